@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { RunConfig } from '../../shared/domain';
+import { DATABASE_FILE, openDatabase } from '../store/database';
+import { insertRun } from '../store/runs-repository';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+function wai(dataDir: string, ...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args], { cwd: ROOT, encoding: 'utf8' });
+}
+
+describe('wai', () => {
+  it('prints help naming its commands', () => {
+    const help = wai(mkdtempSync(join(tmpdir(), 'while-cli-')), '--help');
+    expect(help).toContain('Usage: wai');
+    expect(help).toContain('runs');
+  });
+
+  it('lists the runs of the store it is pointed at', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'while-cli-'));
+    expect(wai(dataDir, 'runs', 'list')).toBe(`No runs yet in ${dataDir}.\n`);
+    const db = openDatabase(join(dataDir, DATABASE_FILE));
+    const config = RunConfig.parse({ source: { kind: 'describe', sentence: 'a clinic scheduler that never double-books' } });
+    insertRun(db, { id: 'run_a', name: 'Clinic', status: 'completed', config, now: '2026-11-01T00:00:00.000Z' });
+    db.close();
+    const table = wai(dataDir, 'runs', 'list');
+    expect(table).toMatch(/^id\s+name\s+status/);
+    expect(table).toContain('run_a');
+    expect(table).toContain('1 of 1 runs');
+    expect(JSON.parse(wai(dataDir, 'runs', 'list', '--json'))).toMatchObject({ total: 1, runs: [{ id: 'run_a', name: 'Clinic' }] });
+  });
+});

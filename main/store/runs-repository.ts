@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { PairwiseCoverage, RunConfig, type Run, type RunStatus, type RunSummary } from '../../shared/domain';
+import { statement, type Db } from './database';
+import { parseJsonColumn } from './json-column';
+
+interface RunRecord {
+  id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+  status: RunStatus;
+  config: string;
+  rows_done: number;
+  stopped_because: string | null;
+  degraded: string;
+  warnings: string;
+  pairwise: string | null;
+  error: string | null;
+}
+
+const stringList = z.array(z.string());
+
+function toRun(record: RunRecord): Run {
+  return {
+    id: record.id,
+    name: record.name,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+    status: record.status,
+    config: parseJsonColumn(RunConfig, record.config, 'runs.config'),
+    rows_done: record.rows_done,
+    stopped_because: record.stopped_because,
+    degraded: parseJsonColumn(stringList, record.degraded, 'runs.degraded'),
+    warnings: parseJsonColumn(stringList, record.warnings, 'runs.warnings'),
+    pairwise: record.pairwise === null ? null : parseJsonColumn(PairwiseCoverage, record.pairwise, 'runs.pairwise'),
+    error: record.error,
+  };
+}
+
+export interface NewRun {
+  id: string;
+  name: string;
+  config: RunConfig;
+  status: RunStatus;
+  now: string;
+  spec_id?: string | null;
+}
+
+export function insertRun(db: Db, run: NewRun): Run {
+  statement(
+    db,
+    `INSERT INTO runs (id, name, created_at, updated_at, status, config, spec_id)
+     VALUES (@id, @name, @now, @now, @status, @config, @spec_id)`,
+  ).run({ ...run, config: JSON.stringify(run.config), spec_id: run.spec_id ?? null });
+  return getRun(db, run.id)!;
+}
+
+export function getRun(db: Db, id: string): Run | undefined {
+  const record = statement<[string], RunRecord>(db, 'SELECT * FROM runs WHERE id = ?').get(id);
+  return record && toRun(record);
+}
+
+export interface RunUpdate {
+  status?: RunStatus;
+  rows_done?: number;
+  stopped_because?: string | null;
+  degraded?: readonly string[];
+  warnings?: readonly string[];
+  pairwise?: PairwiseCoverage | null;
+  error?: string | null;
+}
+
+const updatable = ['status', 'rows_done', 'stopped_because', 'degraded', 'warnings', 'pairwise', 'error'] as const;
+
+export function updateRun(db: Db, id: string, update: RunUpdate, now: string): void {
+  const fields = updatable.filter((field) => update[field] !== undefined);
+  const values: Record<string, unknown> = { id, now };
+  for (const field of fields) {
+    const value = update[field];
+    values[field] = typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
+  }
+  const assignments = fields.map((field) => `${field} = @${field}`).concat('updated_at = @now');
+  statement(db, `UPDATE runs SET ${assignments.join(', ')} WHERE id = @id`).run(values);
+}
+
+interface RunSummaryRecord extends RunRecord {
+  n_graded: number;
+  n_pass: number;
+}
+
+/** Newest first, with pass counts from each row's latest grade, computed in SQL. */
+export function listRuns(db: Db, limit: number, offset: number): { runs: RunSummary[]; total: number } {
+  const records = statement<[number, number], RunSummaryRecord>(
+    db,
+    `SELECT runs.*,
+       (SELECT COUNT(DISTINCT grades.row_id) FROM grades WHERE grades.run_id = runs.id AND grades.reward IS NOT NULL) AS n_graded,
+       (SELECT COUNT(*) FROM rows
+          WHERE rows.run_id = runs.id
+            AND (SELECT reward FROM grades WHERE grades.row_id = rows.id ORDER BY grades.id DESC LIMIT 1) >= 0.5) AS n_pass
+     FROM runs ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+  ).all(limit, offset);
+  const { total } = statement<[], { total: number }>(db, 'SELECT COUNT(*) AS total FROM runs').get()!;
+  return {
+    runs: records.map((record) => ({ ...toRun(record), n_graded: record.n_graded, n_pass: record.n_pass })),
+    total,
+  };
+}

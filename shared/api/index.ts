@@ -1,0 +1,4 @@
+export * from './app';
+export * from './contract';
+export * from './result';
+export * from './runs';

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** A reward below this is a failure everywhere. */
+export const PASS_THRESHOLD = 0.5;
+
+export const JUDGE_STATUSES = ['ok', 'missing_reward', 'invalid_result', 'error', 'timeout'] as const;
+export const JudgeStatus = z.enum(JUDGE_STATUSES);
+
+export const LABEL_SOURCES = ['conduct', 'judge', 'decision', 'custom'] as const;
+
+/** Who made a grade: enough to tell two judges, or two versions of one, apart. */
+export const Provenance = z.object({
+  judge: z.string().min(1),
+  model: z.string().nullable(),
+  rubric_hash: z.string().nullable(),
+  settings: z.record(z.string(), z.unknown()),
+  version: z.string().nullable(),
+});
+export type Provenance = z.infer<typeof Provenance>;
+
+/** The text that fired a conduct rule: message index and character offsets into its content. */
+export const TextSpan = z.object({
+  message_index: z.number().int().nonnegative(),
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+});
+
+export const Grade = z.object({
+  row_id: z.string().min(1),
+  /** 0..1, or null when the judge produced none (see judge_status): never a silent 0. */
+  reward: z.number().min(0).max(1).nullable(),
+  reason: z.string(),
+  judge_status: JudgeStatus,
+  label_source: z.enum(LABEL_SOURCES),
+  failure_class: z.string().nullable(),
+  unsure: z.boolean(),
+  span: TextSpan.nullable(),
+  provenance: Provenance,
+  created_at: z.string(),
+});
+export type Grade = z.infer<typeof Grade>;
