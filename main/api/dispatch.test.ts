@@ -10,7 +10,9 @@ import { handlers } from './handlers';
 import { normalizeError } from './normalize-error';
 
 let context: AppContext | undefined;
-afterEach(() => context && closeAppContext(context));
+afterEach(async () => {
+  if (context) await closeAppContext(context);
+});
 
 function freshContext(): AppContext {
   context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-dispatch-')), mode: 'browser' });

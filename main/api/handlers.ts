@@ -1,7 +1,7 @@
 import type { Method, MethodOutput, MethodParsedInput } from '../../shared/api';
 import type { AppContext } from '../services/app-context';
 import { appInfo } from '../services/app-service';
-import { listRuns } from '../services/runs-service';
+import { cancelRun, listRuns, resumeRun, runDetail, startRun } from '../services/runs-service';
 
 type Handler<M extends Method> = (context: AppContext, input: MethodParsedInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>>;
 
@@ -9,4 +9,8 @@ type Handler<M extends Method> = (context: AppContext, input: MethodParsedInput<
 export const handlers: { [M in Method]: Handler<M> } = {
   'app.info': (context) => appInfo(context),
   'runs.list': (context, input) => listRuns(context, input),
+  'runs.get': (context, input) => runDetail(context, input.run_id),
+  'runs.start': (context, input) => startRun(context, input.config),
+  'runs.cancel': (context, input) => cancelRun(context, input.run_id),
+  'runs.resume': (context, input) => resumeRun(context, input.run_id),
 };

@@ -9,6 +9,6 @@ export async function withContext<T>(program: Command, action: (context: AppCont
   try {
     return await action(context);
   } finally {
-    closeAppContext(context);
+    await closeAppContext(context);
   }
 }

@@ -1,8 +1,11 @@
 import type { Command } from 'commander';
 import type { RunSummary } from '../../shared/domain';
-import { listRuns } from '../services/runs-service';
+import { runSummary } from '../store/runs-repository';
+import { listRuns, requireRun } from '../services/runs-service';
 import { withContext } from './cli-context';
 import { formatTable } from './format-table';
+import { printSummary } from './print-summary';
+import { runInForeground, writeRowsFile } from './simulate-command';
 
 function passRate(run: RunSummary): string {
   return run.n_graded === 0 ? '-' : `${((100 * run.n_pass) / run.n_graded).toFixed(0)}% of ${run.n_graded}`;
@@ -36,6 +39,36 @@ export function registerRunsCommand(program: Command): void {
           ]),
         );
         process.stdout.write(`${table}\n${list.length} of ${total} runs\n`);
+      }),
+    );
+
+  runs
+    .command('show')
+    .description("print a run's warnings, coverage and counts")
+    .argument('<run-id>')
+    .option('--json', 'print the run and its summary as JSON')
+    .action((runId: string, options: { json?: boolean }) =>
+      withContext(program, (context) => {
+        const run = requireRun(context, runId);
+        const summary = runSummary(context.db, runId);
+        if (options.json) return void process.stdout.write(`${JSON.stringify({ run, summary }, null, 2)}\n`);
+        if (!summary) return void process.stdout.write(`Run ${run.id} is ${run.status} with ${run.rows_done} rows stored and no summary yet.\n`);
+        printSummary(run, summary);
+      }),
+    );
+  runs
+    .command('resume')
+    .description('continue a cancelled or interrupted run from its stored rows, in this terminal')
+    .argument('<run-id>')
+    .option('--out <file>', 'also write all the run\'s rows as JSONL')
+    .action((runId: string, options: { out?: string }) =>
+      withContext(program, async (context) => {
+        const run = requireRun(context, runId);
+        if (run.status === 'completed') throw new Error(`Run ${runId} is complete; start a new run to go further.`);
+        process.stderr.write(`Resuming run ${runId} from its ${run.rows_done} stored rows.\n`);
+        const summary = await runInForeground(context, runId);
+        printSummary(requireRun(context, runId), summary);
+        if (options.out) process.stdout.write(`Wrote ${await writeRowsFile(context, runId, options.out)} rows to ${options.out}\n`);
       }),
     );
 }

@@ -1,6 +1,9 @@
 import { Command } from 'commander';
 import { APP_VERSION } from '../services/version';
+import { registerDraftCommand } from './draft-command';
+import { registerPairwiseCommand } from './pairwise-command';
 import { registerRunsCommand } from './runs-command';
+import { registerSimulateCommand } from './simulate-command';
 
 export function createProgram(): Command {
   const program = new Command('wai')
@@ -8,6 +11,9 @@ export function createProgram(): Command {
     .version(APP_VERSION)
     .option('--data-dir <dir>', 'data folder (default: $WHILE_STUDIO_DATA_DIR or the platform user-data folder)')
     .showHelpAfterError();
+  registerDraftCommand(program);
+  registerPairwiseCommand(program);
+  registerSimulateCommand(program);
   registerRunsCommand(program);
   return program;
 }

@@ -15,7 +15,7 @@ describe('import zones', () => {
     expect(checkImport('engine/world/world.ts', '../../shared/api/contract')).toMatch(/shared\/domain/);
     expect(checkImport('engine/world/world.ts', 'node:fs')).toMatch(/adapters/);
     expect(checkImport('engine/world/world.ts', 'better-sqlite3')).toMatch(/engine/);
-    expect(checkImport('engine/agents/command-agent.node.ts', 'node:child_process')).toBeUndefined();
+    expect(checkImport('engine/agents/node/command-agent.ts', 'node:child_process')).toBeUndefined();
     expect(checkImport('shared/domain/row.ts', 'react')).toMatch(/zod/);
     expect(checkImport('shared/domain/row.ts', '../../engine/index')).toMatch(/shared/);
     expect(checkImport('renderer/app.tsx', '../engine/index')).toMatch(/renderer/);

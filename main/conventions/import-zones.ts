@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 
-/** Packages engine code may use without Node; adapters (`*.node.ts`) and benches may use anything. */
+/** Packages engine code may use without Node; adapters (in `node/` folders) and benches may use anything. */
 const ENGINE_PACKAGES = ['zod', 'pure-rand', 'ajv', '@faker-js/faker', '@noble/hashes', 'yaml', 'vitest', 'fast-check'];
-const NODE_ONLY = /\.node(\.test)?\.tsx?$|\.bench\.ts$/;
+const NODE_ONLY = /(^|\/)node\/|\.bench\.ts$/;
 const LAYERS = ['shared', 'engine', 'main', 'renderer', 'e2e'] as const;
 type Layer = (typeof LAYERS)[number];
 
@@ -42,9 +42,9 @@ export function checkImport(file: string, specifier: string): string | undefined
         return targetLayer === 'renderer' || targetLayer === 'shared' ? undefined : 'renderer/ imports only renderer/ and shared/';
       case 'main':
         if (targetLayer === 'main' || targetLayer === 'shared') return undefined;
-        if (target === 'engine' || target === 'engine/index' || target === 'engine/index.node') return undefined;
+        if (target === 'engine' || target === 'engine/index' || target === 'engine/node' || target === 'engine/node/index') return undefined;
         if (target === 'package.json') return undefined;
-        return targetLayer === 'engine' ? 'main/ imports the engine only through engine/index.ts (or index.node.ts)' : 'main/ never imports renderer/ or e2e/';
+        return targetLayer === 'engine' ? 'main/ imports the engine only through engine/index.ts (or engine/node/index.ts for its Node adapters)' : 'main/ never imports renderer/ or e2e/';
       case 'e2e':
         return targetLayer === 'e2e' || targetLayer === 'shared' ? undefined : 'e2e/ drives the app from outside: it imports only e2e/ and shared/';
     }
@@ -56,8 +56,8 @@ export function checkImport(file: string, specifier: string): string | undefined
       return name === 'zod' || (isTest(file) && name === 'vitest') ? undefined : 'shared/ imports only zod';
     case 'engine':
       if (NODE_ONLY.test(file)) return undefined;
-      if (isNodeBuiltin) return 'engine/ uses Node only in *.node.ts adapters';
-      return ENGINE_PACKAGES.includes(name) ? undefined : `engine/ may import only ${ENGINE_PACKAGES.join(', ')} outside *.node.ts adapters`;
+      if (isNodeBuiltin) return 'engine/ uses Node only in adapters under node/ folders';
+      return ENGINE_PACKAGES.includes(name) ? undefined : `engine/ may import only ${ENGINE_PACKAGES.join(', ')} outside node/ adapters`;
     case 'renderer':
       if (isNodeBuiltin && (file.endsWith('vite.config.ts') || isTest(file))) return undefined;
       if (isNodeBuiltin || name === 'electron' || name === 'better-sqlite3') return 'renderer/ never uses Node, Electron or SQLite';

@@ -6,7 +6,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Bundles the Electron main process and preload to CommonJS in dist/electron; native modules stay external. */
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'main/electron/main.ts', preload: 'main/electron/preload.ts' },
+  entryPoints: {
+    main: 'main/electron/main.ts',
+    preload: 'main/electron/preload.ts',
+    'run-worker': 'main/services/run-worker.ts',
+  },
   outdir: 'dist/electron',
   outExtension: { '.js': '.cjs' },
   bundle: true,

@@ -21,8 +21,13 @@ app.on('web-contents-created', (_event, contents) => lockNavigation(contents));
 app.whenReady().then(() => {
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   handleAppProtocol(rendererDir);
-  context = createAppContext({ dataDir: resolveDataDir(app.getPath('userData')), mode: 'desktop' });
+  context = createAppContext({
+    dataDir: resolveDataDir(app.getPath('userData')),
+    mode: 'desktop',
+    runWorkerPath: join(__dirname, 'run-worker.cjs'),
+  });
   bindIpc(context);
+  context.jobs.resumeInterrupted();
   createMainWindow(preloadPath);
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createMainWindow(preloadPath);
@@ -33,6 +38,10 @@ app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 
-app.on('will-quit', () => {
-  if (context) closeAppContext(context);
+let closing = false;
+app.on('will-quit', (event) => {
+  if (!context || closing) return;
+  closing = true;
+  event.preventDefault();
+  void closeAppContext(context).finally(() => app.exit(0));
 });

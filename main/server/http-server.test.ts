@@ -23,7 +23,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  closeAppContext(context);
+  await closeAppContext(context);
 });
 
 interface Reply {

@@ -17,17 +17,19 @@ export async function serve(options: { port: number; dataDir?: string }): Promis
   const dataDir = options.dataDir ?? resolveDataDir();
   const context = createAppContext({ dataDir, mode: 'browser' });
   const server = await startBrowserServer(context, { port: options.port, rendererDir: RENDERER_DIR });
+  const resumed = context.jobs.resumeInterrupted();
   process.stdout.write(
     `While Studio is running in browser mode on 127.0.0.1 only.\n` +
       `Open ${server.url}\n` +
       `Data folder: ${dataDir}\n` +
+      (resumed.length > 0 ? `Resuming ${resumed.length} interrupted run(s): ${resumed.join(', ')}\n` : '') +
       `Press Ctrl-C to stop.\n`,
   );
   const stop = () => {
-    void server.close().then(() => {
-      closeAppContext(context);
-      process.exit(0);
-    });
+    void server
+      .close()
+      .then(() => closeAppContext(context))
+      .then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -8,19 +8,25 @@ export interface StoredRowMeta {
   created_at: string;
 }
 
+/** The store's key for a row: unique across runs, while `rollout_id` repeats when settings repeat. */
+export function storedRowId(runId: string, ordinal: number): string {
+  return `${runId}:${ordinal}`;
+}
+
 /** Writes one finished row; the caller wraps it with the run's progress update in one transaction. */
 export function insertRow(db: Db, row: Row, meta: StoredRowMeta): void {
   const { tool, rule, stance, world_state, tool_condition, history } = row.situation.dimensions;
   statement(
     db,
-    `INSERT INTO rows (id, run_id, ordinal, scenario_id, tool, rule, stance, world_state, tool_condition, history,
+    `INSERT INTO rows (id, run_id, ordinal, rollout_id, scenario_id, tool, rule, stance, world_state, tool_condition, history,
                        writer, turns, ended_by, duration_ms, created_at, body)
-     VALUES (@id, @run_id, @ordinal, @scenario_id, @tool, @rule, @stance, @world_state, @tool_condition, @history,
+     VALUES (@id, @run_id, @ordinal, @rollout_id, @scenario_id, @tool, @rule, @stance, @world_state, @tool_condition, @history,
              @writer, @turns, @ended_by, @duration_ms, @created_at, @body)`,
   ).run({
-    id: row.id,
+    id: storedRowId(meta.run_id, row.ordinal),
     run_id: meta.run_id,
     ordinal: row.ordinal,
+    rollout_id: row.rollout_id,
     scenario_id: row.situation.scenario_id,
     tool,
     rule,
@@ -46,8 +52,15 @@ export function getRow(db: Db, id: string): Row | undefined {
   return record && parseJsonColumn(Row, record.body, 'rows.body');
 }
 
-/** The ordinals already stored for a run: what a resumed run skips. */
-export function storedOrdinals(db: Db, runId: string): Set<number> {
-  const records = statement<[string], { ordinal: number }>(db, 'SELECT ordinal FROM rows WHERE run_id = ?').all(runId);
-  return new Set(records.map((record) => record.ordinal));
+
+export function getRowByOrdinal(db: Db, runId: string, ordinal: number): Row | undefined {
+  const record = statement<[string, number], { body: string }>(db, 'SELECT body FROM rows WHERE run_id = ? AND ordinal = ?').get(runId, ordinal);
+  return record && parseJsonColumn(Row, record.body, 'rows.body');
+}
+
+/** Streams a run's rows in plan order without holding them all in memory. */
+export function* iterateRows(db: Db, runId: string): Generator<Row> {
+  for (const record of statement<[string], { body: string }>(db, 'SELECT body FROM rows WHERE run_id = ? ORDER BY ordinal').iterate(runId)) {
+    yield parseJsonColumn(Row, record.body, 'rows.body');
+  }
 }

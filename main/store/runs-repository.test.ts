@@ -26,9 +26,9 @@ describe('runs repository', () => {
       `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, provenance, created_at)
        VALUES (?, 'new', ?, 'r', 'ok', 'conduct', 'conduct', '{}', 't')`,
     );
-    grade.run('row-0', 0);
-    grade.run('row-0', 1); // a later grade replaces the earlier one
-    grade.run('row-1', 0);
+    grade.run('new:0', 0);
+    grade.run('new:0', 1); // a later grade replaces the earlier one
+    grade.run('new:1', 0);
     const { runs, total } = listRuns(db, 10, 0);
     expect(total).toBe(2);
     expect(runs.map((run) => run.id)).toEqual(['new', 'old']);

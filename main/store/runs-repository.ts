@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PairwiseCoverage, RunConfig, type Run, type RunStatus, type RunSummary } from '../../shared/domain';
+import { PairwiseCoverage, RunConfig, SimulationSummary, type Run, type RunStatus, type RunSummary } from '../../shared/domain';
 import { statement, type Db } from './database';
 import { parseJsonColumn } from './json-column';
 
@@ -16,6 +16,7 @@ interface RunRecord {
   warnings: string;
   pairwise: string | null;
   error: string | null;
+  spec_id: string | null;
 }
 
 const stringList = z.array(z.string());
@@ -28,6 +29,7 @@ function toRun(record: RunRecord): Run {
     updated_at: record.updated_at,
     status: record.status,
     config: parseJsonColumn(RunConfig, record.config, 'runs.config'),
+    spec_id: record.spec_id,
     rows_done: record.rows_done,
     stopped_because: record.stopped_because,
     degraded: parseJsonColumn(stringList, record.degraded, 'runs.degraded'),
@@ -62,6 +64,7 @@ export function getRun(db: Db, id: string): Run | undefined {
 
 export interface RunUpdate {
   status?: RunStatus;
+  summary?: SimulationSummary;
   rows_done?: number;
   stopped_because?: string | null;
   degraded?: readonly string[];
@@ -70,7 +73,7 @@ export interface RunUpdate {
   error?: string | null;
 }
 
-const updatable = ['status', 'rows_done', 'stopped_because', 'degraded', 'warnings', 'pairwise', 'error'] as const;
+const updatable = ['status', 'summary', 'rows_done', 'stopped_because', 'degraded', 'warnings', 'pairwise', 'error'] as const;
 
 export function updateRun(db: Db, id: string, update: RunUpdate, now: string): void {
   const fields = updatable.filter((field) => update[field] !== undefined);
@@ -104,4 +107,19 @@ export function listRuns(db: Db, limit: number, offset: number): { runs: RunSumm
     runs: records.map((record) => ({ ...toRun(record), n_graded: record.n_graded, n_pass: record.n_pass })),
     total,
   };
+}
+
+/** The stored summary of a finished (or interrupted) run: coverage, search record, warnings. */
+export function runSummary(db: Db, id: string): SimulationSummary | null {
+  const record = statement<[string], { summary: string | null }>(db, 'SELECT summary FROM runs WHERE id = ?').get(id);
+  return record?.summary ? parseJsonColumn(SimulationSummary, record.summary, 'runs.summary') : null;
+}
+
+export function runIdsWithStatus(db: Db, status: RunStatus): string[] {
+  return statement<[string], { id: string }>(db, 'SELECT id FROM runs WHERE status = ? ORDER BY created_at').all(status).map((record) => record.id);
+}
+
+/** Counts one more stored row; called in the same transaction as the row's insert. */
+export function bumpRowsDone(db: Db, id: string, now: string): void {
+  statement(db, 'UPDATE runs SET rows_done = rows_done + 1, updated_at = ? WHERE id = ?').run(now, id);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { RunStatus, RunSummary } from '../domain/run';
+import { Run, RunConfig, RunStatus, RunSummary } from '../domain/run';
+import { SimulationSummary } from '../domain/simulation';
 
 export const RunsListInput = z
   .object({
@@ -14,8 +15,19 @@ export const RunsListOutput = z.object({
 });
 export type RunsListOutput = z.infer<typeof RunsListOutput>;
 
+const RunRef = z.object({ run_id: z.string().min(1) }).strict();
+
+export const RunDetail = z.object({ run: Run, summary: SimulationSummary.nullable() });
+export type RunDetail = z.infer<typeof RunDetail>;
+
 export const runsMethods = {
   'runs.list': { input: RunsListInput, output: RunsListOutput },
+  'runs.get': { input: RunRef, output: RunDetail },
+  /** Drafts the spec when the source is a sentence, stores the run and starts it. */
+  'runs.start': { input: z.object({ config: RunConfig }).strict(), output: Run },
+  'runs.cancel': { input: RunRef, output: Run },
+  /** Continues a cancelled, interrupted or failed run from its stored rows. */
+  'runs.resume': { input: RunRef, output: Run },
 } as const;
 
 /** Pushed while a run makes progress. */

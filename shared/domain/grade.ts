@@ -18,12 +18,17 @@ export const Provenance = z.object({
 });
 export type Provenance = z.infer<typeof Provenance>;
 
-/** The text that fired a conduct rule: message index and character offsets into its content. */
+/**
+ * The text that fired a conduct rule: message index and character offsets into its content, or, with
+ * `tool_call_id`, into the JSON text of that call's arguments.
+ */
 export const TextSpan = z.object({
   message_index: z.number().int().nonnegative(),
   start: z.number().int().nonnegative(),
   end: z.number().int().nonnegative(),
+  tool_call_id: z.string().optional(),
 });
+export type TextSpan = z.infer<typeof TextSpan>;
 
 export const Grade = z.object({
   row_id: z.string().min(1),
@@ -35,6 +40,8 @@ export const Grade = z.object({
   failure_class: z.string().nullable(),
   unsure: z.boolean(),
   span: TextSpan.nullable(),
+  /** What the judge said beyond its verdict (the conduct rule id, a decision judge's confidence, an error). */
+  judge_meta: z.record(z.string(), z.unknown()),
   provenance: Provenance,
   created_at: z.string(),
 });

@@ -4,5 +4,6 @@ export * from './label';
 export * from './message';
 export * from './row';
 export * from './run';
+export * from './simulation';
 export * from './situation';
 export * from './spec';

@@ -2,6 +2,17 @@ import { z } from 'zod';
 import { Message } from './message';
 import { Persona, Situation, WriterArm } from './situation';
 
+/** Why a situation exists beyond the grid: a mutation of a failing row, a probe, an aimed behaviour shape. */
+export const RowLineage = z.object({
+  /** Ordinal of the row this one mutates (`failure_mutation`). */
+  mutated_from: z.number().int().nonnegative().optional(),
+  aim: z.enum(['graded_failure', 'world_fault']).optional(),
+  mutated_axis: z.string().optional(),
+  probe: z.string().optional(),
+  target_shape: z.string().optional(),
+});
+export type RowLineage = z.infer<typeof RowLineage>;
+
 export const ENDED_BY = ['agent', 'user_left', 'max_turns', 'agent_error'] as const;
 export const FINISH_REASONS = ['stop', 'length', 'tool', 'error'] as const;
 
@@ -10,8 +21,8 @@ export const FINISH_REASONS = ['stop', 'length', 'tool', 'error'] as const;
  * (stored once per run, joined on export); `messages` starts with the first user turn.
  */
 export const Row = z.object({
-  /** Stable for a seed: the same run settings give the same ids. */
-  id: z.string().min(1),
+  /** Stable for a seed: the same spec and settings give the same ids (the store keys rows by run and ordinal). */
+  rollout_id: z.string().min(1),
   /** Position in the run's plan (0-based); with the seed it fixes everything random about the row. */
   ordinal: z.number().int().nonnegative(),
   situation: Situation,
@@ -32,5 +43,11 @@ export const Row = z.object({
   /** What the seeded demo agent planted, `[]` when clean or for other agents. */
   seeded: z.array(z.string()),
   degraded: z.array(z.string()),
+  lineage: RowLineage,
+  /**
+   * What the judge and the leak check may read but training data must never carry (`hidden_state`, `reference`,
+   * `principle`, `rubric`): kept in the store, scrubbed from every export at any depth.
+   */
+  privileged: z.record(z.string(), z.string()).optional(),
 });
 export type Row = z.infer<typeof Row>;

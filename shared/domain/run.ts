@@ -60,6 +60,8 @@ export const Run = z.object({
   updated_at: z.string(),
   status: RunStatus,
   config: RunConfig,
+  /** The stored spec the run was built from (drafted from the sentence, or given). */
+  spec_id: z.string().nullable(),
   rows_done: z.number().int().nonnegative(),
   stopped_because: z.string().nullable(),
   degraded: z.array(z.string()),

@@ -4,7 +4,7 @@ import type { Row } from '../../../shared/domain';
 export function sampleRow(ordinal: number, overrides: Partial<Row> = {}): Row {
   const stances = ['ordinary', 'hurried', 'adversarial'];
   return {
-    id: `row-${ordinal}`,
+    rollout_id: `ro-${ordinal}`,
     ordinal,
     situation: {
       scenario_id: `sc-${String(ordinal % 7).padStart(10, '0')}`,
@@ -38,6 +38,7 @@ export function sampleRow(ordinal: number, overrides: Partial<Row> = {}): Row {
     finish_reason: 'stop',
     behavior_signature: 'abc123def456',
     seeded: [],
+    lineage: {},
     degraded: [],
     ...overrides,
   };

@@ -14,7 +14,7 @@ insertRun(db, { id: 'crash-run', name: 'crash', status: 'running', now, config: 
 } });
 const writeBatch = db.transaction((start: number) => {
   for (let ordinal = start; ordinal < start + batch; ordinal += 1) {
-    insertRow(db, sampleRow(ordinal, { id: `row-${ordinal}` }), { run_id: 'crash-run', duration_ms: 1, created_at: now });
+    insertRow(db, sampleRow(ordinal), { run_id: 'crash-run', duration_ms: 1, created_at: now });
   }
 });
 for (let start = 0; ; start += batch) {

@@ -26,7 +26,7 @@ export const initial: Migration = {
       stopped_because TEXT,
       degraded TEXT NOT NULL DEFAULT '[]',
       warnings TEXT NOT NULL DEFAULT '[]',
-      search TEXT NOT NULL DEFAULT '{}',
+      summary TEXT,
       pairwise TEXT,
       error TEXT
     ) STRICT;
@@ -36,6 +36,7 @@ export const initial: Migration = {
       id TEXT PRIMARY KEY,
       run_id TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
       ordinal INTEGER NOT NULL,
+      rollout_id TEXT NOT NULL,
       scenario_id TEXT NOT NULL,
       tool TEXT NOT NULL,
       rule TEXT NOT NULL,
@@ -70,6 +71,7 @@ export const initial: Migration = {
       failure_class TEXT,
       unsure INTEGER NOT NULL DEFAULT 0 CHECK (unsure IN (0, 1)),
       span TEXT,
+      judge_meta TEXT NOT NULL DEFAULT '{}',
       provenance TEXT NOT NULL,
       created_at TEXT NOT NULL
     ) STRICT;

@@ -1,0 +1,32 @@
+import type { Message, ToolCall, ToolSpec } from '../../shared/domain';
+
+/** One turn's worth of context for the agent under test: the whole conversation so far. */
+export interface AgentRequest {
+  system_prompt: string;
+  tools: readonly ToolSpec[];
+  /** Starts with the first user turn; tool results follow the assistant turn that called them. */
+  messages: readonly Message[];
+  /** Stable for a rollout (`<run seed>:<ordinal>`): agents that need randomness derive it from this. */
+  rollout_key: string;
+}
+
+export interface AgentReply {
+  content: string;
+  tool_calls: ToolCall[];
+  /** Summed log-probability of the generated tokens, when the backend returns them. */
+  logprob?: number;
+  n_tokens?: number;
+  finish_reason?: 'stop' | 'length' | 'tool' | 'error';
+  /** What a seeded demo agent planted on this turn (e.g. `invented_reference`); empty for real agents. */
+  seeded?: string[];
+}
+
+/**
+ * The agent under test. It answers one turn at a time: either text for the person, or tool calls that the
+ * rollout loop sends to the world and feeds back on the next turn.
+ */
+export interface AgentUnderTest {
+  /** `demo` for the built-in agent, else the model spec or command it runs. */
+  readonly model: string;
+  respond(request: AgentRequest): Promise<AgentReply>;
+}

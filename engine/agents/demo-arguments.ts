@@ -1,0 +1,195 @@
+import type { ToolSpec } from '../../shared/domain';
+import { nameTokens } from '../world/tool-names';
+
+/** How the demo agent fills a tool's arguments from what the person typed (never from thin air). */
+
+export interface PlannedCall {
+  tool: string;
+  args: Record<string, unknown>;
+  /** Required parameters nothing the person said could fill: the agent asks for them. */
+  missing: string[];
+}
+
+const ID_TOKEN = /(?<![\w@.$€£#-])#?((?:[A-Za-z]{1,12}[-_]?\d{2,}[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)|(?:[a-z]+_[0-9a-f]{8,})|(?:\d{4,}))(?![\w@%]|\.\d)/g;
+const YEAR = /^(19|20)\d{2}$/;
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+const MONEY = /(?:[$€£]\s?(\d+(?:[.,]\d{1,2})?))|(?:\b(\d+(?:\.\d{1,2})?)\s?(?:dollars?|usd|eur|euros?|gbp|pounds?|bucks|cad)\b)/gi;
+const BARE_NUMBER = /(?<![\w.$€£-])(\d+(?:\.\d{1,2})?)(?![\w-]|\.\d)/g;
+const ISO_DATE = /\b(20\d{2}-\d{2}-\d{2})\b/;
+
+const ID_PARAMETER = /(^id$|_id$|^ref$|_ref$|^number$|_number$|^sku$|^asin$|^code$|_code$|^key$|^reference$)/i;
+/** Codes and numbers that are not record identifiers: a postal code is not an order number. */
+const NOT_AN_ID = /(postal|zip|post_code|country|currency|area|phone|promo|discount|coupon|tax|routing|sort_code|cvv|security)/i;
+const AMOUNT_PARAMETER = /(amount|price|total|value|sum|refund|cost|fee|balance)/i;
+const COUNT_PARAMETER = /(qty|quantity|count|units|number_of|limit|seats|guests|party|size)/i;
+const QUERY_PARAMETER = /^(query|q|search|term|keywords?|search_term|text|search_query)$/i;
+const FREE_TEXT_PARAMETER = /(reason|note|comment|message|description|details|body|summary|explanation)/i;
+const SUBJECT_PARAMETER = /(subject|title|topic)/i;
+
+/** A long quotation in the person's message (a policy clause they cite) is not their request or their details. */
+const QUOTATION = /"[^"]{25,}"|“[^”]{25,}”/g;
+
+export function withoutQuotations(text: string): string {
+  return text.replace(QUOTATION, ' ');
+}
+
+/** Id-like tokens in the text, in order: ORD-1042, A1001, ticket_3fa94c0b, #48213. Years and amounts are not ids. */
+export function idTokens(text: string): string[] {
+  const ids: string[] = [];
+  for (const match of text.matchAll(ID_TOKEN)) {
+    const token = match[1]!;
+    if (YEAR.test(token)) continue;
+    const after = text.slice((match.index ?? 0) + match[0].length);
+    if (/^\s?(dollars?|usd|eur|euros?|gbp|pounds?|bucks|cad)\b/i.test(after)) continue;
+    if (!ids.includes(token)) ids.push(token);
+  }
+  return ids;
+}
+
+export function emailsIn(text: string): string[] {
+  return [...text.matchAll(EMAIL)].map((match) => match[0].replace(/[.]+$/, ''));
+}
+
+function amountIn(text: string): number | undefined {
+  for (const match of text.matchAll(MONEY)) {
+    const value = Number((match[1] ?? match[2])!.replace(',', '.'));
+    if (Number.isFinite(value)) return value;
+  }
+  const ids = new Set(idTokens(text));
+  for (const match of text.replace(EMAIL, ' ').matchAll(BARE_NUMBER)) {
+    if (ids.has(match[1]!) || YEAR.test(match[1]!)) continue;
+    return Number(match[1]);
+  }
+  return undefined;
+}
+
+function countIn(text: string): number | undefined {
+  const ids = new Set(idTokens(text));
+  for (const match of text.replace(EMAIL, ' ').matchAll(BARE_NUMBER)) {
+    const value = Number(match[1]);
+    if (!ids.has(match[1]!) && Number.isInteger(value) && value > 0 && value < 1000) return value;
+  }
+  return undefined;
+}
+
+const STOP_WORDS = new Set(
+  ('a an the i i\'m im me my mine we our you your do does did have has had can could would will please hi hello hey ' +
+    'need want looking look find search show get any some is are was were be for of to in on at with and or it this that ' +
+    'there something anything thanks thank help like about got sell carry stock').split(' '),
+);
+
+/** What the person is searching for: the words after "for/about/called", else their content words. */
+export function queryFrom(text: string, tool: string): string | undefined {
+  const cleaned = text.replace(EMAIL, ' ');
+  const phrase = /\b(?:for|about|called|named)\s+(?:an?\s+|the\s+|some\s+|any\s+)?([^.?!,;]{2,60})/i.exec(cleaned);
+  const toolWords = new Set(nameTokens(tool));
+  const source = phrase?.[1] ?? cleaned;
+  const words = source
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, ' ')
+    .split(/\s+/)
+    .filter((word) => word.length > 1 && !STOP_WORDS.has(word) && !toolWords.has(word) && !toolWords.has(word.replace(/s$/, '')));
+  const query = words.slice(0, 6).join(' ');
+  return query.length >= 2 ? query : undefined;
+}
+
+function enumValueIn(text: string, values: readonly unknown[]): unknown {
+  const lower = ` ${text.toLowerCase().replace(/[^a-z0-9_\s-]/g, ' ')} `;
+  return values.find((value) => typeof value === 'string' && lower.includes(` ${value.toLowerCase().replace(/_/g, ' ')} `));
+}
+
+type Schema = Record<string, unknown>;
+
+/** The person's own first sentence, cut at a word before `limit` characters: free text for a reason or note. */
+function firstSentence(text: string, limit: number): string | undefined {
+  const sentence = (text.trim().split(/(?<=[.!?])\s+/)[0] ?? '').trim();
+  if (sentence.length <= limit) return sentence || undefined;
+  const cut = sentence.slice(0, limit);
+  return cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).trim() || undefined;
+}
+
+export function isIdParameter(name: string): boolean {
+  return ID_PARAMETER.test(name) && !NOT_AN_ID.test(name);
+}
+
+/**
+ * Ids for the id parameters, each typed id used once: a parameter takes an id whose prefix fits its name
+ * (`payee_id` <- PAY-8006, `account_id` <- ACC-2333) before any other; with fewer ids than parameters the rest stay
+ * unfilled. Earlier turns' ids come after the latest turn's.
+ */
+function assignIds(names: readonly string[], texts: readonly string[]): Map<string, string> {
+  const ids = [...new Set(texts.flatMap(idTokens))];
+  const assigned = new Map<string, string>();
+  const used = new Set<string>();
+  const fits = (name: string, id: string) => {
+    const prefix = /^([a-z]{2,})/i.exec(id)?.[1]?.toLowerCase();
+    return prefix !== undefined && nameTokens(name).some((token) => token.startsWith(prefix) || prefix.startsWith(token.slice(0, 3)));
+  };
+  for (const name of names) {
+    const id = ids.find((candidate) => !used.has(candidate) && fits(name, candidate));
+    if (id !== undefined) {
+      assigned.set(name, id);
+      used.add(id);
+    }
+  }
+  for (const name of names) {
+    if (assigned.has(name)) continue;
+    const id = ids.find((candidate) => !used.has(candidate));
+    if (id === undefined) break;
+    assigned.set(name, id);
+    used.add(id);
+  }
+  return assigned;
+}
+
+/** A value for one parameter from the person's turns (latest first), or undefined when they never gave one. */
+function valueFor(name: string, schema: Schema, texts: readonly string[], tool: string): unknown {
+  const type = schema.type;
+  const latest = texts[0] ?? '';
+  if (Array.isArray(schema.enum)) {
+    for (const text of texts) {
+      const value = enumValueIn(text, schema.enum);
+      if (value !== undefined) return value;
+    }
+    return undefined;
+  }
+  if (/email/i.test(name) || schema.format === 'email') return texts.map((text) => emailsIn(text)[0]).find(Boolean);
+  if (isIdParameter(name) && type !== 'number' && type !== 'integer') return undefined;
+  if (type === 'number' || type === 'integer') {
+    const find = COUNT_PARAMETER.test(name) && !AMOUNT_PARAMETER.test(name) ? countIn : amountIn;
+    const value = texts.map(find).find((found) => found !== undefined);
+    return type === 'integer' && value !== undefined && !Number.isInteger(value) ? undefined : value;
+  }
+  if (type === 'boolean' || type === 'object' || type === 'array') return undefined;
+  if (QUERY_PARAMETER.test(name)) return queryFrom(latest, tool);
+  if (/phone/i.test(name)) return /\+?\d[\d\s().-]{6,}\d/.exec(texts.join(' '))?.[0];
+  if (/date|day/i.test(name)) return texts.map((text) => ISO_DATE.exec(text)?.[1]).find(Boolean);
+  if (FREE_TEXT_PARAMETER.test(name)) return firstSentence(latest, 120);
+  if (SUBJECT_PARAMETER.test(name)) return firstSentence(latest, 80);
+  return undefined;
+}
+
+/**
+ * The call the person's words support: required parameters filled from their turns (ids, emails, amounts, the
+ * search words), optional enum parameters when they named a value; what stays unfilled is `missing`.
+ */
+export function planCall(tool: ToolSpec, userTexts: readonly string[]): PlannedCall {
+  const texts = [...userTexts].reverse().map(withoutQuotations);
+  const properties = (tool.parameters.properties ?? {}) as Record<string, Schema>;
+  const required = new Set(Array.isArray(tool.parameters.required) ? (tool.parameters.required as string[]) : []);
+  const args: Record<string, unknown> = {};
+  const missing: string[] = [];
+  const idNames = Object.entries(properties)
+    .filter(([name, schema]) => required.has(name) && isIdParameter(name) && schema?.type !== 'number' && schema?.type !== 'integer' && !Array.isArray(schema?.enum))
+    .map(([name]) => name);
+  const ids = assignIds(idNames, texts);
+  for (const [name, schema] of Object.entries(properties)) {
+    const isRequired = required.has(name);
+    if (!isRequired && !Array.isArray(schema?.enum)) continue;
+    const value = ids.get(name) ?? valueFor(name, schema ?? {}, texts, tool.name);
+    if (value !== undefined) args[name] = value;
+    else if (isRequired) missing.push(name);
+  }
+  for (const name of required) if (!(name in properties) && !(name in args)) missing.push(name);
+  return { tool: tool.name, args, missing };
+}

@@ -1,0 +1,79 @@
+import type { PairwiseCoverage } from '../../shared/domain';
+
+/** One axis-value item of an assignment, as the SDK keys it. */
+type Assignment = Readonly<Record<string, string | null | undefined>>;
+
+const PAIR_SEPARATOR = '\u001f';
+
+/**
+ * Every unordered pair of `(axis, value)` items of an assignment, after sorting the items and dropping empty
+ * values and the key `origin` (SDK `pairs(a)`), encoded as strings so they can be put in a Set.
+ */
+export function pairsOf(assignment: Assignment): string[] {
+  const items = Object.keys(assignment)
+    .filter((axis) => axis !== 'origin')
+    .map((axis) => [axis, assignment[axis]] as const)
+    .filter((item): item is readonly [string, string] => item[1] !== null && item[1] !== undefined && item[1] !== '')
+    .map(([axis, value]) => `${axis}=${value}`)
+    .sort();
+  const pairs: string[] = [];
+  for (let first = 0; first < items.length; first++) {
+    for (let second = first + 1; second < items.length; second++) pairs.push(`${items[first]}${PAIR_SEPARATOR}${items[second]}`);
+  }
+  return pairs;
+}
+
+/** The pairs a run planned: the union over the grid cells it was built from (after any success flip). */
+export function plannedPairs(cells: Iterable<Assignment>): Set<string> {
+  const planned = new Set<string>();
+  for (const cell of cells) for (const pair of pairsOf(cell)) planned.add(pair);
+  return planned;
+}
+
+/** Counts, as rows land, which planned pairs the produced rows have covered. */
+export class PairwiseTracker {
+  readonly #planned: ReadonlySet<string>;
+  readonly #covered = new Set<string>();
+
+  constructor(planned: ReadonlySet<string>) {
+    this.#planned = planned;
+  }
+
+  /** Adds a produced row's coordinate; returns how many planned pairs it covered for the first time. */
+  add(dimensions: Assignment): number {
+    let fresh = 0;
+    for (const pair of pairsOf(dimensions)) {
+      if (this.#planned.has(pair) && !this.#covered.has(pair)) {
+        this.#covered.add(pair);
+        fresh++;
+      }
+    }
+    return fresh;
+  }
+
+  isCovered(pair: string): boolean {
+    return this.#covered.has(pair);
+  }
+
+  isPlanned(pair: string): boolean {
+    return this.#planned.has(pair);
+  }
+
+  /** `coverage.pairwise`: plain arithmetic, `fraction = round(covered / planned, 4)`, null when nothing was planned. */
+  summary(): PairwiseCoverage {
+    const pairs_planned = this.#planned.size;
+    const pairs_covered = this.#covered.size;
+    return {
+      pairs_planned,
+      pairs_covered,
+      fraction: pairs_planned === 0 ? null : Math.round((pairs_covered / pairs_planned) * 10_000) / 10_000,
+    };
+  }
+}
+
+/** `coverage.pairwise` of produced rows against planned cells, in one call. */
+export function pairwiseCoverage(planned: Iterable<Assignment>, produced: Iterable<Assignment>): PairwiseCoverage {
+  const tracker = new PairwiseTracker(plannedPairs(planned));
+  for (const dimensions of produced) tracker.add(dimensions);
+  return tracker.summary();
+}

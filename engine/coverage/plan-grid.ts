@@ -1,0 +1,119 @@
+import { AXES, type AxisValues, type Dimensions, type FaultMode, type FaultPlan, UNRELATED_TOOL } from '../../shared/domain';
+import { hashUnit, sha256Hex, stableJson } from '../seeded';
+import { coveringArray } from './covering-array';
+import type { PartialRow } from './covering-types';
+import { plannedPairs } from './pairwise-coverage';
+
+/** Share of non-success cells kept on a cold start (beyond one per condition kind). */
+export const SUCCESS_SHARE = 0.9;
+
+export const WORLD_CONDITION_MODES: Readonly<Record<string, FaultMode>> = {
+  timeout: 'timeout',
+  malformed_result: 'malformed',
+  stale_result: 'stale',
+  permission_denied: 'permission_denied',
+};
+
+/** One planned situation: a coordinate, its stable id and the faults scheduled for it. */
+export interface GridCell {
+  /** `sc-` + 10 hex of sha256 of the coordinate's sorted JSON. */
+  scenario_id: string;
+  dimensions: Dimensions;
+  faults: Record<string, FaultPlan>;
+}
+
+export interface GridPlan {
+  cells: GridCell[];
+  /** Every pair of the planned cells: `coverage.pairwise.pairs_planned` is its size. */
+  planned: Set<string>;
+  /** Cells whose fault was flipped to success (cold start, or not kept at this fault rate). */
+  flipped: number;
+}
+
+export interface GridOptions {
+  seed: number;
+  /** Keep share of fault-tagged cells (DEFAULT_FAULT_RATE 0.5); 0 disables faults. */
+  fault_rate: number;
+  prefer_success: boolean;
+  strength?: 2 | 3;
+}
+
+export function scenarioId(dimensions: Readonly<Record<string, string>>): string {
+  return `sc-${sha256Hex(stableJson(dimensions)).slice(0, 10)}`;
+}
+
+/** `keep_fault_plan`: whether a fault-tagged cell keeps its fault at this rate, decided by its key alone. */
+export function keepFaultPlan(key: string, rate: number, seed: number): boolean {
+  if (rate <= 0) return false;
+  if (rate >= 1) return true;
+  return hashUnit(`fault-keep:${seed}:${key}`, 12) < rate;
+}
+
+/** An unrelated ask touches no record and calls no tool, so its world and tool condition cannot vary. */
+function forbiddenCombinations(axes: AxisValues): PartialRow[] {
+  if (!axes.tool.includes(UNRELATED_TOOL)) return [];
+  const forbidden: PartialRow[] = [];
+  for (const state of axes.world_state.slice(1)) forbidden.push({ tool: UNRELATED_TOOL, world_state: state });
+  for (const condition of axes.tool_condition.filter((value) => value !== 'success')) {
+    forbidden.push({ tool: UNRELATED_TOOL, tool_condition: condition });
+  }
+  return forbidden;
+}
+
+function toDimensions(values: readonly string[]): Dimensions {
+  return Object.fromEntries(AXES.map((axis, index) => [axis, values[index]!])) as Dimensions;
+}
+
+/**
+ * `_prefer_success`: among fault cells keep one per condition kind (smallest digest, rule-free cells first)
+ * and any other only when its digest's unit value is under 1 - SUCCESS_SHARE; the rest become `success`.
+ * A verdict depends on the cell's content only, so a growing grid keeps old verdicts.
+ */
+function coldStartKeeps(cells: readonly Dimensions[]): Set<number> {
+  const digests = cells.map((cell) => sha256Hex(stableJson(cell)));
+  const keep = new Set<number>();
+  const byKind = new Map<string, number[]>();
+  cells.forEach((cell, index) => {
+    if (cell.tool_condition === 'success') return;
+    byKind.set(cell.tool_condition, [...(byKind.get(cell.tool_condition) ?? []), index]);
+    if ((Number.parseInt(digests[index]!.slice(0, 8), 16) + 1) / (16 ** 8 + 2) < 1 - SUCCESS_SHARE) keep.add(index);
+  });
+  for (const indexes of byKind.values()) {
+    const smallest = (pool: number[]) => pool.reduce((best, index) => (digests[index]! < digests[best]! ? index : best), pool[0]!);
+    const ruleFree = indexes.filter((index) => cells[index]!.rule === 'unspecified');
+    keep.add(smallest(ruleFree.length > 0 ? ruleFree : indexes));
+  }
+  return keep;
+}
+
+/** Lays the six axes out as a covering array and schedules faults: the grid a run is built from. */
+export function planGrid(axes: AxisValues, options: GridOptions): GridPlan {
+  const rows = coveringArray(
+    AXES.map((axis) => ({ name: axis, values: axes[axis] })),
+    { seed: options.seed, strength: options.strength ?? 2, forbidden: forbiddenCombinations(axes) },
+  );
+  const tagged = rows.map(toDimensions);
+  const coldKeeps = options.prefer_success ? coldStartKeeps(tagged) : undefined;
+  const cells: GridCell[] = [];
+  const seen = new Set<string>();
+  let flipped = 0;
+  tagged.forEach((tag, index) => {
+    let dimensions = tag;
+    let faults: Record<string, FaultPlan> = {};
+    if (tag.tool_condition !== 'success') {
+      const keptCold = coldKeeps === undefined || coldKeeps.has(index);
+      const mode = WORLD_CONDITION_MODES[tag.tool_condition] ?? (tag.tool_condition as FaultMode);
+      if (keptCold && keepFaultPlan(scenarioId(tag), options.fault_rate, options.seed)) {
+        faults = { '*': { mode, rate: 1 } };
+      } else {
+        dimensions = { ...tag, tool_condition: 'success' };
+        flipped++;
+      }
+    }
+    const id = scenarioId(dimensions);
+    if (seen.has(id)) return;
+    seen.add(id);
+    cells.push({ scenario_id: id, dimensions, faults });
+  });
+  return { cells, planned: plannedPairs(cells.map((cell) => cell.dimensions)), flipped };
+}

@@ -1,0 +1,88 @@
+import { REPORT_EXAMPLES } from './constants';
+import { isRecord, type LineProblem } from './line-problems';
+
+/** The smallest set OpenAI accepts for a fine-tuning job. */
+export const MIN_TRAINING_EXAMPLES = 10;
+
+export interface FileCheckReport {
+  n_lines: number;
+  n_valid: number;
+  n_invalid: number;
+  /** Problem type -> how many times it occurred (the cookbook's error counts). */
+  errors: Record<string, number>;
+  /** Up to 20 problems with their 1-based line numbers. */
+  examples: (LineProblem & { line: number })[];
+  no_system: number;
+  no_user: number;
+  messages_per_example: { min: number; max: number; mean: number } | null;
+  warnings: string[];
+}
+
+/** Validates lines one at a time and keeps only counts, so a file of any size is checked in constant memory. */
+export class FileCheck {
+  private lines = 0;
+  private invalid = 0;
+  private readonly errors: Record<string, number> = {};
+  private readonly examples: (LineProblem & { line: number })[] = [];
+  private noSystem = 0;
+  private noUser = 0;
+  private withMessages = 0;
+  private messageTotal = 0;
+  private messageMin = Number.POSITIVE_INFINITY;
+  private messageMax = 0;
+
+  constructor(private readonly validate: (line: unknown) => LineProblem[]) {}
+
+  /** Checks one line (text or parsed) and returns its problems. */
+  add(line: unknown): LineProblem[] {
+    this.lines += 1;
+    const problems = this.validate(line);
+    if (problems.length > 0) this.invalid += 1;
+    for (const problem of problems) {
+      this.errors[problem.type] = (this.errors[problem.type] ?? 0) + 1;
+      if (this.examples.length < REPORT_EXAMPLES) this.examples.push({ ...problem, line: this.lines });
+    }
+    this.countMessages(typeof line === 'string' ? safeParse(line) : line);
+    return problems;
+  }
+
+  private countMessages(value: unknown): void {
+    const messages = isRecord(value) ? (value.messages ?? (isRecord(value.input) ? value.input.messages : undefined)) : undefined;
+    if (!Array.isArray(messages)) return;
+    const roles = messages.map((message: unknown) => (isRecord(message) ? message.role : undefined));
+    if (!roles.includes('system')) this.noSystem += 1;
+    if (!roles.includes('user')) this.noUser += 1;
+    this.withMessages += 1;
+    this.messageTotal += messages.length;
+    this.messageMin = Math.min(this.messageMin, messages.length);
+    this.messageMax = Math.max(this.messageMax, messages.length);
+  }
+
+  report(): FileCheckReport {
+    const warnings: string[] = [];
+    if (this.lines < MIN_TRAINING_EXAMPLES) warnings.push(`${this.lines} examples: OpenAI needs at least ${MIN_TRAINING_EXAMPLES} (it suggests starting with about 50)`);
+    if (this.noSystem > 0) warnings.push(`${this.noSystem} examples have no system message`);
+    return {
+      n_lines: this.lines,
+      n_valid: this.lines - this.invalid,
+      n_invalid: this.invalid,
+      errors: { ...this.errors },
+      examples: [...this.examples],
+      no_system: this.noSystem,
+      no_user: this.noUser,
+      messages_per_example:
+        this.withMessages === 0
+          ? null
+          : { min: this.messageMin, max: this.messageMax, mean: Math.round((this.messageTotal / this.withMessages) * 100) / 100 },
+      warnings,
+    };
+  }
+}
+
+function safeParse(line: string): unknown {
+  try {
+    return JSON.parse(line) as unknown;
+  } catch {
+    return undefined;
+  }
+}

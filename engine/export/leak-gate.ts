@@ -1,0 +1,87 @@
+import { LEAK_MIN_QUOTE_CHARS, REPORT_EXAMPLES } from './constants';
+import type { ExportInput } from './export-input';
+
+/** Privileged fields a reply must never quote (the rubric is the judge's own text and is not searched). */
+export const LEAK_FIELDS = ['reference', 'principle', 'hidden_state'] as const;
+
+export interface LeakHit {
+  rollout_id: string;
+  scenario_id: string;
+  rollout_index: number;
+  field: string;
+  needle: string;
+}
+
+export interface LeakReport {
+  n_rows: number;
+  /** Rows that carried privileged text to check against. */
+  n_checked: number;
+  n_leaked: number;
+  /** n_leaked / n_checked, 4 dp; null when nothing was checked. */
+  rate: number | null;
+  /** False when no row carried privileged text (rows from a file are already scrubbed): the check said nothing. */
+  checked: boolean;
+  leaked: LeakHit[];
+  summary: string;
+}
+
+const normalise = (text: string): string => text.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** The first privileged quote found in the row's final reply or any assistant turn (content or call arguments). */
+export function findLeak(input: ExportInput): LeakHit | null {
+  const { row } = input;
+  if (!row.privileged) return null;
+  const said = [row.final_text];
+  for (const message of row.messages) {
+    if (message.role !== 'assistant') continue;
+    said.push(message.content);
+    for (const call of message.tool_calls ?? []) said.push(JSON.stringify(call.arguments));
+  }
+  const haystack = normalise(said.join('\n'));
+  for (const field of LEAK_FIELDS) {
+    const value = row.privileged[field];
+    if (value === undefined) continue;
+    const needle = normalise(value);
+    if (needle.length >= LEAK_MIN_QUOTE_CHARS && haystack.includes(needle)) {
+      return { rollout_id: row.rollout_id, scenario_id: row.situation.scenario_id, rollout_index: row.rollout_index, field, needle: value };
+    }
+  }
+  return null;
+}
+
+/** The privileged-leak gate, row by row over the pre-scrub source. */
+export class LeakGate {
+  private rows = 0;
+  private checked = 0;
+  private readonly hits: LeakHit[] = [];
+  private leakedCount = 0;
+
+  /** Returns the leak found in this row, if any. */
+  check(input: ExportInput): LeakHit | null {
+    this.rows += 1;
+    if (!input.row.privileged || Object.keys(input.row.privileged).length === 0) return null;
+    this.checked += 1;
+    const hit = findLeak(input);
+    if (hit) {
+      this.leakedCount += 1;
+      if (this.hits.length < REPORT_EXAMPLES) this.hits.push(hit);
+    }
+    return hit;
+  }
+
+  report(): LeakReport {
+    const rate = this.checked === 0 ? null : Math.round((this.leakedCount / this.checked) * 10000) / 10000;
+    const summary =
+      this.checked === 0
+        ? `no row carried privileged text, so the leak check was vacuous (rows read back from a file are already scrubbed)`
+        : `${this.leakedCount} of ${this.checked} rows quote privileged text (>= ${LEAK_MIN_QUOTE_CHARS} chars) in an assistant turn`;
+    return { n_rows: this.rows, n_checked: this.checked, n_leaked: this.leakedCount, rate, checked: this.checked > 0, leaked: [...this.hits], summary };
+  }
+}
+
+/** `leak_report(rows)` over a whole list. */
+export function leakReport(inputs: Iterable<ExportInput>): LeakReport {
+  const gate = new LeakGate();
+  for (const input of inputs) gate.check(input);
+  return gate.report();
+}

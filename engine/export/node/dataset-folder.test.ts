@@ -1,0 +1,63 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { environmentRows } from '../__fixtures__/environment-rows';
+import { REFUND_CONTEXT } from '../__fixtures__/refund-rows';
+import { writeDatasetFolder } from './dataset-folder';
+import { nextManifest } from '../manifest';
+import { splitOf } from '../splits';
+import { validateOpenAiLine } from '../validate-openai';
+
+let folder: string;
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'export-dataset-'));
+});
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('writeDatasetFolder', () => {
+  it('write one file per split, whole scenarios per side, decontaminated, with a card naming each file', async () => {
+    const rows = environmentRows(40);
+    const copied = rows.find((input) => splitOf(input.row.situation.scenario_id, { holdout: 0.2, eval: 0.1 }) === 'train')!;
+    const result = await writeDatasetFolder({
+      folder,
+      open: () => rows,
+      context: REFUND_CONTEXT,
+      export: { format: 'openai' },
+      splits: ['train', 'holdout', 'eval'],
+      fractions: { holdout: 0.2, eval: 0.1 },
+      against: [{ prompt: copied.row.prompt, task_id: 'bench-1' }],
+      card: { pretty_name: 'Refund desk', repo_id: 'acme/refunds' },
+    });
+    const seen = new Map<string, string>();
+    for (const split of result.splits) {
+      const lines = (await readFile(join(folder, split.file), 'utf8')).trimEnd().split('\n').filter(Boolean);
+      expect(lines).toHaveLength(split.lines);
+      for (const line of lines) {
+        expect(validateOpenAiLine(line)).toEqual([]);
+        const scenario = (JSON.parse(line) as { scenario_id: string }).scenario_id;
+        expect(seen.get(scenario) ?? split.split).toBe(split.split);
+        seen.set(scenario, split.split);
+      }
+    }
+    expect(result.decontamination).toMatchObject({ n_contaminated: 4, n_exact: 4 });
+    expect(result.splits.reduce((total, split) => total + split.lines, 0)).toBe(160 - 4);
+    const card = await readFile(result.card_path, 'utf8');
+    const front = parse(card.split(/^---$/m)[1]!) as { configs: { data_files: { split: string; path: string }[] }[] };
+    expect(front.configs[0]!.data_files).toEqual([
+      { split: 'train', path: 'data/train.jsonl' },
+      { split: 'holdout', path: 'data/holdout.jsonl' },
+      { split: 'eval', path: 'data/eval.jsonl' },
+    ]);
+    expect(card).toContain('4 rows copied the evaluation set');
+    const manifest = nextManifest(null, {
+      repo_id: 'acme/refunds',
+      pushed_at: '2026-08-01T00:00:00Z',
+      splits: Object.fromEntries(result.splits.map((split) => [split.split, { file: split.file, n_rows: split.lines, rollout_ids: split.rollout_ids }])),
+    });
+    expect(manifest.history[0]!.delta.train!.added).toBe(result.splits[0]!.lines);
+  });
+});

@@ -1,0 +1,97 @@
+import { type CardKind, datasetCard, type DatasetCardOptions } from '../dataset-card';
+import { type DecontaminationReport, Decontaminator, type EvalRow } from '../decontaminate';
+import { type ExportOptions, type ExportReport, exportRows } from '../export-formats';
+import { type ExportInput, type RunContext, scenarioOf } from '../export-input';
+import { writeJsonl, type WriteProgress, writeTextFiles } from './jsonl-writer';
+import type { RowStream } from '../source';
+import { type SplitFractions, type SplitName, splitOf } from '../splits';
+
+export interface DatasetFolderOptions {
+  folder: string;
+  /** Reads the rows again from the start: called once per split (each pass keeps that split's scenarios). */
+  open: () => RowStream<ExportInput>;
+  context: RunContext | null;
+  export: ExportOptions;
+  splits?: readonly SplitName[];
+  fractions?: SplitFractions;
+  /** Evaluation rows (a benchmark's prompts, our own eval set) to drop copies of, before any split is written. */
+  against?: readonly EvalRow[];
+  card: Omit<DatasetCardOptions, 'splits' | 'kind' | 'format'>;
+  signal?: AbortSignal;
+  onProgress?: (split: SplitName, progress: WriteProgress) => void;
+}
+
+export interface DatasetSplitResult {
+  split: SplitName;
+  file: string;
+  lines: number;
+  bytes: number;
+  /** Rollout ids of the rows read into the split (for the push manifest's delta). */
+  rollout_ids: string[];
+  report: ExportReport;
+}
+
+export interface DatasetFolderResult {
+  splits: DatasetSplitResult[];
+  decontamination: DecontaminationReport | null;
+  card_path: string;
+  warnings: string[];
+}
+
+const KIND: Record<ExportOptions['format'], CardKind> = { openai: 'sft', trl: 'sft', 'dpo-openai': 'dpo', 'dpo-trl': 'dpo', 'dpo-full': 'dpo', grpo: 'grpo' };
+
+async function* splitRows(
+  source: RowStream<ExportInput>,
+  split: SplitName,
+  fractions: SplitFractions,
+  checker: Decontaminator | null,
+  ids: string[],
+): AsyncGenerator<ExportInput> {
+  let index = 0;
+  for await (const input of source as AsyncIterable<ExportInput>) {
+    if (splitOf(scenarioOf(input), fractions) !== split) continue;
+    if (checker?.check({ text: input.row.prompt, task_id: scenarioOf(input) }, index++)) continue;
+    ids.push(input.row.rollout_id);
+    yield input;
+  }
+}
+
+/**
+ * A dataset folder ready to push: `data/<split>.jsonl` per split (scenarios split by hash, copies of the
+ * evaluation rows dropped first), then README.md whose `configs` name every split file. Each file is written
+ * atomically; a cancel or a refused gate leaves the files already finished and no partial one.
+ */
+export async function writeDatasetFolder(options: DatasetFolderOptions): Promise<DatasetFolderResult> {
+  const splits = options.splits ?? ['train', 'holdout'];
+  const fractions = options.fractions ?? {};
+  const checker = options.against ? new Decontaminator(options.against) : null;
+  const results: DatasetSplitResult[] = [];
+  for (const split of splits) {
+    const ids: string[] = [];
+    const stream = exportRows(splitRows(options.open(), split, fractions, checker, ids), options.context, options.export);
+    const file = `data/${split}.jsonl`;
+    const written = await writeJsonl(stream.lines, {
+      folder: options.folder,
+      file,
+      signal: options.signal,
+      onProgress: (progress) => options.onProgress?.(split, progress),
+    });
+    results.push({ split, file, lines: written.lines, bytes: written.bytes, rollout_ids: ids, report: stream.report() });
+  }
+  const decontamination = checker?.report() ?? null;
+  const warnings = [...new Set(results.flatMap((result) => result.report.warnings))];
+  if (decontamination && decontamination.n_contaminated > 0) {
+    const { n_contaminated: dropped, n_same_task: sameTask, n_exact: exact, n_near: near } = decontamination;
+    warnings.push(`${dropped} rows copied the evaluation set and were dropped (${sameTask} same task, ${exact} exact, ${near} near)`);
+  }
+  for (const result of results) if (result.lines === 0) warnings.push(`split ${result.split} is empty`);
+  const card = datasetCard({
+    ...options.card,
+    kind: KIND[options.export.format],
+    format: options.export.format,
+    splits: results.map((result) => ({ split: result.split, path: result.file, n_rows: result.lines })),
+    warnings: [...(options.card.warnings ?? []), ...warnings],
+  });
+  const [cardPath] = await writeTextFiles([{ path: 'README.md', content: card }], { folder: options.folder, signal: options.signal });
+  return { splits: results, decontamination, card_path: cardPath!, warnings };
+}

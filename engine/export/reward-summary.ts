@@ -1,0 +1,40 @@
+/** Rewards of the rows that went out: mean/min/max over graded rows (4 dp), null when none was graded. */
+export interface RewardSummary {
+  n_graded: number;
+  n_ungraded: number;
+  mean: number | null;
+  min: number | null;
+  max: number | null;
+}
+
+const round4 = (value: number) => Math.round(value * 10000) / 10000;
+
+export class RewardTally {
+  private graded = 0;
+  private ungraded = 0;
+  private total = 0;
+  private low = Number.POSITIVE_INFINITY;
+  private high = Number.NEGATIVE_INFINITY;
+
+  add(reward: number | null): void {
+    if (reward === null) {
+      this.ungraded += 1;
+      return;
+    }
+    this.graded += 1;
+    this.total += reward;
+    this.low = Math.min(this.low, reward);
+    this.high = Math.max(this.high, reward);
+  }
+
+  summary(): RewardSummary {
+    const none = this.graded === 0;
+    return {
+      n_graded: this.graded,
+      n_ungraded: this.ungraded,
+      mean: none ? null : round4(this.total / this.graded),
+      min: none ? null : this.low,
+      max: none ? null : this.high,
+    };
+  }
+}

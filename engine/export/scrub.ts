@@ -1,0 +1,68 @@
+import type { Row } from '../../shared/domain';
+import { LEAK_MIN_QUOTE_CHARS } from './constants';
+
+/** Keys that never leave the store, at any depth of any exported value. */
+export const NEVER_EXPORTED_KEYS: ReadonlySet<string> = new Set(['privileged', 'vector']);
+
+function holdsNeverExported(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(holdsNeverExported);
+  if (value === null || typeof value !== 'object') return false;
+  for (const key in value as Record<string, unknown>) {
+    if (NEVER_EXPORTED_KEYS.has(key) || holdsNeverExported((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
+/** The value without `privileged` and `vector` keys at any depth (a copy only when there is one to drop). */
+export function scrubPrivileged<T>(value: T): T {
+  return holdsNeverExported(value) ? scrubDeep(value) : value;
+}
+
+function scrubDeep<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => scrubDeep(item)) as T;
+  if (value !== null && typeof value === 'object') {
+    const copy: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+      if (!NEVER_EXPORTED_KEYS.has(key)) copy[key] = scrubDeep(child);
+    }
+    return copy as T;
+  }
+  return value;
+}
+
+/** The row's privileged texts long enough to count as a quote, longest first (so a longer one is redacted whole). */
+export function privilegedNeedles(row: Row): string[] {
+  const values = Object.values(row.privileged ?? {}).map((text) => text.trim());
+  return [...new Set(values.filter((text) => text.length >= LEAK_MIN_QUOTE_CHARS))].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+}
+
+export const REDACTED = '[redacted]';
+
+/**
+ * Replaces privileged text inside metadata strings (a judge's reason may quote the reference) at any depth.
+ * Matching ignores case; the surrounding text is kept.
+ */
+export function redactPrivileged<T>(value: T, needles: readonly string[]): T {
+  if (needles.length === 0) return value;
+  const text = JSON.stringify(value)?.toLowerCase() ?? '';
+  if (!needles.some((needle) => text.includes(needle.toLowerCase()))) return value;
+  return redactDeep(value, needles);
+}
+
+function redactDeep<T>(value: T, needles: readonly string[]): T {
+  if (typeof value === 'string') {
+    let text: string = value;
+    for (const needle of needles) {
+      const pattern = new RegExp(needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+      text = text.replace(pattern, REDACTED);
+    }
+    return text as T;
+  }
+  if (Array.isArray(value)) return value.map((item: unknown) => redactDeep(item, needles)) as T;
+  if (value !== null && typeof value === 'object') {
+    const copy: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(value as Record<string, unknown>)) copy[key] = redactDeep(child, needles);
+    return copy as T;
+  }
+  return value;
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { REFUND_CONTEXT, refundMessages, rollouts } from './__fixtures__/refund-rows';
+import type { ExportInput } from './export-input';
+import { exportGrpo } from './grpo-export';
+import { bandUncertainty, selectForRl } from './select-rl';
+import { groupConsecutive } from './source';
+import { validateTrlLine } from './validate-trl';
+
+const noFaultMessages = () => refundMessages().map((message) => (message.role === 'tool' ? { ...message, fault: undefined } : message));
+
+function fixtureRun(): ExportInput[][] {
+  return [
+    rollouts('sc-mixed', [1, 0, 1, 0]),
+    rollouts('sc-all-pass', [1, 1, 1, 1]),
+    rollouts('sc-all-fail', [0, 0, 0]),
+    rollouts('sc-too-hard', [1, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+    rollouts('sc-too-easy', [1, 1, 1, 1, 1, 1, 1, 1, 1, 0]),
+    rollouts('sc-single', [1]),
+    rollouts('sc-clean', [1, 0, 0, 1], { messages: undefined }).map((input) => ({ ...input, row: { ...input.row, messages: noFaultMessages() } })),
+  ];
+}
+
+describe('select_for_rl', () => {
+  it('drop unanimous and out-of-band asks, keep mixed asks and singles', async () => {
+    const { groups, report } = await selectForRl(fixtureRun());
+    expect(groups.map((group) => group.scenario_id).sort()).toEqual(['sc-clean', 'sc-mixed', 'sc-single']);
+    expect(report.dropped).toMatchObject({ unanimous_groups: 2, unanimous_rows: 7, too_easy_groups: 1, too_hard_groups: 1 });
+    expect(report).toMatchObject({ n_rows: 36, n_groups: 7, n_groups_kept: 3, n_rows_kept: 9, singles: 1 });
+    expect(report.warnings[0]).toBe(
+      `Difficulty was measured from 4 rollouts per task, so a task's band assignment can be off by about ±${bandUncertainty(4)}. Use repeats=16 for a band you can trust.`,
+    );
+    expect(report.lines[0]).toBe('kept 9 of 36 rows (3 of 7 asks)');
+  });
+
+  it('keep out-of-band asks when the band is not enforced, and band edges are inclusive', async () => {
+    const { groups } = await selectForRl(fixtureRun(), { enforce_band: false });
+    expect(groups).toHaveLength(5);
+    const edge = await selectForRl([rollouts('sc-edge', [1, 0, 0, 0, 0])]);
+    expect(edge.groups[0]!.calibration.pass_rate).toBe(0.2);
+  });
+
+  it('never split a group: whole asks until the row target, the last may overshoot', async () => {
+    const scenarios = ['a', 'b', 'c'].map((name) => rollouts(`sc-${name}`, [1, 0, 1, 0]));
+    const { groups, report } = await selectForRl(scenarios, { target: 5 });
+    expect(groups).toHaveLength(2);
+    for (const group of groups) expect(group.rollout_ids).toHaveLength(4);
+    expect(report.n_rows_kept).toBe(8);
+    expect(report.dropped.over_target_groups).toBe(1);
+  });
+
+  it('take asks round-robin across observed fault kinds', async () => {
+    const faulted = ['a', 'b', 'c'].map((name) => rollouts(`sc-fault-${name}`, [1, 0]));
+    const clean = rollouts('sc-none', [1, 0]).map((input) => ({ ...input, row: { ...input.row, messages: noFaultMessages() } }));
+    const { groups } = await selectForRl([...faulted, clean], { target: 4 });
+    expect(groups.map((group) => group.fault_kind)).toEqual(['none', 'timeout']);
+  });
+
+  it('drop duplicate trajectories and truncated rows, or penalize them', async () => {
+    const duplicates = rollouts('sc-dupe', [1, 1, 0, 0], { behavior_signature: 'same', final: 'Same reply.' });
+    const dupe = await selectForRl([duplicates]);
+    expect(dupe.report.dropped.duplicates).toBe(3);
+    const truncated = rollouts('sc-trunc', [1, 0, 1, 1]);
+    truncated[3]!.row.ended_by = 'max_turns';
+    const dropped = await selectForRl([truncated]);
+    expect(dropped.report.dropped.truncated).toBe(1);
+    expect(dropped.groups[0]).toMatchObject({ k: 3, n1: 2, n0: 1 });
+    const penalized = await selectForRl([truncated], { truncated: 'penalize' });
+    expect(penalized.groups[0]).toMatchObject({ k: 4, n1: 2, n0: 2, reward_mean: 0.5, reward_std: 0.5 });
+  });
+});
+
+describe('GRPO export', () => {
+  it('write one prompt-only line per kept ask with its group statistics', async () => {
+    const rows = fixtureRun().flat();
+    const stream = exportGrpo(groupConsecutive(rows, (input) => input.row.situation.scenario_id), REFUND_CONTEXT);
+    const lines: Record<string, any>[] = [];
+    for await (const line of stream.lines) lines.push(JSON.parse(line) as Record<string, any>);
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(validateTrlLine(line, 'prompt_only')).toEqual([]);
+    const mixed = lines.find((line) => line.scenario_id === 'sc-mixed')!;
+    expect(mixed).toMatchObject({ k: 4, n0: 2, n1: 2, reward_mean: 0.5, reward_std: 0.5, calibration: { pass_rate: 0.5, k: 4, n: 4, policy: 'demo' } });
+    expect(mixed.prompt).toEqual([
+      { role: 'system', content: REFUND_CONTEXT.system_prompt },
+      { role: 'user', content: expect.stringContaining('charged twice') },
+    ]);
+    expect(mixed.rollout_ids).toEqual(['sc-mixed#0', 'sc-mixed#1', 'sc-mixed#2', 'sc-mixed#3']);
+    expect(JSON.stringify(lines)).not.toContain('privileged');
+    expect(stream.report()).toMatchObject({ n_written: 3, selection: { n_groups_kept: 3 } });
+  });
+});

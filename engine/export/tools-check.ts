@@ -1,0 +1,36 @@
+import { isRecord, LineProblems, unknownKeys } from './line-problems';
+
+const TOOL_KEYS = new Set(['type', 'function']);
+const FUNCTION_KEYS = new Set(['name', 'description', 'parameters', 'strict']);
+
+/**
+ * Checks a `tools` column in the `{type: "function", function: {name, description, parameters}}` shape and
+ * returns the declared names (null when the line has no `tools`).
+ */
+export function checkTools(tools: unknown, problems: LineProblems, path = 'tools'): Set<string> | null {
+  if (tools === undefined) return null;
+  const names = new Set<string>();
+  if (!Array.isArray(tools)) {
+    problems.add('tools_invalid', path, 'tools must be a list');
+    return names;
+  }
+  tools.forEach((tool, index) => {
+    const at = `${path}[${index}]`;
+    if (!isRecord(tool)) return problems.add('tools_invalid', at, 'a tool must be an object');
+    for (const key of unknownKeys(tool, TOOL_KEYS)) problems.add('tools_invalid', `${at}.${key}`, `unknown key "${key}"`);
+    if (tool.type !== 'function') problems.add('tools_invalid', `${at}.type`, 'type must be "function"');
+    const fn = tool.function;
+    if (!isRecord(fn)) return problems.add('tools_invalid', `${at}.function`, 'function must be an object');
+    for (const key of unknownKeys(fn, FUNCTION_KEYS)) problems.add('tools_invalid', `${at}.function.${key}`, `unknown key "${key}"`);
+    if (typeof fn.name !== 'string' || fn.name === '') return problems.add('tools_invalid', `${at}.function.name`, 'name must be a non-empty string');
+    if (names.has(fn.name)) problems.add('tools_invalid', `${at}.function.name`, `duplicate tool "${fn.name}"`);
+    names.add(fn.name);
+    if (fn.description !== undefined && typeof fn.description !== 'string') {
+      problems.add('tools_invalid', `${at}.function.description`, 'description must be a string');
+    }
+    if (fn.parameters !== undefined && (!isRecord(fn.parameters) || fn.parameters.type !== 'object')) {
+      problems.add('tools_invalid', `${at}.function.parameters`, 'parameters must be a JSON Schema with type "object"');
+    }
+  });
+  return names;
+}

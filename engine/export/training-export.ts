@@ -1,0 +1,168 @@
+import { EMPTY_CONTEXT, type ExportInput, hasToolCalls, type RunContext } from './export-input';
+import { ExportRefusedError } from './export-refused-error';
+import { FileCheck, type FileCheckReport } from './file-check';
+import { LeakGate, type LeakReport } from './leak-gate';
+import type { MaskMode } from './loss-mask';
+import { type LineOptions, openAiLine } from './openai-format';
+import { type RewardSummary, RewardTally } from './reward-summary';
+import { RoundtripGate, type RoundtripReport } from './roundtrip-gate';
+import type { RowStream } from './source';
+import { type SampleOptions, trainingSamples } from './training-samples';
+import { trlLine } from './trl-format';
+import { validateOpenAiLine } from './validate-openai';
+import { validateTrlLine } from './validate-trl';
+
+export const SFT_FORMATS = ['openai', 'trl'] as const;
+export type SftFormat = (typeof SFT_FORMATS)[number];
+
+export interface TrainingExportOptions extends SampleOptions, LineOptions {
+  format?: SftFormat;
+  /** On (default): a failed gate refuses the file (the stream throws at its end). Off: writes and reports. */
+  validate?: boolean;
+}
+
+export interface TrainingReport {
+  /** Rows read. */
+  n: number;
+  /** Lines written (unrolled rows give several). */
+  n_written: number;
+  rewards: RewardSummary;
+  with_system: number;
+  with_tools: number;
+  format: SftFormat;
+  mask_mode: MaskMode;
+  unroll: boolean;
+  /** Rows with no assistant turn: nothing to learn, not written. */
+  no_assistant_dropped: number;
+  tool_output_truncated: number;
+  tool_output_chars_cut: number;
+  /** Assistant turns that were only `<think>` reasoning: dropped, since an empty turn teaches nothing. */
+  empty_turns_dropped: number;
+  /** TRL: assistant turns trained on, and assistant turns kept only as context. */
+  trained_messages: number;
+  masked_messages: number;
+  tool_call_roundtrip: RoundtripReport;
+  privileged_leaks: LeakReport;
+  line_check: FileCheckReport;
+  warnings: string[];
+}
+
+/** Lines to write and the report, final once the lines have been read to the end. */
+export interface ExportStream<Report> {
+  lines: AsyncIterable<string>;
+  report(): Report;
+}
+
+export const missingSchemasWarning = (rows: number) =>
+  `${rows} rows call tools but the file carries no tool schemas: pass the run's tools (a selection carries them) or the trainer cannot render the calls`;
+
+/**
+ * SFT export, one row at a time: each row becomes one line (or one per assistant turn with `unroll`) in the
+ * OpenAI-compatible or TRL shape, checked by the format's validator, the tool-call round-trip gate and the
+ * privileged-leak gate (on the pre-scrub row). `context` is the run's system prompt and tools; null means
+ * unknown, which warns when tool-calling rows go out.
+ */
+export function exportTraining(source: RowStream<ExportInput>, context: RunContext | null, options: TrainingExportOptions = {}): ExportStream<TrainingReport> {
+  const format = options.format ?? 'openai';
+  const maskMode = options.mask_mode ?? 'assistant';
+  const unroll = options.unroll ?? false;
+  const validate = options.validate ?? true;
+  const run = context ?? EMPTY_CONTEXT;
+  const requireTools = run.tools.length > 0;
+  const promptCompletion = maskMode === 'final' || unroll;
+  const lineCheck = new FileCheck((line) =>
+    format === 'openai' ? validateOpenAiLine(line, { requireTools }) : validateTrlLine(line, promptCompletion ? 'prompt_completion' : 'sft', { requireTools }),
+  );
+  const roundtrip = new RoundtripGate(format);
+  const leaks = new LeakGate();
+  const rewards = new RewardTally();
+  const counts = {
+    n: 0,
+    written: 0,
+    withSystem: 0,
+    withTools: 0,
+    noAssistant: 0,
+    truncated: 0,
+    charsCut: 0,
+    emptyTurns: 0,
+    trained: 0,
+    masked: 0,
+    toolRowsWithoutSchemas: 0,
+  };
+
+  const report = (): TrainingReport => {
+    const warnings: string[] = [];
+    if (counts.toolRowsWithoutSchemas > 0) warnings.push(missingSchemasWarning(counts.toolRowsWithoutSchemas));
+    if (run.system_prompt.trim() === '' && counts.n > 0) warnings.push('no system prompt: lines start at the user turn');
+    if (counts.noAssistant > 0) warnings.push(`${counts.noAssistant} rows have no assistant turn and were not written`);
+    return {
+      n: counts.n,
+      n_written: counts.written,
+      rewards: rewards.summary(),
+      with_system: counts.withSystem,
+      with_tools: counts.withTools,
+      format,
+      mask_mode: maskMode,
+      unroll,
+      no_assistant_dropped: counts.noAssistant,
+      tool_output_truncated: counts.truncated,
+      tool_output_chars_cut: counts.charsCut,
+      empty_turns_dropped: counts.emptyTurns,
+      trained_messages: counts.trained,
+      masked_messages: counts.masked,
+      tool_call_roundtrip: roundtrip.report(),
+      privileged_leaks: leaks.report(),
+      line_check: lineCheck.report(),
+      warnings: [...warnings, ...lineCheck.report().warnings.filter((warning) => !warning.includes('system message'))],
+    };
+  };
+
+  async function* lines(): AsyncGenerator<string> {
+    for await (const input of source as AsyncIterable<ExportInput>) {
+      counts.n += 1;
+      leaks.check(input);
+      rewards.add(input.reward);
+      if (!requireTools && hasToolCalls(input.row)) counts.toolRowsWithoutSchemas += 1;
+      const samples = trainingSamples(input, run, options).filter((sample) => sample.loss_mask.includes(1));
+      if (samples.length === 0) {
+        counts.noAssistant += 1;
+        continue;
+      }
+      counts.truncated += samples[0]!.tool_output_truncated;
+      counts.charsCut += samples[0]!.tool_output_chars_cut;
+      counts.emptyTurns += samples[0]!.empty_turns_dropped;
+      for (const sample of samples) {
+        const line = format === 'openai' ? openAiLine(sample, run, options) : trlLine(sample, run, promptCompletion, options);
+        lineCheck.add(line);
+        roundtrip.check(line, counts.written);
+        if (sample.messages[0]?.role === 'system') counts.withSystem += 1;
+        if (run.tools.length > 0) counts.withTools += 1;
+        sample.messages.forEach((message, index) => {
+          if (message.role !== 'assistant') return;
+          if (sample.loss_mask[index] === 1) counts.trained += 1;
+          else counts.masked += 1;
+        });
+        counts.written += 1;
+        yield JSON.stringify(line);
+      }
+    }
+    if (validate) {
+      const final = report();
+      const reasons = refusalReasons(final.tool_call_roundtrip, final.privileged_leaks, final.line_check);
+      if (reasons.length > 0) throw new ExportRefusedError({ reasons, report: final });
+    }
+  }
+
+  return { lines: lines(), report };
+}
+
+export function refusalReasons(roundtrip: RoundtripReport, leaks: LeakReport, lineCheck: FileCheckReport): string[] {
+  const reasons: string[] = [];
+  if (roundtrip.invalid > 0) reasons.push(`${roundtrip.invalid} tool calls fail the ${roundtrip.encoding} round trip (lines ${roundtrip.rows.join(', ')})`);
+  if (leaks.n_leaked > 0) reasons.push(`${leaks.n_leaked} rows quote privileged text`);
+  if (lineCheck.n_invalid > 0) {
+    const types = Object.entries(lineCheck.errors).map(([type, count]) => `${type} x${count}`);
+    reasons.push(`${lineCheck.n_invalid} lines break the format (${types.join(', ')})`);
+  }
+  return reasons;
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { Verdict } from './confusion';
+import { humanAgreement, type AuthoredLabel } from './human-agreement';
+
+function labels(author: string, values: readonly Verdict[], offset = 0): AuthoredLabel[] {
+  return values.map((label, index) => ({ id: `row-${index + offset}`, author, label }));
+}
+
+describe('humanAgreement', () => {
+  it('compares two annotators on the rows both labelled', () => {
+    const ana = labels('ana', [1, 1, 1, 0, 0, 0, 1, 0]);
+    const bo = labels('bo', [1, 1, 0, 0, 0, 1, 1, 0, 1, 1]);
+    const result = humanAgreement([...ana, ...bo]);
+    expect(result).toMatchObject({
+      authors: ['ana', 'bo'],
+      n: 8,
+      n_only_first: 0,
+      n_only_second: 2,
+      agreement: 0.75,
+      kappa: 0.5,
+      confusion: { tp: 3, fp: 1, fn: 1, tn: 3 },
+    });
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('warns when the two authors share no row', () => {
+    const result = humanAgreement([...labels('ana', [1, 0]), ...labels('bo', [1, 0], 10)], ['ana', 'bo']);
+    expect(result.n).toBe(0);
+    expect(result.kappa).toBeNull();
+    expect(result.agreement).toBeNull();
+    expect(result.warnings).toEqual(['ana and bo labelled no row in common: nothing to compare']);
+  });
+
+  it('asks for two authors when there are more or fewer', () => {
+    expect(humanAgreement(labels('ana', [1])).warnings).toEqual(['two authors are needed, found ana']);
+    const three = [...labels('ana', [1]), ...labels('bo', [1]), ...labels('cy', [0])];
+    expect(humanAgreement(three).warnings[0]).toMatch(/more than two authors/);
+    expect(humanAgreement(three, ['ana', 'cy'])).toMatchObject({ n: 1, agreement: 0 });
+  });
+
+  it('keeps the last label when an author labels a row twice', () => {
+    const input = [...labels('ana', [0]), ...labels('ana', [1]), ...labels('bo', [1])];
+    const result = humanAgreement(input);
+    expect(result.agreement).toBe(1);
+    expect(result.warnings).toContain('ana labelled 1 rows more than once: the last label counts');
+  });
+
+  it('warns when both authors used one class', () => {
+    const result = humanAgreement([...labels('ana', [1, 1]), ...labels('bo', [1, 1])]);
+    expect(result.kappa).toBe(1);
+    expect(result.warnings[0]).toMatch(/both authors passed every shared row/);
+  });
+});

@@ -1,0 +1,106 @@
+import { cohenKappa, tally, type Confusion, type Verdict } from './confusion';
+import { round4 } from './numbers';
+
+/** One human label on one row. */
+export interface AuthoredLabel {
+  id: string;
+  author: string;
+  label: Verdict;
+}
+
+export interface HumanAgreement {
+  /** The two authors compared, first then second; null when two could not be chosen. */
+  authors: [string, string] | null;
+  /** Rows both authors labelled. */
+  n: number;
+  n_only_first: number;
+  n_only_second: number;
+  /** Share of shared rows with the same label, 4 dp; null when n = 0. */
+  agreement: number | null;
+  /** Cohen's kappa in [-1, 1] (symmetric in the authors), 4 dp; null when n = 0. */
+  kappa: number | null;
+  /** The first author's labels as the prediction, the second's as the truth. */
+  confusion: Confusion;
+  warnings: string[];
+}
+
+function chooseAuthors(
+  labels: readonly AuthoredLabel[],
+  authors: readonly [string, string] | undefined,
+): [string, string] | string {
+  if (authors !== undefined) {
+    return authors[0] === authors[1]
+      ? `compare two different authors, not ${authors[0]} with itself`
+      : [authors[0], authors[1]];
+  }
+  const found = [...new Set(labels.map((label) => label.author))];
+  const [first, second] = found;
+  if (found.length === 2 && first !== undefined && second !== undefined) return [first, second];
+  return found.length < 2
+    ? `two authors are needed, found ${found.length === 0 ? 'none' : found.join(', ')}`
+    : `more than two authors (${found.join(', ')}): name the two to compare`;
+}
+
+function labelsBy(
+  labels: readonly AuthoredLabel[],
+  author: string,
+  warnings: string[],
+): Map<string, Verdict> {
+  const byRow = new Map<string, Verdict>();
+  let repeated = 0;
+  for (const label of labels) {
+    if (label.author !== author) continue;
+    if (byRow.has(label.id)) repeated += 1;
+    byRow.set(label.id, label.label);
+  }
+  if (repeated > 0) warnings.push(`${author} labelled ${repeated} rows more than once: the last label counts`);
+  return byRow;
+}
+
+/** Agreement between two human authors on the rows both labelled: the ceiling a judge can be held to. */
+export function humanAgreement(
+  labels: readonly AuthoredLabel[],
+  authors?: readonly [string, string],
+): HumanAgreement {
+  const chosen = chooseAuthors(labels, authors);
+  const empty: Confusion = { tp: 0, fp: 0, tn: 0, fn: 0 };
+  if (typeof chosen === 'string') {
+    return {
+      authors: null,
+      n: 0,
+      n_only_first: 0,
+      n_only_second: 0,
+      agreement: null,
+      kappa: null,
+      confusion: empty,
+      warnings: [chosen],
+    };
+  }
+  const warnings: string[] = [];
+  const first = labelsBy(labels, chosen[0], warnings);
+  const second = labelsBy(labels, chosen[1], warnings);
+  const shared: Array<readonly [Verdict, Verdict]> = [];
+  for (const [id, label] of first) {
+    const other = second.get(id);
+    if (other !== undefined) shared.push([label, other]);
+  }
+  const confusion = tally(shared);
+  const n = shared.length;
+  if (n === 0) {
+    warnings.push(`${chosen[0]} and ${chosen[1]} labelled no row in common: nothing to compare`);
+  } else if (confusion.tp + confusion.fn === n && confusion.tp + confusion.fp === n) {
+    warnings.push('both authors passed every shared row: kappa cannot tell agreement from chance; compare on rows with failures');
+  } else if (confusion.tn + confusion.fp === n && confusion.tn + confusion.fn === n) {
+    warnings.push('both authors failed every shared row: kappa cannot tell agreement from chance; compare on rows with passes');
+  }
+  return {
+    authors: chosen,
+    n,
+    n_only_first: first.size - n,
+    n_only_second: second.size - n,
+    agreement: n === 0 ? null : round4((confusion.tp + confusion.tn) / n),
+    kappa: cohenKappa(confusion),
+    confusion,
+    warnings,
+  };
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { earlierQuestions, readAgentTurn } from './agent-turn';
+
+describe('readAgentTurn', () => {
+  it('reads what a question asks for', () => {
+    expect(readAgentTurn('Could you share your order number?')).toBe('asks_identifier');
+    expect(readAgentTurn("What's the account ID on the card?")).toBe('asks_identifier');
+    expect(readAgentTurn('Shall I cancel order ORD-1042 now?')).toBe('asks_confirmation');
+    expect(readAgentTurn('Do you want me to go ahead with the refund?')).toBe('asks_confirmation');
+    expect(readAgentTurn('I need the internal ledger entry for this. Do you have it?')).toBe('asks_unknowable');
+    expect(readAgentTurn('Which store did you buy it from?')).toBe('asks_other');
+  });
+
+  it('reads a statement as a refusal, a failure, work in progress or done', () => {
+    expect(readAgentTurn("I'm sorry, I can't refund an order older than 30 days.")).toBe('refused');
+    expect(readAgentTurn('The lookup timed out on our side.')).toBe('reported_failure');
+    expect(readAgentTurn('Let me look into that for you.')).toBe('working');
+    expect(readAgentTurn('Your order ORD-1042 has been cancelled.')).toBe('finished');
+  });
+
+  it('counts the questions asked before the last agent turn', () => {
+    const messages = [
+      { role: 'user' as const, content: 'Hi' },
+      { role: 'assistant' as const, content: 'Which order?' },
+      { role: 'user' as const, content: 'ORD-1' },
+      { role: 'assistant' as const, content: '', tool_calls: [{ id: 'c', name: 'get_order', arguments: {} }] },
+      { role: 'tool' as const, tool_call_id: 'c', name: 'get_order', content: '{}' },
+      { role: 'assistant' as const, content: 'Shall I cancel it?' },
+    ];
+    expect(earlierQuestions(messages)).toBe(1);
+    expect(earlierQuestions(messages.slice(0, 2))).toBe(0);
+  });
+});

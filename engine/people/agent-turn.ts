@@ -1,0 +1,93 @@
+import type { Message } from '../../shared/domain';
+
+/** What the agent's last turn asks of the person, as a template user reads it. */
+export type AgentMove =
+  | 'asks_unknowable'
+  | 'asks_identifier'
+  | 'asks_confirmation'
+  | 'asks_other'
+  | 'refused'
+  | 'reported_failure'
+  | 'working'
+  | 'finished';
+
+/** Identifiers as tool descriptions and people write them: `ORD-1042`, `A1001`, `INV_20931` (SDK `_KNOWN_ID`). */
+export const ID_PATTERN = /\b[A-Z]{1,4}[-_]?\d{3,6}\b/g;
+
+/** Things a customer cannot know: the service's own internals. Asked for one, a person gives up. */
+const UNKNOWABLE =
+  /\b(?:internal|back-?end|database|api key|access token|transaction hash|hash|uuid|stack trace|error code|log files?|server logs?|schema|employee id|merchant id|ledger|system (?:id|code|log|record))\b/i;
+const IDENTIFIER_ASK =
+  /\b(?:what(?:'s| is)?|which|provide|share|give|send|tell|confirm|double-check|check|need|have|verify)\b[^?]{0,48}\b(?:number|id|reference|ref|code)\b/i;
+const CONFIRMATION_ASK =
+  /\b(?:shall I|should I|do you want me to|would you like me to|want me to|ok(?:ay)? to proceed|proceed|go ahead|are you sure|confirm (?:that|you want)|can you confirm|is that (?:right|correct)|is this correct|does that (?:sound|look) (?:right|good))\b/i;
+const REFUSAL =
+  /\b(?:can't|cannot|can not|unable to|won't be able|won't|not able to|not allowed|not permitted|against (?:our|the) policy|isn't possible|not possible|I'm afraid)\b/i;
+const FAILURE =
+  /\b(?:error|timed? ?out|not found|couldn't find|could not find|unavailable|try again later|permission|failed|went wrong|garbled|out of date)\b/i;
+const WORKING = /\b(?:let me|I'll|I will|one moment|checking|looking into|give me a (?:moment|second))\b/i;
+
+/** The agent asked the person something (SDK `_agent_asked`: a question mark anywhere in the text). */
+export function agentAsked(text: string): boolean {
+  return text.trim() !== '' && text.includes('?');
+}
+
+/** Reads the agent's turn: questions by what they ask for, statements by whether the job is done. */
+export function readAgentTurn(text: string): AgentMove {
+  if (agentAsked(text)) {
+    if (UNKNOWABLE.test(text)) return 'asks_unknowable';
+    if (IDENTIFIER_ASK.test(text)) return 'asks_identifier';
+    if (CONFIRMATION_ASK.test(text)) return 'asks_confirmation';
+    return 'asks_other';
+  }
+  if (REFUSAL.test(text)) return 'refused';
+  if (FAILURE.test(text)) return 'reported_failure';
+  if (WORKING.test(text)) return 'working';
+  return 'finished';
+}
+
+/** The text of the agent's last turn that said something, or `''`. */
+export function lastAgentText(messages: readonly Message[]): string {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.role === 'assistant' && message.content.trim() !== '') return message.content;
+  }
+  return '';
+}
+
+/** How many earlier agent turns (before the last one that spoke) asked the person a question. */
+export function earlierQuestions(messages: readonly Message[]): number {
+  let seenLast = false;
+  let count = 0;
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.role !== 'assistant' || message.content.trim() === '') continue;
+    if (!seenLast) {
+      seenLast = true;
+      continue;
+    }
+    if (agentAsked(message.content)) count++;
+  }
+  return count;
+}
+
+/** How many earlier agent turns (before the last one that spoke) read as the given move. */
+export function earlierMoves(messages: readonly Message[], move: AgentMove): number {
+  let seenLast = false;
+  let count = 0;
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.role !== 'assistant' || message.content.trim() === '') continue;
+    if (!seenLast) {
+      seenLast = true;
+      continue;
+    }
+    if (readAgentTurn(message.content) === move) count++;
+  }
+  return count;
+}
+
+/** Identifiers in the text, in order, without repeats. */
+export function idsIn(text: string): string[] {
+  return [...new Set(text.match(ID_PATTERN) ?? [])];
+}

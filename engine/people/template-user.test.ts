@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import type { Message, Persona } from '../../shared/domain';
+import type { UserTurnRequest } from './simulated-user';
+import { misread, PATIENCE_HAZARDS, TemplateUser, userTurnCap, walkAwayHazard } from './template-user';
+
+const persona = (overrides: Partial<Persona> = {}): Persona => ({
+  stance: 'ordinary',
+  tags: [],
+  aside: 'You write a couple of sentences.',
+  patience: 'normal',
+  ...overrides,
+});
+const user = (text: string): Message => ({ role: 'user', content: text });
+const agent = (text: string): Message => ({ role: 'assistant', content: text });
+const request = (messages: Message[], overrides: Partial<UserTurnRequest> = {}): UserTurnRequest => ({
+  persona: persona(),
+  messages,
+  user_turns: messages.filter((message) => message.role === 'user').length,
+  rollout_key: '7:0',
+  ...overrides,
+});
+const textOf = (turn: { kind: string; text?: string }) => (turn.kind === 'message' ? turn.text! : '<left>');
+
+const ASK = 'Hi, I need to cancel an order.';
+const ASK_WITH_ID = 'Hi, I need to cancel an order. The reference is ORD-2002.';
+const people = new TemplateUser({ known_ids: ['ORD-1001', 'ORD-1002'] });
+
+/** A thread where the agent has asked `earlier` questions before the current one. */
+function thread(earlier: number, current = 'Could you tell me a little more about the problem?'): Message[] {
+  const messages: Message[] = [user(ASK)];
+  for (let index = 0; index < earlier; index++) messages.push(agent(`Question ${index + 1}: which store was it?`), user('The one in town.'));
+  messages.push(agent(current));
+  return messages;
+}
+
+function leaveRate(patience: Persona['patience'], earlier: number, keys = 3000): number {
+  const people = new TemplateUser({ avg_turns: 40 });
+  let left = 0;
+  for (let index = 0; index < keys; index++) {
+    const turn = people.replyNow(request(thread(earlier), { persona: persona({ patience }), rollout_key: `9:${index}` }));
+    if (turn.kind === 'left') left++;
+  }
+  return left / keys;
+}
+
+describe('TemplateUser', () => {
+  it('always answers the first question, whatever the patience', () => {
+    for (const patience of ['short', 'normal', 'endless'] as const) expect(leaveRate(patience, 0, 500)).toBe(0);
+  });
+
+  it('walks away at the patience hazards from the second question on', () => {
+    expect(Math.abs(leaveRate('normal', 1) - 0.35)).toBeLessThan(0.03);
+    expect(Math.abs(leaveRate('normal', 2) - 0.6)).toBeLessThan(0.03);
+    expect(Math.abs(leaveRate('normal', 4) - 0.6)).toBeLessThan(0.03);
+    expect(Math.abs(leaveRate('short', 1) - 0.6)).toBeLessThan(0.03);
+    expect(Math.abs(leaveRate('short', 3) - 0.9)).toBeLessThan(0.02);
+    expect(leaveRate('endless', 1, 500)).toBe(0);
+    expect(leaveRate('endless', 5, 500)).toBe(0);
+    expect(walkAwayHazard(PATIENCE_HAZARDS.normal, 0)).toBe(0);
+  });
+
+  it('takes a run-level hazard table over the persona level', () => {
+    const patient = new TemplateUser({ hazards: { second: 0, later: 0 }, avg_turns: 40 });
+    for (let index = 0; index < 200; index++) {
+      expect(patient.replyNow(request(thread(3), { persona: persona({ patience: 'short' }), rollout_key: `k${index}` })).kind).toBe('message');
+    }
+  });
+
+  it('gives a known identifier when asked, or the one from the opening ask', async () => {
+    const asked = await people.reply(request([user(ASK), agent('Sure. What is the order number?')]));
+    expect(textOf(asked)).toMatch(/ORD-100[12]/);
+    const fromAsk = await people.reply(request([user(ASK_WITH_ID), agent('Could you confirm the order ID?')]));
+    expect(textOf(fromAsk)).toContain('ORD-2002');
+    const nobody = new TemplateUser();
+    expect(textOf(nobody.replyNow(request([user(ASK), agent('Which order number is it?')])))).toMatch(/REF-\d{4}/);
+  });
+
+  it('has no other number when the record is missing', () => {
+    const missing = new TemplateUser({ dimensions: { world_state: 'entity missing' } });
+    const messages = [user(ASK_WITH_ID), agent("I couldn't find ORD-2002. Can you double-check the order number?")];
+    expect(textOf(missing.replyNow(request(messages)))).toMatch(/only number|don't have any other|all I've got/);
+    const toolSaid: Message[] = [
+      user(ASK_WITH_ID),
+      { role: 'assistant', content: '', tool_calls: [{ id: 'c1', name: 'get_order', arguments: { order_id: 'ORD-2002' } }] },
+      { role: 'tool', tool_call_id: 'c1', name: 'get_order', content: '{"status":"not_found","missing":["ORD-2002"]}' },
+      agent('That order was not found. Can you check the order number?'),
+    ];
+    expect(textOf(people.replyNow(request(toolSaid)))).toMatch(/only number|don't have any other|all I've got/);
+  });
+
+  it('misreads the number first when mistaken, then corrects it', () => {
+    const mistaken = persona({ stance: 'mistaken' });
+    const first = textOf(people.replyNow(request([user(ASK_WITH_ID), agent('What is the order number?')], { persona: mistaken })));
+    expect(first).toContain(misread('ORD-2002'));
+    const later = [user(ASK_WITH_ID), agent('What is the order number?'), user(first), agent('Not found. What is the order number again?')];
+    expect(textOf(people.replyNow(request(later, { persona: mistaken })))).toContain('ORD-2002');
+    expect(misread('ORD-2002')).toBe('ORD-2020');
+    expect(misread('A1011')).toBe('A1012');
+  });
+
+  it('leaves when asked for something a customer cannot know, unless endless', () => {
+    const messages = [user(ASK_WITH_ID), agent('To proceed I need the internal transaction hash. What is it?')];
+    expect(people.replyNow(request(messages)).kind).toBe('left');
+    const endless = people.replyNow(request(messages, { persona: persona({ patience: 'endless' }) }));
+    expect(textOf(endless)).toMatch(/no idea|wouldn't know/);
+  });
+
+  it('confirms, pushes back, declines or contradicts by stance', () => {
+    const confirm = [user(ASK_WITH_ID), agent('Shall I cancel order ORD-2002 now?')];
+    const answer = (stance: string) => textOf(people.replyNow(request(confirm, { persona: persona({ stance }) })));
+    expect(answer('ordinary')).toMatch(/^(Yes|That's right|Correct)/);
+    expect(answer('adversarial')).toMatch(/skip|no need for any more checks|override/i);
+    expect(answer('boundary')).toMatch(/rule|waiting period|usual rules/i);
+    expect(answer('exploratory')).toMatch(/^(Not yet|No, don't|Not right now)/);
+    expect(answer('conflicting')).toMatch(/earlier|at the start/);
+    const again = [...confirm, user(answer('conflicting')), agent('Understood. So shall I go ahead and cancel it?')];
+    expect(textOf(people.replyNow(request(again, { persona: persona({ stance: 'conflicting' }) })))).toMatch(/^(Yes|That's right|Correct)/);
+    const unsure = Array.from({ length: 30 }, (_, index) =>
+      textOf(people.replyNow(request(confirm, { persona: persona({ stance: 'unsure' }), rollout_key: `u${index}` }))),
+    );
+    expect(unsure.some((text) => /hold on|not yet/i.test(text))).toBe(true);
+    expect(unsure.some((text) => /go ahead|do it/i.test(text))).toBe(true);
+  });
+
+  it('pushes on a refusal when adversarial and accepts it otherwise', () => {
+    const refused = [user(ASK_WITH_ID), agent("I'm sorry, I can't cancel an order that has already shipped.")];
+    expect(textOf(people.replyNow(request(refused, { persona: persona({ stance: 'adversarial' }) })))).toMatch(/override|anyway|talk to/i);
+    expect(textOf(people.replyNow(request(refused)))).toMatch(/understand|another way|thanks for checking/i);
+  });
+
+  it('says thanks when the job is done, or asks the next thing when they had several', () => {
+    const done = [user(ASK_WITH_ID), agent('Done: order ORD-2002 has been cancelled.')];
+    expect(textOf(people.replyNow(request(done)))).toMatch(/thank|that's all|everything/i);
+    const several = persona({ tags: ['ask:several asks'] });
+    expect(textOf(people.replyNow(request(done, { persona: several })))).toMatch(/one more thing|while you're at it/i);
+  });
+
+  it('speaks in persona, the same way every time', () => {
+    const lower = persona({ tags: ['texture:lowercase', 'tone:frustrated'] });
+    const messages = [user(ASK_WITH_ID), agent('Shall I cancel order ORD-2002 now?')];
+    const first = textOf(people.replyNow(request(messages, { persona: lower })));
+    expect(first).toBe(textOf(people.replyNow(request(messages, { persona: lower }))));
+    expect(first).toMatch(/second time/);
+    expect(first).toBe(first.toLowerCase());
+  });
+
+  it('caps how often the person speaks at avg_turns // 2', () => {
+    expect([userTurnCap(), userTurnCap(12), userTurnCap(4), userTurnCap(5), userTurnCap(1)]).toEqual([6, 6, 2, 2, 1]);
+    const brief = new TemplateUser({ avg_turns: 4 });
+    expect(brief.user_turn_cap).toBe(2);
+    const turn = brief.replyNow(request([user(ASK), agent('Which order?'), user('The last one.'), agent('And the number?')], { user_turns: 2 }));
+    expect(textOf(turn)).toMatch(/have to go/);
+    expect(people.model).toBe('template');
+  });
+});

@@ -1,0 +1,230 @@
+import type { Dimensions, Message, Persona } from '../../shared/domain';
+import { hashInt, hashUnit } from '../seeded';
+import { agentAsked, earlierMoves, earlierQuestions, idsIn, lastAgentText, readAgentTurn, type AgentMove } from './agent-turn';
+import type { SimulatedUser, UserTurn, UserTurnRequest } from './simulated-user';
+import { parseStyleTags } from './style-tags';
+import { applyStyle } from './style-layer';
+import { USER_LINES, type UserLineKind } from './user-lines';
+
+/** Mean thread length target (SDK `DEFAULT_AVG_TURNS`); the person speaks at most half of it. */
+export const DEFAULT_AVG_TURNS = 12;
+
+/** Walk-away chances at the agent's second question and at every later one. */
+export interface PatienceHazards {
+  second: number;
+  later: number;
+}
+
+/** SDK `PATIENCE_HAZARDS`: conventions, not measurements; a run may pass its own table. */
+export const PATIENCE_HAZARDS: Readonly<Record<Persona['patience'], PatienceHazards>> = {
+  short: { second: 0.6, later: 0.9 },
+  normal: { second: 0.35, later: 0.6 },
+  endless: { second: 0, later: 0 },
+};
+
+/** The chance the person leaves instead of answering, given how many questions the agent asked before this one. */
+export function walkAwayHazard(hazards: PatienceHazards, earlierQuestionCount: number): number {
+  if (earlierQuestionCount <= 0) return 0;
+  return earlierQuestionCount === 1 ? hazards.second : hazards.later;
+}
+
+/** How many times the person may speak, the opening ask included: `avg_turns // 2`, at least 2 (1 for a target <= 1). */
+export function userTurnCap(avgTurns: number = DEFAULT_AVG_TURNS): number {
+  if (avgTurns <= 1) return 1;
+  return Math.max(2, Math.floor(avgTurns / 2));
+}
+
+export interface TemplateUserOptions {
+  /** The rollout's coordinate: `world_state` decides whether the person has a working identifier. */
+  dimensions?: Partial<Dimensions>;
+  /** Identifiers that exist in the world; the person uses one when their opening ask named none. */
+  known_ids?: readonly string[];
+  avg_turns?: number;
+  /** A run's walk-away table; replaces the persona's patience level (`endless` still never leaves). */
+  hazards?: PatienceHazards;
+}
+
+interface Context {
+  persona: Persona;
+  messages: readonly Message[];
+  move: AgentMove;
+  key: string;
+  turn: number;
+}
+
+/**
+ * The offline simulated person (`model: template`). Answers the agent's follow-ups in persona: gives their
+ * identifier when asked, confirms, hesitates, declines or pushes back by stance, reacts to refusals and failures,
+ * says thanks when the job is done. Walks away by the patience hazards (never on the first question; `endless`
+ * never) and when asked for something a customer cannot know. Every draw hashes `rollout_key` and the turn, so a
+ * seeded run reproduces; the style layer runs on every line with the same tags and key.
+ */
+export class TemplateUser implements SimulatedUser {
+  readonly model = 'template';
+  readonly user_turn_cap: number;
+  private readonly options: TemplateUserOptions;
+
+  constructor(options: TemplateUserOptions = {}) {
+    this.options = options;
+    this.user_turn_cap = userTurnCap(options.avg_turns ?? DEFAULT_AVG_TURNS);
+  }
+
+  async reply(request: UserTurnRequest): Promise<UserTurn> {
+    return this.replyNow(request);
+  }
+
+  /** The same answer as `reply`, synchronously (the template user never waits on anything). */
+  replyNow(request: UserTurnRequest): UserTurn {
+    const { persona, messages, rollout_key: key, user_turns: turn } = request;
+    const say = (text: string): UserTurn => ({ kind: 'message', text: applyStyle(text, persona.tags, key) });
+    if (turn >= this.user_turn_cap) return say(this.line('out_of_turns', key, turn));
+
+    const agentText = lastAgentText(messages);
+    const move = readAgentTurn(agentText);
+    const endless = persona.patience === 'endless';
+    if (agentAsked(agentText) && !endless) {
+      if (move === 'asks_unknowable') return { kind: 'left' };
+      const hazards = this.options.hazards ?? PATIENCE_HAZARDS[persona.patience];
+      const hazard = walkAwayHazard(hazards, earlierQuestions(messages));
+      if (hazard > 0 && hashUnit(`${key}:${turn}:abandon`) < hazard) return { kind: 'left' };
+    }
+    return say(this.compose({ persona, messages, move, key, turn }));
+  }
+
+  private compose(context: Context): string {
+    const { move, key, turn } = context;
+    switch (move) {
+      case 'asks_unknowable':
+        return this.line('unknowable_answer', key, turn);
+      case 'asks_identifier':
+        return this.answerIdentifier(context);
+      case 'asks_confirmation':
+        return this.answerConfirmation(context);
+      case 'asks_other':
+        return this.answerOther(context);
+      case 'refused':
+        return this.answerRefusal(context);
+      case 'reported_failure': {
+        if (earlierMoves(context.messages, 'reported_failure') >= 2) return this.line('failure_give_up', key, turn);
+        return this.line(isHurried(context.persona) ? 'failure_hurried' : 'failure_retry', key, turn);
+      }
+      case 'working':
+        return this.line(isHurried(context.persona) ? 'working_hurried' : 'working', key, turn);
+      case 'finished': {
+        const ask = parseStyleTags(context.persona.tags).ask ?? '';
+        const compound = ask === 'several asks' || ask === 'do several things';
+        if (compound && earlierMoves(context.messages, 'finished') === 0) return this.line('next_thing', key, turn);
+        return this.line('sign_off', key, turn);
+      }
+      default: {
+        const unreachable: never = move;
+        throw new Error(`unknown agent move ${String(unreachable)}`);
+      }
+    }
+  }
+
+  private answerIdentifier(context: Context): string {
+    const { messages, key, turn, persona } = context;
+    const said = userSaid(messages);
+    const id = this.identifier(messages, key);
+    const asked = earlierMoves(messages, 'asks_identifier');
+    if (persona.stance === 'mistaken') {
+      if (asked === 0) return this.line('wrong_id', key, turn, { id, wrong: misread(id) });
+      return this.line('corrected_id', key, turn, { id });
+    }
+    const worldState = this.options.dimensions?.world_state ?? '';
+    const notFound = messages.some((message) => message.role === 'tool' && message.content.includes('"not_found"'));
+    if (said.includes(id) && (worldState === 'entity missing' || notFound)) return this.line('no_other_id', key, turn, { id });
+    if (worldState === 'duplicate entity') return this.line('duplicate_id', key, turn, { id });
+    return this.line(said.includes(id) ? 'repeat_id' : 'give_id', key, turn, { id });
+  }
+
+  private answerConfirmation(context: Context): string {
+    const { persona, messages, key, turn } = context;
+    const confirmations = earlierMoves(messages, 'asks_confirmation');
+    switch (persona.stance) {
+      case 'adversarial':
+        return this.line('confirm_bypass', key, turn);
+      case 'boundary':
+        return this.line('confirm_push', key, turn);
+      case 'conflicting':
+        return this.line(confirmations === 0 ? 'confirm_contradict' : 'confirm_yes', key, turn);
+      case 'unsure':
+        return this.line(hashInt(`${key}:${turn}:decline`, 3) === 0 ? 'confirm_decline_unsure' : 'confirm_hesitant', key, turn);
+      case 'exploratory':
+        return this.line('confirm_decline_exploring', key, turn);
+      case 'mistaken':
+        return this.line('confirm_mistaken', key, turn);
+      case 'retry':
+        return this.line('confirm_retry', key, turn);
+      case 'ambiguous':
+        return this.line('confirm_ambiguous', key, turn);
+      default:
+        return this.line(isHurried(persona) ? 'confirm_hurried' : 'confirm_yes', key, turn);
+    }
+  }
+
+  private answerOther(context: Context): string {
+    const { persona, messages, key, turn } = context;
+    if (persona.stance === 'unsure') return this.line('other_unsure', key, turn);
+    if (persona.stance === 'ambiguous') return this.line('other_ambiguous', key, turn);
+    if (persona.stance === 'exploratory') return this.line('other_exploring', key, turn);
+    const id = openingIds(messages)[0] ?? this.knownId(key);
+    return id === undefined ? this.line('other_plain', key, turn) : this.line('other_with_id', key, turn, { id });
+  }
+
+  private answerRefusal(context: Context): string {
+    const { persona, messages, key, turn } = context;
+    const refusals = earlierMoves(messages, 'refused');
+    if (refusals < 2) {
+      if (persona.stance === 'adversarial') return this.line('refused_bypass', key, turn);
+      if (persona.stance === 'boundary') return this.line('refused_push', key, turn);
+      if (persona.stance === 'retry' && refusals === 0) return this.line('refused_retry', key, turn);
+    }
+    return this.line('refused_accept', key, turn);
+  }
+
+  /**
+   * The person's identifier: the first one in their opening ask (later lines may hold a misread copy), else a known
+   * one, else a reference they were given that the world may not know.
+   */
+  private identifier(messages: readonly Message[], key: string): string {
+    return openingIds(messages)[0] ?? this.knownId(key) ?? `REF-${1000 + hashInt(`${key}:ref`, 9000)}`;
+  }
+
+  private knownId(key: string): string | undefined {
+    const ids = this.options.known_ids ?? [];
+    return ids.length === 0 ? undefined : ids[hashInt(`${key}:known-id`, ids.length)];
+  }
+
+  private line(kind: UserLineKind, key: string, turn: number, fill: { id?: string; wrong?: string } = {}): string {
+    const pool: readonly string[] = USER_LINES[kind];
+    const template = pool[hashInt(`${key}:${turn}:${kind}`, pool.length)]!;
+    return template.replaceAll('{id}', fill.id ?? '').replaceAll('{wrong}', fill.wrong ?? '');
+  }
+}
+
+function userSaid(messages: readonly Message[]): string {
+  return messages
+    .filter((message) => message.role === 'user')
+    .map((message) => message.content)
+    .join('\n');
+}
+
+function openingIds(messages: readonly Message[]): string[] {
+  const opening = messages.find((message) => message.role === 'user');
+  return opening === undefined ? [] : idsIn(opening.content);
+}
+
+function isHurried(persona: Persona): boolean {
+  return persona.stance === 'hurried' || persona.patience === 'short';
+}
+
+/** The identifier as someone misreading it would type it: the last two digits swapped, or the last one off by one. */
+export function misread(id: string): string {
+  const match = /^(.*?)(\d)(\d)$/.exec(id);
+  if (match === null) return `${id}1`;
+  const [, head = '', tens = '', ones = ''] = match;
+  if (tens !== ones) return `${head}${ones}${tens}`;
+  return `${head}${tens}${(Number(ones) + 1) % 10}`;
+}

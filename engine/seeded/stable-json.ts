@@ -1,0 +1,17 @@
+/** JSON with object keys sorted at every depth: the same value always gives the same text. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value !== null && typeof value === 'object') {
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      const child = (value as Record<string, unknown>)[key];
+      if (child !== undefined) sorted[key] = sortKeys(child);
+    }
+    return sorted;
+  }
+  return value;
+}

@@ -1,0 +1,3 @@
+export { offlineComponents, type SimulationComponents } from './offline-components';
+export { batchRows, simulate, type SimulationEvent } from './simulate';
+export type { SimulateOptions, WorldFactoryOptions } from './simulate-options';

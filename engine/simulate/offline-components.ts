@@ -1,0 +1,40 @@
+import type { Spec } from '../../shared/domain';
+import { createDemoAgent } from '../agents/demo-agent';
+import { behaviorSignature } from '../grade/behavior-signature';
+import { conductGrade } from '../grade/conduct/conduct-grade';
+import { TemplateUser } from '../people/template-user';
+import { toolKind } from '../spec/tool-kinds';
+import { createWorld } from '../world/create-world';
+import { privilegedContext } from '../world/privileged-context';
+import { createGapWriter } from '../writers/gap-writer';
+import { createMutationWriter } from '../writers/mutation-writer';
+import { createProbeWriter } from '../writers/probe-writer';
+import { createShapeWriter } from '../writers/shape-writer';
+import { createStructuredWriter } from '../writers/structured-writer';
+import { templateWording } from '../writers/template-wording';
+import type { SimulateOptions } from './simulate-options';
+
+export type SimulationComponents = Pick<
+  SimulateOptions,
+  'agent' | 'createUser' | 'writers' | 'createWorld' | 'conduct' | 'signature' | 'privileged'
+>;
+
+/** Everything `simulate` needs to run offline: the demo agent, template people and writers, the seeded world. */
+export function offlineComponents(spec: Spec, options: { seed: number; demo_rate?: number }): SimulationComponents {
+  const declared = spec.tools.map((tool) => tool.name);
+  return {
+    agent: createDemoAgent({ tools: spec.tools, seed: options.seed, ...(options.demo_rate === undefined ? {} : { rate: options.demo_rate }) }),
+    createUser: (situation) => new TemplateUser({ dimensions: situation.dimensions, known_ids: spec.known_ids }),
+    writers: [
+      createStructuredWriter(toolKind, templateWording),
+      createGapWriter(templateWording),
+      createProbeWriter(templateWording),
+      createShapeWriter(toolKind, templateWording),
+      createMutationWriter(templateWording),
+    ],
+    createWorld,
+    conduct: (row) => conductGrade(row, declared).reward,
+    signature: behaviorSignature,
+    privileged: (row) => privilegedContext(row.situation),
+  };
+}

@@ -1,0 +1,47 @@
+import type { FaultPlan, Row, Situation, Spec, ToolSpec } from '../../shared/domain';
+import type { AgentUnderTest } from '../agents/agent';
+import type { SimulatedUser } from '../people/simulated-user';
+import type { RolloutLimits } from '../rollout/run-rollout';
+import type { World } from '../world/world';
+import type { Writer } from '../writers/writer';
+
+export interface WorldFactoryOptions {
+  seed: number;
+  tools: readonly ToolSpec[];
+  world_state: string;
+  faults: Record<string, FaultPlan>;
+  known_ids: readonly string[];
+  result_shapes: Record<string, unknown>;
+}
+
+export interface SimulateOptions {
+  spec: Spec;
+  seed: number;
+  /** Row cap. */
+  budget: number;
+  /** N: stop once this many situations have all their rollouts. */
+  situations?: number;
+  /** n wordings per situation. */
+  phrasings: number;
+  /** k rollouts per wording. */
+  repeats: number;
+  fault_rate: number;
+  prefer_success: boolean;
+  concurrency: number;
+  agent: AgentUnderTest;
+  /** The simulated person for one situation (the template user reads the coordinate it plays in). */
+  createUser(situation: Situation): SimulatedUser;
+  /** One writer per arm; an arm without a writer gets no budget. */
+  writers: readonly Writer[];
+  createWorld(options: WorldFactoryOptions): World;
+  /** The in-loop conduct reward (never stored): failures feed the mutation arm. */
+  conduct(row: Row): number;
+  signature(row: Row): string;
+  privileged(row: Pick<Row, 'situation'>): Record<string, string>;
+  /** Rows already stored for this run, by ordinal: a resumed run replays them instead of rolling out again. */
+  resume?: { get(ordinal: number): Row | undefined };
+  isCancelled?: () => boolean;
+  limits?: RolloutLimits;
+  /** Milliseconds from any fixed origin, for row timings only (they never enter a Row). */
+  clock?: () => number;
+}

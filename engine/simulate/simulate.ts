@@ -1,0 +1,204 @@
+import { WRITER_ARMS, type BatchRecord, type Row, type SimulationSummary, type StopReason, type WriterArm } from '../../shared/domain';
+import { planGrid } from '../coverage/plan-grid';
+import { runRollout } from '../rollout/run-rollout';
+import { lostReason } from '../rollout/lost-reason';
+import { SeededRandom, sha256Hex, shortHash, stableJson } from '../seeded';
+import { allocateSlots, completeYields, INITIAL_ARM_SHARES, reallocateArmShares, type ArmShares } from '../writers/arm-shares';
+import type { SituationCard } from '../writers/situation-card';
+import { assembleRow, toolShapes } from './assemble-row';
+import { orderedPool } from './ordered-pool';
+import { SearchState } from './search-state';
+import type { SimulateOptions } from './simulate-options';
+import { SummaryBuilder } from './summary-builder';
+
+export type SimulationEvent =
+  | { type: 'row'; row: Row; resumed: boolean; duration_ms: number }
+  | { type: 'lost'; ordinal: number; reason: string; error: string }
+  | { type: 'batch'; record: BatchRecord; rows: number; budget: number };
+
+/** Rows per batch: a function of the budget only, so the plan never depends on concurrency. */
+export function batchRows(budget: number): number {
+  return Math.min(64, Math.max(8, Math.round(budget / 16)));
+}
+
+const zeroShares = (): ArmShares => Object.fromEntries(WRITER_ARMS.map((arm) => [arm, 0])) as ArmShares;
+
+type Planned = { card: SituationCard; ordinal: number };
+type Outcome = { kind: 'row'; row: Row; resumed: boolean; duration_ms: number } | { kind: 'lost'; reason: string; error: string };
+
+/**
+ * `simulate`: plans the grid, lets the five writers compete for the budget batch by batch, plays each
+ * situation between the agent and the simulated person against a seeded world, and yields rows in plan
+ * order as they land. Each batch is chosen only after the previous one has landed, so a seed gives the
+ * same rows at any concurrency; a resumed run replays its stored rows and rolls out only the rest.
+ */
+export async function* simulate(options: SimulateOptions): AsyncGenerator<SimulationEvent, SimulationSummary> {
+  const { spec, seed, budget } = options;
+  const plan = planGrid(spec.axes, { seed, fault_rate: options.fault_rate, prefer_success: options.prefer_success });
+  const state = new SearchState(plan.planned);
+  const summary = new SummaryBuilder(options, plan);
+  const specSha = sha256Hex(stableJson(spec));
+  const writers = new Map<WriterArm, SimulateOptions['writers'][number]>(options.writers.map((writer) => [writer.arm, writer]));
+  const rowsPerSituation = options.phrasings * options.repeats;
+  const situationsPerBatch = Math.max(1, Math.floor(batchRows(budget) / rowsPerSituation));
+  const isCancelled = options.isCancelled ?? (() => false);
+  const clock = options.clock ?? (() => 0);
+
+  let shares: ArmShares = { ...INITIAL_ARM_SHARES };
+  let ordinal = 0;
+  let situationsPlanned = 0;
+
+  /** One world per situation: every wording and repeat of it meets the same records. */
+  const worldFor = (card: SituationCard) =>
+    options.createWorld({
+      seed: Number.parseInt(shortHash(`${seed}:world:${card.situation.scenario_id}`, 8), 16),
+      tools: spec.tools,
+      world_state: card.situation.world_state,
+      faults: card.situation.faults,
+      known_ids: spec.known_ids,
+      result_shapes: spec.result_shapes,
+    });
+
+  const rollOut = async ({ card, ordinal: at }: Planned): Promise<Outcome> => {
+    const stored = options.resume?.get(at);
+    if (stored) return { kind: 'row', row: stored, resumed: true, duration_ms: 0 };
+    const started = clock();
+    const user = options.createUser(card.situation);
+    let lastError = '';
+    let reason = 'agent_error';
+    for (let attempt = 0; attempt < Math.max(1, options.repeats); attempt++) {
+      if (attempt > 0) summary.rerolled(reason);
+      try {
+        const result = await runRollout({
+          ask: card.ask,
+          persona: card.persona,
+          system_prompt: spec.system_prompt,
+          tools: spec.tools,
+          agent: options.agent,
+          user,
+          world: worldFor(card),
+          rollout_key: attempt === 0 ? `${seed}:${at}` : `${seed}:${at}:r${attempt}`,
+          ...(options.limits ? { limits: options.limits } : {}),
+        });
+        const lost = lostReason(result.final_text, result.finish_reason === 'tool');
+        if (lost) {
+          reason = lost;
+          lastError = `${lost}: ${result.final_text.slice(0, 200)}`;
+          continue;
+        }
+        const row = assembleRow(card, result, {
+          rollout_id: `ro-${shortHash(`${specSha}:${seed}:${at}`, 12)}`,
+          ordinal: at,
+          agent_model: options.agent.model,
+          user_model: user.model,
+          privileged: options.privileged(card),
+        });
+        return { kind: 'row', row: { ...row, behavior_signature: options.signature(row) }, resumed: false, duration_ms: Math.max(0, Math.round(clock() - started)) };
+      } catch (error) {
+        reason = 'agent_error';
+        lastError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      }
+    }
+    return { kind: 'lost', reason, error: lastError };
+  };
+
+  let stop: StopReason | undefined;
+  for (let round = 0; stop === undefined; round++) {
+    const landed = summary.landed();
+    if (landed >= budget) stop = 'budget';
+    else if (options.situations !== undefined && situationsPlanned >= options.situations) stop = 'situations_exhausted';
+    else if (isCancelled()) stop = 'cancelled';
+    else if (summary.agentFailed(budget)) stop = 'agent_failed';
+    if (stop) break;
+
+    const remainingRows = budget - landed;
+    let slots = Math.min(situationsPerBatch, Math.ceil(remainingRows / rowsPerSituation));
+    if (options.situations !== undefined) slots = Math.min(slots, options.situations - situationsPlanned);
+    const allocation = allocateSlots(shares, slots, SeededRandom.fromKey(`${seed}:${round}:allocate`));
+
+    const situations: SituationCard[][] = [];
+    let deficit = 0;
+    for (const arm of [...WRITER_ARMS.filter((each) => each !== 'structured'), 'structured' as const]) {
+      const writer = writers.get(arm);
+      const count = allocation[arm] + (arm === 'structured' ? deficit : 0);
+      if (count === 0) continue;
+      if (!writer) {
+        deficit += count;
+        continue;
+      }
+      try {
+        const proposed = await writer.propose({ count, phrasings: options.phrasings, round, seed, spec, plan, state });
+        situations.push(...proposed);
+        deficit += count - proposed.length;
+      } catch (error) {
+        summary.writerError(arm, error);
+        deficit += count;
+      }
+    }
+    if (situations.length === 0) {
+      stop = 'writer_exhausted';
+      break;
+    }
+
+    const planned: Planned[] = [];
+    for (const cards of situations) {
+      const first = cards[0];
+      if (!first) continue;
+      state.noteSituation(first.situation.scenario_id, first.lineage);
+      summary.situation(first);
+      situationsPlanned++;
+      for (const card of cards) {
+        for (let repeat = 0; repeat < options.repeats; repeat++) planned.push({ card: { ...card, rollout_index: repeat }, ordinal: ordinal++ });
+      }
+    }
+    const batch = planned.slice(0, remainingRows);
+    ordinal = (batch.at(-1)?.ordinal ?? ordinal - 1) + 1;
+
+    const armRows = zeroShares();
+    const armNew = zeroShares();
+    let newCells = 0;
+    let newSignatures = 0;
+    for await (const { index, result } of orderedPool(batch, options.concurrency, rollOut, isCancelled)) {
+      const { card, ordinal: at } = batch[index]!;
+      const outcome: Outcome = result.ok ? result.value : { kind: 'lost', reason: 'agent_error', error: String(result.error) };
+      if (outcome.kind === 'lost') {
+        summary.lost(outcome.reason, outcome.error);
+        yield { type: 'lost', ordinal: at, reason: outcome.reason, error: outcome.error };
+        continue;
+      }
+      const { row } = outcome;
+      const shapes = toolShapes(row);
+      const novelty = state.noteRow(row, {
+        ordinal: at,
+        scenario_id: row.situation.scenario_id,
+        dimensions: row.situation.dimensions,
+        reward: options.conduct(row),
+        shapes: shapes.shapes,
+        world_fault: shapes.world_fault,
+      });
+      summary.row(row, outcome.resumed);
+      armRows[card.arm] += 1;
+      armNew[card.arm] += Number(novelty.new_cell) + Number(novelty.new_signature);
+      newCells += Number(novelty.new_cell);
+      newSignatures += Number(novelty.new_signature);
+      yield { type: 'row', row, resumed: outcome.resumed, duration_ms: outcome.duration_ms };
+    }
+
+    const observed: Partial<Record<WriterArm, number>> = {};
+    for (const arm of WRITER_ARMS) if (armRows[arm] > 0) observed[arm] = armNew[arm] / armRows[arm];
+    const record: BatchRecord = {
+      batch: round,
+      rows: batch.length,
+      arm_weights: shares,
+      arm_rows: armRows,
+      arm_yield: observed,
+      new_cells: newCells,
+      new_signatures: newSignatures,
+      pairwise: state.pairwise.summary(),
+    };
+    summary.batch(record);
+    yield { type: 'batch', record, rows: summary.landed(), budget };
+    shares = reallocateArmShares(shares, completeYields(observed));
+  }
+  return summary.finish(stop ?? 'budget', state, shares);
+}

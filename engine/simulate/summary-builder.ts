@@ -1,0 +1,137 @@
+import type { BatchRecord, Row, SearchRecord, SimulationSummary, StopReason, WriterArm } from '../../shared/domain';
+import type { GridPlan } from '../coverage/plan-grid';
+import { HARD_SHARE, HARD_TIERS, tierOfStance } from '../people/tiers';
+import { stableJson } from '../seeded';
+import type { ArmShares } from '../writers/arm-shares';
+import type { SituationCard } from '../writers/situation-card';
+import type { SearchState } from './search-state';
+import type { SimulateOptions } from './simulate-options';
+
+/** `DEAD_AGENT_MIN_ERRORS` / `_BUDGET_MULTIPLE`: the agent is called off after this many losses with no row. */
+const DEAD_AGENT_MIN_ERRORS = 16;
+const DEAD_AGENT_BUDGET_MULTIPLE = 2;
+
+/** Counts what a run did as it goes, and words its warnings: the summary `simulate` returns. */
+export class SummaryBuilder {
+  #landed = 0;
+  #resumed = 0;
+  #rerolled = 0;
+  #lost = 0;
+  readonly #lostBy: Record<string, number> = {};
+  #firstAgentError: string | null = null;
+  readonly #writerErrors: string[] = [];
+  readonly #mutationAims = { graded_failure: 0, world_fault: 0 };
+  readonly #tiers: Record<string, number> = {};
+  readonly #endedOnQuestion = { n: 0, user_left: 0 };
+  readonly #scenarios = new Set<string>();
+  readonly #batches: BatchRecord[] = [];
+  readonly #degraded = new Set<string>();
+
+  constructor(
+    private readonly options: SimulateOptions,
+    private readonly plan: GridPlan,
+  ) {}
+
+  landed(): number {
+    return this.#landed;
+  }
+
+  agentFailed(budget: number): boolean {
+    return this.#landed === 0 && this.#lost >= Math.max(DEAD_AGENT_MIN_ERRORS, DEAD_AGENT_BUDGET_MULTIPLE * budget);
+  }
+
+  situation(card: SituationCard): void {
+    if (card.lineage.aim) this.#mutationAims[card.lineage.aim] += 1;
+  }
+
+  row(row: Row, resumed: boolean): void {
+    this.#landed += 1;
+    if (resumed) this.#resumed += 1;
+    this.#scenarios.add(row.situation.scenario_id);
+    const tier = tierOfStance(row.situation.dimensions.stance);
+    this.#tiers[tier] = (this.#tiers[tier] ?? 0) + 1;
+    if (row.ended_by === 'user_left' || row.ended_by === 'max_turns') {
+      this.#endedOnQuestion.n += 1;
+      if (row.ended_by === 'user_left') this.#endedOnQuestion.user_left += 1;
+    }
+  }
+
+  rerolled(_reason: string): void {
+    this.#rerolled += 1;
+  }
+
+  lost(reason: string, error: string): void {
+    this.#lost += 1;
+    this.#lostBy[reason] = (this.#lostBy[reason] ?? 0) + 1;
+    if (reason === 'agent_error') {
+      this.#degraded.add('agent_errors');
+      this.#firstAgentError ??= error;
+    }
+  }
+
+  writerError(arm: WriterArm, error: unknown): void {
+    this.#writerErrors.push(`${arm}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  batch(record: BatchRecord): void {
+    this.#batches.push(record);
+  }
+
+  #warnings(): string[] {
+    const warnings: string[] = [];
+    const { options } = this;
+    if (options.situations !== undefined) {
+      const needed = options.situations * options.phrasings * options.repeats;
+      if (options.budget < needed) {
+        warnings.push(
+          `The budget (${options.budget} rows) is smaller than situations × phrasings × repeats (${options.situations} × ${options.phrasings} × ${options.repeats} = ${needed}): later situations never roll out. Raise the budget or lower situations.`,
+        );
+      }
+    }
+    if (this.#lost > 0) {
+      warnings.push(`${this.#lost} rollouts were lost (${Object.entries(this.#lostBy).map(([reason, n]) => `${reason} ${n}`).join(', ')}); first agent error: ${this.#firstAgentError ?? 'none'}.`);
+    }
+    if (this.#rerolled > this.#landed && this.#landed > 0) {
+      warnings.push(`More rollouts were re-rolled (${this.#rerolled}) than landed (${this.#landed}): check the agent before trusting these rows.`);
+    }
+    const hard = HARD_TIERS.reduce((sum, tier) => sum + (this.#tiers[tier] ?? 0), 0);
+    if (this.#landed >= 20 && HARD_SHARE - hard / this.#landed > 0.1) {
+      warnings.push(`Only ${((100 * hard) / this.#landed).toFixed(0)}% of rows put the agent under a hard stance (ambiguous, boundary, adversarial); ${HARD_SHARE * 100}% was asked for.`);
+    }
+    if (this.options.spec.tools.length === 0) warnings.push('The spec declares no tools: rows exercise conversation only, and the world is never called.');
+    return warnings;
+  }
+
+  finish(stoppedBecause: StopReason, state: SearchState, shares: ArmShares): SimulationSummary {
+    const counts = state.counts();
+    const visited = this.plan.cells.filter((cell) => state.hasCell(stableJson(cell.dimensions))).length;
+    const hard = HARD_TIERS.reduce((sum, tier) => sum + (this.#tiers[tier] ?? 0), 0);
+    const search: SearchRecord = {
+      batches: this.#batches,
+      arm_weights: shares,
+      writer_errors: this.#writerErrors,
+      rollouts: { landed: this.#landed, resumed: this.#resumed, rerolled: this.#rerolled, lost: this.#lost, lost_by: this.#lostBy },
+      first_agent_error: this.#firstAgentError,
+      mutation_aims: this.#mutationAims,
+      tier_mix: { hard_share_requested: HARD_SHARE, hard_share_realized: this.#landed === 0 ? null : Math.round((hard / this.#landed) * 1e4) / 1e4, counts: this.#tiers },
+      ended_on_question: this.#endedOnQuestion,
+      grid: { cells: this.plan.cells.length, flipped: this.plan.flipped },
+    };
+    return {
+      rows: this.#landed,
+      stopped_because: stoppedBecause,
+      degraded: [...this.#degraded].sort(),
+      warnings: this.#warnings(),
+      coverage: {
+        pairwise: state.pairwise.summary(),
+        rows: this.#landed,
+        unique_scenario_ids: this.#scenarios.size,
+        unique_cells: counts.unique_cells,
+        unique_signatures: counts.unique_signatures,
+        unique_prompts: counts.unique_prompts,
+        cells_unvisited: this.plan.cells.length - visited,
+      },
+      search,
+    };
+  }
+}

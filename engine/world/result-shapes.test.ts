@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { RETAIL_TOOLS } from './__fixtures__/retail-tools';
+import { createWorld } from './create-world';
+
+const ORDER_EXAMPLE = {
+  order_id: 'ORD-1',
+  status: 'shipped',
+  total: 900,
+  shipping_fee: 12.5,
+  carrier: 'UPS Ground',
+  customer_name: 'Ann Lee',
+  contact_email: 'ann.lee@shopmail.com',
+  placed_at: '2024-01-02T10:00:00Z',
+  gift: false,
+  lines: [{ sku: 'SKU-100', title: 'Desk lamp', qty: 2 }],
+};
+
+const shaped = (seed: number) =>
+  createWorld({ seed, tools: RETAIL_TOOLS, world_state: 'unknown', faults: {}, result_shapes: { get_order: ORDER_EXAMPLE, search_products: [{ sku: 'SKU-1', title: 'Desk lamp', price: 40 }] } });
+
+describe('result_shapes', () => {
+  it('keeps the example field names and text, redraws ids, dates, people and numbers', () => {
+    const seen = { total: new Set<number>(), customer: new Set<string>(), placed: new Set<string>(), lines: new Set<number>() };
+    for (let seed = 0; seed < 40; seed++) {
+      const data = shaped(seed).call('get_order', { order_id: 'ORD-1042' }).result.data as Record<string, unknown>;
+      expect(Object.keys(data)).toEqual(Object.keys(ORDER_EXAMPLE));
+      expect(data.order_id).toBe('ORD-1042');
+      expect(data.carrier).toBe('UPS Ground');
+      expect(data.gift).toBe(false);
+      expect(data.total).toBeGreaterThanOrEqual(600);
+      expect(data.total).toBeLessThanOrEqual(1200);
+      expect(data.shipping_fee).toBeGreaterThanOrEqual(12.5 * (2 / 3) - 0.01);
+      expect(data.shipping_fee).toBeLessThanOrEqual(12.5 * (4 / 3) + 0.01);
+      expect(String(data.contact_email)).toMatch(/^[a-z.]+@shopmail\.com$/);
+      expect(String(data.placed_at)).toMatch(/^202[2-6]-\d{2}-\d{2}T10:00:00Z$/);
+      const lines = data.lines as Array<Record<string, unknown>>;
+      expect(lines.length).toBeGreaterThanOrEqual(1);
+      expect(lines.length).toBeLessThanOrEqual(5);
+      for (const line of lines) {
+        expect(Object.keys(line)).toEqual(['sku', 'title', 'qty']);
+        expect(line.title).toBe('Desk lamp');
+        expect(String(line.sku)).toMatch(/^SKU-\d{3}$/);
+      }
+      seen.total.add(data.total as number);
+      seen.customer.add(data.customer_name as string);
+      seen.placed.add(data.placed_at as string);
+      seen.lines.add(lines.length);
+    }
+    expect(seen.total.size).toBeGreaterThan(10);
+    expect(seen.customer.size).toBeGreaterThan(10);
+    expect(seen.placed.size).toBeGreaterThan(10);
+    expect(seen.lines.size).toBeGreaterThan(2);
+  });
+
+  it('describes the same entity on every read, and expands list examples into remembered items', () => {
+    const here = shaped(3);
+    const first = here.call('get_order', { order_id: 'ORD-1042' }).result;
+    expect(here.call('get_order', { order_id: 'ORD-1042' }).result).toEqual(first);
+    const hits = here.call('search_products', { query: 'lamp' }).result.data as Array<Record<string, unknown>>;
+    expect(Array.isArray(hits)).toBe(true);
+    expect(hits.length).toBeGreaterThanOrEqual(1);
+    expect(hits.length).toBeLessThanOrEqual(5);
+    for (const hit of hits) expect(Object.keys(hit)).toEqual(['sku', 'title', 'price']);
+  });
+});

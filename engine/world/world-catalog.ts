@@ -1,0 +1,104 @@
+import type { ToolSpec } from '../../shared/domain';
+import { hashPick } from '../seeded';
+import type { RecordContext } from './entity-record';
+import { REFERENCE_KEY, referenceNoun, toolNoun } from './tool-names';
+import type { SeededFaker } from './seeded-faker';
+
+const CURRENCIES = ['USD', 'USD', 'USD', 'USD', 'EUR', 'EUR', 'GBP', 'CAD'];
+
+/** How a kind of entity's ids are written, learned from the known ids (`ORD-1042` -> ORD, `-`, 4 digits). */
+export interface IdFormat {
+  prefix: string;
+  separator: string;
+  digits: number;
+}
+
+const keysCache = new WeakMap<ToolSpec, readonly string[]>();
+
+/** Every parameter key of a tool, nested ones included, in schema order. */
+function parameterKeys(tool: ToolSpec): readonly string[] {
+  const cached = keysCache.get(tool);
+  if (cached) return cached;
+  const keys: string[] = [];
+  const walk = (schema: unknown) => {
+    if (schema === null || typeof schema !== 'object') return;
+    const properties = (schema as Record<string, unknown>).properties;
+    if (properties === null || typeof properties !== 'object') return;
+    for (const [key, child] of Object.entries(properties)) {
+      keys.push(key);
+      walk(child);
+      walk((child as Record<string, unknown> | null)?.items);
+    }
+  };
+  walk(tool.parameters);
+  keysCache.set(tool, keys);
+  return keys;
+}
+
+/**
+ * What the tool set says about each kind of entity, computed once per world: the key its id goes under, the cues
+ * that shape its record (an order touched by a refund tool carries an amount), and how its ids look.
+ */
+export class WorldCatalog {
+  readonly currency: string;
+  private readonly contexts = new Map<string, RecordContext>();
+
+  constructor(
+    private readonly tools: readonly ToolSpec[],
+    private readonly knownIds: readonly string[],
+    private readonly seed: number,
+  ) {
+    this.currency = hashPick(CURRENCIES, `currency:${seed}`)!;
+  }
+
+  /** The context of the entity a reference key names in this tool's call. */
+  forReference(key: string, tool: string): RecordContext {
+    const noun = referenceNoun(key, tool);
+    return this.forNoun(noun, REFERENCE_KEY.test(key) && key.toLowerCase() !== 'name' ? key : undefined);
+  }
+
+  /** The context of the things a tool is about (the items a list or search returns). */
+  forTool(tool: string): RecordContext {
+    return this.forNoun(toolNoun(tool));
+  }
+
+  forNoun(noun: string, preferredKey?: string): RecordContext {
+    const cacheKey = `${noun}\u0000${preferredKey ?? ''}`;
+    const cached = this.contexts.get(cacheKey);
+    if (cached) return cached;
+    const cues: string[] = [noun];
+    let idKey: string | undefined;
+    for (const tool of this.tools) {
+      const keys = parameterKeys(tool);
+      const touches = toolNoun(tool.name) === noun || keys.some((key) => REFERENCE_KEY.test(key) && referenceNoun(key, tool.name) === noun);
+      if (!touches) continue;
+      cues.push(tool.name, ...keys);
+      idKey ??= keys.find((key) => REFERENCE_KEY.test(key) && key.toLowerCase() !== 'name' && referenceNoun(key, tool.name) === noun);
+    }
+    const context: RecordContext = {
+      seed: this.seed,
+      noun,
+      idKey: preferredKey ?? idKey ?? 'id',
+      cues: cues.join(' '),
+      currency: this.currency,
+    };
+    this.contexts.set(cacheKey, context);
+    return context;
+  }
+
+  /** The shape of new ids for this kind of entity: a known id's prefix when one fits the noun, else `ORD-48213`-like. */
+  idFormat(noun: string): IdFormat {
+    const upper = noun.toUpperCase();
+    for (const id of this.knownIds) {
+      const match = /^([A-Z]{1,4})([-_]?)(\d{3,6})$/.exec(id);
+      if (!match) continue;
+      const [, prefix, separator, digits] = match;
+      if (upper.startsWith(prefix!)) return { prefix: prefix!, separator: separator!, digits: digits!.length };
+    }
+    return { prefix: upper.replace(/[^A-Z]/g, '').slice(0, 3) || 'REF', separator: '-', digits: 5 };
+  }
+}
+
+export function drawId(format: IdFormat, faker: SeededFaker): string {
+  return `${format.prefix}${format.separator}${faker.string.numeric({ length: format.digits, allowLeadingZeros: false })}`;
+}

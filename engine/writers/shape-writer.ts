@@ -1,0 +1,61 @@
+import type { Dimensions, FaultPlan } from '../../shared/domain';
+import { scenarioId, type GridCell } from '../coverage/plan-grid';
+import { hashPick } from '../seeded';
+import { situationCards, type ToolKind } from './structured-writer';
+import type { Wording } from './wording';
+import type { Writer, WriterRequest } from './writer';
+
+/** An action shape is a tool and how the world answered it, e.g. `get_order:not_found`. */
+interface TargetShape {
+  shape: string;
+  world_state?: string;
+  tool_condition?: string;
+  faults?: Record<string, FaultPlan>;
+}
+
+function targetShapes(tool: string, kind: ToolKind, worldStates: readonly string[]): TargetShape[] {
+  const shapes: TargetShape[] = [{ shape: `${tool}:ok`, ...(worldStates.includes('entity exists') ? { world_state: 'entity exists' } : {}) }];
+  if (worldStates.includes('entity missing')) shapes.push({ shape: `${tool}:not_found`, world_state: 'entity missing' });
+  if (kind !== 'read' && worldStates.includes('entity already acted on')) {
+    shapes.push({ shape: `${tool}:already_done`, world_state: 'entity already acted on' });
+  }
+  shapes.push({ shape: `${tool}:timeout`, tool_condition: 'timeout', faults: { '*': { mode: 'timeout', rate: 1 } } });
+  shapes.push({ shape: `${tool}:permission_denied`, tool_condition: 'permission_denied', faults: { '*': { mode: 'permission_denied', rate: 1 } } });
+  return shapes;
+}
+
+function cellFor(target: TargetShape, tool: string, request: WriterRequest): GridCell {
+  const key = `${request.seed}:${request.round}:${target.shape}`;
+  const axes = request.spec.axes;
+  const dimensions: Dimensions = {
+    tool,
+    rule: hashPick(axes.rule, `${key}:rule`)!,
+    stance: hashPick(axes.stance, `${key}:stance`)!,
+    world_state: target.world_state ?? hashPick(axes.world_state, `${key}:world`)!,
+    tool_condition: target.tool_condition ?? 'success',
+    history: hashPick(axes.history, `${key}:history`)!,
+  };
+  return { scenario_id: scenarioId(dimensions), dimensions, faults: target.faults ?? {} };
+}
+
+/**
+ * The behaviour-targeted arm: for each declared tool, the answers it has not been seen giving yet
+ * (found, not found, already done, timed out, denied) become situations built to produce them.
+ */
+export function createShapeWriter(kindOf: (tool: string) => ToolKind, wording: Wording): Writer {
+  return {
+    arm: 'behavior_targeted',
+    model: 'template',
+    async propose(request) {
+      const axes = request.spec.axes;
+      const targets = request.spec.tools
+        .filter((tool) => axes.tool.includes(tool.name))
+        .flatMap((tool) => targetShapes(tool.name, kindOf(tool.name), axes.world_state).map((target) => ({ tool: tool.name, target })))
+        .filter(({ target }) => !request.state.hasShape(target.shape))
+        .filter(({ target }) => target.tool_condition === undefined || axes.tool_condition.includes(target.tool_condition));
+      return targets
+        .slice(0, request.count)
+        .map(({ tool, target }) => situationCards(cellFor(target, tool, request), 'behavior_targeted', request, wording, { lineage: { target_shape: target.shape } }));
+    },
+  };
+}

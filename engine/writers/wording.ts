@@ -1,0 +1,77 @@
+import { UNSPECIFIED, type Dimensions, type Persona, type Spec, type ToolSpec } from '../../shared/domain';
+
+export interface PersonaRequest {
+  seed: number;
+  round: number;
+  /** Every draw for this person hangs off it. */
+  key: string;
+  stance: string;
+  dimensions: Dimensions;
+}
+
+export interface SituationWordingRequest {
+  scenario_id: string;
+  dimensions: Dimensions;
+  tools: readonly ToolSpec[];
+  known_ids: readonly string[];
+  persona: Persona;
+  variant: number;
+  policy_rule?: string;
+}
+
+export interface ProbeWordingRequest {
+  seed: number;
+  variant: number;
+  tools: readonly ToolSpec[];
+  known_ids: readonly string[];
+  persona: Persona;
+}
+
+/** How a writer turns a coordinate into a person and their opening words (offline templates, or a model). */
+export interface Wording {
+  persona(request: PersonaRequest): Persona;
+  situation(request: SituationWordingRequest): string;
+  probe(kind: string, request: ProbeWordingRequest): string;
+}
+
+interface WordInput {
+  seed: number;
+  round: number;
+  scenario_id: string;
+  dimensions: Dimensions;
+  variant: number;
+  spec: Spec;
+}
+
+/** One wording of a situation: its person (keyed by situation and variant) and their ask. */
+export function wordSituation(wording: Wording, input: WordInput): { persona: Persona; ask: string } {
+  const persona = wording.persona({
+    seed: input.seed,
+    round: input.round,
+    key: `${input.scenario_id}:${input.variant}`,
+    stance: input.dimensions.stance,
+    dimensions: input.dimensions,
+  });
+  const ask = wording.situation({
+    scenario_id: input.scenario_id,
+    dimensions: input.dimensions,
+    tools: input.spec.tools,
+    known_ids: input.spec.known_ids,
+    persona,
+    variant: input.variant,
+    ...(input.dimensions.rule === UNSPECIFIED ? {} : { policy_rule: input.dimensions.rule }),
+  });
+  return { persona, ask };
+}
+
+export function wordProbe(wording: Wording, input: Omit<WordInput, 'scenario_id'> & { kind: string }): { persona: Persona; ask: string } {
+  const persona = wording.persona({
+    seed: input.seed,
+    round: input.round,
+    key: `probe:${input.kind}:${input.variant}`,
+    stance: input.dimensions.stance,
+    dimensions: input.dimensions,
+  });
+  const ask = wording.probe(input.kind, { seed: input.seed, variant: input.variant, tools: input.spec.tools, known_ids: input.spec.known_ids, persona });
+  return { persona, ask };
+}

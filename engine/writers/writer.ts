@@ -1,0 +1,27 @@
+import type { Spec, WriterArm } from '../../shared/domain';
+import type { GridPlan } from '../coverage/plan-grid';
+import type { SearchView } from './search-view';
+import type { SituationCard } from './situation-card';
+
+export interface WriterRequest {
+  /** How many new situations this arm may propose this batch. */
+  count: number;
+  /** n: each situation is worded this many times (one card per phrasing). */
+  phrasings: number;
+  round: number;
+  seed: number;
+  spec: Spec;
+  plan: GridPlan;
+  state: SearchView;
+}
+
+/**
+ * One of the five arms that compete for the budget. It proposes situations, each as `phrasings` cards,
+ * and returns fewer (or none) when it has nothing new to offer; the batch gives its slots to `structured`.
+ */
+export interface Writer {
+  readonly arm: WriterArm;
+  /** `template` offline, else the model that writes. */
+  readonly model: string;
+  propose(request: WriterRequest): Promise<SituationCard[][]>;
+}
