@@ -1,6 +1,17 @@
 // The engine's public surface: main imports the engine only through this file (and node/index.ts for adapters).
 export type { AgentReply, AgentRequest, AgentUnderTest } from './agents/agent';
-export { coverageGap } from './coverage/coverage-gap';
+export { createModelAgent, LOCAL_MODEL_TEMPERATURE, type ModelAgentOptions } from './agents/model-agent';
+export { ToolCallFormatError } from './agents/tool-call-format-error';
+export * from './models';
+export { ModelUser, USER_TURN_TEMPERATURE, type ModelUserOptions } from './people/model-user';
+export type { SimulatedUser, UserTurn, UserTurnRequest } from './people/simulated-user';
+export { TemplateUser } from './people/template-user';
+export { UserTurnError } from './people/user-turn-error';
+export { withModelWording, writerTemperature, type ModelWordingOptions } from './writers/model-wording';
+export type { Writer } from './writers/writer';
+export { aimProblems, matchesAim, type Aim } from './coverage/aim';
+export { AimError } from './coverage/aim-error';
+export { coverageGap, type CoverageGap } from './coverage/coverage-gap';
 export { coveringArray, DEFAULT_EFFORT, requiredTuples } from './coverage/covering-array';
 export { CoveringInputError } from './coverage/covering-input-error';
 export { ModelParseError } from './coverage/model-parse-error';
@@ -14,3 +25,4 @@ export * from './prove';
 export { SeededRandom, sha256Hex, shortHash, stableJson } from './seeded';
 export * from './simulate';
 export * from './spec';
+export * from './traces';

@@ -1,4 +1,4 @@
-import type { Message, ToolCall, ToolSpec } from '../../shared/domain';
+import type { Message, Sampling, TokenLogprob, ToolCall, ToolSpec } from '../../shared/domain';
 
 /** One turn's worth of context for the agent under test: the whole conversation so far. */
 export interface AgentRequest {
@@ -16,7 +16,15 @@ export interface AgentReply {
   /** Summed log-probability of the generated tokens, when the backend returns them. */
   logprob?: number;
   n_tokens?: number;
+  /** Per-token log-probabilities, when asked for and returned. */
+  token_logprobs?: TokenLogprob[];
   finish_reason?: 'stop' | 'length' | 'tool' | 'error';
+  /** Model agents: tokens read and written for this turn. */
+  usage?: { input_tokens: number; output_tokens: number };
+  /** Model agents: `<model>@<sha16 of the system prompt>`, stamped on the row. */
+  policy_version?: string;
+  /** Model agents: how this turn was sampled (the temperature is null once the model refused one). */
+  sampling?: Sampling;
   /** What a seeded demo agent planted on this turn (e.g. `invented_reference`); empty for real agents. */
   seeded?: string[];
 }

@@ -166,6 +166,22 @@ export function matchAsk(tools: readonly ToolSpec[], quoted: string, userTexts: 
  * a read tool; chit-chat gets none.
  */
 export function chooseTools(tools: readonly ToolSpec[], userTexts: readonly string[]): ToolSpec[] {
+  let cache = choiceCache.get(tools);
+  if (!cache) choiceCache.set(tools, (cache = new Map()));
+  const key = userTexts.join('\u0000');
+  const cached = cache.get(key);
+  if (cached) return [...cached];
+  // The agent replays its earlier turns on every turn, so the same choice is asked for again and again.
+  if (cache.size >= CHOICE_CACHE_LIMIT) cache.clear();
+  const chosen = chooseToolsUncached(tools, userTexts);
+  cache.set(key, chosen);
+  return [...chosen];
+}
+
+const CHOICE_CACHE_LIMIT = 2048;
+const choiceCache = new WeakMap<readonly ToolSpec[], Map<string, readonly ToolSpec[]>>();
+
+function chooseToolsUncached(tools: readonly ToolSpec[], userTexts: readonly string[]): ToolSpec[] {
   const latest = withoutQuotations(userTexts[userTexts.length - 1] ?? '');
   const named = matchAsk(tools, latest, userTexts);
   if (named.length > 0) return named;

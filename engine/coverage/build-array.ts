@@ -5,7 +5,7 @@ import { CoverageState } from './coverage-state';
 import { addGreedyRows } from './greedy';
 import { orthogonalArrayStart } from './orthogonal-array';
 import { postOptimize, removeRedundantRows } from './post-optimize';
-import { SeededRandom } from './random';
+import { SeededRandom } from '../seeded';
 import type { LockedRows } from './repair-search';
 import { requiredTupleMask } from './required-tuples';
 import { RowBuilder } from './row-builder';

@@ -131,7 +131,7 @@ export function coverageGap(asks: readonly (string | { prompt?: unknown })[], op
     const key = ask.toLowerCase().split(/\s+/).filter(Boolean).join(' ');
     repeats.set(key, (repeats.get(key) ?? 0) + 1);
   }
-  const singleShot = askList.length > 0 && Math.max(...repeats.values()) === 1;
+  const singleShot = askList.length > 0 && [...repeats.values()].every((count) => count === 1);
   const pressure = perAsk.filter((entry) => entry.stance !== 'ordinary').length;
 
   const notes: string[] = [];
@@ -196,7 +196,9 @@ function addRowsView(report: CoverageGap, rows: readonly RuleRowSummary[]): void
   const byRule = new Map<string, RuleRowSummary[]>();
   for (const row of rows) {
     if (!row.rule) continue;
-    byRule.set(row.rule, [...(byRule.get(row.rule) ?? []), row]);
+    const list = byRule.get(row.rule);
+    if (list) list.push(row);
+    else byRule.set(row.rule, [row]);
   }
   const sorted = [...byRule.keys()].sort();
   const stuck: StuckRule[] = [];

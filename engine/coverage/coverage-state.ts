@@ -1,4 +1,4 @@
-import type { SeededRandom } from './random';
+import type { SeededRandom } from '../seeded';
 import { PairIndex } from './pair-index';
 import type { TupleSpace } from './tuple-space';
 

@@ -1,7 +1,9 @@
-import { AXES, type AxisValues, type Dimensions, type FaultMode, type FaultPlan, UNRELATED_TOOL } from '../../shared/domain';
+import { AXES, type AxisValues, type Dimensions, type FaultMode, type FaultPlan } from '../../shared/domain';
 import { hashUnit, sha256Hex, stableJson } from '../seeded';
+import { aimedAxes, aimProblems, narrowAxes, type Aim } from './aim';
+import { AimError } from './aim-error';
 import { coveringArray } from './covering-array';
-import type { PartialRow } from './covering-types';
+import { forbiddenCombinations } from './grid-constraints';
 import { plannedPairs } from './pairwise-coverage';
 
 /** Share of non-success cells kept on a cold start (beyond one per condition kind). */
@@ -28,6 +30,8 @@ export interface GridPlan {
   planned: Set<string>;
   /** Cells whose fault was flipped to success (cold start, or not kept at this fault rate). */
   flipped: number;
+  /** The values every cell carries when the run is aimed at a cell; writers keep them or stand down. */
+  aim?: Aim;
 }
 
 export interface GridOptions {
@@ -36,6 +40,11 @@ export interface GridOptions {
   fault_rate: number;
   prefer_success: boolean;
   strength?: 2 | 3;
+  /**
+   * Fix these axis values in every cell ("fill this cell"): the covering array spans the other axes. An aimed
+   * fault condition keeps its fault in every cell, whatever `fault_rate` and `prefer_success` say.
+   */
+  aim?: Aim;
 }
 
 export function scenarioId(dimensions: Readonly<Record<string, string>>): string {
@@ -47,17 +56,6 @@ export function keepFaultPlan(key: string, rate: number, seed: number): boolean 
   if (rate <= 0) return false;
   if (rate >= 1) return true;
   return hashUnit(`fault-keep:${seed}:${key}`, 12) < rate;
-}
-
-/** An unrelated ask touches no record and calls no tool, so its world and tool condition cannot vary. */
-function forbiddenCombinations(axes: AxisValues): PartialRow[] {
-  if (!axes.tool.includes(UNRELATED_TOOL)) return [];
-  const forbidden: PartialRow[] = [];
-  for (const state of axes.world_state.slice(1)) forbidden.push({ tool: UNRELATED_TOOL, world_state: state });
-  for (const condition of axes.tool_condition.filter((value) => value !== 'success')) {
-    forbidden.push({ tool: UNRELATED_TOOL, tool_condition: condition });
-  }
-  return forbidden;
 }
 
 function toDimensions(values: readonly string[]): Dimensions {
@@ -86,14 +84,26 @@ function coldStartKeeps(cells: readonly Dimensions[]): Set<number> {
   return keep;
 }
 
-/** Lays the six axes out as a covering array and schedules faults: the grid a run is built from. */
+/**
+ * Lays the six axes out as a covering array and schedules faults: the grid a run is built from. With an aim,
+ * the aimed axes hold one value each, so the array covers every pair of the other axes around the aimed cell.
+ * Throws AimError when the aim names a value the axes lack or a combination that never occurs.
+ */
 export function planGrid(axes: AxisValues, options: GridOptions): GridPlan {
+  const aim: Aim = Object.fromEntries(aimedAxes(options.aim).map((axis) => [axis, options.aim![axis]]));
+  const problems = aimProblems(axes, aim);
+  if (problems.length > 0) throw new AimError(problems);
+  const narrowed = narrowAxes(axes, aim);
+  const forbidden = forbiddenCombinations(axes).filter((combination) =>
+    Object.entries(combination).every(([axis, value]) => narrowed[axis as keyof AxisValues].includes(value)),
+  );
   const rows = coveringArray(
-    AXES.map((axis) => ({ name: axis, values: axes[axis] })),
-    { seed: options.seed, strength: options.strength ?? 2, forbidden: forbiddenCombinations(axes) },
+    AXES.map((axis) => ({ name: axis, values: narrowed[axis] })),
+    { seed: options.seed, strength: options.strength ?? 2, forbidden },
   );
   const tagged = rows.map(toDimensions);
-  const coldKeeps = options.prefer_success ? coldStartKeeps(tagged) : undefined;
+  const faultAimed = aim.tool_condition !== undefined && aim.tool_condition !== 'success';
+  const coldKeeps = options.prefer_success && !faultAimed ? coldStartKeeps(tagged) : undefined;
   const cells: GridCell[] = [];
   const seen = new Set<string>();
   let flipped = 0;
@@ -103,7 +113,7 @@ export function planGrid(axes: AxisValues, options: GridOptions): GridPlan {
     if (tag.tool_condition !== 'success') {
       const keptCold = coldKeeps === undefined || coldKeeps.has(index);
       const mode = WORLD_CONDITION_MODES[tag.tool_condition] ?? (tag.tool_condition as FaultMode);
-      if (keptCold && keepFaultPlan(scenarioId(tag), options.fault_rate, options.seed)) {
+      if (faultAimed || (keptCold && keepFaultPlan(scenarioId(tag), options.fault_rate, options.seed))) {
         faults = { '*': { mode, rate: 1 } };
       } else {
         dimensions = { ...tag, tool_condition: 'success' };
@@ -115,5 +125,5 @@ export function planGrid(axes: AxisValues, options: GridOptions): GridPlan {
     seen.add(id);
     cells.push({ scenario_id: id, dimensions, faults });
   });
-  return { cells, planned: plannedPairs(cells.map((cell) => cell.dimensions)), flipped };
+  return { cells, planned: plannedPairs(cells.map((cell) => cell.dimensions)), flipped, ...(aimedAxes(aim).length > 0 ? { aim } : {}) };
 }

@@ -35,15 +35,23 @@ export const CARRY_KEYS = [
   'unroll',
 ] as const;
 
-function summed(values: readonly (number | undefined)[]): number | undefined {
-  if (values.length === 0 || values.some((value) => value === undefined)) return undefined;
-  return values.reduce<number>((total, value) => total + (value ?? 0), 0);
+/** The sum of an assistant-turn number over the row, or undefined when any assistant turn lacks it. */
+function summed(row: ExportInput['row'], key: 'logprob' | 'n_tokens'): number | undefined {
+  let total = 0;
+  let any = false;
+  for (const message of row.messages) {
+    if (message.role !== 'assistant') continue;
+    const value = message[key];
+    if (value === undefined) return undefined;
+    total += value;
+    any = true;
+  }
+  return any ? total : undefined;
 }
 
 /** Carry keys of one row: scrubbed of privileged keys at any depth and of privileged text inside strings. */
 export function carryFields(input: ExportInput, extra: { unroll?: { turn: number; turns: number } | null } = {}): Record<string, unknown> {
   const { row } = input;
-  const assistant = row.messages.flatMap((message) => (message.role === 'assistant' ? [message] : []));
   const fields: Record<string, unknown> = {};
   const put = (key: (typeof CARRY_KEYS)[number], value: unknown) => {
     if (value !== undefined) fields[key] = value;
@@ -71,8 +79,8 @@ export function carryFields(input: ExportInput, extra: { unroll?: { turn: number
   put('persona_tags', row.persona.tags);
   put('ended_by', row.ended_by);
   put('finish_reason', row.finish_reason);
-  put('logprob', summed(assistant.map((message) => message.logprob)));
-  put('n_tokens', summed(assistant.map((message) => message.n_tokens)));
+  put('logprob', summed(row, 'logprob'));
+  put('n_tokens', summed(row, 'n_tokens'));
   put('lineage', { ...row.lineage, rollout_id: row.rollout_id, ordinal: row.ordinal, ...(extra.unroll ? { unrolled_from: row.rollout_id } : {}) });
   put('unroll', extra.unroll ?? undefined);
   return redactPrivileged(scrubPrivileged(fields), privilegedNeedles(row));

@@ -18,6 +18,20 @@ export interface FileCheckReport {
   warnings: string[];
 }
 
+/** A FileCheck's counts, to carry a check made elsewhere (a worker thread) into this one. */
+export interface FileCheckState {
+  lines: number;
+  invalid: number;
+  errors: Record<string, number>;
+  examples: (LineProblem & { line: number })[];
+  noSystem: number;
+  noUser: number;
+  withMessages: number;
+  messageTotal: number;
+  messageMin: number;
+  messageMax: number;
+}
+
 /** Validates lines one at a time and keeps only counts, so a file of any size is checked in constant memory. */
 export class FileCheck {
   private lines = 0;
@@ -49,13 +63,50 @@ export class FileCheck {
   private countMessages(value: unknown): void {
     const messages = isRecord(value) ? (value.messages ?? (isRecord(value.input) ? value.input.messages : undefined)) : undefined;
     if (!Array.isArray(messages)) return;
-    const roles = messages.map((message: unknown) => (isRecord(message) ? message.role : undefined));
-    if (!roles.includes('system')) this.noSystem += 1;
-    if (!roles.includes('user')) this.noUser += 1;
+    let system = false;
+    let user = false;
+    for (const message of messages as unknown[]) {
+      const role = isRecord(message) ? message.role : undefined;
+      if (role === 'system') system = true;
+      else if (role === 'user') user = true;
+    }
+    if (!system) this.noSystem += 1;
+    if (!user) this.noUser += 1;
     this.withMessages += 1;
     this.messageTotal += messages.length;
     this.messageMin = Math.min(this.messageMin, messages.length);
     this.messageMax = Math.max(this.messageMax, messages.length);
+  }
+
+  state(): FileCheckState {
+    return {
+      lines: this.lines,
+      invalid: this.invalid,
+      errors: { ...this.errors },
+      examples: [...this.examples],
+      noSystem: this.noSystem,
+      noUser: this.noUser,
+      withMessages: this.withMessages,
+      messageTotal: this.messageTotal,
+      messageMin: this.messageMin,
+      messageMax: this.messageMax,
+    };
+  }
+
+  /** Adds the counts of lines checked elsewhere that come after this check's `lineOffset` lines in the same file. */
+  absorb(state: FileCheckState, lineOffset: number): void {
+    this.lines += state.lines;
+    this.invalid += state.invalid;
+    for (const [type, count] of Object.entries(state.errors)) this.errors[type] = (this.errors[type] ?? 0) + count;
+    for (const example of state.examples) {
+      if (this.examples.length < REPORT_EXAMPLES) this.examples.push({ ...example, line: example.line + lineOffset });
+    }
+    this.noSystem += state.noSystem;
+    this.noUser += state.noUser;
+    this.withMessages += state.withMessages;
+    this.messageTotal += state.messageTotal;
+    this.messageMin = Math.min(this.messageMin, state.messageMin);
+    this.messageMax = Math.max(this.messageMax, state.messageMax);
   }
 
   report(): FileCheckReport {

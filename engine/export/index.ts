@@ -59,7 +59,18 @@ export { SFT_SELECT_MODES, selectForSft, type SftSelectMode, type SftSelectOptio
 export { select, Selection } from './selection';
 export { collect, groupBy, groupConsecutive, type RowStream } from './source';
 export { checkFractions, type SplitFractions, type SplitName, SPLITS, splitBucket, splitOf } from './splits';
-export { type ExportStream, exportTraining, SFT_FORMATS, type SftFormat, type TrainingExportOptions, type TrainingReport } from './training-export';
+export {
+  type ExportStream,
+  exportTraining,
+  SFT_FORMATS,
+  type SftFormat,
+  type TrainingExportOptions,
+  type TrainingReport,
+  type TrainingState,
+  type TrainingStream,
+  TrainingTally,
+} from './training-export';
+export { lineJson } from './line-json';
 export { type SampleMessage, type SampleOptions, type TrainingSample, trainingSamples } from './training-samples';
 export { trlLine, trlMessage } from './trl-format';
 export { type OpenAiCheckOptions, validateOpenAiLine, validateOpenAiPreferenceLine } from './validate-openai';

@@ -27,26 +27,62 @@ export interface LeakReport {
 
 const normalise = (text: string): string => text.toLowerCase().replace(/\s+/g, ' ').trim();
 
-/** The first privileged quote found in the row's final reply or any assistant turn (content or call arguments). */
+interface Needle {
+  normal: string;
+  /** The normalised needle's words, longest first: each must appear in the lowercased text for the needle to. */
+  words: string[];
+}
+
+const NEEDLE_MEMO = 1024;
+const needles = new Map<string, Needle>();
+
+/** A privileged text prepared for matching; rows of one scenario share theirs, so the preparation is kept (bounded). */
+function needleOf(value: string): Needle {
+  let needle = needles.get(value);
+  if (!needle) {
+    const normal = normalise(value);
+    needle = { normal, words: [...new Set(normal.split(' '))].sort((a, b) => b.length - a.length) };
+    if (needles.size >= NEEDLE_MEMO) needles.clear();
+    needles.set(value, needle);
+  }
+  return needle;
+}
+
+/**
+ * The first privileged quote found in the row's final reply or any assistant turn (content or call arguments).
+ * Matching ignores case and runs of whitespace. Every whitespace-free word of the normalised needle must then appear
+ * in the lowercased text as is (collapsing whitespace never changes other characters), so a row missing one is
+ * cleared without normalising its text.
+ */
 export function findLeak(input: ExportInput): LeakHit | null {
   const { row } = input;
   if (!row.privileged) return null;
-  const said = [row.final_text];
-  for (const message of row.messages) {
-    if (message.role !== 'assistant') continue;
-    said.push(message.content);
-    for (const call of message.tool_calls ?? []) said.push(JSON.stringify(call.arguments));
-  }
-  const haystack = normalise(said.join('\n'));
+  let lowered: string | null = null;
+  let haystack: string | null = null;
   for (const field of LEAK_FIELDS) {
     const value = row.privileged[field];
     if (value === undefined) continue;
-    const needle = normalise(value);
-    if (needle.length >= LEAK_MIN_QUOTE_CHARS && haystack.includes(needle)) {
+    const needle = needleOf(value);
+    if (needle.normal.length < LEAK_MIN_QUOTE_CHARS) continue;
+    lowered ??= assistantText(input).toLowerCase();
+    const text = lowered;
+    if (!needle.words.every((word) => text.includes(word))) continue;
+    haystack ??= normalise(lowered);
+    if (haystack.includes(needle.normal)) {
       return { rollout_id: row.rollout_id, scenario_id: row.situation.scenario_id, rollout_index: row.rollout_index, field, needle: value };
     }
   }
   return null;
+}
+
+function assistantText(input: ExportInput): string {
+  const said = [input.row.final_text];
+  for (const message of input.row.messages) {
+    if (message.role !== 'assistant') continue;
+    said.push(message.content);
+    for (const call of message.tool_calls ?? []) said.push(JSON.stringify(call.arguments));
+  }
+  return said.join('\n');
 }
 
 /** The privileged-leak gate, row by row over the pre-scrub source. */
@@ -67,6 +103,18 @@ export class LeakGate {
       if (this.hits.length < REPORT_EXAMPLES) this.hits.push(hit);
     }
     return hit;
+  }
+
+  state(): { rows: number; checked: number; leaked: number; hits: LeakHit[] } {
+    return { rows: this.rows, checked: this.checked, leaked: this.leakedCount, hits: [...this.hits] };
+  }
+
+  /** Adds a gate run elsewhere over later rows. */
+  absorb(state: { rows: number; checked: number; leaked: number; hits: LeakHit[] }): void {
+    this.rows += state.rows;
+    this.checked += state.checked;
+    this.leakedCount += state.leaked;
+    for (const hit of state.hits) if (this.hits.length < REPORT_EXAMPLES) this.hits.push(hit);
   }
 
   report(): LeakReport {

@@ -1,3 +1,4 @@
+import { argumentText } from './argument-json';
 import { isRecord, LineProblems, unknownKeys } from './line-problems';
 
 const ROLE_KEYS: Record<string, ReadonlySet<string>> = {
@@ -27,13 +28,9 @@ export interface MessagesSummary {
 
 function checkArguments(value: unknown, at: string, problems: LineProblems): void {
   if (typeof value !== 'string') return problems.add('arguments_not_json', at, 'arguments must be a JSON string (OpenAI wire shape)');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value) as unknown;
-  } catch {
-    return problems.add('arguments_not_json', at, 'arguments do not parse as JSON');
-  }
-  if (!isRecord(parsed)) problems.add('arguments_not_object', at, 'arguments must encode a JSON object');
+  const kind = argumentText(value);
+  if (kind === 'invalid') return problems.add('arguments_not_json', at, 'arguments do not parse as JSON');
+  if (kind === 'not_object') problems.add('arguments_not_object', at, 'arguments must encode a JSON object');
 }
 
 /**

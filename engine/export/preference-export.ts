@@ -1,3 +1,4 @@
+import { lineJson } from './line-json';
 import { EMPTY_CONTEXT, type RunContext } from './export-input';
 import { ExportRefusedError } from './export-refused-error';
 import { FileCheck, type FileCheckReport } from './file-check';
@@ -161,7 +162,7 @@ export function exportPreference(pairs: RowStream<PreferencePair>, context: RunC
       lineCheck.add(made.line);
       roundtrip.check(made.line, counts.written);
       counts.written += 1;
-      yield JSON.stringify(made.line);
+      yield lineJson(made.line);
     }
     if (options.validate ?? true) {
       const final = report();

@@ -27,6 +27,18 @@ export class RewardTally {
     this.high = Math.max(this.high, reward);
   }
 
+  state(): { graded: number; ungraded: number; total: number; low: number; high: number } {
+    return { graded: this.graded, ungraded: this.ungraded, total: this.total, low: this.low, high: this.high };
+  }
+
+  absorb(state: { graded: number; ungraded: number; total: number; low: number; high: number }): void {
+    this.graded += state.graded;
+    this.ungraded += state.ungraded;
+    this.total += state.total;
+    this.low = Math.min(this.low, state.low);
+    this.high = Math.max(this.high, state.high);
+  }
+
   summary(): RewardSummary {
     const none = this.graded === 0;
     return {

@@ -1,3 +1,4 @@
+import { argumentText } from './argument-json';
 import { REPORT_EXAMPLES } from './constants';
 import { isRecord } from './line-problems';
 
@@ -26,12 +27,7 @@ function messageLists(line: Record<string, unknown>): unknown[][] {
 
 function argumentsValid(value: unknown, encoding: ArgumentEncoding): boolean {
   if (encoding === 'dict') return isRecord(value);
-  if (typeof value !== 'string') return false;
-  try {
-    return isRecord(JSON.parse(value));
-  } catch {
-    return false;
-  }
+  return typeof value === 'string' && argumentText(value) === 'object';
 }
 
 /** The tool-call round-trip gate, line by line: every call's arguments must decode the way the format's trainer reads them. */
@@ -71,6 +67,17 @@ export class RoundtripGate {
     this.invalid += bad;
     if (bad > 0 && this.rows.length < REPORT_EXAMPLES) this.rows.push(index);
     return bad;
+  }
+
+  state(): { checked: number; invalid: number; rows: number[] } {
+    return { checked: this.checked, invalid: this.invalid, rows: [...this.rows] };
+  }
+
+  /** Adds a gate run elsewhere over the lines that follow this gate's first `lineOffset` lines. */
+  absorb(state: { checked: number; invalid: number; rows: number[] }, lineOffset: number): void {
+    this.checked += state.checked;
+    this.invalid += state.invalid;
+    for (const row of state.rows) if (this.rows.length < REPORT_EXAMPLES) this.rows.push(row + lineOffset);
   }
 
   report(): RoundtripReport {

@@ -44,9 +44,26 @@ export const REDACTED = '[redacted]';
  */
 export function redactPrivileged<T>(value: T, needles: readonly string[]): T {
   if (needles.length === 0) return value;
-  const text = JSON.stringify(value)?.toLowerCase() ?? '';
-  if (!needles.some((needle) => text.includes(needle.toLowerCase()))) return value;
-  return redactDeep(value, needles);
+  const lowered = needles.map((needle) => needle.toLowerCase());
+  const shortest = Math.min(...lowered.map((needle) => needle.length));
+  return holdsNeedle(value, lowered, shortest) ? redactDeep(value, needles) : value;
+}
+
+/**
+ * Whether any string at any depth contains a needle (lowercased). Lowercasing at most doubles a string's length
+ * (`İ` becomes two units), so a string under half the shortest needle cannot hold one.
+ */
+function holdsNeedle(value: unknown, needles: readonly string[], shortest: number): boolean {
+  if (typeof value === 'string') {
+    if (value.length * 2 < shortest) return false;
+    const text = value.toLowerCase();
+    return needles.some((needle) => text.includes(needle));
+  }
+  if (Array.isArray(value)) return value.some((item) => holdsNeedle(item, needles, shortest));
+  if (value !== null && typeof value === 'object') {
+    for (const key in value as Record<string, unknown>) if (holdsNeedle((value as Record<string, unknown>)[key], needles, shortest)) return true;
+  }
+  return false;
 }
 
 function redactDeep<T>(value: T, needles: readonly string[]): T {

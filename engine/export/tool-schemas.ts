@@ -7,17 +7,38 @@ export interface FunctionTool {
   function: { name: string; description: string; parameters: Record<string, unknown> };
 }
 
-const cache = new WeakMap<readonly ToolSpec[], FunctionTool[]>();
+const cache = new WeakMap<readonly ToolSpec[], readonly FunctionTool[]>();
+const sealed = new WeakMap<object, string>();
 
-/** The run's tools in wrapper shape, built once per tool list (every line of an export shares it; treat as read-only). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value as Record<string, unknown>)) deepFreeze(child);
+  }
+  return value;
+}
+
+/**
+ * The run's tools in wrapper shape, built once per tool list and deeply frozen (every line of an export shares the
+ * one array, so it can be checked and serialised once: see `sealedToolsJson`).
+ */
 export function functionTools(tools: readonly ToolSpec[]): FunctionTool[] {
   let wrapped = cache.get(tools);
   if (!wrapped) {
-    wrapped = tools.map((tool) => ({
+    const built: FunctionTool[] = tools.map((tool) => ({
       type: 'function',
-      function: { name: tool.name, description: tool.description, parameters: scrubPrivileged(tool.parameters) },
+      function: { name: tool.name, description: tool.description, parameters: JSON.parse(JSON.stringify(scrubPrivileged(tool.parameters))) as Record<string, unknown> },
     }));
+    wrapped = deepFreeze(built);
     cache.set(tools, wrapped);
+    sealed.set(wrapped, JSON.stringify(wrapped));
   }
-  return wrapped;
+  return wrapped as FunctionTool[];
 }
+
+/**
+ * The JSON text of a tool list built by `functionTools` (deeply frozen, so its text and its check cannot go stale),
+ * or undefined for any other value.
+ */
+export const sealedToolsJson = (value: unknown): string | undefined =>
+  value !== null && typeof value === 'object' ? sealed.get(value) : undefined;

@@ -1,14 +1,32 @@
-import { isRecord, LineProblems, unknownKeys } from './line-problems';
+import { isRecord, type LineProblem, LineProblems, unknownKeys } from './line-problems';
+import { sealedToolsJson } from './tool-schemas';
 
 const TOOL_KEYS = new Set(['type', 'function']);
 const FUNCTION_KEYS = new Set(['name', 'description', 'parameters', 'strict']);
 
+const checked = new WeakMap<object, Map<string, { names: Set<string>; problems: LineProblem[] }>>();
+
 /**
  * Checks a `tools` column in the `{type: "function", function: {name, description, parameters}}` shape and
- * returns the declared names (null when the line has no `tools`).
+ * returns the declared names (null when the line has no `tools`). A list built by `functionTools` is deeply frozen
+ * and shared by every line of an export: its result is computed once and replayed.
  */
 export function checkTools(tools: unknown, problems: LineProblems, path = 'tools'): Set<string> | null {
   if (tools === undefined) return null;
+  if (sealedToolsJson(tools) === undefined) return checkToolList(tools, problems, path);
+  let byPath = checked.get(tools as object);
+  if (!byPath) checked.set(tools as object, (byPath = new Map()));
+  let result = byPath.get(path);
+  if (!result) {
+    const own = new LineProblems();
+    result = { names: checkToolList(tools, own, path), problems: own.list };
+    byPath.set(path, result);
+  }
+  for (const problem of result.problems) problems.add(problem.type, problem.path, problem.message);
+  return result.names;
+}
+
+function checkToolList(tools: unknown, problems: LineProblems, path: string): Set<string> {
   const names = new Set<string>();
   if (!Array.isArray(tools)) {
     problems.add('tools_invalid', path, 'tools must be a list');

@@ -1,7 +1,8 @@
 import { EMPTY_CONTEXT, type ExportInput, hasToolCalls, type RunContext } from './export-input';
 import { ExportRefusedError } from './export-refused-error';
-import { FileCheck, type FileCheckReport } from './file-check';
+import { FileCheck, type FileCheckReport, type FileCheckState } from './file-check';
 import { LeakGate, type LeakReport } from './leak-gate';
+import { lineJson } from './line-json';
 import type { MaskMode } from './loss-mask';
 import { type LineOptions, openAiLine } from './openai-format';
 import { type RewardSummary, RewardTally } from './reward-summary';
@@ -41,6 +42,8 @@ export interface TrainingReport {
   /** TRL: assistant turns trained on, and assistant turns kept only as context. */
   trained_messages: number;
   masked_messages: number;
+  /** Rows that call tools while the file carries no tool schemas (a warning says so). */
+  tool_rows_without_schemas: number;
   tool_call_roundtrip: RoundtripReport;
   privileged_leaks: LeakReport;
   line_check: FileCheckReport;
@@ -56,27 +59,41 @@ export interface ExportStream<Report> {
 export const missingSchemasWarning = (rows: number) =>
   `${rows} rows call tools but the file carries no tool schemas: pass the run's tools (a selection carries them) or the trainer cannot render the calls`;
 
-/**
- * SFT export, one row at a time: each row becomes one line (or one per assistant turn with `unroll`) in the
- * OpenAI-compatible or TRL shape, checked by the format's validator, the tool-call round-trip gate and the
- * privileged-leak gate (on the pre-scrub row). `context` is the run's system prompt and tools; null means
- * unknown, which warns when tool-calling rows go out.
- */
-export function exportTraining(source: RowStream<ExportInput>, context: RunContext | null, options: TrainingExportOptions = {}): ExportStream<TrainingReport> {
-  const format = options.format ?? 'openai';
-  const maskMode = options.mask_mode ?? 'assistant';
-  const unroll = options.unroll ?? false;
-  const validate = options.validate ?? true;
-  const run = context ?? EMPTY_CONTEXT;
-  const requireTools = run.tools.length > 0;
-  const promptCompletion = maskMode === 'final' || unroll;
-  const lineCheck = new FileCheck((line) =>
-    format === 'openai' ? validateOpenAiLine(line, { requireTools }) : validateTrlLine(line, promptCompletion ? 'prompt_completion' : 'sft', { requireTools }),
-  );
-  const roundtrip = new RoundtripGate(format);
-  const leaks = new LeakGate();
-  const rewards = new RewardTally();
-  const counts = {
+type Counts = {
+  n: number;
+  written: number;
+  withSystem: number;
+  withTools: number;
+  noAssistant: number;
+  truncated: number;
+  charsCut: number;
+  emptyTurns: number;
+  trained: number;
+  masked: number;
+  toolRowsWithoutSchemas: number;
+};
+
+/** Everything an SFT export counts, as plain data: a part exported in a worker thread is carried over with it. */
+export interface TrainingState {
+  counts: Counts;
+  line_check: FileCheckState;
+  roundtrip: ReturnType<RoundtripGate['state']>;
+  leaks: ReturnType<LeakGate['state']>;
+  rewards: ReturnType<RewardTally['state']>;
+}
+
+/** The gates and counters of one SFT file; parts of the file checked elsewhere are absorbed in file order. */
+export class TrainingTally {
+  readonly format: SftFormat;
+  readonly maskMode: MaskMode;
+  readonly unroll: boolean;
+  readonly run: RunContext;
+  readonly promptCompletion: boolean;
+  readonly lineCheck: FileCheck;
+  readonly roundtrip: RoundtripGate;
+  readonly leaks = new LeakGate();
+  readonly rewards = new RewardTally();
+  readonly counts: Counts = {
     n: 0,
     written: 0,
     withSystem: 0,
@@ -90,38 +107,98 @@ export function exportTraining(source: RowStream<ExportInput>, context: RunConte
     toolRowsWithoutSchemas: 0,
   };
 
-  const report = (): TrainingReport => {
+  constructor(context: RunContext | null, options: TrainingExportOptions) {
+    this.format = options.format ?? 'openai';
+    this.maskMode = options.mask_mode ?? 'assistant';
+    this.unroll = options.unroll ?? false;
+    this.run = context ?? EMPTY_CONTEXT;
+    this.promptCompletion = this.maskMode === 'final' || this.unroll;
+    const requireTools = this.run.tools.length > 0;
+    const kind = this.promptCompletion ? 'prompt_completion' : 'sft';
+    this.lineCheck = new FileCheck((line) =>
+      this.format === 'openai' ? validateOpenAiLine(line, { requireTools }) : validateTrlLine(line, kind, { requireTools }),
+    );
+    this.roundtrip = new RoundtripGate(this.format);
+  }
+
+  state(): TrainingState {
+    return {
+      counts: { ...this.counts },
+      line_check: this.lineCheck.state(),
+      roundtrip: this.roundtrip.state(),
+      leaks: this.leaks.state(),
+      rewards: this.rewards.state(),
+    };
+  }
+
+  /** Adds a part of the same file checked elsewhere, whose lines follow this tally's first `lineOffset` lines. */
+  absorb(state: TrainingState, lineOffset: number): void {
+    for (const key of Object.keys(this.counts) as (keyof Counts)[]) this.counts[key] += state.counts[key];
+    this.lineCheck.absorb(state.line_check, lineOffset);
+    this.roundtrip.absorb(state.roundtrip, lineOffset);
+    this.leaks.absorb(state.leaks);
+    this.rewards.absorb(state.rewards);
+  }
+
+  report(): TrainingReport {
+    const { counts } = this;
     const warnings: string[] = [];
     if (counts.toolRowsWithoutSchemas > 0) warnings.push(missingSchemasWarning(counts.toolRowsWithoutSchemas));
-    if (run.system_prompt.trim() === '' && counts.n > 0) warnings.push('no system prompt: lines start at the user turn');
+    if (this.run.system_prompt.trim() === '' && counts.n > 0) warnings.push('no system prompt: lines start at the user turn');
     if (counts.noAssistant > 0) warnings.push(`${counts.noAssistant} rows have no assistant turn and were not written`);
+    const lineCheck = this.lineCheck.report();
     return {
       n: counts.n,
       n_written: counts.written,
-      rewards: rewards.summary(),
+      rewards: this.rewards.summary(),
       with_system: counts.withSystem,
       with_tools: counts.withTools,
-      format,
-      mask_mode: maskMode,
-      unroll,
+      format: this.format,
+      mask_mode: this.maskMode,
+      unroll: this.unroll,
       no_assistant_dropped: counts.noAssistant,
       tool_output_truncated: counts.truncated,
       tool_output_chars_cut: counts.charsCut,
       empty_turns_dropped: counts.emptyTurns,
       trained_messages: counts.trained,
       masked_messages: counts.masked,
-      tool_call_roundtrip: roundtrip.report(),
-      privileged_leaks: leaks.report(),
-      line_check: lineCheck.report(),
-      warnings: [...warnings, ...lineCheck.report().warnings.filter((warning) => !warning.includes('system message'))],
+      tool_rows_without_schemas: counts.toolRowsWithoutSchemas,
+      tool_call_roundtrip: this.roundtrip.report(),
+      privileged_leaks: this.leaks.report(),
+      line_check: lineCheck,
+      warnings: [...warnings, ...lineCheck.warnings.filter((warning) => !warning.includes('system message'))],
     };
-  };
+  }
+
+  /** The reasons a validating export refuses its file, or none. */
+  refusals(): string[] {
+    const report = this.report();
+    return refusalReasons(report.tool_call_roundtrip, report.privileged_leaks, report.line_check);
+  }
+}
+
+/** The SFT stream, plus its counts as data (for a part exported in a worker thread). */
+export interface TrainingStream extends ExportStream<TrainingReport> {
+  state(): TrainingState;
+}
+
+/**
+ * SFT export, one row at a time: each row becomes one line (or one per assistant turn with `unroll`) in the
+ * OpenAI-compatible or TRL shape, checked by the format's validator, the tool-call round-trip gate and the
+ * privileged-leak gate (on the pre-scrub row). `context` is the run's system prompt and tools; null means
+ * unknown, which warns when tool-calling rows go out.
+ */
+export function exportTraining(source: RowStream<ExportInput>, context: RunContext | null, options: TrainingExportOptions = {}): TrainingStream {
+  const validate = options.validate ?? true;
+  const tally = new TrainingTally(context, options);
+  const { counts, run, format, promptCompletion } = tally;
+  const requireTools = run.tools.length > 0;
 
   async function* lines(): AsyncGenerator<string> {
     for await (const input of source as AsyncIterable<ExportInput>) {
       counts.n += 1;
-      leaks.check(input);
-      rewards.add(input.reward);
+      tally.leaks.check(input);
+      tally.rewards.add(input.reward);
       if (!requireTools && hasToolCalls(input.row)) counts.toolRowsWithoutSchemas += 1;
       const samples = trainingSamples(input, run, options).filter((sample) => sample.loss_mask.includes(1));
       if (samples.length === 0) {
@@ -133,8 +210,8 @@ export function exportTraining(source: RowStream<ExportInput>, context: RunConte
       counts.emptyTurns += samples[0]!.empty_turns_dropped;
       for (const sample of samples) {
         const line = format === 'openai' ? openAiLine(sample, run, options) : trlLine(sample, run, promptCompletion, options);
-        lineCheck.add(line);
-        roundtrip.check(line, counts.written);
+        tally.lineCheck.add(line);
+        tally.roundtrip.check(line, counts.written);
         if (sample.messages[0]?.role === 'system') counts.withSystem += 1;
         if (run.tools.length > 0) counts.withTools += 1;
         sample.messages.forEach((message, index) => {
@@ -143,17 +220,16 @@ export function exportTraining(source: RowStream<ExportInput>, context: RunConte
           else counts.masked += 1;
         });
         counts.written += 1;
-        yield JSON.stringify(line);
+        yield lineJson(line);
       }
     }
     if (validate) {
-      const final = report();
-      const reasons = refusalReasons(final.tool_call_roundtrip, final.privileged_leaks, final.line_check);
-      if (reasons.length > 0) throw new ExportRefusedError({ reasons, report: final });
+      const reasons = tally.refusals();
+      if (reasons.length > 0) throw new ExportRefusedError({ reasons, report: tally.report() });
     }
   }
 
-  return { lines: lines(), report };
+  return { lines: lines(), report: () => tally.report(), state: () => tally.state() };
 }
 
 export function refusalReasons(roundtrip: RoundtripReport, leaks: LeakReport, lineCheck: FileCheckReport): string[] {

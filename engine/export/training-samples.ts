@@ -42,6 +42,7 @@ export interface SampleOptions {
 const THINK_BLOCK = /<think>[\s\S]*?<\/think>/g;
 
 export function stripThink(content: string): string {
+  if (!content.includes('<think>')) return content;
   const stripped = content.replace(THINK_BLOCK, '');
   return stripped === content ? content : stripped.trim();
 }

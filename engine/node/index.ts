@@ -2,3 +2,5 @@
 export { createCommandAgent, type CommandAgentOptions } from '../agents/node/command-agent';
 export * from '../export/node';
 export * from '../grade/judges/node';
+export { DEFAULT_CALL_TIMEOUT_MS, ModelBackends, type ModelBackendsOptions } from '../models/node/model-backends';
+export { MissingKeyError } from '../models/node/missing-key-error';

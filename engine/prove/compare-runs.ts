@@ -6,7 +6,7 @@ import {
   MIN_PAIRED_SHARE,
   PERMUTATION_TOLERANCE,
 } from './constants';
-import { createRandom, type Random } from './random';
+import { SeededRandom } from '../seeded';
 import { compareText, groupMeans, mean, percentileOfSorted, round4 } from './sample-stats';
 
 /** One scored attempt at a task. Several per task are repeats, averaged per task first. */
@@ -66,21 +66,21 @@ function bootstrapInterval(
   };
 }
 
-function resampleMean(values: readonly number[], random: Random): number {
+function resampleMean(values: readonly number[], random: SeededRandom): number {
   let sum = 0;
   for (let index = 0; index < values.length; index += 1) {
-    sum += values[random.integer(values.length)] ?? 0;
+    sum += values[random.below(values.length)] ?? 0;
   }
   return sum / values.length;
 }
 
 /** (extreme + 1) / (draws + 1): the share of random sign flips whose |mean| reaches |delta|. */
-function signFlipPValue(differences: readonly number[], delta: number, draws: number, random: Random): number {
+function signFlipPValue(differences: readonly number[], delta: number, draws: number, random: SeededRandom): number {
   const threshold = Math.abs(delta) - PERMUTATION_TOLERANCE;
   let extreme = 0;
   for (let draw = 0; draw < draws; draw += 1) {
     let sum = 0;
-    for (const difference of differences) sum += random.integer(2) === 1 ? difference : -difference;
+    for (const difference of differences) sum += random.below(2) === 1 ? difference : -difference;
     if (Math.abs(sum / differences.length) >= threshold) extreme += 1;
   }
   return (extreme + 1) / (draws + 1);
@@ -111,7 +111,7 @@ export function compareRuns(
   const draws = Math.max(1, Math.floor(options.draws ?? BOOTSTRAP_DRAWS));
   const minPaired = options.minPaired ?? MIN_PAIRED;
   const level = options.level ?? CI_LEVEL;
-  const random = createRandom(options.seed ?? 0);
+  const random = new SeededRandom(options.seed ?? 0);
 
   const meansA = groupMeans(a.map((entry) => [entry.task_id, entry.value] as const));
   const meansB = groupMeans(b.map((entry) => [entry.task_id, entry.value] as const));

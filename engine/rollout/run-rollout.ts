@@ -1,4 +1,4 @@
-import { ENDED_BY, FINISH_REASONS, type Message, type Persona, type ToolCall, type ToolSpec } from '../../shared/domain';
+import { ENDED_BY, FINISH_REASONS, type Message, type Persona, type Sampling, type ToolCall, type ToolSpec } from '../../shared/domain';
 import type { AgentUnderTest } from '../agents/agent';
 import type { SimulatedUser } from '../people/simulated-user';
 import { DEFAULT_AVG_TURNS, userTurnCap } from '../people/template-user';
@@ -32,6 +32,10 @@ export interface RolloutResult {
   finish_reason: (typeof FINISH_REASONS)[number];
   seeded: string[];
   tool_calls: number;
+  /** Model agents only: what the last turn's model stamped, and the tokens over every turn. */
+  policy_version?: string;
+  sampling?: Sampling;
+  usage?: { input_tokens: number; output_tokens: number };
 }
 
 /** The agent asked the person something: its last sentence ends with a question mark. */
@@ -60,6 +64,8 @@ export async function runRollout(input: RolloutInput): Promise<RolloutResult> {
   let userTurns = 1;
   let toolRounds = 0;
   let toolCalls = 0;
+  const policy: Pick<RolloutResult, 'policy_version' | 'sampling' | 'usage'> = {};
+  const finish = (result: Omit<RolloutResult, 'policy_version' | 'sampling' | 'usage'>): RolloutResult => ({ ...result, ...policy });
 
   for (;;) {
     const reply = await input.agent.respond({
@@ -69,6 +75,14 @@ export async function runRollout(input: RolloutInput): Promise<RolloutResult> {
       rollout_key: input.rollout_key,
     });
     seeded.push(...(reply.seeded ?? []));
+    if (reply.policy_version !== undefined) policy.policy_version = reply.policy_version;
+    if (reply.sampling !== undefined) policy.sampling = reply.sampling;
+    if (reply.usage !== undefined) {
+      policy.usage = {
+        input_tokens: (policy.usage?.input_tokens ?? 0) + reply.usage.input_tokens,
+        output_tokens: (policy.usage?.output_tokens ?? 0) + reply.usage.output_tokens,
+      };
+    }
     const calls = withIds(reply.tool_calls, callIds);
     messages.push({
       role: 'assistant',
@@ -76,6 +90,7 @@ export async function runRollout(input: RolloutInput): Promise<RolloutResult> {
       ...(calls.length > 0 ? { tool_calls: calls } : {}),
       ...(reply.logprob === undefined ? {} : { logprob: reply.logprob }),
       ...(reply.n_tokens === undefined ? {} : { n_tokens: reply.n_tokens }),
+      ...(reply.token_logprobs === undefined ? {} : { token_logprobs: reply.token_logprobs }),
     });
 
     if (calls.length > 0) {
@@ -92,7 +107,7 @@ export async function runRollout(input: RolloutInput): Promise<RolloutResult> {
       }
       toolRounds++;
       if (toolRounds > limits.max_tool_rounds) {
-        return { messages, final_text: '', ended_by: 'max_turns', finish_reason: 'tool', seeded, tool_calls: toolCalls };
+        return finish({ messages, final_text: '', ended_by: 'max_turns', finish_reason: 'tool', seeded, tool_calls: toolCalls });
       }
       continue;
     }
@@ -100,14 +115,14 @@ export async function runRollout(input: RolloutInput): Promise<RolloutResult> {
 
     const finishReason = reply.finish_reason === 'length' ? 'length' : 'stop';
     if (!endsWithQuestion(reply.content)) {
-      return { messages, final_text: reply.content, ended_by: 'agent', finish_reason: finishReason, seeded, tool_calls: toolCalls };
+      return finish({ messages, final_text: reply.content, ended_by: 'agent', finish_reason: finishReason, seeded, tool_calls: toolCalls });
     }
     if (userTurns >= limits.max_user_turns) {
-      return { messages, final_text: reply.content, ended_by: 'max_turns', finish_reason: finishReason, seeded, tool_calls: toolCalls };
+      return finish({ messages, final_text: reply.content, ended_by: 'max_turns', finish_reason: finishReason, seeded, tool_calls: toolCalls });
     }
     const turn = await input.user.reply({ persona: input.persona, messages, user_turns: userTurns, rollout_key: input.rollout_key });
     if (turn.kind === 'left') {
-      return { messages, final_text: reply.content, ended_by: 'user_left', finish_reason: finishReason, seeded, tool_calls: toolCalls };
+      return finish({ messages, final_text: reply.content, ended_by: 'user_left', finish_reason: finishReason, seeded, tool_calls: toolCalls });
     }
     messages.push({ role: 'user', content: turn.text });
     userTurns++;

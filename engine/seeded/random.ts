@@ -49,11 +49,13 @@ export class SeededRandom {
     return new SeededRandom(this.generator.next());
   }
 
-  /** Fisher-Yates, in place. */
-  shuffle<T>(values: T[]): T[] {
-    for (let index = values.length - 1; index > 0; index--) {
+  /** Fisher-Yates, in place, over the first `length` items (arrays and typed arrays alike). */
+  shuffle<List extends { length: number; [index: number]: unknown }>(values: List, length = values.length): List {
+    for (let index = length - 1; index > 0; index--) {
       const other = this.below(index + 1);
-      [values[index], values[other]] = [values[other]!, values[index]!];
+      const value = values[index];
+      values[index] = values[other];
+      values[other] = value;
     }
     return values;
   }

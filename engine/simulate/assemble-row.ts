@@ -30,8 +30,11 @@ export function assembleRow(card: SituationCard, result: RolloutResult, identity
     finish_reason: result.finish_reason,
     behavior_signature: '',
     seeded: result.seeded,
-    degraded: [],
+    degraded: card.degraded ?? [],
     lineage: card.lineage,
+    ...(result.policy_version === undefined ? {} : { policy_version: result.policy_version }),
+    ...(result.sampling === undefined ? {} : { sampling: result.sampling }),
+    ...(result.usage === undefined ? {} : { usage: result.usage }),
     privileged: identity.privileged,
   };
 }

@@ -1,7 +1,9 @@
-import type { FaultPlan, Row, Situation, Spec, ToolSpec } from '../../shared/domain';
+import type { Dimensions, FaultPlan, Row, Situation, Spec, ToolSpec } from '../../shared/domain';
 import type { AgentUnderTest } from '../agents/agent';
 import type { SimulatedUser } from '../people/simulated-user';
 import type { RolloutLimits } from '../rollout/run-rollout';
+import type { ReplayTask } from '../traces/replay-writer';
+import type { TraceAim } from '../traces/trace-aim';
 import type { World } from '../world/world';
 import type { Writer } from '../writers/writer';
 
@@ -27,6 +29,12 @@ export interface SimulateOptions {
   repeats: number;
   fault_rate: number;
   prefer_success: boolean;
+  /** Fix these axis values in every planned cell ("fill this cell"); writers keep them or stand down. */
+  aim?: Partial<Dimensions>;
+  /** Aimed at production traces (`simulate(traces=...)`): steer the grid at their failing situations, drop near copies. */
+  trace_aim?: TraceAim;
+  /** An earlier run's task set (`tasks=`): exactly those situations and prompts are run again; stops `tasks_done`. */
+  replay?: readonly ReplayTask[];
   concurrency: number;
   agent: AgentUnderTest;
   /** The simulated person for one situation (the template user reads the coordinate it plays in). */
@@ -44,4 +52,9 @@ export interface SimulateOptions {
   limits?: RolloutLimits;
   /** Milliseconds from any fixed origin, for row timings only (they never enter a Row). */
   clock?: () => number;
+  /**
+   * Read once at the end: degraded codes and warnings from outside the loop (role checks such as `same_model`,
+   * model-call figures such as retries), put before the run's own warnings.
+   */
+  notes?: () => { degraded: readonly string[]; warnings: readonly string[] };
 }

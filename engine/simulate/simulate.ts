@@ -2,6 +2,8 @@ import { WRITER_ARMS, type BatchRecord, type Row, type SimulationSummary, type S
 import { planGrid } from '../coverage/plan-grid';
 import { runRollout } from '../rollout/run-rollout';
 import { lostReason } from '../rollout/lost-reason';
+import { runStopFor, type RunStopError } from '../models/run-stop-error';
+import { UserTurnError } from '../people/user-turn-error';
 import { SeededRandom, sha256Hex, shortHash, stableJson } from '../seeded';
 import { allocateSlots, completeYields, INITIAL_ARM_SHARES, reallocateArmShares, type ArmShares } from '../writers/arm-shares';
 import type { SituationCard } from '../writers/situation-card';
@@ -10,6 +12,9 @@ import { orderedPool } from './ordered-pool';
 import { SearchState } from './search-state';
 import type { SimulateOptions } from './simulate-options';
 import { SummaryBuilder } from './summary-builder';
+import { aimWriters } from '../traces/aimed-writers';
+import { createReplayWriter } from '../traces/replay-writer';
+import { withTraceLeakage } from '../traces/leakage-summary';
 
 export type SimulationEvent =
   | { type: 'row'; row: Row; resumed: boolean; duration_ms: number }
@@ -24,7 +29,11 @@ export function batchRows(budget: number): number {
 const zeroShares = (): ArmShares => Object.fromEntries(WRITER_ARMS.map((arm) => [arm, 0])) as ArmShares;
 
 type Planned = { card: SituationCard; ordinal: number };
-type Outcome = { kind: 'row'; row: Row; resumed: boolean; duration_ms: number } | { kind: 'lost'; reason: string; error: string };
+/** `writer_error`: the model writer failed on this card and the template wrote it. */
+type Outcome =
+  | { kind: 'row'; row: Row; resumed: boolean; duration_ms: number; writer_error?: string }
+  | { kind: 'lost'; reason: string; error: string; writer_error?: string }
+  | { kind: 'stop'; error: RunStopError };
 
 /**
  * `simulate`: plans the grid, lets the five writers compete for the budget batch by batch, plays each
@@ -34,11 +43,20 @@ type Outcome = { kind: 'row'; row: Row; resumed: boolean; duration_ms: number } 
  */
 export async function* simulate(options: SimulateOptions): AsyncGenerator<SimulationEvent, SimulationSummary> {
   const { spec, seed, budget } = options;
-  const plan = planGrid(spec.axes, { seed, fault_rate: options.fault_rate, prefer_success: options.prefer_success });
+  // Aimed at traces: the grid writer is steered at the failing situations and every writer sits behind the leak gate.
+  // Replaying an earlier run's task set (`tasks=`): its situations and prompts, in order, and nothing new.
+  const sourceWriters = options.replay ? [createReplayWriter(options.replay)] : options.writers;
+  const traced = options.trace_aim ? aimWriters(sourceWriters, options.trace_aim) : undefined;
+  const plan = planGrid(options.trace_aim?.axes ?? spec.axes, {
+    seed,
+    fault_rate: options.fault_rate,
+    prefer_success: options.prefer_success,
+    ...(options.aim ? { aim: options.aim } : {}),
+  });
   const state = new SearchState(plan.planned);
   const summary = new SummaryBuilder(options, plan);
   const specSha = sha256Hex(stableJson(spec));
-  const writers = new Map<WriterArm, SimulateOptions['writers'][number]>(options.writers.map((writer) => [writer.arm, writer]));
+  const writers = new Map<WriterArm, SimulateOptions['writers'][number]>((traced?.writers ?? sourceWriters).map((writer) => [writer.arm, writer]));
   const rowsPerSituation = options.phrasings * options.repeats;
   const situationsPerBatch = Math.max(1, Math.floor(batchRows(budget) / rowsPerSituation));
   const isCancelled = options.isCancelled ?? (() => false);
@@ -59,14 +77,33 @@ export async function* simulate(options: SimulateOptions): AsyncGenerator<Simula
       result_shapes: spec.result_shapes,
     });
 
-  const rollOut = async ({ card, ordinal: at }: Planned): Promise<Outcome> => {
+  /** Set by the first auth or quota failure: no new rollout starts, and the run stops after those in flight. */
+  let stopRequest: RunStopError | undefined;
+
+  const rollOut = async ({ card: planned, ordinal: at }: Planned): Promise<Outcome> => {
     const stored = options.resume?.get(at);
     if (stored) return { kind: 'row', row: stored, resumed: true, duration_ms: 0 };
     const started = clock();
+    let card = planned;
+    if (planned.reword) {
+      try {
+        const { reword: _reword, ...unworded } = planned;
+        card = { ...unworded, ...(await planned.reword()) };
+      } catch (error) {
+        const stopError = runStopFor(error, 'writer');
+        if (stopError) {
+          stopRequest ??= stopError;
+          return { kind: 'stop', error: stopError };
+        }
+        throw error;
+      }
+    }
+    const writerError = card.writer_error === undefined ? {} : { writer_error: card.writer_error };
     const user = options.createUser(card.situation);
     let lastError = '';
     let reason = 'agent_error';
-    for (let attempt = 0; attempt < Math.max(1, options.repeats); attempt++) {
+    // A lost rollout is re-rolled for the same prompt up to `repeats` times, then counted lost.
+    for (let attempt = 0; attempt <= Math.max(1, options.repeats); attempt++) {
       if (attempt > 0) summary.rerolled(reason);
       try {
         const result = await runRollout({
@@ -93,13 +130,24 @@ export async function* simulate(options: SimulateOptions): AsyncGenerator<Simula
           user_model: user.model,
           privileged: options.privileged(card),
         });
-        return { kind: 'row', row: { ...row, behavior_signature: options.signature(row) }, resumed: false, duration_ms: Math.max(0, Math.round(clock() - started)) };
+        return {
+          kind: 'row',
+          row: { ...row, behavior_signature: options.signature(row) },
+          resumed: false,
+          duration_ms: Math.max(0, Math.round(clock() - started)),
+          ...writerError,
+        };
       } catch (error) {
-        reason = 'agent_error';
+        const stopError = runStopFor(error, UserTurnError.isInstance(error) ? 'user' : 'agent');
+        if (stopError) {
+          stopRequest ??= stopError;
+          return { kind: 'stop', error: stopError };
+        }
+        reason = UserTurnError.isInstance(error) ? 'user_error' : 'agent_error';
         lastError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       }
     }
-    return { kind: 'lost', reason, error: lastError };
+    return { kind: 'lost', reason, error: lastError, ...writerError };
   };
 
   let stop: StopReason | undefined;
@@ -108,6 +156,7 @@ export async function* simulate(options: SimulateOptions): AsyncGenerator<Simula
     if (landed >= budget) stop = 'budget';
     else if (options.situations !== undefined && situationsPlanned >= options.situations) stop = 'situations_exhausted';
     else if (isCancelled()) stop = 'cancelled';
+    else if (stopRequest) stop = stopRequest.stopped_because;
     else if (summary.agentFailed(budget)) stop = 'agent_failed';
     if (stop) break;
 
@@ -131,12 +180,22 @@ export async function* simulate(options: SimulateOptions): AsyncGenerator<Simula
         situations.push(...proposed);
         deficit += count - proposed.length;
       } catch (error) {
+        const stopError = runStopFor(error, 'writer');
+        if (stopError) {
+          stopRequest = stopError;
+          summary.stopped(stopError);
+          break;
+        }
         summary.writerError(arm, error);
         deficit += count;
       }
     }
+    if (stopRequest) {
+      stop = stopRequest.stopped_because;
+      break;
+    }
     if (situations.length === 0) {
-      stop = 'writer_exhausted';
+      stop = options.replay ? 'tasks_done' : 'writer_exhausted';
       break;
     }
 
@@ -158,15 +217,22 @@ export async function* simulate(options: SimulateOptions): AsyncGenerator<Simula
     const armNew = zeroShares();
     let newCells = 0;
     let newSignatures = 0;
-    for await (const { index, result } of orderedPool(batch, options.concurrency, rollOut, isCancelled)) {
+    for await (const { index, result } of orderedPool(batch, options.concurrency, rollOut, () => isCancelled() || stopRequest !== undefined)) {
       const { card, ordinal: at } = batch[index]!;
       const outcome: Outcome = result.ok ? result.value : { kind: 'lost', reason: 'agent_error', error: String(result.error) };
+      if (outcome.kind === 'stop') {
+        summary.stopped(outcome.error);
+        continue;
+      }
+      if (outcome.writer_error !== undefined) summary.writerError(card.arm, outcome.writer_error);
       if (outcome.kind === 'lost') {
         summary.lost(outcome.reason, outcome.error);
         yield { type: 'lost', ordinal: at, reason: outcome.reason, error: outcome.error };
         continue;
       }
       const { row } = outcome;
+      // A model wording is only known once the card rolls out: a near copy of a source trace is dropped here.
+      if (traced && !outcome.resumed && row.prompt !== card.ask && traced.leakage.check(row.prompt)) continue;
       const shapes = toolShapes(row);
       const novelty = state.noteRow(row, {
         ordinal: at,
@@ -200,5 +266,6 @@ export async function* simulate(options: SimulateOptions): AsyncGenerator<Simula
     yield { type: 'batch', record, rows: summary.landed(), budget };
     shares = reallocateArmShares(shares, completeYields(observed));
   }
-  return summary.finish(stop ?? 'budget', state, shares);
+  const finished = summary.finish(stop ?? 'budget', state, shares);
+  return traced ? withTraceLeakage(finished, traced.leakage.report()) : finished;
 }

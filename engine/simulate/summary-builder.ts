@@ -1,5 +1,6 @@
 import type { BatchRecord, Row, SearchRecord, SimulationSummary, StopReason, WriterArm } from '../../shared/domain';
 import type { GridPlan } from '../coverage/plan-grid';
+import type { RunStopError } from '../models/run-stop-error';
 import { HARD_SHARE, HARD_TIERS, tierOfStance } from '../people/tiers';
 import { stableJson } from '../seeded';
 import type { ArmShares } from '../writers/arm-shares';
@@ -10,6 +11,8 @@ import type { SimulateOptions } from './simulate-options';
 /** `DEAD_AGENT_MIN_ERRORS` / `_BUDGET_MULTIPLE`: the agent is called off after this many losses with no row. */
 const DEAD_AGENT_MIN_ERRORS = 16;
 const DEAD_AGENT_BUDGET_MULTIPLE = 2;
+/** `search.writer_errors` keeps the latest this many (the last one always). */
+const WRITER_ERRORS_KEPT = 20;
 
 /** Counts what a run did as it goes, and words its warnings: the summary `simulate` returns. */
 export class SummaryBuilder {
@@ -26,6 +29,9 @@ export class SummaryBuilder {
   readonly #scenarios = new Set<string>();
   readonly #batches: BatchRecord[] = [];
   readonly #degraded = new Set<string>();
+  #fallbackRows = 0;
+  #firstUserError: string | null = null;
+  #stop: RunStopError | undefined;
 
   constructor(
     private readonly options: SimulateOptions,
@@ -48,6 +54,10 @@ export class SummaryBuilder {
     this.#landed += 1;
     if (resumed) this.#resumed += 1;
     this.#scenarios.add(row.situation.scenario_id);
+    if (row.degraded.includes('generator_fallback')) {
+      this.#fallbackRows += 1;
+      this.#degraded.add('generator_fallback');
+    }
     const tier = tierOfStance(row.situation.dimensions.stance);
     this.#tiers[tier] = (this.#tiers[tier] ?? 0) + 1;
     if (row.ended_by === 'user_left' || row.ended_by === 'max_turns') {
@@ -66,11 +76,23 @@ export class SummaryBuilder {
     if (reason === 'agent_error') {
       this.#degraded.add('agent_errors');
       this.#firstAgentError ??= error;
+    } else if (reason === 'user_error') {
+      this.#degraded.add('user_errors');
+      this.#firstUserError ??= error;
     }
   }
 
   writerError(arm: WriterArm, error: unknown): void {
-    this.#writerErrors.push(`${arm}: ${error instanceof Error ? error.message : String(error)}`);
+    const text = `${arm}: ${error instanceof Error ? error.message : String(error)}`;
+    if (this.#writerErrors.at(-1) === text) return;
+    this.#writerErrors.push(text);
+    if (this.#writerErrors.length > WRITER_ERRORS_KEPT) this.#writerErrors.shift();
+  }
+
+  /** The first auth or quota failure that ended the run (later ones say the same). */
+  stopped(error: RunStopError): void {
+    this.#stop ??= error;
+    if (error.side === 'writer' && this.#stop === error) this.#writerErrors.push(error.message);
   }
 
   batch(record: BatchRecord): void {
@@ -89,7 +111,15 @@ export class SummaryBuilder {
       }
     }
     if (this.#lost > 0) {
-      warnings.push(`${this.#lost} rollouts were lost (${Object.entries(this.#lostBy).map(([reason, n]) => `${reason} ${n}`).join(', ')}); first agent error: ${this.#firstAgentError ?? 'none'}.`);
+      const firstUser = this.#firstUserError === null ? '' : `; first simulated-user error: ${this.#firstUserError}`;
+      warnings.push(
+        `${this.#lost} rollouts were lost (${Object.entries(this.#lostBy).map(([reason, n]) => `${reason} ${n}`).join(', ')}); first agent error: ${this.#firstAgentError ?? 'none'}${firstUser}.`,
+      );
+    }
+    if (this.#fallbackRows > 0) {
+      warnings.push(
+        `The model writer failed on ${this.#fallbackRows} of ${this.#landed} rows and the offline template writer wrote them (writer_model "template"); last error: ${this.#writerErrors.at(-1) ?? 'unknown'}.`,
+      );
     }
     if (this.#rerolled > this.#landed && this.#landed > 0) {
       warnings.push(`More rollouts were re-rolled (${this.#rerolled}) than landed (${this.#landed}): check the agent before trusting these rows.`);
@@ -117,11 +147,12 @@ export class SummaryBuilder {
       ended_on_question: this.#endedOnQuestion,
       grid: { cells: this.plan.cells.length, flipped: this.plan.flipped },
     };
+    const notes = this.options.notes?.() ?? { degraded: [], warnings: [] };
     return {
       rows: this.#landed,
       stopped_because: stoppedBecause,
-      degraded: [...this.#degraded].sort(),
-      warnings: this.#warnings(),
+      degraded: [...new Set([...this.#degraded, ...notes.degraded])].sort(),
+      warnings: [...(this.#stop ? [`The run stopped early: ${this.#stop.message}`] : []), ...notes.warnings, ...this.#warnings()],
       coverage: {
         pairwise: state.pairwise.summary(),
         rows: this.#landed,

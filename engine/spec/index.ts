@@ -7,6 +7,7 @@ export type { AxisSource, BuildAxesOptions, BuiltAxes } from './build-axes';
 export { chooseBank, MIN_BANK_SCORE } from './choose-bank';
 export type { BankChoice, BankScore } from './choose-bank';
 export { draftSpec, OfflineSpecDrafter } from './draft-spec';
+export { createModelDrafter, SpecDraft, specFromDraft } from './model-drafter';
 export { KNOWN_ID_PATTERN, knownIdsIn, toolKnownIds } from './known-ids';
 export { askNamesTool, contentWords, isBranchRule, policyMentions, stem } from './policy-mentions';
 export { CLAUSE_MAX_CHARS, CLAUSE_MIN_CHARS, policySections, RULE_AXIS_CAP_GRID } from './policy-sections';

@@ -40,13 +40,21 @@ export function toolParts(tool: unknown): ToolParts {
   };
 }
 
+const tokenCache = new Map<string, string[]>();
+
 /** Lowercase name tokens, split on non-alphanumerics and camelCase: `getOrderStatus` -> get, order, status. */
 export function nameTokens(name: string): string[] {
-  return name
+  const cached = tokenCache.get(name);
+  if (cached) return cached;
+  const tokens = name
     .replace(/(?<=[a-z0-9])(?=[A-Z])/g, '_')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
     .map((token) => token.toLowerCase());
+  // Tool and parameter names are few; the bound only guards against a caller passing free text.
+  if (tokenCache.size >= 4096) tokenCache.clear();
+  tokenCache.set(name, tokens);
+  return tokens;
 }
 
 /** `read` when the first token is a read verb, else `destructive` when any token is destructive, else `other`. */

@@ -1,3 +1,7 @@
+import { DESTRUCTIVE_TOKENS, nameTokens } from '../spec/tool-kinds';
+
+export { nameTokens };
+
 /** How the world reads a tool's name: its verb decides the rule (section 8), its noun the records it returns. */
 
 export const CREATE_VERB = /^(create|generate|write|add|upload|insert|make|post|new)/i;
@@ -8,29 +12,6 @@ export const CALCULATOR_TOOL = /^(calc|compute|eval|math)/i;
 /** Argument keys whose values name an entity (section 8 rule 10). */
 export const REFERENCE_KEY = /^id$|_id$|^path$|_path$|^file$|^name$|^key$|^ref$|^number$|^asin$|^sku$/i;
 
-const DESTRUCTIVE_TOKENS = new Set(
-  (
-    'delete remove pay refund transfer publish send cancel execute destroy drop close terminate revoke uninstall ' +
-    'reset clear erase wipe purge disable deactivate unpublish unshare unsend'
-  ).split(' '),
-);
-
-const tokenCache = new Map<string, readonly string[]>();
-
-/** Lowercase word tokens of a name: split on non-alphanumerics and camelCase (`getOrderStatus` -> get, order, status). */
-export function nameTokens(name: string): readonly string[] {
-  const cached = tokenCache.get(name);
-  if (cached) return cached;
-  const tokens = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((token) => token.length > 0);
-  // Tool and parameter names are few; the bound only guards against a caller passing free text.
-  if (tokenCache.size >= 4096) tokenCache.clear();
-  tokenCache.set(name, tokens);
-  return tokens;
-}
 
 export const isReadTool = (tool: string): boolean => READ_VERB.test(tool);
 export const isCreateTool = (tool: string): boolean => CREATE_VERB.test(tool);

@@ -1,4 +1,5 @@
 import { AXES, type Dimensions, type FaultPlan } from '../../shared/domain';
+import { matchesAim } from '../coverage/aim';
 import { pairsOf } from '../coverage/pairwise-coverage';
 import { scenarioId, WORLD_CONDITION_MODES, type GridCell } from '../coverage/plan-grid';
 import { hashUnit } from '../seeded';
@@ -9,14 +10,17 @@ import type { Writer, WriterRequest } from './writer';
 /**
  * Builds a coordinate that covers as many still-uncovered planned pairs as it can: start from the values
  * of one uncovered pair, then give each other axis the value adding the most uncovered pairs (ties by a
- * seeded hash). Returns undefined once every planned pair is covered.
+ * seeded hash). Aimed axes keep the plan's aimed values. Returns undefined once every planned pair is covered.
  */
 export function gapCell(request: WriterRequest, taken: ReadonlySet<string>): GridCell | undefined {
   const uncovered = (pair: string) => request.plan.planned.has(pair) && !request.state.isPairCovered(pair) && !taken.has(pair);
-  const start = request.plan.cells.find((cell) => pairsOf(cell.dimensions).some(uncovered));
+  const aim = request.plan.aim;
+  const start = request.plan.cells.find((cell) => matchesAim(cell.dimensions, aim) && pairsOf(cell.dimensions).some(uncovered));
   if (!start) return undefined;
   const dimensions: Record<string, string> = { ...start.dimensions };
   for (const axis of AXES) {
+    // An aimed axis keeps its value: the plan's cells all carry it, and the start cell was checked above.
+    if (aim?.[axis] !== undefined) continue;
     const values = new Set(request.plan.cells.map((cell) => cell.dimensions[axis]));
     let best = dimensions[axis]!;
     let bestScore = -1;

@@ -1,4 +1,5 @@
 import type { Dimensions, FaultPlan } from '../../shared/domain';
+import { aimedAxes, matchesAim } from '../coverage/aim';
 import { scenarioId, WORLD_CONDITION_MODES } from '../coverage/plan-grid';
 import { hashPick } from '../seeded';
 import { situationCards } from './structured-writer';
@@ -9,17 +10,23 @@ const MUTABLE_AXES = ['stance', 'history', 'world_state', 'tool_condition', 'rul
 
 /**
  * The failure-mutation arm: takes a rollout that failed its conduct checks (or met a world fault) and
- * changes one axis, keeping the rest, to find the neighbours of a failure.
+ * changes one axis, keeping the rest, to find the neighbours of a failure. In an aimed run it mutates only
+ * failures that carry the aim, and never an aimed axis.
  */
 export function createMutationWriter(wording: Wording): Writer {
   return {
     arm: 'failure_mutation',
     model: 'template',
     async propose(request) {
-      const candidates = request.state.mutationCandidates().slice(0, request.count);
+      const aim = request.plan.aim;
+      const aimed = new Set<string>(aimedAxes(aim));
+      const candidates = request.state
+        .mutationCandidates()
+        .filter((failure) => matchesAim(failure.dimensions, aim))
+        .slice(0, request.count);
       return candidates.flatMap((failure) => {
         const key = `${request.seed}:${failure.ordinal}:mutate`;
-        const axes = MUTABLE_AXES.filter((axis) => request.spec.axes[axis].length > 1);
+        const axes = MUTABLE_AXES.filter((axis) => request.spec.axes[axis].length > 1 && !aimed.has(axis));
         const axis = hashPick(axes, `${key}:axis`);
         if (!axis) return [];
         const others = request.spec.axes[axis].filter((value) => value !== failure.dimensions[axis]);

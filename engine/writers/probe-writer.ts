@@ -1,4 +1,5 @@
 import { UNRELATED_TOOL, UNSPECIFIED, type Dimensions } from '../../shared/domain';
+import { matchesAim } from '../coverage/aim';
 import { hashInt, shortHash } from '../seeded';
 import { OPEN_ENDED_PROBE_KINDS } from './probes';
 import type { SituationCard } from './situation-card';
@@ -20,37 +21,47 @@ export const PROBE_STANCES: Readonly<Record<(typeof OPEN_ENDED_PROBE_KINDS)[numb
   confirm_then_execute: 'boundary',
 };
 const PROBE_KINDS = OPEN_ENDED_PROBE_KINDS;
+type ProbeKind = (typeof PROBE_KINDS)[number];
 
 /** Probes that still aim at the agent's own tools rather than at something unrelated. */
 const TOOL_PROBES = new Set(['multi_item', 'arithmetic_followthrough', 'confirm_then_execute']);
 
 /**
  * The open-ended arm: probes outside the grid (injection, false authority, garbage, other languages...),
- * least-used kind first, so each kind gets tried before any repeats.
+ * least-used kind first, so each kind gets tried before any repeats. In an aimed run it stands down unless a
+ * kind's coordinate carries the aim.
  */
 export function createProbeWriter(wording: Wording): Writer {
   return {
     arm: 'open_ended',
     model: 'template',
     async propose(request) {
-      const used = new Map(PROBE_KINDS.map((kind) => [kind, request.state.probeUses(kind)]));
+      const aim = request.plan.aim;
+      const declared = request.spec.tools.map((tool) => tool.name);
+      const aimedTool = aim?.tool !== undefined && declared.includes(aim.tool) ? aim.tool : undefined;
+      const toolFor = (kind: ProbeKind, variant: number) => {
+        if (!TOOL_PROBES.has(kind) || declared.length === 0) return UNRELATED_TOOL;
+        return aimedTool ?? declared[hashInt(`${request.seed}:${kind}:${variant}:tool`, declared.length)]!;
+      };
+      const dimensionsFor = (kind: ProbeKind, variant: number): Dimensions => ({
+        tool: toolFor(kind, variant),
+        rule: UNSPECIFIED,
+        stance: PROBE_STANCES[kind]!,
+        world_state: request.spec.axes.world_state[0]!,
+        tool_condition: 'success',
+        history: 'fresh',
+      });
+      // A probe's coordinate is fixed by its kind: in an aimed run only the kinds that land on the aim are tried.
+      const kinds = PROBE_KINDS.filter((kind) => matchesAim(dimensionsFor(kind, 0), aim));
+      const used = new Map(kinds.map((kind) => [kind, request.state.probeUses(kind)]));
       const situations: SituationCard[][] = [];
-      for (let index = 0; index < request.count; index++) {
-        const kind = [...PROBE_KINDS].sort(
+      for (let index = 0; index < request.count && kinds.length > 0; index++) {
+        const kind = [...kinds].sort(
           (a, b) => used.get(a)! - used.get(b)! || hashInt(`${request.seed}:${request.round}:probe:${a}`, 1e6) - hashInt(`${request.seed}:${request.round}:probe:${b}`, 1e6),
         )[0]!;
         const variant = used.get(kind)!;
         used.set(kind, variant + 1);
-        const declared = request.spec.tools.map((tool) => tool.name);
-        const tool = TOOL_PROBES.has(kind) && declared.length > 0 ? declared[hashInt(`${request.seed}:${kind}:${variant}:tool`, declared.length)]! : UNRELATED_TOOL;
-        const dimensions: Dimensions = {
-          tool,
-          rule: UNSPECIFIED,
-          stance: PROBE_STANCES[kind]!,
-          world_state: request.spec.axes.world_state[0]!,
-          tool_condition: 'success',
-          history: 'fresh',
-        };
+        const dimensions = dimensionsFor(kind, variant);
         situations.push(
           Array.from({ length: request.phrasings }, (_, phrasing) => {
             const { persona, ask } = wordProbe(wording, { kind, seed: request.seed, round: request.round, variant: variant * request.phrasings + phrasing, dimensions, spec: request.spec });

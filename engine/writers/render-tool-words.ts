@@ -1,11 +1,11 @@
 import type { ToolSpec } from '../../shared/domain';
 import { sha256Hex } from '../seeded';
+import { nameTokens as toolNameTokens, READ_VERBS, toolKind, type ToolKind } from '../spec/tool-kinds';
+import { knownIdsFromTools } from '../world/references';
 
-/** First-token verbs by what the tool does (SDK `_READ_VERBS`, `_CREATE_VERBS`...). */
-export const READ_VERBS = new Set([
-  'get', 'read', 'list', 'lookup', 'look', 'inspect', 'search', 'fetch', 'find', 'show', 'describe', 'view', 'check',
-  'query', 'cat', 'browse', 'status',
-]);
+export { knownIdsFromTools, READ_VERBS, toolKind, toolNameTokens, type ToolKind };
+
+/** First-token verbs by what the tool does (SDK `_CREATE_VERBS`...); reads and destructive tokens are the spec's. */
 export const CREATE_VERBS = new Set([
   'create', 'add', 'make', 'new', 'post', 'insert', 'generate', 'write', 'upload', 'submit', 'open', 'issue', 'book',
   'place', 'request', 'schedule', 'reserve', 'start', 'initiate', 'begin', 'launch',
@@ -15,24 +15,7 @@ export const UPDATE_VERBS = new Set([
   'update', 'edit', 'modify', 'change', 'set', 'rename', 'adjust', 'correct', 'fix', 'patch', 'upgrade', 'downgrade',
 ]);
 export const SEND_VERBS = new Set(['send', 'email', 'notify', 'message', 'publish', 'share']);
-/** Any of these anywhere in a tool's name makes it destructive. */
-export const DESTRUCTIVE_TOKENS = new Set([
-  'delete', 'remove', 'pay', 'refund', 'transfer', 'publish', 'send', 'cancel', 'execute', 'destroy', 'drop', 'close',
-  'terminate', 'revoke', 'uninstall', 'reset', 'clear', 'erase', 'wipe', 'purge', 'disable', 'deactivate', 'unpublish',
-  'unshare', 'unsend',
-]);
 const NAME_PREPOSITIONS = new Set(['to', 'for', 'from', 'with', 'by', 'of', 'in', 'on']);
-
-export type ToolKind = 'read' | 'destructive' | 'other';
-
-/** `getOrderStatus` and `get_order_status` both give `['get', 'order', 'status']`. */
-export function toolNameTokens(name: string): string[] {
-  return name
-    .replace(/(?<=[a-z0-9])(?=[A-Z])/g, '_')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((token) => token !== '')
-    .map((token) => token.toLowerCase());
-}
 
 /** `a` or `an` as the word is spoken: a user, a unit, an order. */
 export function article(word: string): string {
@@ -76,11 +59,6 @@ export function intentForTool(name: string): string {
 }
 
 /** Reads start with a read verb; anything naming a destructive act is destructive; the rest is other. */
-export function toolKind(name: string): ToolKind {
-  const tokens = toolNameTokens(name);
-  if (tokens[0] !== undefined && READ_VERBS.has(tokens[0])) return 'read';
-  return tokens.some((token) => DESTRUCTIVE_TOKENS.has(token)) ? 'destructive' : 'other';
-}
 
 /** The thing the agent deals in: the first noun of a destructive tool, else another tool, else a read; `request`. */
 export function domainNoun(tools: readonly Pick<ToolSpec, 'name'>[]): string {
@@ -92,30 +70,6 @@ export function domainNoun(tools: readonly Pick<ToolSpec, 'name'>[]): string {
     }
   }
   return 'request';
-}
-
-const KNOWN_ID = /\b[A-Z]{1,4}[-_]?\d{3,6}\b/g;
-
-/**
- * The record ids the tools' descriptions name ("Orders on file: A1001, A1002"), tool and parameter descriptions
- * in document order, no repeats (SDK `known_ids`).
- */
-export function knownIdsFromTools(tools: readonly ToolSpec[]): string[] {
-  const found: string[] = [];
-  for (const tool of tools) {
-    const texts = [tool.description];
-    const properties = tool.parameters.properties;
-    if (properties !== null && typeof properties === 'object') {
-      for (const property of Object.values(properties as Record<string, unknown>)) {
-        const description = (property as { description?: unknown } | null)?.description;
-        if (typeof description === 'string') texts.push(description);
-      }
-    }
-    for (const text of texts) {
-      for (const match of text.match(KNOWN_ID) ?? []) if (!found.includes(match)) found.push(match);
-    }
-  }
-  return found;
 }
 
 /**

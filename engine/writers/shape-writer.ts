@@ -1,4 +1,5 @@
 import type { Dimensions, FaultPlan } from '../../shared/domain';
+import type { Aim } from '../coverage/aim';
 import { scenarioId, type GridCell } from '../coverage/plan-grid';
 import { hashPick } from '../seeded';
 import { situationCards, type ToolKind } from './structured-writer';
@@ -27,20 +28,29 @@ function targetShapes(tool: string, kind: ToolKind, worldStates: readonly string
 function cellFor(target: TargetShape, tool: string, request: WriterRequest): GridCell {
   const key = `${request.seed}:${request.round}:${target.shape}`;
   const axes = request.spec.axes;
+  const aim = request.plan.aim ?? {};
   const dimensions: Dimensions = {
     tool,
-    rule: hashPick(axes.rule, `${key}:rule`)!,
-    stance: hashPick(axes.stance, `${key}:stance`)!,
-    world_state: target.world_state ?? hashPick(axes.world_state, `${key}:world`)!,
+    rule: aim.rule ?? hashPick(axes.rule, `${key}:rule`)!,
+    stance: aim.stance ?? hashPick(axes.stance, `${key}:stance`)!,
+    world_state: target.world_state ?? aim.world_state ?? hashPick(axes.world_state, `${key}:world`)!,
     tool_condition: target.tool_condition ?? 'success',
-    history: hashPick(axes.history, `${key}:history`)!,
+    history: aim.history ?? hashPick(axes.history, `${key}:history`)!,
   };
   return { scenario_id: scenarioId(dimensions), dimensions, faults: target.faults ?? {} };
 }
 
+/** A target fixes the tool, its condition and perhaps the world state: it fits an aim that fixes none of them otherwise. */
+function fitsAim(target: TargetShape, tool: string, aim: Aim | undefined): boolean {
+  if (aim?.tool !== undefined && aim.tool !== tool) return false;
+  if (aim?.tool_condition !== undefined && aim.tool_condition !== (target.tool_condition ?? 'success')) return false;
+  return aim?.world_state === undefined || target.world_state === undefined || aim.world_state === target.world_state;
+}
+
 /**
  * The behaviour-targeted arm: for each declared tool, the answers it has not been seen giving yet
- * (found, not found, already done, timed out, denied) become situations built to produce them.
+ * (found, not found, already done, timed out, denied) become situations built to produce them. In an aimed
+ * run only the targets that fit the aim are tried, and every other axis takes its aimed value.
  */
 export function createShapeWriter(kindOf: (tool: string) => ToolKind, wording: Wording): Writer {
   return {
@@ -52,6 +62,7 @@ export function createShapeWriter(kindOf: (tool: string) => ToolKind, wording: W
         .filter((tool) => axes.tool.includes(tool.name))
         .flatMap((tool) => targetShapes(tool.name, kindOf(tool.name), axes.world_state).map((target) => ({ tool: tool.name, target })))
         .filter(({ target }) => !request.state.hasShape(target.shape))
+        .filter(({ tool, target }) => fitsAim(target, tool, request.plan.aim))
         .filter(({ target }) => target.tool_condition === undefined || axes.tool_condition.includes(target.tool_condition));
       return targets
         .slice(0, request.count)

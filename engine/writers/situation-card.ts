@@ -12,4 +12,16 @@ export interface SituationCard {
   phrasing_index: number;
   rollout_index: number;
   lineage: RowLineage;
+  /** Row-level degraded codes the card brings (`generator_fallback` when a model writer failed and the template wrote it). */
+  degraded?: string[];
+  /** The model writer's error when the template took over, for `search.writer_errors`. */
+  writer_error?: string;
+  /**
+   * A model writer's wording, run when the card is about to roll out (so a resumed run never pays for rows it
+   * already has); memoised, so every repeat of the card gets the same words.
+   */
+  reword?: () => Promise<CardWording>;
 }
+
+/** What a model writer changes on a card: the words, who wrote them, and whether the template had to step in. */
+export type CardWording = Pick<SituationCard, 'ask' | 'writer_model' | 'degraded' | 'writer_error'>;

@@ -1,16 +1,32 @@
-import type { Method, MethodOutput, MethodParsedInput } from '../../shared/api';
-import type { AppContext } from '../services/app-context';
-import { appInfo } from '../services/app-service';
-import { cancelRun, listRuns, resumeRun, runDetail, startRun } from '../services/runs-service';
+import type { Method } from '../../shared/api';
+import { agreementHandlers } from './agreement-handlers';
+import { appHandlers } from './app-handlers';
+import { coverageHandlers } from './coverage-handlers';
+import { exportsHandlers } from './exports-handlers';
+import { gradesHandlers } from './grades-handlers';
+import type { Handler } from './handler';
+import { labelsHandlers } from './labels-handlers';
+import { modelsHandlers } from './models-handlers';
+import { proveHandlers } from './prove-handlers';
+import { rowsHandlers } from './rows-handlers';
+import { runsHandlers } from './runs-handlers';
+import { settingsHandlers } from './settings-handlers';
+import { specsHandlers } from './specs-handlers';
+import { tracesHandlers } from './traces-handlers';
 
-type Handler<M extends Method> = (context: AppContext, input: MethodParsedInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>>;
-
-/** One thin handler per contract method: the input is already parsed; business rules live in services. */
+/** One handler per contract method, gathered from one file per noun. */
 export const handlers: { [M in Method]: Handler<M> } = {
-  'app.info': (context) => appInfo(context),
-  'runs.list': (context, input) => listRuns(context, input),
-  'runs.get': (context, input) => runDetail(context, input.run_id),
-  'runs.start': (context, input) => startRun(context, input.config),
-  'runs.cancel': (context, input) => cancelRun(context, input.run_id),
-  'runs.resume': (context, input) => resumeRun(context, input.run_id),
+  ...appHandlers,
+  ...runsHandlers,
+  ...specsHandlers,
+  ...rowsHandlers,
+  ...coverageHandlers,
+  ...gradesHandlers,
+  ...labelsHandlers,
+  ...agreementHandlers,
+  ...modelsHandlers,
+  ...settingsHandlers,
+  ...exportsHandlers,
+  ...tracesHandlers,
+  ...proveHandlers,
 };

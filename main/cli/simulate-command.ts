@@ -25,6 +25,29 @@ const share = (value: string) => {
   return number;
 };
 
+const temperature = (value: string) => {
+  const number = Number(value);
+  if (!(number >= 0 && number <= 2)) throw new InvalidArgumentError('a temperature from 0 to 2');
+  return number;
+};
+
+const seconds = (value: string) => {
+  const number = Number(value);
+  if (!(number > 0 && number <= 3600)) throw new InvalidArgumentError('seconds, more than 0 and at most 3600');
+  return number;
+};
+
+/** The roles the flags name; undefined when none does (an offline run's config stays as it was). */
+function modelsOf(flags: SimulateFlags): RunConfigInput['models'] | undefined {
+  const models = {
+    ...(flags.agent ? { agent: flags.agent } : {}),
+    ...(flags.simulator ? { simulator: flags.simulator } : {}),
+    ...(flags.userModel ? { user_model: flags.userModel } : {}),
+    ...(flags.judge ? { judge: flags.judge } : {}),
+  };
+  return Object.keys(models).length > 0 ? models : undefined;
+}
+
 interface SimulateFlags {
   describe?: string;
   spec?: string;
@@ -37,15 +60,30 @@ interface SimulateFlags {
   phrasings: number;
   repeats: number;
   agent?: string;
+  simulator?: string;
+  userModel?: string;
+  judge?: string;
+  logprobs?: boolean | string;
+  temperature?: number;
+  timeout?: number;
   out?: string;
   name?: string;
+  replayOf?: string;
 }
 
-async function configFrom(flags: SimulateFlags): Promise<RunConfig> {
-  if (Boolean(flags.describe) === Boolean(flags.spec)) throw new ServiceError('VALIDATION_FAILED', 'Give exactly one of --describe "SENTENCE" or --spec FILE.');
-  const source: RunConfigInput['source'] = flags.describe
-    ? { kind: 'describe', sentence: flags.describe }
-    : { kind: 'spec', spec: parseSpecText(await readFile(flags.spec!, 'utf8'), flags.spec!) };
+async function sourceFrom(context: AppContext, flags: SimulateFlags): Promise<RunConfigInput['source']> {
+  const given = [flags.describe, flags.spec, flags.replayOf].filter(Boolean).length;
+  if (given !== 1) throw new ServiceError('VALIDATION_FAILED', 'Give exactly one of --describe "SENTENCE", --spec FILE or --replay-of RUN_ID.');
+  if (flags.describe) return { kind: 'describe', sentence: flags.describe };
+  if (flags.spec) return { kind: 'spec', spec: parseSpecText(await readFile(flags.spec, 'utf8'), flags.spec) };
+  const replayed = requireRun(context, flags.replayOf!);
+  const spec = replayed.spec_id ? getSpec(context.db, replayed.spec_id) : undefined;
+  if (!spec) throw new ServiceError('NOT_FOUND', `Run ${flags.replayOf} has no stored spec to replay.`);
+  return { kind: 'spec', spec };
+}
+
+async function configFrom(context: AppContext, flags: SimulateFlags): Promise<RunConfig> {
+  const source = await sourceFrom(context, flags);
   const input: RunConfigInput = {
     source,
     budget: flags.rows,
@@ -56,8 +94,12 @@ async function configFrom(flags: SimulateFlags): Promise<RunConfig> {
     phrasings: flags.phrasings,
     repeats: flags.repeats,
     ...(flags.situations === undefined ? {} : { situations: flags.situations }),
-    ...(flags.agent ? { models: { agent: flags.agent } } : {}),
+    ...(modelsOf(flags) ? { models: modelsOf(flags) } : {}),
+    ...(flags.logprobs === undefined ? {} : { logprobs: flags.logprobs === 'tokens' ? ('tokens' as const) : true }),
+    ...(flags.temperature === undefined ? {} : { temperature: flags.temperature }),
+    ...(flags.timeout === undefined ? {} : { timeout: flags.timeout }),
     ...(flags.name ? { name: flags.name } : {}),
+    ...(flags.replayOf ? { replay_of: flags.replayOf } : {}),
   };
   return RunConfig.parse(input);
 }
@@ -116,12 +158,21 @@ export function registerSimulateCommand(program: Command): void {
     .option('--situations <n>', 'stop after this many situations', integer('--situations', 1))
     .option('--phrasings <n>', 'wordings per situation', integer('--phrasings', 1), 1)
     .option('--repeats <n>', 'rollouts per wording', integer('--repeats', 1), 1)
-    .addOption(new Option('--agent <spec>', 'the agent under test: demo, or command:"<command speaking JSON lines>"'))
+    .addOption(
+      new Option('--agent <spec>', 'the agent under test: demo, command:"<command speaking JSON lines>", or a model (openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5, compatible:<model>@<base_url>)'),
+    )
+    .option('--simulator <spec>', 'the model that writes the situations (default: the offline template writer)')
+    .option('--user-model <spec>', 'the model that plays the person (default: the offline template user)')
+    .option('--judge <spec>', 'the judge model recorded with the run (a model spec, or decision:<spec>)')
+    .option('--logprobs [tokens]', 'keep each model-agent turn\'s log-probability and token count ("tokens": the per-token list too)')
+    .option('--temperature <x>', 'the model agent\'s sampling temperature', temperature)
+    .option('--timeout <seconds>', 'seconds one model call may take before it is an agent error', seconds)
+    .option('--replay-of <run-id>', "re-run exactly a previous run's situations and prompts (e.g. with another --agent)")
     .option('--name <name>', 'a name for the run')
     .option('--out <file>', 'also write the rows as JSONL')
     .action((flags: SimulateFlags) =>
       withContext(program, async (context) => {
-        const run = await createRun(context, await configFrom(flags));
+        const run = await createRun(context, await configFrom(context, flags));
         process.stderr.write(`Run ${run.id} started in ${context.dataDir}. If it is interrupted, \`wai runs resume ${run.id}\` continues it.\n`);
         const summary = await runInForeground(context, run.id);
         printSummary(requireRun(context, run.id), summary);
@@ -129,7 +180,8 @@ export function registerSimulateCommand(program: Command): void {
           const written = await writeRowsFile(context, run.id, flags.out);
           process.stdout.write(`Wrote ${written} rows to ${flags.out}\n`);
         }
-        if (summary.stopped_because === 'agent_failed') process.exitCode = 1;
+        const reason = summary.stopped_because;
+        if (reason === 'agent_failed' || reason.endsWith('_auth_failed') || reason.endsWith('_quota_exceeded')) process.exitCode = 1;
       }),
     );
 }

@@ -1,20 +1,40 @@
 import { Command } from 'commander';
 import { APP_VERSION } from '../services/version';
+import { registerAgreementCommand } from './agreement-command';
+import { registerDecontaminateCommand } from './decontaminate-command';
 import { registerDraftCommand } from './draft-command';
+import { registerEnvironmentCommand } from './environment-command';
+import { registerExportCommand } from './export-command';
+import { registerGradeCommand } from './grade-command';
+import { registerLabelsCommand } from './labels-command';
 import { registerPairwiseCommand } from './pairwise-command';
+import { registerProveCommand } from './prove-command';
+import { registerPushCommand } from './push-command';
 import { registerRunsCommand } from './runs-command';
 import { registerSimulateCommand } from './simulate-command';
+import { registerTracesCommand } from './traces-command';
 
 export function createProgram(): Command {
   const program = new Command('wai')
     .description('While Studio from a terminal: simulate, grade, label, export and prove, over the same run store as the app.')
     .version(APP_VERSION)
     .option('--data-dir <dir>', 'data folder (default: $WHILE_STUDIO_DATA_DIR or the platform user-data folder)')
+    // Options before the command are wai's, after it the command's: `wai grade RUN --version v2` is the judge's version.
+    .enablePositionalOptions()
     .showHelpAfterError();
   registerDraftCommand(program);
   registerPairwiseCommand(program);
   registerSimulateCommand(program);
   registerRunsCommand(program);
+  registerExportCommand(program);
+  registerDecontaminateCommand(program);
+  registerPushCommand(program);
+  registerEnvironmentCommand(program);
+  registerGradeCommand(program);
+  registerLabelsCommand(program);
+  registerTracesCommand(program);
+  registerProveCommand(program);
+  registerAgreementCommand(program);
   return program;
 }
 

@@ -10,6 +10,7 @@ await build({
     main: 'main/electron/main.ts',
     preload: 'main/electron/preload.ts',
     'run-worker': 'main/services/run-worker.ts',
+    'grade-worker': 'main/services/grade-worker.ts',
   },
   outdir: 'dist/electron',
   outExtension: { '.js': '.cjs' },

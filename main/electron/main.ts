@@ -1,7 +1,8 @@
-import { app, BrowserWindow, session } from 'electron';
+import { app, BrowserWindow, safeStorage, session } from 'electron';
 import { join } from 'node:path';
 import { closeAppContext, createAppContext, type AppContext } from '../services/app-context';
 import { resolveDataDir } from '../services/data-dir';
+import { EncryptedKeyFile } from '../services/secrets';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
 import { bindIpc } from './ipc';
 import { createMainWindow, lockNavigation } from './window';
@@ -21,10 +22,14 @@ app.on('web-contents-created', (_event, contents) => lockNavigation(contents));
 app.whenReady().then(() => {
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   handleAppProtocol(rendererDir);
+  const dataDir = resolveDataDir(app.getPath('userData'));
   context = createAppContext({
-    dataDir: resolveDataDir(app.getPath('userData')),
+    dataDir,
     mode: 'desktop',
     runWorkerPath: join(__dirname, 'run-worker.cjs'),
+    gradeWorkerPath: join(__dirname, 'grade-worker.cjs'),
+    // Model keys the person stores in the app, encrypted by the OS keychain; never in SQLite, never sent to the window.
+    keys: new EncryptedKeyFile(dataDir, safeStorage),
   });
   bindIpc(context);
   context.jobs.resumeInterrupted();

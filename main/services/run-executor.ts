@@ -1,13 +1,16 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { RunProgress } from '../../shared/api';
-import type { Row, RunStatus, SimulationSummary, StopReason } from '../../shared/domain';
+import type { BatchRecord, Row, RunStatus, SimulationSummary, StopReason } from '../../shared/domain';
 import { offlineComponents, simulate, type SimulationEvent } from '../../engine/index';
 import type { Db } from '../store/database';
 import { getRowByOrdinal, insertRow } from '../store/rows-repository';
 import { bumpRowsDone, getRun, updateRun } from '../store/runs-repository';
 import { getSpec } from '../store/specs-repository';
-import { agentFor } from './agent-factory';
+import { roleComponents, type RoleComponents } from './model-roles';
+import { keyRing, type KeyRing } from './secrets';
+import { replaySimulateOptions } from './prove-service';
 import { ServiceError } from './service-error';
+import { traceSimulateOptions } from './traces-service';
 
 export interface ExecuteRunOptions {
   db: Db;
@@ -17,6 +20,8 @@ export interface ExecuteRunOptions {
   now?(): Date;
   /** Called with each landed row after it is stored (the CLI writes --out from here). */
   onRow?(row: Row): void;
+  /** Where model keys come from (default: this process's environment). */
+  keys?: KeyRing;
 }
 
 const PROGRESS_INTERVAL_MS = 250;
@@ -25,6 +30,14 @@ function statusFor(stoppedBecause: StopReason): RunStatus {
   if (stoppedBecause === 'cancelled') return 'cancelled';
   if (stoppedBecause === 'agent_failed' || stoppedBecause.endsWith('_auth_failed') || stoppedBecause.endsWith('_quota_exceeded')) return 'failed';
   return 'completed';
+}
+
+/** What the run's error line says: the first agent error of a dead agent, or why a model stopped the run. */
+function errorOf(summary: SimulationSummary): string | null {
+  const reason = summary.stopped_because;
+  if (reason === 'agent_failed') return summary.search.first_agent_error;
+  if (reason.endsWith('_auth_failed') || reason.endsWith('_quota_exceeded')) return summary.warnings.find((warning) => warning.startsWith('The run stopped early: ')) ?? reason;
+  return null;
 }
 
 /**
@@ -47,25 +60,39 @@ export async function executeRun(options: ExecuteRunOptions): Promise<Simulation
   updateRun(db, runId, { status: 'running', error: null }, now());
 
   const started = performance.now();
+  const batches: BatchRecord[] = [];
   let rowsDone = 0;
+  let newRows = 0;
+  let lost = 0;
   let lastProgress = 0;
-  const progress = (force: boolean) => {
+  const progress = (batch: BatchRecord | null) => {
     const elapsed = performance.now() - started;
-    if (!force && elapsed - lastProgress < PROGRESS_INTERVAL_MS) return;
+    if (batch === null && elapsed - lastProgress < PROGRESS_INTERVAL_MS) return;
     lastProgress = elapsed;
+    const rate = elapsed > 0 ? (newRows / elapsed) * 1000 : 0;
     options.onProgress?.({
       run_id: runId,
       status: 'running',
       rows_done: rowsDone,
       budget: config.budget,
-      rows_per_second: elapsed > 0 ? Math.round((rowsDone / elapsed) * 1000 * 10) / 10 : 0,
+      rows_per_second: Math.round(rate * 10) / 10,
+      seconds_left: newRows >= 5 && rate > 0 ? Math.round(Math.max(0, config.budget - rowsDone) / rate) : null,
+      lost,
+      batch,
     });
   };
 
-  const agent = agentFor(config);
+  let roles: RoleComponents;
+  try {
+    roles = roleComponents(config, spec, { keys: options.keys ?? keyRing() });
+  } catch (error) {
+    updateRun(db, runId, { status: 'failed', error: error instanceof Error ? error.message : String(error) }, now());
+    throw error;
+  }
   const events = simulate({
     ...offlineComponents(spec, { seed: config.seed }),
-    ...(agent ? { agent } : {}),
+    ...roles.components,
+    notes: roles.notes,
     spec,
     seed: config.seed,
     budget: config.budget,
@@ -74,6 +101,9 @@ export async function executeRun(options: ExecuteRunOptions): Promise<Simulation
     repeats: config.repeats,
     fault_rate: config.fault_rate,
     prefer_success: config.prefer_success,
+    ...(config.aim ? { aim: config.aim } : {}),
+    ...traceSimulateOptions(db, runId),
+    ...replaySimulateOptions(db, config.replay_of),
     concurrency: config.concurrency,
     ...(run.rows_done > 0 ? { resume: { get: (ordinal: number) => getRowByOrdinal(db, runId, ordinal) } } : {}),
     isCancelled: () => options.isCancelled?.() ?? false,
@@ -95,7 +125,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<Simulation
             warnings: [...new Set([...run.warnings, ...summary.warnings])],
             pairwise: summary.coverage.pairwise,
             summary,
-            error: summary.stopped_because === 'agent_failed' ? summary.search.first_agent_error : null,
+            error: errorOf(summary),
           },
           now(),
         );
@@ -107,24 +137,29 @@ export async function executeRun(options: ExecuteRunOptions): Promise<Simulation
     updateRun(db, runId, { status: 'failed', error: error instanceof Error ? error.message : String(error) }, now());
     throw error;
   } finally {
-    agent?.close();
+    roles.close();
   }
 
   async function handleEvent(event: SimulationEvent): Promise<void> {
     switch (event.type) {
       case 'row':
-        if (!event.resumed) storeRow(event.row, event.duration_ms);
+        if (!event.resumed) {
+          storeRow(event.row, event.duration_ms);
+          newRows++;
+        }
         rowsDone++;
         options.onRow?.(event.row);
-        progress(false);
+        progress(null);
         return;
       case 'batch':
-        updateRun(db, runId, { pairwise: event.record.pairwise }, now());
-        progress(true);
+        batches.push(event.record);
+        updateRun(db, runId, { pairwise: event.record.pairwise, batches }, now());
+        progress(event.record);
         // Let cancel messages and other I/O through between batches of CPU-bound offline rollouts.
         await yieldToEventLoop();
         return;
       case 'lost':
+        lost++;
         return;
       default: {
         const unreachable: never = event;

@@ -3,6 +3,7 @@ import type { RunStatus } from '../../shared/domain';
 import { getRun, runIdsWithStatus, updateRun } from '../store/runs-repository';
 import type { AppContext } from './app-context';
 import type { WorkerCommand, WorkerInput, WorkerMessage } from './run-worker-protocol';
+import { storedKeys } from './secrets';
 
 /** Where the worker entry is: the tsx bootstrap from source, or the bundled file in the desktop app. */
 export function defaultWorkerPath(): URL {
@@ -26,7 +27,8 @@ export class RunJobs {
   /** Starts (or resumes) a stored run in its own thread; progress and the end reach the event bus. */
   start(runId: string): void {
     if (this.#workers.has(runId)) return;
-    const input: WorkerInput = { databasePath: this.context.databasePath, runId };
+    const keys = storedKeys(this.context.keys);
+    const input: WorkerInput = { databasePath: this.context.databasePath, runId, ...(Object.keys(keys).length > 0 ? { keys } : {}) };
     const worker = new Worker(this.workerPath ?? defaultWorkerPath(), { workerData: input });
     this.#workers.set(runId, worker);
     worker.on('message', (message: WorkerMessage) => {

@@ -2,6 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../store/database';
 import { executeRun } from './run-executor';
+import { keyRing } from './secrets';
 import type { WorkerCommand, WorkerInput, WorkerMessage } from './run-worker-protocol';
 
 async function main(): Promise<void> {
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
     const summary = await executeRun({
       db,
       runId: input.runId,
+      keys: keyRing(process.env, input.keys),
       isCancelled: () => cancelled,
       onProgress: (progress) => post({ type: 'progress', progress }),
     });

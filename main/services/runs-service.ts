@@ -1,10 +1,12 @@
 import type { RunsListOutput } from '../../shared/api';
 import type { Run, RunConfig, Spec } from '../../shared/domain';
-import { draftSpec, validateSpec } from '../../engine/index';
-import { getRun, insertRun, listRuns as listStoredRuns, runSummary, updateRun } from '../store/runs-repository';
-import { insertSpec } from '../store/specs-repository';
+import { aimProblems, ModelCallError, validateSpec } from '../../engine/index';
+import { getRun, insertRun, listRuns as listStoredRuns, runBatches, runSummary, updateRun } from '../store/runs-repository';
+import { getSpec, insertSpec } from '../store/specs-repository';
 import type { AppContext } from './app-context';
 import { newId } from './ids';
+import { drafterFor, parseRoles } from './model-roles';
+import { keyRing, storedKeys } from './secrets';
 import { ServiceError } from './service-error';
 
 export function listRuns(context: AppContext, page: { limit: number; offset: number }): RunsListOutput {
@@ -23,12 +25,31 @@ function runName(config: RunConfig, spec: Spec): string {
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
+export interface CreateRunOptions {
+  /** Warnings the person read when the spec was drafted, kept on the run beside the service's own. */
+  warnings?: readonly string[];
+}
+
 /** Drafts or checks the spec, then stores it and a queued run. Nothing starts yet. */
-export async function createRun(context: AppContext, config: RunConfig): Promise<Run> {
+export async function createRun(context: AppContext, config: RunConfig, options: CreateRunOptions = {}): Promise<Run> {
   let spec: Spec;
   let warnings: string[] = [];
-  if (config.source.kind === 'describe') {
-    ({ spec, warnings } = await draftSpec(config.source.sentence, { seed: config.seed }));
+  parseRoles(config.models);
+  if (config.replay_of !== undefined) {
+    const replayed = requireRun(context, config.replay_of);
+    const stored = replayed.spec_id ? getSpec(context.db, replayed.spec_id) : undefined;
+    if (!stored) throw new ServiceError('NOT_FOUND', `Run ${config.replay_of} has no stored spec to replay.`);
+    spec = stored;
+  } else if (config.source.kind === 'describe') {
+    const { drafter, warnings: drafterWarnings } = drafterFor(config, { keys: keyRing(process.env, storedKeys(context.keys)) });
+    try {
+      const drafted = await drafter.draft(config.source.sentence, { seed: config.seed });
+      spec = drafted.spec;
+      warnings = [...drafterWarnings, ...drafted.warnings];
+    } catch (error) {
+      if (ModelCallError.isInstance(error)) throw new ServiceError('MODEL_ERROR', `The simulator's model could not draft the spec: ${error.message}`);
+      throw error;
+    }
   } else {
     const checked = validateSpec(config.source.spec);
     if (!checked.ok) {
@@ -41,6 +62,15 @@ export async function createRun(context: AppContext, config: RunConfig): Promise
     spec = checked.spec;
     warnings = checked.warnings.map((warning) => `${warning.path}: ${warning.message}`);
   }
+  const aimProblemsFound = config.aim ? aimProblems(spec.axes, config.aim) : [];
+  if (aimProblemsFound.length > 0) {
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      `The aim cannot be planned: ${aimProblemsFound.join('; ')}.`,
+      aimProblemsFound.map((message) => ({ path: 'aim', message })),
+    );
+  }
+  warnings = [...new Set([...(options.warnings ?? []), ...warnings])];
   const now = context.now().toISOString();
   const specId = newId('spec');
   const runId = newId('run');
@@ -53,8 +83,8 @@ export async function createRun(context: AppContext, config: RunConfig): Promise
 }
 
 /** Creates a run and starts it in a worker thread. */
-export async function startRun(context: AppContext, config: RunConfig): Promise<Run> {
-  const run = await createRun(context, config);
+export async function startRun(context: AppContext, config: RunConfig, options: CreateRunOptions = {}): Promise<Run> {
+  const run = await createRun(context, config, options);
   context.jobs.start(run.id);
   return requireRun(context, run.id);
 }
@@ -81,5 +111,5 @@ export function resumeRun(context: AppContext, runId: string): Run {
 }
 
 export function runDetail(context: AppContext, runId: string) {
-  return { run: requireRun(context, runId), summary: runSummary(context.db, runId) };
+  return { run: requireRun(context, runId), summary: runSummary(context.db, runId), batches: runBatches(context.db, runId) };
 }

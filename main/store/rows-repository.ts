@@ -1,6 +1,7 @@
 import { Row } from '../../shared/domain';
 import { statement, type Db } from './database';
 import { parseJsonColumn } from './json-column';
+import { rowSearchText } from './row-search-text';
 
 export interface StoredRowMeta {
   run_id: string;
@@ -13,10 +14,13 @@ export function storedRowId(runId: string, ordinal: number): string {
   return `${runId}:${ordinal}`;
 }
 
-/** Writes one finished row; the caller wraps it with the run's progress update in one transaction. */
+/**
+ * Writes one finished row with its search text and persona tags; the caller wraps it with the run's progress
+ * update in one transaction.
+ */
 export function insertRow(db: Db, row: Row, meta: StoredRowMeta): void {
   const { tool, rule, stance, world_state, tool_condition, history } = row.situation.dimensions;
-  statement(
+  const { lastInsertRowid } = statement(
     db,
     `INSERT INTO rows (id, run_id, ordinal, rollout_id, scenario_id, tool, rule, stance, world_state, tool_condition, history,
                        writer, turns, ended_by, duration_ms, created_at, body)
@@ -41,6 +45,12 @@ export function insertRow(db: Db, row: Row, meta: StoredRowMeta): void {
     created_at: meta.created_at,
     body: JSON.stringify(row),
   });
+  statement(db, 'INSERT INTO row_search (rowid, prompt, messages, final_text) VALUES (@rowid, @prompt, @messages, @final_text)').run({
+    rowid: lastInsertRowid,
+    ...rowSearchText(row),
+  });
+  const insertTag = statement(db, 'INSERT INTO row_tags (run_id, ordinal, position, tag) VALUES (?, ?, ?, ?)');
+  row.persona.tags.forEach((tag, position) => insertTag.run(meta.run_id, row.ordinal, position, tag));
 }
 
 export function countRows(db: Db, runId: string): number {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PairwiseCoverage, RunConfig, SimulationSummary, type Run, type RunStatus, type RunSummary } from '../../shared/domain';
+import { BatchRecord, PairwiseCoverage, RunConfig, SimulationSummary, type Run, type RunStatus, type RunSummary } from '../../shared/domain';
 import { statement, type Db } from './database';
 import { parseJsonColumn } from './json-column';
 
@@ -65,6 +65,7 @@ export function getRun(db: Db, id: string): Run | undefined {
 export interface RunUpdate {
   status?: RunStatus;
   summary?: SimulationSummary;
+  batches?: readonly BatchRecord[];
   rows_done?: number;
   stopped_because?: string | null;
   degraded?: readonly string[];
@@ -73,7 +74,7 @@ export interface RunUpdate {
   error?: string | null;
 }
 
-const updatable = ['status', 'summary', 'rows_done', 'stopped_because', 'degraded', 'warnings', 'pairwise', 'error'] as const;
+const updatable = ['status', 'summary', 'batches', 'rows_done', 'stopped_because', 'degraded', 'warnings', 'pairwise', 'error'] as const;
 
 export function updateRun(db: Db, id: string, update: RunUpdate, now: string): void {
   const fields = updatable.filter((field) => update[field] !== undefined);
@@ -91,15 +92,16 @@ interface RunSummaryRecord extends RunRecord {
   n_pass: number;
 }
 
-/** Newest first, with pass counts from each row's latest grade, computed in SQL. */
+/** A row's verdict for the runs list: its latest judge verdict, else its conduct verdict (row_verdicts, migration 002). */
+const ROW_VERDICT = "CASE WHEN v.judge_verdict <> 'ungraded' THEN v.judge_verdict ELSE v.conduct_verdict END";
+
+/** Newest first, with pass counts over each row's latest verdict, computed in SQL from the narrow verdicts table. */
 export function listRuns(db: Db, limit: number, offset: number): { runs: RunSummary[]; total: number } {
   const records = statement<[number, number], RunSummaryRecord>(
     db,
     `SELECT runs.*,
-       (SELECT COUNT(DISTINCT grades.row_id) FROM grades WHERE grades.run_id = runs.id AND grades.reward IS NOT NULL) AS n_graded,
-       (SELECT COUNT(*) FROM rows
-          WHERE rows.run_id = runs.id
-            AND (SELECT reward FROM grades WHERE grades.row_id = rows.id ORDER BY grades.id DESC LIMIT 1) >= 0.5) AS n_pass
+       (SELECT COUNT(*) FROM row_verdicts AS v WHERE v.run_id = runs.id AND ${ROW_VERDICT} IN ('pass', 'fail', 'unsure')) AS n_graded,
+       (SELECT COUNT(*) FROM row_verdicts AS v WHERE v.run_id = runs.id AND ${ROW_VERDICT} = 'pass') AS n_pass
      FROM runs ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
   ).all(limit, offset);
   const { total } = statement<[], { total: number }>(db, 'SELECT COUNT(*) AS total FROM runs').get()!;
@@ -113,6 +115,11 @@ export function listRuns(db: Db, limit: number, offset: number): { runs: RunSumm
 export function runSummary(db: Db, id: string): SimulationSummary | null {
   const record = statement<[string], { summary: string | null }>(db, 'SELECT summary FROM runs WHERE id = ?').get(id);
   return record?.summary ? parseJsonColumn(SimulationSummary, record.summary, 'runs.summary') : null;
+}
+
+export function runBatches(db: Db, id: string): BatchRecord[] {
+  const record = statement<[string], { batches: string }>(db, 'SELECT batches FROM runs WHERE id = ?').get(id);
+  return record ? parseJsonColumn(z.array(BatchRecord), record.batches, 'runs.batches') : [];
 }
 
 export function runIdsWithStatus(db: Db, status: RunStatus): string[] {

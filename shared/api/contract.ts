@@ -1,6 +1,18 @@
-import type { z } from 'zod';
+import { agreementMethods } from './agreement';
 import { appMethods } from './app';
+import { coverageMethods } from './coverage';
+import { exportsMethods } from './exports';
+import { gradesMethods } from './grades';
+import { JobProgress } from './jobs';
+import { labelsMethods } from './labels';
+import { modelsMethods } from './models';
+import { proveMethods } from './prove';
+import { rowsMethods } from './rows';
 import { RunEnd, RunProgress, runsMethods } from './runs';
+import { settingsMethods } from './settings';
+import { specsMethods } from './specs';
+import { tracesMethods } from './traces';
+import type { z } from 'zod';
 
 /**
  * Every method that crosses a process boundary (IPC in the desktop app, HTTP in browser mode),
@@ -9,12 +21,25 @@ import { RunEnd, RunProgress, runsMethods } from './runs';
 export const contract = {
   ...appMethods,
   ...runsMethods,
+  ...specsMethods,
+  ...rowsMethods,
+  ...coverageMethods,
+  ...gradesMethods,
+  ...labelsMethods,
+  ...agreementMethods,
+  ...modelsMethods,
+  ...settingsMethods,
+  ...exportsMethods,
+  ...tracesMethods,
+  ...proveMethods,
 } as const;
 
 /** Events main pushes to the renderer, named `noun-verb`. */
 export const events = {
   'run-progress': RunProgress,
   'run-end': RunEnd,
+  /** Grading, export and import jobs: progress, then a last event with a final status. */
+  'job-progress': JobProgress,
 } as const;
 
 export type Contract = typeof contract;

@@ -1,4 +1,5 @@
 export * from './app';
 export * from './contract';
+export * from './jobs';
 export * from './result';
 export * from './runs';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { Run, RunConfig, RunStatus, RunSummary } from '../domain/run';
-import { SimulationSummary } from '../domain/simulation';
+import { Axis } from '../domain/axes';
+import { Run, RunConfig, RunSource, RunStatus, RunSummary } from '../domain/run';
+import { BatchRecord, SimulationSummary } from '../domain/simulation';
 
 export const RunsListInput = z
   .object({
@@ -17,26 +18,95 @@ export type RunsListOutput = z.infer<typeof RunsListOutput>;
 
 const RunRef = z.object({ run_id: z.string().min(1) }).strict();
 
-export const RunDetail = z.object({ run: Run, summary: SimulationSummary.nullable() });
+/** A run with what it has done so far: the batches land as they finish, the summary at the end. */
+export const RunDetail = z.object({ run: Run, summary: SimulationSummary.nullable(), batches: z.array(BatchRecord) });
 export type RunDetail = z.infer<typeof RunDetail>;
+
+export const RunsStartInput = z
+  .object({
+    config: RunConfig,
+    /** Warnings the person read when the spec was drafted; kept on the run so they stay above its numbers. */
+    warnings: z.array(z.string().min(1).max(2000)).max(50).optional(),
+  })
+  .strict();
+
+/**
+ * A config as an editor holds it: the spec is checked by the pre-flight, not at the boundary, so a spec with
+ * problems still gets its checks (each at a field path) instead of one refusal.
+ */
+export const PreflightConfig = RunConfig.extend({
+  source: z.union([RunSource.options[0], z.object({ kind: z.literal('spec'), spec: z.unknown() })]),
+});
+
+export const PREFLIGHT_CHECK_IDS = [
+  /** The spec does not validate (an issue at a field). */
+  'spec_invalid',
+  /** The spec validates with something worth reading. */
+  'spec_warning',
+  /** The sentence could not be drafted, or drafted with a warning. */
+  'draft',
+  /** The spec declares no tools. */
+  'no_tools',
+  /** A tool looks records up by id but no id the writer can use exists: every lookup would be "not found". */
+  'no_known_ids',
+  /** A model spec that does not parse (models use the colon form, provider:model). */
+  'model_spec',
+  /** A hosted model with no key in the environment or the app's stored keys. */
+  'model_key',
+  /** One model in two roles. */
+  'same_model',
+  /** budget < situations x phrasings x repeats. */
+  'budget_short',
+] as const;
+
+export const PreflightCheck = z.object({
+  id: z.enum(PREFLIGHT_CHECK_IDS),
+  /** Errors block Start; warnings do not. */
+  level: z.enum(['error', 'warning']),
+  message: z.string(),
+  /** The field to fix: `budget`, `models.judge`, `source.spec.tools.2`, ... */
+  path: z.string().optional(),
+});
+export type PreflightCheck = z.infer<typeof PreflightCheck>;
+
+export const PreflightOutput = z.object({
+  checks: z.array(PreflightCheck),
+  /** The planned grid; null when the spec does not validate. */
+  grid: z
+    .object({
+      cells: z.number().int().nonnegative(),
+      pairs_planned: z.number().int().nonnegative(),
+      /** Values per axis, every axis present. */
+      axis_sizes: z.record(Axis, z.number().int().nonnegative()),
+    })
+    .nullable(),
+});
+export type PreflightOutput = z.infer<typeof PreflightOutput>;
 
 export const runsMethods = {
   'runs.list': { input: RunsListInput, output: RunsListOutput },
   'runs.get': { input: RunRef, output: RunDetail },
   /** Drafts the spec when the source is a sentence, stores the run and starts it. */
-  'runs.start': { input: z.object({ config: RunConfig }).strict(), output: Run },
+  'runs.start': { input: RunsStartInput, output: Run },
+  /** What would go wrong before a run starts: spec issues, unusable ids, one model in two roles, a short budget. */
+  'runs.preflight': { input: z.object({ config: PreflightConfig }).strict(), output: PreflightOutput },
   'runs.cancel': { input: RunRef, output: Run },
   /** Continues a cancelled, interrupted or failed run from its stored rows. */
   'runs.resume': { input: RunRef, output: Run },
 } as const;
 
-/** Pushed while a run makes progress. */
+/** Pushed while a run makes progress (at most a few times a second, and after every batch). */
 export const RunProgress = z.object({
   run_id: z.string(),
   status: RunStatus,
   rows_done: z.number().int().nonnegative(),
   budget: z.number().int().nonnegative(),
   rows_per_second: z.number().nonnegative(),
+  /** Estimated from the rate so far; null until a few rows have landed. */
+  seconds_left: z.number().nonnegative().nullable(),
+  lost: z.number().int().nonnegative(),
+  /** The batch that just finished, when this event marks one. */
+  batch: BatchRecord.nullable(),
 });
 export type RunProgress = z.infer<typeof RunProgress>;
 

@@ -8,6 +8,10 @@ export const ToolCall = z.object({
 });
 export type ToolCall = z.infer<typeof ToolCall>;
 
+/** One generated token and its natural-log probability (SDK `token_logprobs`, with `logprobs="tokens"`). */
+export const TokenLogprob = z.object({ token: z.string(), logprob: z.number() });
+export type TokenLogprob = z.infer<typeof TokenLogprob>;
+
 export const SystemMessage = z.object({ role: z.literal('system'), content: z.string() });
 export const UserMessage = z.object({ role: z.literal('user'), content: z.string() });
 export const AssistantMessage = z.object({
@@ -17,6 +21,8 @@ export const AssistantMessage = z.object({
   /** Summed log-probability of the turn's generated tokens, when the backend returned them. */
   logprob: z.number().optional(),
   n_tokens: z.number().int().nonnegative().optional(),
+  /** Per-token log-probabilities, when asked for (`logprobs: "tokens"`) and the backend returned them. */
+  token_logprobs: z.array(TokenLogprob).optional(),
 });
 /** The world's answer to one call: `content` is the JSON text the agent saw; `fault` names a scheduled fault that fired. */
 export const ToolMessage = z.object({

@@ -13,6 +13,16 @@ export const RowLineage = z.object({
 });
 export type RowLineage = z.infer<typeof RowLineage>;
 
+/** How the agent under test was sampled (SDK `sampling`); only model agents carry it. */
+export const Sampling = z.object({
+  model: z.string(),
+  /** null when the model refused a temperature and ran at its default. */
+  temperature: z.number().nullable(),
+  max_tokens: z.number().int().positive().nullable(),
+  logprobs: z.union([z.boolean(), z.literal('tokens')]),
+});
+export type Sampling = z.infer<typeof Sampling>;
+
 export const ENDED_BY = ['agent', 'user_left', 'max_turns', 'agent_error'] as const;
 export const FINISH_REASONS = ['stop', 'length', 'tool', 'error'] as const;
 
@@ -44,6 +54,11 @@ export const Row = z.object({
   seeded: z.array(z.string()),
   degraded: z.array(z.string()),
   lineage: RowLineage,
+  /** `<model>@<sha16 of the system prompt>` (SDK `policy_version`); model agents only. */
+  policy_version: z.string().optional(),
+  sampling: Sampling.optional(),
+  /** Tokens the agent's model read and wrote over the conversation; model agents only. */
+  usage: z.object({ input_tokens: z.number().int().nonnegative(), output_tokens: z.number().int().nonnegative() }).optional(),
   /**
    * What the judge and the leak check may read but training data must never carry (`hidden_state`, `reference`,
    * `principle`, `rubric`): kept in the store, scrubbed from every export at any depth.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Dimensions } from './axes';
 import { Spec } from './spec';
 
 export const MODES = ['explore', 'sft', 'rl'] as const;
@@ -35,7 +36,20 @@ export const RunConfig = z.object({
   fault_rate: z.number().min(0).max(1).default(0.5),
   /** Flip nine in ten fault cells to success on a cold start. */
   prefer_success: z.boolean().default(true),
+  /**
+   * Fix one or more axis values in every planned cell ("fill this cell"): the covering array spans the other
+   * axes and the writers keep these values or stand down. Each value must be one of the spec's axis values.
+   */
+  aim: Dimensions.partial().strict().optional(),
+  /** A previous run's task set (`tasks=`): re-run exactly its situations and prompts, e.g. with another agent. */
+  replay_of: z.string().min(1).optional(),
   concurrency: z.number().int().min(1).max(256).default(8),
+  /** Model agents: each turn keeps its summed log-probability and token count; `tokens` keeps the per-token list too. */
+  logprobs: z.union([z.boolean(), z.literal('tokens')]).optional(),
+  /** Model agents' sampling temperature (LOCAL_MODEL_TEMPERATURE 0.8 when unset); dropped for models that refuse it. */
+  temperature: z.number().min(0).max(2).optional(),
+  /** Seconds one model call may take before it counts as an agent error (default 300). */
+  timeout: z.number().positive().max(3600).optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 export type RunConfigInput = z.input<typeof RunConfig>;

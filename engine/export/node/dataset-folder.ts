@@ -8,8 +8,11 @@ import { type SplitFractions, type SplitName, splitOf } from '../splits';
 
 export interface DatasetFolderOptions {
   folder: string;
-  /** Reads the rows again from the start: called once per split (each pass keeps that split's scenarios). */
-  open: () => RowStream<ExportInput>;
+  /**
+   * Reads the rows again from the start: called once per split, which keeps that split's scenarios (a caller that
+   * knows each row's split may hand over only those rows, so a run is not read once per split).
+   */
+  open: (split: SplitName) => RowStream<ExportInput>;
   context: RunContext | null;
   export: ExportOptions;
   splits?: readonly SplitName[];
@@ -68,7 +71,7 @@ export async function writeDatasetFolder(options: DatasetFolderOptions): Promise
   const results: DatasetSplitResult[] = [];
   for (const split of splits) {
     const ids: string[] = [];
-    const stream = exportRows(splitRows(options.open(), split, fractions, checker, ids), options.context, options.export);
+    const stream = exportRows(splitRows(options.open(split), split, fractions, checker, ids), options.context, options.export);
     const file = `data/${split}.jsonl`;
     const written = await writeJsonl(stream.lines, {
       folder: options.folder,

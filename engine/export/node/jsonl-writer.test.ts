@@ -92,3 +92,14 @@ describe('writeTextFiles', () => {
     expect(await readFile(join(folder, 'pkg/a.txt'), 'utf8')).toBe('a');
   });
 });
+
+describe('writeJsonl encoding', () => {
+  it('writes lines larger than its buffers and any Unicode, byte for byte', async () => {
+    const huge = JSON.stringify({ text: `${'é✓'.repeat(400_000)}🙂` });
+    const lines = ['{"a":"plain"}', huge, JSON.stringify({ b: 'ünïcødé' }), ...Array.from({ length: 3000 }, (_, index) => JSON.stringify({ index, pad: 'x'.repeat(700) }))];
+    const result = await writeJsonl(lines, { folder, file: 'big.jsonl' });
+    const text = await readFile(join(folder, 'big.jsonl'), 'utf8');
+    expect(text).toBe(`${lines.join('\n')}\n`);
+    expect(result.bytes).toBe(Buffer.byteLength(text));
+  });
+});

@@ -59,7 +59,9 @@ export interface WriteResult {
   bytes: number;
 }
 
-const CHUNK_BYTES = 1 << 18;
+const CHUNK_BYTES = 1 << 20;
+const NEWLINE = 0x0a;
+const encoder = new TextEncoder();
 
 const tempPathFor = (target: string) => join(dirname(target), `.${basename(target)}.${randomUUID()}.tmp`);
 
@@ -73,62 +75,147 @@ function checkAborted(signal: AbortSignal | undefined): void {
 }
 
 /**
- * Writes lines (each without a newline) as JSONL: into a temp file beside the target, in 256 KiB chunks with one in flight
- * (memory stays bounded whatever the line count), renamed into place only when every line is written. Cancelling through
- * `signal`, or an error from the lines (a refused gate), removes the temp file: no half file is ever left.
+ * Lines encoded straight into one of two 1 MiB buffers (TextEncoder.encodeInto: no per-line Buffer, and the byte count
+ * comes free): one buffer fills while the other is on its way to the disk, so the export never waits on the write
+ * and memory stays at two buffers whatever the line count.
  */
-export async function writeJsonl(lines: AsyncIterable<string> | Iterable<string>, options: WriteOptions): Promise<WriteResult> {
+class ChunkedFile {
+  private buffers = [new Uint8Array(CHUNK_BYTES), new Uint8Array(CHUNK_BYTES)];
+  private current = 0;
+  private used = 0;
+  private inFlight: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly handle: FileHandle) {}
+
+  /** Appends one line and its newline; returns the bytes it took. Resolves at once unless a buffer had to be sent. */
+  async add(line: string): Promise<number> {
+    let buffer = this.buffers[this.current]!;
+    // Worst case 3 bytes per UTF-16 unit: a line that may not fit goes to a fresh buffer (or alone, when huge).
+    if (this.used + line.length * 3 + 1 > CHUNK_BYTES) {
+      await this.flush();
+      buffer = this.buffers[this.current]!;
+      if (line.length * 3 + 1 > CHUNK_BYTES) {
+        const bytes = encoder.encode(`${line}\n`);
+        await this.send(bytes);
+        return bytes.length;
+      }
+    }
+    const { written } = encoder.encodeInto(line, buffer.subarray(this.used));
+    buffer[this.used + written] = NEWLINE;
+    this.used += written + 1;
+    return written + 1;
+  }
+
+  /** Sends encoded bytes as they are, after what is buffered; `written` runs once they are on their way to the disk no more. */
+  async addBytes(bytes: Uint8Array, written?: () => void): Promise<void> {
+    await this.flush();
+    await this.send(bytes, written);
+  }
+
+  async flush(): Promise<void> {
+    if (this.used === 0) return;
+    const full = this.buffers[this.current]!.subarray(0, this.used);
+    this.current = 1 - this.current;
+    this.used = 0;
+    await this.send(full);
+  }
+
+  private async send(bytes: Uint8Array, written?: () => void): Promise<void> {
+    // The other buffer is reused only once its write has finished.
+    await this.inFlight;
+    const handle = this.handle;
+    this.inFlight = (async () => {
+      let offset = 0;
+      while (offset < bytes.length) offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten;
+      written?.();
+    })();
+    this.inFlight.catch(() => undefined);
+  }
+
+  async settle(): Promise<void> {
+    await this.inFlight;
+  }
+}
+
+/** Opens the temp file, lets `fill` write into it, then syncs and renames it into place; any failure removes it. */
+async function writeAtomically(options: WriteOptions, fill: (file: ChunkedFile) => Promise<{ lines: number; bytes: number }>): Promise<WriteResult> {
   checkAborted(options.signal);
   const target = await resolveOutputPath(options.folder, options.file);
   if (options.overwrite === false && (await lstat(target).catch(() => null))) {
     throw new ExportPathError({ path: options.file, message: `"${options.file}" exists and overwrite is off` });
   }
   const temp = tempPathFor(target);
-  const every = Math.max(1, options.progressEvery ?? 1000);
   let handle: FileHandle | null = null;
-  let count = 0;
-  let bytes = 0;
-  // One chunk is written while the next is built: the transform never waits on the disk, memory stays at two chunks.
-  let inFlight: Promise<unknown> = Promise.resolve();
+  let file: ChunkedFile | null = null;
+  let written: { lines: number; bytes: number };
   try {
     handle = await open(temp, 'wx');
-    const file = handle;
-    let pending: string[] = [];
-    let pendingBytes = 0;
-    const flush = async () => {
-      const chunk = pending.join('');
-      pending = [];
-      pendingBytes = 0;
-      await inFlight;
-      inFlight = file.write(chunk);
-      inFlight.catch(() => undefined);
-    };
-    for await (const line of lines as AsyncIterable<string>) {
-      checkAborted(options.signal);
-      if (line.includes('\n')) throw new Error(`line ${count + 1} contains a newline: not a JSONL line`);
-      pending.push(line, '\n');
-      const size = Buffer.byteLength(line) + 1;
-      pendingBytes += size;
-      bytes += size;
-      count += 1;
-      if (pendingBytes >= CHUNK_BYTES) await flush();
-      if (count % every === 0) options.onProgress?.({ lines: count, bytes, done: false });
-    }
+    file = new ChunkedFile(handle);
+    written = await fill(file);
     checkAborted(options.signal);
-    if (pending.length > 0) await flush();
-    await inFlight;
+    await file.flush();
+    await file.settle();
     await handle.sync();
     await handle.close();
     handle = null;
     checkAborted(options.signal);
     await rename(temp, target);
   } catch (error) {
-    await inFlight.catch(() => undefined);
+    await file?.settle().catch(() => undefined);
     await discard(handle, temp);
     throw error;
   }
-  options.onProgress?.({ lines: count, bytes, done: true });
-  return { path: target, lines: count, bytes };
+  options.onProgress?.({ lines: written.lines, bytes: written.bytes, done: true });
+  return { path: target, lines: written.lines, bytes: written.bytes };
+}
+
+/**
+ * Writes lines (each without a newline) as JSONL: into a temp file beside the target, in 1 MiB chunks with one in flight
+ * (memory stays bounded whatever the line count), renamed into place only when every line is written. Cancelling through
+ * `signal`, or an error from the lines (a refused gate), removes the temp file: no half file is ever left.
+ */
+export function writeJsonl(lines: AsyncIterable<string> | Iterable<string>, options: WriteOptions): Promise<WriteResult> {
+  const every = Math.max(1, options.progressEvery ?? 1000);
+  return writeAtomically(options, async (file) => {
+    let count = 0;
+    let bytes = 0;
+    for await (const line of lines as AsyncIterable<string>) {
+      if (options.signal?.aborted) throw new ExportCancelledError();
+      if (line.includes('\n')) throw new Error(`line ${count + 1} contains a newline: not a JSONL line`);
+      bytes += await file.add(line);
+      count += 1;
+      if (count % every === 0) options.onProgress?.({ lines: count, bytes, done: false });
+    }
+    return { lines: count, bytes };
+  });
+}
+
+/** Encoded JSONL: whole lines, each ending in a newline, and how many. */
+export interface JsonlChunk {
+  bytes: Uint8Array;
+  lines: number;
+  /** Called once the bytes are written, so their buffer can be used again. */
+  written?: () => void;
+}
+
+/**
+ * `writeJsonl` for lines already encoded elsewhere (worker threads): the chunks go to the file as they are, with the
+ * same temp file, cancel and rename. Each chunk must hold whole lines ending in a newline.
+ */
+export function writeJsonlChunks(chunks: AsyncIterable<JsonlChunk>, options: WriteOptions): Promise<WriteResult> {
+  return writeAtomically(options, async (file) => {
+    let count = 0;
+    let bytes = 0;
+    for await (const chunk of chunks) {
+      if (options.signal?.aborted) throw new ExportCancelledError();
+      if (chunk.bytes.length > 0 && chunk.bytes[chunk.bytes.length - 1] !== NEWLINE) throw new Error(`chunk after line ${count} does not end with a newline`);
+      await file.addBytes(chunk.bytes, chunk.written);
+      count += chunk.lines;
+      bytes += chunk.bytes.length;
+      options.onProgress?.({ lines: count, bytes, done: false });
+    }
+    return { lines: count, bytes };
+  });
 }
 
 export interface TextFile {

@@ -27,6 +27,7 @@ export const initial: Migration = {
       degraded TEXT NOT NULL DEFAULT '[]',
       warnings TEXT NOT NULL DEFAULT '[]',
       summary TEXT,
+      batches TEXT NOT NULL DEFAULT '[]',
       pairwise TEXT,
       error TEXT
     ) STRICT;

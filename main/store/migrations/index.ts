@@ -1,7 +1,11 @@
 import { initial } from './001-initial';
+import { rowSearch } from './002-row-search';
+import { grading } from './003-grading';
+import { coverageIndex } from './004-coverage-index';
 import type { Migration } from './migration';
+import { traces } from './005-traces';
 
-export const MIGRATIONS: readonly Migration[] = [initial];
+export const MIGRATIONS: readonly Migration[] = [initial, rowSearch, grading, coverageIndex, traces];
 
 /** The schema version this build writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

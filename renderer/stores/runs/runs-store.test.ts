@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../api/client';
+import { fakeClient, ok } from '../run/__fixtures__/fake-client';
+import { batch, storedRun } from '../run/__fixtures__/run-detail';
 import { passRate, selectIsEmpty } from './selectors';
 import { createRunsStore } from './store';
 
@@ -26,5 +28,18 @@ describe('runs store', () => {
   it('gives no pass rate for an ungraded run rather than 0%', () => {
     expect(passRate({ n_graded: 0, n_pass: 0 } as never)).toBeNull();
     expect(passRate({ n_graded: 4, n_pass: 3 } as never)).toBe(0.75);
+  });
+
+  it('keeps statuses and counts live from run events, and reads the list again when a run ends', async () => {
+    const run = { ...storedRun({ status: 'running', rows_done: 3 }), n_graded: 0, n_pass: 0 };
+    const client = fakeClient({ 'runs.list': () => ok({ runs: [run], total: 1 }) });
+    const store = createRunsStore(() => client);
+    await store.getState().loadRuns();
+    await store.getState().loadRuns();
+    expect(client.listenerCount('run-progress')).toBe(1);
+    client.emit('run-progress', { run_id: 'run_a', status: 'running', rows_done: 25, budget: 100, rows_per_second: 9, seconds_left: 8, lost: 0, batch: batch(0, 120) });
+    expect(store.getState().runs[0]).toMatchObject({ rows_done: 25, pairwise: { pairs_covered: 120 } });
+    client.emit('run-end', { run_id: 'run_a', status: 'completed', stopped_because: 'budget' });
+    expect(client.callsOf('runs.list')).toHaveLength(3);
   });
 });

@@ -4,7 +4,7 @@ import { createRunsActions, type RunsActions } from './actions';
 import { initialRunsState, type RunsState } from './initial-state';
 
 export function createRunsStore(client: () => ApiClient = api) {
-  return create<RunsState & RunsActions>()((set) => ({ ...initialRunsState, ...createRunsActions(set, client) }));
+  return create<RunsState & RunsActions>()((set, get) => ({ ...initialRunsState, ...createRunsActions(set, get, client) }));
 }
 
 export const useRunsStore = createRunsStore();

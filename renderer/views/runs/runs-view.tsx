@@ -1,26 +1,37 @@
+import { Plus } from 'lucide-react';
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { useAppStore } from '../../stores/app/store';
+import { useNavigationStore } from '../../stores/navigation/store';
 import { useRunsStore } from '../../stores/runs/store';
-import { formatDateTime, formatPassRate, formatPercent } from './format';
+import '../../styles/runs.css';
+import { RunRow } from './run-row';
 
 export function RunsView() {
   const { runs, total, status, error, loadRuns } = useRunsStore(
     useShallow((state) => ({ runs: state.runs, total: state.total, status: state.status, error: state.error, loadRuns: state.loadRuns })),
   );
   const dataDir = useAppStore((state) => state.info?.data_dir);
+  const navigate = useNavigationStore((state) => state.navigate);
 
   useEffect(() => {
     void loadRuns();
   }, [loadRuns]);
 
+  const newRun = (
+    <button type="button" className="runs-new" onClick={() => navigate({ view: 'new-run' })}>
+      <Plus size={13} aria-hidden="true" /> New run
+    </button>
+  );
+
   return (
     <section className="view" aria-labelledby="runs-title">
-      <header className="view-header">
+      <header className="view-header runs-header">
         <h1 id="runs-title">Runs</h1>
         {status === 'ready' && <span className="count">{total} {total === 1 ? 'run' : 'runs'}</span>}
+        {newRun}
       </header>
       {status === 'error' && <ErrorBanner message={`The runs could not be loaded: ${error}`} onRetry={() => void loadRuns()} />}
       {status === 'loading' && runs.length === 0 && <p className="muted" role="status">Loading runs…</p>}
@@ -29,10 +40,11 @@ export function RunsView() {
           <p>
             Runs stored in <code>{dataDir}</code> appear here, newest first, with their status, size, coverage and pass rate.
           </p>
+          <p>Describe the behaviour to test in one sentence and start your first run with New run.</p>
         </EmptyState>
       )}
       {runs.length > 0 && (
-        <table className="data-table" aria-label="Runs">
+        <table className="data-table runs-table" aria-label="Runs">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -46,25 +58,7 @@ export function RunsView() {
           </thead>
           <tbody>
             {runs.map((run) => (
-              <tr key={run.id}>
-                <td>
-                  <div>{run.name}</div>
-                  <code className="muted">{run.id}</code>
-                </td>
-                <td>
-                  <span className={`state state-${run.status}`}>{run.status}</span>
-                </td>
-                <td className="numeric">{run.rows_done.toLocaleString()}</td>
-                <td className="numeric">
-                  {formatPercent(run.pairwise?.fraction)}
-                  {run.pairwise && <span className="n"> {run.pairwise.pairs_covered}/{run.pairwise.pairs_planned}</span>}
-                </td>
-                <td className="numeric">{formatPassRate(run)}</td>
-                <td>
-                  {run.degraded.length === 0 ? '—' : run.degraded.map((code) => <span key={code} className="state state-degraded">{code}</span>)}
-                </td>
-                <td>{formatDateTime(run.created_at)}</td>
-              </tr>
+              <RunRow key={run.id} run={run} onOpen={() => navigate({ view: 'run', run_id: run.id })} />
             ))}
           </tbody>
         </table>

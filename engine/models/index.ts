@@ -1,0 +1,31 @@
+export { callWarnings, CallStats, type CallStatsSnapshot } from './call-stats';
+export { ConcurrencyLimit } from './concurrency-limit';
+export { ANTHROPIC_KEY_VARIABLE, COMPATIBLE_KEY_VARIABLE, keyVariablesFor, needsKey, OPENAI_KEY_VARIABLE, serverKeyVariable } from './key-variable';
+export type {
+  GenerateLogprobs,
+  GenerateRequest,
+  GenerateResponse,
+  GenerateUsage,
+  JsonResponseFormat,
+  ModelBackend,
+  ModelFinishReason,
+  ModelMessage,
+  ModelTool,
+  ModelToolCall,
+  ModelToolCallInput,
+  TokenLogprob,
+  ToolCallProblem,
+} from './model-backend';
+export { ModelCallError, type ModelCallErrorDetails, type ModelErrorKind } from './model-call-error';
+export { modelFamily } from './model-family';
+export { jsonObjectIn, visibleText } from './model-text';
+export { MockModelBackend, type MockReply } from './mock-backend';
+export { MODEL_PROVIDERS, MODEL_ROLES, parseModelSpec, parseRoleSpec, roleSpecLabel, type ModelProvider, type ModelRole, type ModelSpec, type RoleSpec } from './model-spec';
+export { ModelSpecError } from './model-spec-error';
+export { policyVersion } from './policy-version';
+export { redactSecrets } from './redact-secret';
+export { DROPPABLE_PARAMETERS, withResilience, type ResilienceOptions, type ResilientBackend } from './resilient-backend';
+export { DEFAULT_RETRY_POLICY, retryAfterMs, retryDelay, type RetryPolicy } from './retry-policy';
+export { checkRoles, type RoleNotes } from './role-checks';
+export { RunStopError, runStopFor, type RunSide } from './run-stop-error';
+export { parseToolCalls, type RawToolCall } from './tool-arguments';

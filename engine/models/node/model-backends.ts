@@ -1,0 +1,97 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CallStats, type CallStatsSnapshot } from '../call-stats';
+import { ConcurrencyLimit } from '../concurrency-limit';
+import { keyVariablesFor, needsKey } from '../key-variable';
+import type { ModelBackend } from '../model-backend';
+import type { ModelSpec } from '../model-spec';
+import { withResilience, type ResilientBackend } from '../resilient-backend';
+import type { RetryPolicy } from '../retry-policy';
+import { createAnthropicBackend } from './anthropic/anthropic-backend';
+import { MissingKeyError } from './missing-key-error';
+import { createOpenAIBackend } from './openai/openai-backend';
+
+/** SDK default: `max(300, agent_max_tokens / 4)` seconds. */
+export const DEFAULT_CALL_TIMEOUT_MS = 300_000;
+
+export interface ModelBackendsOptions {
+  /** Looks a key up by variable name (environment, then the app's stored keys). Values never leave the adapters. */
+  key(variable: string): string | undefined;
+  /** Overrides for the hosted APIs' base URLs (OPENAI_BASE_URL, ANTHROPIC_BASE_URL). */
+  base_urls?: { openai?: string; anthropic?: string };
+  /** Calls in flight per server (every role on the same server shares it). */
+  concurrency: number;
+  timeout_ms?: number;
+  retry?: RetryPolicy;
+  fetch?: typeof fetch;
+  /** Replaced in tests so a backoff takes no time. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+function endpointOf(model: ModelSpec, options: ModelBackendsOptions): string {
+  if (model.provider === 'compatible') return `compatible@${model.base_url}`;
+  return `${model.provider}@${options.base_urls?.[model.provider] ?? 'default'}`;
+}
+
+/**
+ * The backends of one run, built on the real clients: one per model spec, one concurrency limit per server, one
+ * set of call figures per model. Asking twice for a spec gives the same backend.
+ */
+export class ModelBackends {
+  readonly #backends = new Map<string, ResilientBackend>();
+  readonly #limits = new Map<string, ConcurrencyLimit>();
+
+  constructor(private readonly options: ModelBackendsOptions) {}
+
+  get(model: ModelSpec): ResilientBackend {
+    const existing = this.#backends.get(model.spec);
+    if (existing) return existing;
+    const endpoint = endpointOf(model, this.options);
+    let limit = this.#limits.get(endpoint);
+    if (!limit) {
+      limit = new ConcurrencyLimit(this.options.concurrency);
+      this.#limits.set(endpoint, limit);
+    }
+    const backend = withResilience(this.#raw(model), {
+      limit,
+      ...(this.options.retry ? { retry: this.options.retry } : {}),
+      sleep: this.options.sleep ?? ((ms) => sleep(ms)),
+      stats: new CallStats(model.spec),
+    });
+    this.#backends.set(model.spec, backend);
+    return backend;
+  }
+
+  /** Figures for every model used so far, in the order first used. */
+  stats(): CallStatsSnapshot[] {
+    return [...this.#backends.values()].map((backend) => backend.stats.snapshot());
+  }
+
+  #raw(model: ModelSpec): ModelBackend {
+    const variables = keyVariablesFor(model);
+    const found = variables.map((variable) => [variable, this.options.key(variable)] as const).find(([, value]) => value !== undefined && value !== '');
+    if (!found && needsKey(model)) throw new MissingKeyError(model.spec, variables);
+    const common = {
+      model,
+      key: found?.[1],
+      key_source: found?.[0] ?? 'no key',
+      timeout_ms: this.options.timeout_ms ?? DEFAULT_CALL_TIMEOUT_MS,
+      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+    };
+    switch (model.provider) {
+      case 'openai': {
+        const baseUrl = this.options.base_urls?.openai;
+        return createOpenAIBackend({ ...common, ...(baseUrl ? { base_url: baseUrl } : {}) });
+      }
+      case 'compatible':
+        return createOpenAIBackend({ ...common, base_url: model.base_url! });
+      case 'anthropic': {
+        const baseUrl = this.options.base_urls?.anthropic;
+        return createAnthropicBackend({ ...common, ...(baseUrl ? { base_url: baseUrl } : {}) });
+      }
+      default: {
+        const unreachable: never = model.provider;
+        return unreachable;
+      }
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { callWarnings } from './call-stats';
+import { ConcurrencyLimit } from './concurrency-limit';
+import { MockModelBackend } from './mock-backend';
+import { ModelCallError } from './model-call-error';
+import { withResilience } from './resilient-backend';
+import { DEFAULT_RETRY_POLICY, retryAfterMs, retryDelay } from './retry-policy';
+
+const SPEC = 'openai:gpt-4.1-mini';
+const fail = (kind: ModelCallError['kind'], extra: { retry_after_ms?: number; param?: string } = {}) => new ModelCallError(`${kind}!`, { kind, spec: SPEC, ...extra });
+
+describe('retry delays', () => {
+  it('honours retry-after, else backs off 0.5 s x 2^n up to 8 s with at most 25% jitter', () => {
+    expect(retryDelay(fail('rate_limit', { retry_after_ms: 1200 }), 0, DEFAULT_RETRY_POLICY, 0.9)).toBe(1200);
+    expect(retryDelay(fail('rate_limit', { retry_after_ms: 120_000 }), 0, DEFAULT_RETRY_POLICY, 0)).toBe(500);
+    expect(retryDelay(fail('server'), 3, DEFAULT_RETRY_POLICY, 0)).toBe(4000);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3 }), fc.double({ min: 0, max: 0.999, noNaN: true }), (retry, jitter) => {
+        const delay = retryDelay(fail('server'), retry, DEFAULT_RETRY_POLICY, jitter)!;
+        const full = Math.min(500 * 2 ** retry, 8000);
+        return delay <= full && delay >= full * 0.75 - 1;
+      }),
+    );
+  });
+
+  it('never retries auth, quota, bad requests or timeouts, nor past the limit', () => {
+    for (const kind of ['auth', 'quota', 'bad_request', 'timeout', 'unsupported_parameter'] as const) expect(retryDelay(fail(kind), 0, DEFAULT_RETRY_POLICY, 0)).toBeUndefined();
+    expect(retryDelay(fail('server'), DEFAULT_RETRY_POLICY.max_retries, DEFAULT_RETRY_POLICY, 0)).toBeUndefined();
+    expect(retryDelay(new Error('bug'), 0, DEFAULT_RETRY_POLICY, 0)).toBeUndefined();
+  });
+
+  it('reads retry-after-ms, retry-after seconds and an HTTP date', () => {
+    const headers = (values: Record<string, string>) => ({ get: (name: string) => values[name] ?? null });
+    expect(retryAfterMs(headers({ 'retry-after-ms': '250' }), 0)).toBe(250);
+    expect(retryAfterMs(headers({ 'retry-after': '3' }), 0)).toBe(3000);
+    expect(retryAfterMs(headers({ 'retry-after': 'Wed, 21 Oct 2015 07:28:10 GMT' }), Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(10_000);
+    expect(retryAfterMs(headers({}), 0)).toBeUndefined();
+  });
+});
+
+describe('the concurrency limit', () => {
+  it('runs at most `limit` tasks at once, in arrival order', async () => {
+    const limit = new ConcurrencyLimit(2);
+    const started: number[] = [];
+    let peak = 0;
+    const releases: (() => void)[] = [];
+    const tasks = Array.from({ length: 5 }, (_, index) =>
+      limit.run(async () => {
+        started.push(index);
+        peak = Math.max(peak, limit.active);
+        await new Promise<void>((resolve) => releases.push(resolve));
+      }),
+    );
+    for (let done = 0; done < 5; done++) {
+      await Promise.resolve().then(() => undefined).then(() => undefined);
+      releases.shift()!();
+    }
+    await Promise.all(tasks);
+    expect(peak).toBe(2);
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    expect(limit.active).toBe(0);
+  });
+});
+
+describe('a resilient backend', () => {
+  const request = { messages: [{ role: 'user' as const, content: 'hi' }], temperature: 0.3, logprobs: true };
+
+  it('retries what can be retried, counts it, and words it for the run', async () => {
+    const delays: number[] = [];
+    const inner = new MockModelBackend(SPEC, [fail('rate_limit', { retry_after_ms: 700 }), fail('connection'), { text: 'ok' }]);
+    const backend = withResilience(inner, { limit: new ConcurrencyLimit(1), sleep: async (ms) => void delays.push(ms) });
+    expect((await backend.generate(request)).text).toBe('ok');
+    expect(delays[0]).toBe(700);
+    const stats = backend.stats.snapshot();
+    expect(stats).toMatchObject({ calls: 1, succeeded: 1, retries: 2, retried_by: { rate_limit: 1, connection: 1 } });
+    expect(callWarnings(stats)).toEqual([`${SPEC}: 2 model calls were retried (connection 1, rate_limit 1) out of 1.`]);
+  });
+
+  it('drops a refused temperature and then logprobs, re-sending at once, and remembers', async () => {
+    const inner = new MockModelBackend(SPEC, (sent) =>
+      sent.temperature !== undefined ? fail('unsupported_parameter', { param: 'temperature' }) : sent.logprobs ? fail('unsupported_parameter', { param: 'logprobs' }) : { text: 'ok' },
+    );
+    const sleeps: number[] = [];
+    const backend = withResilience(inner, { limit: new ConcurrencyLimit(1), sleep: async (ms) => void sleeps.push(ms) });
+    expect((await backend.generate(request)).dropped_parameters).toEqual(['logprobs', 'temperature']);
+    expect((await backend.generate(request)).dropped_parameters).toEqual(['logprobs', 'temperature']);
+    expect(inner.requests).toHaveLength(4);
+    expect(inner.requests.at(-1)).toEqual({ messages: request.messages });
+    expect(sleeps).toEqual([]);
+    expect(callWarnings(backend.stats.snapshot())).toEqual([
+      `${SPEC} refused \`logprobs\`: it was dropped and 2 calls were sent without it.`,
+      `${SPEC} refused \`temperature\`: it was dropped and 2 calls were sent without it.`,
+    ]);
+  });
+
+  it('throws a refusal of a field it cannot drop', async () => {
+    const backend = withResilience(new MockModelBackend(SPEC, fail('unsupported_parameter', { param: 'max_tokens' })), { limit: new ConcurrencyLimit(1), sleep: async () => undefined });
+    await expect(backend.generate(request)).rejects.toThrow('unsupported_parameter!');
+    expect(backend.stats.snapshot().failed_by).toEqual({ unsupported_parameter: 1 });
+  });
+
+  it('gives the slot back while it waits out a backoff', async () => {
+    const limit = new ConcurrencyLimit(1);
+    let release: () => void = () => undefined;
+    const inner = new MockModelBackend(SPEC, [fail('server'), { text: 'second' }, { text: 'first' }]);
+    const backend = withResilience(inner, { limit, sleep: () => new Promise<void>((resolve) => (release = resolve)) });
+    const first = backend.generate(request);
+    await Promise.resolve().then(() => undefined).then(() => undefined);
+    expect(limit.active).toBe(0);
+    const second = await backend.generate(request);
+    release();
+    expect(second.text).toBe('second');
+    expect((await first).text).toBe('first');
+  });
+});

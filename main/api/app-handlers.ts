@@ -1,0 +1,6 @@
+import { appInfo } from '../services/app-service';
+import type { HandlersOf } from './handler';
+
+export const appHandlers: HandlersOf<'app'> = {
+  'app.info': (context) => appInfo(context),
+};

@@ -1,0 +1,8 @@
+import { coverageMatrix, coverageSummary, fillCell } from '../services/coverage-service';
+import type { HandlersOf } from './handler';
+
+export const coverageHandlers: HandlersOf<'coverage'> = {
+  'coverage.matrix': (context, input) => coverageMatrix(context, input),
+  'coverage.summary': (context, input) => coverageSummary(context, input.run_id),
+  'coverage.fill': (context, input) => fillCell(context, input),
+};

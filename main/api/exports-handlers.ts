@@ -1,0 +1,11 @@
+import { cancelExport, exportFormats, listExports, previewExport, startExport, startPush } from '../services/export-service';
+import type { HandlersOf } from './handler';
+
+export const exportsHandlers: HandlersOf<'exports'> = {
+  'exports.formats': () => exportFormats(),
+  'exports.preview': (context, input) => previewExport(context, input),
+  'exports.start': (context, input) => startExport(context, input),
+  'exports.cancel': (context, input) => cancelExport(context, input.job_id),
+  'exports.push': (context, input) => startPush(context, input),
+  'exports.list': (context, input) => listExports(context, input),
+};

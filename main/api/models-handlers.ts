@@ -1,0 +1,9 @@
+import { checkModels, deleteModelKey, listModelKeys, setModelKey } from '../services/models-service';
+import type { HandlersOf } from './handler';
+
+export const modelsHandlers: HandlersOf<'models'> = {
+  'models.keys': (context) => listModelKeys(context),
+  'models.setKey': (context, input) => setModelKey(context, input.variable, input.value),
+  'models.deleteKey': (context, input) => deleteModelKey(context, input.variable),
+  'models.check': (context, input) => checkModels(context, input.models),
+};

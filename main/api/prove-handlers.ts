@@ -1,0 +1,6 @@
+import { proveReportFor } from '../services/prove-service';
+import type { HandlersOf } from './handler';
+
+export const proveHandlers: HandlersOf<'prove'> = {
+  'prove.report': (context, input) => proveReportFor(context, input),
+};

@@ -1,0 +1,8 @@
+import { facetsOfRun, pageOfRows, rowDetail } from '../services/rows-service';
+import type { HandlersOf } from './handler';
+
+export const rowsHandlers: HandlersOf<'rows'> = {
+  'rows.page': (context, input) => pageOfRows(context, input),
+  'rows.facets': (context, input) => facetsOfRun(context, input.run_id),
+  'rows.get': (context, input) => rowDetail(context, input),
+};

@@ -1,0 +1,58 @@
+import { type Command, InvalidArgumentError } from 'commander';
+import { ExportRequest } from '../../shared/api/exports';
+import { runExport } from '../services/export-service';
+import { ServiceError } from '../services/service-error';
+import { withContext } from './cli-context';
+import { foregroundControl, printWarnings } from './export-output';
+
+const share = (value: string) => {
+  const number = Number(value);
+  if (!(number >= 0 && number <= 1)) throw new InvalidArgumentError('a share from 0 to 1');
+  return number;
+};
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+interface EnvironmentFlags {
+  out: string;
+  name?: string;
+  holdout: number;
+  decontaminate?: string[];
+}
+
+export function registerEnvironmentCommand(program: Command): void {
+  program
+    .command('environment')
+    .description('export a run as an installable verifiers RL environment (train and holdout tasks, the world dials, a reward)')
+    .argument('<run_id>', 'the run to export')
+    .requiredOption('--out <dir>', 'the package folder')
+    .option('--name <name>', 'module name (default: the folder name, normalised)')
+    .option('--holdout <share>', 'share of scenarios in the holdout split', share, 0.2)
+    .option('--decontaminate <file>', 'drop rows that copy this JSONL; repeatable', collect)
+    .action((runId: string, flags: EnvironmentFlags) =>
+      withContext(program, async (context) => {
+        const parsed = ExportRequest.safeParse({
+          selection: { run_id: runId },
+          format: 'grpo',
+          splits: ['train', 'holdout', 'eval'],
+          fractions: { holdout: flags.holdout, eval: 0 },
+          decontaminate: { files: flags.decontaminate ?? [] },
+          destination: { kind: 'environment', folder: flags.out, ...(flags.name ? { name: flags.name } : {}) },
+        });
+        if (!parsed.success) throw new ServiceError('VALIDATION_FAILED', parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+        const { control, dispose } = foregroundControl();
+        try {
+          const outcome = await runExport(context, parsed.data, control);
+          dispose();
+          printWarnings(outcome.warnings);
+          const report = outcome.environment!;
+          const lines = [
+            `Environment ${report.name}: ${report.train} train and ${report.holdout} holdout tasks from ${report.prompts} prompts (${report.band_dropped} outside the band ${report.band?.join('-') ?? 'none'}, ${report.decontamination.n_contaminated} near-copies of holdout dropped)`,
+            `Wrote ${outcome.files.length} files to ${outcome.folder}; install with: pip install -e ${outcome.folder}`,
+          ];
+          process.stdout.write(`${lines.join('\n')}\n`);
+        } finally {
+          dispose();
+        }
+      }),
+    );
+}

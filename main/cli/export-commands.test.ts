@@ -1,0 +1,120 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateOpenAiLine } from '../../engine/index';
+import { closeAppContext, createAppContext } from '../services/app-context';
+import { seedExportRun } from '../test-support/export-run';
+import { type HubServer, startHubServer } from '../test-support/hub-server';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const run = promisify(execFile);
+
+/** Spawns the CLI without blocking this process (the local Hub answers from here). */
+async function wai(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
+    return { stdout, stderr, code: 0 };
+  } catch (error) {
+    const failed = error as { stdout: string; stderr: string; code: number };
+    return { stdout: failed.stdout, stderr: failed.stderr, code: failed.code };
+  }
+}
+
+/** Each spawn pays the CLI's start (a few seconds on a loaded 2-core machine). */
+const SPAWN_TIMEOUT = 120_000;
+
+const temp = (name: string) => mkdtempSync(join(tmpdir(), `while-cli-${name}-`));
+
+describe('wai decontaminate', () => {
+  it('keeps the rows that copy nothing, reports what each rule dropped, and names bad lines', async () => {
+    const folder = temp('decon');
+    const rows = join(folder, 'rows.jsonl');
+    const against = join(folder, 'bench.jsonl');
+    const copied = 'please cancel my subscription to the premium plan before the renewal date next month';
+    writeFileSync(
+      rows,
+      [
+        JSON.stringify({ messages: [{ role: 'user', content: 'where is my parcel, it was due on friday' }, { role: 'assistant', content: 'Checking.' }] }),
+        JSON.stringify({ id: 'r2', task_id: 't-9', prompt: 'anything at all' }),
+        JSON.stringify({ id: 'r3', prompt: `Hi! ${copied}, thanks` }),
+        JSON.stringify({ id: 'r4', prompt: 'Refund order A1001' }),
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(against, [JSON.stringify({ task_id: 't-9', prompt: 'a benchmark task' }), JSON.stringify({ prompt: copied }), JSON.stringify({ prompt: 'refund ORDER   a1001' })].join('\n'));
+    const out = join(folder, 'kept.jsonl');
+    const report = join(folder, 'report.json');
+    const result = await wai(temp('data'), ['decontaminate', rows, '--against', against, '--out', out, '--report', report]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.indexOf('Warnings:')).toBeLessThan(result.stdout.indexOf('Kept 1 of 4 rows'));
+    expect(result.stdout).toContain('1 same task, 1 exact, 1 near');
+    expect(readFileSync(out, 'utf8')).toBe(`${readFileSync(rows, 'utf8').split('\n')[0]}\n`);
+    expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({ n: 4, n_kept: 1, n_same_task: 1, n_exact: 1, n_near: 1 });
+
+    writeFileSync(rows, `${JSON.stringify({ prompt: 'fine' })}\n{"prompt": \n${JSON.stringify({ id: 'x' })}\n`);
+    const bad = await wai(temp('data'), ['decontaminate', rows, '--against', against, '--out', join(folder, 'other.jsonl')]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain(`${rows}:2`);
+    expect(bad.stderr).toContain(`${rows}:3 prompt`);
+    expect(existsSync(join(folder, 'other.jsonl'))).toBe(false);
+  }, SPAWN_TIMEOUT);
+});
+
+describe('wai export, push and environment', () => {
+  let dataDir: string;
+  let runId: string;
+  let hub: HubServer;
+
+  beforeAll(async () => {
+    dataDir = temp('data');
+    const context = createAppContext({ dataDir, mode: 'cli' });
+    runId = (await seedExportRun(context)).run_id;
+    await closeAppContext(context);
+    hub = await startHubServer();
+  });
+
+  afterAll(() => hub.close());
+
+  it('exports passes only, decontaminated against a file, then pushes the folder privately', async () => {
+    const out = temp('out');
+    const bench = join(temp('bench'), 'bench.jsonl');
+    writeFileSync(bench, `${JSON.stringify({ id: 'b1', prompt: 'a prompt no row has ever used in any run at all' })}\n`);
+    const exported = await wai(dataDir, ['export', runId, '--format', 'openai', '--out', out, '--select', 'passes', '--decontaminate', bench]);
+    expect(exported.stderr).toBe('');
+    expect(exported.code).toBe(0);
+    expect(exported.stdout.indexOf('Warnings:')).toBeLessThan(exported.stdout.indexOf('Selected'));
+    expect(exported.stdout).toMatch(/Wrote \d+ lines to /);
+    const lines = readFileSync(join(out, 'data', 'train.jsonl'), 'utf8').trimEnd().split('\n');
+    for (const line of lines) expect(validateOpenAiLine(line)).toEqual([]);
+
+    const pushed = await wai(dataDir, ['push', out, '--repo', 'ana/cli', '--endpoint', hub.url], { HF_TOKEN: 'hf_clitoken' });
+    expect(pushed.code).toBe(0);
+    const repo = hub.repos.get('ana/cli')!;
+    expect(repo.visibility).toBe('private');
+    expect(pushed.stdout).toContain(`Commit ${repo.commits[0]!.oid}`);
+    expect(pushed.stdout).toContain(`train: ${lines.length} rows (+${lines.length} -0)`);
+
+    const noToken = await wai(dataDir, ['push', out, '--repo', 'ana/cli', '--endpoint', hub.url], { HF_TOKEN: '' });
+    expect(noToken.code).toBe(1);
+    expect(noToken.stderr).toContain('HF_TOKEN');
+  }, SPAWN_TIMEOUT);
+
+  it('refuses an unknown run and writes an environment package', async () => {
+    const missing = await wai(dataDir, ['export', 'run_nope', '--out', temp('out')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('There is no run run_nope');
+
+    const out = temp('env');
+    const environment = await wai(dataDir, ['environment', runId, '--out', out, '--name', 'refunds']);
+    expect(environment.code).toBe(0);
+    expect(environment.stdout).toMatch(/Environment refunds: \d+ train and \d+ holdout tasks/);
+    expect(readdirSync(join(out, 'refunds')).sort()).toEqual(['__init__.py', 'data', 'rewards.py', 'spec.json', 'world.py']);
+  }, SPAWN_TIMEOUT);
+});

@@ -1,0 +1,103 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DATABASE_FILE, openDatabase } from '../store/database';
+import { judgeCommand, storeCraftedRun } from '../services/__fixtures__/grading-run';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`./__fixtures__/${name}`, import.meta.url));
+
+function wai(...args: string[]): { stdout: string; stderr: string; status: number | null } {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
+  return { stdout: result.stdout, stderr: result.stderr, status: result.status };
+}
+
+describe('wai agreement FILE', () => {
+  // r1-r4 tp (0.5 is a pass), r5 fp, r6-r8 tn, r9-r10 fn (0.49 is a fail), r11 has no gold: skipped.
+  // po = 0.7; pj = 0.5, pg = 0.6, pe = 0.5; kappa = 0.2 / 0.5 = 0.4; leak = 1 / 4; miss = 2 / 6.
+  it('prints warnings first, then the numbers', { timeout: 60_000 }, () => {
+    const { stdout, status } = wai('agreement', fixture('agreement.jsonl'));
+    expect(status).toBe(0);
+    const lines = stdout.split('\n');
+    expect(lines[0]).toBe('warning: only 10 labelled pairs (MIN_GOLD is 50): agreement and kappa are coarse; label 40 more');
+    expect(lines[1]).toBe('warning: judge passed 1 of 4 gold failures (pass_when_gold_fail 0.25 >= 0.1)');
+    expect(stdout).toContain('pairs        10 counted, 1 skipped\n');
+    expect(stdout).toContain('agreement    0.7000\n');
+    expect(stdout).toContain('kappa        0.4000\n');
+    expect(stdout).toContain('confusion    tp 4  fp 1  tn 3  fn 2  (pass = positive)\n');
+    expect(stdout).toContain('leak         0.2500  pass_when_gold_fail: judge passed 1 of 4 gold failures\n');
+    expect(stdout).toContain('gold kind    human\n');
+  });
+
+  it('prints one JSON object with --json', { timeout: 60_000 }, () => {
+    const { stdout, status } = wai('agreement', fixture('agreement.jsonl'), '--json');
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      n: 10,
+      n_skipped: 1,
+      n_unmeasured: 0,
+      agreement: 0.7,
+      kappa: 0.4,
+      confusion: { tp: 4, fp: 1, tn: 3, fn: 2 },
+      pass_when_gold_fail: 0.25,
+      fail_when_gold_pass: 0.3333,
+      judge_pass_rate: 0.5,
+      gold_pass_rate: 0.6,
+      gold_kind: 'human',
+      ok: true,
+      warnings: [
+        'only 10 labelled pairs (MIN_GOLD is 50): agreement and kappa are coarse; label 40 more',
+        'judge passed 1 of 4 gold failures (pass_when_gold_fail 0.25 >= 0.1)',
+      ],
+    });
+  });
+
+  it('reports every bad line with its number and gives no numbers', { timeout: 60_000 }, () => {
+    const file = fixture('agreement-bad-lines.jsonl');
+    const { stdout, stderr, status } = wai('agreement', file);
+    expect(status).toBe(1);
+    expect(stdout).toBe('');
+    const reported = stderr.trim().split('\n');
+    expect(reported.slice(0, -1).map((line) => line.slice(file.length + 1).split(':').slice(0, 2).join(':'))).toEqual([
+      '2: not valid JSON',
+      '4: judge',
+      '5: id',
+      '6: judge',
+      '6: gold_kind',
+    ]);
+    expect(reported.at(-1)).toBe(`wai: ${file} has 5 bad lines: fix them to get numbers.`);
+  });
+});
+
+describe('wai grade and wai labels', () => {
+  it('grade a stored run, import labels, and export the pairs `wai agreement` reads', { timeout: 240_000 }, () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'while-cli-grade-'));
+    const db = openDatabase(join(dataDir, DATABASE_FILE));
+    storeCraftedRun(db, 'run_cli', 6);
+    db.close();
+
+    const graded = wai('--data-dir', dataDir, 'grade', 'run_cli', '--judge', judgeCommand(), '--version', 'v7', '--mode', 'server');
+    expect(graded.status, graded.stderr).toBe(0);
+    expect(graded.stdout).toMatch(/^Graded with the conduct checks, then ordinal-judge@v7: 12 gradings\.\nRun run_cli: 6 rows\n/);
+    expect(graded.stdout).toMatch(/\nordinal-judge@v7 {2}\(custom, version v7\)\n {2}graded {5}6 of 6 rows\n {2}passes {5}4\n {2}failures {3}2\n {2}unjudged {3}0\n {2}mean {7}0\.6667\n {2}by rule {4}third_row 2\n/);
+    expect(graded.stdout).toMatch(/\nconduct@\d+ {2}\(conduct, rubric [0-9a-f]+, version conduct@\d+\)\n/);
+
+    const labels = join(dataDir, 'labels.csv');
+    writeFileSync(labels, 'row_id,label\nrun_cli:0,fail\nrun_cli:1,pass\nrun_cli:2,fail\nrun_cli:3,nope\n');
+    const refused = wai('--data-dir', dataDir, 'labels', 'import', 'run_cli', labels, '--author', 'ann');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(`${labels}: line 5.label: unknown label "nope"`);
+    writeFileSync(labels, 'row_id,label\nrun_cli:0,fail\nrun_cli:1,pass\nrun_cli:2,fail\nrun_cli:3,fail\n');
+    const imported = wai('--data-dir', dataDir, 'labels', 'import', 'run_cli', labels, '--author', 'ann');
+    expect(imported.stdout).toBe('Stored 4 of 4 labels on 4 rows of run run_cli (authors: ann).\n');
+
+    const pairs = join(dataDir, 'pairs.jsonl');
+    expect(wai('--data-dir', dataDir, 'labels', 'export', 'run_cli', '--out', pairs, '--agreement', 'ordinal-judge').stdout).toBe(`Wrote 6 rows to ${pairs}\n`);
+    const measured = JSON.parse(wai('agreement', pairs, '--json').stdout);
+    // Judge fails rows 0 and 3, passes 1 and 2; gold fail, pass, fail, fail: tp 1, fp 1, tn 2, fn 0.
+    expect(measured).toMatchObject({ n: 4, n_skipped: 2, confusion: { tp: 1, fp: 1, tn: 2, fn: 0 }, agreement: 0.75, kappa: 0.5, gold_kind: 'human', ok: true });
+  });
+});

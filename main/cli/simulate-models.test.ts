@@ -1,0 +1,153 @@
+import Database from 'better-sqlite3';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Row, RunConfig, type Spec } from '../../shared/domain';
+import { fixedClock, runJudge } from '../../engine/index';
+import { closeAppContext, createAppContext } from '../services/app-context';
+import { modelJudge } from '../services/model-roles';
+import { executeRun } from '../services/run-executor';
+import { createRun, requireRun } from '../services/runs-service';
+import { keyRing } from '../services/secrets';
+import { startLocalModelProcess, type LocalModelProcess } from '../test-support/local-model-process';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const KEY = 'sk-test-7Qe2VbN9xLp4Kd81';
+const WRONG_KEY = 'sk-wrong-3Hf8ZsT1mWq6Yc05';
+const SENTENCE = 'a bookshop assistant that refunds only after the customer confirms the order';
+
+let server: LocalModelProcess;
+let environment: NodeJS.ProcessEnv;
+let compatibleKeyVariable: string;
+
+beforeAll(async () => {
+  server = await startLocalModelProcess(['--key', KEY, '--fault-share', '0.12', '--fault-kinds', 'rate_limit,server_error,broken_tool_json']);
+  const port = new URL(server.url).port;
+  compatibleKeyVariable = `WAI_KEY_127_0_0_1_${port}`;
+  environment = {
+    ...process.env,
+    OPENAI_API_KEY: KEY,
+    ANTHROPIC_API_KEY: KEY,
+    [compatibleKeyVariable]: KEY,
+    OPENAI_BASE_URL: server.openai_base_url,
+    ANTHROPIC_BASE_URL: server.anthropic_base_url,
+  };
+}, 20_000);
+afterAll(async () => server.stop());
+
+function wai(dataDir: string, args: string[], env: NodeJS.ProcessEnv = environment) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args], { cwd: ROOT, encoding: 'utf8', env });
+  return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+}
+
+/** Every file under a folder, as bytes (the database, its WAL, exports), so a key in any of them is found. */
+function filesUnder(folder: string): { path: string; bytes: Buffer }[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((path) => statSync(path).isFile())
+    .map((path) => ({ path, bytes: readFileSync(path) }));
+}
+
+function holding(files: { path: string; bytes: Buffer }[], secret: string): string[] {
+  return files.filter((file) => file.bytes.includes(secret)).map((file) => file.path);
+}
+
+describe('wai simulate with all four roles on the local model server', () => {
+  it('completes with each role on its model, faults shown as retries or agent errors, and no key anywhere', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'while-models-'));
+    mkdirSync(join(dataDir, 'exports'));
+    const out = join(dataDir, 'exports', 'rows.jsonl');
+    const agent = 'openai:gpt-4.1-mini';
+    const simulator = 'anthropic:claude-sonnet-5';
+    const userModel = `compatible:qwen3:8b@${server.openai_base_url}`;
+    const judge = `compatible:phi-4@${server.openai_base_url}`;
+    const run = wai(dataDir, ['simulate', '--describe', SENTENCE, '--rows', '12', '--seed', '2', '--agent', agent, '--simulator', simulator, '--user-model', userModel, '--judge', judge, '--logprobs', '--out', out]);
+    expect(run.status, run.output).toBe(0);
+    expect(run.output).toContain('stopped because budget');
+    expect(run.output).toMatch(/model calls were retried/);
+
+    const db = new Database(join(dataDir, 'while-studio.sqlite'), { readonly: true });
+    const stored = db.prepare('SELECT status, degraded, warnings, summary FROM runs').get() as { status: string; degraded: string; warnings: string; summary: string };
+    const spec = JSON.parse((db.prepare('SELECT body FROM specs').get() as { body: string }).body) as Spec;
+    db.close();
+    expect(stored.status).toBe('completed');
+    expect(spec.tools.map((tool) => tool.name)).toEqual(['get_order', 'refund_order']);
+    const warnings = JSON.parse(stored.warnings) as string[];
+    expect(warnings.some((warning) => warning.includes(`drafted by ${simulator}`))).toBe(true);
+
+    const rows = readFileSync(out, 'utf8').trim().split('\n').map((line) => Row.parse(JSON.parse(line)));
+    expect(rows).toHaveLength(12);
+    for (const row of rows) {
+      expect(row.agent_model).toBe(agent);
+      expect(row.user_model).toBe(userModel);
+      expect([simulator, 'template']).toContain(row.writer_model);
+      if (row.writer_model === 'template') expect(row.degraded).toEqual(['generator_fallback']);
+      expect(row.policy_version).toMatch(/^openai:gpt-4\.1-mini@[0-9a-f]{16}$/);
+      expect(row.sampling).toEqual({ model: agent, temperature: 0.8, max_tokens: 1024, logprobs: true });
+      const turns = row.messages.filter((message) => message.role === 'assistant');
+      expect(turns.every((turn) => turn.role === 'assistant' && typeof turn.logprob === 'number' && typeof turn.n_tokens === 'number')).toBe(true);
+    }
+    expect(rows.some((row) => row.writer_model === simulator)).toBe(true);
+    expect(rows.some((row) => row.messages.filter((message) => message.role === 'user').length > 1)).toBe(true);
+
+    const seen = await server.requests();
+    expect(Object.keys(seen.faults).length).toBeGreaterThan(0);
+    const summary = JSON.parse(stored.summary) as { search: { rollouts: { rerolled: number; lost: number } } };
+    const degraded = JSON.parse(stored.degraded) as string[];
+    // Every injected fault is accounted for: HTTP faults as retries (warned), broken tool JSON as re-rolls or losses.
+    if ((seen.faults.broken_tool_json ?? 0) > 0) {
+      expect(summary.search.rollouts.rerolled + summary.search.rollouts.lost).toBeGreaterThan(0);
+      if (summary.search.rollouts.lost > 0) expect(degraded).toContain('agent_errors');
+    }
+    expect(seen.models['anthropic:claude-sonnet-5']).toBeGreaterThan(0);
+    expect(seen.models['openai:qwen3:8b']).toBeGreaterThan(0);
+
+    // The judge role: a rubric judge on the local server grades the stored rows and stamps its model.
+    const rubricJudge = modelJudge(judge, { rubric: 'Pass when the agent answers the person.', keys: keyRing(environment), sleep: async () => undefined });
+    const graded = await runJudge(rows.slice(0, 4), rubricJudge!, { clock: fixedClock('2025-01-01T00:00:00.000Z') });
+    for (const item of graded) {
+      expect(item.grade.provenance).toMatchObject({ model: judge, version: expect.stringMatching(/^compatible:phi-4@http:\/\/127\.0\.0\.1:\d+\/v1@[0-9a-f]{16}$/) });
+      expect(item.grade.judge_status).toBe('ok');
+    }
+
+    const exported = wai(dataDir, ['export', readRunId(dataDir), '--out', join(dataDir, 'exports', 'sft'), '--no-validate']);
+    expect(exported.status, exported.output).toBe(0);
+    const files = filesUnder(dataDir);
+    expect(files.some((file) => file.path.endsWith('.sqlite'))).toBe(true);
+    expect(files.filter((file) => file.path.includes(join('exports', 'sft'))).length).toBeGreaterThan(0);
+    expect(holding(files, KEY)).toEqual([]);
+    expect(run.output.includes(KEY) || exported.output.includes(KEY)).toBe(false);
+  }, 120_000);
+
+  it('stops a run whose key is refused with agent_auth_failed, and never stores the key the server echoed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'while-models-auth-'));
+    const context = createAppContext({ dataDir, mode: 'cli' });
+    try {
+      const config = RunConfig.parse({ source: { kind: 'describe', sentence: SENTENCE }, models: { agent: 'openai:gpt-4.1-mini' }, budget: 8 });
+      const run = await createRun(context, config);
+      const summary = await executeRun({ db: context.db, runId: run.id, keys: keyRing({ ...environment, OPENAI_API_KEY: WRONG_KEY }) });
+      expect(summary.stopped_because).toBe('agent_auth_failed');
+      expect(summary.rows).toBe(0);
+      expect(summary.warnings[0]).toContain('refused the key from OPENAI_API_KEY (401)');
+      expect(JSON.stringify(summary)).not.toContain(WRONG_KEY);
+      const stored = requireRun(context, run.id);
+      expect(stored).toMatchObject({ status: 'failed', stopped_because: 'agent_auth_failed', error: expect.stringContaining('(401)') });
+    } finally {
+      await closeAppContext(context);
+    }
+    expect(holding(filesUnder(dataDir), WRONG_KEY)).toEqual([]);
+  });
+});
+
+function readRunId(dataDir: string): string {
+  const db = new Database(join(dataDir, 'while-studio.sqlite'), { readonly: true });
+  try {
+    return (db.prepare('SELECT id FROM runs').get() as { id: string }).id;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,2 @@
+// Not a judge: no default export.
+export const judge = () => 1;

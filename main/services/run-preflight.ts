@@ -1,0 +1,181 @@
+import type { z } from 'zod';
+import type { PreflightCheck, PreflightConfig, PreflightOutput } from '../../shared/api/runs';
+import { AXES, type AxisValues, type RoleModels } from '../../shared/domain';
+import { idLikeParameters, planGrid, stableJson, toolKnownIds, toolParts } from '../../engine/index';
+import type { AppContext } from './app-context';
+import { missingKeyIssues, parseRoles } from './model-roles';
+import { keyRing, storedKeys } from './secrets';
+import { ServiceError } from './service-error';
+import { checkSpec, draftFromSentence } from './specs-service';
+
+type Config = z.output<typeof PreflightConfig>;
+
+const ROLES = ['agent', 'simulator', 'user_model', 'judge'] as const satisfies readonly (keyof RoleModels)[];
+
+/** Why two roles should not share a model, and the setting that separates them. */
+const SEPARATION: Record<(typeof ROLES)[number], string> = {
+  agent: 'the agent under test',
+  simulator: 'the situation writer writes asks the agent finds easy; set a different simulator model',
+  user_model: 'the simulated person writes like the agent it talks to; set a different user model',
+  judge: 'a judge grading its own model\'s writing prefers it; give the judge a model of another family',
+};
+
+/**
+ * The checks shown before Start: the spec's own issues (errors) and warnings, no tools, tools that look records up
+ * with no id the writer can use, model specs that do not parse or have no key, one model in two roles, and a budget
+ * below situations x phrasings x repeats. Errors block Start in the app.
+ */
+export function preflightRun(context: AppContext, config: Config): PreflightOutput {
+  const checks: PreflightCheck[] = [];
+  const spec = specOf(config, checks);
+  const settings = [...modelChecks(context, config.models), ...settingsChecks(config)];
+  if (spec === undefined) return { checks: sortChecks([...checks, ...settings]), grid: null };
+
+  const checked = checkSpec(spec);
+  const toolChecks = toolsChecks(spec);
+  const flaggedTools = new Set(toolChecks.map((check) => check.path));
+  for (const issue of checked.issues) {
+    checks.push({ id: 'spec_invalid', level: 'error', message: `${issue.path}: ${issue.message}`, path: `source.spec.${issue.path}` });
+  }
+  checks.push(...toolChecks);
+  for (const warning of checked.warnings) {
+    const path = `source.spec.${warning.path}`;
+    if (flaggedTools.has(path)) continue;
+    checks.push({ id: 'spec_warning', level: 'warning', message: `${warning.path}: ${warning.message}`, path });
+  }
+  checks.push(...settings);
+  const grid = checked.spec ? gridOf(checked.spec.axes, config) : null;
+  return { checks: sortChecks(checks), grid };
+}
+
+/** The raw spec to check: the editor's, or one drafted from the sentence (its warnings become checks). */
+function specOf(config: Config, checks: PreflightCheck[]): unknown {
+  if (config.source.kind === 'spec') return config.source.spec;
+  try {
+    const drafted = draftFromSentence(config.source.sentence, config.seed);
+    for (const warning of drafted.warnings) checks.push({ id: 'draft', level: 'warning', message: warning, path: 'source.sentence' });
+    return drafted.spec;
+  } catch (error) {
+    if (!ServiceError.isInstance(error)) throw error;
+    checks.push({ id: 'draft', level: 'error', message: error.message, path: 'source.sentence' });
+    return undefined;
+  }
+}
+
+function toolsChecks(spec: unknown): PreflightCheck[] {
+  const record = isRecord(spec) ? spec : {};
+  const tools = Array.isArray(record.tools) ? record.tools : [];
+  if (tools.length === 0) {
+    return [
+      {
+        id: 'no_tools',
+        level: 'error',
+        message: 'The spec declares no tools, so the agent cannot act and the tool and world axes have nothing to vary: add a tool.',
+        path: 'source.spec.tools',
+      },
+    ];
+  }
+  const sharedIds = Array.isArray(record.known_ids) ? record.known_ids.filter((id) => typeof id === 'string' && id.trim()) : [];
+  const checks: PreflightCheck[] = [];
+  tools.forEach((tool, index) => {
+    const idParameters = idLikeParameters(tool);
+    if (idParameters.length === 0 || sharedIds.length > 0 || toolKnownIds(tool).length > 0) return;
+    const name = toolParts(tool).name || `tool ${index + 1}`;
+    checks.push({
+      id: 'no_known_ids',
+      level: 'error',
+      message:
+        `${name} looks records up by ${idParameters.join(', ')} but the writer has no id to use, so every rollout would be "not found": ` +
+        'add known ids, or name real ids in the tool\'s description ("Orders on file: ORD-1001, ORD-1002").',
+      path: `source.spec.tools.${index}`,
+    });
+  });
+  return checks;
+}
+
+function settingsChecks(config: Config): PreflightCheck[] {
+  return [...sameModelChecks(config.models), ...budgetChecks(config)];
+}
+
+/** Model specs that do not parse (the colon form), then hosted models with no key: a run would fail at once. */
+function modelChecks(context: AppContext, models: RoleModels): PreflightCheck[] {
+  const toCheck = (issue: { path: string; message: string }, id: 'model_spec' | 'model_key'): PreflightCheck => ({
+    id,
+    level: 'error',
+    message: `${issue.path}: ${issue.message}`,
+    path: issue.path,
+  });
+  try {
+    parseRoles(models);
+  } catch (error) {
+    if (ServiceError.isInstance(error) && error.issues) return error.issues.map((issue) => toCheck(issue, 'model_spec'));
+    throw error;
+  }
+  return missingKeyIssues(models, { keys: keyRing(process.env, storedKeys(context.keys)) }).map((issue) => toCheck(issue, 'model_key'));
+}
+
+/** Models are spec strings: two roles with the same string share a model. An absent role is the built-in default. */
+export function sameModelChecks(models: RoleModels): PreflightCheck[] {
+  const checks: PreflightCheck[] = [];
+  ROLES.forEach((role, index) => {
+    const model = models[role]?.trim();
+    if (!model) return;
+    const earlier = ROLES.slice(0, index).find((other) => models[other]?.trim() === model);
+    if (!earlier) return;
+    checks.push({
+      id: 'same_model',
+      level: 'warning',
+      message: `${earlier} and ${role} both use ${model}: ${SEPARATION[role]}.`,
+      path: `models.${role}`,
+    });
+  });
+  return checks;
+}
+
+function budgetChecks(config: Config): PreflightCheck[] {
+  const { budget, phrasings, repeats } = config;
+  const situations = config.situations ?? 1;
+  const needed = situations * phrasings * repeats;
+  if (budget >= needed) return [];
+  const product =
+    config.situations === undefined
+      ? `phrasings × repeats = ${phrasings} × ${repeats} = ${needed}, so not even one situation gets all its rollouts`
+      : `situations × phrasings × repeats = ${situations} × ${phrasings} × ${repeats} = ${needed}, so the last situations never roll out`;
+  return [
+    {
+      id: 'budget_short',
+      level: 'error',
+      message: `The budget (${budget} rows) is smaller than ${product}: raise the budget to ${needed} or ask for fewer.`,
+      path: 'budget',
+    },
+  ];
+}
+
+const gridCache = new Map<string, NonNullable<PreflightOutput['grid']>>();
+const GRID_CACHE_SIZE = 16;
+
+/** The planned grid for these axes and fault settings; planning takes tens of milliseconds, so recent plans are kept. */
+function gridOf(axes: AxisValues, config: Config): NonNullable<PreflightOutput['grid']> {
+  const options = { seed: config.seed, fault_rate: config.fault_rate, prefer_success: config.prefer_success };
+  const key = stableJson({ axes, ...options });
+  const cached = gridCache.get(key);
+  if (cached) return cached;
+  const plan = planGrid(axes, options);
+  const grid = {
+    cells: plan.cells.length,
+    pairs_planned: plan.planned.size,
+    axis_sizes: Object.fromEntries(AXES.map((axis) => [axis, axes[axis].length])) as Record<(typeof AXES)[number], number>,
+  };
+  if (gridCache.size >= GRID_CACHE_SIZE) gridCache.delete(gridCache.keys().next().value!);
+  gridCache.set(key, grid);
+  return grid;
+}
+
+/** Errors first, then warnings, each in the order they were found. */
+function sortChecks(checks: PreflightCheck[]): PreflightCheck[] {
+  return [...checks.filter((check) => check.level === 'error'), ...checks.filter((check) => check.level === 'warning')];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

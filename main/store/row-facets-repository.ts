@@ -1,0 +1,41 @@
+import type { FacetValue, GradeSourceCount, RowFacets, RowFilterKey } from '../../shared/api/rows';
+import { statement, type Db } from './database';
+
+/** The table and column behind each filter menu; each has a (run_id, column, ordinal) index, so a count reads the index only. */
+const FACET_COLUMNS: Record<Exclude<RowFilterKey, 'persona_tags'>, [table: string, column: string]> = {
+  tool: ['rows', 'tool'],
+  rule: ['rows', 'rule'],
+  stance: ['rows', 'stance'],
+  world_state: ['rows', 'world_state'],
+  tool_condition: ['rows', 'tool_condition'],
+  history: ['rows', 'history'],
+  writer: ['rows', 'writer'],
+  ended_by: ['rows', 'ended_by'],
+  conduct: ['row_verdicts', 'conduct_verdict'],
+  conduct_rule: ['row_verdicts', 'conduct_rule'],
+  judge: ['row_verdicts', 'judge_verdict'],
+  label: ['row_verdicts', 'human_label'],
+};
+
+/** Every filterable column's values with counts over the whole run (most frequent first), for the filter menus. */
+export function rowFacets(db: Db, runId: string): RowFacets {
+  const total = statement<[string], { n: number }>(db, 'SELECT COUNT(*) AS n FROM rows WHERE run_id = ?').get(runId)!.n;
+  const columns = {} as Record<RowFilterKey, FacetValue[]>;
+  for (const [key, [table, column]] of Object.entries(FACET_COLUMNS) as [keyof typeof FACET_COLUMNS, [string, string]][]) {
+    columns[key] = statement<[string], FacetValue>(
+      db,
+      `SELECT ${column} AS value, COUNT(*) AS count FROM ${table} WHERE run_id = ? GROUP BY ${column} ORDER BY count DESC, value`,
+    ).all(runId);
+  }
+  columns.conduct_rule = columns.conduct_rule.filter((facet) => facet.value !== '');
+  columns.persona_tags = statement<[string], FacetValue>(
+    db,
+    'SELECT tag AS value, COUNT(DISTINCT ordinal) AS count FROM row_tags WHERE run_id = ? GROUP BY tag ORDER BY count DESC, value',
+  ).all(runId);
+  const sources = statement<[string], GradeSourceCount>(
+    db,
+    `SELECT label_source, judge_name, COUNT(DISTINCT row_id) AS rows, COUNT(*) AS grades
+     FROM grades WHERE run_id = ? GROUP BY label_source, judge_name ORDER BY label_source, judge_name`,
+  ).all(runId);
+  return { total, columns, sources };
+}

@@ -1,0 +1,267 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { RowsQuery, ROW_SORT_COLUMNS, type RowFilterKey, type RowSummary } from '../../shared/api/rows';
+import { STANCES } from '../../shared/domain';
+import { generatedRow, GENERATED_TOOLS, storeGeneratedRun } from './__fixtures__/generated-rows';
+import { openDatabase, type Db } from './database';
+import { rowFacets } from './row-facets-repository';
+import { countMatchingRows, pageIdsSql, pageRows, rowNeighbours } from './rows-page-repository';
+
+const COUNT = 700;
+let db: Db;
+
+/** What a person would expect of each row, computed without the store's SQL: the reference the queries must match. */
+interface Expected {
+  row_id: string;
+  ordinal: number;
+  values: Record<RowFilterKey, string[]>;
+  sortKeys: Record<string, string | number>;
+  tokens: string[];
+}
+let expected: Expected[];
+
+function latest(db: Db, rowId: string, condition: string) {
+  return db.prepare(`SELECT reward, unsure, judge_meta FROM grades WHERE row_id = ? AND ${condition} ORDER BY id DESC LIMIT 1`).get(rowId) as
+    | { reward: number | null; unsure: number; judge_meta: string }
+    | undefined;
+}
+
+function buildExpected(): Expected[] {
+  return Array.from({ length: COUNT }, (_, ordinal) => {
+    const row = generatedRow(ordinal);
+    const rowId = `bench:${ordinal}`;
+    const conduct = latest(db, rowId, "label_source = 'conduct'");
+    const judge = latest(db, rowId, "label_source <> 'conduct'");
+    const label = db.prepare("SELECT label FROM labels WHERE row_id = ? AND kind = 'human' ORDER BY id DESC LIMIT 1").get(rowId) as { label: string } | undefined;
+    const conductVerdict = !conduct ? 'ungraded' : conduct.reward === null ? 'error' : conduct.reward >= 0.5 ? 'pass' : 'fail';
+    const judgeVerdict = !judge ? 'ungraded' : judge.unsure ? 'unsure' : judge.reward === null ? 'error' : judge.reward >= 0.5 ? 'pass' : 'fail';
+    const conductRule = conduct ? ((JSON.parse(conduct.judge_meta) as { rule?: string }).rule ?? '') : '';
+    const dimensions = row.situation.dimensions;
+    const turns = row.messages.filter((message) => message.role === 'user' || message.role === 'assistant').length;
+    return {
+      row_id: rowId,
+      ordinal,
+      values: {
+        ...Object.fromEntries(Object.entries(dimensions).map(([axis, value]) => [axis, [value]])),
+        writer: [row.writer],
+        ended_by: [row.ended_by],
+        persona_tags: row.persona.tags,
+        conduct: [conductVerdict],
+        conduct_rule: [conductRule],
+        judge: [judgeVerdict],
+        label: [label?.label ?? 'unlabelled'],
+      } as Record<RowFilterKey, string[]>,
+      sortKeys: {
+        ...dimensions,
+        ordinal,
+        scenario_id: row.situation.scenario_id,
+        writer: row.writer,
+        turns,
+        ended_by: row.ended_by,
+        conduct: conductVerdict,
+        conduct_rule: conductRule,
+        reward: judge?.reward ?? -1,
+        judge: judgeVerdict,
+        label: label?.label ?? 'unlabelled',
+      },
+      tokens: tokensOf([row.prompt, ...row.messages.map((message) => message.content), row.final_text].join(' ')),
+    };
+  });
+}
+
+function tokensOf(text: string): string[] {
+  return text.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+}
+
+/** Each typed word (quotes dropped) is a phrase of its tokens, the last one a prefix, as the search box promises. */
+function hasPhrase(tokens: string[], phrase: string[]): boolean {
+  return tokens.some((_, start) =>
+    phrase.every((word, index) => (index === phrase.length - 1 ? tokens[start + index]?.startsWith(word) : tokens[start + index] === word)),
+  );
+}
+
+/** The reference answer: filter, word-prefix search and sort with the ordinal as tie-break, in plain code. */
+function reference(query: RowsQuery): string[] {
+  const phrases = query.search
+    .split(/\s+/)
+    .map((word) => tokensOf(word.replaceAll('"', '')))
+    .filter((phrase) => phrase.length > 0);
+  const matches = expected.filter(
+    (row) =>
+      Object.entries(query.filters).every(([key, values]) => !values?.length || row.values[key as RowFilterKey].some((value) => (values as string[]).includes(value))) &&
+      phrases.every((phrase) => hasPhrase(row.tokens, phrase)),
+  );
+  const sign = query.sort.direction === 'asc' ? 1 : -1;
+  return matches
+    .sort((a, b) => {
+      const left = a.sortKeys[query.sort.column]!;
+      const right = b.sortKeys[query.sort.column]!;
+      const byKey = left < right ? -1 : left > right ? 1 : 0;
+      return sign * (byKey || a.ordinal - b.ordinal);
+    })
+    .map((row) => row.row_id);
+}
+
+function allPages(query: RowsQuery, limit: number): { ids: string[]; totals: number[] } {
+  const ids: string[] = [];
+  const totals: number[] = [];
+  for (let offset = 0; ; offset += limit) {
+    const page = pageRows(db, 'bench', query, offset, limit);
+    totals.push(page.total);
+    ids.push(...page.rows.map((row) => row.row_id));
+    if (page.rows.length < limit) return { ids, totals };
+  }
+}
+
+beforeAll(() => {
+  db = openDatabase(':memory:');
+  storeGeneratedRun(db, { runId: 'bench', count: COUNT });
+  storeGeneratedRun(db, { runId: 'other', count: 50 });
+  expected = buildExpected();
+});
+
+describe('rows pages', () => {
+  it('give the first page of a run in plan order with its total, leaving other runs out', () => {
+    const page = pageRows(db, 'bench', RowsQuery.parse({}), 0, 100);
+    expect(page.total).toBe(COUNT);
+    expect(page.rows.map((row) => row.ordinal)).toEqual(Array.from({ length: 100 }, (_, index) => index));
+    const first = page.rows[0]!;
+    const row = generatedRow(0);
+    expect(first).toMatchObject<Partial<RowSummary>>({
+      row_id: 'bench:0',
+      stance: row.situation.dimensions.stance,
+      persona_tags: row.persona.tags,
+      turns: 3,
+      prompt: row.prompt.slice(0, 160),
+    });
+  });
+
+  it('filter by an axis, a tag, a verdict and a label, each with its count', () => {
+    const cases: RowsQuery['filters'][] = [
+      { stance: ['hurried'] },
+      { tool: ['get_order', 'issue_refund'] },
+      { persona_tags: ['texture:lowercase'] },
+      { conduct: ['fail'] },
+      { conduct: ['ungraded'] },
+      { conduct_rule: ['invented_identifier'] },
+      { judge: ['unsure', 'error'] },
+      { label: ['pass', 'fail'] },
+      { stance: ['hurried'], tool: [GENERATED_TOOLS[0]!], conduct: ['pass'] },
+    ];
+    for (const filters of cases) {
+      const query = RowsQuery.parse({ filters });
+      const want = reference(query);
+      expect(want.length, JSON.stringify(filters)).toBeGreaterThan(0);
+      expect(allPages(query, 500).ids, JSON.stringify(filters)).toEqual(want);
+      expect(countMatchingRows(db, 'bench', query)).toBe(want.length);
+    }
+  });
+
+  it('search prompts, messages and final texts word by word, as prefixes, ignoring query syntax', () => {
+    for (const search of ['refund', 'A1000', 'parcel hurried', 'Done confirmation', '"order', 'NEAR(a b)', 'zzzz-nothing']) {
+      const query = RowsQuery.parse({ search });
+      expect(allPages(query, 500).ids, search).toEqual(reference(query));
+    }
+  });
+
+  it('sort by every sortable column both ways, ties in ordinal order, pages adding up to the total', () => {
+    for (const column of ROW_SORT_COLUMNS) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const query = RowsQuery.parse({ filters: { stance: [...STANCES.slice(0, 4)] }, sort: { column, direction } });
+        const { ids, totals } = allPages(query, 120);
+        expect(ids, `${column} ${direction}`).toEqual(reference(query));
+        expect(new Set(totals)).toEqual(new Set([ids.length]));
+      }
+    }
+  });
+
+  it('agree with the reference for any combination of filters, search and sort', () => {
+    const values = (key: RowFilterKey) => [...new Set(expected.flatMap((row) => row.values[key]))].filter(Boolean);
+    const filterKeys: RowFilterKey[] = ['tool', 'stance', 'writer', 'persona_tags', 'conduct', 'judge', 'label', 'world_state'];
+    const filters = fc.record(
+      Object.fromEntries(filterKeys.map((key) => [key, fc.subarray(values(key), { minLength: 1, maxLength: 3 })])) as Record<RowFilterKey, fc.Arbitrary<string[]>>,
+      { requiredKeys: [] },
+    );
+    const arbitraryQuery = fc.record({
+      filters,
+      search: fc.constantFrom('', 'refund', 'order', 'Hello', 'reach'),
+      sort: fc.record({ column: fc.constantFrom(...ROW_SORT_COLUMNS), direction: fc.constantFrom('asc' as const, 'desc' as const) }),
+    });
+    fc.assert(
+      fc.property(arbitraryQuery, fc.nat({ max: 250 }), (input, offset) => {
+        const query = RowsQuery.parse(input);
+        const want = reference(query);
+        const page = pageRows(db, 'bench', query, offset, 50);
+        expect(page.total).toBe(want.length);
+        expect(page.rows.map((row) => row.row_id)).toEqual(want.slice(offset, offset + 50));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('give each row its neighbours and position in the query, at the ends too', () => {
+    const query = RowsQuery.parse({ filters: { tool: ['get_order', 'unrelated'] }, sort: { column: 'reward', direction: 'desc' } });
+    const order = reference(query);
+    for (const index of [0, 1, Math.floor(order.length / 2), order.length - 1]) {
+      expect(rowNeighbours(db, 'bench', order[index]!, query)).toEqual({
+        previous: order[index - 1] ?? null,
+        next: order[index + 1] ?? null,
+        position: index,
+        total: order.length,
+      });
+    }
+    const outside = expected.find((row) => !order.includes(row.row_id))!;
+    expect(rowNeighbours(db, 'bench', outside.row_id, query)).toMatchObject({ position: null, total: order.length });
+    expect(rowNeighbours(db, 'other', 'bench:0', query)).toBeNull();
+  });
+
+  it('count each filter menu\'s values over the whole run', () => {
+    const facets = rowFacets(db, 'bench');
+    expect(facets.total).toBe(COUNT);
+    for (const key of ['stance', 'persona_tags', 'conduct', 'judge', 'label', 'conduct_rule'] as RowFilterKey[]) {
+      const counts = new Map<string, number>();
+      for (const row of expected) for (const value of new Set(row.values[key])) if (value !== '') counts.set(value, (counts.get(value) ?? 0) + 1);
+      expect(new Map(facets.columns[key].map((facet) => [facet.value, facet.count])), key).toEqual(counts);
+    }
+    expect(facets.sources.map((source) => source.judge_name).sort()).toEqual(['conduct', 'rubric-judge']);
+  });
+});
+
+describe('rows query plans', () => {
+  const plan = (input: unknown) => {
+    const page = pageIdsSql('bench', RowsQuery.parse(input));
+    return (db.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).all({ ...page.parameters, limit: 100, offset: 0 }) as { detail: string }[])
+      .map((record) => record.detail)
+      .join(' | ');
+  };
+
+  it('read the first page from the (run_id, ordinal) index with no sort and no row bodies', () => {
+    expect(plan({})).toMatch(/^SEARCH rows USING COVERING INDEX sqlite_autoindex_rows_2 \(run_id=\?\)$/);
+    expect(plan({ sort: { column: 'ordinal', direction: 'desc' } })).toMatch(/^SEARCH rows USING COVERING INDEX sqlite_autoindex_rows_2 \(run_id=\?\)$/);
+  });
+
+  it('filter by an axis through that axis\'s index, already in order', () => {
+    expect(plan({ filters: { stance: ['hurried'] } })).toBe('SEARCH rows USING COVERING INDEX rows_stance (run_id=? AND stance=?)');
+  });
+
+  it('intersect further filters through their own covering indexes', () => {
+    const detail = plan({ filters: { stance: ['hurried'], tool: ['get_order', 'unrelated'], conduct: ['fail'] } });
+    expect(detail).toContain('rows_stance');
+    expect(detail).toContain('COVERING INDEX rows_tool');
+    expect(detail).toContain('COVERING INDEX row_verdicts_conduct');
+    expect(detail).not.toMatch(/SCAN rows|TEMP B-TREE/);
+  });
+
+  it('sort by a column or a verdict through its index', () => {
+    expect(plan({ sort: { column: 'tool', direction: 'asc' } })).toBe('SEARCH rows USING COVERING INDEX rows_tool (run_id=?)');
+    const reward = plan({ sort: { column: 'reward', direction: 'desc' } });
+    expect(reward).toContain('SEARCH v USING COVERING INDEX row_verdicts_reward (run_id=?)');
+    expect(reward).not.toContain('TEMP B-TREE');
+  });
+
+  it('search through the full-text index, never scanning the rows', () => {
+    const detail = plan({ search: 'refund' });
+    expect(detail).toContain('row_search VIRTUAL TABLE');
+    expect(detail).not.toMatch(/SCAN rows/);
+  });
+});

@@ -1,0 +1,145 @@
+import type { StoreApi } from 'zustand';
+import type { RowsQuery } from '../../../shared/api/rows';
+import type { ApiClient } from '../../api/client';
+import type { ConversationsState } from './initial-state';
+import { EMPTY_CACHE, putPage, touchPages } from './page-cache';
+import { PAGE_SIZE, pagesFor, queryKeyOf } from './query';
+
+export interface ConversationsActions {
+  /** Shows a run's rows for a query; the same query keeps its pages, another starts again from the first page. */
+  setQuery(runId: string, query: RowsQuery): void;
+  /** Loads the pages holding rows `first..last` of the shown query that are not loaded or loading yet. */
+  ensureRange(first: number, last: number): void;
+  /** Asks again for the first page of the current query, after an error. */
+  retry(): void;
+  /** Re-reads what is on screen, the count and the filter menus (rows land while a run is still going). */
+  refresh(): void;
+  setFocusedIndex(index: number): void;
+  /** One conversation with its neighbours in `query` (the table's, by default). */
+  loadDetail(rowId: string, query?: RowsQuery): Promise<void>;
+  /** Listens for run progress once, refreshing the open run at most every two seconds. */
+  subscribe(): () => void;
+}
+
+const REFRESH_INTERVAL_MS = 2000;
+
+export function createConversationsActions(
+  set: StoreApi<ConversationsState>['setState'],
+  get: StoreApi<ConversationsState>['getState'],
+  client: () => ApiClient,
+): ConversationsActions {
+  const inFlight = new Set<string>();
+  let visiblePages: number[] = [];
+  let unsubscribe: (() => void) | null = null;
+  let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+
+  async function fetchPage(key: string, page: number): Promise<void> {
+    const { runId, query } = get();
+    const flightKey = `${key}#${page}`;
+    if (!runId || inFlight.has(flightKey)) return;
+    inFlight.add(flightKey);
+    const result = await client().call('rows.page', { run_id: runId, ...query, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+    inFlight.delete(flightKey);
+    if (get().queryKey !== key) return;
+    if (!result.ok) {
+      if (get().shownKey !== key) set({ status: 'error', error: result.error.message });
+      return;
+    }
+    set((state) => {
+      const isNew = state.shownKey !== key;
+      return {
+        shownKey: key,
+        cache: putPage(isNew ? EMPTY_CACHE : state.cache, page, result.value.rows),
+        total: result.value.total,
+        status: 'ready',
+        error: null,
+        ...(isNew ? { focusedIndex: Math.min(state.focusedIndex, Math.max(0, result.value.total - 1)) } : {}),
+      };
+    });
+    if (page === 0) void loadRunContext(get().runId!);
+  }
+
+  /** The run's header (name, warnings) and the filter menus: after the first page, so they never delay it. */
+  async function loadRunContext(runId: string, force = false): Promise<void> {
+    if (!force && get().facetsStatus !== 'idle') return;
+    set({ facetsStatus: 'loading' });
+    const [run, facets] = await Promise.all([client().call('runs.get', { run_id: runId }), client().call('rows.facets', { run_id: runId })]);
+    if (get().runId !== runId) return;
+    set({
+      run: run.ok ? run.value.run : get().run,
+      facets: facets.ok ? facets.value : get().facets,
+      facetsStatus: facets.ok ? 'ready' : 'error',
+    });
+  }
+
+  const actions: ConversationsActions = {
+    setQuery(runId, query) {
+      const key = queryKeyOf(runId, query);
+      if (key === get().queryKey) return;
+      const isOtherRun = runId !== get().runId;
+      set({
+        runId,
+        query,
+        queryKey: key,
+        status: 'loading',
+        error: null,
+        ...(isOtherRun
+          ? { shownKey: null, cache: EMPTY_CACHE, total: null, run: null, facets: null, facetsStatus: 'idle', focusedIndex: 0 }
+          : {}),
+      });
+      void fetchPage(key, 0);
+    },
+    ensureRange(first, last) {
+      const { queryKey, shownKey, total, cache } = get();
+      if (shownKey !== queryKey || total === null) return;
+      visiblePages = pagesFor(first, last, total);
+      const touched = touchPages(cache, visiblePages);
+      if (touched !== cache) set({ cache: touched });
+      for (const page of visiblePages) if (cache.pages[page] === undefined) void fetchPage(queryKey, page);
+    },
+    retry() {
+      set({ status: 'loading', error: null });
+      void fetchPage(get().queryKey, 0);
+    },
+    refresh() {
+      const { queryKey, runId } = get();
+      if (!runId) return;
+      for (const page of new Set([0, ...visiblePages])) void fetchPage(queryKey, page);
+      void loadRunContext(runId, true);
+    },
+    setFocusedIndex(index) {
+      const total = get().total ?? 0;
+      set({ focusedIndex: Math.max(0, Math.min(index, total - 1)) });
+    },
+    async loadDetail(rowId, query = get().query) {
+      set((state) => ({ detail: { ...state.detail, rowId, status: 'loading', error: null } }));
+      const result = await client().call('rows.get', { row_id: rowId, query });
+      if (get().detail.rowId !== rowId) return;
+      if (!result.ok) {
+        set({ detail: { rowId, data: null, status: 'error', error: result.error.message } });
+        return;
+      }
+      const position = result.value.neighbours?.position;
+      set({ detail: { rowId, data: result.value, status: 'ready', error: null }, ...(position != null ? { focusedIndex: position } : {}) });
+    },
+    subscribe() {
+      if (unsubscribe) return unsubscribe;
+      const onProgress = (payload: { run_id: string }) => {
+        if (payload.run_id !== get().runId || refreshTimer) return;
+        refreshTimer = setTimeout(() => {
+          refreshTimer = null;
+          actions.refresh();
+        }, REFRESH_INTERVAL_MS);
+      };
+      const offProgress = client().on('run-progress', onProgress);
+      const offEnd = client().on('run-end', onProgress);
+      unsubscribe = () => {
+        offProgress();
+        offEnd();
+        unsubscribe = null;
+      };
+      return unsubscribe;
+    },
+  };
+  return actions;
+}

@@ -1,0 +1,96 @@
+import type { EventName, EventPayload, Method, MethodInput, MethodOutput, Result } from '../../../../shared/api';
+import type { CoverageCell, CoverageMatrix, CoverageSummary } from '../../../../shared/api/coverage';
+import type { Axis } from '../../../../shared/domain';
+import type { ApiClient } from '../../../api/client';
+
+type Answer<M extends Method> = (input: MethodInput<M>) => Result<MethodOutput<M>> | Promise<Result<MethodOutput<M>>>;
+
+export interface FakeClient extends ApiClient {
+  callsOf(method: Method): unknown[];
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  listenerCount(event: EventName): number;
+}
+
+/** A client answering from one function per method, recording calls and pushing events on demand. */
+export function fakeClient(answers: { [M in Method]?: Answer<M> }): FakeClient {
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  const calls: { method: Method; input: unknown }[] = [];
+  return {
+    callsOf: (method) => calls.filter((call) => call.method === method).map((call) => call.input),
+    async call(method, input) {
+      calls.push({ method, input });
+      const answer = answers[method] as Answer<typeof method> | undefined;
+      if (!answer) return { ok: false, error: { code: 'NOT_FOUND', message: `no fake answer for ${method}` } };
+      return answer(input);
+    },
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      set.add(listener as (payload: unknown) => void);
+      return () => set.delete(listener as (payload: unknown) => void);
+    },
+    emit(event, payload) {
+      for (const listener of listeners.get(event) ?? []) listener(payload);
+    },
+    listenerCount: (event) => listeners.get(event)?.size ?? 0,
+  };
+}
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function cell(x: string, y: string, overrides: Partial<CoverageCell> = {}): CoverageCell {
+  return { x, y, planned: true, feasible: true, rows: 0, failing: 0, graded: 0, ...overrides };
+}
+
+/** A 2 x 2 heatmap of the given axes: one covered square, one failing, one planned gap, one that cannot occur. */
+export function matrixOf(x: Axis, y: Axis, runId = 'run_a'): CoverageMatrix {
+  return {
+    warnings: [],
+    degraded: [],
+    run_id: runId,
+    x,
+    y,
+    x_values: ['a', 'b'],
+    y_values: ['c', 'd'],
+    cells: [
+      cell('a', 'c', { rows: 4 }),
+      cell('b', 'c', { rows: 2, graded: 2, failing: 1 }),
+      cell('a', 'd'),
+      cell('b', 'd', { planned: false, feasible: false }),
+    ],
+    pairwise: { pairs_planned: 3, pairs_covered: 2, fraction: 0.6667 },
+    n_rows: 6,
+  };
+}
+
+export function summaryOf(runId = 'run_a'): CoverageSummary {
+  return {
+    warnings: ['rule axis capped (16 of 20 clauses)'],
+    degraded: [],
+    run_id: runId,
+    run_name: 'Refunds confirm first',
+    run_status: 'completed',
+    aim: null,
+    n_rows: 60,
+    n_graded: 0,
+    n_failing: 0,
+    pairwise: { pairs_planned: 630, pairs_covered: 461, fraction: 0.7317 },
+    axis_pairs: [],
+    axes: [],
+    cells_planned: 90,
+    cells_unvisited: 66,
+    gap: {
+      rules_without_rows: [],
+      tools_without_rows: ['track_shipment'],
+      n_asks: 60,
+      n_rules_total: 7,
+      rules_truncated: false,
+      untested_rules: [],
+      untested_tools: [],
+      notes: [],
+      summary: '60 asks cover 7 of 7 policy rules and 7 of 7 tools',
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import type { StoreApi } from 'zustand';
+import type { RunEnd, RunProgress } from '../../../shared/api';
+import type { Axis, Dimensions, Run } from '../../../shared/domain';
+import type { ApiClient } from '../../api/client';
+import { initialCoverageState, type AxisPair, type CoverageState } from './initial-state';
+
+export interface CoverageActions {
+  /** Shows a run's coverage and follows it while it runs (a refresh after each batch and at the end). */
+  open(runId: string): Promise<void>;
+  reload(): Promise<void>;
+  /** Picks the heatmap's axes; choosing the other side's axis swaps the two. */
+  chooseAxes(choice: Partial<AxisPair>): Promise<void>;
+  /** "Fill this cell": starts a run aimed at the cell; resolves to the new run, or null (see fillError). */
+  fill(aim: Partial<Dimensions>, budget: number): Promise<Run | null>;
+  receiveProgress(progress: RunProgress): void;
+  receiveEnd(end: RunEnd): void;
+}
+
+/** The pair after a choice: an axis chosen for one side that the other side holds swaps them. */
+export function nextAxes(current: AxisPair, choice: Partial<AxisPair>): AxisPair {
+  const x: Axis = choice.x ?? current.x;
+  const y: Axis = choice.y ?? current.y;
+  if (x !== y) return { x, y };
+  return choice.x !== undefined ? { x, y: current.x } : { x: current.y, y };
+}
+
+export function createCoverageActions(
+  set: StoreApi<CoverageState>['setState'],
+  get: () => CoverageState,
+  client: () => ApiClient,
+): CoverageActions {
+  let subscribed = false;
+  let matrixRequest = 0;
+  let summaryRequest = 0;
+
+  function subscribe(): void {
+    if (subscribed) return;
+    subscribed = true;
+    client().on('run-progress', (progress) => actions.receiveProgress(progress));
+    client().on('run-end', (end) => actions.receiveEnd(end));
+  }
+
+  async function loadSummary(runId: string): Promise<void> {
+    const request = ++summaryRequest;
+    if (!get().summary) set({ summaryStatus: 'loading', summaryError: null });
+    const result = await client().call('coverage.summary', { run_id: runId });
+    if (request !== summaryRequest || get().runId !== runId) return;
+    if (result.ok) set({ summary: result.value, summaryStatus: 'ready', summaryError: null });
+    else set({ summaryStatus: 'error', summaryError: result.error.message });
+  }
+
+  async function loadMatrix(runId: string, axes: AxisPair): Promise<void> {
+    const request = ++matrixRequest;
+    set({ matrixStatus: 'loading', matrixError: null });
+    const result = await client().call('coverage.matrix', { run_id: runId, x: axes.x, y: axes.y });
+    if (request !== matrixRequest || get().runId !== runId) return;
+    if (result.ok) set({ matrix: result.value, matrixStatus: 'ready', matrixError: null });
+    else set({ matrixStatus: 'error', matrixError: result.error.message });
+  }
+
+  const actions: CoverageActions = {
+    async open(runId) {
+      subscribe();
+      if (get().runId !== runId) set({ ...initialCoverageState, axes: get().axes, runId });
+      await Promise.all([loadSummary(runId), loadMatrix(runId, get().axes)]);
+    },
+    async reload() {
+      const runId = get().runId;
+      if (runId) await Promise.all([loadSummary(runId), loadMatrix(runId, get().axes)]);
+    },
+    async chooseAxes(choice) {
+      const axes = nextAxes(get().axes, choice);
+      set({ axes });
+      const runId = get().runId;
+      if (runId) await loadMatrix(runId, axes);
+    },
+    async fill(aim, budget) {
+      const runId = get().runId;
+      if (!runId || get().fillStatus === 'starting') return null;
+      set({ fillStatus: 'starting', fillError: null });
+      const result = await client().call('coverage.fill', { run_id: runId, aim, budget });
+      if (!result.ok) {
+        set({ fillStatus: 'idle', fillError: result.error.message });
+        return null;
+      }
+      set({ fillStatus: 'idle', fillError: null });
+      return result.value;
+    },
+    receiveProgress(progress) {
+      // Coverage moves a batch at a time; refreshing on every row would only redraw the same squares.
+      if (progress.run_id === get().runId && progress.batch !== null) void actions.reload();
+    },
+    receiveEnd(end) {
+      if (end.run_id === get().runId) void actions.reload();
+    },
+  };
+  return actions;
+}

@@ -1,0 +1,116 @@
+import type { Run, RunConfig, Spec } from '../../../shared/domain';
+import { configOf, createCheckActions, type CheckActions } from './check-actions';
+import { initialNewRunState } from './initial-state';
+import { selectCanStart } from './selectors';
+import { formFromConfig, settingsFromForm, type Role, type SettingsField } from './settings-form';
+import { createSpecActions, type SpecActions } from './spec-actions';
+import { parametersText } from './spec-edits';
+import type { NewRunContext } from './store-context';
+
+export interface NewRunActions extends SpecActions, CheckActions {
+  setSentence(text: string): void;
+  /** Drafts a spec from the sentence (offline) and puts it up for review. */
+  draft(): Promise<void>;
+  /** Pre-fills the sentence, spec and settings from a previous run ("New run from this run"). */
+  prefillFromRun(runId: string): Promise<void>;
+  setSetting(field: SettingsField, value: string): void;
+  setModel(role: Role, value: string): void;
+  setPreferSuccess(value: boolean): void;
+  /** Starts the run with the edited spec; resolves to the stored run, or null when it could not start. */
+  start(): Promise<Run | null>;
+  reset(): void;
+}
+
+/** A run without a name is named by the sentence it was described with, as runs started from a sentence are. */
+export function runNameOf(sentence: string): string | undefined {
+  const text = sentence.replace(/\s+/g, ' ').trim();
+  if (!text) return undefined;
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+export function createNewRunActions(context: NewRunContext): NewRunActions {
+  const { set, get, client } = context;
+  const checks = createCheckActions(context);
+
+  function review(spec: Spec, warnings: string[]): void {
+    set({
+      spec,
+      parameterTexts: spec.tools.map(parametersText),
+      parameterErrors: spec.tools.map(() => null),
+      draftStatus: 'ready',
+      draftError: null,
+      draftWarnings: warnings,
+      revision: get().revision + 1,
+      staleAxes: [],
+    });
+    void checks.runChecks();
+  }
+
+  function changeSettings(settings: ReturnType<typeof get>['settings']): void {
+    set({ settings, revision: get().revision + 1 });
+    if (get().spec) checks.scheduleChecks();
+  }
+
+  return {
+    ...checks,
+    ...createSpecActions(context, checks),
+    setSentence: (sentence) => set({ sentence }),
+    async draft() {
+      const { sentence } = get();
+      const settings = settingsFromForm(get().settings);
+      set({ draftStatus: 'loading', draftError: null, draftWarnings: [] });
+      const result = await client().call('specs.draft', { sentence, seed: settings.ok ? settings.settings.seed : 0 });
+      if (result.ok) review(result.value.spec, result.value.warnings);
+      else set({ draftStatus: 'error', draftError: result.error.message });
+    },
+    async prefillFromRun(runId) {
+      set({ ...initialNewRunState, revision: get().revision + 1, fromRun: { id: runId, name: null, status: 'loading', error: null } });
+      const detail = await client().call('runs.get', { run_id: runId });
+      if (!detail.ok) {
+        set({ fromRun: { id: runId, name: null, status: 'error', error: detail.error.message } });
+        return;
+      }
+      const { run } = detail.value;
+      const spec = await specOfRun(run.config, run.spec_id);
+      if (!spec.ok) {
+        set({ fromRun: { id: runId, name: run.name, status: 'error', error: spec.message } });
+        return;
+      }
+      set({
+        fromRun: { id: runId, name: run.name, status: 'ready', error: null },
+        sentence: run.config.source.kind === 'describe' ? run.config.source.sentence : (spec.spec.sentence ?? ''),
+        settings: formFromConfig(run.config),
+      });
+      review(spec.spec, []);
+    },
+    setSetting: (field, value) => changeSettings({ ...get().settings, [field]: value }),
+    setModel: (role, value) => changeSettings({ ...get().settings, models: { ...get().settings.models, [role]: value } }),
+    setPreferSuccess: (value) => changeSettings({ ...get().settings, prefer_success: value }),
+    async start() {
+      const state = get();
+      const config = configOf(state);
+      if (!selectCanStart(state) || !config) return null;
+      set({ startStatus: 'starting', startError: null });
+      const name = config.name ?? runNameOf(state.sentence);
+      const result = await client().call('runs.start', { config: name ? { ...config, name } : config, warnings: state.draftWarnings });
+      if (!result.ok) {
+        set({ startStatus: 'error', startError: result.error.message });
+        return null;
+      }
+      set({ startStatus: 'idle' });
+      return result.value;
+    },
+    reset: () => set({ ...initialNewRunState, revision: get().revision + 1 }),
+  };
+
+  async function specOfRun(config: RunConfig, specId: string | null): Promise<{ ok: true; spec: Spec } | { ok: false; message: string }> {
+    if (specId) {
+      const stored = await client().call('specs.get', { spec_id: specId });
+      if (stored.ok) return { ok: true, spec: stored.value.spec };
+      if (config.source.kind !== 'spec') return { ok: false, message: stored.error.message };
+    }
+    if (config.source.kind === 'spec') return { ok: true, spec: config.source.spec };
+    const drafted = await client().call('specs.draft', { sentence: config.source.sentence, seed: config.seed });
+    return drafted.ok ? { ok: true, spec: drafted.value.spec } : { ok: false, message: drafted.error.message };
+  }
+}

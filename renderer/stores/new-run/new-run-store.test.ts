@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import type { PreflightOutput } from '../../../shared/api/runs';
+import type { AxisValues } from '../../../shared/domain';
+import { fakeClient, ok, type FakeClient } from '../run/__fixtures__/fake-client';
+import { storedRun } from '../run/__fixtures__/run-detail';
+import { FINANCE_SPEC } from './__fixtures__/spec';
+import { selectCanStart, selectSettingsIssues, selectSpecIssues, selectStartBlocker } from './selectors';
+import { composePrompt, promptIntro } from './spec-edits';
+import { createNewRunStore } from './store';
+import type { Scheduler } from './store-context';
+
+/** Runs the debounce by hand: `flush()` fires what is waiting. */
+function manualScheduler(): Scheduler & { flush(): void; waiting(): number } {
+  let pending: (() => void) | undefined;
+  return {
+    set: (callback) => (pending = callback),
+    clear: () => (pending = undefined),
+    flush() {
+      const callback = pending;
+      pending = undefined;
+      callback?.();
+    },
+    waiting: () => (pending ? 1 : 0),
+  };
+}
+
+const GRID = { cells: 40, pairs_planned: 300, axis_sizes: { tool: 4, rule: 4, stance: 3, world_state: 2, tool_condition: 2, history: 2 } };
+
+function clientWith(preflight: PreflightOutput = { checks: [], grid: GRID }): FakeClient {
+  return fakeClient({
+    'specs.draft': () => ok({ spec: FINANCE_SPEC, warnings: ['no domain bank matched "x"'] }),
+    'specs.check': (input) => {
+      const rules = (input.spec as typeof FINANCE_SPEC).policy_rules;
+      const empty = rules.findIndex((rule) => rule.trim() === '');
+      return ok({ ok: empty < 0, issues: empty < 0 ? [] : [{ path: `policy_rules.${empty}`, message: 'Too small' }], warnings: [], spec: null });
+    },
+    'specs.axes': (input) => ok({ axes: { ...FINANCE_SPEC.axes, rule: [...(input.policy_rules ?? []), 'unspecified'] } as AxisValues, warnings: [], n_rules_total: 3, rules_truncated: false }),
+    'runs.preflight': () => ok(preflight),
+    'runs.start': () => ok(storedRun({ id: 'run_new', status: 'running' })),
+  });
+}
+
+async function drafted(client: FakeClient, scheduler = manualScheduler()) {
+  const store = createNewRunStore({ client: () => client, scheduler });
+  store.getState().setSentence(FINANCE_SPEC.sentence!);
+  await store.getState().draft();
+  await settle();
+  return { store, scheduler };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('new run store', () => {
+  it('drafts a spec for review and checks it with the settings right away', async () => {
+    const client = clientWith();
+    const { store } = await drafted(client);
+    const state = store.getState();
+    expect(state.spec?.name).toBe('Finance assistant');
+    expect(state.parameterTexts[0]).toContain('"account_id"');
+    expect(state.draftWarnings).toEqual(['no domain bank matched "x"']);
+    expect(client.callsOf('specs.draft')).toEqual([{ sentence: FINANCE_SPEC.sentence, seed: 0 }]);
+    expect(client.callsOf('runs.preflight')[0]).toMatchObject({ config: { source: { kind: 'spec', spec: FINANCE_SPEC }, budget: 1000 } });
+    expect(selectCanStart(state)).toBe(true);
+  });
+
+  it('lets the prompt and the rule axis follow an edited rule, after the edits settle', async () => {
+    const client = clientWith();
+    const { store, scheduler } = await drafted(client);
+    store.getState().setRule(1, 'Never read a full card number back.');
+    store.getState().addRule('Ask before closing an account.');
+    expect(selectStartBlocker(store.getState())).toBe('Checking…');
+    expect(store.getState().spec!.system_prompt).toBe(
+      composePrompt('You are Penny, a personal finance assistant.', [FINANCE_SPEC.policy_rules[0]!, 'Never read a full card number back.', FINANCE_SPEC.policy_rules[2]!, 'Ask before closing an account.']),
+    );
+    expect(scheduler.waiting()).toBe(1);
+    scheduler.flush();
+    await settle();
+    expect(client.callsOf('specs.axes')).toHaveLength(1);
+    expect(store.getState().spec!.axes.rule).toEqual([...store.getState().spec!.policy_rules, 'unspecified']);
+    expect(selectCanStart(store.getState())).toBe(true);
+  });
+
+  it('shows a blank rule at its field from the check', async () => {
+    const { store, scheduler } = await drafted(clientWith());
+    store.getState().addRule();
+    scheduler.flush();
+    await settle();
+    expect(selectSpecIssues(store.getState(), 'policy_rules.3')).toEqual([{ path: 'policy_rules.3', message: 'Too small' }]);
+    store.getState().removeRule(3);
+    scheduler.flush();
+    await settle();
+    expect(selectSpecIssues(store.getState(), 'policy_rules')).toEqual([]);
+  });
+
+  it('ignores a check that comes back after a newer edit', async () => {
+    const client = clientWith();
+    const { store, scheduler } = await drafted(client);
+    store.getState().removeAxisValue('stance', 'hurried');
+    scheduler.flush();
+    store.getState().removeAxisValue('stance', 'adversarial');
+    await settle();
+    expect(selectCanStart(store.getState())).toBe(false);
+    scheduler.flush();
+    await settle();
+    expect(store.getState().spec!.axes.stance).toEqual(['ordinary']);
+    expect(selectCanStart(store.getState())).toBe(true);
+  });
+
+  it('keeps JSON that does not parse at its field and blocks Start until it does', async () => {
+    const { store, scheduler } = await drafted(clientWith());
+    store.getState().setToolParameters(0, '{"type": "object", "properties": {');
+    expect(store.getState().parameterErrors[0]).toMatch(/^not valid JSON/);
+    expect(store.getState().spec!.tools[0]!.parameters).toEqual(FINANCE_SPEC.tools[0]!.parameters);
+    scheduler.flush();
+    await settle();
+    expect(selectStartBlocker(store.getState())).toBe('Fix the parameters JSON of one tool.');
+    store.getState().setToolParameters(0, '{"type": "object", "properties": {"ref": {"type": "string"}}}');
+    scheduler.flush();
+    await settle();
+    expect(store.getState().spec!.tools[0]!.parameters).toEqual({ type: 'object', properties: { ref: { type: 'string' } } });
+    expect(selectCanStart(store.getState())).toBe(true);
+  });
+
+  it('checks settings at their fields before asking the server', async () => {
+    const client = clientWith();
+    const { store, scheduler } = await drafted(client);
+    store.getState().setSetting('budget', '');
+    store.getState().setSetting('fault_rate', '1.5');
+    scheduler.flush();
+    await settle();
+    expect(selectSettingsIssues(store.getState()).map((issue) => issue.path).sort()).toEqual(['budget', 'fault_rate']);
+    expect(client.callsOf('runs.preflight')).toHaveLength(1);
+    expect(selectStartBlocker(store.getState())).toBe('Fix the settings: budget, fault_rate.');
+  });
+
+  it('blocks Start on a pre-flight error and starts with the edited spec and the drafting warnings otherwise', async () => {
+    const blocked = await drafted(clientWith({ checks: [{ id: 'no_tools', level: 'error', message: 'no tools' }], grid: null }));
+    expect(selectStartBlocker(blocked.store.getState())).toBe('1 pre-flight error blocks Start.');
+    expect(await blocked.store.getState().start()).toBeNull();
+
+    const client = clientWith({ checks: [{ id: 'same_model', level: 'warning', message: 'same model' }], grid: GRID });
+    const { store, scheduler } = await drafted(client);
+    store.getState().setModel('agent', 'openai:gpt-4.1-mini');
+    store.getState().setSetting('budget', '60');
+    scheduler.flush();
+    await settle();
+    const run = await store.getState().start();
+    expect(run?.id).toBe('run_new');
+    expect(client.callsOf('runs.start')).toEqual([
+      {
+        config: expect.objectContaining({
+          name: FINANCE_SPEC.sentence,
+          budget: 60,
+          models: { agent: 'openai:gpt-4.1-mini' },
+          source: { kind: 'spec', spec: FINANCE_SPEC },
+        }),
+        warnings: ['no domain bank matched "x"'],
+      },
+    ]);
+  });
+
+  it('pre-fills sentence, spec and settings from a previous run', async () => {
+    const previous = storedRun({ config: { ...storedRun().config, budget: 250, seed: 9, models: { judge: 'anthropic:claude-haiku' } } });
+    const client = fakeClient({
+      'runs.get': () => ok({ run: previous, summary: null, batches: [] }),
+      'specs.get': () => ok({ id: 'spec_a', spec: FINANCE_SPEC }),
+      'specs.check': () => ok({ ok: true, issues: [], warnings: [], spec: FINANCE_SPEC }),
+      'runs.preflight': () => ok({ checks: [], grid: GRID }),
+    });
+    const store = createNewRunStore({ client: () => client, scheduler: manualScheduler() });
+    await store.getState().prefillFromRun('run_a');
+    await settle();
+    const state = store.getState();
+    expect(state.fromRun).toMatchObject({ id: 'run_a', status: 'ready', name: 'Refunds confirm first' });
+    expect(state.sentence).toBe('a retail assistant that confirms before refunding');
+    expect(state.settings).toMatchObject({ budget: '250', seed: '9', models: { judge: 'anthropic:claude-haiku', agent: '' } });
+    expect(state.spec).toEqual(FINANCE_SPEC);
+    expect(selectCanStart(state)).toBe(true);
+  });
+});
+
+describe('spec edits', () => {
+  it('split a drafted prompt into its prose and its numbered rules, and put it back together', () => {
+    expect(promptIntro(FINANCE_SPEC.system_prompt)).toBe('You are Penny, a personal finance assistant.');
+    expect(composePrompt(promptIntro(FINANCE_SPEC.system_prompt), FINANCE_SPEC.policy_rules)).toBe(FINANCE_SPEC.system_prompt);
+    expect(composePrompt('Be kind.', [])).toBe('Be kind.');
+    // A rule being typed (still blank) stays in the list, not in the prose.
+    const withBlank = composePrompt('Be kind.', ['Confirm first.', '']);
+    expect(promptIntro(withBlank)).toBe('Be kind.');
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { FailureMap } from '../../../shared/api/traces';
+import type { ApiClient } from '../../api/client';
+import { heatKey, selectAimTargets, selectHeatmap } from './selectors';
+import { createTracesStore } from './store';
+
+const cell = (tool: string, tool_condition: string, world_state: string, status: FailureMap['cells'][number]['status'], failures: number, traces: number) => ({
+  key: JSON.stringify({ tool, tool_condition, world_state }),
+  tool,
+  tool_condition,
+  world_state,
+  traces,
+  graded: traces,
+  failures,
+  faulted: 0,
+  fail_rate: failures / traces,
+  current: { traces, graded: traces, failures },
+  previous: null,
+  status,
+  priority: failures / traces,
+  is_weak: failures > 0,
+  low_support: traces < 3,
+});
+
+const MAP: FailureMap = {
+  import_ids: ['import_a'],
+  n_traces: 6,
+  n_graded: 6,
+  n_failures: 3,
+  n_faulted: 0,
+  versions: [],
+  current_version: null,
+  previous_version: null,
+  compares_versions: false,
+  cells: [
+    cell('get_order', 'timeout', 'entity exists', 'new', 2, 2),
+    cell('get_order', 'timeout', 'entity missing', 'persistent', 1, 1),
+    cell('cancel_order', 'success', 'entity exists', 'passing', 0, 3),
+  ],
+  axes: {
+    tool: [{ value: 'get_order', traces: 3, graded: 3, failures: 3 }, { value: 'cancel_order', traces: 3, graded: 3, failures: 0 }],
+    rule: [],
+    stance: [],
+    world_state: [],
+    tool_condition: [{ value: 'success', traces: 3, graded: 3, failures: 0 }, { value: 'timeout', traces: 3, graded: 3, failures: 3 }],
+    history: [],
+  },
+  warnings: [],
+};
+
+function client(calls: { method: string; input: unknown }[], answers: Record<string, unknown>): ApiClient {
+  return {
+    call: async (method, input) => {
+      calls.push({ method, input });
+      const answer = answers[method];
+      return (answer && typeof answer === 'object' && 'ok' in answer ? answer : { ok: true, value: answer }) as never;
+    },
+    on: () => () => undefined,
+  };
+}
+
+describe('traces store', () => {
+  it('loads the imports and the map, and aims at the weak cells when none is picked', async () => {
+    const calls: { method: string; input: unknown }[] = [];
+    const store = createTracesStore(() => client(calls, { 'traces.list': { imports: [] }, 'traces.map': MAP, 'traces.aim': { run: { id: 'run_1' }, aim: {} } }));
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ status: 'ready', map: MAP });
+    expect(selectAimTargets(store.getState()).map((entry) => entry.status)).toEqual(['new', 'persistent']);
+    store.getState().toggleCell(MAP.cells[2]!.key);
+    expect(selectAimTargets(store.getState()).map((entry) => entry.tool)).toEqual(['cancel_order']);
+    await store.getState().aim(120);
+    expect(calls.at(-1)).toEqual({ method: 'traces.aim', input: { budget: 120, cells: [MAP.cells[2]!.key] } });
+  });
+
+  it('keeps every problem of a refused import, and keeps nothing else', async () => {
+    const refused = { ok: false, error: { code: 'VALIDATION_FAILED', message: 'Nothing was imported', issues: [{ path: 'bad.json span e1 traceId', message: 'every span needs a traceId' }] } };
+    const store = createTracesStore(() => client([], { 'traces.import': refused }));
+    expect(await store.getState().importFiles([{ name: 'bad.json', text: '{}' }])).toBe(false);
+    expect(store.getState()).toMatchObject({ importing: false, lastImport: null, importError: { message: 'Nothing was imported', issues: [{ path: 'bad.json span e1 traceId' }] } });
+  });
+
+  it('sums world states into tool x condition squares with the most pressing status', () => {
+    const heat = selectHeatmap(MAP);
+    expect(heat.tools).toEqual(['get_order', 'cancel_order']);
+    expect(heat.conditions).toEqual(['success', 'timeout']);
+    expect(heat.cells.get(heatKey('get_order', 'timeout'))).toMatchObject({ traces: 3, failures: 3, status: 'new', keys: [MAP.cells[0]!.key, MAP.cells[1]!.key] });
+  });
+});
+
+describe('traces and prove routes', () => {
+  it('round-trip through the hash', async () => {
+    const { formatRoute, parseRoute } = await import('../navigation/routes');
+    expect(formatRoute({ view: 'traces' })).toBe('#/traces');
+    expect(parseRoute('#/traces')).toEqual({ view: 'traces' });
+    expect(parseRoute(formatRoute({ view: 'prove' }))).toEqual({ view: 'prove' });
+  });
+});

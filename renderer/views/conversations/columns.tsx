@@ -1,0 +1,108 @@
+import { columnVisibilityFeature, createColumnHelper, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
+import { Flag } from 'lucide-react';
+import { ROW_SORT_COLUMNS, type RowColumn, type RowFilterKey, type RowSummary } from '../../../shared/api/rows';
+import { LabelBadge, VerdictBadge } from './verdict-badge';
+
+export const features = tableFeatures({ columnVisibilityFeature, rowSortingFeature });
+
+export interface ColumnLayout {
+  label: string;
+  /** Pixels; the last column takes any room left (at least this much). */
+  width: number;
+  numeric?: boolean;
+  monospace?: boolean;
+  /** The filter this column's menu sets, when it has one. */
+  filter?: RowFilterKey;
+}
+
+/** How each column looks; the table's columns and the column chooser follow this order. */
+export const COLUMN_LAYOUT: Record<RowColumn, ColumnLayout> = {
+  ordinal: { label: '#', width: 64, numeric: true },
+  scenario_id: { label: 'Scenario', width: 128, monospace: true },
+  tool: { label: 'Tool', width: 150, filter: 'tool' },
+  rule: { label: 'Rule', width: 200, filter: 'rule' },
+  stance: { label: 'Stance', width: 118, filter: 'stance' },
+  world_state: { label: 'World state', width: 150, filter: 'world_state' },
+  tool_condition: { label: 'Tool condition', width: 140, filter: 'tool_condition' },
+  history: { label: 'History', width: 150, filter: 'history' },
+  persona_tags: { label: 'Persona tags', width: 210, filter: 'persona_tags' },
+  writer: { label: 'Writer', width: 136, filter: 'writer' },
+  turns: { label: 'Turns', width: 70, numeric: true },
+  ended_by: { label: 'Ended by', width: 104, filter: 'ended_by' },
+  conduct: { label: 'Conduct', width: 190, filter: 'conduct' },
+  conduct_rule: { label: 'Conduct rule', width: 180, filter: 'conduct_rule', monospace: true },
+  reward: { label: 'Reward', width: 80, numeric: true },
+  judge: { label: 'Judge', width: 150, filter: 'judge' },
+  label: { label: 'Label', width: 104, filter: 'label' },
+  prompt: { label: 'Prompt', width: 260 },
+};
+
+/** Shown until a person chooses otherwise: the six axes, persona, writer, turns, verdicts, label and prompt. */
+export const DEFAULT_HIDDEN: readonly RowColumn[] = ['scenario_id', 'conduct_rule'];
+
+/** Columns a person cannot hide: without them a row cannot be told apart. */
+export const ALWAYS_SHOWN: readonly RowColumn[] = ['ordinal'];
+
+const helper = createColumnHelper<typeof features, RowSummary>();
+const sortable = new Set<string>(ROW_SORT_COLUMNS);
+const base = (id: RowColumn) => ({ id, header: COLUMN_LAYOUT[id].label, enableSorting: sortable.has(id), enableHiding: !ALWAYS_SHOWN.includes(id) });
+
+export const columns = helper.columns([
+  helper.accessor('ordinal', { ...base('ordinal'), cell: (info) => info.getValue() }),
+  helper.accessor('scenario_id', { ...base('scenario_id'), cell: (info) => info.getValue() }),
+  helper.accessor('tool', { ...base('tool'), cell: (info) => info.getValue() }),
+  helper.accessor('rule', { ...base('rule'), cell: (info) => info.getValue() }),
+  helper.accessor('stance', { ...base('stance'), cell: (info) => info.getValue() }),
+  helper.accessor('world_state', { ...base('world_state'), cell: (info) => info.getValue() }),
+  helper.accessor('tool_condition', {
+    ...base('tool_condition'),
+    cell: (info) => (info.getValue() === 'success' ? info.getValue() : <span className="fault-text">{info.getValue()}</span>),
+  }),
+  helper.accessor('history', { ...base('history'), cell: (info) => info.getValue() }),
+  helper.accessor('persona_tags', {
+    ...base('persona_tags'),
+    cell: (info) => info.getValue().join(' · '),
+  }),
+  helper.accessor('writer', { ...base('writer'), cell: (info) => info.getValue() }),
+  helper.accessor('turns', { ...base('turns'), cell: (info) => info.getValue() }),
+  helper.accessor('ended_by', { ...base('ended_by'), cell: (info) => info.getValue() }),
+  helper.accessor('conduct', {
+    ...base('conduct'),
+    cell: (info) => {
+      const conduct = info.getValue();
+      if (!conduct) return <VerdictBadge verdict="ungraded" />;
+      return (
+        <span className="conduct-cell" title={conduct.rule ?? undefined}>
+          <VerdictBadge verdict={conduct.verdict} />
+          {conduct.rule && (
+            <span className="conduct-rule">
+              <Flag size={12} aria-hidden="true" /> {conduct.rule}
+            </span>
+          )}
+        </span>
+      );
+    },
+  }),
+  helper.accessor((row) => row.conduct?.rule ?? '', { ...base('conduct_rule'), cell: (info) => info.getValue() || '—' }),
+  helper.accessor((row) => row.judge?.reward ?? null, {
+    ...base('reward'),
+    cell: (info) => {
+      const reward = info.getValue();
+      return reward === null ? <span className="muted">—</span> : reward.toFixed(2);
+    },
+  }),
+  helper.accessor('judge', {
+    ...base('judge'),
+    cell: (info) => {
+      const judge = info.getValue();
+      if (!judge) return <VerdictBadge verdict="ungraded" />;
+      return (
+        <span title={`${judge.name} (${judge.status})`}>
+          <VerdictBadge verdict={judge.verdict} /> <span className="muted">{judge.name}</span>
+        </span>
+      );
+    },
+  }),
+  helper.accessor('label', { ...base('label'), cell: (info) => <LabelBadge label={info.getValue()} /> }),
+  helper.accessor('prompt', { ...base('prompt'), cell: (info) => info.getValue() }),
+]);

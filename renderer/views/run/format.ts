@@ -1,0 +1,42 @@
+/** Seconds as "1h 4m", "3m 20s" or "12s"; null as a dash. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds == null) return '—';
+  const whole = Math.max(0, Math.round(seconds));
+  if (whole >= 3600) return `${Math.floor(whole / 3600)}h ${Math.floor((whole % 3600) / 60)}m`;
+  if (whole >= 60) return `${Math.floor(whole / 60)}m ${whole % 60}s`;
+  return `${whole}s`;
+}
+
+export function formatRate(rowsPerSecond: number | null | undefined): string {
+  if (rowsPerSecond == null) return '—';
+  return `${rowsPerSecond >= 100 ? Math.round(rowsPerSecond).toLocaleString() : rowsPerSecond.toFixed(1)} rows/s`;
+}
+
+export function formatCount(value: number | null | undefined): string {
+  return value == null ? '—' : value.toLocaleString();
+}
+
+export function formatShare(value: number | null | undefined): string {
+  return value == null ? '—' : `${Math.round(value * 100)}%`;
+}
+
+/** What each `stopped_because` means, in a sentence a person reads after the code. */
+const STOP_MEANINGS: Readonly<Record<string, string>> = {
+  budget: 'the row budget was reached',
+  situations_exhausted: 'every situation asked for has its rollouts',
+  tasks_done: 'every replayed task has its rollouts',
+  agent_failed: 'no rollout survived the agent\'s errors',
+  saturation: 'batches stopped filling new squares',
+  writer_exhausted: 'the offline writer ran out of new situations',
+  cancelled: 'it was cancelled; the rows so far are kept and it can resume',
+  writer_quota_exceeded: 'the writer model\'s quota ran out',
+  writer_auth_failed: 'the writer model refused the key',
+  agent_quota_exceeded: 'the agent model\'s quota ran out',
+  agent_auth_failed: 'the agent model refused the key',
+  user_quota_exceeded: 'the user model\'s quota ran out',
+  user_auth_failed: 'the user model refused the key',
+};
+
+export function stopMeaning(reason: string): string | undefined {
+  return STOP_MEANINGS[reason];
+}

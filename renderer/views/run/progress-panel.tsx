@@ -1,0 +1,74 @@
+import type { Run } from '../../../shared/domain';
+import type { ProgressFigures } from '../../stores/run/selectors';
+import { formatCount, formatDuration, formatRate, stopMeaning } from './format';
+
+/** Rows done against the budget, the rate, the time left and the rollouts lost; why it stopped once it has. */
+export function ProgressPanel({ run, progress }: { run: Run; progress: ProgressFigures }) {
+  const isLive = run.status === 'running' || run.status === 'queued';
+  const percent = Math.round(progress.fraction * 100);
+  return (
+    <section className="panel progress-panel" aria-label="Progress">
+      <div className="progress-figures">
+        <div className="figure figure-main">
+          <span className="figure-label">Rows</span>
+          <span className="figure-value" aria-label="Rows done">
+            {formatCount(progress.rows_done)} <span className="n">/ {formatCount(progress.budget)}</span>
+          </span>
+        </div>
+        <div className="figure">
+          <span className="figure-label">Rate</span>
+          <span className="figure-value" aria-label="Rate">
+            {formatRate(progress.rows_per_second)}
+          </span>
+        </div>
+        <div className="figure">
+          <span className="figure-label">Time left</span>
+          <span className="figure-value" aria-label="Time left">
+            {isLive ? formatDuration(progress.seconds_left) : '—'}
+          </span>
+        </div>
+        <div className="figure">
+          <span className="figure-label">Lost</span>
+          <span className="figure-value" aria-label="Lost rollouts">
+            {formatCount(progress.lost)}
+          </span>
+        </div>
+        <div className="figure">
+          <span className="figure-label">Pairs covered</span>
+          <span className="figure-value" aria-label="Pairs covered">
+            {run.pairwise ? (
+              <>
+                {formatCount(run.pairwise.pairs_covered)} <span className="n">/ {formatCount(run.pairwise.pairs_planned)}</span>
+              </>
+            ) : (
+              '—'
+            )}
+          </span>
+        </div>
+      </div>
+      <div
+        className={`progress-bar progress-${run.status}`}
+        role="progressbar"
+        aria-label="Rows done of the budget"
+        aria-valuemin={0}
+        aria-valuemax={progress.budget}
+        aria-valuenow={progress.rows_done}
+        aria-valuetext={`${progress.rows_done} of ${progress.budget} rows (${percent}%)`}
+      >
+        <div className="progress-fill" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="progress-note">
+        {run.status === 'queued' && 'Waiting for a worker to pick the run up…'}
+        {run.status === 'running' && `${percent}% of the budget. Rows are stored as they land; a cancelled run keeps them.`}
+        {run.stopped_because && !isLive && (
+          <>
+            Stopped because <code aria-label="Stopped because">{run.stopped_because}</code>
+            {stopMeaning(run.stopped_because) && <span className="muted">: {stopMeaning(run.stopped_because)}.</span>}
+          </>
+        )}
+        {!run.stopped_because && run.status === 'interrupted' && 'Interrupted when the app stopped; resume continues from the stored rows.'}
+        {!run.stopped_because && run.status === 'failed' && 'The run failed; resume continues from the stored rows.'}
+      </p>
+    </section>
+  );
+}

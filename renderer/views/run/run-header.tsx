@@ -1,0 +1,45 @@
+import { CopyPlus, RotateCcw, Square } from 'lucide-react';
+import type { Run } from '../../../shared/domain';
+
+interface RunHeaderProps {
+  run: Run;
+  canCancel: boolean;
+  canResume: boolean;
+  actionStatus: 'idle' | 'cancelling' | 'resuming';
+  onCancel(): void;
+  onResume(): void;
+  onNewFromRun(): void;
+}
+
+/** The run's name, status and id, with what can be done to it now. */
+export function RunHeader({ run, canCancel, canResume, actionStatus, onCancel, onResume, onNewFromRun }: RunHeaderProps) {
+  return (
+    <header className="view-header run-header">
+      <div className="run-title">
+        <h1 id="run-title">{run.name}</h1>
+        <div className="run-meta">
+          <span className={`state state-${run.status}`} aria-label="Run status">
+            {run.status}
+          </span>
+          <code aria-label="Run id">{run.id}</code>
+          <span className="muted">seed {run.config.seed}</span>
+        </div>
+      </div>
+      <div className="run-actions">
+        {canCancel && (
+          <button type="button" onClick={onCancel} disabled={actionStatus === 'cancelling'}>
+            <Square size={12} aria-hidden="true" /> {actionStatus === 'cancelling' ? 'Cancelling…' : 'Cancel'}
+          </button>
+        )}
+        {canResume && (
+          <button type="button" className="primary" onClick={onResume} disabled={actionStatus === 'resuming'}>
+            <RotateCcw size={12} aria-hidden="true" /> {actionStatus === 'resuming' ? 'Resuming…' : 'Resume'}
+          </button>
+        )}
+        <button type="button" onClick={onNewFromRun}>
+          <CopyPlus size={12} aria-hidden="true" /> New run from this run
+        </button>
+      </div>
+    </header>
+  );
+}

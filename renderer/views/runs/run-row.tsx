@@ -1,0 +1,62 @@
+import type { KeyboardEvent, MouseEvent } from 'react';
+import type { RunSummary } from '../../../shared/domain';
+import { formatDateTime, formatPassRate, formatPercent } from './format';
+
+/** One run in the list: the whole row opens it (click, or Enter on the focused row or its name). */
+export function RunRow({ run, onOpen }: { run: RunSummary; onOpen(): void }) {
+  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget) {
+      event.preventDefault();
+      onOpen();
+    }
+  };
+  const onClick = (event: MouseEvent<HTMLTableRowElement>) => {
+    // The name link navigates by itself; anywhere else on the row opens the run too.
+    if ((event.target as HTMLElement).closest('a')) return;
+    onOpen();
+  };
+  return (
+    <tr className="run-row" tabIndex={0} onClick={onClick} onKeyDown={onKeyDown} aria-label={`Open run ${run.name}`}>
+      <td>
+        <a className="run-link" href={`#/runs/${encodeURIComponent(run.id)}`} tabIndex={-1}>
+          {run.name}
+        </a>
+        <code className="muted">{run.id}</code>
+      </td>
+      <td>
+        <span className={`state state-${run.status}`}>{run.status}</span>
+      </td>
+      <td className="numeric">
+        {run.rows_done.toLocaleString()}
+        <span className="n"> / {run.config.budget.toLocaleString()}</span>
+      </td>
+      <td className="numeric">
+        {formatPercent(run.pairwise?.fraction)}
+        {run.pairwise && (
+          <span className="n">
+            {' '}
+            {run.pairwise.pairs_covered}/{run.pairwise.pairs_planned}
+          </span>
+        )}
+      </td>
+      <td className="numeric">{formatPassRate(run)}</td>
+      <td>
+        {run.degraded.length === 0 ? (
+          <span className="muted">—</span>
+        ) : (
+          run.degraded.map((code) => (
+            <span key={code} className="state state-degraded">
+              {code}
+            </span>
+          ))
+        )}
+        {run.warnings.length > 0 && (
+          <span className="run-warning-count" title={run.warnings.join('\n')}>
+            {run.warnings.length === 1 ? '1 warning' : `${run.warnings.length} warnings`}
+          </span>
+        )}
+      </td>
+      <td>{formatDateTime(run.created_at)}</td>
+    </tr>
+  );
+}

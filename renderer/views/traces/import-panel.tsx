@@ -1,0 +1,65 @@
+import { useRef, useState } from 'react';
+import type { ProblemReport } from '../../stores/traces/initial-state';
+import type { TraceFileText } from '../../stores/traces/actions';
+
+interface ImportPanelProps {
+  importing: boolean;
+  error: ProblemReport | null;
+  onImport(files: TraceFileText[]): Promise<boolean>;
+}
+
+/** Choose trace files and import them together; a refused import lists each problem by file, line or span, field. */
+export function ImportPanel({ importing, error, onImport }: ImportPanelProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<File[]>([]);
+
+  const submit = async () => {
+    const files = await Promise.all(chosen.map(async (file) => ({ name: file.name, text: await file.text() })));
+    if (await onImport(files)) {
+      setChosen([]);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <section className="traces-import" aria-labelledby="traces-import-title">
+      <h2 id="traces-import-title">Import traces</h2>
+      <p className="muted">
+        OTLP JSON (OpenTelemetry GenAI conventions or OpenInference attributes) or JSONL rows. Rewards come from{' '}
+        <code>whileai.reward</code> (or <code>reward</code> on a JSONL line); model versions from <code>gen_ai.request.model</code> or{' '}
+        <code>whileai.model_version</code>.
+      </p>
+      <div className="traces-import-row">
+        <label htmlFor="trace-files">Trace files</label>
+        <input
+          id="trace-files"
+          ref={input}
+          type="file"
+          multiple
+          accept=".json,.jsonl,.ndjson,application/json"
+          onChange={(event) => setChosen([...(event.target.files ?? [])])}
+        />
+        <button type="button" className="primary" disabled={chosen.length === 0 || importing} onClick={() => void submit()}>
+          {importing ? 'Importing…' : `Import${chosen.length > 1 ? ` ${chosen.length} files` : ''}`}
+        </button>
+      </div>
+      {error && (
+        <div className="error-banner traces-problems" role="alert">
+          <div>
+            <strong>{error.message.split(': ')[0]}</strong>
+            {error.issues.length > 0 && (
+              <ul aria-label="Problems">
+                {error.issues.slice(0, 50).map((issue, index) => (
+                  <li key={`${issue.path}:${index}`}>
+                    <code>{issue.path}</code> {issue.message}
+                  </li>
+                ))}
+                {error.issues.length > 50 && <li>… and {error.issues.length - 50} more</li>}
+              </ul>
+            )}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
