@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['{shared,engine,main,renderer}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', 'dist/**', 'e2e/**'],
     environment: 'node',
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/unit-report.json' },
   },

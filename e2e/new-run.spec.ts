@@ -113,3 +113,88 @@ test('a new user describes, drafts, edits a rule, starts, and watches the run co
   await expect(page.getByRole('button', { name: 'Start run' })).toBeEnabled();
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'new-run-from-run.png'), fullPage: true });
 });
+
+test('a run set to stop when every pair is covered stops before its budget and says why', async ({ page, studio }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1360, height: 900 });
+  await page.goto(studio.url);
+  await page.getByRole('main').getByRole('button', { name: 'New run' }).click();
+  await page.getByLabel('Describe the behavior').fill(SENTENCE);
+  await page.getByRole('button', { name: 'Draft' }).click();
+  await expect(page.getByRole('button', { name: 'Start run' })).toBeEnabled();
+
+  const stopWhen = page.getByRole('combobox', { name: 'Stop when' });
+  await expect(stopWhen).toHaveValue('compute');
+  await expect(page.getByText('Runs every row of the budget.')).toBeVisible();
+  await stopWhen.selectOption({ label: 'every pair is covered' });
+  await expect(page.getByText(/Stops early once every planned pair of axis values has a conversation/)).toBeVisible();
+  await page.getByRole('spinbutton', { name: 'Budget', exact: true }).fill('2000');
+  await expect(page.getByText('All checks pass.')).toBeVisible();
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'new-run-stop-when.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Start run' }).click();
+  await expect(page).toHaveURL(/#\/runs\/run_[\w-]+$/);
+  await expect(page.getByLabel('Run status')).toHaveText('completed', { timeout: 90_000 });
+  await expect(page.getByLabel('Stopped because')).toHaveText('saturation');
+  await expect(page.getByRole('region', { name: 'Progress' })).toContainText('saturation: every planned pair of axis values has a conversation.');
+  const done = Number((await page.getByLabel('Rows done', { exact: true }).innerText()).split('/')[0]!.replace(/\D/g, ''));
+  expect(done).toBeGreaterThan(0);
+  expect(done).toBeLessThan(2000);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'run-stopped-saturation.png'), fullPage: true });
+
+  // Running it again keeps the choice.
+  await page.getByRole('button', { name: 'New run from this run' }).click();
+  await expect(page.getByRole('combobox', { name: 'Stop when' })).toHaveValue('first');
+});
+
+test('a run in rl mode with a time limit says what the mode set, stops on the clock, and shows both in its settings', async ({ page, studio }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1360, height: 900 });
+  await page.goto(studio.url);
+  await page.getByRole('main').getByRole('button', { name: 'New run' }).click();
+  await page.getByLabel('Describe the behavior').fill(SENTENCE);
+  await page.getByRole('button', { name: 'Draft' }).click();
+  await expect(page.getByRole('button', { name: 'Start run' })).toBeEnabled();
+
+  const mode = page.getByRole('combobox', { name: 'Mode', exact: true });
+  await expect(mode).toHaveValue('explore');
+  await expect(page.getByText('Spends the budget on new situations: one wording and one conversation each.')).toBeVisible();
+  await mode.selectOption({ label: 'RL' });
+  await expect(page.getByText(/Runs up to eight conversations of each prompt/)).toBeVisible();
+  // Blank settings show what the mode fills them with.
+  await expect(page.getByRole('spinbutton', { name: 'Repeats', exact: true })).toHaveAttribute('placeholder', '8');
+  await expect(page.getByRole('spinbutton', { name: 'Fault rate', exact: true })).toHaveAttribute('placeholder', '0.8');
+  await expect(page.getByRole('checkbox', { name: /Prefer success/ })).not.toBeChecked();
+  await page.getByRole('spinbutton', { name: 'Budget', exact: true }).fill('2000');
+  await page.getByRole('spinbutton', { name: 'Time limit (minutes)', exact: true }).fill('0.001');
+  await expect(page.getByText(/not reproducible row for row/)).toBeVisible();
+  await expect(page.getByText('All checks pass.')).toBeVisible();
+  await page.setViewportSize({ width: 1360, height: 2300 });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'new-run-mode.png') });
+  await page.setViewportSize({ width: 1360, height: 900 });
+
+  await page.getByRole('button', { name: 'Start run' }).click();
+  await expect(page).toHaveURL(/#\/runs\/run_[\w-]+$/);
+  await expect(page.getByLabel('Run status')).toHaveText('completed', { timeout: 90_000 });
+  await expect(page.getByLabel('Stopped because')).toHaveText('time_budget');
+  await expect(page.getByRole('region', { name: 'Progress' })).toContainText('its time limit ran out');
+  const done = Number((await page.getByLabel('Rows done', { exact: true }).innerText()).split('/')[0]!.replace(/\D/g, ''));
+  expect(done).toBeGreaterThan(0);
+  expect(done).toBeLessThan(2000);
+  await expect(page.getByText(/Mode rl filled the settings left unset: repeats 8, fault_rate 0\.8/)).toBeVisible();
+  const settings = page.getByRole('region', { name: 'Settings' });
+  await expect(settings).toContainText('Moderl');
+  await expect(settings).toContainText('Phrasings × repeats1 × 8 (rl default)');
+  await expect(settings).toContainText('Repeat policysuccessive (rl default)');
+  await expect(settings).toContainText('Time limit0.06 s');
+  await expect(settings).toContainText('Stop whenthe budget is spent');
+  await page.setViewportSize({ width: 1360, height: 2000 });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'run-mode-time-limit.png') });
+  await page.setViewportSize({ width: 1360, height: 900 });
+
+  // Running it again keeps the mode and the time limit, and leaves what the mode filled blank.
+  await page.getByRole('button', { name: 'New run from this run' }).click();
+  await expect(page.getByRole('combobox', { name: 'Mode', exact: true })).toHaveValue('rl');
+  await expect(page.getByRole('spinbutton', { name: 'Repeats', exact: true })).toHaveValue('');
+  await expect(page.getByRole('spinbutton', { name: 'Time limit (minutes)', exact: true })).toHaveValue('0.001');
+});

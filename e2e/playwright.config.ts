@@ -11,7 +11,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
-  outputDir: '../test-results/e2e',
+  // A separate folder per concurrent run (E2E_OUTPUT_DIR) keeps one run from deleting another's traces.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '../test-results/e2e',
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e-report.json' }]],
   use: {
     browserName: 'chromium',

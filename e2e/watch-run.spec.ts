@@ -25,7 +25,7 @@ test('watch a larger run move, cancel it with its rows kept, resume it to comple
   await page.getByRole('button', { name: 'Draft' }).click();
 
   // The drafting warning is shown before the spec and before any number.
-  const draftWarnings = page.getByRole('region', { name: 'Warnings' });
+  const draftWarnings = page.getByRole('region', { name: 'Warnings', exact: true });
   await expect(draftWarnings).toContainText('no domain bank matched');
   expect(await isAbove(draftWarnings, page.getByRole('heading', { name: 'Spec' }))).toBe(true);
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'new-run-warnings.png') });
@@ -37,7 +37,7 @@ test('watch a larger run move, cancel it with its rows kept, resume it to comple
   await expect(page).toHaveURL(/#\/runs\/run_[\w-]+$/);
 
   // Live progress: the rows move while it runs, under the warnings banner.
-  const banner = page.getByRole('region', { name: 'Warnings' });
+  const banner = page.getByRole('region', { name: 'Warnings', exact: true });
   await expect(banner).toContainText('no domain bank matched');
   await expect(page.getByLabel('Run status')).toHaveText('running', { timeout: 60_000 });
   await expect.poll(() => rowsDone(page), { timeout: 60_000 }).toBeGreaterThan(0);

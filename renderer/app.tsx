@@ -1,15 +1,19 @@
 import { useEffect } from 'react';
 import { AppShell } from './components/app-shell';
+import { ExportDialog } from './components/export-dialog/export-dialog';
 import { useAppStore } from './stores/app/store';
 import type { Route } from './stores/navigation/routes';
 import { useNavigationStore } from './stores/navigation/store';
 import { ConversationView } from './views/conversation/conversation-view';
 import { ConversationsView } from './views/conversations/conversations-view';
 import { CoverageView } from './views/coverage/coverage-view';
+import { LabelView } from './views/label/label-view';
 import { NewRunView } from './views/new-run/new-run-view';
 import { ProveView } from './views/prove/prove-view';
 import { RunView } from './views/run/run-view';
 import { RunsView } from './views/runs/runs-view';
+import { SettingsView } from './views/settings/settings-view';
+import { useAppliedTheme } from './views/settings/use-applied-theme';
 import { TracesView } from './views/traces/traces-view';
 
 /** The screen for a route. */
@@ -23,6 +27,8 @@ function Screen({ route }: { route: Route }) {
       return <RunView runId={route.run_id} />;
     case 'coverage':
       return <CoverageView runId={route.run_id} />;
+    case 'label':
+      return <LabelView runId={route.run_id} />;
     case 'conversations':
       return <ConversationsView route={route} />;
     case 'conversation':
@@ -31,6 +37,8 @@ function Screen({ route }: { route: Route }) {
       return <TracesView />;
     case 'prove':
       return <ProveView />;
+    case 'settings':
+      return <SettingsView />;
     default: {
       const unreachable: never = route;
       return unreachable;
@@ -42,6 +50,8 @@ export function App() {
   const loadInfo = useAppStore((state) => state.loadInfo);
   const route = useNavigationStore((state) => state.route);
 
+  useAppliedTheme();
+
   useEffect(() => {
     void loadInfo();
   }, [loadInfo]);
@@ -49,6 +59,7 @@ export function App() {
   return (
     <AppShell route={route}>
       <Screen route={route} />
+      <ExportDialog />
     </AppShell>
   );
 }

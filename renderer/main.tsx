@@ -4,6 +4,7 @@ import { createApiClient, detectTransport, setApiClient } from './api/client';
 import { App } from './app';
 import './styles/theme.css';
 import './styles/app.css';
+import './styles/grading.css';
 
 setApiClient(createApiClient(detectTransport()));
 

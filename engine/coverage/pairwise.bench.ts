@@ -3,6 +3,8 @@
  * For every model in ../shared/bench/covering/models (beside the repo), builds the array at the
  * default effort, verifies it with the shared check.mjs, and prints rows and time against PICT.
  * Exits non-zero when an array is invalid. Times are wall clock, after one untimed warm-up call.
+ * The last line is JSON for `npm run bench` (main/reliability/bench-all.ts): per model, rows against PICT's minimum
+ * (goal: no more), and for the agent-sized models the time (goal: under 100 ms).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -60,6 +62,21 @@ const header = [
   'verdict',
 ];
 const table: string[][] = [];
+/** One figure for the aggregated table of `npm run bench`. */
+interface BenchResult {
+  name: string;
+  measured: number;
+  unit: string;
+  reference: number;
+  reference_name: string;
+  ratio: number;
+  goal: string;
+  met: boolean;
+}
+const results: BenchResult[] = [];
+/** Models of agent size (six axes, up to 20 values): the goal says under 100 ms. */
+const AGENT_SIZED = ['agent_small', 'agent_large'];
+const AGENT_TIME_GOAL_MS = 100;
 let invalidCount = 0;
 try {
   for (const file of readdirSync(modelDirectory).filter((name) => name.endsWith('.txt')).sort()) {
@@ -90,6 +107,30 @@ try {
       reference?.bestKnown === undefined ? '-' : (rows.length / reference.bestKnown).toFixed(3),
       verdict,
     ]);
+    if (reference !== undefined) {
+      results.push({
+        name: `pairwise ${name}: rows`,
+        measured: rows.length,
+        unit: 'rows',
+        reference: reference.pictMin,
+        reference_name: 'PICT min of 100 seeds',
+        ratio: rows.length / reference.pictMin,
+        goal: 'ratio <= 1, array VALID',
+        met: rows.length <= reference.pictMin && verdict === 'VALID',
+      });
+    }
+    if (AGENT_SIZED.includes(name)) {
+      results.push({
+        name: `pairwise ${name}: time`,
+        measured: elapsed,
+        unit: 'ms',
+        reference: AGENT_TIME_GOAL_MS,
+        reference_name: 'goal',
+        ratio: elapsed / AGENT_TIME_GOAL_MS,
+        goal: `< ${AGENT_TIME_GOAL_MS} ms`,
+        met: elapsed < AGENT_TIME_GOAL_MS,
+      });
+    }
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
@@ -107,6 +148,7 @@ if (invalidCount > 0) {
   console.error(`${invalidCount} invalid array(s)`);
   process.exitCode = 1;
 }
+console.log(JSON.stringify({ bench: 'pairwise', seed, effort, results }));
 
 /** VALID only when check.mjs says so and counted the rows we wrote. */
 function readVerdict(stdout: string, rowCount: number): string {

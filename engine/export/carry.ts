@@ -1,5 +1,6 @@
 import type { ExportInput } from './export-input';
-import { privilegedNeedles, redactPrivileged, scrubPrivileged } from './scrub';
+import { jsonString } from './json-text';
+import { holdsPrivileged, privilegedNeedles, redactPrivileged, scrubPrivileged } from './scrub';
 
 /**
  * The grade, provenance and diversity keys a training line carries beside the format's own columns (the SDK's
@@ -49,41 +50,89 @@ function summed(row: ExportInput['row'], key: 'logprob' | 'n_tokens'): number | 
   return any ? total : undefined;
 }
 
-/** Carry keys of one row: scrubbed of privileged keys at any depth and of privileged text inside strings. */
-export function carryFields(input: ExportInput, extra: { unroll?: { turn: number; turns: number } | null } = {}): Record<string, unknown> {
+/** `"key":` of each carry key, as it opens its member. */
+const KEY_TEXT = CARRY_KEYS.map((key) => `${JSON.stringify(key)}:`);
+
+type CarryExtra = { unroll?: { turn: number; turns: number } | null };
+
+/** The carry values in CARRY_KEYS order, undefined where the row has none (the key is then left out). */
+function carryValues(input: ExportInput, extra: CarryExtra): unknown[] {
   const { row } = input;
+  return [
+    row.rollout_id,
+    row.situation.scenario_id,
+    row.situation.dimensions,
+    row.situation.world_state,
+    row.situation.faults,
+    row.rollout_index,
+    row.phrasing_index,
+    input.reward,
+    input.reason,
+    input.label_source,
+    input.judge_status,
+    input.judge_name,
+    input.failure_class,
+    input.gold?.reward,
+    input.gold?.kind,
+    row.writer,
+    row.writer_model,
+    row.user_model,
+    row.agent_model,
+    row.persona.stance,
+    row.persona.tags,
+    row.ended_by,
+    row.finish_reason,
+    summed(row, 'logprob'),
+    summed(row, 'n_tokens'),
+    lineageOf(row, extra),
+    extra.unroll ?? undefined,
+  ];
+}
+
+/** `{...row.lineage, rollout_id, ordinal}` (+ `unrolled_from`), without the object spread, which is slow here. */
+function lineageOf(row: ExportInput['row'], extra: CarryExtra): Record<string, unknown> {
+  const source = row.lineage as unknown;
+  // Object.assign copies what the spread copies, except a `__proto__` key, which it would turn into a prototype.
+  const own = source !== null && typeof source === 'object' && Object.hasOwn(source, '__proto__');
+  const lineage: Record<string, unknown> = own ? { ...(source as object) } : Object.assign({}, source);
+  lineage.rollout_id = row.rollout_id;
+  lineage.ordinal = row.ordinal;
+  if (extra.unroll) lineage.unrolled_from = row.rollout_id;
+  return lineage;
+}
+
+/** Carry keys of one row: scrubbed of privileged keys at any depth and of privileged text inside strings. */
+export function carryFields(input: ExportInput, extra: CarryExtra = {}): Record<string, unknown> {
+  const values = carryValues(input, extra);
   const fields: Record<string, unknown> = {};
-  const put = (key: (typeof CARRY_KEYS)[number], value: unknown) => {
-    if (value !== undefined) fields[key] = value;
-  };
-  put('rollout_id', row.rollout_id);
-  put('scenario_id', row.situation.scenario_id);
-  put('scenario_dimensions', row.situation.dimensions);
-  put('world_state', row.situation.world_state);
-  put('faults', row.situation.faults);
-  put('rollout_index', row.rollout_index);
-  put('phrasing_index', row.phrasing_index);
-  put('reward', input.reward);
-  put('reason', input.reason);
-  put('label_source', input.label_source);
-  put('judge_status', input.judge_status);
-  put('judge_name', input.judge_name);
-  put('failure_class', input.failure_class);
-  put('gold_reward', input.gold?.reward);
-  put('gold_kind', input.gold?.kind);
-  put('arm', row.writer);
-  put('writer_model', row.writer_model);
-  put('user_model', row.user_model);
-  put('agent_model', row.agent_model);
-  put('stance', row.persona.stance);
-  put('persona_tags', row.persona.tags);
-  put('ended_by', row.ended_by);
-  put('finish_reason', row.finish_reason);
-  put('logprob', summed(row, 'logprob'));
-  put('n_tokens', summed(row, 'n_tokens'));
-  put('lineage', { ...row.lineage, rollout_id: row.rollout_id, ordinal: row.ordinal, ...(extra.unroll ? { unrolled_from: row.rollout_id } : {}) });
-  put('unroll', extra.unroll ?? undefined);
-  return redactPrivileged(scrubPrivileged(fields), privilegedNeedles(row));
+  CARRY_KEYS.forEach((key, index) => {
+    if (values[index] !== undefined) fields[key] = values[index];
+  });
+  return redactPrivileged(scrubPrivileged(fields), privilegedNeedles(input.row));
+}
+
+/**
+ * `JSON.stringify(carryFields(input, extra))` without its braces (the members, to splice into a line), or ''.
+ * Written member by member; a row whose carry holds a key or a text to scrub takes `carryFields` itself.
+ */
+export function carryMembers(input: ExportInput, extra: CarryExtra = {}): string {
+  const values = carryValues(input, extra);
+  if (holdsPrivileged(values, privilegedNeedles(input.row))) {
+    const text = JSON.stringify(carryFields(input, extra));
+    return text.slice(1, -1);
+  }
+  let text = '';
+  for (let index = 0; index < CARRY_KEYS.length; index++) {
+    const value = values[index];
+    if (value === undefined) continue;
+    let json: string | undefined;
+    if (typeof value === 'string') json = jsonString(value);
+    else if (typeof value === 'number' && Number.isFinite(value)) json = String(value);
+    else json = JSON.stringify(value) as string | undefined;
+    if (json === undefined) continue;
+    text += text === '' ? `${KEY_TEXT[index]!}${json}` : `,${KEY_TEXT[index]!}${json}`;
+  }
+  return text;
 }
 
 /** Keys a preference line carries beside its format's columns. */

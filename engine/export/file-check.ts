@@ -60,6 +60,15 @@ export class FileCheck {
     return problems;
   }
 
+  /**
+   * Counts a line known to pass the validator (see `cleanLineStats`) without checking it again: what `add` would
+   * have recorded for it. `counted` false: the line has no `messages` list to count.
+   */
+  addClean(stats: { counted: boolean; messages: number; system: boolean; user: boolean }): void {
+    this.lines += 1;
+    if (stats.counted) this.countRoles(stats.messages, stats.system, stats.user);
+  }
+
   private countMessages(value: unknown): void {
     const messages = isRecord(value) ? (value.messages ?? (isRecord(value.input) ? value.input.messages : undefined)) : undefined;
     if (!Array.isArray(messages)) return;
@@ -70,12 +79,16 @@ export class FileCheck {
       if (role === 'system') system = true;
       else if (role === 'user') user = true;
     }
+    this.countRoles(messages.length, system, user);
+  }
+
+  private countRoles(length: number, system: boolean, user: boolean): void {
     if (!system) this.noSystem += 1;
     if (!user) this.noUser += 1;
     this.withMessages += 1;
-    this.messageTotal += messages.length;
-    this.messageMin = Math.min(this.messageMin, messages.length);
-    this.messageMax = Math.max(this.messageMax, messages.length);
+    this.messageTotal += length;
+    this.messageMin = Math.min(this.messageMin, length);
+    this.messageMax = Math.max(this.messageMax, length);
   }
 
   state(): FileCheckState {
@@ -111,7 +124,7 @@ export class FileCheck {
 
   report(): FileCheckReport {
     const warnings: string[] = [];
-    if (this.lines < MIN_TRAINING_EXAMPLES) warnings.push(`${this.lines} examples: OpenAI needs at least ${MIN_TRAINING_EXAMPLES} (it suggests starting with about 50)`);
+    if (this.lines < MIN_TRAINING_EXAMPLES) warnings.push(`${this.lines} example${this.lines === 1 ? '' : 's'}: OpenAI needs at least ${MIN_TRAINING_EXAMPLES} (it suggests starting with about 50)`);
     if (this.noSystem > 0) warnings.push(`${this.noSystem} examples have no system message`);
     return {
       n_lines: this.lines,

@@ -48,6 +48,9 @@ function needleOf(value: string): Needle {
   return needle;
 }
 
+/** Per privileged field, the needle prepared last. */
+const lastNeedles: ({ value: string; needle: Needle } | undefined)[] = [];
+
 /**
  * The first privileged quote found in the row's final reply or any assistant turn (content or call arguments).
  * Matching ignores case and runs of whitespace. Every whitespace-free word of the normalised needle must then appear
@@ -59,10 +62,13 @@ export function findLeak(input: ExportInput): LeakHit | null {
   if (!row.privileged) return null;
   let lowered: string | null = null;
   let haystack: string | null = null;
-  for (const field of LEAK_FIELDS) {
+  for (let index = 0; index < LEAK_FIELDS.length; index++) {
+    const field = LEAK_FIELDS[index]!;
     const value = row.privileged[field];
     if (value === undefined) continue;
-    const needle = needleOf(value);
+    // Consecutive rows of a scenario ask for the same needles: a compare with the last one per field, before any lookup.
+    const last = lastNeedles[index];
+    const needle = last?.value === value ? last.needle : (lastNeedles[index] = { value, needle: needleOf(value) }).needle;
     if (needle.normal.length < LEAK_MIN_QUOTE_CHARS) continue;
     lowered ??= assistantText(input).toLowerCase();
     const text = lowered;

@@ -69,6 +69,11 @@ export class RoundtripGate {
     return bad;
   }
 
+  /** Counts the calls of a line known to pass (see `cleanLineStats`). */
+  addClean(calls: number): void {
+    this.checked += calls;
+  }
+
   state(): { checked: number; invalid: number; rows: number[] } {
     return { checked: this.checked, invalid: this.invalid, rows: [...this.rows] };
   }

@@ -30,10 +30,21 @@ function scrubDeep<T>(value: T): T {
   return value;
 }
 
+const NO_NEEDLES: readonly string[] = [];
+/** The last row's privileged texts and their needles: rows of one scenario come together and share them. */
+let lastPrivileged: { values: string[]; needles: readonly string[] } | null = null;
+
+const sameTexts = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((text, index) => text === b[index]);
+
 /** The row's privileged texts long enough to count as a quote, longest first (so a longer one is redacted whole). */
-export function privilegedNeedles(row: Row): string[] {
-  const values = Object.values(row.privileged ?? {}).map((text) => text.trim());
-  return [...new Set(values.filter((text) => text.length >= LEAK_MIN_QUOTE_CHARS))].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+export function privilegedNeedles(row: Row): readonly string[] {
+  if (!row.privileged) return NO_NEEDLES;
+  const raw = Object.values(row.privileged);
+  if (lastPrivileged && sameTexts(lastPrivileged.values, raw)) return lastPrivileged.needles;
+  const values = raw.map((text) => text.trim());
+  const needles = [...new Set(values.filter((text) => text.length >= LEAK_MIN_QUOTE_CHARS))].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  lastPrivileged = { values: raw, needles };
+  return needles;
 }
 
 export const REDACTED = '[redacted]';
@@ -47,6 +58,43 @@ export function redactPrivileged<T>(value: T, needles: readonly string[]): T {
   const lowered = needles.map((needle) => needle.toLowerCase());
   const shortest = Math.min(...lowered.map((needle) => needle.length));
   return holdsNeedle(value, lowered, shortest) ? redactDeep(value, needles) : value;
+}
+
+/**
+ * Whether `scrubPrivileged` or `redactPrivileged(_, needles)` would change an object holding these values: a
+ * never-exported key at any depth, or a needle in any string.
+ */
+export function holdsPrivileged(values: readonly unknown[], needles: readonly string[]): boolean {
+  const prepared = needles.length === 0 ? null : preparedNeedles(needles);
+  for (const value of values) if (holdsEither(value, prepared)) return true;
+  return false;
+}
+
+interface PreparedNeedles {
+  needles: readonly string[];
+  lowered: string[];
+  shortest: number;
+}
+
+let lastPrepared: PreparedNeedles | null = null;
+
+function preparedNeedles(needles: readonly string[]): PreparedNeedles {
+  if (lastPrepared?.needles !== needles) {
+    const lowered = needles.map((needle) => needle.toLowerCase());
+    lastPrepared = { needles, lowered, shortest: Math.min(...lowered.map((needle) => needle.length)) };
+  }
+  return lastPrepared;
+}
+
+/** `holdsNeverExported(value) || holdsNeedle(value, ...)` in one walk. */
+function holdsEither(value: unknown, prepared: PreparedNeedles | null): boolean {
+  if (typeof value === 'string') return prepared !== null && holdsNeedle(value, prepared.lowered, prepared.shortest);
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((item) => holdsEither(item, prepared));
+  for (const key in value as Record<string, unknown>) {
+    if (NEVER_EXPORTED_KEYS.has(key) || holdsEither((value as Record<string, unknown>)[key], prepared)) return true;
+  }
+  return false;
 }
 
 /**

@@ -3,12 +3,17 @@ import { ExportRefusedError } from './export-refused-error';
 import { FileCheck, type FileCheckReport, type FileCheckState } from './file-check';
 import { LeakGate, type LeakReport } from './leak-gate';
 import { lineJson } from './line-json';
+import { LineProblems } from './line-problems';
 import type { MaskMode } from './loss-mask';
 import { type LineOptions, openAiLine } from './openai-format';
 import { type RewardSummary, RewardTally } from './reward-summary';
 import { RoundtripGate, type RoundtripReport } from './roundtrip-gate';
 import type { RowStream } from './source';
-import { type SampleOptions, trainingSamples } from './training-samples';
+import { cleanLineStats, type SftLineShape } from './sft-line-check';
+import { openAiLineText, trlLineText } from './sft-line-text';
+import { functionTools } from './tool-schemas';
+import { checkTools } from './tools-check';
+import { type SampleOptions, type TrainingSample, trainingSamples } from './training-samples';
 import { trlLine } from './trl-format';
 import { validateOpenAiLine } from './validate-openai';
 import { validateTrlLine } from './validate-trl';
@@ -93,6 +98,8 @@ export class TrainingTally {
   readonly roundtrip: RoundtripGate;
   readonly leaks = new LeakGate();
   readonly rewards = new RewardTally();
+  /** How lines are checked on the fast path; null when the run's tool list itself fails the check (every line then runs the validator). */
+  private readonly shape: SftLineShape | null;
   readonly counts: Counts = {
     n: 0,
     written: 0,
@@ -119,6 +126,61 @@ export class TrainingTally {
       this.format === 'openai' ? validateOpenAiLine(line, { requireTools }) : validateTrlLine(line, kind, { requireTools }),
     );
     this.roundtrip = new RoundtripGate(this.format);
+    const toolProblems = new LineProblems();
+    const toolNames = requireTools ? checkTools(functionTools(this.run.tools), toolProblems) : null;
+    const carry = options.carry !== false;
+    this.shape = toolProblems.list.length > 0 ? null : { format: this.format, promptCompletion: this.promptCompletion, toolNames, requireTools, carry };
+  }
+
+  /** One row's lines, counted and checked: none when it has no trained assistant turn, several when unrolled. */
+  rowLines(input: ExportInput, options: TrainingExportOptions): string[] {
+    const { counts, run } = this;
+    counts.n += 1;
+    this.leaks.check(input);
+    this.rewards.add(input.reward);
+    if (run.tools.length === 0 && hasToolCalls(input.row)) counts.toolRowsWithoutSchemas += 1;
+    const samples = trainingSamples(input, run, options).filter((sample) => sample.loss_mask.includes(1));
+    if (samples.length === 0) {
+      counts.noAssistant += 1;
+      return [];
+    }
+    counts.truncated += samples[0]!.tool_output_truncated;
+    counts.charsCut += samples[0]!.tool_output_chars_cut;
+    counts.emptyTurns += samples[0]!.empty_turns_dropped;
+    const lines: string[] = [];
+    for (const sample of samples) {
+      lines.push(this.line(sample, options));
+      if (sample.messages[0]?.role === 'system') counts.withSystem += 1;
+      if (run.tools.length > 0) counts.withTools += 1;
+      const { messages, loss_mask: mask } = sample;
+      for (let index = 0; index < messages.length; index++) {
+        if (messages[index]!.role !== 'assistant') continue;
+        if (mask[index] === 1) counts.trained += 1;
+        else counts.masked += 1;
+      }
+      counts.written += 1;
+    }
+    return lines;
+  }
+
+  /**
+   * The text of one sample's line, through the gates: the line check and the tool-call round trip. A line the sample
+   * shows to be clean is written straight from it and only counted; any other is built, checked in full and serialised.
+   */
+  line(sample: TrainingSample, options: LineOptions): string {
+    const stats = this.shape ? cleanLineStats(sample, this.shape) : null;
+    if (stats) {
+      const text = this.format === 'openai' ? openAiLineText(sample, this.run, options) : trlLineText(sample, this.run, this.promptCompletion, options);
+      if (text !== null) {
+        this.lineCheck.addClean(stats);
+        this.roundtrip.addClean(stats.calls);
+        return text;
+      }
+    }
+    const line = this.format === 'openai' ? openAiLine(sample, this.run, options) : trlLine(sample, this.run, this.promptCompletion, options);
+    this.lineCheck.add(line);
+    this.roundtrip.check(line, this.counts.written);
+    return lineJson(line);
   }
 
   state(): TrainingState {
@@ -191,37 +253,13 @@ export interface TrainingStream extends ExportStream<TrainingReport> {
 export function exportTraining(source: RowStream<ExportInput>, context: RunContext | null, options: TrainingExportOptions = {}): TrainingStream {
   const validate = options.validate ?? true;
   const tally = new TrainingTally(context, options);
-  const { counts, run, format, promptCompletion } = tally;
-  const requireTools = run.tools.length > 0;
 
   async function* lines(): AsyncGenerator<string> {
-    for await (const input of source as AsyncIterable<ExportInput>) {
-      counts.n += 1;
-      tally.leaks.check(input);
-      tally.rewards.add(input.reward);
-      if (!requireTools && hasToolCalls(input.row)) counts.toolRowsWithoutSchemas += 1;
-      const samples = trainingSamples(input, run, options).filter((sample) => sample.loss_mask.includes(1));
-      if (samples.length === 0) {
-        counts.noAssistant += 1;
-        continue;
-      }
-      counts.truncated += samples[0]!.tool_output_truncated;
-      counts.charsCut += samples[0]!.tool_output_chars_cut;
-      counts.emptyTurns += samples[0]!.empty_turns_dropped;
-      for (const sample of samples) {
-        const line = format === 'openai' ? openAiLine(sample, run, options) : trlLine(sample, run, promptCompletion, options);
-        tally.lineCheck.add(line);
-        tally.roundtrip.check(line, counts.written);
-        if (sample.messages[0]?.role === 'system') counts.withSystem += 1;
-        if (run.tools.length > 0) counts.withTools += 1;
-        sample.messages.forEach((message, index) => {
-          if (message.role !== 'assistant') return;
-          if (sample.loss_mask[index] === 1) counts.trained += 1;
-          else counts.masked += 1;
-        });
-        counts.written += 1;
-        yield lineJson(line);
-      }
+    // A list or a generator is read without a promise per row; a stream (pages read from the store) is awaited.
+    if (Symbol.asyncIterator in source) {
+      for await (const input of source) for (const line of tally.rowLines(input, options)) yield line;
+    } else {
+      for (const input of source) for (const line of tally.rowLines(input, options)) yield line;
     }
     if (validate) {
       const reasons = tally.refusals();

@@ -115,10 +115,20 @@ export function sampleMessages(
  */
 export function trainingSamples(input: ExportInput, context: RunContext, options: SampleOptions = {}): TrainingSample[] {
   const built = sampleMessages(input.row.messages, context, options);
-  const base = { input, tool_output_truncated: built.truncated, tool_output_chars_cut: built.chars_cut, empty_turns_dropped: built.empty_dropped };
   if (!options.unroll) {
-    return [{ ...base, messages: built.messages, loss_mask: lossMask(built.messages, options.mask_mode ?? 'assistant'), unroll: null }];
+    return [
+      {
+        input,
+        tool_output_truncated: built.truncated,
+        tool_output_chars_cut: built.chars_cut,
+        empty_turns_dropped: built.empty_dropped,
+        messages: built.messages,
+        loss_mask: lossMask(built.messages, options.mask_mode ?? 'assistant'),
+        unroll: null,
+      },
+    ];
   }
+  const base = { input, tool_output_truncated: built.truncated, tool_output_chars_cut: built.chars_cut, empty_turns_dropped: built.empty_dropped };
   const turns = built.messages.flatMap((message, index) => (message.role === 'assistant' ? [index] : []));
   return turns.map((end, turn) => {
     const messages = built.messages.slice(0, end + 1);

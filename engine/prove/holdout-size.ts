@@ -164,6 +164,10 @@ export function holdoutSize(options: HoldoutOptions = {}): HoldoutSize {
   }
 
   const nTasks = tasksFor(multiplier, taskStd, effect);
+  if (!Number.isSafeInteger(nTasks)) {
+    warnings.push(`effect ${effect} is too small to plan for: it would take more tasks than can be counted; plan for a gain such as 0.05`);
+    return result;
+  }
   result.n_tasks = nTasks;
   result.half_width = round4((normalQuantile(1 - alpha / 2) * taskStd) / Math.sqrt(nTasks));
   result.n_tasks_low = nTasks;

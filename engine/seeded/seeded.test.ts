@@ -1,5 +1,11 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hashInt, hashUnit, sha256Hex, SeededRandom, stableJson } from './index';
+import { hashInt, hashUnit, sha256Hex, SeededRandom, shortHash, stableJson } from './index';
+
+/** The formulas as first written: hex of the library's one-shot digest. */
+const reference = (text: string) => bytesToHex(sha256(utf8ToBytes(text)));
 
 describe('seeded helpers', () => {
   it('hash like Python hashlib.sha256(text.encode()).hexdigest()', () => {
@@ -11,6 +17,23 @@ describe('seeded helpers', () => {
     const hex = sha256Hex('fault-keep:0:sc-1').slice(0, 8);
     expect(hashUnit('fault-keep:0:sc-1')).toBeCloseTo((Number.parseInt(hex, 16) + 1) / (16 ** 8 + 2), 15);
     expect(hashInt('x', 7)).toBe(Number.parseInt(sha256Hex('x').slice(0, 8), 16) % 7);
+  });
+
+  it('give exactly what the one-shot digest gives, for any text, length and prefix, one call after another', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string({ unit: 'grapheme', maxLength: 400 }), fc.integer({ min: 1, max: 13 }), fc.integer({ min: 0, max: 64 })), { minLength: 1, maxLength: 8 }), (calls) => {
+        for (const [text, digits, length] of calls) {
+          const hex = reference(text);
+          expect(sha256Hex(text)).toBe(hex);
+          expect(shortHash(text, length)).toBe(hex.slice(0, length));
+          expect(hashUnit(text, digits)).toBe((Number.parseInt(hex.slice(0, digits), 16) + 1) / (16 ** digits + 2));
+          expect(hashInt(text, 1 + (length % 17))).toBe(Number.parseInt(hex.slice(0, 8), 16) % (1 + (length % 17)));
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(shortHash('abc')).toBe('ba7816bf8f01cfea');
+    expect(sha256Hex('x'.repeat(5000))).toBe(reference('x'.repeat(5000)));
   });
 
   it('sort keys at every depth and drop undefined, so equal values print equal', () => {

@@ -1,4 +1,4 @@
-import type { Dimensions, FaultPlan, Row, Situation, Spec, ToolSpec } from '../../shared/domain';
+import type { Dimensions, FaultPlan, Mode, RepeatPolicy, Row, Situation, Spec, ToolSpec, Until } from '../../shared/domain';
 import type { AgentUnderTest } from '../agents/agent';
 import type { SimulatedUser } from '../people/simulated-user';
 import type { RolloutLimits } from '../rollout/run-rollout';
@@ -21,14 +21,33 @@ export interface SimulateOptions {
   seed: number;
   /** Row cap. */
   budget: number;
+  /**
+   * When to stop before the budget (default `compute`: never): `saturation` once every planned cell has its copies
+   * or coverage plateaus; `first` once every planned pair is covered or coverage plateaus. A replay ignores it.
+   */
+  until?: Until;
+  /**
+   * What the budget is spent on (default `explore`). Its defaults fill `phrasings`, `repeats`, `fault_rate`,
+   * `prefer_success` and `repeat_policy` where they are unset (`MODE_PRESETS`); a value given here always wins.
+   */
+  mode?: Mode;
+  /** How each prompt's k rollouts are spent (default: the mode's). */
+  repeat_policy?: RepeatPolicy;
+  /**
+   * Seconds the run may take, on `clock`: it stops after the batch in which they ran out (`time_budget`). Where it
+   * stops depends on the machine; the rows before it do not.
+   */
+  time_budget?: number;
   /** N: stop once this many situations have all their rollouts. */
   situations?: number;
-  /** n wordings per situation. */
-  phrasings: number;
-  /** k rollouts per wording. */
-  repeats: number;
-  fault_rate: number;
-  prefer_success: boolean;
+  /** n wordings per situation (default: the mode's). */
+  phrasings?: number;
+  /** k rollouts per wording (default: the mode's). */
+  repeats?: number;
+  /** Keep share of fault-tagged cells (default: the mode's, 0.5; 0.8 in rl). */
+  fault_rate?: number;
+  /** Flip nine in ten fault cells to success on a cold start (default: the mode's; off in rl). */
+  prefer_success?: boolean;
   /** Fix these axis values in every planned cell ("fill this cell"); writers keep them or stand down. */
   aim?: Partial<Dimensions>;
   /** Aimed at production traces (`simulate(traces=...)`): steer the grid at their failing situations, drop near copies. */
@@ -50,7 +69,7 @@ export interface SimulateOptions {
   resume?: { get(ordinal: number): Row | undefined };
   isCancelled?: () => boolean;
   limits?: RolloutLimits;
-  /** Milliseconds from any fixed origin, for row timings only (they never enter a Row). */
+  /** Milliseconds from any fixed origin, for row timings and `time_budget` (neither enters a Row). */
   clock?: () => number;
   /**
    * Read once at the end: degraded codes and warnings from outside the loop (role checks such as `same_model`,

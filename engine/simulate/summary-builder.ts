@@ -1,12 +1,15 @@
-import type { BatchRecord, Row, SearchRecord, SimulationSummary, StopReason, WriterArm } from '../../shared/domain';
+import type { Row, StopReason, Until, WriterArm } from '../../shared/domain';
 import type { GridPlan } from '../coverage/plan-grid';
 import type { RunStopError } from '../models/run-stop-error';
 import { HARD_SHARE, HARD_TIERS, tierOfStance } from '../people/tiers';
 import { stableJson } from '../seeded';
 import type { ArmShares } from '../writers/arm-shares';
 import type { SituationCard } from '../writers/situation-card';
+import type { RunMode } from './run-mode';
 import type { SearchState } from './search-state';
 import type { SimulateOptions } from './simulate-options';
+import type { SimulationBatch, SimulationOutcome } from './simulation-outcome';
+import { SATURATION_COPIES, type SaturationState } from './stop-rule';
 
 /** `DEAD_AGENT_MIN_ERRORS` / `_BUDGET_MULTIPLE`: the agent is called off after this many losses with no row. */
 const DEAD_AGENT_MIN_ERRORS = 16;
@@ -27,7 +30,7 @@ export class SummaryBuilder {
   readonly #tiers: Record<string, number> = {};
   readonly #endedOnQuestion = { n: 0, user_left: 0 };
   readonly #scenarios = new Set<string>();
-  readonly #batches: BatchRecord[] = [];
+  readonly #batches: SimulationBatch[] = [];
   readonly #degraded = new Set<string>();
   #fallbackRows = 0;
   #firstUserError: string | null = null;
@@ -36,6 +39,7 @@ export class SummaryBuilder {
   constructor(
     private readonly options: SimulateOptions,
     private readonly plan: GridPlan,
+    private readonly mode: RunMode,
   ) {}
 
   landed(): number {
@@ -95,18 +99,19 @@ export class SummaryBuilder {
     if (error.side === 'writer' && this.#stop === error) this.#writerErrors.push(error.message);
   }
 
-  batch(record: BatchRecord): void {
+  batch(record: SimulationBatch): void {
     this.#batches.push(record);
   }
 
   #warnings(): string[] {
-    const warnings: string[] = [];
+    const warnings: string[] = [...this.mode.warnings];
     const { options } = this;
+    const { phrasings, repeats } = this.mode.settings;
     if (options.situations !== undefined) {
-      const needed = options.situations * options.phrasings * options.repeats;
+      const needed = options.situations * phrasings * repeats;
       if (options.budget < needed) {
         warnings.push(
-          `The budget (${options.budget} rows) is smaller than situations × phrasings × repeats (${options.situations} × ${options.phrasings} × ${options.repeats} = ${needed}): later situations never roll out. Raise the budget or lower situations.`,
+          `The budget (${options.budget} rows) is smaller than situations × phrasings × repeats (${options.situations} × ${phrasings} × ${repeats} = ${needed}): later situations never roll out. Raise the budget or lower situations.`,
         );
       }
     }
@@ -132,11 +137,19 @@ export class SummaryBuilder {
     return warnings;
   }
 
-  finish(stoppedBecause: StopReason, state: SearchState, shares: ArmShares): SimulationSummary {
+  /** `stop.predicted`: rows still needed to saturate (SaturationState.predictedToSaturation, capped by the budget left). */
+  finish(
+    stoppedBecause: StopReason,
+    state: SearchState,
+    shares: ArmShares,
+    stop: { until: Until; saturation: SaturationState; predicted: number; groups?: NonNullable<SimulationOutcome['search']['repeat_groups']> | undefined },
+  ): SimulationOutcome {
+    const { saturation } = stop;
     const counts = state.counts();
+    const minCellCopies = saturation.minCellCopies();
     const visited = this.plan.cells.filter((cell) => state.hasCell(stableJson(cell.dimensions))).length;
     const hard = HARD_TIERS.reduce((sum, tier) => sum + (this.#tiers[tier] ?? 0), 0);
-    const search: SearchRecord = {
+    const search: SimulationOutcome['search'] = {
       batches: this.#batches,
       arm_weights: shares,
       writer_errors: this.#writerErrors,
@@ -146,7 +159,14 @@ export class SummaryBuilder {
       tier_mix: { hard_share_requested: HARD_SHARE, hard_share_realized: this.#landed === 0 ? null : Math.round((hard / this.#landed) * 1e4) / 1e4, counts: this.#tiers },
       ended_on_question: this.#endedOnQuestion,
       grid: { cells: this.plan.cells.length, flipped: this.plan.flipped },
+      plateau_batches: saturation.plateauBatches,
+      min_cell_copies: minCellCopies,
+      copy_deficit: saturation.copyDeficit(),
+      copies_needed: SATURATION_COPIES,
+      uncovered_shapes: saturation.uncoveredShapes(),
+      ...(stop.groups ? { repeat_groups: stop.groups } : {}),
     };
+    const { settings } = this.mode;
     const notes = this.options.notes?.() ?? { degraded: [], warnings: [] };
     return {
       rows: this.#landed,
@@ -161,6 +181,19 @@ export class SummaryBuilder {
         unique_signatures: counts.unique_signatures,
         unique_prompts: counts.unique_prompts,
         cells_unvisited: this.plan.cells.length - visited,
+        until: stop.until,
+        saturation: stoppedBecause === 'saturation',
+        predicted_to_saturation: stop.predicted,
+        min_cell_copies: minCellCopies,
+        copies_needed: SATURATION_COPIES,
+        mode: settings.mode,
+        repeat_policy: settings.repeat_policy,
+        requests_per_situation: settings.phrasings,
+        rollouts_per_request: settings.repeats,
+        fault_rate: settings.fault_rate,
+        prefer_success: settings.prefer_success,
+        mode_defaults: settings.from_mode,
+        ...(this.options.time_budget === undefined ? {} : { time_budget: this.options.time_budget }),
       },
       search,
     };

@@ -154,7 +154,9 @@ export function failureMap(traces: readonly MapTrace[]): FailureMap {
   const byCell = new Map<string, MapTrace[]>();
   for (const trace of traces) {
     const key = cellKey(trace.dimensions);
-    byCell.set(key, [...(byCell.get(key) ?? []), trace]);
+    const members = byCell.get(key);
+    if (members) members.push(trace);
+    else byCell.set(key, [trace]);
   }
   const cells: FailureCell[] = [...byCell.entries()].map(([key, members]) => {
     const first = members[0]!.dimensions;
@@ -190,7 +192,11 @@ export function failureMap(traces: readonly MapTrace[]): FailureMap {
   const axes = Object.fromEntries(
     AXES.map((axis) => {
       const byValue = new Map<string, MapTrace[]>();
-      for (const trace of traces) byValue.set(trace.dimensions[axis], [...(byValue.get(trace.dimensions[axis]) ?? []), trace]);
+      for (const trace of traces) {
+        const members = byValue.get(trace.dimensions[axis]);
+        if (members) members.push(trace);
+        else byValue.set(trace.dimensions[axis], [trace]);
+      }
       const counts = [...byValue.entries()].map(([value, members]) => ({ value, ...count(members) }));
       counts.sort((a, b) => b.traces - a.traces || compareText(a.value, b.value));
       return [axis, counts];

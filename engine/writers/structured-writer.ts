@@ -1,11 +1,26 @@
-import type { Dimensions, WriterArm } from '../../shared/domain';
+import type { Dimensions, Mode, WriterArm } from '../../shared/domain';
 import type { GridCell } from '../coverage/plan-grid';
 import { hashUnit } from '../seeded';
 import type { SituationCard } from './situation-card';
 import { wordSituation, type Wording } from './wording';
 import type { Writer, WriterRequest } from './writer';
 
-export const WEIGHT_COEFFICIENTS = { uncovered: 0.35, risk: 0.35, novelty: 0.2, behaviour: 0.1 } as const;
+export interface WeightCoefficients {
+  uncovered: number;
+  risk: number;
+  novelty: number;
+  behaviour: number;
+}
+
+/** a, b, g, d of the cell weight `W = a*U + b*R + g*N + d*B`. */
+export const WEIGHT_COEFFICIENTS: Readonly<WeightCoefficients> = { uncovered: 0.35, risk: 0.35, novelty: 0.2, behaviour: 0.1 };
+/** Under `mode="rl"` the behaviour gap weighs most: groups are worth more where behaviour is still in doubt. */
+export const RL_WEIGHT_COEFFICIENTS: Readonly<WeightCoefficients> = { uncovered: 0.25, risk: 0.25, novelty: 0.15, behaviour: 0.35 };
+
+/** The cell weight coefficients a mode ranks the grid with (every mode but rl uses the default ones). */
+export function weightCoefficients(mode: Mode | undefined): Readonly<WeightCoefficients> {
+  return mode === 'rl' ? RL_WEIGHT_COEFFICIENTS : WEIGHT_COEFFICIENTS;
+}
 const RISKY_STANCES = new Set(['boundary', 'adversarial', 'forbidden', 'conflicting']);
 
 export type ToolKind = 'read' | 'destructive' | 'other';
@@ -20,8 +35,8 @@ export function cellRisk(dimensions: Dimensions, kindOf: (tool: string) => ToolK
 }
 
 /** `W = a*U + b*R + g*N + d*B`, U = 1/(1+uses)^2; novelty and behaviour gap start at 0.5. */
-export function cellWeight(uses: number, risk: number): number {
-  const { uncovered, risk: riskWeight, novelty, behaviour } = WEIGHT_COEFFICIENTS;
+export function cellWeight(uses: number, risk: number, coefficients: Readonly<WeightCoefficients> = WEIGHT_COEFFICIENTS): number {
+  const { uncovered, risk: riskWeight, novelty, behaviour } = coefficients;
   return Math.round((uncovered / (1 + uses) ** 2 + riskWeight * risk + novelty * 0.5 + behaviour * 0.5) * 1e6) / 1e6;
 }
 
@@ -72,9 +87,10 @@ export function createStructuredWriter(kindOf: (tool: string) => ToolKind, wordi
     arm: 'structured',
     model: 'template',
     async propose(request) {
+      const coefficients = weightCoefficients(request.mode);
       const ranked = request.plan.cells
         .map((cell) => {
-          const weight = cellWeight(request.state.uses(cell.scenario_id), cellRisk(cell.dimensions, kindOf));
+          const weight = cellWeight(request.state.uses(cell.scenario_id), cellRisk(cell.dimensions, kindOf), coefficients);
           const u = hashUnit(`${request.seed}:${request.round}:${cell.scenario_id}`, 12);
           return { cell, key: Math.pow(u, 1 / weight) };
         })

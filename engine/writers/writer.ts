@@ -1,4 +1,4 @@
-import type { Spec, WriterArm } from '../../shared/domain';
+import type { Mode, Spec, WriterArm } from '../../shared/domain';
 import type { GridPlan } from '../coverage/plan-grid';
 import type { SearchView } from './search-view';
 import type { SituationCard } from './situation-card';
@@ -13,6 +13,8 @@ export interface WriterRequest {
   spec: Spec;
   plan: GridPlan;
   state: SearchView;
+  /** The run's mode: rl ranks the grid with its own cell weights. Unset: explore. */
+  mode?: Mode;
 }
 
 /**

@@ -1,9 +1,10 @@
-import { annotatorName, exportLabels, importLabels, labelsOf, setAnnotatorName, setLabel, setLabels } from '../services/labels-service';
+import { annotatorName, exportLabels, importLabels, labelQueue, labelsOf, setAnnotatorName, setLabel, setLabels } from '../services/labels-service';
 import type { HandlersOf } from './handler';
 
 export const labelsHandlers: HandlersOf<'labels'> = {
   'labels.set': (context, input) => setLabel(context, input.row_id, input),
   'labels.set_many': (context, input) => setLabels(context, input.row_ids, input),
+  'labels.queue': (context, input) => labelQueue(context, input.run_id, input),
   'labels.list': (context, input) => labelsOf(context, input, input.latest_only),
   'labels.import': (context, input) => importLabels(context, input.run_id, input),
   'labels.export': (context, input) => exportLabels(context, input.run_id, input.format),

@@ -1,8 +1,10 @@
 import { type Command, Option } from 'commander';
+import { readFile } from 'node:fs/promises';
 import { GradesRunInput, JUDGE_COMMAND_MODES, type GradesSummary, type JudgeSummary } from '../../shared/api/grades';
 import type { AppContext } from '../services/app-context';
 import { executeGrading, type GradeOutcome, type GradePlan } from '../services/grade-executor';
 import { gradesSummary, planGrading } from '../services/grading-service';
+import { ServiceError } from '../services/service-error';
 import { withContext } from './cli-context';
 import { integer } from './simulate-command';
 
@@ -10,6 +12,8 @@ interface GradeFlags {
   judge: string;
   version?: string;
   name?: string;
+  rubric?: string;
+  rubricFile?: string;
   mode: (typeof JUDGE_COMMAND_MODES)[number];
   concurrency: number;
   timeoutMs?: number;
@@ -75,14 +79,30 @@ export function formatGradeReport(summary: GradesSummary, outcome: GradeOutcome 
   return `${lines.join('\n')}\n`;
 }
 
+async function rubricOf(flags: GradeFlags): Promise<string | undefined> {
+  if (flags.rubric !== undefined && flags.rubricFile !== undefined) throw new ServiceError('VALIDATION_FAILED', 'Give --rubric or --rubric-file, not both.');
+  if (flags.rubricFile === undefined) return flags.rubric;
+  try {
+    return await readFile(flags.rubricFile, 'utf8');
+  } catch (error) {
+    throw new ServiceError('VALIDATION_FAILED', `Cannot read the rubric file ${flags.rubricFile}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 export function registerGradeCommand(program: Command): void {
   program
     .command('grade')
     .description("grade a stored run: the conduct checks on every row, then the judge you choose; prints warnings, then each judge's counts")
     .argument('<run-id>')
-    .option('--judge <spec>', 'conduct, command:"<command line speaking JSON lines>", or module:<path to a .js/.mjs judge>', 'conduct')
-    .option('--version <version>', 'the version of a command or module judge (required for them)')
-    .option('--name <name>', "a display name for a custom judge (default: its script's file name)")
+    .option(
+      '--judge <spec>',
+      'conduct, command:"<command line speaking JSON lines>", module:<path to a .js/.mjs judge>, a rubric judge on a model (openai:<model>, anthropic:<model>, compatible:<model>@<base_url>), or decision:<model spec>',
+      'conduct',
+    )
+    .option('--version <version>', 'the version of a command or module judge (required for them; a model judge is versioned by model and rubric hash)')
+    .option('--name <name>', "a display name for a custom or model judge (default: its script's file name, rubric or decision)")
+    .option('--rubric <text>', "a model judge's rubric (default: one built from the run's policy rules)")
+    .option('--rubric-file <path>', "read the model judge's rubric from a file")
     .addOption(new Option('--mode <mode>', 'command judges: one process per row, or one long-lived server').choices([...JUDGE_COMMAND_MODES]).default('per-row'))
     .option('--concurrency <n>', 'rows judged at once', integer('--concurrency', 1), 8)
     .option('--timeout-ms <ms>', 'per-row limit for the judge', integer('--timeout-ms', 100))
@@ -90,6 +110,7 @@ export function registerGradeCommand(program: Command): void {
     .option('--json', 'print the outcome and the summary as JSON')
     .action((runId: string, flags: GradeFlags) =>
       withContext(program, async (context) => {
+        const rubric = await rubricOf(flags);
         const input = GradesRunInput.parse({
           run_id: runId,
           judge: flags.judge,
@@ -98,6 +119,7 @@ export function registerGradeCommand(program: Command): void {
           skip_graded: flags.skipGraded ?? false,
           ...(flags.version === undefined ? {} : { version: flags.version }),
           ...(flags.name === undefined ? {} : { name: flags.name }),
+          ...(rubric === undefined ? {} : { rubric }),
           ...(flags.timeoutMs === undefined ? {} : { timeout_ms: flags.timeoutMs }),
         });
         const outcome = await gradeInForeground(context, planGrading(context, input));

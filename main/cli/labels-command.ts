@@ -20,10 +20,12 @@ function formatOf(file: string, given: LabelsFormat | undefined): LabelsFormat {
 
 /** Prints every issue of a refused import (the message shows only the first few), then rethrows. */
 function reportIssues(file: string, error: unknown): never {
-  if (ServiceError.isInstance(error) && error.issues && error.issues.length > 0) {
+  if (!ServiceError.isInstance(error)) throw error;
+  if (error.issues && error.issues.length > 0) {
     process.stderr.write(`${error.issues.map((issue) => `${file}: ${issue.path}: ${issue.message}`).join('\n')}\n`);
+    throw error;
   }
-  throw error;
+  throw new ServiceError(error.code, `${file}: ${error.message}`);
 }
 
 export function registerLabelsCommand(program: Command): void {

@@ -2,7 +2,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
-import { RunConfig, type RunConfigInput, type SimulationSummary } from '../../shared/domain';
+import { MODES, REPEAT_POLICIES, RunConfig, UNTIL_MODES, type Mode, type ModeSetting, type RepeatPolicy, type RunConfigInput, type SimulationSummary, type Until } from '../../shared/domain';
 import { parseSpecText } from '../../engine/index';
 import type { AppContext } from '../services/app-context';
 import { executeRun } from '../services/run-executor';
@@ -37,6 +37,13 @@ const seconds = (value: string) => {
   return number;
 };
 
+/** Seconds of wall-clock a run may take: more than 0, at most 30 days. */
+const timeBudget = (value: string) => {
+  const number = Number(value);
+  if (!(number > 0 && number <= 30 * 24 * 3600)) throw new InvalidArgumentError('seconds, more than 0 and at most 30 days (2592000)');
+  return number;
+};
+
 /** The roles the flags name; undefined when none does (an offline run's config stays as it was). */
 function modelsOf(flags: SimulateFlags): RunConfigInput['models'] | undefined {
   const models = {
@@ -54,11 +61,16 @@ interface SimulateFlags {
   rows: number;
   seed: number;
   concurrency: number;
-  faultRate: number;
-  preferSuccess: boolean;
+  mode: Mode;
+  repeatPolicy?: RepeatPolicy;
+  timeBudget?: number;
+  /** Unset: the mode's default. */
+  faultRate?: number;
+  preferSuccess?: boolean;
+  until: Until;
   situations?: number;
-  phrasings: number;
-  repeats: number;
+  phrasings?: number;
+  repeats?: number;
   agent?: string;
   simulator?: string;
   userModel?: string;
@@ -82,17 +94,30 @@ async function sourceFrom(context: AppContext, flags: SimulateFlags): Promise<Ru
   return { kind: 'spec', spec };
 }
 
+/** The mode settings the flags name: they win over the mode's defaults, and the run records them as the caller's. */
+function modeSettingsOf(flags: SimulateFlags): Partial<Pick<RunConfigInput, ModeSetting>> {
+  return {
+    ...(flags.phrasings === undefined ? {} : { phrasings: flags.phrasings }),
+    ...(flags.repeats === undefined ? {} : { repeats: flags.repeats }),
+    ...(flags.faultRate === undefined ? {} : { fault_rate: flags.faultRate }),
+    ...(flags.preferSuccess === undefined ? {} : { prefer_success: flags.preferSuccess }),
+  };
+}
+
 async function configFrom(context: AppContext, flags: SimulateFlags): Promise<RunConfig> {
   const source = await sourceFrom(context, flags);
+  const given = modeSettingsOf(flags);
   const input: RunConfigInput = {
     source,
     budget: flags.rows,
     seed: flags.seed,
     concurrency: flags.concurrency,
-    fault_rate: flags.faultRate,
-    prefer_success: flags.preferSuccess,
-    phrasings: flags.phrasings,
-    repeats: flags.repeats,
+    mode: flags.mode,
+    ...given,
+    set_by_caller: Object.keys(given) as ModeSetting[],
+    ...(flags.repeatPolicy === undefined ? {} : { repeat_policy: flags.repeatPolicy }),
+    ...(flags.timeBudget === undefined ? {} : { time_budget: flags.timeBudget }),
+    until: flags.until,
     ...(flags.situations === undefined ? {} : { situations: flags.situations }),
     ...(modelsOf(flags) ? { models: modelsOf(flags) } : {}),
     ...(flags.logprobs === undefined ? {} : { logprobs: flags.logprobs === 'tokens' ? ('tokens' as const) : true }),
@@ -153,11 +178,31 @@ export function registerSimulateCommand(program: Command): void {
     .option('--rows <n>', 'row budget', integer('--rows', 1), 1000)
     .option('--seed <n>', 'seed: the same seed and settings give the same rows', integer('--seed', 0), 0)
     .option('--concurrency <n>', 'rollouts in flight', integer('--concurrency', 1), 8)
-    .option('--fault-rate <x>', 'share of fault-tagged cells that keep their fault', share, 0.5)
+    .addOption(
+      new Option(
+        '--mode <mode>',
+        'what the budget is spent on: explore (new situations), sft (3 wordings x 4 completions per situation), rl (8 rollouts per prompt, fault rate 0.8, no success flip), adaptive (new situations mixed with re-runs of uncertain ones)',
+      )
+        .choices(MODES)
+        .default('explore'),
+    )
+    .addOption(
+      new Option('--repeat-policy <policy>', "how each prompt's repeats are spent (default: the mode's): fixed (all at once), none, successive (2 probes, the rest where they disagree), adaptive (1, the rest where uncertain)").choices(
+        REPEAT_POLICIES,
+      ),
+    )
+    .option('--time-budget <seconds>', 'stop after the batch in which this many seconds ran out (the stop point depends on the machine)', timeBudget)
+    .option('--fault-rate <x>', "share of fault-tagged cells that keep their fault (default: the mode's, 0.5; 0.8 in rl)", share)
+    .option('--prefer-success', 'flip nine in ten fault cells to success on a cold start (default: on, off in rl)')
     .option('--no-prefer-success', 'keep every fault cell instead of flipping nine in ten to success')
+    .addOption(
+      new Option('--until <mode>', 'when to stop before the budget: compute (never), saturation (every planned cell has 5 rows, or coverage stops growing), first (every planned pair covered)')
+        .choices(UNTIL_MODES)
+        .default('compute'),
+    )
     .option('--situations <n>', 'stop after this many situations', integer('--situations', 1))
-    .option('--phrasings <n>', 'wordings per situation', integer('--phrasings', 1), 1)
-    .option('--repeats <n>', 'rollouts per wording', integer('--repeats', 1), 1)
+    .option('--phrasings <n>', "wordings per situation (default: the mode's, 1; 3 in sft and adaptive)", integer('--phrasings', 1))
+    .option('--repeats <n>', "rollouts per wording (default: the mode's, 1; 4 in sft, 8 in rl)", integer('--repeats', 1))
     .addOption(
       new Option('--agent <spec>', 'the agent under test: demo, command:"<command speaking JSON lines>", or a model (openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5, compatible:<model>@<base_url>)'),
     )

@@ -47,7 +47,7 @@ async function killMidRun(dataDir: string): Promise<number> {
 }
 
 describe('a simulation killed with SIGKILL', () => {
-  it('resumes from its stored rows with nothing lost or duplicated, giving the same rows as an uninterrupted run', async () => {
+  it('resumes from its stored rows with nothing lost or duplicated, giving the same rows as an uninterrupted run', { timeout: 180_000 }, async () => {
     const reference = mkdtempSync(join(tmpdir(), 'while-resume-ref-'));
     wai(reference, 'simulate', '--describe', SENTENCE, '--rows', String(ROWS), '--seed', '3', '--out', join(reference, 'rows.jsonl'));
 

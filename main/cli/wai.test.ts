@@ -14,7 +14,7 @@ function wai(dataDir: string, ...args: string[]): string {
   return execFileSync(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args], { cwd: ROOT, encoding: 'utf8' });
 }
 
-describe('wai', () => {
+describe('wai', { timeout: 120_000 }, () => {
   it('prints help naming its commands', () => {
     const help = wai(mkdtempSync(join(tmpdir(), 'while-cli-')), '--help');
     expect(help).toContain('Usage: wai');

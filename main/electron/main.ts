@@ -4,8 +4,9 @@ import { closeAppContext, createAppContext, type AppContext } from '../services/
 import { resolveDataDir } from '../services/data-dir';
 import { EncryptedKeyFile } from '../services/secrets';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
+import { chooseFolderDialog } from './folder-dialog';
 import { bindIpc } from './ipc';
-import { createMainWindow, lockNavigation } from './window';
+import { createMainWindow, lockNavigation, lockPermissions } from './window';
 
 // Bundled to dist/electron/main.cjs; the renderer is built to dist/renderer beside it.
 const distDir = join(__dirname, '..');
@@ -20,7 +21,7 @@ let context: AppContext | undefined;
 app.on('web-contents-created', (_event, contents) => lockNavigation(contents));
 
 app.whenReady().then(() => {
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  lockPermissions(session.defaultSession);
   handleAppProtocol(rendererDir);
   const dataDir = resolveDataDir(app.getPath('userData'));
   context = createAppContext({
@@ -30,6 +31,7 @@ app.whenReady().then(() => {
     gradeWorkerPath: join(__dirname, 'grade-worker.cjs'),
     // Model keys the person stores in the app, encrypted by the OS keychain; never in SQLite, never sent to the window.
     keys: new EncryptedKeyFile(dataDir, safeStorage),
+    chooseFolder: chooseFolderDialog,
   });
   bindIpc(context);
   context.jobs.resumeInterrupted();

@@ -30,3 +30,18 @@ export function isExternalLinkAllowed(url: string): boolean {
     return false;
   }
 }
+
+/** Where the window may navigate (or be redirected): only the app's own pages. */
+export function isNavigationAllowed(url: string): boolean {
+  return isAppUrl(url);
+}
+
+/** A page asking for a new window: never opened inside the app; an https link goes to the user's browser. */
+export function windowOpenDecision(url: string): { action: 'deny'; openExternally: boolean } {
+  return { action: 'deny', openExternally: isExternalLinkAllowed(url) };
+}
+
+/** The app needs no camera, microphone, notifications, location or clipboard access: every permission is refused. */
+export function isPermissionGranted(_permission: string): boolean {
+  return false;
+}

@@ -2,22 +2,34 @@ import type { AgreementLine, AgreementReport, JudgeRef } from '../../shared/api/
 import { judgeKey } from '../../shared/api/grades';
 import { PASS_THRESHOLD, type Label, type LabelKind } from '../../shared/domain';
 import {
-  compareJudges,
+  compareJudgesFromGold,
   goldOf,
   humanAgreement,
-  judgeAgreement,
-  judgeTrust,
+  judgeAgreementFromGold,
+  judgeTrustFromGold,
   labelVote,
   type AuthoredLabel,
   type HumanAgreement,
   type JudgedPair,
+  type RowsWithoutGold,
   type TrustPair,
   type Verdict,
 } from '../../engine/index';
-import { latestVerdicts, simulatorErrorRowIds, type LatestVerdict } from '../store/grades-repository';
-import { listLabels, listRowIdentities, type RowIdentity } from '../store/labels-repository';
+import {
+  countIncludedRows,
+  iterateRowRewards,
+  labelledRowGrades,
+  latestGradeCounts,
+  latestGradeDoubts,
+  simulatorErrorRowIds,
+  type LabelledRowGrade,
+  type LatestGradeCounts,
+} from '../store/grades-repository';
+import { listLabelledRows, listLabels, type LabelledRow } from '../store/labels-repository';
 import type { AppContext } from './app-context';
-import { chooseJudge, gradedJudges } from './grading-service';
+import { chooseJudge, gradedJudges, type GradedJudge } from './grading-service';
+
+type RunJudge = GradedJudge & { n_graded: number };
 import { requireRun } from './runs-service';
 
 /** A row's gold: the majority of each author's latest pass/fail label. */
@@ -57,7 +69,7 @@ function rowGold(labels: readonly Label[]): RowGold {
   return { gold: gold.gold_reward, gold_kind: voters.some((label) => label.kind === 'model') ? 'model' : 'program', author, isMixed: true };
 }
 
-function verdictOf(grade: LatestVerdict | undefined): Verdict | null {
+function verdictOf(grade: LabelledRowGrade | undefined): Verdict | null {
   if (grade === undefined || grade.reward === null) return null;
   return grade.reward >= PASS_THRESHOLD ? 1 : 0;
 }
@@ -85,39 +97,93 @@ function humanAgreements(labels: readonly Label[], warnings: string[]): HumanAgr
   return results;
 }
 
-interface RunPairs {
-  rows: RowIdentity[];
-  gold: Map<string, RowGold>;
-  verdicts: Map<string, Map<string, LatestVerdict>>;
-  labels: Label[];
+/** A judge graded on the run, as grading-service gradedJudges reports it (same figures, same order). */
+/**
+ * What agreement reads of a run: only rows that carry a label become pairs (no other row can have gold); every
+ * other row enters as counts (rows, and per judge, the rows it left unjudged or marked unsure).
+ */
+interface GoldRows {
+  /** Rows measured over: the run's rows less simulator-error ones. */
+  nRows: number;
   nExcluded: number;
+  /** Labelled rows outside simulator errors, in row order, with their gold. */
+  rows: Array<LabelledRow & RowGold>;
+  /** Per judge key, its newest grade on each labelled row (as latestVerdicts merged by key). */
+  verdicts: Map<string, Map<string, LabelledRowGrade>>;
+  /** Labels outside simulator-error rows, oldest first. */
+  labels: Label[];
 }
 
-function runPairs(context: AppContext, runId: string): RunPairs {
-  const excluded = simulatorErrorRowIds(context.db, runId);
-  const rows = listRowIdentities(context.db, runId).filter((row) => !excluded.has(row.id));
-  const labels: Label[] = listLabels(context.db, runId).map(({ id: _id, run_id: _runId, ...label }) => label);
+/** Each row's gold from all of the run's labels (any row without labels has none). */
+function goldByRow(labels: readonly Label[]): Map<string, RowGold> {
   const byRow = new Map<string, Label[]>();
-  for (const label of labels) byRow.set(label.row_id, [...(byRow.get(label.row_id) ?? []), label]);
-  const gold = new Map<string, RowGold>();
-  for (const row of rows) gold.set(row.id, rowGold(byRow.get(row.id) ?? []));
-  const verdicts = new Map<string, Map<string, LatestVerdict>>();
-  for (const verdict of latestVerdicts(context.db, runId)) {
-    const key = judgeKey(verdict.judge_name, verdict.version);
+  for (const label of labels) {
+    const list = byRow.get(label.row_id);
+    if (list) list.push(label);
+    else byRow.set(label.row_id, [label]);
+  }
+  return new Map([...byRow].map(([rowId, rowLabels]) => [rowId, rowGold(rowLabels)]));
+}
+
+const NO_GOLD: RowGold = { gold: null, gold_kind: null, author: null, isMixed: false };
+
+function runLabels(context: AppContext, runId: string): Label[] {
+  return listLabels(context.db, runId).map(({ id: _id, run_id: _runId, ...label }) => label);
+}
+
+function goldRows(context: AppContext, runId: string, excluded: ReadonlySet<string>): GoldRows {
+  const labels = runLabels(context, runId);
+  const gold = goldByRow(labels);
+  const rows = listLabelledRows(context.db, runId)
+    .filter((row) => !excluded.has(row.id))
+    .map((row) => ({ ...row, ...(gold.get(row.id) ?? NO_GOLD) }));
+  const verdicts = new Map<string, Map<string, LabelledRowGrade>>();
+  for (const grade of labelledRowGrades(context.db, runId)) {
+    const key = judgeKey(grade.judge_name, grade.version);
     let judged = verdicts.get(key);
     if (!judged) verdicts.set(key, (judged = new Map()));
-    judged.set(verdict.row_id, verdict);
+    judged.set(grade.row_id, grade);
   }
-  return { rows, gold, verdicts, labels: labels.filter((label) => !excluded.has(label.row_id)), nExcluded: excluded.size };
+  return { nRows: countIncludedRows(context.db, runId), nExcluded: excluded.size, rows, verdicts, labels: labels.filter((label) => !excluded.has(label.row_id)) };
 }
 
-function judgedPairs(pairs: RunPairs, key: string | null): Array<JudgedPair & TrustPair & { row_id: string }> {
-  const judged = key === null ? undefined : pairs.verdicts.get(key);
-  return pairs.rows.map((row) => {
-    const gold = pairs.gold.get(row.id)!;
-    const verdict = judged?.get(row.id);
-    return { id: row.scenario_id, row_id: row.id, judge: verdictOf(verdict), gold: gold.gold, gold_kind: gold.gold_kind, author: gold.author, unsure: verdict?.unsure ?? false };
-  });
+type GoldPair = JudgedPair & TrustPair & { row_id: string };
+
+/** One judge key's pairs on the gold rows, and its counts over every other row. */
+interface KeyPairs {
+  pairs: GoldPair[];
+  withoutGold: RowsWithoutGold;
+}
+
+/**
+ * Counts over a judge key's latest grades on the whole run (none for no judge): the key of one judge is counted in
+ * indexes; a key two judges spell alike (`a` version `v` and `a` version `a@v`) reads their latest grades.
+ */
+function keyCounts(context: AppContext, runId: string, judges: readonly RunJudge[], key: string | null): LatestGradeCounts {
+  const spelled = judges.filter((judge) => judge.judge_key === key);
+  const [only, ...others] = spelled;
+  if (only === undefined) return { n_graded: 0, n_unjudged: 0, n_unsure: 0 };
+  if (others.length === 0) return { n_graded: only.n_graded, ...latestGradeDoubts(context.db, runId, { judge_name: only.judge_name, version: only.version }) };
+  return latestGradeCounts(context.db, runId, spelled);
+}
+
+function keyPairs(context: AppContext, runId: string, gold: GoldRows, judges: readonly RunJudge[], key: string | null): KeyPairs {
+  const judged = key === null ? undefined : gold.verdicts.get(key);
+  const pairs = gold.rows
+    .filter((row) => row.gold !== null)
+    .map((row): GoldPair => {
+      const verdict = judged?.get(row.id);
+      return { id: row.scenario_id, row_id: row.id, judge: verdictOf(verdict), gold: row.gold, gold_kind: row.gold_kind, author: row.author, unsure: verdict?.unsure ?? false };
+    });
+  const counts = keyCounts(context, runId, judges, key);
+  // Over every row: unjudged = no grade, or a grade without a reward; the gold rows' share is in the pairs.
+  const unjudged = gold.nRows - (counts.n_graded - counts.n_unjudged);
+  const withoutGold = {
+    n: gold.nRows - pairs.length,
+    unjudged: unjudged - pairs.filter((pair) => pair.judge === null).length,
+    unsure: counts.n_unsure - pairs.filter((pair) => pair.unsure).length,
+  };
+  return { pairs, withoutGold };
 }
 
 export interface AgreementRequest {
@@ -130,28 +196,34 @@ export function agreementReport(context: AppContext, runId: string, request: Agr
   requireRun(context, runId);
   const judges = gradedJudges(context, runId);
   const chosen = chooseJudge(judges, runId, request.judge_name, request.version);
-  const pairs = runPairs(context, runId);
-  const chosenPairs = judgedPairs(pairs, chosen?.judge_key ?? null);
+  const gold = goldRows(context, runId, simulatorErrorRowIds(context.db, runId));
+  const byKey = new Map<string | null, KeyPairs>();
+  const pairsOf = (key: string | null): KeyPairs => {
+    let found = byKey.get(key);
+    if (!found) byKey.set(key, (found = keyPairs(context, runId, gold, judges, key)));
+    return found;
+  };
+  const chosenPairs = pairsOf(chosen?.judge_key ?? null);
   const warnings: string[] = [];
-  if (pairs.nExcluded > 0) warnings.push(`${pairs.nExcluded} rows labelled simulator_error are left out of every number here.`);
+  if (gold.nExcluded > 0) warnings.push(`${gold.nExcluded} rows labelled simulator_error are left out of every number here.`);
   if (chosen === null) warnings.push('No judge has graded this run yet: grade it, then the judge is measured against these labels.');
-  const mixed = [...pairs.gold.values()].filter((gold) => gold.isMixed).length;
+  const mixed = gold.rows.filter((row) => row.isMixed).length;
   if (mixed > 0) warnings.push(`${mixed} rows have gold from labels of different kinds: that gold is not all human, so it cannot make the judge ok.`);
   const refs: JudgeRef[] = judges.map(({ judge_key, judge_name, version, n_graded }) => ({ judge_key, judge_name, version, n_graded }));
-  const disagreements = chosenPairs
+  const disagreements = chosenPairs.pairs
     .filter((pair) => pair.judge !== null && pair.gold !== null && pair.judge !== pair.gold)
     .map((pair) => ({ row_id: pair.row_id, judge: pair.judge === 1 ? ('pass' as const) : ('fail' as const), gold: pair.gold === 1 ? ('pass' as const) : ('fail' as const) }));
   return {
     run_id: runId,
     judge: refs.find((ref) => ref.judge_key === chosen?.judge_key) ?? null,
     judges: refs,
-    n_rows: pairs.rows.length,
-    n_excluded: pairs.nExcluded,
-    n_gold: [...pairs.gold.values()].filter((gold) => gold.gold !== null).length,
-    judge_agreement: judgeAgreement(chosenPairs),
-    judge_trust: judgeTrust(chosenPairs),
-    human_agreement: humanAgreements(pairs.labels, warnings),
-    compare_judges: compareJudges(judges.map((judge) => ({ name: judge.judge_key, pairs: judgedPairs(pairs, judge.judge_key) }))),
+    n_rows: gold.nRows,
+    n_excluded: gold.nExcluded,
+    n_gold: gold.rows.filter((row) => row.gold !== null).length,
+    judge_agreement: judgeAgreementFromGold(chosenPairs.pairs, chosenPairs.withoutGold),
+    judge_trust: judgeTrustFromGold(chosenPairs.pairs, chosenPairs.withoutGold),
+    human_agreement: humanAgreements(gold.labels, warnings),
+    compare_judges: compareJudgesFromGold(judges.map((judge) => ({ name: judge.judge_key, ...pairsOf(judge.judge_key) }))),
     disagreements,
     warnings,
   };
@@ -160,25 +232,30 @@ export function agreementReport(context: AppContext, runId: string, request: Agr
 /**
  * agreement.export: one line per row (simulator errors left out) as `wai agreement FILE` reads it — id, the
  * judge's reward (null when unjudged), gold pass/fail (null without gold), gold_kind, author — so the CLI
- * computes exactly the judge_agreement agreement.get reports.
+ * computes exactly the judge_agreement agreement.get reports. Rows stream from the store with their reward; only
+ * the labelled rows' gold is held.
  */
 export function agreementExport(context: AppContext, runId: string, request: AgreementRequest = {}): { text: string; filename: string; n: number } {
   requireRun(context, runId);
-  const chosen = chooseJudge(gradedJudges(context, runId), runId, request.judge_name, request.version);
-  const pairs = runPairs(context, runId);
-  const judged = chosen === null ? undefined : pairs.verdicts.get(chosen.judge_key);
-  const lines = pairs.rows.map((row) => {
-    const gold = pairs.gold.get(row.id)!;
+  const judges = gradedJudges(context, runId);
+  const chosen = chooseJudge(judges, runId, request.judge_name, request.version);
+  const excluded = simulatorErrorRowIds(context.db, runId);
+  const gold = goldByRow(runLabels(context, runId));
+  const spelled = chosen === null ? [] : judges.filter((judge) => judge.judge_key === chosen.judge_key);
+  const lines: string[] = [];
+  for (const row of iterateRowRewards(context.db, runId, spelled)) {
+    if (excluded.has(row.id)) continue;
+    const rowGold = gold.get(row.id) ?? NO_GOLD;
     const line: AgreementLine = {
       id: row.id,
       rollout_id: row.rollout_id,
-      judge: judged?.get(row.id)?.reward ?? null,
-      gold: gold.gold === null ? null : gold.gold === 1 ? 'pass' : 'fail',
-      gold_kind: gold.gold_kind,
-      author: gold.author,
+      judge: row.reward,
+      gold: rowGold.gold === null ? null : rowGold.gold === 1 ? 'pass' : 'fail',
+      gold_kind: rowGold.gold_kind,
+      author: rowGold.author,
     };
-    return JSON.stringify(line);
-  });
+    lines.push(`${JSON.stringify(line)}\n`);
+  }
   const suffix = chosen === null ? 'ungraded' : chosen.judge_key.replace(/[^A-Za-z0-9._-]+/g, '_');
-  return { text: lines.map((line) => `${line}\n`).join(''), filename: `${runId}-agreement-${suffix}.jsonl`, n: lines.length };
+  return { text: lines.join(''), filename: `${runId}-agreement-${suffix}.jsonl`, n: lines.length };
 }

@@ -5,7 +5,7 @@ import { EventBus } from './event-bus';
 import { ExportJobs } from './export-jobs';
 import { GradeJobs } from './grade-jobs';
 import { RunJobs } from './run-jobs';
-import type { KeyStore } from './secrets';
+import { MemoryKeyStore, type KeyStore } from './secrets';
 import { APP_VERSION } from './version';
 
 /** What every service needs: the store, the data folder, the mode, the event bus and the clock. */
@@ -25,7 +25,16 @@ export interface AppContext {
   now: () => Date;
   /** The desktop's stored model keys (safeStorage); absent in browser mode and the CLI, which read the environment. */
   keys?: KeyStore;
+  /**
+   * Secrets held in this process's memory only: where browser mode keeps a Hugging Face token typed in Settings
+   * (it has no OS keychain, and nothing secret is written to disk). Model keys never go here.
+   */
+  sessionSecrets: KeyStore;
+  /** The desktop's folder picker (Electron's dialog); absent elsewhere. Resolves null when the person cancels. */
+  chooseFolder?: FolderPicker;
 }
+
+export type FolderPicker = (options: { title?: string; default_path?: string }) => Promise<string | null>;
 
 export interface AppContextOptions {
   dataDir: string;
@@ -35,11 +44,12 @@ export interface AppContextOptions {
   runWorkerPath?: URL | string;
   gradeWorkerPath?: URL | string;
   keys?: KeyStore;
+  chooseFolder?: FolderPicker;
 }
 
 export function createAppContext(options: AppContextOptions): AppContext {
   const databasePath = join(options.dataDir, DATABASE_FILE);
-  const context = {
+  const base: Omit<AppContext, 'jobs' | 'gradeJobs' | 'exportJobs'> = {
     db: openDatabase(databasePath),
     dataDir: options.dataDir,
     databasePath,
@@ -48,7 +58,10 @@ export function createAppContext(options: AppContextOptions): AppContext {
     events: new EventBus(),
     now: options.now ?? (() => new Date()),
     ...(options.keys ? { keys: options.keys } : {}),
-  } as AppContext;
+    sessionSecrets: new MemoryKeyStore(),
+    ...(options.chooseFolder ? { chooseFolder: options.chooseFolder } : {}),
+  };
+  const context = base as AppContext;
   context.jobs = new RunJobs(context, options.runWorkerPath);
   context.gradeJobs = new GradeJobs(context, options.gradeWorkerPath);
   context.exportJobs = new ExportJobs(context);

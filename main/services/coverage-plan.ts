@@ -1,4 +1,4 @@
-import type { Run, Spec } from '../../shared/domain';
+import { modeSettingsOf, type Run, type Spec } from '../../shared/domain';
 import { planGrid, sha256Hex, stableJson, type GridPlan } from '../../engine/index';
 
 /** Plans kept per process: recomputing one costs tens of milliseconds, and a screen asks for several matrices. */
@@ -11,11 +11,13 @@ const cache = new Map<string, GridPlan>();
  * second copy of it; `planDriftWarning` catches the one way that can fail (the planner changed since the run).
  */
 export function runPlan(run: Run, spec: Spec): GridPlan {
+  // The settings the run ran with: its mode fills what the person left unset (rl plans with fault_rate 0.8).
+  const { fault_rate, prefer_success } = modeSettingsOf(run.config);
   const inputs = {
     axes: spec.axes,
     seed: run.config.seed,
-    fault_rate: run.config.fault_rate,
-    prefer_success: run.config.prefer_success,
+    fault_rate,
+    prefer_success,
     ...(run.config.aim ? { aim: run.config.aim } : {}),
   };
   const key = sha256Hex(stableJson(inputs));

@@ -74,6 +74,14 @@ async function readKeys(path: string, file: string, signal?: AbortSignal): Promi
   return keys;
 }
 
+/** The folder's README.md, or null when it has none; refused when it is a symlink leading out of the folder. */
+async function readCard(root: string, folder: string): Promise<string | null> {
+  const real = await realpath(join(root, 'README.md')).catch(() => null);
+  if (real === null) return null;
+  if (relative(root, real).startsWith('..')) throw new ServiceError('VALIDATION_FAILED', `README.md leaves ${folder} through a symlink: refusing to push it.`);
+  return readFile(real, 'utf8').catch(() => null);
+}
+
 /**
  * The splits of a dataset folder: the files its README's `configs` name (as an export writes them), else every
  * `data/<split>.jsonl`. Paths may not leave the folder.
@@ -82,7 +90,7 @@ export async function readDatasetFolder(folder: string, signal?: AbortSignal): P
   const root = await realpath(resolve(folder)).catch(() => {
     throw new ServiceError('NOT_FOUND', `There is no folder ${folder}.`);
   });
-  const card = await readFile(join(root, 'README.md'), 'utf8').catch(() => null);
+  const card = await readCard(root, folder);
   const warnings: string[] = [];
   let files = configFiles(card);
   if (!files) {

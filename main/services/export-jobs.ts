@@ -10,6 +10,8 @@ export interface JobControl {
   signal: AbortSignal;
   /** Units done and the total when known; `kind` switches an export job to its push phase. */
   progress(done: number, total: number | null, message?: string | null, kind?: ExportJobKind): void;
+  /** Bytes written to disk so far; sent with the next progress event (and the last one). */
+  written?(bytes: number): void;
 }
 
 interface Job {
@@ -44,8 +46,18 @@ export class ExportJobs {
     let phase: ExportJobKind = kind;
     let last = { done: 0, total: null as number | null };
     let lastEmit = 0;
+    let bytes: number | undefined;
     const emit = (status: JobProgress['status'], message: string | null) =>
-      this.context.events.emit('job-progress', { job_id: jobId, kind: phase, run_id: runId, done: last.done, total: last.total, status, message });
+      this.context.events.emit('job-progress', {
+        job_id: jobId,
+        kind: phase,
+        run_id: runId,
+        done: last.done,
+        total: last.total,
+        ...(bytes === undefined ? {} : { bytes }),
+        status,
+        message,
+      });
     const control: JobControl = {
       signal: controller.signal,
       progress: (done, total, message = null, nextKind) => {
@@ -57,6 +69,9 @@ export class ExportJobs {
         lastEmit = now;
         emit('running', message);
       },
+      written: (count) => {
+        bytes = count;
+      },
     };
     emit('running', null);
     const done = (async () => {
@@ -66,7 +81,8 @@ export class ExportJobs {
         return result;
       } catch (error) {
         const cancelled = isAbort(error, controller.signal);
-        emit(cancelled ? 'cancelled' : 'failed', cancelled ? 'Cancelled: nothing was left half written.' : error instanceof Error ? error.message : String(error));
+        const cancelledMessage = phase === 'push' ? 'Cancelled during the push: nothing was committed to the Hub.' : 'Cancelled: nothing was left half written.';
+        emit(cancelled ? 'cancelled' : 'failed', cancelled ? cancelledMessage : error instanceof Error ? error.message : String(error));
         throw error;
       } finally {
         this.#jobs.delete(jobId);

@@ -24,6 +24,6 @@ function database(path: string): Db {
 }
 
 /** Rows [start, end) of the split, as the exporters read them. */
-export function rowPage(data: PageSourceData, start: number, end: number): AsyncGenerator<ExportInput> {
+export function rowPage(data: PageSourceData, start: number, end: number): Generator<ExportInput> {
   return readRows(database(data.databasePath), data.ids.slice(start, end));
 }

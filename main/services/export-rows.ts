@@ -4,8 +4,12 @@ import type { ExportInput } from '../../engine/index';
 import { statement, type Db } from '../store/database';
 import { parseJsonColumn } from '../store/json-column';
 
-/** Rows fetched per query: small enough that a page never holds the connection for long, large enough to be cheap. */
-const PAGE_ROWS = 500;
+/**
+ * Rows fetched per query: small enough that a page never holds the connection for long and that its bodies die young
+ * (pages of 500 outlived the young generation: 100,000 rows peaked at 366 MB, against about 220 MB with 200), large
+ * enough to be cheap.
+ */
+const PAGE_ROWS = 200;
 
 /** The latest grade and latest label of each row, joined in SQL (the `grades_row` and `labels_row` indexes serve both). */
 const JOINS = `
@@ -128,9 +132,10 @@ function toInput(record: JoinedRecord): ExportInput {
 
 /**
  * The rows with the given store ids, in that order, read a page at a time: a synchronous query per page, so no
- * statement stays open across the awaits of a long export (other requests share the connection).
+ * statement stays open across the awaits of a long export (other requests share the connection). A plain generator:
+ * the reads are synchronous, and an exporter then takes each row without a turn of the promise queue.
  */
-export async function* readRows(db: Db, ids: readonly string[], signal?: AbortSignal): AsyncGenerator<ExportInput> {
+export function* readRows(db: Db, ids: readonly string[], signal?: AbortSignal): Generator<ExportInput> {
   const page = statement<[string], JoinedRecord>(db, PAGE_SQL);
   for (let start = 0; start < ids.length; start += PAGE_ROWS) {
     signal?.throwIfAborted();

@@ -24,6 +24,7 @@ import { engineOptions, type ExportPlan, planExport } from './export-plan';
 import { readRows } from './export-rows';
 import { moveStagedFiles, removeStaging, stagingFolder } from './export-staging';
 import { pushFolder } from './hub-push';
+import { hubTokenOf } from './hub-token-service';
 import { ServiceError } from './service-error';
 
 export const EXPORT_FORMAT_INFO = [
@@ -39,18 +40,21 @@ export function exportFormats() {
   return EXPORT_FORMAT_INFO.map((info) => ({ ...info }));
 }
 
-/** Rows of the plan's splits (already decontaminated) as the engine reads them, counting what they read. */
-async function* planRows(
+/**
+ * Rows of the plan's splits (already decontaminated) as the engine reads them, counting what they read. Synchronous,
+ * as the store's reads are: the exporters then take a row without a turn of the promise queue.
+ */
+function* planRows(
   context: AppContext,
   plan: ExportPlan,
   split: SplitName | 'all',
   tally: { read: number; toolRowsWithoutSchemas: number },
   signal?: AbortSignal,
   onRow?: () => void,
-): AsyncGenerator<ExportInput> {
+): Generator<ExportInput> {
   const ids = split === 'all' ? [...plan.ids.values()].flat() : (plan.ids.get(split) ?? []);
   const noSchemas = !plan.context || plan.context.tools.length === 0;
-  for await (const input of readRows(context.db, ids, signal)) {
+  for (const input of readRows(context.db, ids, signal)) {
     tally.read += 1;
     onRow?.();
     if (noSchemas && hasToolCalls(input.row)) tally.toolRowsWithoutSchemas += 1;
@@ -81,12 +85,14 @@ function previewOf(plan: ExportPlan, splits: ExportPreview['splits'], drops: Exp
 /** Counts and every warning of an export, before anything is written: the same gates run on the same rows, into no file. */
 export async function previewExport(context: AppContext, request: ExportRequest): Promise<ExportPreview> {
   const plan = await planExport(context, request);
-  if (request.destination.kind === 'hub' && !process.env.HF_TOKEN) {
-    plan.warnings.unshift('No Hugging Face token: set HF_TOKEN (a write token starting with hf_) or the push will fail after the files are written.');
+  if (request.destination.kind === 'hub' && !hubTokenOf(context)) {
+    plan.warnings.unshift('No Hugging Face token: set HF_TOKEN (a write token starting with hf_) or store one in Settings, or the push will fail after the files are written.');
   }
   const tally = { read: 0, toolRowsWithoutSchemas: 0 };
   if (request.destination.kind === 'environment') {
-    const { report } = await environmentFiles(plan, planRows(context, plan, 'all', tally));
+    const { report } = await environmentFiles(plan, planRows(context, plan, 'all', tally)).catch((error: unknown) => {
+      throw serviceErrorOf(error);
+    });
     return environmentPreview(plan, report, tally.toolRowsWithoutSchemas);
   }
   const reports: ExportReport[] = [];
@@ -98,7 +104,7 @@ export async function previewExport(context: AppContext, request: ExportRequest)
     for await (const _line of stream.lines) lines += 1;
     const report = stream.report();
     reports.push(report);
-    warnings.push(...report.warnings);
+    warnings.push(...report.warnings.map((warning) => `${split}: ${warning}`));
     splits.push({ split, rows: plan.ids.get(split)?.length ?? 0, lines });
   }
   return previewOf(plan, splits, gateDrops(reports, plan.decontamination), warnings, tally.toolRowsWithoutSchemas);
@@ -117,7 +123,7 @@ function environmentPreview(plan: ExportPlan, report: EnvironmentReport, toolRow
   return previewOf(plan, splits, drops, report.warnings, toolRows);
 }
 
-async function environmentFiles(plan: ExportPlan, rows: AsyncIterable<ExportInput>) {
+async function environmentFiles(plan: ExportPlan, rows: Iterable<ExportInput>) {
   if (!plan.context) throw new ServiceError('VALIDATION_FAILED', `Run ${plan.run.id} has no stored spec: an environment needs the system prompt and tools.`);
   const destination = plan.request.destination;
   const name = destination.kind === 'environment' ? (destination.name ?? basename(destination.folder)) : undefined;
@@ -164,7 +170,14 @@ interface WrittenSplit {
 }
 
 /** One split file in the staging folder: SFT on worker threads when large, everything else on this thread. */
-async function writeSplit(context: AppContext, plan: ExportPlan, split: SplitName, staging: string, control: JobControl | null, tally: { read: number; toolRowsWithoutSchemas: number; total: number }): Promise<WrittenSplit> {
+async function writeSplit(
+  context: AppContext,
+  plan: ExportPlan,
+  split: SplitName,
+  staging: string,
+  control: JobControl | null,
+  tally: { read: number; toolRowsWithoutSchemas: number; total: number; bytes: number },
+): Promise<WrittenSplit> {
   const file = `data/${split}.jsonl`;
   const ids = plan.ids.get(split) ?? [];
   const format = plan.request.format;
@@ -176,9 +189,18 @@ async function writeSplit(context: AppContext, plan: ExportPlan, split: SplitNam
       { module: PAGE_SOURCE.href, data: { databasePath: context.databasePath, ids }, total: ids.length },
       plan.context,
       { ...engineOptions(plan), format },
-      { folder: staging, file, signal, onProgress: (progress: WriteProgress) => control?.progress(base + Math.min(ids.length, progress.lines), tally.total) },
+      {
+        folder: staging,
+        file,
+        signal,
+        onProgress: (progress: WriteProgress) => {
+          control?.written?.(tally.bytes + progress.bytes);
+          control?.progress(base + Math.min(ids.length, progress.lines), tally.total);
+        },
+      },
     );
     tally.read += ids.length;
+    tally.bytes += written.bytes;
     tally.toolRowsWithoutSchemas += report.tool_rows_without_schemas;
     return { split, file, lines: written.lines, report: { kind: 'sft', ...report } };
   }
@@ -187,18 +209,20 @@ async function writeSplit(context: AppContext, plan: ExportPlan, split: SplitNam
     plan.context,
     engineOptions(plan),
   );
-  const written = await writeJsonl(stream.lines, { folder: staging, file, signal });
+  const written = await writeJsonl(stream.lines, { folder: staging, file, signal, progressEvery: 200, onProgress: (progress) => control?.written?.(tally.bytes + progress.bytes) });
+  tally.bytes += written.bytes;
+  control?.written?.(tally.bytes);
   return { split, file, lines: written.lines, report: stream.report() };
 }
 
 /** Every split, then the card naming them, into a staging folder; moved into the chosen folder only when all are written. */
 async function writeDataset(context: AppContext, plan: ExportPlan, folder: string, control: JobControl | null) {
   const staging = await stagingFolder(folder);
-  const tally = { read: 0, toolRowsWithoutSchemas: 0, total: [...plan.ids.values()].reduce((sum, ids) => sum + ids.length, 0) };
+  const tally = { read: 0, toolRowsWithoutSchemas: 0, total: [...plan.ids.values()].reduce((sum, ids) => sum + ids.length, 0), bytes: 0 };
   try {
     const splits: WrittenSplit[] = [];
     for (const split of plan.request.splits) splits.push(await writeSplit(context, plan, split, staging, control, tally));
-    const warnings = [...new Set(splits.flatMap((split) => split.report.warnings))];
+    const warnings = [...new Set(splits.flatMap((split) => split.report.warnings.map((warning) => `${split.split}: ${warning}`)))];
     for (const split of splits) if (split.lines === 0) warnings.push(`split ${split.split} is empty`);
     const card = datasetCard({
       pretty_name: plan.run.name,
@@ -237,6 +261,7 @@ async function runEnvironmentExport(context: AppContext, plan: ExportPlan, folde
   const rows = planRows(context, plan, 'all', tally, control?.signal, () => control?.progress(tally.read, total));
   const { files, report } = await environmentFiles(plan, rows);
   const written = await writeTextFiles(files, { folder, signal: control?.signal });
+  control?.written?.(files.reduce((total, file) => total + Buffer.byteLength(file.content), 0));
   const preview = environmentPreview(plan, report, tally.toolRowsWithoutSchemas);
   const exportId = insertExport(context.db, {
     run_id: plan.run.id,

@@ -1,15 +1,18 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { judgeKey } from '../../shared/api/grades';
 import { Row, type Grade } from '../../shared/domain';
-import { CONDUCT_PROVENANCE, conductToGrade, JudgeConfigError, runJudge, type Judge, type JudgedRow } from '../../engine/index';
-import { clockFromNode, commandJudge, loadModuleJudge } from '../../engine/node';
+import { CONDUCT_PROVENANCE, conductToGrade, runJudge, type JudgedRow } from '../../engine/index';
+import { clockFromNode } from '../../engine/node';
 import type { Db } from '../store/database';
 import { countRowsToGrade, insertGrades, pageRowsToGrade, type GradedBy } from '../store/grades-repository';
 import { parseJsonColumn } from '../store/json-column';
 import { getRun } from '../store/runs-repository';
 import { getSpec } from '../store/specs-repository';
+import { judgeKeysOf, loadJudge, type LoadedJudge } from './grade-judges';
 import type { JudgeSpec } from './judge-spec';
+import { keyRing, type KeyRing } from './secrets';
 import { ServiceError } from './service-error';
+
+export { judgeKeysOf } from './grade-judges';
 
 /** Everything a grading job needs, as plain data (it crosses into the worker thread). */
 export interface GradePlan {
@@ -39,6 +42,8 @@ export interface GradeOutcome {
 export interface ExecuteGradingOptions {
   db: Db;
   plan: GradePlan;
+  /** Where a model judge finds its key (default: this process's environment). Never stored or logged. */
+  keys?: KeyRing;
   isCancelled?(): boolean;
   /** Called once the judge has loaded, before the first grade is written. */
   onReady?(): void;
@@ -56,42 +61,6 @@ const FLUSH_INTERVAL_MS = 250;
 const PROGRESS_INTERVAL_MS = 200;
 /** A judge that fails the first rows with one and the same error (or times out on each) is broken, not unlucky: stop, loudly. */
 export const BROKEN_JUDGE_ROWS = 8;
-
-/** The keys of the judges a job runs, in order: the conduct checks, then the chosen judge. */
-export function judgeKeysOf(spec: JudgeSpec): string[] {
-  const conduct = judgeKey(CONDUCT_PROVENANCE.judge, CONDUCT_PROVENANCE.version);
-  switch (spec.kind) {
-    case 'conduct':
-      return [conduct];
-    case 'command':
-    case 'module':
-      return [conduct, judgeKey(spec.name, spec.version)];
-    default: {
-      const unreachable: never = spec;
-      return unreachable;
-    }
-  }
-}
-
-async function loadJudge(spec: JudgeSpec): Promise<Judge | null> {
-  try {
-    switch (spec.kind) {
-      case 'conduct':
-        return null;
-      case 'command':
-        return commandJudge({ command: spec.command, args: spec.args, mode: spec.mode, version: spec.version, name: spec.name, cwd: spec.cwd });
-      case 'module':
-        return await loadModuleJudge({ path: spec.path, version: spec.version, name: spec.name });
-      default: {
-        const unreachable: never = spec;
-        return unreachable;
-      }
-    }
-  } catch (error) {
-    if (JudgeConfigError.isInstance(error)) throw new ServiceError('VALIDATION_FAILED', error.message, [{ path: 'judge', message: error.message }]);
-    throw error;
-  }
-}
 
 /** Reads a run's rows page by page in plan order, for many concurrent takers. */
 class RowCursor {
@@ -182,7 +151,7 @@ async function conductPass(pass: Pass): Promise<void> {
  * The chosen judge, `concurrency` rows at a time (never more than the judge takes), each grade buffered and
  * written in batches. Returns why it stopped early when the judge proved broken, else null.
  */
-async function judgePass(pass: Pass, judge: Judge): Promise<string | null> {
+async function judgePass(pass: Pass, { judge, stopReason }: LoadedJudge): Promise<string | null> {
   const cursor = new RowCursor(pass.db, pass.plan.run_id, pass.skip);
   const breaker = new BrokenJudgeCheck(pass.plan.timeout_ms);
   const buffer: Grade[] = [];
@@ -206,7 +175,7 @@ async function judgePass(pass: Pass, judge: Judge): Promise<string | null> {
       });
       const grade = storedGrade(judged!);
       buffer.push(grade);
-      failure ??= breaker.observe(grade);
+      failure ??= stopReason() ?? breaker.observe(grade);
       if (buffer.length >= GRADE_BATCH || performance.now() - lastFlush >= FLUSH_INTERVAL_MS) flush();
       pass.onGraded([grade]);
     }
@@ -230,7 +199,8 @@ export async function executeGrading(options: ExecuteGradingOptions): Promise<Gr
   const { db, plan } = options;
   const run = getRun(db, plan.run_id);
   if (!run) throw new ServiceError('NOT_FOUND', `There is no run ${plan.run_id}.`);
-  const judge = await loadJudge(plan.judge);
+  const loaded = await loadJudge(plan.judge, { keys: options.keys ?? keyRing(), concurrency: plan.concurrency, timeout_ms: plan.timeout_ms });
+  const judge = loaded?.judge ?? null;
   try {
     options.onReady?.();
     const [conductKey, chosenKey] = judgeKeysOf(plan.judge);
@@ -262,10 +232,10 @@ export async function executeGrading(options: ExecuteGradingOptions): Promise<Gr
     progress(conductMessage(), true);
 
     let failure: string | null = null;
-    if (judge && !isCancelled()) {
+    if (loaded && !isCancelled()) {
       tally.phaseDone = 0;
       const judgeMessage = () => `${chosenKey}: ${tally.phaseDone} of ${judgeTotal} rows${tally.unjudged > 0 ? ` (${tally.unjudged} unjudged)` : ''}`;
-      failure = await judgePass({ db, plan, declared, skip: judgeSkip, isCancelled, onGraded: onGraded(judgeMessage) }, judge);
+      failure = await judgePass({ db, plan, declared, skip: judgeSkip, isCancelled, onGraded: onGraded(judgeMessage) }, loaded);
       progress(judgeMessage(), true);
     }
 

@@ -4,6 +4,7 @@ import type { GradeJob } from '../../shared/api/grades';
 import type { AppContext } from './app-context';
 import type { GradeOutcome, GradePlan } from './grade-executor';
 import type { GradeWorkerCommand, GradeWorkerInput, GradeWorkerMessage } from './grade-worker-protocol';
+import { storedKeys } from './secrets';
 import { ServiceError } from './service-error';
 
 /** Finished jobs kept for `grades.jobs` (the grades themselves are in the store). */
@@ -69,7 +70,8 @@ export class GradeJobs {
     };
     this.#jobs.set(job.job_id, job);
     this.#trim();
-    const input: GradeWorkerInput = { databasePath: this.context.databasePath, plan };
+    const keys = storedKeys(this.context.keys);
+    const input: GradeWorkerInput = { databasePath: this.context.databasePath, plan, ...(Object.keys(keys).length > 0 ? { keys } : {}) };
     const worker = new Worker(this.workerPath ?? defaultGradeWorkerPath(), { workerData: input });
     this.#workers.set(job.job_id, worker);
     return new Promise((resolve, reject) => {

@@ -4,6 +4,8 @@ import type { GradeOutcome, GradePlan, GradeProgressUpdate } from './grade-execu
 export interface GradeWorkerInput {
   databasePath: string;
   plan: GradePlan;
+  /** The desktop's stored model keys, decrypted by the main process (safeStorage is not available in a worker). */
+  keys?: Record<string, string>;
 }
 
 export type GradeWorkerCommand = { type: 'cancel' };

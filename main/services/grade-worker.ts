@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../store/database';
 import { executeGrading } from './grade-executor';
 import type { GradeWorkerCommand, GradeWorkerInput, GradeWorkerMessage } from './grade-worker-protocol';
+import { keyRing } from './secrets';
 import { ServiceError } from './service-error';
 
 async function main(): Promise<void> {
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     const outcome = await executeGrading({
       db,
       plan: input.plan,
+      keys: keyRing(process.env, input.keys),
       isCancelled: () => isCancelled,
       onReady: () => post({ type: 'ready' }),
       onProgress: (update) => post({ type: 'progress', update }),

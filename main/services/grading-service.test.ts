@@ -143,9 +143,13 @@ describe('custom judges', () => {
       ok: false,
       error: { code: 'VALIDATION_FAILED', message: expect.stringContaining('needs a version'), issues: [{ path: 'version' }] },
     });
-    expect(await dispatch(context, 'grades.run', { run_id: 'run_refused', judge: 'openai:gpt-5' })).toMatchObject({
+    expect(await dispatch(context, 'grades.run', { run_id: 'run_refused', judge: 'gpt-5' })).toMatchObject({
       ok: false,
-      error: { code: 'VALIDATION_FAILED', message: expect.stringContaining('Unknown judge "openai:gpt-5"') },
+      error: { code: 'VALIDATION_FAILED', message: expect.stringContaining('Unknown judge "gpt-5"') },
+    });
+    expect(await dispatch(context, 'grades.run', { run_id: 'run_refused', judge: 'anthropic:claude-haiku-4-5' })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED', issues: [{ path: 'judge', message: expect.stringContaining('No key for anthropic:claude-haiku-4-5: set ANTHROPIC_API_KEY') }] },
     });
     expect(await dispatch(context, 'grades.run', { run_id: 'run_refused', judge: 'module:./nowhere.mjs', version: 'v1' })).toMatchObject({
       ok: false,

@@ -1,25 +1,40 @@
 import { judgeKey, type GradeJob, type GradesRunInput, type GradesSummary, type JudgeSummary, type RowVerdict, type StoredGrade } from '../../shared/api/grades';
 import { DEFAULT_JUDGE_TIMEOUT_MS } from '../../engine/index';
-import { getGrade, judgeBreakdowns, judgeTotals, latestVerdicts, listRowGrades, simulatorErrorRowIds, type JudgeBreakdown, type JudgeTotals } from '../store/grades-repository';
+import { getGrade, judgeBreakdowns, judgeTotals, latestGradeSpans, latestVerdicts, listRowGrades, simulatorErrorRowIds, type JudgeBreakdown, type JudgeTotals } from '../store/grades-repository';
 import { runIdOfRow } from '../store/labels-repository';
 import { countRows } from '../store/rows-repository';
+import { getSpec } from '../store/specs-repository';
 import type { AppContext } from './app-context';
 import { judgeKeysOf, type GradePlan } from './grade-executor';
 import { newGradeJobId } from './grade-jobs';
 import { parseJudgeSpec } from './judge-spec';
+import { missingKeyIssues } from './model-roles';
 import { requireRun } from './runs-service';
+import { keyRing, storedKeys } from './secrets';
 import { ServiceError } from './service-error';
 
 /** Checks a grading request and turns it into a plan a worker (or the CLI, in its own process) can run. */
 export function planGrading(context: AppContext, input: GradesRunInput, cwd: string = process.cwd()): GradePlan {
-  requireRun(context, input.run_id);
+  const run = requireRun(context, input.run_id);
   if (context.jobs.isActive(input.run_id)) {
     throw new ServiceError('CONFLICT', `Run ${input.run_id} is still simulating: grade it when it ends, or cancel it first.`);
   }
   const active = context.gradeJobs.activeFor(input.run_id);
   if (active) throw new ServiceError('CONFLICT', `Run ${input.run_id} is already being graded (job ${active.job_id}): wait for it or cancel it.`);
   if (countRows(context.db, input.run_id) === 0) throw new ServiceError('CONFLICT', `Run ${input.run_id} has no rows to grade yet.`);
-  const judge = parseJudgeSpec(input.judge, { version: input.version, name: input.name, mode: input.mode, cwd });
+  const spec = run.spec_id ? getSpec(context.db, run.spec_id) : undefined;
+  const judge = parseJudgeSpec(input.judge, {
+    version: input.version,
+    name: input.name,
+    mode: input.mode,
+    cwd,
+    rubric: input.rubric,
+    policy: spec && { system_prompt: spec.system_prompt, rules: spec.policy_rules },
+  });
+  if (judge.kind === 'model') {
+    const issues = missingKeyIssues({ judge: judge.spec }, { keys: keyRing(process.env, storedKeys(context.keys)) }).map((issue) => ({ ...issue, path: 'judge' }));
+    if (issues.length > 0) throw new ServiceError('VALIDATION_FAILED', issues.map((issue) => issue.message).join(' '), issues);
+  }
   return {
     job_id: newGradeJobId(),
     run_id: input.run_id,
@@ -149,12 +164,13 @@ export function chooseJudge<T extends GradedJudge>(judges: readonly T[], runId: 
 
 /** Every judge that graded a run, in the order they first graded it. */
 export function gradedJudges(context: AppContext, runId: string): Array<GradedJudge & { n_graded: number }> {
-  return judgeTotals(context.db, runId).map((totals) => ({
-    judge_key: judgeKey(totals.judge_name, totals.version),
-    judge_name: totals.judge_name,
-    version: totals.version,
-    last_id: totals.last_id,
-    n_graded: totals.n_graded,
+  // Index walks per judge (latestGradeSpans), not a total over every grade: the same figures, in the same order.
+  return latestGradeSpans(context.db, runId).map((span) => ({
+    judge_key: judgeKey(span.judge_name, span.version),
+    judge_name: span.judge_name,
+    version: span.version,
+    last_id: span.last_id,
+    n_graded: span.n_graded,
   }));
 }
 

@@ -15,6 +15,7 @@ import {
 import { insertExport, lastPushCommit } from '../store/exports-repository';
 import type { AppContext } from './app-context';
 import { cardWithSplits, readDatasetFolder } from './dataset-folder-reader';
+import { hubTokenOf } from './hub-token-service';
 import { ServiceError } from './service-error';
 
 export const DEFAULT_HUB_URL = 'https://huggingface.co';
@@ -25,7 +26,7 @@ export interface PushOptions {
   visibility: 'private' | 'public';
   /** The Hub's address; default $HF_ENDPOINT, else huggingface.co (tests point it at a local server). */
   endpoint?: string;
-  /** Default $HF_TOKEN (the app's secret store will supply it later). */
+  /** Default $HF_TOKEN, else the token stored in Settings (the desktop's key file, or browser mode's memory). */
   token?: string;
   run_id: string | null;
   format: string | null;
@@ -34,10 +35,13 @@ export interface PushOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-export function hubToken(explicit?: string): string {
-  const token = explicit ?? process.env.HF_TOKEN;
-  if (!token) throw new ServiceError('VALIDATION_FAILED', 'No Hugging Face token: set HF_TOKEN to a write token (it starts with hf_).');
-  if (!token.startsWith('hf_')) throw new ServiceError('VALIDATION_FAILED', 'The Hugging Face token must start with hf_ (check HF_TOKEN).');
+/** The token for a push: the explicit one, else `stored` (HF_TOKEN, then the token kept in Settings). Never logged. */
+export function hubToken(explicit?: string, stored?: string): string {
+  const token = explicit ?? stored;
+  if (!token) {
+    throw new ServiceError('VALIDATION_FAILED', 'No Hugging Face token: set HF_TOKEN to a write token (it starts with hf_), or store one in Settings.');
+  }
+  if (!token.startsWith('hf_')) throw new ServiceError('VALIDATION_FAILED', 'The Hugging Face token must start with hf_ (check HF_TOKEN, or the token in Settings).');
   return token;
 }
 
@@ -70,7 +74,7 @@ const compactDelta = (delta: Manifest['history'][number]['delta']) =>
  * carries the delta. The commit id is stored so a later load can pin `revision`.
  */
 export async function pushFolder(context: AppContext, options: PushOptions): Promise<HubPushResult> {
-  const accessToken = hubToken(options.token);
+  const accessToken = hubToken(options.token, hubTokenOf(context));
   const problem = repoIdProblem(options.repo_id);
   if (problem) throw new ServiceError('VALIDATION_FAILED', `--repo: ${problem}`);
   const url = hubUrl(options.endpoint);

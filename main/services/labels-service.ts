@@ -1,5 +1,5 @@
 import type { Issue } from '../../shared/api';
-import { LABEL_EXPORT_COLUMNS, type StoredLabel } from '../../shared/api/labels';
+import { LABEL_EXPORT_COLUMNS, type LabelQueueOrder, type LabelsQueueOutput, type QueueSnapshot, type StoredLabel } from '../../shared/api/labels';
 import type { Label, LabelKind, LabelValue } from '../../shared/domain';
 import { AttachLabelsError, attachLabels, formatCsv, parseLabelsFile, type LabelInput, type LabelsFormat, type LineError } from '../../engine/index';
 import {
@@ -15,7 +15,18 @@ import {
   runIdOfRow,
   setAnnotator,
 } from '../store/labels-repository';
+import {
+  annotatorLabelCounts,
+  firstUnlabelled,
+  gradingJudgeKeys,
+  queueCounts,
+  queuePage,
+  queueSnapshot,
+  queueTotal,
+  type QueueRequest,
+} from '../store/label-queue-repository';
 import type { AppContext } from './app-context';
+import { chooseJudge, gradedJudges } from './grading-service';
 import { requireRun } from './runs-service';
 import { ServiceError } from './service-error';
 
@@ -96,7 +107,11 @@ export function importLabels(context: AppContext, runId: string, request: Import
   }
   if (file.labels.length === 0) throw new ServiceError('VALIDATION_FAILED', `No labels stored: the ${request.format.toUpperCase()} file holds no labels.`);
   const existing = new Map<string, Label[]>();
-  for (const { id: _id, run_id: _runId, ...label } of listLabels(context.db, runId)) existing.set(label.row_id, [...(existing.get(label.row_id) ?? []), label]);
+  for (const { id: _id, run_id: _runId, ...label } of listLabels(context.db, runId)) {
+    const labels = existing.get(label.row_id);
+    if (labels) labels.push(label);
+    else existing.set(label.row_id, [label]);
+  }
   const targets = listRowIdentities(context.db, runId).map((row) => ({ ...row, gold_labels: existing.get(row.id) ?? [] }));
   const inputs: LabelInput[] = file.labels.map((label) => ({
     key: label.key,
@@ -155,4 +170,63 @@ export function annotatorName(context: AppContext): { name: string | null } {
 export function setAnnotatorName(context: AppContext, name: string | null): { name: string | null } {
   setAnnotator(context.db, name === null ? null : name.trim());
   return annotatorName(context);
+}
+
+export interface QueueOptions {
+  order: LabelQueueOrder;
+  blind: boolean;
+  judge?: string | undefined;
+  snapshot?: QueueSnapshot | undefined;
+  /** False: leave out counts and first_unlabelled (a later page of a snapshot that already has them). */
+  summary?: boolean | undefined;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The queue's judge. A later page names it by the key the first page gave: found with one seek in index
+ * grades_latest instead of totalling every judge's grades.
+ */
+function queueJudge(context: AppContext, runId: string, options: QueueOptions): { judge_key: string; judge_name: string; version: string | null } | null {
+  if (options.summary === false && options.judge !== undefined) {
+    const found = gradingJudgeKeys(context.db, runId).find((judge) => judge.judge_key === options.judge);
+    if (found) return found;
+  }
+  return chooseJudge(gradedJudges(context, runId), runId, options.judge);
+}
+
+/**
+ * labels.queue: one page of the run's rows in the chosen order, with the annotator's own labels, where their
+ * first unlabelled row is, and the counts. The judge is the one agreement.get measures by default (the last to
+ * grade the run), so "disagreements first" lists exactly the trust panel's disagreements.
+ */
+export function labelQueue(context: AppContext, runId: string, options: QueueOptions): LabelsQueueOutput {
+  requireRun(context, runId);
+  const judge = queueJudge(context, runId, options);
+  const annotator = getAnnotator(context.db);
+  const request: QueueRequest = {
+    runId,
+    order: options.order,
+    judge: judge && { judge_name: judge.judge_name, version: judge.version },
+    annotator,
+    snapshot: options.snapshot ?? queueSnapshot(context.db, runId),
+  };
+  const page = {
+    run_id: runId,
+    order: options.order,
+    judge_key: judge?.judge_key ?? null,
+    annotator,
+    snapshot: request.snapshot,
+    offset: options.offset,
+    items: queuePage(context.db, request, options.offset, options.limit, options.blind),
+  };
+  if (options.summary === false) return { ...page, total: queueTotal(context.db, runId), first_unlabelled: null, counts: null };
+  const byLabel = annotatorLabelCounts(context.db, runId, annotator);
+  const { total, ...counts } = queueCounts(context.db, request);
+  return {
+    ...page,
+    total,
+    first_unlabelled: firstUnlabelled(context.db, request),
+    counts: { labelled: Object.values(byLabel).reduce((sum, n) => sum + n, 0), by_label: byLabel, ...counts },
+  };
 }

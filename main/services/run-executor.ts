@@ -1,6 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { RunProgress } from '../../shared/api';
-import type { BatchRecord, Row, RunStatus, SimulationSummary, StopReason } from '../../shared/domain';
+import { explicitModeSettings, type BatchRecord, type Row, type RunStatus, type SimulationSummary, type StopReason } from '../../shared/domain';
 import { offlineComponents, simulate, type SimulationEvent } from '../../engine/index';
 import type { Db } from '../store/database';
 import { getRowByOrdinal, insertRow } from '../store/rows-repository';
@@ -97,10 +97,11 @@ export async function executeRun(options: ExecuteRunOptions): Promise<Simulation
     seed: config.seed,
     budget: config.budget,
     ...(config.situations === undefined ? {} : { situations: config.situations }),
-    phrasings: config.phrasings,
-    repeats: config.repeats,
-    fault_rate: config.fault_rate,
-    prefer_success: config.prefer_success,
+    // The mode fills the settings the person left unset; those they set win.
+    mode: config.mode,
+    ...explicitModeSettings(config),
+    ...(config.time_budget === undefined ? {} : { time_budget: config.time_budget }),
+    until: config.until,
     ...(config.aim ? { aim: config.aim } : {}),
     ...traceSimulateOptions(db, runId),
     ...replaySimulateOptions(db, config.replay_of),

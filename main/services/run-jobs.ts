@@ -31,16 +31,6 @@ export class RunJobs {
     const input: WorkerInput = { databasePath: this.context.databasePath, runId, ...(Object.keys(keys).length > 0 ? { keys } : {}) };
     const worker = new Worker(this.workerPath ?? defaultWorkerPath(), { workerData: input });
     this.#workers.set(runId, worker);
-    worker.on('message', (message: WorkerMessage) => {
-      switch (message.type) {
-        case 'progress':
-          this.context.events.emit('run-progress', message.progress);
-          return;
-        case 'end':
-        case 'error':
-          return;
-      }
-    });
     let finished = false;
     const finish = (error?: Error) => {
       if (finished) return;
@@ -57,6 +47,19 @@ export class RunJobs {
       }
       this.context.events.emit('run-end', { run_id: runId, status, stopped_because: getRun(this.context.db, runId)?.stopped_because ?? null });
     };
+    worker.on('message', (message: WorkerMessage) => {
+      switch (message.type) {
+        case 'progress':
+          this.context.events.emit('run-progress', message.progress);
+          return;
+        case 'end':
+          // The run's end is stored: it is over now, not when the thread has wound down (a grade may start at once).
+          finish();
+          return;
+        case 'error':
+          return;
+      }
+    });
     worker.on('error', (error) => finish(error));
     worker.on('exit', () => finish());
   }
@@ -70,10 +73,13 @@ export class RunJobs {
     return true;
   }
 
-  /** Runs left `running` by a process that died are marked interrupted, then resumed from their stored rows. */
+  /**
+   * Runs left `running` (or still `queued`: stored, its thread not yet started) by a process that died are marked
+   * interrupted, then resumed from their stored rows.
+   */
   resumeInterrupted(): string[] {
     const now = this.context.now().toISOString();
-    for (const runId of runIdsWithStatus(this.context.db, 'running')) {
+    for (const runId of [...runIdsWithStatus(this.context.db, 'running'), ...runIdsWithStatus(this.context.db, 'queued')]) {
       if (!this.#workers.has(runId)) updateRun(this.context.db, runId, { status: 'interrupted' }, now);
     }
     const interrupted = runIdsWithStatus(this.context.db, 'interrupted');

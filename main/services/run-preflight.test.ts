@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PreflightConfig } from '../../shared/api/runs';
 import type { Spec } from '../../shared/domain';
+import { planGrid } from '../../engine/index';
 import { closeAppContext, createAppContext, type AppContext } from './app-context';
 import { preflightRun as preflightWith } from './run-preflight';
 import { draftFromSentence } from './specs-service';
@@ -103,6 +104,31 @@ describe('runs.preflight', () => {
     expect(check!.message).toContain('raise the budget to 80');
     expect(idsOf(preflightRun(config({ budget: 80, situations: 20, phrasings: 2, repeats: 2 })))).not.toContain('error:budget_short');
     expect(idsOf(preflightRun(config({ budget: 3, phrasings: 2, repeats: 2 })))).toContain('error:budget_short');
+  });
+
+  it('checks the budget and plans the grid with the settings the mode fills in', () => {
+    const rl = preflightRun(config({ mode: 'rl', budget: 6 }));
+    const short = rl.checks.find((each) => each.id === 'budget_short');
+    expect(short).toMatchObject({ level: 'error', path: 'budget' });
+    expect(short!.message).toContain('1 × 8 = 8');
+    // A setting the person gave wins over the mode's.
+    expect(idsOf(preflightRun(config({ mode: 'rl', budget: 6, repeats: 3 })))).not.toContain('error:budget_short');
+    const axes = draftedSpec().axes;
+    expect(preflightRun(config({ mode: 'rl' })).grid!.cells).toBe(planGrid(axes, { seed: 0, fault_rate: 0.8, prefer_success: false }).cells.length);
+    expect(preflightRun(config({ mode: 'rl', fault_rate: 0.5, prefer_success: true, set_by_caller: ['fault_rate', 'prefer_success'] })).grid!.cells).toBe(
+      planGrid(axes, { seed: 0, fault_rate: 0.5, prefer_success: true }).cells.length,
+    );
+  });
+
+  it('warns when a saturation run cannot give every planned cell its five rows, naming the budget it needs', () => {
+    const output = preflightRun(config({ until: 'saturation', budget: 60 }));
+    const needed = output.grid!.cells * 5;
+    const check = output.checks.find((each) => each.id === 'saturation_budget_short');
+    expect(check).toMatchObject({ level: 'warning', path: 'budget' });
+    expect(check!.message).toContain(`${output.grid!.cells} planned cells (${needed} rows)`);
+    expect(check!.message).toContain(`Raise the budget to ${needed}`);
+    expect(idsOf(preflightRun(config({ until: 'saturation', budget: needed })))).not.toContain('warning:saturation_budget_short');
+    expect(idsOf(preflightRun(config({ until: 'compute', budget: 60 })))).not.toContain('warning:saturation_budget_short');
   });
 
   it('turns spec validation issues into errors at their field, errors before warnings', () => {

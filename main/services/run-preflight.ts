@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { PreflightCheck, PreflightConfig, PreflightOutput } from '../../shared/api/runs';
-import { AXES, type AxisValues, type RoleModels } from '../../shared/domain';
-import { idLikeParameters, planGrid, stableJson, toolKnownIds, toolParts } from '../../engine/index';
+import { AXES, modeSettingsOf, type AxisValues, type RoleModels } from '../../shared/domain';
+import { idLikeParameters, planGrid, SATURATION_COPIES, stableJson, toolKnownIds, toolParts } from '../../engine/index';
 import type { AppContext } from './app-context';
 import { missingKeyIssues, parseRoles } from './model-roles';
 import { keyRing, storedKeys } from './secrets';
@@ -22,8 +22,9 @@ const SEPARATION: Record<(typeof ROLES)[number], string> = {
 
 /**
  * The checks shown before Start: the spec's own issues (errors) and warnings, no tools, tools that look records up
- * with no id the writer can use, model specs that do not parse or have no key, one model in two roles, and a budget
- * below situations x phrasings x repeats. Errors block Start in the app.
+ * with no id the writer can use, model specs that do not parse or have no key, one model in two roles, a budget
+ * below situations x phrasings x repeats (as the mode resolves them), and a saturation run whose budget cannot give
+ * every planned cell its copies. Errors block Start in the app.
  */
 export function preflightRun(context: AppContext, config: Config): PreflightOutput {
   const checks: PreflightCheck[] = [];
@@ -45,6 +46,7 @@ export function preflightRun(context: AppContext, config: Config): PreflightOutp
   }
   checks.push(...settings);
   const grid = checked.spec ? gridOf(checked.spec.axes, config) : null;
+  if (grid) checks.push(...saturationChecks(config, grid.cells));
   return { checks: sortChecks(checks), grid };
 }
 
@@ -133,7 +135,8 @@ export function sameModelChecks(models: RoleModels): PreflightCheck[] {
 }
 
 function budgetChecks(config: Config): PreflightCheck[] {
-  const { budget, phrasings, repeats } = config;
+  const { budget } = config;
+  const { phrasings, repeats } = modeSettingsOf(config);
   const situations = config.situations ?? 1;
   const needed = situations * phrasings * repeats;
   if (budget >= needed) return [];
@@ -151,12 +154,32 @@ function budgetChecks(config: Config): PreflightCheck[] {
   ];
 }
 
+/**
+ * `until="saturation"` stops once every planned cell has SATURATION_COPIES rows: a budget below cells x copies runs
+ * out first (unless coverage plateaus), so the run would end on its budget. A warning: the plateau may still stop it.
+ */
+function saturationChecks(config: Config, cells: number): PreflightCheck[] {
+  const needed = cells * SATURATION_COPIES;
+  if (config.until !== 'saturation' || config.budget >= needed) return [];
+  return [
+    {
+      id: 'saturation_budget_short',
+      level: 'warning',
+      message:
+        `Saturation needs ${SATURATION_COPIES} rows in each of the ${cells} planned cells (${needed} rows), more than the budget (${config.budget}): ` +
+        `the run will likely spend its budget before it saturates. Raise the budget to ${needed}, or stop when the budget is spent.`,
+      path: 'budget',
+    },
+  ];
+}
+
 const gridCache = new Map<string, NonNullable<PreflightOutput['grid']>>();
 const GRID_CACHE_SIZE = 16;
 
 /** The planned grid for these axes and fault settings; planning takes tens of milliseconds, so recent plans are kept. */
 function gridOf(axes: AxisValues, config: Config): NonNullable<PreflightOutput['grid']> {
-  const options = { seed: config.seed, fault_rate: config.fault_rate, prefer_success: config.prefer_success };
+  const { fault_rate, prefer_success } = modeSettingsOf(config);
+  const options = { seed: config.seed, fault_rate, prefer_success };
   const key = stableJson({ axes, ...options });
   const cached = gridCache.get(key);
   if (cached) return cached;

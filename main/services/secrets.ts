@@ -111,6 +111,11 @@ export function removeKeyFile(dataDir: string): void {
   rmSync(join(dataDir, KEYS_FILE), { force: true });
 }
 
+/** The model keys a store holds (the same file also keeps the Hugging Face token, which is not a model key). */
+function modelKeyVariables(store: KeyStore): string[] {
+  return store.variables().filter((variable) => KEY_VARIABLE_PATTERN.test(variable));
+}
+
 function checkVariable(variable: string): void {
   if (!KEY_VARIABLE_PATTERN.test(variable)) {
     throw new ServiceError(
@@ -142,7 +147,7 @@ export function keyRing(environment: NodeJS.ProcessEnv = process.env, stored: Re
 export function storedKeys(store: KeyStore | undefined): Record<string, string> {
   if (!store) return {};
   const keys: Record<string, string> = {};
-  for (const variable of store.variables()) {
+  for (const variable of modelKeyVariables(store)) {
     const value = store.get(variable);
     if (value !== undefined) keys[variable] = value;
   }
@@ -151,7 +156,7 @@ export function storedKeys(store: KeyStore | undefined): Record<string, string> 
 
 /** Where each key the app knows of comes from; never the values. */
 export function listKeys(store: KeyStore | undefined, environment: NodeJS.ProcessEnv = process.env): { keys: KeyStatus[]; warnings: string[] } {
-  const names = new Set([OPENAI_KEY_VARIABLE, ANTHROPIC_KEY_VARIABLE, COMPATIBLE_KEY_VARIABLE, ...(store?.variables() ?? [])]);
+  const names = new Set([OPENAI_KEY_VARIABLE, ANTHROPIC_KEY_VARIABLE, COMPATIBLE_KEY_VARIABLE, ...(store ? modelKeyVariables(store) : [])]);
   for (const name of Object.keys(environment)) if (KEY_VARIABLE_PATTERN.test(name)) names.add(name);
   const keys = [...names].sort().map((variable): KeyStatus => {
     const value = environment[variable];
@@ -183,4 +188,75 @@ export function deleteKey(store: KeyStore | undefined, variable: string): { dele
   const had = store.variables().includes(variable);
   store.delete(variable);
   return { deleted: had };
+}
+
+/** Keys held in this process's memory only (browser mode's Hugging Face token): gone when the process stops. */
+export class MemoryKeyStore implements KeyStore {
+  readonly #values = new Map<string, string>();
+
+  get(variable: string): string | undefined {
+    return this.#values.get(variable);
+  }
+
+  set(variable: string, value: string): void {
+    this.#values.set(variable, value);
+  }
+
+  delete(variable: string): void {
+    this.#values.delete(variable);
+  }
+
+  variables(): string[] {
+    return [...this.#values.keys()].sort();
+  }
+
+  warnings(): string[] {
+    return [];
+  }
+}
+
+/** The variable a Hub push reads, and the name the token is stored under. */
+export const HUB_TOKEN_VARIABLE = 'HF_TOKEN';
+const HUB_TOKEN_PREFIX = 'hf_';
+
+const fromEnvironment = (environment: NodeJS.ProcessEnv): string | undefined => {
+  const value = environment[HUB_TOKEN_VARIABLE]?.trim();
+  return value ? value : undefined;
+};
+
+/** The token a push uses: HF_TOKEN from the environment, else the stored one; undefined when there is none. */
+export function resolveHubToken(store: KeyStore | undefined, environment: NodeJS.ProcessEnv = process.env): string | undefined {
+  return fromEnvironment(environment) ?? store?.get(HUB_TOKEN_VARIABLE);
+}
+
+export interface HubTokenState {
+  source: KeySource;
+  warnings: string[];
+}
+
+/** Where the push's token comes from (never the token). */
+export function hubTokenState(store: KeyStore | undefined, environment: NodeJS.ProcessEnv = process.env): HubTokenState {
+  const stored = store?.get(HUB_TOKEN_VARIABLE) !== undefined;
+  const inEnvironment = fromEnvironment(environment) !== undefined;
+  const warnings = [...(store?.warnings() ?? [])];
+  if (inEnvironment && stored) warnings.push(`${HUB_TOKEN_VARIABLE} is also set in the environment, which wins over the stored token.`);
+  return { source: inEnvironment ? 'environment' : stored ? 'stored' : 'missing', warnings };
+}
+
+/** Keeps a Hugging Face write token; the value must look like one (hf_...). */
+export function setHubToken(store: KeyStore, value: string, environment: NodeJS.ProcessEnv = process.env): HubTokenState {
+  const trimmed = value.trim();
+  if (!trimmed.startsWith(HUB_TOKEN_PREFIX) || /\s/.test(trimmed)) {
+    throw new ServiceError('VALIDATION_FAILED', 'A Hugging Face token starts with hf_ and has no spaces: copy a write token from huggingface.co/settings/tokens.', [
+      { path: 'value', message: 'not a Hugging Face token' },
+    ]);
+  }
+  store.set(HUB_TOKEN_VARIABLE, trimmed);
+  return hubTokenState(store, environment);
+}
+
+export function deleteHubToken(store: KeyStore, environment: NodeJS.ProcessEnv = process.env): HubTokenState & { deleted: boolean } {
+  const had = store.get(HUB_TOKEN_VARIABLE) !== undefined;
+  store.delete(HUB_TOKEN_VARIABLE);
+  return { ...hubTokenState(store, environment), deleted: had };
 }

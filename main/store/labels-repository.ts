@@ -130,3 +130,22 @@ export function setAnnotator(db: Db, name: string | null): void {
     JSON.stringify(name),
   );
 }
+
+/** A row that carries a label: what agreement pairs need of it. */
+export interface LabelledRow {
+  id: string;
+  scenario_id: string;
+  ordinal: number;
+}
+
+/**
+ * The run's rows that carry at least one label, in row order: index labels_latest, then each row by its key. CROSS
+ * JOIN keeps the labels the outer loop; without table statistics the planner would read every row of the run.
+ */
+export const LABELLED_ROWS = `SELECT r.id AS id, r.scenario_id AS scenario_id, r.ordinal AS ordinal
+  FROM (SELECT DISTINCT row_id FROM labels WHERE run_id = @run_id) AS labelled CROSS JOIN rows AS r ON r.id = labelled.row_id
+  WHERE r.run_id = @run_id ORDER BY r.ordinal`;
+
+export function listLabelledRows(db: Db, runId: string): LabelledRow[] {
+  return statement<{ run_id: string }, LabelledRow>(db, LABELLED_ROWS).all({ run_id: runId });
+}

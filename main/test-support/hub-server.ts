@@ -31,6 +31,11 @@ export interface HubServer {
   close(): Promise<void>;
 }
 
+export interface HubServerOptions {
+  /** Never answer an LFS upload (the client waits until it gives up or cancels): a push that stays in flight. */
+  holdUploads?: boolean;
+}
+
 const TOKEN = /^Bearer hf_\w+$/;
 
 async function body(request: IncomingMessage): Promise<Buffer> {
@@ -52,7 +57,7 @@ const notFound = (response: ServerResponse, message = 'Repository not found') =>
  * (repo info, create, preupload, LFS batch + basic upload, NDJSON commit, resolve with ranges) and records what was
  * pushed. `.jsonl` files take the LFS route and everything else the inline one, as on the real Hub.
  */
-export async function startHubServer(): Promise<HubServer> {
+export async function startHubServer(options: HubServerOptions = {}): Promise<HubServer> {
   const repos = new Map<string, HubRepo>();
   const lfs = new Map<string, Buffer>();
   const requests: string[] = [];
@@ -69,6 +74,7 @@ export async function startHubServer(): Promise<HubServer> {
 
     if (request.method === 'PUT' && (match = /^\/lfs-upload\/([0-9a-f]{64})$/.exec(path))) {
       const content = await body(request);
+      if (options.holdUploads) return;
       if (createHash('sha256').update(content).digest('hex') !== match[1]) return json(response, 400, { error: 'sha256 mismatch' });
       lfs.set(match[1]!, content);
       response.writeHead(200, { ETag: `"${match[1]}"` });

@@ -21,6 +21,7 @@ function navigationItems(route: Route): { main: NavigationItem[]; run: Navigatio
     { label: 'New run', route: { view: 'new-run' }, isCurrent: route.view === 'new-run' },
     { label: 'Traces', route: { view: 'traces' }, isCurrent: route.view === 'traces' },
     { label: 'Prove', route: { view: 'prove' }, isCurrent: route.view === 'prove' },
+    { label: 'Settings', route: { view: 'settings' }, isCurrent: route.view === 'settings' },
   ];
   const runId = runIdOf(route);
   const run: NavigationItem[] = runId
@@ -28,6 +29,7 @@ function navigationItems(route: Route): { main: NavigationItem[]; run: Navigatio
         { label: 'Overview', route: { view: 'run', run_id: runId }, isCurrent: route.view === 'run' },
         { label: 'Conversations', route: { view: 'conversations', run_id: runId }, isCurrent: route.view === 'conversations' || route.view === 'conversation' },
         { label: 'Coverage', route: { view: 'coverage', run_id: runId }, isCurrent: route.view === 'coverage' },
+        { label: 'Label', route: { view: 'label', run_id: runId }, isCurrent: route.view === 'label' },
       ]
     : [];
   return { main, run };

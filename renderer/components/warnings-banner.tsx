@@ -15,7 +15,7 @@ const DEGRADED_MEANINGS: Readonly<Record<string, string>> = {
  * Warnings and degraded codes, shown above any number on a screen (a dataset that looks real and is not is
  * worse than none). Renders nothing when there is nothing to say.
  */
-export function WarningsBanner({ warnings, degraded }: { warnings: string[]; degraded: string[] }) {
+export function WarningsBanner({ warnings, degraded, label = 'Warnings' }: { warnings: string[]; degraded: string[]; /** Names the region when a screen shows more than one. */ label?: string }) {
   if (warnings.length === 0 && degraded.length === 0) return null;
   const heading = [
     degraded.length > 0 ? `Degraded: ${degraded.length === 1 ? '1 code' : `${degraded.length} codes`}` : null,
@@ -24,7 +24,7 @@ export function WarningsBanner({ warnings, degraded }: { warnings: string[]; deg
     .filter(Boolean)
     .join(' · ');
   return (
-    <section className="warnings-banner" aria-label="Warnings">
+    <section className="warnings-banner" aria-label={label}>
       <div className="warnings-banner-head">
         <TriangleAlert size={14} aria-hidden="true" />
         <strong>{heading}</strong>

@@ -13,6 +13,20 @@ export const AppInfo = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
+export const ChooseFolderInput = z
+  .object({
+    /** The dialog's title, e.g. "Export to folder". */
+    title: z.string().trim().min(1).max(200).optional(),
+    /** Where the dialog opens. */
+    default_path: z.string().min(1).max(4096).optional(),
+  })
+  .strict();
+
 export const appMethods = {
   'app.info': { input: z.object({}).strict(), output: AppInfo },
+  /**
+   * The desktop's folder picker; `path` is null when the person closed it. Browser mode has no picker: it answers
+   * VALIDATION_FAILED, saying to type the path.
+   */
+  'app.chooseFolder': { input: ChooseFolderInput, output: z.object({ path: z.string().nullable() }) },
 } as const;

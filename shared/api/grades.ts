@@ -23,13 +23,17 @@ export const GradesRunInput = z
     /**
      * `conduct` (the deterministic checks alone), `command:<command line>` (a local program speaking JSON lines:
      * the row in, `{"reward": 0..1, "reason": "..."}` out) or `module:<path>` (a .js/.mjs file whose default export
-     * is `(row) => result`). The conduct checks always run first, on every row. Model judges come with the backends.
+     * is `(row) => result`), a model (`openai:<model>`, `anthropic:<model>`, `compatible:<model>@<base_url>`: a rubric
+     * judge) or `decision:<model spec>` (a decision judge: a probability, unsure within 0.1 of even). The conduct
+     * checks always run first, on every row.
      */
     judge: z.string().trim().min(1).default('conduct'),
-    /** Required for command and module judges: which edit of the judge made the grades. */
+    /** Required for command and module judges: which edit of the judge made the grades. Model judges take none (`<model>@<rubric hash>`). */
     version: z.string().trim().min(1).max(200).optional(),
-    /** Display name for a custom judge; defaults to its script's or module's file name. */
+    /** Display name for a custom or model judge; defaults to its script's or module's file name, `rubric` or `decision`. */
     name: z.string().trim().min(1).max(80).optional(),
+    /** A rubric judge's rubric; defaults to one built from the run's policy rules. Its hash is part of the judge's version. */
+    rubric: z.string().trim().min(1).max(20_000).optional(),
     mode: z.enum(JUDGE_COMMAND_MODES).default('per-row'),
     /** Rows judged at once (the conduct checks run in order). */
     concurrency: z.number().int().min(1).max(64).default(8),
@@ -45,7 +49,7 @@ export type GradesRunInput = z.infer<typeof GradesRunInput>;
 export const GradeJob = z.object({
   job_id: z.string(),
   run_id: z.string(),
-  /** The judge as asked (`conduct`, `command:...`, `module:...`). */
+  /** The judge as asked (`conduct`, `command:...`, `module:...`, a model spec, `decision:...`). */
   judge: z.string(),
   /** judge keys in the order they grade: `conduct@1` first, then the chosen judge's. */
   judges: z.array(z.string()),

@@ -14,6 +14,8 @@ export const JobProgress = z.object({
   /** Units done (rows graded, rows written...) and the total when known. */
   done: z.number().int().nonnegative(),
   total: z.number().int().nonnegative().nullable(),
+  /** Bytes written to disk so far, for jobs that write files (an export); absent otherwise. */
+  bytes: z.number().int().nonnegative().optional(),
   status: JobStatus,
   /** A sentence for the person: what is happening, or why it stopped. */
   message: z.string().nullable(),

@@ -72,11 +72,96 @@ export const LABEL_EXPORT_COLUMNS = ['row_id', 'rollout_id', 'label', 'author', 
 
 const AnnotatorName = z.object({ name: z.string().nullable() });
 
+/**
+ * Labeling queue orders: `generated` (plan order), `disagreements` (rows whose judge verdict and gold differ
+ * first), `unsure` (the judge's unsure rows first, then rows it could not judge, then rewards nearest 0.5),
+ * `stratified` (round-robin across the six-axis coverage cells, so gold covers the grid).
+ */
+export const LABEL_QUEUE_ORDERS = ['generated', 'disagreements', 'unsure', 'stratified'] as const;
+export const LabelQueueOrder = z.enum(LABEL_QUEUE_ORDERS);
+export type LabelQueueOrder = z.infer<typeof LabelQueueOrder>;
+
+/**
+ * The moment a queue's order was computed: the newest label and grade ids it read. Pages asked with the same
+ * snapshot keep one order while labels land (a new label never moves a row to another page).
+ */
+export const QueueSnapshot = z.object({ label_id: z.number().int().nonnegative(), grade_id: z.number().int().nonnegative() }).strict();
+export type QueueSnapshot = z.infer<typeof QueueSnapshot>;
+
+export const LabelsQueueInput = z
+  .object({
+    run_id: z.string().min(1),
+    order: LabelQueueOrder.default('generated'),
+    /** Leave the judge's verdict out of the items (the person labels before seeing it). */
+    blind: z.boolean().default(false),
+    /** The judge whose verdicts order the queue (a key `name@version` or a name); default: the judge that graded the run last. */
+    judge: z.string().min(1).optional(),
+    /** From the first page's answer: later pages keep its order. */
+    snapshot: QueueSnapshot.optional(),
+    /**
+     * Count the queue too (`counts`, `first_unlabelled`). Later pages of one snapshot can pass false and get null
+     * there: at 100,000 rows each count is a scan, and the first page already gave them.
+     */
+    summary: z.boolean().default(true),
+    offset: z.number().int().min(0).default(0),
+    limit: z.number().int().min(1).max(1000).default(200),
+  })
+  .strict();
+export type LabelsQueueInput = z.input<typeof LabelsQueueInput>;
+
+export const QUEUE_JUDGE_VERDICTS = ['pass', 'fail', 'unsure', 'error', 'ungraded'] as const;
+
+export const QueueItem = z.object({
+  row_id: z.string(),
+  ordinal: z.number().int().nonnegative(),
+  /** 0-based place in the queue's order. */
+  position: z.number().int().nonnegative(),
+  /** The annotator's own latest label on the row (by author; unsigned labels when no name is set). */
+  label: LabelValue.nullable(),
+  /** The queue's judge on the row; null in blind mode. */
+  judge: z.enum(QUEUE_JUDGE_VERDICTS).nullable(),
+});
+export type QueueItem = z.infer<typeof QueueItem>;
+
+const QueueCount = z.number().int().nonnegative();
+
+export const LabelsQueueOutput = z.object({
+  run_id: z.string(),
+  order: LabelQueueOrder,
+  /** The judge ordering the queue; null when nothing graded the run. */
+  judge_key: z.string().nullable(),
+  annotator: z.string().nullable(),
+  snapshot: QueueSnapshot,
+  offset: QueueCount,
+  items: z.array(QueueItem),
+  /** Rows of the run (every row is in the queue, labelled or not). */
+  total: QueueCount,
+  /** Place of the first row the annotator has not labelled (any label, skip included); null when every row is, or without `summary`. */
+  first_unlabelled: QueueCount.nullable(),
+  /** Null when the page was asked without `summary`. */
+  counts: z.object({
+    /** Rows the annotator labelled, and their latest labels by value. */
+    labelled: QueueCount,
+    by_label: z.record(LabelValue, QueueCount),
+    /** Rows with gold (pass/fail majority over every author). */
+    gold: QueueCount,
+    /** Rows whose judge verdict differs from their gold (simulator errors left out). */
+    disagreements: QueueCount,
+    /** Rows the judge marked unsure. */
+    unsure: QueueCount,
+    /** Distinct six-axis coverage cells the run's rows fall in. */
+    cells: QueueCount,
+  }).nullable(),
+});
+export type LabelsQueueOutput = z.infer<typeof LabelsQueueOutput>;
+
 export const labelsMethods = {
   /** Stores one label the moment it is given, stamped with the annotator's name as author. */
   'labels.set': { input: LabelsSetInput, output: z.object({ label: StoredLabel, warnings: z.array(z.string()) }) },
   /** One label on many rows (a coverage cell, a table selection), in one transaction: all or none. */
   'labels.set_many': { input: LabelsSetManyInput, output: z.object({ n: z.number().int().nonnegative(), warnings: z.array(z.string()) }) },
+  /** The labeling queue: a page of the run's row ids in one order, with the annotator's labels and the counts. */
+  'labels.queue': { input: LabelsQueueInput, output: LabelsQueueOutput },
   /** Labels of a run or of a row, oldest first. */
   'labels.list': { input: LabelsListInput, output: z.object({ labels: z.array(StoredLabel) }) },
   /** Reads a labels file and attaches it to the run's rows: all or nothing, errors name their lines. */

@@ -57,6 +57,8 @@ export const PREFLIGHT_CHECK_IDS = [
   'same_model',
   /** budget < situations x phrasings x repeats. */
   'budget_short',
+  /** until="saturation" with a budget below planned cells x SATURATION_COPIES. */
+  'saturation_budget_short',
 ] as const;
 
 export const PreflightCheck = z.object({

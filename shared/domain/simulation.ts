@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WriterArm } from './situation';
-import { PairwiseCoverage } from './run';
+import { Mode, ModeSetting, PairwiseCoverage, RepeatPolicy, Until } from './run';
 
 /** Why a run stopped (`stopped_because`). */
 export const STOP_REASONS = [
@@ -17,6 +17,8 @@ export const STOP_REASONS = [
   'agent_auth_failed',
   'user_quota_exceeded',
   'user_auth_failed',
+  /** `time_budget` seconds ran out (the SDK's own string for this stop is unconfirmed). */
+  'time_budget',
 ] as const;
 export const StopReason = z.enum(STOP_REASONS);
 export type StopReason = z.infer<typeof StopReason>;
@@ -36,6 +38,10 @@ export const BatchRecord = z.object({
   new_cells: z.number().int().nonnegative(),
   new_signatures: z.number().int().nonnegative(),
   pairwise: PairwiseCoverage,
+  /** The stop rule's figures (SDK 5.4); absent on summaries stored before `until`. */
+  new_shapes: z.number().int().nonnegative().optional(),
+  space_rate: z.number().nonnegative().optional(),
+  plateau_batches: z.number().int().nonnegative().optional(),
 });
 export type BatchRecord = z.infer<typeof BatchRecord>;
 
@@ -56,6 +62,22 @@ export const SearchRecord = z.object({
   tier_mix: z.object({ hard_share_requested: z.number(), hard_share_realized: z.number().nullable(), counts: z.record(z.string(), z.number()) }),
   ended_on_question: z.object({ n: z.number().int().nonnegative(), user_left: z.number().int().nonnegative() }),
   grid: z.object({ cells: z.number().int().nonnegative(), flipped: z.number().int().nonnegative() }),
+  plateau_batches: z.number().int().nonnegative().optional(),
+  min_cell_copies: z.number().int().nonnegative().optional(),
+  copy_deficit: z.number().int().nonnegative().optional(),
+  copies_needed: z.number().int().positive().optional(),
+  uncovered_shapes: z.array(z.string()).optional(),
+  /**
+   * How the repeat policy spent k (absent before modes were applied): prompts rolled out, prompts that got the rest
+   * of their k, and rollouts never spent because a prompt's first ones left nothing to learn.
+   */
+  repeat_groups: z
+    .object({
+      prompts: z.number().int().nonnegative(),
+      topped_up: z.number().int().nonnegative(),
+      rollouts_saved: z.number().int().nonnegative(),
+    })
+    .optional(),
 });
 export type SearchRecord = z.infer<typeof SearchRecord>;
 
@@ -69,6 +91,24 @@ export const CoverageSummary = z.object({
   unique_prompts: z.number().int().nonnegative(),
   /** Planned cells (grid coordinates) no row landed in. */
   cells_unvisited: z.number().int().nonnegative(),
+  until: Until.optional(),
+  saturation: z.boolean().optional(),
+  predicted_to_saturation: z.number().int().nonnegative().optional(),
+  min_cell_copies: z.number().int().nonnegative().optional(),
+  copies_needed: z.number().int().nonnegative().optional(),
+  /** The mode the run ran under and the settings it resolved to (SDK names); absent before modes were applied. */
+  mode: Mode.optional(),
+  repeat_policy: RepeatPolicy.optional(),
+  /** n. */
+  requests_per_situation: z.number().int().positive().optional(),
+  /** k. */
+  rollouts_per_request: z.number().int().positive().optional(),
+  fault_rate: z.number().min(0).max(1).optional(),
+  prefer_success: z.boolean().optional(),
+  /** The settings the mode filled because the person left them unset. */
+  mode_defaults: z.array(z.union([ModeSetting, z.literal('repeat_policy')])).optional(),
+  /** Seconds, when the run had a clock. */
+  time_budget: z.number().positive().optional(),
 });
 export type CoverageSummary = z.infer<typeof CoverageSummary>;
 

@@ -60,6 +60,7 @@ export interface WriteResult {
 }
 
 const CHUNK_BYTES = 1 << 20;
+const BUFFERS = 4;
 const NEWLINE = 0x0a;
 const encoder = new TextEncoder();
 
@@ -75,65 +76,82 @@ function checkAborted(signal: AbortSignal | undefined): void {
 }
 
 /**
- * Lines encoded straight into one of two 1 MiB buffers (TextEncoder.encodeInto: no per-line Buffer, and the byte count
- * comes free): one buffer fills while the other is on its way to the disk, so the export never waits on the write
- * and memory stays at two buffers whatever the line count.
+ * Lines encoded straight into one of four 1 MiB buffers (TextEncoder.encodeInto: no per-line Buffer, and the byte count
+ * comes free): one buffer fills while the others are on their way to the disk, in order, so the export waits on the
+ * writes only when the disk falls 3 MiB behind (with one buffer in flight, a slow moment of a shared disk stalled it),
+ * and memory stays at four buffers whatever the line count.
  */
 class ChunkedFile {
-  private buffers = [new Uint8Array(CHUNK_BYTES), new Uint8Array(CHUNK_BYTES)];
+  private buffers = Array.from({ length: BUFFERS }, () => new Uint8Array(CHUNK_BYTES));
+  /** Per buffer, its last write: the buffer is filled again only once that has finished. */
+  private writes: Promise<unknown>[] = Array.from({ length: BUFFERS }, () => Promise.resolve());
   private current = 0;
   private used = 0;
-  private inFlight: Promise<unknown> = Promise.resolve();
+  /** The last write queued: writes run one after another, in the order they were queued. */
+  private tail: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly handle: FileHandle) {}
 
-  /** Appends one line and its newline; returns the bytes it took. Resolves at once unless a buffer had to be sent. */
-  async add(line: string): Promise<number> {
-    let buffer = this.buffers[this.current]!;
+  /**
+   * Appends one line and its newline; returns the bytes it took, at once (no promise, so no turn of the microtask
+   * queue per line) unless a buffer had to be sent first.
+   */
+  add(line: string): number | Promise<number> {
     // Worst case 3 bytes per UTF-16 unit: a line that may not fit goes to a fresh buffer (or alone, when huge).
-    if (this.used + line.length * 3 + 1 > CHUNK_BYTES) {
-      await this.flush();
-      buffer = this.buffers[this.current]!;
-      if (line.length * 3 + 1 > CHUNK_BYTES) {
-        const bytes = encoder.encode(`${line}\n`);
-        await this.send(bytes);
-        return bytes.length;
-      }
-    }
+    if (this.used + line.length * 3 + 1 > CHUNK_BYTES) return this.addAfterFlush(line);
+    return this.encode(line);
+  }
+
+  private encode(line: string): number {
+    const buffer = this.buffers[this.current]!;
     const { written } = encoder.encodeInto(line, buffer.subarray(this.used));
     buffer[this.used + written] = NEWLINE;
     this.used += written + 1;
     return written + 1;
   }
 
+  private async addAfterFlush(line: string): Promise<number> {
+    await this.flush();
+    if (line.length * 3 + 1 > CHUNK_BYTES) {
+      const bytes = encoder.encode(`${line}\n`);
+      await this.tail;
+      this.queue(bytes);
+      return bytes.length;
+    }
+    return this.encode(line);
+  }
+
   /** Sends encoded bytes as they are, after what is buffered; `written` runs once they are on their way to the disk no more. */
   async addBytes(bytes: Uint8Array, written?: () => void): Promise<void> {
     await this.flush();
-    await this.send(bytes, written);
+    // A caller's buffer goes out once every earlier write is done: one at a time, as the caller expects its buffers back.
+    await this.tail;
+    this.queue(bytes, written);
   }
 
   async flush(): Promise<void> {
     if (this.used === 0) return;
-    const full = this.buffers[this.current]!.subarray(0, this.used);
-    this.current = 1 - this.current;
+    this.writes[this.current] = this.queue(this.buffers[this.current]!.subarray(0, this.used));
+    this.current = (this.current + 1) % BUFFERS;
     this.used = 0;
-    await this.send(full);
+    await this.writes[this.current];
   }
 
-  private async send(bytes: Uint8Array, written?: () => void): Promise<void> {
-    // The other buffer is reused only once its write has finished.
-    await this.inFlight;
+  private queue(bytes: Uint8Array, written?: () => void): Promise<unknown> {
     const handle = this.handle;
-    this.inFlight = (async () => {
+    const write = this.tail.then(async () => {
       let offset = 0;
       while (offset < bytes.length) offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten;
       written?.();
-    })();
-    this.inFlight.catch(() => undefined);
+    });
+    // A failed write is reported where its buffer is awaited (the next round of flushes, or `settle`).
+    write.catch(() => undefined);
+    this.tail = write;
+    return write;
   }
 
   async settle(): Promise<void> {
-    await this.inFlight;
+    await this.tail;
   }
 }
 
@@ -170,9 +188,9 @@ async function writeAtomically(options: WriteOptions, fill: (file: ChunkedFile) 
 }
 
 /**
- * Writes lines (each without a newline) as JSONL: into a temp file beside the target, in 1 MiB chunks with one in flight
- * (memory stays bounded whatever the line count), renamed into place only when every line is written. Cancelling through
- * `signal`, or an error from the lines (a refused gate), removes the temp file: no half file is ever left.
+ * Writes lines (each without a newline) as JSONL: into a temp file beside the target, in 1 MiB chunks with up to three
+ * in flight (memory stays bounded whatever the line count), renamed into place only when every line is written.
+ * Cancelling through `signal`, or an error from the lines (a refused gate), removes the temp file: no half file is left.
  */
 export function writeJsonl(lines: AsyncIterable<string> | Iterable<string>, options: WriteOptions): Promise<WriteResult> {
   const every = Math.max(1, options.progressEvery ?? 1000);
@@ -182,7 +200,8 @@ export function writeJsonl(lines: AsyncIterable<string> | Iterable<string>, opti
     for await (const line of lines as AsyncIterable<string>) {
       if (options.signal?.aborted) throw new ExportCancelledError();
       if (line.includes('\n')) throw new Error(`line ${count + 1} contains a newline: not a JSONL line`);
-      bytes += await file.add(line);
+      const added = file.add(line);
+      bytes += typeof added === 'number' ? added : await added;
       count += 1;
       if (count % every === 0) options.onProgress?.({ lines: count, bytes, done: false });
     }

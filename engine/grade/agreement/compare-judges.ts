@@ -1,9 +1,11 @@
 import { MIN_AGREEMENT, MIN_KAPPA } from './constants';
 import {
-  judgeAgreement,
+  judgeAgreementFromGold,
+  NO_ROWS_WITHOUT_GOLD,
   type AgreementOptions,
   type AgreementPair,
   type GoldKindSummary,
+  type RowsWithoutGold,
 } from './judge-agreement';
 import { wilson, type Interval } from './wilson';
 
@@ -16,6 +18,11 @@ export interface JudgedPair extends AgreementPair {
 export interface JudgeRun {
   name: string;
   pairs: readonly JudgedPair[];
+}
+
+/** A judge's grades of the labelled rows as pairs, and of the rows without gold as counts only. */
+export interface GoldJudgeRun extends JudgeRun {
+  withoutGold: RowsWithoutGold;
 }
 
 export interface CompareOptions extends AgreementOptions {
@@ -62,12 +69,16 @@ function descendingNullsLast(left: number | null, right: number | null): number 
   return right - left;
 }
 
+function rowCount(run: GoldJudgeRun): number {
+  return run.pairs.length + run.withoutGold.n;
+}
+
 function scoreJudge(
-  run: JudgeRun,
+  run: GoldJudgeRun,
   options: CompareOptions,
   floors: JudgeComparison['floors'],
 ): { score: JudgeScore; goldKind: GoldKindSummary | null } {
-  const measure = judgeAgreement(run.pairs, options);
+  const measure = judgeAgreementFromGold(run.pairs, run.withoutGold, options);
   const ci95 = wilson(measure.confusion.tp + measure.confusion.tn, measure.n);
   const isKappaHigh = measure.kappa !== null && measure.kappa >= floors.min_kappa;
   const score: JudgeScore = {
@@ -78,8 +89,8 @@ function scoreJudge(
     kappa: measure.kappa,
     leak: measure.pass_when_gold_fail,
     miss: measure.fail_when_gold_pass,
-    unsure: run.pairs.filter((pair) => pair.unsure === true).length,
-    unjudged: run.pairs.filter((pair) => pair.judge === null).length,
+    unsure: run.pairs.filter((pair) => pair.unsure === true).length + run.withoutGold.unsure,
+    unjudged: run.pairs.filter((pair) => pair.judge === null).length + run.withoutGold.unjudged,
     ok: measure.ok && measure.n > 0 && ci95.lo >= floors.min_agreement && isKappaHigh,
     warnings: measure.warnings,
   };
@@ -91,6 +102,20 @@ export function compareJudges(
   runs: readonly JudgeRun[],
   options: CompareOptions = {},
 ): JudgeComparison {
+  return compareJudgesFromGold(
+    runs.map((run) => ({ ...run, withoutGold: NO_ROWS_WITHOUT_GOLD })),
+    options,
+  );
+}
+
+/**
+ * compareJudges where each judge's rows without gold are counts (`withoutGold`), not pairs: equal to compareJudges
+ * over all the rows as pairs, at the cost of the labelled ones alone.
+ */
+export function compareJudgesFromGold(
+  runs: readonly GoldJudgeRun[],
+  options: CompareOptions = {},
+): JudgeComparison {
   const floors = {
     min_agreement: options.minAgreement ?? MIN_AGREEMENT,
     min_kappa: options.minKappa ?? MIN_KAPPA,
@@ -99,7 +124,7 @@ export function compareJudges(
   const warnings: string[] = [];
   if (runs.length === 0) warnings.push('no judges to compare');
 
-  const rowCounts = new Set(runs.map((run) => run.pairs.length));
+  const rowCounts = new Set(runs.map(rowCount));
   if (rowCounts.size > 1) {
     warnings.push(
       `judges graded different numbers of rows (${[...rowCounts].join(', ')}): compare them on the same rows`,
@@ -129,7 +154,7 @@ export function compareJudges(
 
   return {
     scores,
-    n_rows: Math.max(0, ...runs.map((run) => run.pairs.length)),
+    n_rows: Math.max(0, ...runs.map(rowCount)),
     gold_kind: goldKind,
     floors,
     best,

@@ -16,6 +16,20 @@ export interface AgreementPair {
 /** `human` only when every counted gold label is human; `unknown` is gold with no kind. */
 export type GoldKindSummary = LabelKind | 'unknown' | 'mixed';
 
+/**
+ * Rows left out of the pairs because they have no gold label, given as counts: they never enter a measure, only its
+ * totals (n_skipped, n_rows) and the warnings that name them. Lets a caller pass only its labelled rows as pairs.
+ */
+export interface RowsWithoutGold {
+  n: number;
+  /** Of those rows, how many the judge left without a verdict. */
+  unjudged: number;
+  /** Of those rows, how many the judge marked unsure. */
+  unsure: number;
+}
+
+export const NO_ROWS_WITHOUT_GOLD: RowsWithoutGold = { n: 0, unjudged: 0, unsure: 0 };
+
 export interface AgreementOptions {
   /** Accept program, model or unknown gold as the yardstick (the SDK's allow_model_gold). */
   allowModelGold?: boolean;
@@ -57,13 +71,14 @@ export function summarizeGoldKind(pairs: readonly AgreementPair[]): GoldKindSumm
   return only ?? null;
 }
 
-function missingHalves(pairs: readonly AgreementPair[]): string {
-  if (pairs.length === 0) return 'no rows given: nothing to measure';
-  const noJudge = pairs.filter((pair) => pair.judge === null).length;
-  const noGold = pairs.filter((pair) => pair.gold === null).length;
+function missingHalves(pairs: readonly AgreementPair[], withoutGold: RowsWithoutGold): string {
+  const rows = pairs.length + withoutGold.n;
+  if (rows === 0) return 'no rows given: nothing to measure';
+  const noJudge = pairs.filter((pair) => pair.judge === null).length + withoutGold.unjudged;
+  const noGold = pairs.filter((pair) => pair.gold === null).length + withoutGold.n;
   const missing: string[] = [];
-  if (noGold > 0) missing.push(`${noGold} of ${pairs.length} rows have no gold label`);
-  if (noJudge > 0) missing.push(`${noJudge} of ${pairs.length} rows have no judge grade`);
+  if (noGold > 0) missing.push(`${noGold} of ${rows} rows have no gold label`);
+  if (noJudge > 0) missing.push(`${noJudge} of ${rows} rows have no judge grade`);
   return `no row has both a judge grade and a gold label (${missing.join('; ')})`;
 }
 
@@ -110,6 +125,18 @@ export function judgeAgreement(
   pairs: readonly AgreementPair[],
   options: AgreementOptions = {},
 ): JudgeAgreement {
+  return judgeAgreementFromGold(pairs, NO_ROWS_WITHOUT_GOLD, options);
+}
+
+/**
+ * judgeAgreement of `pairs` plus `withoutGold.n` rows without gold that are only counted: equal to judgeAgreement
+ * over all the rows as pairs, at the cost of the labelled ones alone.
+ */
+export function judgeAgreementFromGold(
+  pairs: readonly AgreementPair[],
+  withoutGold: RowsWithoutGold,
+  options: AgreementOptions = {},
+): JudgeAgreement {
   const counted = pairs.filter((pair) => pair.judge !== null && pair.gold !== null);
   const confusion = tally(counted.map((pair) => [pair.judge ?? 0, pair.gold ?? 0] as const));
   const n = counted.length;
@@ -121,7 +148,7 @@ export function judgeAgreement(
 
   const warnings: string[] = [];
   if (n === 0) {
-    warnings.push(missingHalves(pairs));
+    warnings.push(missingHalves(pairs, withoutGold));
   } else {
     if (unmeasured > 0) {
       warnings.push(
@@ -144,7 +171,7 @@ export function judgeAgreement(
 
   return {
     n,
-    n_skipped: pairs.length - n,
+    n_skipped: pairs.length + withoutGold.n - n,
     n_unmeasured: unmeasured,
     agreement: n === 0 ? null : round4((tp + tn) / n),
     kappa: cohenKappa(confusion),

@@ -2,9 +2,12 @@ import { MAX_SKIPPED_SHARE, MIN_AGREEMENT, MIN_GOLD, MIN_KAPPA } from './constan
 import { halfOf } from './fnv1a';
 import {
   judgeAgreement,
+  judgeAgreementFromGold,
+  NO_ROWS_WITHOUT_GOLD,
   type AgreementOptions,
   type AgreementPair,
   type GoldKindSummary,
+  type RowsWithoutGold,
 } from './judge-agreement';
 import { rate } from './numbers';
 import { wilson, type Interval } from './wilson';
@@ -63,12 +66,24 @@ function halfAgreement(pairs: readonly TrustPair[], half: 0 | 1): HalfAgreement 
  * measured against gold labels already on the rows (no re-judging, no probes).
  */
 export function judgeTrust(pairs: readonly TrustPair[], options: TrustOptions = {}): JudgeTrust {
+  return judgeTrustFromGold(pairs, NO_ROWS_WITHOUT_GOLD, options);
+}
+
+/**
+ * judgeTrust of `pairs` plus `withoutGold.n` rows without gold that are only counted: equal to judgeTrust over all
+ * the rows as pairs (rows without gold fall in no half and no measure), at the cost of the labelled ones alone.
+ */
+export function judgeTrustFromGold(
+  pairs: readonly TrustPair[],
+  withoutGold: RowsWithoutGold,
+  options: TrustOptions = {},
+): JudgeTrust {
   const floors = {
     min_agreement: options.minAgreement ?? MIN_AGREEMENT,
     min_kappa: options.minKappa ?? MIN_KAPPA,
     max_skipped_share: options.maxSkippedShare ?? MAX_SKIPPED_SHARE,
   };
-  const measure = judgeAgreement(pairs, options);
+  const measure = judgeAgreementFromGold(pairs, withoutGold, options);
   const { tp, tn } = measure.confusion;
   const ci95 = wilson(tp + tn, measure.n);
   const labeled = pairs.filter((pair) => pair.gold !== null);
@@ -109,7 +124,7 @@ export function judgeTrust(pairs: readonly TrustPair[], options: TrustOptions = 
     agreement: { agreement: measure.agreement, ci95, kappa: measure.kappa, n: measure.n },
     gold_kind: measure.gold_kind,
     n_labeled: labeled.length,
-    n_rows: pairs.length,
+    n_rows: pairs.length + withoutGold.n,
     held_out_halves: [halfAgreement(pairs, 0), halfAgreement(pairs, 1)],
     floors,
     skipped: { n: skippedCount, share: skippedShare },

@@ -20,6 +20,8 @@ export interface DecisionVerdict {
 export interface DecisionModel {
   /** The model spec, stamped on provenance. */
   readonly model: string;
+  /** How it samples and what it reads (temperature, max_tokens, prompt version...), stamped on provenance. */
+  readonly settings?: Record<string, unknown>;
   decide(row: Row, context: JudgeContext): Promise<DecisionVerdict>;
 }
 
@@ -28,7 +30,13 @@ export interface DecisionJudgeOptions {
   name?: string;
   /** Defaults to `<model>@decision`. */
   version?: string;
+  /** Defaults to the model's own settings. */
   settings?: Record<string, unknown>;
+}
+
+/** A decision judge's default version: the model, so another model is another judge. */
+export function decisionVersion(model: string): string {
+  return `${model}@decision`;
 }
 
 export function isUnsure(probability: number): boolean {
@@ -49,8 +57,8 @@ export function decisionJudge(model: DecisionModel, options: DecisionJudgeOption
       judge: options.name ?? 'decision',
       model: model.model,
       rubric_hash: null,
-      settings: options.settings ?? {},
-      version: options.version ?? `${model.model}@decision`,
+      settings: options.settings ?? model.settings ?? {},
+      version: options.version ?? decisionVersion(model.model),
     },
     async judge(row, context): Promise<JudgeOutput> {
       const verdict = await model.decide(row, context);

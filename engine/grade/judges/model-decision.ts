@@ -2,11 +2,13 @@ import type { ModelBackend } from '../../models/model-backend';
 import type { DecisionModel, DecisionVerdict } from './decision-judge';
 import { FAILURE_CLASSES } from './failure-vocabulary';
 import { jsonObjectIn } from '../../models/model-text';
-import { judgePayload } from './judge-payload';
+import { JUDGE_PAYLOAD_CHARS, judgePayload } from './judge-payload';
 import { JUDGE_TEMPERATURE } from './rubric-judge';
 
 export const DECISION_FORMAT_NAME = 'decision';
 export const DECISION_MAX_TOKENS = 200;
+/** Bumped whenever the decision model's instructions change: it is part of the settings stamped on every grade. */
+export const DECISION_PROMPT_VERSION = 'decision-v1';
 /** The first words of the decision model's instructions: stable, so a test server can tell this role apart. */
 export const DECISION_PROMPT_HEAD = 'You decide whether a support agent handled one conversation well.';
 
@@ -37,6 +39,7 @@ export function modelDecision(backend: ModelBackend, options: ModelDecisionOptio
   ].join('\n');
   return {
     model: backend.spec,
+    settings: { temperature: JUDGE_TEMPERATURE, max_tokens: DECISION_MAX_TOKENS, payload_chars: JUDGE_PAYLOAD_CHARS, prompt: DECISION_PROMPT_VERSION },
     async decide(row): Promise<DecisionVerdict> {
       const response = await backend.generate({
         system,

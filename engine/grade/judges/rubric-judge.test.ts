@@ -57,6 +57,7 @@ describe('the decision judge on a model', () => {
     const backend = new MockModelBackend(SPEC, { text: '{"probability": 0.55, "failure_class": "hallucinated_id", "reason": "close call"}' });
     const [graded] = await runJudge([row], decisionJudge(modelDecision(backend)), { clock: fixedClock(NOW) });
     expect(graded!.grade).toMatchObject({ reward: 0.55, unsure: true, failure_class: 'invented_identifier', label_source: 'decision', provenance: { model: SPEC, version: `${SPEC}@decision` } });
+    expect(graded!.grade.provenance.settings).toEqual({ temperature: 0, max_tokens: 200, payload_chars: JUDGE_PAYLOAD_CHARS, prompt: 'decision-v1' });
     expect(backend.requests[0]!.response_format?.name).toBe('decision');
   });
 });

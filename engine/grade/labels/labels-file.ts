@@ -96,7 +96,8 @@ function collect(into: LabelsFile, result: ParsedLabel | LineError[]): void {
 
 function parseJsonl(text: string): LabelsFile {
   const file: LabelsFile = { labels: [], errors: [] };
-  text.split(/\r?\n/).forEach((content, index) => {
+  // Editors on Windows save UTF-8 with a byte-order mark; the CSV reader drops it too.
+  text.replace(/^\uFEFF/, '').split(/\r?\n/).forEach((content, index) => {
     const line = index + 1;
     if (content.trim() === '') return;
     let value: unknown;

@@ -6,7 +6,7 @@
  * rows it lost. Goal: >= 90% of the ceiling and no row lost. As a reference measured in the same run, the same
  * simulation with a backend that only waits out the latency in process (no HTTP, no client): what the engine's
  * batches and the limit allow on their own. A benchmark, not a test: the figures depend on the machine's load,
- * printed with them.
+ * printed with them. The last line is JSON for `npm run bench` (main/reliability/bench-all.ts).
  */
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -134,4 +134,38 @@ process.stdout.write(
       `${faulty.summary.rows} of ${rows} rows landed, ${lost} lost (goal 0); stopped because ${faulty.summary.stopped_because}; degraded [${faulty.summary.degraded.join(', ')}]`,
   ].join('\n') + '\n',
 );
-if (lost > 0 || achieved < 0.9 * ceiling) process.exitCode = 1;
+const GOAL_SHARE = 0.9;
+const results = [
+  {
+    name: `backends: calls/s over HTTP, limit ${limit}, latency ${latency} ms`,
+    measured: achieved,
+    unit: 'calls/s',
+    reference: ceiling,
+    reference_name: 'ceiling: limit / latency',
+    ratio: achieved / ceiling,
+    goal: `ratio >= ${GOAL_SHARE}`,
+    met: achieved >= GOAL_SHARE * ceiling,
+  },
+  {
+    name: 'backends: calls/s, in-process reference (no HTTP)',
+    measured: referenceRate,
+    unit: 'calls/s',
+    reference: ceiling,
+    reference_name: 'ceiling: limit / latency',
+    ratio: referenceRate / ceiling,
+    goal: 'none (reference)',
+    met: null,
+  },
+  {
+    name: `backends: rows lost with 10% failures (of ${rows})`,
+    measured: lost,
+    unit: 'rows',
+    reference: 0,
+    reference_name: 'none lost',
+    ratio: null,
+    goal: '0 lost',
+    met: lost === 0,
+  },
+];
+process.stdout.write(`${JSON.stringify({ bench: 'backends', rows, latency_ms: latency, limit, results })}\n`);
+if (lost > 0 || achieved < GOAL_SHARE * ceiling) process.exitCode = 1;

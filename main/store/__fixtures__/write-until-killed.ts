@@ -9,7 +9,7 @@ const batch = Number(batchText);
 const db = openDatabase(path!);
 const now = new Date(0).toISOString();
 insertRun(db, { id: 'crash-run', name: 'crash', status: 'running', now, config: {
-  source: { kind: 'describe', sentence: 'crash test' }, models: {}, budget: 1000, seed: 0, mode: 'explore',
+  source: { kind: 'describe', sentence: 'crash test' }, models: {}, budget: 1000, seed: 0, mode: 'explore', until: 'compute',
   phrasings: 1, repeats: 1, fault_rate: 0.5, prefer_success: true, concurrency: 1,
 } });
 const writeBatch = db.transaction((start: number) => {

@@ -4,8 +4,9 @@ import { grading } from './003-grading';
 import { coverageIndex } from './004-coverage-index';
 import type { Migration } from './migration';
 import { traces } from './005-traces';
+import { gradesDoubtful } from './006-grades-doubtful';
 
-export const MIGRATIONS: readonly Migration[] = [initial, rowSearch, grading, coverageIndex, traces];
+export const MIGRATIONS: readonly Migration[] = [initial, rowSearch, grading, coverageIndex, traces, gradesDoubtful];
 
 /** The schema version this build writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

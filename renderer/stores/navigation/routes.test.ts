@@ -10,6 +10,7 @@ describe('routes', () => {
       { view: 'new-run', from_run: 'run_a' },
       { view: 'run', run_id: 'run_a' },
       { view: 'coverage', run_id: 'run_a' },
+      { view: 'label', run_id: 'run_a' },
       { view: 'conversation', run_id: 'run_a', row_id: 'run_a:12' },
       { view: 'conversations', run_id: 'run_a', filters: { stance: ['hurried', 'adversarial'], tool: ['get_order'] }, search: 'refund' },
     ];
@@ -19,6 +20,15 @@ describe('routes', () => {
   it('keep values with spaces and symbols intact', () => {
     const route: Route = { view: 'conversations', run_id: 'run_a', filters: { world_state: ['entity already acted on'], rule: ['Confirm amounts & payees?'] } };
     expect(parseRoute(formatRoute(route))).toEqual(route);
+  });
+
+  it('address the settings screen as #/settings', () => {
+    expect(formatRoute({ view: 'settings' })).toBe('#/settings');
+    expect(parseRoute('#/settings')).toEqual({ view: 'settings' });
+  });
+
+  it('address a run\'s labeling queue as #/runs/<id>/label', () => {
+    expect(formatRoute({ view: 'label', run_id: 'run_a' })).toBe('#/runs/run_a/label');
   });
 
   it('send anything unknown to the runs list', () => {

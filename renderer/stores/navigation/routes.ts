@@ -9,8 +9,10 @@ export type Route =
   | { view: 'conversations'; run_id: string; filters?: RouteFilters; search?: string }
   | { view: 'conversation'; run_id: string; row_id: string }
   | { view: 'coverage'; run_id: string }
+  | { view: 'label'; run_id: string }
   | { view: 'traces' }
-  | { view: 'prove' };
+  | { view: 'prove' }
+  | { view: 'settings' };
 
 export type View = Route['view'];
 
@@ -41,10 +43,14 @@ export function formatRoute(route: Route): string {
       return `#/runs/${encodeURIComponent(route.run_id)}/conversations/${encodeURIComponent(route.row_id)}`;
     case 'coverage':
       return `#/runs/${encodeURIComponent(route.run_id)}/coverage`;
+    case 'label':
+      return `#/runs/${encodeURIComponent(route.run_id)}/label`;
     case 'traces':
       return '#/traces';
     case 'prove':
       return '#/prove';
+    case 'settings':
+      return '#/settings';
     default: {
       const unreachable: never = route;
       return unreachable;
@@ -59,6 +65,7 @@ export function parseRoute(hash: string): Route {
   const params = new URLSearchParams(query);
   if (parts[0] === 'traces') return { view: 'traces' };
   if (parts[0] === 'prove') return { view: 'prove' };
+  if (parts[0] === 'settings') return { view: 'settings' };
   if (parts[0] !== 'runs') return HOME;
   if (parts.length === 1) return HOME;
   if (parts[1] === 'new') {
@@ -68,6 +75,7 @@ export function parseRoute(hash: string): Route {
   const runId = parts[1]!;
   if (parts.length === 2) return { view: 'run', run_id: runId };
   if (parts[2] === 'coverage') return { view: 'coverage', run_id: runId };
+  if (parts[2] === 'label') return { view: 'label', run_id: runId };
   if (parts[2] === 'conversations') {
     if (parts[3]) return { view: 'conversation', run_id: runId, row_id: parts[3] };
     const filters: Record<string, string[]> = {};

@@ -1,4 +1,4 @@
-import type { Run, RunConfig, Spec } from '../../../shared/domain';
+import type { Mode, RepeatPolicy, Run, RunConfig, Spec, Until } from '../../../shared/domain';
 import { configOf, createCheckActions, type CheckActions } from './check-actions';
 import { initialNewRunState } from './initial-state';
 import { selectCanStart } from './selectors';
@@ -15,7 +15,13 @@ export interface NewRunActions extends SpecActions, CheckActions {
   prefillFromRun(runId: string): Promise<void>;
   setSetting(field: SettingsField, value: string): void;
   setModel(role: Role, value: string): void;
+  /** Sets prefer_success explicitly: it then wins over the mode's default. */
   setPreferSuccess(value: boolean): void;
+  setUntil(value: Until): void;
+  /** Settings left blank follow the new mode's defaults; those typed stay. */
+  setMode(value: Mode): void;
+  /** null: the mode's policy. */
+  setRepeatPolicy(value: RepeatPolicy | null): void;
   /** Starts the run with the edited spec; resolves to the stored run, or null when it could not start. */
   start(): Promise<Run | null>;
   reset(): void;
@@ -86,6 +92,9 @@ export function createNewRunActions(context: NewRunContext): NewRunActions {
     setSetting: (field, value) => changeSettings({ ...get().settings, [field]: value }),
     setModel: (role, value) => changeSettings({ ...get().settings, models: { ...get().settings.models, [role]: value } }),
     setPreferSuccess: (value) => changeSettings({ ...get().settings, prefer_success: value }),
+    setUntil: (until) => changeSettings({ ...get().settings, until }),
+    setMode: (mode) => changeSettings({ ...get().settings, mode }),
+    setRepeatPolicy: (repeat_policy) => changeSettings({ ...get().settings, repeat_policy }),
     async start() {
       const state = get();
       const config = configOf(state);

@@ -5,6 +5,7 @@ import { fakeClient, ok, type FakeClient } from '../run/__fixtures__/fake-client
 import { storedRun } from '../run/__fixtures__/run-detail';
 import { FINANCE_SPEC } from './__fixtures__/spec';
 import { selectCanStart, selectSettingsIssues, selectSpecIssues, selectStartBlocker } from './selectors';
+import { formFromConfig, modeSettingsOfForm } from './settings-form';
 import { composePrompt, promptIntro } from './spec-edits';
 import { createNewRunStore } from './store';
 import type { Scheduler } from './store-context';
@@ -157,6 +158,46 @@ describe('new run store', () => {
         warnings: ['no domain bank matched "x"'],
       },
     ]);
+  });
+
+  it('starts a run that stops when coverage saturates, and keeps the choice when run again', async () => {
+    const client = clientWith();
+    const { store, scheduler } = await drafted(client);
+    expect(store.getState().settings.until).toBe('compute');
+    store.getState().setUntil('saturation');
+    scheduler.flush();
+    await settle();
+    expect(client.callsOf('runs.preflight').at(-1)).toMatchObject({ config: { until: 'saturation' } });
+    await store.getState().start();
+    expect(client.callsOf('runs.start')[0]).toMatchObject({ config: { until: 'saturation' } });
+    expect(formFromConfig({ ...storedRun().config, until: 'first' }).until).toBe('first');
+  });
+
+  it('starts an rl run with the mode filling what was left blank, and a typed setting winning', async () => {
+    const client = clientWith();
+    const { store, scheduler } = await drafted(client);
+    store.getState().setMode('rl');
+    expect(modeSettingsOfForm(store.getState().settings)).toMatchObject({ repeats: 8, fault_rate: 0.8, prefer_success: false, repeat_policy: 'successive' });
+    store.getState().setSetting('fault_rate', '0.5');
+    store.getState().setSetting('time_limit', '2.5');
+    scheduler.flush();
+    await settle();
+    expect(client.callsOf('runs.preflight').at(-1)).toMatchObject({ config: { mode: 'rl', fault_rate: 0.5, set_by_caller: ['fault_rate'], time_budget: 150 } });
+    await store.getState().start();
+    const started = (client.callsOf('runs.start')[0] as { config: Record<string, unknown> }).config;
+    expect(started).toMatchObject({ mode: 'rl', fault_rate: 0.5, set_by_caller: ['fault_rate'], time_budget: 150 });
+    expect(started).not.toHaveProperty('repeat_policy');
+    // Run again: what the mode filled stays blank for the mode to fill, what was typed comes back.
+    const again = formFromConfig({ ...storedRun().config, mode: 'rl', fault_rate: 0.5, set_by_caller: ['fault_rate'], time_budget: 150 });
+    expect(again).toMatchObject({ mode: 'rl', repeats: '', phrasings: '', fault_rate: '0.5', prefer_success: null, time_limit: '2.5' });
+  });
+
+  it('refuses a time limit that is not a positive number of minutes, at its field', async () => {
+    const { store } = await drafted(clientWith());
+    store.getState().setSetting('time_limit', '0');
+    expect(selectSettingsIssues(store.getState())).toEqual([{ path: 'time_limit', message: 'minutes, more than 0 and at most 43,200 (30 days)' }]);
+    store.getState().setSetting('time_limit', '');
+    expect(selectSettingsIssues(store.getState())).toEqual([]);
   });
 
   it('pre-fills sentence, spec and settings from a previous run', async () => {

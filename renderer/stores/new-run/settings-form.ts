@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { issuesOf, type Issue } from '../../../shared/api';
-import { MODES, RunConfig, type RoleModels } from '../../../shared/domain';
+import {
+  explicitModeSettings,
+  resolveModeSettings,
+  RunConfig,
+  type Mode,
+  type ModeSetting,
+  type ModeSettings,
+  type RepeatPolicy,
+  type RoleModels,
+  type Until,
+} from '../../../shared/domain';
 
 export const ROLES = ['agent', 'simulator', 'user_model', 'judge'] as const satisfies readonly (keyof RoleModels)[];
 export type Role = (typeof ROLES)[number];
@@ -14,15 +24,26 @@ export interface SettingsForm {
   seed: string;
   /** Blank = the grid decides. */
   situations: string;
+  /** Blank = the mode's default (the same for repeats and fault_rate). */
   phrasings: string;
   repeats: string;
   fault_rate: string;
-  prefer_success: boolean;
+  /** null = the mode's default (off in rl). */
+  prefer_success: boolean | null;
   concurrency: string;
-  mode: (typeof MODES)[number];
+  mode: Mode;
+  /** null = the mode's policy. */
+  repeat_policy: RepeatPolicy | null;
+  /** When the run may stop before its budget. */
+  until: Until;
+  /** Minutes the run may take (`time_budget` in seconds on the run); blank = no clock. */
+  time_limit: string;
 }
 
-export type SettingsField = Exclude<keyof SettingsForm, 'models' | 'prefer_success' | 'mode'>;
+export type SettingsField = Exclude<keyof SettingsForm, 'models' | 'prefer_success' | 'mode' | 'until' | 'repeat_policy'>;
+
+/** The longest time limit, in minutes: RunConfig's time_budget ceiling (30 days). */
+export const MAX_TIME_LIMIT_MINUTES = 30 * 24 * 60;
 
 const DEFAULTS = RunConfig.parse({ source: { kind: 'describe', sentence: 'defaults' } });
 
@@ -32,16 +53,20 @@ export const DEFAULT_SETTINGS: SettingsForm = {
   budget: String(DEFAULTS.budget),
   seed: String(DEFAULTS.seed),
   situations: '',
-  phrasings: String(DEFAULTS.phrasings),
-  repeats: String(DEFAULTS.repeats),
-  fault_rate: String(DEFAULTS.fault_rate),
-  prefer_success: DEFAULTS.prefer_success,
+  phrasings: '',
+  repeats: '',
+  fault_rate: '',
+  prefer_success: null,
   concurrency: String(DEFAULTS.concurrency),
   mode: DEFAULTS.mode,
+  repeat_policy: null,
+  until: DEFAULTS.until,
+  time_limit: '',
 };
 
-/** The form for a previous run's config ("New run from this run"). */
+/** The form for a previous run's config ("New run from this run"): settings its mode filled stay blank, for the mode to fill again. */
 export function formFromConfig(config: RunConfig): SettingsForm {
+  const given = explicitModeSettings(config);
   return {
     name: '',
     models: {
@@ -53,13 +78,38 @@ export function formFromConfig(config: RunConfig): SettingsForm {
     budget: String(config.budget),
     seed: String(config.seed),
     situations: config.situations === undefined ? '' : String(config.situations),
-    phrasings: String(config.phrasings),
-    repeats: String(config.repeats),
-    fault_rate: String(config.fault_rate),
-    prefer_success: config.prefer_success,
+    phrasings: given.phrasings === undefined ? '' : String(given.phrasings),
+    repeats: given.repeats === undefined ? '' : String(given.repeats),
+    fault_rate: given.fault_rate === undefined ? '' : String(given.fault_rate),
+    prefer_success: given.prefer_success ?? null,
     concurrency: String(config.concurrency),
     mode: config.mode,
+    repeat_policy: config.repeat_policy ?? null,
+    until: config.until,
+    time_limit: config.time_budget === undefined ? '' : String(Math.round((config.time_budget / 60) * 1000) / 1000),
   };
+}
+
+/** What the run will use for each mode setting: the form's value where typed, else the mode's default. */
+export function modeSettingsOfForm(form: SettingsForm): ModeSettings {
+  const number = (text: string) => {
+    const value = numberOf(text);
+    return value === undefined || Number.isNaN(value) ? undefined : value;
+  };
+  const minutes = number(form.time_limit);
+  const phrasings = number(form.phrasings);
+  const repeats = number(form.repeats);
+  const faultRate = number(form.fault_rate);
+  return resolveModeSettings({
+    mode: form.mode,
+    until: form.until,
+    ...(minutes === undefined || minutes <= 0 ? {} : { time_budget: minutes * 60 }),
+    ...(phrasings === undefined ? {} : { phrasings }),
+    ...(repeats === undefined ? {} : { repeats }),
+    ...(faultRate === undefined ? {} : { fault_rate: faultRate }),
+    ...(form.prefer_success === null ? {} : { prefer_success: form.prefer_success }),
+    ...(form.repeat_policy === null ? {} : { repeat_policy: form.repeat_policy }),
+  });
 }
 
 const Settings = RunConfig.omit({ source: true });
@@ -70,26 +120,41 @@ function numberOf(text: string): number | undefined {
   return trimmed === '' ? undefined : Number(trimmed);
 }
 
-/** Checks the form with the contract's own RunConfig rules; issues are at the form's field names. */
+/**
+ * Checks the form with the contract's own RunConfig rules; issues are at the form's field names. Mode settings left
+ * blank are not sent (the mode fills them); those typed are sent and listed in `set_by_caller`, so they win.
+ */
 export function settingsFromForm(form: SettingsForm): { ok: true; settings: Settings } | { ok: false; issues: Issue[] } {
   const models = Object.fromEntries(ROLES.flatMap((role) => (form.models[role].trim() ? [[role, form.models[role].trim()]] : [])));
-  const required = (['budget', 'seed', 'phrasings', 'repeats', 'fault_rate', 'concurrency'] as const)
+  const required = (['budget', 'seed', 'concurrency'] as const)
     .filter((field) => form[field].trim() === '')
     .map((field) => ({ path: field, message: 'required' }));
+  const given: Partial<Record<ModeSetting, number | boolean | undefined>> = {
+    ...(form.phrasings.trim() === '' ? {} : { phrasings: numberOf(form.phrasings) }),
+    ...(form.repeats.trim() === '' ? {} : { repeats: numberOf(form.repeats) }),
+    ...(form.fault_rate.trim() === '' ? {} : { fault_rate: numberOf(form.fault_rate) }),
+    ...(form.prefer_success === null ? {} : { prefer_success: form.prefer_success }),
+  };
+  const minutes = numberOf(form.time_limit);
+  const timeLimitIssues =
+    minutes === undefined || (minutes > 0 && minutes <= MAX_TIME_LIMIT_MINUTES)
+      ? []
+      : [{ path: 'time_limit', message: Number.isNaN(minutes) ? 'a number' : `minutes, more than 0 and at most ${MAX_TIME_LIMIT_MINUTES.toLocaleString()} (30 days)` }];
   const parsed = Settings.safeParse({
     ...(form.name.trim() ? { name: form.name.trim() } : {}),
     models,
     budget: numberOf(form.budget),
     seed: numberOf(form.seed),
     situations: numberOf(form.situations),
-    phrasings: numberOf(form.phrasings),
-    repeats: numberOf(form.repeats),
-    fault_rate: numberOf(form.fault_rate),
-    prefer_success: form.prefer_success,
+    ...given,
+    set_by_caller: Object.keys(given),
     concurrency: numberOf(form.concurrency),
     mode: form.mode,
+    ...(form.repeat_policy === null ? {} : { repeat_policy: form.repeat_policy }),
+    until: form.until,
+    ...(minutes === undefined || timeLimitIssues.length > 0 ? {} : { time_budget: minutes * 60 }),
   });
-  const issues = [...required, ...(parsed.success ? [] : issuesOf(parsed.error).map(readable))];
+  const issues = [...required, ...timeLimitIssues, ...(parsed.success ? [] : issuesOf(parsed.error).map(readable))];
   const unique = issues.filter((issue, index) => issues.findIndex((other) => other.path === issue.path) === index);
   if (unique.length > 0 || !parsed.success) return { ok: false, issues: unique };
   return { ok: true, settings: parsed.data };

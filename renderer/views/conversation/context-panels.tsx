@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RowDetail } from '../../../shared/api/rows';
 import { AXES, PASS_THRESHOLD, type Grade, type Label } from '../../../shared/domain';
+import { formatLabelTime } from '../../stores/grading/selectors';
 import { LabelBadge, VerdictBadge } from '../conversations/verdict-badge';
 
 const AXIS_LABELS: Record<(typeof AXES)[number], string> = {
@@ -209,6 +210,9 @@ export function LabelsPanel({ labels }: { labels: readonly Label[] }) {
                 <LabelBadge label={label.label} />
                 <span>{label.author ?? <span className="state state-degraded" title="A label without an author cannot be measured against">no author: unmeasured</span>}</span>
                 <span className="muted">{label.kind}</span>
+                <time className="label-time" dateTime={label.created_at}>
+                  {formatLabelTime(label.created_at)}
+                </time>
               </div>
               {label.note && <p>{label.note}</p>}
             </li>

@@ -1,5 +1,5 @@
 import { ArrowLeft, ChevronDown, ChevronUp } from 'lucide-react';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useShallow } from 'zustand/react/shallow';
 import type { RowDetail } from '../../../shared/api/rows';
@@ -8,10 +8,14 @@ import { ErrorBanner } from '../../components/error-banner';
 import { WarningsBanner } from '../../components/warnings-banner';
 import { defaultQuery, filtersToRoute } from '../../stores/conversations/query';
 import { useConversationsStore } from '../../stores/conversations/store';
+import { selectRevision } from '../../stores/grading/selectors';
+import { useGradingStore } from '../../stores/grading/store';
 import type { Route } from '../../stores/navigation/routes';
 import { useNavigationStore } from '../../stores/navigation/store';
+import { LabelDialog } from '../conversations/label-dialog';
 import { useSavedQuery } from '../conversations/use-conversations-query';
 import { GradesPanel, LabelsPanel, PersonaPanel, RunContextPanel, SituationPanel } from './context-panels';
+import { LabelBar } from './label-bar';
 import { Transcript, type FiredSpan } from './transcript';
 import '../../styles/conversations.css';
 
@@ -49,6 +53,20 @@ export function ConversationView({ route }: { route: Extract<Route, { view: 'con
     if (isQueryReady) void loadDetail(route.row_id, query);
     // The query is read through its key: a new object for the same query must not reload.
   }, [isQueryReady, route.row_id, queryKey, loadDetail]);
+
+  // A label given here (or a grading that ended) is read back with the row: the labels panel shows what was stored.
+  const loadAnnotator = useGradingStore((state) => state.loadAnnotator);
+  const revision = useGradingStore((state) => selectRevision(state, route.run_id));
+  const seenRevision = useRef(revision);
+  useEffect(() => {
+    void loadAnnotator();
+  }, [loadAnnotator]);
+  useEffect(() => {
+    if (revision === seenRevision.current) return;
+    seenRevision.current = revision;
+    if (isQueryReady) void loadDetail(route.row_id, query);
+    // A new revision alone reloads; the row and query are read as they are then.
+  }, [revision]);
 
   const data = detail.data?.row_id === route.row_id || detail.status === 'loading' ? detail.data : null;
   const neighbours = data?.neighbours ?? null;
@@ -92,7 +110,8 @@ export function ConversationView({ route }: { route: Extract<Route, { view: 'con
           <ChevronDown size={14} aria-hidden="true" /> Next
         </button>
       </header>
-      <p className="muted keyboard-hint">j / k or → / ← for the next and previous row in the table's filter and sort · Esc back to the table</p>
+      <p className="muted keyboard-hint">j / k or → / ← for the next and previous row in the table's filter and sort · p f u s e to label it · Esc back to the table</p>
+      {data && <LabelBar runId={route.run_id} rowId={route.row_id} labels={data.row_id === route.row_id ? data.labels : []} />}
       {detail.status === 'error' && detail.rowId === route.row_id && (
         <ErrorBanner message={`This conversation could not be loaded: ${detail.error}`} onRetry={() => void loadDetail(route.row_id, query)} />
       )}
@@ -113,6 +132,7 @@ export function ConversationView({ route }: { route: Extract<Route, { view: 'con
           </div>
         </>
       )}
+      <LabelDialog />
     </section>
   );
 }

@@ -17,7 +17,7 @@ export interface ColumnLayout {
 
 /** How each column looks; the table's columns and the column chooser follow this order. */
 export const COLUMN_LAYOUT: Record<RowColumn, ColumnLayout> = {
-  ordinal: { label: '#', width: 64, numeric: true },
+  ordinal: { label: '#', width: 78, numeric: true },
   scenario_id: { label: 'Scenario', width: 128, monospace: true },
   tool: { label: 'Tool', width: 150, filter: 'tool' },
   rule: { label: 'Rule', width: 200, filter: 'rule' },

@@ -27,6 +27,9 @@ interface ConversationsGridProps {
   onSort(sort: RowSort): void;
   onFilter(filters: RowFilters): void;
   onOpen(row: RowSummary, index: number): void;
+  /** Rows checked for export; Space checks or unchecks the focused row. */
+  checked: ReadonlySet<string>;
+  onToggle(rowId: string): void;
 }
 
 /** The loaded rows of the pages on screen: the table's data, so its row model stays a few hundred rows at most. */
@@ -48,9 +51,9 @@ function summaryAt(pages: PageCache['pages'], index: number): RowSummary | undef
 /**
  * The conversations table: every row of the query is a position in one scrolling grid, but only the rows on screen
  * exist in the page, and only their pages are fetched. Arrow keys, Page Up/Down, Home and End move the focused row;
- * Enter opens it.
+ * Enter opens it; Space checks it for export.
  */
-export function ConversationsGrid({ hidden, sort, filters, onSort, onFilter, onOpen }: ConversationsGridProps) {
+export function ConversationsGrid({ hidden, sort, filters, onSort, onFilter, onOpen, checked, onToggle }: ConversationsGridProps) {
   const { total, queryKey, shownKey, focusedIndex, facets, isBusy, pages } = useConversationsStore(
     useShallow((state) => ({
       total: state.total ?? 0,
@@ -152,6 +155,10 @@ export function ConversationsGrid({ hidden, sort, filters, onSort, onFilter, onO
     } else if (event.key === 'Enter') {
       event.preventDefault();
       activate(focusedIndex);
+    } else if (event.key === ' ') {
+      event.preventDefault();
+      const summary = summaryAt(pages, focusedIndex);
+      if (summary) onToggle(summary.row_id);
     }
   };
 
@@ -190,8 +197,10 @@ export function ConversationsGrid({ hidden, sort, filters, onSort, onFilter, onO
               row={summary ? rowsById[summary.row_id] : undefined}
               columnsKey={columnsKey}
               isFocused={item.index === focusedIndex}
+              isChecked={summary !== undefined && checked.has(summary.row_id)}
               Render={table.FlexRender}
               onActivate={activate}
+              onToggle={onToggle}
             />
           );
         })}

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { Download, X } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ROW_FILTER_KEYS, type RowColumn, type RowFacets, type RowFilters, type RowSummary } from '../../../shared/api/rows';
@@ -6,17 +6,24 @@ import { CONVERSATION_COLUMNS_KEY, ConversationColumnsSetting } from '../../../s
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { WarningsBanner } from '../../components/warnings-banner';
+import { useAppStore } from '../../stores/app/store';
 import { selectIsEmpty, selectIsStale, selectRunTotal } from '../../stores/conversations/selectors';
 import { useConversationsStore } from '../../stores/conversations/store';
+import { useExportStore } from '../../stores/export/store';
+import { selectRevision } from '../../stores/grading/selectors';
+import { useGradingStore } from '../../stores/grading/store';
 import type { Route } from '../../stores/navigation/routes';
 import { useNavigationStore } from '../../stores/navigation/store';
 import { useSettingsStore } from '../../stores/settings/store';
 import { useSetting } from '../../stores/settings/use-setting';
 import { ColumnChooser } from './column-chooser';
 import { COLUMN_LAYOUT, DEFAULT_HIDDEN } from './columns';
+import { BulkLabel } from './bulk-label';
 import { ConversationsGrid } from './conversations-grid';
+import { LabelDialog } from './label-dialog';
 import { SearchBox } from './search-box';
 import { useConversationsQuery } from './use-conversations-query';
+import { useRowSelection } from './use-row-selection';
 import '../../styles/conversations.css';
 
 const FALLBACK_COLUMNS = { hidden: [...DEFAULT_HIDDEN] };
@@ -84,7 +91,7 @@ export function ConversationsView({ route }: { route: Extract<Route, { view: 'co
   const { query, setFilters, setSearch, setSort } = useConversationsQuery(route);
   const [hidden, setHidden] = useHiddenColumns();
   const navigate = useNavigationStore((state) => state.navigate);
-  const { total, runTotal, status, error, run, facets, isEmpty, isStale, retry, subscribe } = useConversationsStore(
+  const { storeRunId, refresh, total, runTotal, status, error, run, facets, isEmpty, isStale, retry, subscribe } = useConversationsStore(
     useShallow((state) => ({
       total: state.total,
       runTotal: selectRunTotal(state),
@@ -96,16 +103,32 @@ export function ConversationsView({ route }: { route: Extract<Route, { view: 'co
       isStale: selectIsStale(state),
       retry: state.retry,
       subscribe: state.subscribe,
+      storeRunId: state.runId,
+      refresh: state.refresh,
     })),
   );
   const settingsError = useSettingsStore((state) => state.error);
   useEffect(() => subscribe(), [subscribe]);
+  // Grades or labels given elsewhere (the Run screen's Grade panel, a bulk label here) are read again.
+  const revision = useGradingStore((state) => selectRevision(state, route.run_id));
+  useEffect(() => {
+    if (revision > 0 && storeRunId === route.run_id) refresh();
+    // Only a new revision reloads; a store catching up with the route loads on its own.
+  }, [revision]);
 
   const open = useCallback(
     (row: RowSummary) => navigate({ view: 'conversation', run_id: route.run_id, row_id: row.row_id }),
     [navigate, route.run_id],
   );
   const hasFilters = query !== null && (Object.keys(query.filters).length > 0 || query.search !== '');
+  const selection = useRowSelection(`${route.run_id}|${JSON.stringify(query?.filters ?? {})}|${query?.search ?? ''}`);
+  const openExport = useExportStore((state) => state.open);
+  const dataDir = useAppStore((state) => state.info?.data_dir ?? null);
+  const exportRows = () => {
+    if (!query) return;
+    openExport({ kind: 'table', run_id: route.run_id, run_name: run?.name ?? route.run_id, query, row_ids: [...selection.ids] }, { dataDir });
+  };
+  const checked = selection.ids.size;
 
   return (
     <section className="view conversations-view" aria-labelledby="conversations-title">
@@ -125,6 +148,18 @@ export function ConversationsView({ route }: { route: Extract<Route, { view: 'co
           {isStale && ' · updating…'}
         </span>
         <span className="toolbar-spacer" />
+        {checked > 0 && (
+          <span className="conversations-selection">
+            <span role="status">{checked.toLocaleString()} checked</span>
+            <BulkLabel target={{ kind: 'rows', run_id: route.run_id, row_ids: [...selection.ids] }} count={checked} title="Label as" />
+            <button type="button" className="link-button" onClick={selection.clear}>
+              Clear
+            </button>
+          </span>
+        )}
+        <button type="button" onClick={exportRows} disabled={!query || total === 0} title={checked > 0 ? 'Export the checked conversations' : 'Export every conversation this filter shows'}>
+          <Download size={13} aria-hidden="true" /> {checked > 0 ? `Export ${checked.toLocaleString()} checked…` : 'Export…'}
+        </button>
         {hidden && <ColumnChooser hidden={hidden} onChange={setHidden} />}
       </div>
       {query && <ActiveFilters filters={query.filters} onChange={setFilters} />}
@@ -145,8 +180,18 @@ export function ConversationsView({ route }: { route: Extract<Route, { view: 'co
         </EmptyState>
       )}
       {query && hidden && !isEmpty && total !== null && (
-        <ConversationsGrid hidden={hidden} sort={query.sort} filters={query.filters} onSort={setSort} onFilter={setFilters} onOpen={open} />
+        <ConversationsGrid
+          hidden={hidden}
+          sort={query.sort}
+          filters={query.filters}
+          onSort={setSort}
+          onFilter={setFilters}
+          onOpen={open}
+          checked={selection.ids}
+          onToggle={selection.toggle}
+        />
       )}
+      <LabelDialog />
     </section>
   );
 }

@@ -16,15 +16,18 @@ interface GridRowProps {
   /** The visible columns, joined: a change redraws the row. */
   columnsKey: string;
   isFocused: boolean;
+  /** Checked for export (the box sits in the # cell). */
+  isChecked: boolean;
   Render: ComponentType<{ cell: Cell<Features, RowSummary, unknown> }>;
   onActivate(index: number): void;
+  onToggle(rowId: string): void;
 }
 
 /**
  * One line of the table. Memoized on what it shows: scrolling, and pages landing (which rebuild the table's Row
  * objects), redraw only the lines that come into view.
  */
-export const GridRow = memo(function GridRow({ index, top, row, columnsKey, isFocused, Render, onActivate }: GridRowProps) {
+export const GridRow = memo(function GridRow({ summary, index, top, row, columnsKey, isFocused, isChecked, Render, onActivate, onToggle }: GridRowProps) {
   return (
     <div
       id={`conversation-row-${index}`}
@@ -47,6 +50,17 @@ export const GridRow = memo(function GridRow({ index, top, row, columnsKey, isFo
                 style={{ width: layout.width }}
                 title={typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : undefined}
               >
+                {cell.column.id === 'ordinal' && summary && (
+                  <input
+                    type="checkbox"
+                    className="row-check"
+                    tabIndex={-1}
+                    aria-label={`Select conversation #${summary.ordinal} for export`}
+                    checked={isChecked}
+                    onClick={(event) => event.stopPropagation()}
+                    onChange={() => onToggle(summary.row_id)}
+                  />
+                )}
                 <Render cell={cell} />
               </div>
             );
@@ -68,7 +82,9 @@ function isSameLine(before: GridRowProps, after: GridRowProps): boolean {
     before.top === after.top &&
     before.columnsKey === after.columnsKey &&
     before.isFocused === after.isFocused &&
+    before.isChecked === after.isChecked &&
     before.Render === after.Render &&
-    before.onActivate === after.onActivate
+    before.onActivate === after.onActivate &&
+    before.onToggle === after.onToggle
   );
 }

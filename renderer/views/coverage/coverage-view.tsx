@@ -4,9 +4,12 @@ import { AXES } from '../../../shared/domain';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { WarningsBanner } from '../../components/warnings-banner';
+import { useAppStore } from '../../stores/app/store';
 import { useCoverageStore } from '../../stores/coverage/store';
+import { useExportStore } from '../../stores/export/store';
 import { AXIS_LABELS, conversationsOfCell, defaultFillTarget, formatFraction } from '../../stores/coverage/selectors';
 import { useNavigationStore } from '../../stores/navigation/store';
+import { LabelDialog } from '../conversations/label-dialog';
 import '../../styles/coverage.css';
 import { AxisPairPicker } from './axis-pair-picker';
 import { AxisPairsOverview } from './axis-pairs-overview';
@@ -38,6 +41,8 @@ export function CoverageView({ runId }: { runId: string }) {
     useShallow((store) => ({ open: store.open, reload: store.reload, chooseAxes: store.chooseAxes, fill: store.fill })),
   );
   const navigate = useNavigationStore((store) => store.navigate);
+  const openExport = useExportStore((store) => store.open);
+  const dataDir = useAppStore((store) => store.info?.data_dir ?? null);
   const [target, setTarget] = useState<{ key: string; cell: Target | null } | null>(null);
 
   useEffect(() => {
@@ -70,6 +75,10 @@ export function CoverageView({ runId }: { runId: string }) {
     if (!matrix || !fillTarget) return;
     const run = await fill({ [matrix.x]: fillTarget.x, [matrix.y]: fillTarget.y }, budget);
     if (run) navigate({ view: 'run', run_id: run.id });
+  };
+  const exportCell = () => {
+    if (!matrix || !fillTarget) return;
+    openExport({ kind: 'cell', run_id: summary.run_id, run_name: summary.run_name, cell: { [matrix.x]: fillTarget.x, [matrix.y]: fillTarget.y } }, { dataDir });
   };
 
   return (
@@ -158,11 +167,13 @@ export function CoverageView({ runId }: { runId: string }) {
               isStarting={state.fillStatus === 'starting'}
               error={state.fillError}
               onFill={(budget) => void startFill(budget)}
+              onExport={exportCell}
             />
           )}
           <PolicyGapPanel gap={summary.gap} />
         </aside>
       </div>
+      <LabelDialog />
     </section>
   );
 }

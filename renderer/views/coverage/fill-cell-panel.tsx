@@ -1,7 +1,8 @@
-import { Crosshair } from 'lucide-react';
+import { Crosshair, Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { FILL_BUDGET_DEFAULT, FILL_BUDGET_MAX, type CoverageMatrix } from '../../../shared/api/coverage';
 import { AXIS_LABELS, cellStatus, findCell } from '../../stores/coverage/selectors';
+import { BulkLabel } from '../conversations/bulk-label';
 
 interface FillCellPanelProps {
   matrix: CoverageMatrix;
@@ -10,13 +11,15 @@ interface FillCellPanelProps {
   isStarting: boolean;
   error: string | null;
   onFill(budget: number): void;
+  /** Opens the Export dialog for the rows of the chosen square. */
+  onExport(): void;
 }
 
 /**
  * "Fill this cell": a new run with this run's spec and settings, aimed at one square. The square follows the
  * heatmap's keyboard focus, or is picked here.
  */
-export function FillCellPanel({ matrix, target, onTarget, isStarting, error, onFill }: FillCellPanelProps) {
+export function FillCellPanel({ matrix, target, onTarget, isStarting, error, onFill, onExport }: FillCellPanelProps) {
   const [budgetText, setBudgetText] = useState(String(FILL_BUDGET_DEFAULT));
   const id = useId();
   const budget = Number(budgetText);
@@ -67,9 +70,22 @@ export function FillCellPanel({ matrix, target, onTarget, isStarting, error, onF
       <p id="fill-cell-budget-help" className={isBudgetValid ? 'muted fill-cell-help' : 'fill-cell-help fill-cell-invalid'}>
         {isBudgetValid ? `A modest budget: the run stops at this many rows.` : `A whole number from 1 to ${FILL_BUDGET_MAX}.`}
       </p>
-      <button type="button" className="primary" disabled={!canFill} onClick={() => onFill(budget)}>
-        <Crosshair size={13} aria-hidden="true" /> {isStarting ? 'Starting…' : 'Fill this cell'}
-      </button>
+      <div className="fill-cell-actions">
+        <button type="button" className="primary" disabled={!canFill} onClick={() => onFill(budget)}>
+          <Crosshair size={13} aria-hidden="true" /> {isStarting ? 'Starting…' : 'Fill this cell'}
+        </button>
+        <button type="button" disabled={!cell || cell.rows === 0} onClick={onExport} title="Export the rows of this square">
+          <Download size={13} aria-hidden="true" /> Export this cell
+        </button>
+      </div>
+      {cell && (
+        <BulkLabel
+          className="cell-label"
+          target={{ kind: 'cell', run_id: matrix.run_id, cell: { [matrix.x]: cell.x, [matrix.y]: cell.y } }}
+          count={cell.rows}
+          title={cell.rows === 0 ? 'No rows in this cell to label.' : `Label this cell’s ${cell.rows.toLocaleString('en-US')} ${cell.rows === 1 ? 'row' : 'rows'} as`}
+        />
+      )}
       {error && (
         <p className="fill-cell-error" role="alert">
           {error}

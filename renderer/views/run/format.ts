@@ -26,7 +26,7 @@ const STOP_MEANINGS: Readonly<Record<string, string>> = {
   situations_exhausted: 'every situation asked for has its rollouts',
   tasks_done: 'every replayed task has its rollouts',
   agent_failed: 'no rollout survived the agent\'s errors',
-  saturation: 'batches stopped filling new squares',
+  saturation: 'coverage saturated: every planned cell has 5 conversations, or 12 batches in a row found nothing new',
   writer_exhausted: 'the offline writer ran out of new situations',
   cancelled: 'it was cancelled; the rows so far are kept and it can resume',
   writer_quota_exceeded: 'the writer model\'s quota ran out',
@@ -35,8 +35,23 @@ const STOP_MEANINGS: Readonly<Record<string, string>> = {
   agent_auth_failed: 'the agent model refused the key',
   user_quota_exceeded: 'the user model\'s quota ran out',
   user_auth_failed: 'the user model refused the key',
+  time_budget: 'its time limit ran out; it stopped after the batch in flight',
 };
 
-export function stopMeaning(reason: string): string | undefined {
+/** `until` as the Stop when setting words it. */
+export const UNTIL_WORDS: Readonly<Record<string, string>> = {
+  compute: 'the budget is spent',
+  saturation: 'coverage saturates',
+  first: 'every pair is covered',
+};
+
+/**
+ * A run set to stop when every pair is covered (`until="first"`) also ends with `saturation`: its pairwise figure
+ * tells which of its two reasons it was.
+ */
+export function stopMeaning(reason: string, context: { until?: string; all_pairs_covered?: boolean } = {}): string | undefined {
+  if (reason === 'saturation' && context.until === 'first') {
+    return context.all_pairs_covered ? 'every planned pair of axis values has a conversation' : 'coverage stopped growing: 12 batches in a row found nothing new';
+  }
   return STOP_MEANINGS[reason];
 }

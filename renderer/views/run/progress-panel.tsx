@@ -6,6 +6,7 @@ import { formatCount, formatDuration, formatRate, stopMeaning } from './format';
 export function ProgressPanel({ run, progress }: { run: Run; progress: ProgressFigures }) {
   const isLive = run.status === 'running' || run.status === 'queued';
   const percent = Math.round(progress.fraction * 100);
+  const meaning = run.stopped_because ? stopMeaning(run.stopped_because, { until: run.config.until, all_pairs_covered: run.pairwise?.fraction === 1 }) : undefined;
   return (
     <section className="panel progress-panel" aria-label="Progress">
       <div className="progress-figures">
@@ -63,7 +64,7 @@ export function ProgressPanel({ run, progress }: { run: Run; progress: ProgressF
         {run.stopped_because && !isLive && (
           <>
             Stopped because <code aria-label="Stopped because">{run.stopped_because}</code>
-            {stopMeaning(run.stopped_because) && <span className="muted">: {stopMeaning(run.stopped_because)}.</span>}
+            {meaning && <span className="muted">: {meaning}.</span>}
           </>
         )}
         {!run.stopped_because && run.status === 'interrupted' && 'Interrupted when the app stopped; resume continues from the stored rows.'}

@@ -1,4 +1,4 @@
-import { CopyPlus, RotateCcw, Square } from 'lucide-react';
+import { CopyPlus, Download, RotateCcw, Square } from 'lucide-react';
 import type { Run } from '../../../shared/domain';
 
 interface RunHeaderProps {
@@ -9,10 +9,12 @@ interface RunHeaderProps {
   onCancel(): void;
   onResume(): void;
   onNewFromRun(): void;
+  /** Opens the Export dialog for the whole run. */
+  onExport(): void;
 }
 
 /** The run's name, status and id, with what can be done to it now. */
-export function RunHeader({ run, canCancel, canResume, actionStatus, onCancel, onResume, onNewFromRun }: RunHeaderProps) {
+export function RunHeader({ run, canCancel, canResume, actionStatus, onCancel, onResume, onNewFromRun, onExport }: RunHeaderProps) {
   return (
     <header className="view-header run-header">
       <div className="run-title">
@@ -36,6 +38,9 @@ export function RunHeader({ run, canCancel, canResume, actionStatus, onCancel, o
             <RotateCcw size={12} aria-hidden="true" /> {actionStatus === 'resuming' ? 'Resuming…' : 'Resume'}
           </button>
         )}
+        <button type="button" onClick={onExport} disabled={run.rows_done === 0} title="Export this run's rows: SFT, DPO or GRPO data, the Hub, or an RL environment">
+          <Download size={12} aria-hidden="true" /> Export…
+        </button>
         <button type="button" onClick={onNewFromRun}>
           <CopyPlus size={12} aria-hidden="true" /> New run from this run
         </button>

@@ -1,20 +1,31 @@
-import type { RunConfig } from '../../../shared/domain';
+import { modeSettingsOf, type ModeSettings, type RunConfig } from '../../../shared/domain';
+import { formatDuration, UNTIL_WORDS } from './format';
 
 const OFFLINE = 'Offline (built-in)';
 
-/** The settings the run was started with, compact, for reading beside its results. */
+/** A value the mode filled because the person left it unset says so. */
+function fromMode(settings: ModeSettings, names: ModeSettings['from_mode'], value: string): string {
+  return names.every((name) => settings.from_mode.includes(name)) && settings.mode !== 'explore' ? `${value} (${settings.mode} default)` : value;
+}
+
+/** The settings the run was started with, compact, for reading beside its results; mode settings as the mode resolved them. */
 export function RunSettings({ config }: { config: RunConfig }) {
+  const settings = modeSettingsOf(config);
   const rows: [string, string][] = [
     ['Agent', config.models.agent ?? OFFLINE],
     ['Simulator', config.models.simulator ?? OFFLINE],
     ['User model', config.models.user_model ?? OFFLINE],
     ['Judge', config.models.judge ?? OFFLINE],
+    ['Mode', settings.mode],
+    ['Stop when', UNTIL_WORDS[config.until] ?? config.until],
+    ['Time limit', config.time_budget === undefined ? 'none' : config.time_budget < 1 ? `${config.time_budget} s` : formatDuration(config.time_budget)],
     ['Budget', config.budget.toLocaleString()],
     ['Seed', String(config.seed)],
     ['Situations', config.situations === undefined ? 'grid decides' : String(config.situations)],
-    ['Phrasings × repeats', `${config.phrasings} × ${config.repeats}`],
-    ['Fault rate', String(config.fault_rate)],
-    ['Prefer success', config.prefer_success ? 'yes' : 'no'],
+    ['Phrasings × repeats', fromMode(settings, ['phrasings', 'repeats'], `${settings.phrasings} × ${settings.repeats}`)],
+    ['Repeat policy', fromMode(settings, ['repeat_policy'], settings.repeat_policy)],
+    ['Fault rate', fromMode(settings, ['fault_rate'], String(settings.fault_rate))],
+    ['Prefer success', fromMode(settings, ['prefer_success'], settings.prefer_success ? 'yes' : 'no')],
     ['Concurrency', String(config.concurrency)],
   ];
   return (

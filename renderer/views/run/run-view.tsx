@@ -3,11 +3,14 @@ import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorBanner } from '../../components/error-banner';
 import { WarningsBanner } from '../../components/warnings-banner';
+import { useAppStore } from '../../stores/app/store';
+import { useExportStore } from '../../stores/export/store';
 import { useNavigationStore } from '../../stores/navigation/store';
 import { initialRunState } from '../../stores/run/initial-state';
 import { selectCanCancel, selectCanResume, selectProgress } from '../../stores/run/selectors';
 import { useRunStore } from '../../stores/run/store';
 import '../../styles/run.css';
+import { GradePanel } from './grade-panel';
 import { ProgressPanel } from './progress-panel';
 import { RunCharts } from './run-charts';
 import { RunHeader } from './run-header';
@@ -32,6 +35,8 @@ export function RunView({ runId }: { runId: string }) {
   const progress = useMemo(() => selectProgress({ ...initialRunState, detail: state.detail, live: state.live }), [state.detail, state.live]);
   const { open, cancel, resume, reload } = useRunStore(useShallow((store) => ({ open: store.open, cancel: store.cancel, resume: store.resume, reload: store.reload })));
   const navigate = useNavigationStore((store) => store.navigate);
+  const openExport = useExportStore((store) => store.open);
+  const dataDir = useAppStore((store) => store.info?.data_dir ?? null);
 
   useEffect(() => {
     void open(runId);
@@ -62,6 +67,7 @@ export function RunView({ runId }: { runId: string }) {
         onCancel={() => void cancel()}
         onResume={() => void resume()}
         onNewFromRun={() => navigate({ view: 'new-run', from_run: run.id })}
+        onExport={() => openExport({ kind: 'run', run_id: run.id, run_name: run.name }, { dataDir })}
       />
       <WarningsBanner warnings={run.warnings} degraded={run.degraded} />
       {state.actionError && <ErrorBanner message={state.actionError} />}
@@ -75,6 +81,7 @@ export function RunView({ runId }: { runId: string }) {
           <Grid3x3 size={13} aria-hidden="true" /> Coverage
         </button>
       </nav>
+      <GradePanel run={run} />
       <RunCharts batches={batches} />
       <div className="run-details">
         {summary ? <RunSummary summary={summary} /> : <p className="muted run-summary-pending">The summary (coverage, rollouts, tier mix, writer errors) lands when the run ends.</p>}

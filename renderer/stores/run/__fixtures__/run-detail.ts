@@ -14,6 +14,7 @@ export function storedRun(overrides: Partial<Run> = {}): Run {
       budget: 100,
       seed: 0,
       mode: 'explore',
+      until: 'compute',
       phrasings: 1,
       repeats: 1,
       fault_rate: 0.5,

@@ -1,0 +1,199 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, SCREENSHOT_DIR, test } from './fixtures';
+import { filesUnder, readOpenAiLines, simulateRun, startLocalHub } from './export-support';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+const exportDialog = (page: Page) => page.getByRole('dialog', { name: 'Export' });
+const figure = (dialog: Locator, label: string) => dialog.getByLabel(label, { exact: true });
+const numberOf = async (locator: Locator) => Number((await locator.innerText()).replaceAll(',', ''));
+
+function passingRows(dataDir: string, runId: string): number {
+  const db = new Database(join(dataDir, 'while-studio.sqlite'), { readonly: true });
+  try {
+    const latest = '(SELECT reward FROM grades WHERE grades.row_id = rows.id ORDER BY grades.id DESC LIMIT 1)';
+    return (db.prepare(`SELECT COUNT(*) AS n FROM rows WHERE run_id = ? AND ${latest} = 1`).get(runId) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+/** Waits for the counts of the options as they are now, then reads one. */
+async function previewed(dialog: Locator, label: string): Promise<number> {
+  await expect(dialog.getByRole('region', { name: 'Before writing' })).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  return numberOf(figure(dialog, label));
+}
+
+test('export a filtered table as SFT after reading its counts, passes only from the Run screen, and push to the Hub with a token from Settings', async ({ page, studio }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  const runId = simulateRun(studio.dataDir, { rows: 60, seed: 4 });
+  const hub = await startLocalHub();
+  const refused: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && message.text().includes('Content Security Policy') && refused.push(message.text()));
+  try {
+    // The conversations table, filtered by an axis from its column menu.
+    await page.goto(`${studio.url}#/runs/${runId}/conversations`);
+    await expect(page.getByRole('status').filter({ hasText: '60 conversations' })).toBeVisible();
+    await page.getByRole('button', { name: 'Filter Stance' }).click();
+    const option = page.getByRole('dialog', { name: 'Filter Stance' }).getByRole('checkbox').first();
+    const [stance, stanceCount] = (await option.locator('xpath=..').innerText()).trim().split(/\s+(?=\d+$)/) as [string, string];
+    await option.check();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('status').filter({ hasText: `${stanceCount} of 60 conversations` })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Export…' }).click();
+    const dialog = exportDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(`Stance: ${stance}`);
+    await expect(dialog.getByRole('radio', { name: 'SFT' })).toBeChecked();
+    await dialog.getByRole('radio', { name: /OpenAI-compatible \(Together\/Fireworks\/Azure\)/ }).check();
+    await dialog.getByRole('group', { name: 'Splits to write' }).getByRole('checkbox', { name: 'Eval' }).check();
+    await dialog.getByLabel('Holdout share').fill('20');
+    await dialog.getByLabel('Eval share').fill('10');
+    const folder = mkdtempSync(join(tmpdir(), 'while-e2e-export-'));
+    await dialog.getByLabel('Folder', { exact: true }).fill(folder);
+
+    // The counts and every warning come before anything is written.
+    expect(await previewed(dialog, 'Selected rows')).toBe(Number(stanceCount));
+    const evaluation = await numberOf(figure(dialog, 'Evaluation rows'));
+    const splits = dialog.getByRole('table', { name: 'Lines per split' });
+    await expect(splits.getByRole('row')).toHaveCount(5);
+    const linesToWrite = await numberOf(dialog.getByLabel('Lines to write'));
+    expect(linesToWrite).toBeGreaterThan(0);
+    if (evaluation > 0) await expect(dialog.getByRole('region', { name: 'Warnings' })).toContainText(`${evaluation} rows are evaluation rows`);
+    expect(await numberOf(figure(dialog, 'Tool-calling rows without schemas'))).toBe(0);
+    await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeEnabled();
+    await shot(page, 'export-options');
+
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    const result = dialog.getByRole('region', { name: 'Export result' });
+    await expect(result).toContainText(`Wrote ${linesToWrite} lines to ${folder}`, { timeout: 60_000 });
+    await expect(result.getByRole('list', { name: 'Files written' })).toContainText(join(folder, 'data', 'train.jsonl'));
+    await shot(page, 'export-result');
+
+    // Every file is there, and every line is a chat row with its tools.
+    expect(filesUnder(folder).sort()).toEqual(['README.md', 'data/eval.jsonl', 'data/holdout.jsonl', 'data/train.jsonl']);
+    const lines = ['train', 'holdout', 'eval'].flatMap((split) => readOpenAiLines(join(folder, 'data', `${split}.jsonl`)));
+    expect(lines).toHaveLength(linesToWrite);
+    for (const line of lines) expect(line.tools.length).toBeGreaterThan(0);
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await expect(dialog).toBeHidden();
+
+    // Rows checked in the table (a click, or Space on the focused row) export alone.
+    const grid = page.getByRole('grid', { name: 'Conversations' });
+    await grid.getByRole('checkbox').first().check();
+    await grid.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await expect(grid.getByRole('checkbox').nth(1)).toBeChecked();
+    await expect(page.getByRole('status').filter({ hasText: '2 checked' })).toBeVisible();
+    await page.getByRole('button', { name: 'Export 2 checked…' }).click();
+    await expect(dialog).toContainText('2 conversations checked in the table.');
+    expect(await previewed(dialog, 'Selected rows')).toBe(2);
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    // A coverage cell: the square the fill panel is on.
+    await page.goto(`${studio.url}#/runs/${runId}/coverage`);
+    await page.getByRole('grid', { name: 'Tool × User stance' }).getByRole('gridcell', { name: /: planned, \d+ rows?, / }).first().focus();
+    await expect(page.getByRole('button', { name: 'Export this cell' })).toBeEnabled();
+    const cellNow = await page.locator('.fill-cell-now').innerText();
+    const cellRows = Number(/(\d+) rows?/.exec(cellNow)?.[1] ?? '0');
+    await page.getByRole('button', { name: 'Export this cell' }).click();
+    await expect(dialog).toContainText('The coverage cell Tool');
+    expect(await previewed(dialog, 'Selected rows')).toBe(cellRows);
+    await shot(page, 'export-cell');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // Passes only, the whole run, from the Run screen.
+    await page.goto(`${studio.url}#/runs/${runId}`);
+    await page.getByRole('button', { name: 'Export…' }).click();
+    await expect(dialog).toContainText('The whole run');
+    await dialog.getByRole('checkbox', { name: /Passes only/ }).check();
+    const passes = passingRows(studio.dataDir, runId);
+    expect(await previewed(dialog, 'Selected rows')).toBe(passes);
+    const passesFolder = mkdtempSync(join(tmpdir(), 'while-e2e-passes-'));
+    await dialog.getByLabel('Folder', { exact: true }).fill(passesFolder);
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    await expect(dialog.getByRole('region', { name: 'Export result' })).toContainText('Wrote', { timeout: 60_000 });
+    const passLines = ['train', 'holdout'].flatMap((split) => readOpenAiLines(join(passesFolder, 'data', `${split}.jsonl`)));
+    expect(passLines.length).toBeGreaterThan(0);
+    for (const line of passLines) expect(line.reward).toBe(1);
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+
+    // An RL environment package: an installable verifiers package with train and holdout tasks.
+    await page.getByRole('button', { name: 'Export…' }).click();
+    await dialog.getByRole('radio', { name: 'RL environment package' }).check();
+    const environmentFolder = join(mkdtempSync(join(tmpdir(), 'while-e2e-env-')), 'refund_env');
+    await dialog.getByLabel('Package folder').fill(environmentFolder);
+    await expect(dialog.getByRole('button', { name: 'Write the environment' })).toBeEnabled({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Write the environment' }).click();
+    await expect(dialog.getByLabel('Environment package')).toHaveText(environmentFolder, { timeout: 60_000 });
+    expect(filesUnder(environmentFolder)).toEqual(expect.arrayContaining(['pyproject.toml', 'README.md', 'refund_env/__init__.py', 'refund_env/spec.json', 'refund_env/data/train.jsonl']));
+    await shot(page, 'export-environment');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+
+    // A token stored from the Settings screen, then a push to the (local) Hub: private by default, one commit.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('New token').fill('hf_e2eLocalHubToken');
+    await page.getByRole('button', { name: 'Store token' }).click();
+    await expect(page.getByLabel('Hugging Face token source')).toHaveText('Set here (in memory until the server stops)');
+    await page.goto(`${studio.url}#/runs/${runId}`);
+    await page.getByRole('button', { name: 'Export…' }).click();
+    await dialog.getByRole('radio', { name: 'Hugging Face Hub' }).check();
+    await expect(dialog.getByRole('button', { name: 'Export and push' })).toBeDisabled();
+    await expect(dialog.getByRole('status').filter({ hasText: 'A repository id reads owner/name' })).toBeVisible();
+    await dialog.getByLabel('Repository', { exact: true }).fill('ana/refunds-e2e');
+    await expect(dialog.getByRole('switch', { name: 'Private repository' })).toBeChecked();
+    await dialog.getByLabel('Hub address').fill(hub.url);
+    await expect(dialog.getByText('Pushes with the token set in Settings')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Export and push' })).toBeEnabled({ timeout: 30_000 });
+    await shot(page, 'export-hub-options');
+    await dialog.getByRole('button', { name: 'Export and push' }).click();
+    const commit = dialog.getByLabel('Commit');
+    await expect(commit).toHaveText(/^[0-9a-f]{40}$/, { timeout: 60_000 });
+    await expect(dialog.getByLabel('Repository URL')).toHaveText(`${hub.url}/datasets/ana/refunds-e2e`);
+    await shot(page, 'export-hub-pushed');
+    const info = (await (await fetch(`${hub.url}/api/datasets/ana/refunds-e2e`, { headers: { Authorization: 'Bearer hf_e2eLocalHubToken' } })).json()) as { sha: string; private: boolean };
+    expect(info).toEqual({ id: 'ana/refunds-e2e', sha: await commit.innerText(), private: true });
+    // The dialog works under the strict CSP: nothing it does is refused.
+    expect(refused).toEqual([]);
+  } finally {
+    await hub.stop();
+  }
+});
+
+// Writing a folder takes well under a second here, too fast to cancel by hand (the export service's own test cancels
+// one midway); a push waits on the network, so the test cancels a push the local Hub keeps in flight.
+test('cancelling a push in flight commits nothing to the Hub', async ({ page, studio }) => {
+  const runId = simulateRun(studio.dataDir, { rows: 60, seed: 9, grade: false });
+  const hub = await startLocalHub({ holdUploads: true });
+  try {
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await page.goto(`${studio.url}#/settings`);
+    await page.getByLabel('New token').fill('hf_e2eLocalHubToken');
+    await page.getByRole('button', { name: 'Store token' }).click();
+    await page.goto(`${studio.url}#/runs/${runId}`);
+    await page.getByRole('button', { name: 'Export…' }).click();
+    const dialog = exportDialog(page);
+    await dialog.getByRole('radio', { name: 'Hugging Face Hub' }).check();
+    await dialog.getByLabel('Repository', { exact: true }).fill('ana/cancelled-push');
+    await dialog.getByLabel('Hub address').fill(hub.url);
+    await expect(dialog.getByRole('button', { name: 'Export and push' })).toBeEnabled({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Export and push' }).click();
+    await expect(dialog.getByRole('progressbar', { name: 'Push progress' })).toBeVisible({ timeout: 60_000 });
+    await shot(page, 'export-progress');
+    await dialog.getByRole('button', { name: 'Cancel export' }).click();
+    await expect(dialog.getByRole('region', { name: 'Export cancelled' })).toContainText('nothing was committed to the Hub', { timeout: 30_000 });
+    await shot(page, 'export-cancelled');
+    const info = (await (await fetch(`${hub.url}/api/datasets/ana/cancelled-push`, { headers: { Authorization: 'Bearer hf_e2eLocalHubToken' } })).json()) as { sha: string | null };
+    expect(info.sha).toBeNull();
+  } finally {
+    await hub.stop();
+  }
+});

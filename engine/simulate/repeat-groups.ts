@@ -1,0 +1,125 @@
+import type { RepeatPolicy } from '../../shared/domain';
+import type { SituationCard } from '../writers/situation-card';
+
+/** Rewards under this fail (PASS_THRESHOLD). */
+const PASS_THRESHOLD = 0.5;
+
+/** The rest of one prompt's k, due in the next batch: rollout indices `from` to `to - 1`. */
+export interface TopUp {
+  group: number;
+  card: SituationCard;
+  from: number;
+  to: number;
+}
+
+interface Group {
+  card: SituationCard;
+  /** Rollouts planned so far (rollout indices 0..planned-1). */
+  planned: number;
+  /** In-loop rewards of the rollouts that landed. */
+  rewards: number[];
+  cell: string;
+}
+
+/**
+ * A prompt's k rollouts under a repeat policy that holds some back (SDK-REFERENCE 2, `repeat_policy`):
+ * `successive` probes each prompt and spends the rest of k only where the probes disagree (one passes the in-loop
+ * check, another fails it); `adaptive` runs each prompt once and spends the rest where the outcome is uncertain (it
+ * failed, or its cell has shown more than one behaviour). Decisions are taken only on committed batches, in the
+ * order prompts were opened, so a seed gives the same top-ups at any concurrency and on resume.
+ */
+export class RepeatGroups {
+  readonly #groups: Group[] = [];
+  /** Groups opened since the last committed batch. */
+  #opened: number[] = [];
+  /** Groups decided to need their rest of k, oldest first, not yet planned. */
+  readonly #queue: number[] = [];
+  /** Behaviour signatures seen per cell. */
+  readonly #cellSignatures = new Map<string, Set<string>>();
+  #toppedUp = 0;
+  #saved = 0;
+
+  constructor(
+    private readonly policy: RepeatPolicy,
+    /** k. */
+    private readonly repeats: number,
+  ) {}
+
+  /** A new prompt whose first rollouts are about to be planned; returns its group. */
+  open(card: SituationCard, cell: string): number {
+    this.#groups.push({ card, planned: 0, rewards: [], cell });
+    this.#opened.push(this.#groups.length - 1);
+    return this.#groups.length - 1;
+  }
+
+  /** One rollout of the group made it into a batch. */
+  planned(group: number): void {
+    this.#groups[group]!.planned += 1;
+  }
+
+  /** A rollout of the group landed with this in-loop reward and behaviour signature. */
+  landed(group: number, reward: number, signature: string): void {
+    const entry = this.#groups[group]!;
+    entry.rewards.push(reward);
+    const seen = this.#cellSignatures.get(entry.cell) ?? new Set<string>();
+    seen.add(signature);
+    this.#cellSignatures.set(entry.cell, seen);
+  }
+
+  /** Closes a committed batch: each prompt opened in it is decided, and queued for the rest of its k if it needs it. */
+  endBatch(): void {
+    for (const index of this.#opened) {
+      const group = this.#groups[index]!;
+      if (group.planned === 0 || group.planned >= this.repeats) continue;
+      if (this.#needsRest(group)) this.#queue.push(index);
+      else this.#saved += this.repeats - group.planned;
+    }
+    this.#opened = [];
+  }
+
+  /**
+   * The top-ups for the next batch, oldest first, holding at most `rows` rollouts (the first one is always taken,
+   * so a long top-up never starves).
+   */
+  takeTopUps(rows: number): TopUp[] {
+    const taken: TopUp[] = [];
+    let used = 0;
+    while (this.#queue.length > 0) {
+      const index = this.#queue[0]!;
+      const group = this.#groups[index]!;
+      const size = this.repeats - group.planned;
+      if (taken.length > 0 && used + size > rows) break;
+      this.#queue.shift();
+      taken.push({ group: index, card: group.card, from: group.planned, to: this.repeats });
+      used += size;
+      this.#toppedUp += 1;
+    }
+    return taken;
+  }
+
+  get pending(): number {
+    return this.#queue.length;
+  }
+
+  /** `search.repeat_groups`. */
+  stats(): { prompts: number; topped_up: number; rollouts_saved: number } {
+    return { prompts: this.#groups.filter((group) => group.planned > 0).length, topped_up: this.#toppedUp, rollouts_saved: this.#saved };
+  }
+
+  #needsRest(group: Group): boolean {
+    const fails = group.rewards.filter((reward) => reward < PASS_THRESHOLD).length;
+    switch (this.policy) {
+      case 'successive':
+        return fails > 0 && fails < group.rewards.length;
+      case 'adaptive':
+        return fails > 0 || (this.#cellSignatures.get(group.cell)?.size ?? 0) > 1;
+      case 'fixed':
+      case 'none':
+        return false;
+      default: {
+        const unreachable: never = this.policy;
+        return unreachable;
+      }
+    }
+  }
+}

@@ -1,0 +1,215 @@
+import { judgeKey } from '../../shared/api/grades';
+import type { LabelQueueOrder, QueueItem, QueueSnapshot } from '../../shared/api/labels';
+import { LABEL_VALUES, LabelValue, PASS_THRESHOLD } from '../../shared/domain';
+import { statement, type Db } from './database';
+
+/*
+ * The labeling queue in SQL: a run's rows in one of four orders, paged, without reading a row body. Orders that
+ * depend on labels and grades read them as of a snapshot (the newest label and grade ids when the queue was
+ * opened), so later pages keep the first page's order while the person labels.
+ */
+
+/** The judge whose verdicts order the queue; null when nothing graded the run. */
+export interface QueueJudge {
+  judge_name: string;
+  version: string | null;
+}
+
+export interface QueueRequest {
+  runId: string;
+  order: LabelQueueOrder;
+  judge: QueueJudge | null;
+  /** The annotator's name; null means the unsigned labels are theirs. */
+  annotator: string | null;
+  snapshot: QueueSnapshot;
+}
+
+function parameters(request: QueueRequest): Record<string, string | number | null> {
+  return {
+    run_id: request.runId,
+    judge_name: request.judge?.judge_name ?? null,
+    version: request.judge?.version ?? null,
+    annotator: request.annotator,
+    label_cutoff: request.snapshot.label_id,
+    grade_cutoff: request.snapshot.grade_id,
+    threshold: PASS_THRESHOLD,
+  };
+}
+
+/**
+ * `j`: the queue judge's latest grade on a row as of the snapshot, joined by primary key from a seek in index
+ * grades_latest. `gold`: per row, the pass and fail votes of each author's latest label plus every unsigned one
+ * (engine goldOf), and whether any of them marks the row simulator_error, as of the snapshot (index
+ * labels_latest); small next to the run, so materialized once and joined by row id.
+ */
+const JUDGED_JOIN = `LEFT JOIN grades AS j ON j.id = (
+    SELECT MAX(g.id) FROM grades AS g
+    WHERE g.run_id = @run_id AND g.judge_name = @judge_name AND json_extract(g.provenance, '$.version') IS @version AND g.row_id = r.id AND g.id <= @grade_cutoff)`;
+
+const GOLD = `votes AS (
+    SELECT l.row_id AS row_id, l.label AS label FROM labels AS l
+    WHERE l.run_id = @run_id AND l.id <= @label_cutoff
+      AND (l.author IS NULL OR l.id = (
+        SELECT MAX(l2.id) FROM labels AS l2
+        WHERE l2.run_id = l.run_id AND l2.row_id = l.row_id AND l2.author = l.author AND l2.id <= @label_cutoff))
+  ),
+  gold AS MATERIALIZED (
+    SELECT row_id,
+      CASE WHEN SUM(label = 'pass') > SUM(label = 'fail') THEN 1 WHEN SUM(label = 'fail') > SUM(label = 'pass') THEN 0 END AS verdict,
+      MAX(label = 'simulator_error') AS is_excluded
+    FROM votes GROUP BY row_id
+  )`;
+
+const JUDGE_VERDICT_OF = 'CASE WHEN j.reward IS NULL THEN NULL WHEN j.reward >= @threshold THEN 1 ELSE 0 END';
+const DISAGREES = `${JUDGE_VERDICT_OF} IS NOT NULL AND gold.verdict IS NOT NULL AND ${JUDGE_VERDICT_OF} <> gold.verdict AND NOT gold.is_excluded`;
+
+/**
+ * Per order, the CTEs it reads and the sort key over `rows AS r` joined to them; every order ends on the ordinal,
+ * so it is total and the same on every call. Only what an order sorts by is read: `generated` walks the
+ * (run_id, ordinal) index alone.
+ */
+const ORDERS: Record<LabelQueueOrder, { ctes: string[]; joins: string; sort: string }> = {
+  generated: { ctes: [], joins: '', sort: 'r.ordinal' },
+  disagreements: {
+    ctes: [GOLD],
+    joins: `${JUDGED_JOIN} LEFT JOIN gold ON gold.row_id = r.id`,
+    sort: `CASE WHEN ${DISAGREES} THEN 0 ELSE 1 END, r.ordinal`,
+  },
+  // Unsure first, then rows the judge could not judge, then rewards nearest even, then rows it never graded.
+  unsure: {
+    ctes: [],
+    joins: JUDGED_JOIN,
+    sort: 'CASE WHEN j.unsure THEN 0 WHEN j.id IS NOT NULL AND j.reward IS NULL THEN 1 WHEN j.id IS NOT NULL THEN 2 ELSE 3 END, ABS(j.reward - 0.5), r.ordinal',
+  },
+  // Round-robin over the six-axis coverage cells (index rows_coordinates): each cell's first row, then each one's second...
+  stratified: { ctes: [], joins: '', sort: 'r.cell_round, r.ordinal' },
+};
+
+/** `ordered`: the run's row ids with their place in the order. */
+function orderedCtes(order: LabelQueueOrder): string {
+  const { ctes, joins, sort } = ORDERS[order];
+  const rows =
+    order === 'stratified'
+      ? `(SELECT id, ordinal, ROW_NUMBER() OVER (PARTITION BY tool, rule, stance, world_state, tool_condition, history ORDER BY ordinal) AS cell_round
+          FROM rows WHERE run_id = @run_id)`
+      : 'rows';
+  const ordered =
+    order === 'generated'
+      ? `ordered AS (SELECT r.id AS row_id, r.ordinal AS ordinal FROM rows AS r WHERE r.run_id = @run_id)`
+      : `ordered AS (SELECT r.id AS row_id, r.ordinal AS ordinal, ROW_NUMBER() OVER (ORDER BY ${sort}) - 1 AS position
+          FROM ${rows} AS r ${joins} ${order === 'stratified' ? '' : 'WHERE r.run_id = @run_id'})`;
+  return `WITH ${[...ctes, ordered].join(',\n  ')}`;
+}
+
+/** The annotator's latest label on a row (index labels_latest). */
+const MY_LABEL = `(SELECT l.label FROM labels AS l WHERE l.run_id = @run_id AND l.row_id = page.row_id AND l.author IS @annotator ORDER BY l.id DESC LIMIT 1)`;
+
+/** The queue judge's current verdict on a row, as the conversations table names verdicts. */
+const JUDGE_VERDICT = `(SELECT CASE WHEN g.unsure = 1 THEN 'unsure' WHEN g.reward IS NULL THEN 'error' WHEN g.reward >= @threshold THEN 'pass' ELSE 'fail' END
+  FROM grades AS g WHERE g.run_id = @run_id AND g.judge_name = @judge_name AND json_extract(g.provenance, '$.version') IS @version AND g.row_id = page.row_id
+  ORDER BY g.id DESC LIMIT 1)`;
+
+/** The newest label and grade ids of a run: a queue snapshot taken now. */
+export function queueSnapshot(db: Db, runId: string): QueueSnapshot {
+  const record = statement<[string, string], { label_id: number | null; grade_id: number | null }>(
+    db,
+    'SELECT (SELECT MAX(id) FROM labels WHERE run_id = ?) AS label_id, (SELECT MAX(id) FROM grades WHERE run_id = ?) AS grade_id',
+  ).get(runId, runId)!;
+  return { label_id: record.label_id ?? 0, grade_id: record.grade_id ?? 0 };
+}
+
+interface ItemRecord {
+  row_id: string;
+  ordinal: number;
+  position: number;
+  label: string | null;
+  judge: QueueItem['judge'];
+}
+
+/** The SQL of one page of the queue: exported for the query-plan test. */
+export function queuePageSql(order: LabelQueueOrder): string {
+  // As generated, a place is the count of rows before it: the page is read straight off the ordinal index.
+  const page =
+    order === 'generated'
+      ? 'page AS (SELECT row_id, ordinal, @offset + ROW_NUMBER() OVER (ORDER BY ordinal) - 1 AS position FROM (SELECT * FROM ordered ORDER BY ordinal LIMIT @limit OFFSET @offset))'
+      : 'page AS (SELECT row_id, ordinal, position FROM ordered ORDER BY position LIMIT @limit OFFSET @offset)';
+  return `${orderedCtes(order)},
+    ${page}
+    SELECT page.row_id AS row_id, page.ordinal AS ordinal, page.position AS position, ${MY_LABEL} AS label,
+      CASE WHEN @judge_name IS NULL THEN 'ungraded' ELSE COALESCE(${JUDGE_VERDICT}, 'ungraded') END AS judge
+    FROM page ORDER BY page.position`;
+}
+
+/** The page of the queue at `offset`: row ids with the annotator's label and (unless blind) the judge's verdict. */
+export function queuePage(db: Db, request: QueueRequest, offset: number, limit: number, isBlind: boolean): QueueItem[] {
+  return statement<Record<string, unknown>, ItemRecord>(db, queuePageSql(request.order))
+    .all({ ...parameters(request), offset, limit })
+    .map((record) => ({
+      row_id: record.row_id,
+      ordinal: record.ordinal,
+      position: record.position,
+      label: record.label === null ? null : LabelValue.parse(record.label),
+      judge: isBlind ? null : record.judge,
+    }));
+}
+
+const NOT_MINE = 'NOT EXISTS (SELECT 1 FROM labels AS l WHERE l.run_id = @run_id AND l.row_id = ordered.row_id AND l.author IS @annotator)';
+
+/** The place of the first row the annotator has not labelled at all, or null when every row has their label. */
+export function firstUnlabelled(db: Db, request: QueueRequest): number | null {
+  const sql =
+    request.order === 'generated'
+      ? `${orderedCtes('generated')},
+         first AS (SELECT ordinal FROM ordered WHERE ${NOT_MINE} ORDER BY ordinal LIMIT 1)
+         SELECT (SELECT COUNT(*) FROM rows WHERE run_id = @run_id AND ordinal < first.ordinal) AS position FROM first`
+      : `${orderedCtes(request.order)} SELECT position FROM ordered WHERE ${NOT_MINE} ORDER BY position LIMIT 1`;
+  return statement<Record<string, unknown>, { position: number }>(db, sql).get(parameters(request))?.position ?? null;
+}
+
+export interface QueueCounts {
+  total: number;
+  gold: number;
+  disagreements: number;
+  unsure: number;
+  cells: number;
+}
+
+/** Counts over the whole queue as of the snapshot. */
+export function queueCounts(db: Db, request: QueueRequest): QueueCounts {
+  const sql = `WITH ${GOLD}
+    SELECT
+      (SELECT COUNT(*) FROM rows WHERE run_id = @run_id) AS total,
+      (SELECT COUNT(*) FROM (SELECT 1 FROM rows WHERE run_id = @run_id GROUP BY tool, rule, stance, world_state, tool_condition, history)) AS cells,
+      (SELECT COUNT(*) FROM gold WHERE verdict IS NOT NULL AND NOT is_excluded) AS gold,
+      (SELECT COUNT(*) FROM gold JOIN rows AS r ON r.id = gold.row_id ${JUDGED_JOIN} WHERE ${DISAGREES}) AS disagreements,
+      (SELECT COUNT(*) FROM rows AS r ${JUDGED_JOIN} WHERE r.run_id = @run_id AND j.unsure = 1) AS unsure`;
+  return statement<Record<string, unknown>, QueueCounts>(db, sql).get(parameters(request))!;
+}
+
+/** The annotator's latest label per row, counted by value (now, not as of the snapshot). */
+export function annotatorLabelCounts(db: Db, runId: string, annotator: string | null): Record<LabelValue, number> {
+  const records = statement<{ run_id: string; annotator: string | null }, { label: string; n: number }>(
+    db,
+    `SELECT l.label AS label, COUNT(*) AS n FROM labels AS l
+     WHERE l.id IN (SELECT MAX(id) FROM labels WHERE run_id = @run_id AND author IS @annotator GROUP BY row_id)
+     GROUP BY l.label`,
+  ).all({ run_id: runId, annotator });
+  const counts = Object.fromEntries(LABEL_VALUES.map((value) => [value, 0])) as Record<LabelValue, number>;
+  for (const record of records) counts[LabelValue.parse(record.label)] += record.n;
+  return counts;
+}
+
+/** Rows of a run (index rows on run_id and ordinal). */
+export function queueTotal(db: Db, runId: string): number {
+  return statement<[string], { n: number }>(db, 'SELECT COUNT(*) AS n FROM rows WHERE run_id = ?').get(runId)!.n;
+}
+
+/** Every judge name and version that graded a run, by a search of index grades_latest (no totals). */
+export const GRADING_JUDGES_SQL = `SELECT judge_name, json_extract(provenance, '$.version') AS version FROM grades
+  WHERE run_id = ? GROUP BY judge_name, json_extract(provenance, '$.version')`;
+
+export function gradingJudgeKeys(db: Db, runId: string): { judge_key: string; judge_name: string; version: string | null }[] {
+  return statement<[string], { judge_name: string; version: string | null }>(db, GRADING_JUDGES_SQL)
+    .all(runId)
+    .map((record) => ({ judge_key: judgeKey(record.judge_name, record.version), judge_name: record.judge_name, version: record.version }));
+}

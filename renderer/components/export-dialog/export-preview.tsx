@@ -1,0 +1,119 @@
+import type { ExportPreview } from '../../../shared/api/exports';
+import { SPLIT_LABELS } from '../../stores/export/form';
+import type { PreviewState } from '../../stores/export/initial-state';
+import { ErrorBanner } from '../error-banner';
+import { WarningsBanner } from '../warnings-banner';
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+function Figure({ label, value, hint, isWarning }: { label: string; value: number; hint?: string; isWarning?: boolean }) {
+  return (
+    <div className="export-figure">
+      <dt>
+        {label}
+        {hint && <span className="export-hint"> {hint}</span>}
+      </dt>
+      <dd aria-label={label} className={isWarning && value > 0 ? 'export-figure-warning' : undefined}>
+        {count(value)}
+      </dd>
+    </div>
+  );
+}
+
+function Counts({ preview }: { preview: ExportPreview }) {
+  return (
+    <>
+      <dl className="export-figures">
+        <Figure label="Selected rows" value={preview.n_selected} />
+        <Figure label="Simulator errors excluded" value={preview.simulator_errors_excluded} hint="labelled simulator_error" isWarning />
+        <Figure label="Evaluation rows" value={preview.evaluation_rows} hint="holdout or eval, never in train" />
+        <Figure label="Tool-calling rows without schemas" value={preview.tool_rows_without_schemas} isWarning />
+      </dl>
+      <table className="export-table" aria-label="Lines per split">
+        <thead>
+          <tr>
+            <th scope="col">Split</th>
+            <th scope="col" className="numeric">
+              Rows
+            </th>
+            <th scope="col" className="numeric">
+              Lines
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {preview.splits.map((split) => (
+            <tr key={split.split}>
+              <th scope="row">{SPLIT_LABELS[split.split]}</th>
+              <td className="numeric">{count(split.rows)}</td>
+              <td className="numeric">{count(split.lines)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td />
+            <td className="numeric" aria-label="Lines to write">
+              {count(preview.n_lines)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      {preview.dropped.length === 0 ? (
+        <p className="export-hint">No gate drops a row.</p>
+      ) : (
+        <table className="export-table" aria-label="Dropped by gate">
+          <thead>
+            <tr>
+              <th scope="col">Gate</th>
+              <th scope="col" className="numeric">
+                n
+              </th>
+              <th scope="col">Why</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.dropped.map((drop) => (
+              <tr key={`${drop.gate}:${drop.reason}`}>
+                <th scope="row" className="mono">
+                  {drop.gate}
+                </th>
+                <td className="numeric">{count(drop.n)}</td>
+                <td>{drop.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+/** Counts and every warning, before anything is written; warnings come first. */
+export function ExportPreviewPanel({ preview, isCurrent, onRetry }: { preview: PreviewState; isCurrent: boolean; onRetry(): void }) {
+  const isLoading = preview.status === 'loading' || (!isCurrent && preview.status !== 'error');
+  return (
+    <section className="export-preview" aria-labelledby="export-preview-title" aria-busy={isLoading}>
+      <h3 id="export-preview-title" className="export-section-title">
+        Before writing
+      </h3>
+      {preview.status === 'error' && <ErrorBanner message={`The counts could not be made: ${preview.error}`} onRetry={onRetry} />}
+      {isLoading && (
+        <p className="export-hint" role="status">
+          Counting the rows and running the gates…
+        </p>
+      )}
+      {preview.value && (
+        <div className={isLoading ? 'export-preview-body is-stale' : 'export-preview-body'}>
+          {preview.value.warnings.length === 0 ? (
+            <p className="export-no-warnings">No warnings.</p>
+          ) : (
+            <WarningsBanner warnings={preview.value.warnings} degraded={[]} />
+          )}
+          <Counts preview={preview.value} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,225 @@
+import type { StoreApi } from 'zustand';
+import type { JobProgress } from '../../../shared/api';
+import type { ExportRequestInput } from '../../../shared/api/exports';
+import type { ApiClient } from '../../api/client';
+import { applyFormPatch, type ExportForm, initialForm, requestOf } from './form';
+import { type ExportState, initialExportState, type JobState } from './initial-state';
+import { joinPath, resultOf } from './result';
+import { directSelection, type ExportSource, resolveRowIds } from './source';
+
+export interface ExportActions {
+  /** Opens the dialog for a source; while a job runs, reopening shows that job instead. */
+  open(source: ExportSource, options?: { dataDir?: string | null }): void;
+  close(): void;
+  setForm(patch: Partial<ExportForm>): void;
+  /** Counts and warnings for the form as it is (called after each change, once typing pauses). */
+  refreshPreview(): Promise<void>;
+  start(): Promise<void>;
+  cancel(): Promise<void>;
+  /** The desktop's folder picker into the folder field. */
+  chooseFolder(): Promise<void>;
+  /** Back to the options after a job ended, keeping them. */
+  again(): void;
+  refreshHubToken(): Promise<void>;
+  receiveJob(progress: JobProgress): void;
+}
+
+export interface ExportActionOptions {
+  /** Milliseconds of quiet after a change before the preview is asked for. */
+  previewDelayMs?: number;
+}
+
+const isActive = (job: JobState | null) => job !== null && (job.status === 'starting' || job.status === 'running');
+const EXPORT_JOB_KINDS = new Set(['export', 'push']);
+
+export function createExportActions(
+  set: StoreApi<ExportState>['setState'],
+  get: () => ExportState,
+  client: () => ApiClient,
+  options: ExportActionOptions = {},
+): ExportActions {
+  const delay = options.previewDelayMs ?? 350;
+  let subscribed = false;
+  /** Bumped at every open: answers for an older source are dropped. */
+  let opening = 0;
+  let previewRequest = 0;
+  let previewTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Events that arrive before `exports.start` answers with the job's id. */
+  let early: JobProgress[] = [];
+
+  function subscribe(): void {
+    if (subscribed) return;
+    subscribed = true;
+    client().on('job-progress', (progress) => actions.receiveJob(progress));
+  }
+
+  function schedulePreview(): void {
+    if (previewTimer !== null) clearTimeout(previewTimer);
+    previewTimer = setTimeout(() => {
+      previewTimer = null;
+      void actions.refreshPreview();
+    }, delay);
+  }
+
+  async function loadChoices(token: number): Promise<void> {
+    const state = get();
+    const formats = state.formatsStatus === 'ready' ? null : client().call('exports.formats', {});
+    const runs = client().call('runs.list', { limit: 200 });
+    const [formatsAnswer, runsAnswer] = await Promise.all([formats, runs]);
+    if (token !== opening) return;
+    if (formatsAnswer) {
+      if (formatsAnswer.ok) set({ formats: formatsAnswer.value, formatsStatus: 'ready' });
+      else set({ formatsStatus: 'error', error: `The export formats could not be read: ${formatsAnswer.error.message}` });
+    }
+    const runId = get().source?.run_id;
+    if (runsAnswer.ok) {
+      set({ otherRuns: runsAnswer.value.runs.filter((run) => run.id !== runId).map((run) => ({ id: run.id, name: run.name, rows: run.rows_done })) });
+    }
+  }
+
+  async function resolveSelection(source: ExportSource, token: number): Promise<void> {
+    const direct = directSelection(source);
+    if (direct) {
+      set({ selection: { status: 'ready', value: direct, error: null } });
+      return schedulePreview();
+    }
+    if (source.kind !== 'table') return;
+    set({ selection: { status: 'loading', value: null, error: null } });
+    const ids = await resolveRowIds(client(), source.run_id, source.query, () => token === opening);
+    if (token !== opening) return;
+    if (!ids.ok) return set({ selection: { status: 'error', value: null, error: ids.error.message } });
+    if (ids.value.length === 0) return set({ selection: { status: 'error', value: null, error: 'The table’s filter matches no conversation: there is nothing to export.' } });
+    set({ selection: { status: 'ready', value: { run_id: source.run_id, row_ids: ids.value }, error: null } });
+    schedulePreview();
+  }
+
+  async function loadResult(job: JobState): Promise<void> {
+    const runId = job.request.selection.run_id;
+    const records = await client().call('exports.list', { run_id: runId, limit: 20 });
+    if (get().job?.id !== job.id) return;
+    if (!records.ok) {
+      set({ error: `The export finished, but its record could not be read: ${records.error.message}` });
+      return;
+    }
+    set({ result: resultOf(job.request, records.value, job.message ?? 'The export finished.') });
+  }
+
+  const actions: ExportActions = {
+    open(source, openOptions = {}) {
+      subscribe();
+      if (isActive(get().job)) return set({ isOpen: true });
+      const token = ++opening;
+      const dataDir = openOptions.dataDir ?? null;
+      const keep = get();
+      set({
+        ...initialExportState,
+        formats: keep.formats,
+        formatsStatus: keep.formatsStatus,
+        isOpen: true,
+        source,
+        form: initialForm(dataDir ? joinPath(dataDir, `exports/${source.run_id}`) : ''),
+        selection: { status: 'loading', value: null, error: null },
+      });
+      void loadChoices(token);
+      void actions.refreshHubToken();
+      void resolveSelection(source, token);
+    },
+    close() {
+      if (previewTimer !== null) clearTimeout(previewTimer);
+      previewTimer = null;
+      set({ isOpen: false });
+    },
+    setForm(patch) {
+      const before = get().form;
+      const form = applyFormPatch(before, patch);
+      set({ form, folderError: patch.folder !== undefined ? null : get().folderError });
+      if (form.destination === 'hub' && before.destination !== 'hub') void actions.refreshHubToken();
+      schedulePreview();
+    },
+    async refreshPreview() {
+      const state = get();
+      if (!state.isOpen || !state.selection.value || isActive(state.job)) return;
+      const built = requestOf(state.form, state.selection.value, { forPreview: true });
+      if (!built.ok) return set({ preview: { ...state.preview, status: 'idle', error: null } });
+      const key = JSON.stringify(built.request);
+      if (key === state.preview.key && state.preview.status !== 'error') return;
+      const request = ++previewRequest;
+      set({ preview: { ...state.preview, key, status: 'loading', error: null } });
+      const answer = await client().call('exports.preview', built.request);
+      if (request !== previewRequest) return;
+      if (answer.ok) set({ preview: { key, status: 'ready', value: answer.value, error: null } });
+      else set({ preview: { key, status: 'error', value: null, error: answer.error.message } });
+    },
+    async start() {
+      const state = get();
+      if (!state.selection.value || isActive(state.job)) return;
+      const built = requestOf(state.form, state.selection.value);
+      if (!built.ok) return set({ error: 'Fix the fields marked below first.' });
+      const request: ExportRequestInput = built.request;
+      early = [];
+      set({
+        error: null,
+        result: null,
+        job: { id: null, status: 'starting', phase: 'export', done: 0, total: null, bytes: null, message: null, request, isCancelling: false },
+      });
+      const answer = await client().call('exports.start', request);
+      const job = get().job;
+      if (!job || job.id !== null) return;
+      if (!answer.ok) {
+        set({ job: null, error: answer.error.message });
+        return;
+      }
+      set({ job: { ...job, id: answer.value.job_id, status: 'running' } });
+      const pending = early.filter((progress) => progress.job_id === answer.value.job_id);
+      early = [];
+      for (const progress of pending) actions.receiveJob(progress);
+    },
+    async cancel() {
+      const job = get().job;
+      if (!job || !isActive(job) || job.id === null) return;
+      set({ job: { ...job, isCancelling: true } });
+      const answer = await client().call('exports.cancel', { job_id: job.id });
+      const now = get().job;
+      // NOT_FOUND: the job ended meanwhile; its last event says how.
+      if (!answer.ok && answer.error.code !== 'NOT_FOUND' && now?.id === job.id) set({ job: { ...now, isCancelling: false }, error: answer.error.message });
+    },
+    async chooseFolder() {
+      const form = get().form;
+      const answer = await client().call('app.chooseFolder', { title: 'Export to folder', ...(form.folder.trim() ? { default_path: form.folder.trim() } : {}) });
+      if (!answer.ok) return set({ folderError: answer.error.message });
+      if (answer.value.path) actions.setForm({ folder: answer.value.path });
+    },
+    again() {
+      if (isActive(get().job)) return;
+      set({ job: null, result: null, error: null, preview: { ...get().preview, key: null } });
+      schedulePreview();
+    },
+    async refreshHubToken() {
+      const answer = await client().call('settings.hubToken', {});
+      if (answer.ok) set({ hubToken: answer.value });
+    },
+    receiveJob(progress) {
+      if (!EXPORT_JOB_KINDS.has(progress.kind)) return;
+      const job = get().job;
+      if (!job) return;
+      if (job.id === null) {
+        if (job.status === 'starting' && early.length < 1000) early.push(progress);
+        return;
+      }
+      if (progress.job_id !== job.id || !isActive(job)) return;
+      const next: JobState = {
+        ...job,
+        status: progress.status,
+        phase: progress.kind === 'push' ? 'push' : 'export',
+        done: progress.done,
+        total: progress.total,
+        bytes: progress.bytes ?? job.bytes,
+        message: progress.message ?? (progress.status === 'running' ? job.message : null),
+        isCancelling: progress.status === 'running' && job.isCancelling,
+      };
+      set({ job: next });
+      if (next.status === 'completed') void loadResult(next);
+    },
+  };
+  return actions;
+}

@@ -1,0 +1,240 @@
+import { describe, expect, it } from 'vitest';
+import type { JobProgress } from '../../../shared/api';
+import type { ExportPreview, ExportRecord, ExportRequestInput } from '../../../shared/api/exports';
+import type { RowsPageInput, RowSummary } from '../../../shared/api/rows';
+import { fakeClient, ok } from '../run/__fixtures__/fake-client';
+import { applyFormPatch, initialForm, requestOf } from './form';
+import { datasetFiles, formatBytes, joinPath, resultOf } from './result';
+import { describeProgress, selectStartBlocker } from './selectors';
+import { describeSource, directSelection, type ExportSource } from './source';
+import { createExportStore } from './store';
+
+const RUN = 'run_a1';
+const QUERY = { filters: {}, search: '', sort: { column: 'ordinal', direction: 'asc' } } as const;
+
+const preview = (lines: number): ExportPreview => ({
+  warnings: ['12 rows are evaluation rows (holdout or eval split): they are never in train.'],
+  n_selected: 60,
+  simulator_errors_excluded: 0,
+  evaluation_rows: 12,
+  tool_rows_without_schemas: 0,
+  splits: [
+    { split: 'train', rows: 48, lines },
+    { split: 'holdout', rows: 12, lines: 12 },
+  ],
+  dropped: [{ gate: 'no_assistant', n: 2, reason: 'no assistant turn to learn from' }],
+  n_lines: lines + 12,
+});
+
+const record = (overrides: Partial<ExportRecord>): ExportRecord => ({
+  id: 1,
+  run_id: RUN,
+  destination: 'folder',
+  format: 'openai',
+  location: '/tmp/out',
+  n_rows: 58,
+  commit: null,
+  warnings: [],
+  created_at: '2026-11-01T00:00:00.000Z',
+  ...overrides,
+});
+
+const progress = (overrides: Partial<JobProgress>): JobProgress => ({ job_id: 'export_1', kind: 'export', run_id: RUN, done: 0, total: 60, status: 'running', message: null, ...overrides });
+
+function summary(index: number): RowSummary {
+  return { row_id: `${RUN}:${index}`, ordinal: index } as RowSummary;
+}
+
+/** Lets queued answers and the zero-delay preview timer run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+function harness(options: { records?: ExportRecord[]; rows?: number } = {}) {
+  const starts: ExportRequestInput[] = [];
+  const client = fakeClient({
+    'exports.formats': () =>
+      ok([
+        { format: 'openai', kind: 'sft', label: 'OpenAI-compatible (Together/Fireworks/Azure)', description: '' },
+        { format: 'trl', kind: 'sft', label: 'TRL conversational (Hugging Face)', description: '' },
+        { format: 'grpo', kind: 'grpo', label: 'GRPO / RL prompts (TRL prompt-only)', description: '' },
+      ]),
+    'runs.list': () => ok({ runs: [{ id: RUN, name: 'Refunds', rows_done: 60 }, { id: 'run_b2', name: 'Held-out run', rows_done: 40 }] as never, total: 2 }),
+    'settings.hubToken': () => ok({ source: 'stored' as const, storage: 'memory' as const, warnings: [] }),
+    'exports.preview': () => ok(preview(46)),
+    'rows.page': (input) => {
+      const page = input as RowsPageInput;
+      const total = options.rows ?? 0;
+      const offset = page.offset ?? 0;
+      const rows = Array.from({ length: Math.max(0, Math.min(page.limit ?? 100, total - offset)) }, (_, index) => summary(offset + index));
+      return ok({ rows, total, offset });
+    },
+    'exports.start': (input) => {
+      starts.push(input as ExportRequestInput);
+      // The job's first event can arrive before the answer that names it.
+      client.emit('job-progress', progress({ done: 0 }));
+      return ok({ job_id: 'export_1', run_id: RUN });
+    },
+    'exports.cancel': () => ok({ cancelled: true }),
+    'exports.list': () => ok(options.records ?? [record({ location: '/tmp/out' })]),
+  });
+  const store = createExportStore(() => client, { previewDelayMs: 0 });
+  return { store, client, starts };
+}
+
+const tableSource = (overrides: Partial<Extract<ExportSource, { kind: 'table' }>> = {}): ExportSource => ({
+  kind: 'table',
+  run_id: RUN,
+  run_name: 'Refunds',
+  query: { ...QUERY, filters: { stance: ['hurried'] } },
+  row_ids: [],
+  ...overrides,
+});
+
+describe('export store', () => {
+  it('exports a table filter on an axis as that filter: preview first, then progress, then the files written', async () => {
+    const { store, client, starts } = harness();
+    store.getState().open(tableSource(), { dataDir: '/data' });
+    expect(store.getState().form.folder).toBe('/data/exports/run_a1');
+    await settle();
+    expect(store.getState().selection.value).toEqual({ run_id: RUN, filter: { stance: ['hurried'] } });
+    expect(store.getState().otherRuns).toEqual([{ id: 'run_b2', name: 'Held-out run', rows: 40 }]);
+    expect(client.callsOf('exports.preview')).toHaveLength(1);
+    expect(selectStartBlocker(store.getState())).toBeNull();
+
+    store.getState().setForm({ folder: '/tmp/out' });
+    expect(selectStartBlocker(store.getState())).toBeNull();
+    await settle();
+    // Only the folder changed: the counts do not depend on it, so no second preview.
+    expect(client.callsOf('exports.preview')).toHaveLength(1);
+
+    await store.getState().start();
+    expect(starts[0]).toMatchObject({ selection: { run_id: RUN, filter: { stance: ['hurried'] }, passes_only: false }, format: 'openai', destination: { kind: 'folder', folder: '/tmp/out' } });
+    expect(store.getState().job).toMatchObject({ id: 'export_1', status: 'running', done: 0 });
+    client.emit('job-progress', progress({ done: 30, bytes: 2_500_000 }));
+    expect(describeProgress(store.getState().job!)).toBe('30 / 60 rows · 2.5 MB written');
+    client.emit('job-progress', progress({ done: 60, bytes: 5_000_000, status: 'completed', message: 'Wrote 58 lines to /tmp/out.' }));
+    await settle();
+    expect(store.getState().result).toMatchObject({
+      summary: 'Wrote 58 lines to /tmp/out.',
+      files: ['/tmp/out/data/train.jsonl', '/tmp/out/data/holdout.jsonl', '/tmp/out/README.md'],
+      n_lines: 58,
+    });
+  });
+
+  it('reads the row ids of a filter the export cannot express (a search), a page at a time', async () => {
+    const { store, client } = harness({ rows: 1203 });
+    store.getState().open(tableSource({ query: { ...QUERY, search: 'refund' } }));
+    await settle();
+    const selection = store.getState().selection.value!;
+    expect(selection.row_ids).toHaveLength(1203);
+    expect(client.callsOf('rows.page')).toHaveLength(3);
+    expect(client.callsOf('exports.preview')[0]).toMatchObject({ selection: { run_id: RUN, row_ids: expect.any(Array) } });
+  });
+
+  it('says so when a filter matches nothing', async () => {
+    const { store } = harness({ rows: 0 });
+    store.getState().open(tableSource({ query: { ...QUERY, filters: { judge: ['unsure'] } } }));
+    await settle();
+    expect(store.getState().selection).toMatchObject({ status: 'error', error: expect.stringContaining('matches no conversation') });
+    expect(selectStartBlocker(store.getState())).toContain('matches no conversation');
+  });
+
+  it('cancels a running job and keeps its last word', async () => {
+    const { store, client } = harness();
+    store.getState().open({ kind: 'run', run_id: RUN, run_name: 'Refunds' }, { dataDir: '/data' });
+    await settle();
+    await store.getState().start();
+    await store.getState().cancel();
+    expect(client.callsOf('exports.cancel')).toEqual([{ job_id: 'export_1' }]);
+    expect(store.getState().job?.isCancelling).toBe(true);
+    client.emit('job-progress', progress({ done: 12, status: 'cancelled', message: 'Cancelled: nothing was left half written.' }));
+    expect(store.getState().job).toMatchObject({ status: 'cancelled', message: 'Cancelled: nothing was left half written.', isCancelling: false });
+    // Reopening from elsewhere starts fresh once the job has ended.
+    store.getState().again();
+    expect(store.getState().job).toBeNull();
+  });
+
+  it('names the Hub commit and its address after a push', async () => {
+    const records = [
+      record({ id: 2, destination: 'hub', location: 'ana/refunds', commit: 'c0ffee1234', n_rows: 58 }),
+      record({ id: 1, destination: 'folder', location: '/data/exports/hub-1' }),
+    ];
+    const { store, client } = harness({ records });
+    store.getState().open({ kind: 'cell', run_id: RUN, run_name: 'Refunds', cell: { tool: 'get_order', stance: 'hurried' } });
+    await settle();
+    store.getState().setForm({ destination: 'hub', repo_id: 'ana/refunds', endpoint: 'http://127.0.0.1:9' });
+    await store.getState().start();
+    client.emit('job-progress', progress({ kind: 'push', done: 2, total: 4, message: 'Pushing to ana/refunds' }));
+    expect(describeProgress(store.getState().job!)).toBe('Pushing to ana/refunds: 2 / 4 files uploaded');
+    client.emit('job-progress', progress({ kind: 'push', done: 4, total: 4, status: 'completed', message: 'Pushed 58 lines to ana/refunds at commit c0ffee1234.' }));
+    await settle();
+    expect(store.getState().result?.hub).toEqual({ repo_id: 'ana/refunds', commit: 'c0ffee1234', url: 'http://127.0.0.1:9/datasets/ana/refunds', visibility: 'private' });
+    expect(store.getState().result?.files[0]).toBe('/data/exports/hub-1/data/train.jsonl');
+  });
+
+  it('asks for new counts when a choice changes them, and refuses to start with a field to fix', async () => {
+    const { store, client } = harness();
+    store.getState().open({ kind: 'run', run_id: RUN, run_name: 'Refunds' }, { dataDir: '/data' });
+    await settle();
+    store.getState().setForm({ passes_only: true });
+    expect(selectStartBlocker(store.getState())).toBe('Counting the rows…');
+    await settle();
+    expect(client.callsOf('exports.preview')).toHaveLength(2);
+    expect(client.callsOf('exports.preview')[1]).toMatchObject({ selection: { run_id: RUN, passes_only: true } });
+    store.getState().setForm({ holdout: '70', eval: '40' });
+    expect(selectStartBlocker(store.getState())).toBe('Holdout and eval together cannot exceed 100%.');
+    await store.getState().start();
+    expect(store.getState().job).toBeNull();
+    expect(store.getState().error).toBe('Fix the fields marked below first.');
+  });
+});
+
+describe('export form', () => {
+  const selection = { run_id: RUN };
+
+  it('keeps the format one of the chosen kind and the splits in order', () => {
+    const form = applyFormPatch(initialForm('/out'), { training: 'grpo', splits: ['eval', 'train'] });
+    expect(form.format).toBe('grpo');
+    expect(form.splits).toEqual(['train', 'eval']);
+  });
+
+  it('turns percentages into shares, and lists the problems at their fields', () => {
+    const built = requestOf({ ...initialForm('/out'), holdout: '15', eval: '5', against_files: ' /bench/prompts.jsonl \n\n', against_runs: ['run_b2'] }, selection);
+    expect(built).toMatchObject({
+      ok: true,
+      request: { fractions: { holdout: 0.15, eval: 0.05 }, decontaminate: { runs: ['run_b2'], files: ['/bench/prompts.jsonl'] }, validate: true },
+    });
+    const bad = requestOf({ ...initialForm(''), destination: 'hub', repo_id: 'no-slash', holdout: 'x', splits: [] }, selection);
+    expect(bad.ok ? [] : bad.issues.map((issue) => issue.path)).toEqual(['holdout', 'splits', 'repo_id']);
+  });
+
+  it('pushes private unless the person says public', () => {
+    const built = requestOf({ ...initialForm(''), destination: 'hub', repo_id: 'ana/refunds' }, selection);
+    expect(built.ok && built.request.destination).toEqual({ kind: 'hub', repo_id: 'ana/refunds', visibility: 'private' });
+  });
+});
+
+describe('export sources and results', () => {
+  it('expresses axis and writer filters directly, and checked rows as ids', () => {
+    expect(directSelection(tableSource({ query: { ...QUERY, filters: { tool: ['get_order'], writer: ['structured'] } } }))).toEqual({
+      run_id: RUN,
+      filter: { tool: ['get_order'], writer: ['structured'] },
+    });
+    expect(directSelection(tableSource({ query: { ...QUERY, filters: { conduct: ['fail'] } } }))).toBeNull();
+    expect(directSelection(tableSource({ row_ids: ['run_a1:3'] }))).toEqual({ run_id: RUN, row_ids: ['run_a1:3'] });
+    expect(describeSource(tableSource())).toBe('The conversations table’s filter — Stance: hurried.');
+    expect(describeSource({ kind: 'cell', run_id: RUN, run_name: 'Refunds', cell: { tool: 'get_order', stance: 'hurried' } })).toBe(
+      'The coverage cell Tool get_order × Stance hurried of “Refunds”.',
+    );
+  });
+
+  it('names files with the folder’s own separator and sizes in kB or MB', () => {
+    expect(joinPath('C:\\exports\\', 'data/train.jsonl')).toBe('C:\\exports\\data\\train.jsonl');
+    expect(datasetFiles('/out', ['train'])).toEqual(['/out/data/train.jsonl', '/out/README.md']);
+    expect(formatBytes(52_300)).toBe('52.3 kB');
+    expect(formatBytes(18_897_444)).toBe('18.9 MB');
+    const environmentRequest = requestOf({ ...initialForm('/env'), destination: 'environment', format: 'trl', splits: ['eval'] }, { run_id: RUN });
+    expect(environmentRequest.ok && environmentRequest.request).toMatchObject({ format: 'grpo', splits: ['train', 'holdout'], destination: { kind: 'environment', folder: '/env' } });
+    const environment = resultOf({ selection: { run_id: RUN }, destination: { kind: 'environment', folder: '/env' } }, [record({ destination: 'environment', location: '/env', n_rows: 31 })], 'done');
+    expect(environment).toMatchObject({ environment: '/env', n_lines: 31, files: [] });
+  });
+});

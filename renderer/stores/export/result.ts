@@ -1,0 +1,83 @@
+import type { ExportRecord, ExportRequestInput, SplitName } from '../../../shared/api/exports';
+
+/** What a finished export left behind, as the dialog shows it. */
+export interface ExportResult {
+  /** The job's own sentence ("Wrote 48 lines to ..."). */
+  summary: string;
+  /** Where the files are (the chosen folder, the Hub push's local copy, or the environment package). */
+  folder: string | null;
+  /** Full paths of the files written (datasets: one JSONL per split and the card). */
+  files: string[];
+  n_lines: number | null;
+  hub: { repo_id: string; commit: string; url: string; visibility: 'private' | 'public' } | null;
+  /** The environment package's folder, for `pip install -e`. */
+  environment: string | null;
+  warnings: string[];
+}
+
+export const DEFAULT_HUB_URL = 'https://huggingface.co';
+
+/** Joins a folder and a relative path with the folder's own separator (a Windows path keeps its backslashes). */
+export function joinPath(folder: string, relative: string): string {
+  const separator = folder.includes('\\') && !folder.includes('/') ? '\\' : '/';
+  const base = folder.replace(/[\\/]+$/, '');
+  return `${base}${separator}${relative.split('/').join(separator)}`;
+}
+
+/** The files a dataset export writes: `data/<split>.jsonl` per split, then the dataset card. */
+export function datasetFiles(folder: string, splits: readonly SplitName[]): string[] {
+  return [...splits.map((split) => joinPath(folder, `data/${split}.jsonl`)), joinPath(folder, 'README.md')];
+}
+
+/** Megabytes (10^6 bytes) with one decimal, or kB below a tenth of one. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 100_000) return `${(bytes / 1000).toFixed(1)} kB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/**
+ * The result of a completed job, from the records the export stored (newest first, as `exports.list` answers) and
+ * the request that started it. The newest record at the request's location is this job's.
+ */
+export function resultOf(request: ExportRequestInput, records: readonly ExportRecord[], summary: string): ExportResult {
+  const destination = request.destination;
+  const splits = request.splits ?? ['train', 'holdout'];
+  switch (destination.kind) {
+    case 'folder': {
+      const record = records.find((item) => item.destination === 'folder' && item.location === destination.folder);
+      return {
+        summary,
+        folder: destination.folder,
+        files: datasetFiles(destination.folder, splits),
+        n_lines: record?.n_rows ?? null,
+        hub: null,
+        environment: null,
+        warnings: record?.warnings ?? [],
+      };
+    }
+    case 'environment': {
+      const record = records.find((item) => item.destination === 'environment' && item.location === destination.folder);
+      return { summary, folder: destination.folder, files: [], n_lines: record?.n_rows ?? null, hub: null, environment: destination.folder, warnings: record?.warnings ?? [] };
+    }
+    case 'hub': {
+      const index = records.findIndex((item) => item.destination === 'hub' && item.location === destination.repo_id);
+      const push = index >= 0 ? records[index]! : null;
+      // The local copy is the folder export stored just before the push.
+      const local = records.slice(index + 1).find((item) => item.destination === 'folder') ?? null;
+      const url = `${(destination.endpoint ?? DEFAULT_HUB_URL).replace(/\/+$/, '')}/datasets/${destination.repo_id}`;
+      return {
+        summary,
+        folder: local?.location ?? null,
+        files: local ? datasetFiles(local.location, splits) : [],
+        n_lines: push?.n_rows ?? null,
+        hub: push?.commit ? { repo_id: destination.repo_id, commit: push.commit, url, visibility: destination.visibility ?? 'private' } : null,
+        environment: null,
+        warnings: [...new Set([...(local?.warnings ?? []), ...(push?.warnings ?? [])])],
+      };
+    }
+    default: {
+      const unreachable: never = destination;
+      return unreachable;
+    }
+  }
+}

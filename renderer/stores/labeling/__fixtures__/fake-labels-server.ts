@@ -1,0 +1,131 @@
+import type { AgreementReport } from '../../../../shared/api/agreement';
+import type { LabelsQueueOutput, QueueItem } from '../../../../shared/api/labels';
+import type { RowDetail } from '../../../../shared/api/rows';
+import { LABEL_VALUES, type LabelValue, type Run } from '../../../../shared/domain';
+import { fakeClient, ok, type FakeClient } from '../../run/__fixtures__/fake-client';
+
+export interface FakeLabelsServer {
+  client: FakeClient;
+  /** Stored labels, oldest first. */
+  labels: { row_id: string; label: LabelValue; note: string | null; author: string | null }[];
+  annotator: string | null;
+  /** Make labels.set refuse (true) or accept (false). */
+  refuseLabels: boolean;
+  /** Answers to labels.set wait for this (main busy with something slow). */
+  labelsGate: Promise<void>;
+  setting: unknown;
+}
+
+const rowId = (ordinal: number) => `run_1:${ordinal}`;
+
+/** An agreement report whose n follows the stored labels (enough for the store's refresh logic). */
+export function agreementReport(n: number, judged = true): AgreementReport {
+  const stat = n === 0 ? null : 0.75;
+  return {
+    run_id: 'run_1',
+    judge: judged ? { judge_key: 'conduct@1', judge_name: 'conduct', version: 'conduct@1', n_graded: 10 } : null,
+    judges: judged ? [{ judge_key: 'conduct@1', judge_name: 'conduct', version: 'conduct@1', n_graded: 10 }] : [],
+    n_rows: 10,
+    n_excluded: 0,
+    n_gold: n,
+    judge_agreement: {
+      n,
+      n_skipped: 0,
+      n_unmeasured: 0,
+      agreement: stat,
+      kappa: stat,
+      confusion: { tp: n, fp: 0, tn: 0, fn: 0 },
+      pass_when_gold_fail: null,
+      fail_when_gold_pass: null,
+      judge_pass_rate: stat,
+      gold_pass_rate: stat,
+      gold_kind: n === 0 ? null : 'human',
+      ok: n > 0,
+      warnings: [],
+    },
+    judge_trust: {
+      ok: false,
+      unmeasured: n === 0,
+      agreement: { agreement: stat, ci95: { lo: 0, hi: 1 }, kappa: stat, n },
+      gold_kind: n === 0 ? null : 'human',
+      n_labeled: n,
+      n_rows: 10,
+      held_out_halves: [
+        { agreement: null, kappa: null, n: 0 },
+        { agreement: null, kappa: null, n: 0 },
+      ],
+      floors: { min_agreement: 0.8, min_kappa: 0.6, max_skipped_share: 0.1 },
+      skipped: { n: 0, share: null },
+      labels_needed: Math.max(0, 50 - n),
+      warnings: n === 0 ? ['unmeasured: no row has a gold label; label 50 rows by hand to measure the judge'] : [],
+    },
+    human_agreement: [],
+    compare_judges: { scores: [], n_rows: 10, gold_kind: null, floors: { min_agreement: 0.8, min_kappa: 0.6 }, best: null, warnings: [] },
+    disagreements: [],
+    warnings: [],
+  };
+}
+
+function rowDetail(id: string, labels: FakeLabelsServer['labels']): RowDetail {
+  const stored = labels.filter((label) => label.row_id === id).map((label) => ({ ...label, kind: 'human' as const, created_at: '2026-01-01T00:00:00.000Z' }));
+  return { row_id: id, run_id: 'run_1', grades: [], labels: stored, system_prompt: null, tools: [], neighbours: null } as unknown as RowDetail;
+}
+
+/** Main's labels API over `total` rows in memory: the queue is paged as generated; labels count by annotator. */
+export function fakeLabelsServer(total: number, options: { annotator?: string | null; labelled?: number } = {}): FakeLabelsServer {
+  const server: FakeLabelsServer = { client: undefined as unknown as FakeClient, labels: [], annotator: options.annotator === undefined ? 'Ana' : options.annotator, refuseLabels: false, labelsGate: Promise.resolve(), setting: null };
+  for (let ordinal = 0; ordinal < (options.labelled ?? 0); ordinal += 1) server.labels.push({ row_id: rowId(ordinal), label: 'pass', note: null, author: server.annotator });
+  const mine = (id: string) => server.labels.filter((label) => label.row_id === id && label.author === server.annotator).at(-1)?.label ?? null;
+  const queue = (offset: number, limit: number): LabelsQueueOutput => {
+    const items: QueueItem[] = [];
+    for (let ordinal = offset; ordinal < Math.min(total, offset + limit); ordinal += 1) {
+      items.push({ row_id: rowId(ordinal), ordinal, position: ordinal, label: mine(rowId(ordinal)), judge: 'pass' });
+    }
+    const labelledIds = new Set(server.labels.filter((label) => label.author === server.annotator).map((label) => label.row_id));
+    let first: number | null = null;
+    for (let ordinal = 0; ordinal < total && first === null; ordinal += 1) if (!labelledIds.has(rowId(ordinal))) first = ordinal;
+    const byLabel = Object.fromEntries(LABEL_VALUES.map((value) => [value, 0])) as Record<LabelValue, number>;
+    for (const id of labelledIds) byLabel[mine(id)!] += 1;
+    return {
+      run_id: 'run_1',
+      order: 'generated',
+      judge_key: 'conduct@1',
+      annotator: server.annotator,
+      snapshot: { label_id: server.labels.length, grade_id: 10 },
+      offset,
+      items,
+      total,
+      first_unlabelled: first,
+      counts: { labelled: labelledIds.size, by_label: byLabel, gold: labelledIds.size, disagreements: 0, unsure: 0, cells: 4 },
+    };
+  };
+  server.client = fakeClient({
+    'settings.get': (input) => ok({ key: input.key, value: server.setting as never }),
+    'settings.set': (input) => {
+      server.setting = input.value;
+      return ok({ key: input.key, value: input.value });
+    },
+    'runs.get': () => ok({ run: { id: 'run_1', name: 'a refund agent' } as Run } as never),
+    'labels.queue': (input) => ok(queue(input.offset ?? 0, input.limit ?? 200)),
+    'rows.get': (input) => ok(rowDetail(input.row_id, server.labels)),
+    'labels.set': async (input) => {
+      await server.labelsGate;
+      if (server.refuseLabels) return { ok: false, error: { code: 'INTERNAL', message: 'the disk is full' } };
+      server.labels.push({ row_id: input.row_id, label: input.label, note: input.note ?? null, author: server.annotator });
+      const label = { id: server.labels.length, run_id: 'run_1', row_id: input.row_id, label: input.label, kind: 'human' as const, author: server.annotator, note: input.note ?? null, created_at: '2026-01-01T00:00:00.000Z' };
+      return ok({ label, warnings: [] });
+    },
+    'labels.annotator.set': (input) => {
+      server.annotator = input.name;
+      return ok({ name: server.annotator });
+    },
+    'agreement.get': () => ok(agreementReport(new Set(server.labels.map((label) => label.row_id)).size)),
+    'labels.import': () => ({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED', message: 'No labels stored: the CSV file has errors: line 3 (label): "maybe" is not a label.', issues: [{ path: 'line 3.label', message: '"maybe" is not a label' }] },
+    }),
+    'labels.export': (input) => ok({ text: 'row_id,label\n', filename: `run_1-labels.${input.format}`, n: server.labels.length }),
+    'agreement.export': () => ok({ text: '{}\n', filename: 'run_1-agreement-conduct_1.jsonl', n: total }),
+  });
+  return server;
+}

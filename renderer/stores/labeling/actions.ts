@@ -1,0 +1,218 @@
+import type { StoreApi } from 'zustand';
+import { z } from 'zod';
+import type { ExportedFile } from '../../../shared/api/agreement';
+import { LabelQueueOrder } from '../../../shared/api/labels';
+import type { ApiClient } from '../../api/client';
+import { initialLabelingState, type LabelingState } from './initial-state';
+import { createQueueActions, type QueueActions } from './queue-actions';
+
+/** Where the person's queue choices are kept between sessions. */
+export const QUEUE_SETTING_KEY = 'labels.queue';
+export const QueueSetting = z.object({ order: LabelQueueOrder, blind: z.boolean() });
+
+export type LabelsFileKind = 'csv' | 'jsonl' | 'agreement';
+export type LabelsFile = z.infer<typeof ExportedFile>;
+
+export interface LabelingActions extends QueueActions {
+  /** Opens a run's queue at the first row the annotator has not labelled, in their last order and blind mode. */
+  open(runId: string): Promise<void>;
+  setOrder(order: LabelQueueOrder): void;
+  setBlind(isBlind: boolean): void;
+  /** The judge whose verdicts order the queue and whom the trust panel measures. */
+  setJudge(judgeKey: string): void;
+  /** Reads agreement.get again; calls while one is running coalesce into one more. */
+  refreshAgreement(): Promise<void>;
+  openNameDialog(): void;
+  closeNameDialog(): void;
+  /** Saves the annotator's name, then gives the label that opened the dialog (signed). */
+  saveName(name: string): Promise<boolean>;
+  /** Gives the waiting label unsigned: it will not count as gold (unmeasured). */
+  labelUnsigned(): void;
+  importLabels(file: { name: string; text: string }): Promise<boolean>;
+  /** The file to download: the run's labels (CSV or JSONL) or the pairs `wai agreement` reads. */
+  exportFile(kind: LabelsFileKind): Promise<LabelsFile | null>;
+  dismissFiles(): void;
+}
+
+export interface LabelingOptions {
+  /**
+   * How long after a label to read the trust numbers again, given how long the last read took (ms). Main answers
+   * one call at a time, so at 100,000 rows a read on every key would hold the next labels back.
+   */
+  agreementDelay?(lastReadMs: number): number;
+}
+
+const MAX_AGREEMENT_DELAY_MS = 30_000;
+
+/** Live on small runs (a quarter second after the last key); on large ones, never more than a third of main's time. */
+export function defaultAgreementDelay(lastReadMs: number): number {
+  return Math.min(MAX_AGREEMENT_DELAY_MS, Math.max(250, 2 * lastReadMs));
+}
+
+export function createLabelingActions(
+  set: StoreApi<LabelingState>['setState'],
+  get: StoreApi<LabelingState>['getState'],
+  client: () => ApiClient,
+  options: LabelingOptions = {},
+): LabelingActions {
+  const agreementDelay = options.agreementDelay ?? defaultAgreementDelay;
+  let agreementRunning: Promise<void> | null = null;
+  let isAgreementStale = false;
+  let lastReadMs = 0;
+  let agreementTimer: ReturnType<typeof setTimeout> | null = null;
+
+  async function readAgreement(): Promise<void> {
+    do {
+      isAgreementStale = false;
+      const { runId, judge } = get();
+      if (!runId) return;
+      set((state) => ({ agreement: { ...state.agreement, status: 'loading' } }));
+      const started = performance.now();
+      const result = await client().call('agreement.get', { run_id: runId, ...(judge === null ? {} : { judge_name: judge }) });
+      lastReadMs = performance.now() - started;
+      if (get().runId !== runId) return;
+      set((state) =>
+        result.ok
+          ? { agreement: { data: result.value, status: 'ready', error: null } }
+          : { agreement: { data: state.agreement.data, status: 'error', error: result.error.message } },
+      );
+    } while (isAgreementStale);
+  }
+
+  const refreshAgreement = (): Promise<void> => {
+    if (agreementRunning) {
+      isAgreementStale = true;
+      return agreementRunning;
+    }
+    agreementRunning = readAgreement().finally(() => {
+      agreementRunning = null;
+    });
+    return agreementRunning;
+  };
+
+  /** After a label: one read for every label given in the wait. */
+  const scheduleAgreement = (): void => {
+    if (agreementTimer !== null) return;
+    agreementTimer = setTimeout(() => {
+      agreementTimer = null;
+      void refreshAgreement();
+    }, agreementDelay(lastReadMs));
+  };
+
+  const queue = createQueueActions({ set, get, client, onSaved: scheduleAgreement });
+
+  function saveQueueSetting(): void {
+    const { order, isBlind } = get();
+    void client().call('settings.set', { key: QUEUE_SETTING_KEY, value: { order, blind: isBlind } });
+  }
+
+  return {
+    ...queue,
+    async open(runId) {
+      if (get().runId === runId && get().status !== 'idle') {
+        // Back on the same run: labels may have landed elsewhere (the conversation view, the CLI).
+        if (get().status !== 'loading') {
+          await queue.startQueue(get().position);
+          void refreshAgreement();
+        }
+        return;
+      }
+      set({ ...initialLabelingState, runId, generation: get().generation + 1, status: 'loading' });
+      const [setting, run] = await Promise.all([client().call('settings.get', { key: QUEUE_SETTING_KEY }), client().call('runs.get', { run_id: runId })]);
+      if (get().runId !== runId) return;
+      const saved = setting.ok ? QueueSetting.safeParse(setting.value.value) : null;
+      set({
+        ...(saved?.success ? { order: saved.data.order, isBlind: saved.data.blind } : {}),
+        run: run.ok ? run.value.run : null,
+      });
+      // The queue first: main answers one call at a time, and the trust numbers cost a pass over the run.
+      await queue.startQueue('resume');
+      void refreshAgreement();
+    },
+    setOrder(order) {
+      if (order === get().order) return;
+      set({ order });
+      saveQueueSetting();
+      // Disagreements are rows someone already labelled: start at the top, not at the first row without a label.
+      void queue.startQueue(order === 'disagreements' ? 'first' : 'resume');
+    },
+    setBlind(isBlind) {
+      if (isBlind === get().isBlind) return;
+      set({ isBlind });
+      saveQueueSetting();
+      queue.reloadPages();
+    },
+    setJudge(judgeKey) {
+      if (judgeKey === (get().judge ?? get().judgeKey)) return;
+      set({ judge: judgeKey });
+      void queue.startQueue(get().position).then(refreshAgreement);
+    },
+    refreshAgreement,
+    openNameDialog() {
+      set({ nameDialog: { isOpen: true, pendingLabel: null, isSaving: false, error: null } });
+    },
+    closeNameDialog() {
+      set((state) => ({ nameDialog: { ...initialLabelingState.nameDialog }, wasAskedName: state.wasAskedName || state.nameDialog.pendingLabel !== null }));
+    },
+    async saveName(name) {
+      const trimmed = name.trim();
+      if (!trimmed) {
+        set((state) => ({ nameDialog: { ...state.nameDialog, error: 'Type a name, or label unsigned.' } }));
+        return false;
+      }
+      set((state) => ({ nameDialog: { ...state.nameDialog, isSaving: true, error: null } }));
+      const result = await client().call('labels.annotator.set', { name: trimmed });
+      if (!result.ok) {
+        set((state) => ({ nameDialog: { ...state.nameDialog, isSaving: false, error: result.error.message } }));
+        return false;
+      }
+      const pendingLabel = get().nameDialog.pendingLabel;
+      set({ annotator: result.value.name, wasAskedName: true, nameDialog: { ...initialLabelingState.nameDialog } });
+      // The queue shows each person's own labels: read it again as the named annotator, at the same place.
+      await queue.startQueue(get().position);
+      if (pendingLabel) queue.give(pendingLabel);
+      return true;
+    },
+    labelUnsigned() {
+      const pendingLabel = get().nameDialog.pendingLabel;
+      set({ wasAskedName: true, nameDialog: { ...initialLabelingState.nameDialog } });
+      if (pendingLabel) queue.give(pendingLabel);
+    },
+    async importLabels(file) {
+      const { runId, annotator } = get();
+      if (!runId) return false;
+      set({ files: { status: 'importing', error: null, notice: null, report: null } });
+      const format = /\.csv$/i.test(file.name) ? 'csv' : 'jsonl';
+      const result = await client().call('labels.import', { run_id: runId, format, text: file.text, kind: 'human', ...(annotator ? { author: annotator } : {}) });
+      if (!result.ok) {
+        set({ files: { status: 'idle', error: { message: result.error.message, issues: result.error.issues ?? [] }, notice: null, report: null } });
+        return false;
+      }
+      const { stored, report } = result.value;
+      const authors = report.authors.length > 0 ? ` by ${report.authors.join(', ')}` : '';
+      set({ files: { status: 'idle', error: null, notice: `Imported ${stored} labels${authors} on ${report.rows_labeled} rows from ${file.name}.`, report } });
+      await queue.startQueue(get().position);
+      void refreshAgreement();
+      return true;
+    },
+    async exportFile(kind) {
+      const { runId, judge } = get();
+      if (!runId) return null;
+      set((state) => ({ files: { ...state.files, status: 'exporting', error: null, notice: null } }));
+      const result =
+        kind === 'agreement'
+          ? await client().call('agreement.export', { run_id: runId, ...(judge === null ? {} : { judge_name: judge }) })
+          : await client().call('labels.export', { run_id: runId, format: kind });
+      if (!result.ok) {
+        set({ files: { status: 'idle', error: { message: result.error.message, issues: result.error.issues ?? [] }, notice: null, report: null } });
+        return null;
+      }
+      const what = kind === 'agreement' ? `${result.value.n} rows for wai agreement` : `${result.value.n} labels`;
+      set({ files: { status: 'idle', error: null, notice: `Exported ${what} to ${result.value.filename}.`, report: null } });
+      return result.value;
+    },
+    dismissFiles() {
+      set({ files: { ...initialLabelingState.files } });
+    },
+  };
+}

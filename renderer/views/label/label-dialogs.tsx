@@ -1,0 +1,110 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import type { LabelValue } from '../../../shared/domain';
+import { LABEL_KEYS, MOVE_KEYS } from './use-label-hotkeys';
+
+interface NameDialogProps {
+  isOpen: boolean;
+  current: string | null;
+  pendingLabel: LabelValue | null;
+  isSaving: boolean;
+  error: string | null;
+  onSave(name: string): Promise<boolean>;
+  onUnsigned(): void;
+  onClose(): void;
+}
+
+function NameForm(props: NameDialogProps) {
+  const [name, setName] = useState(props.current ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void props.onSave(name);
+  };
+  return (
+    <form onSubmit={submit} className="queue-dialog-form">
+      <label>
+        Your name
+        <input autoFocus type="text" value={name} maxLength={200} onChange={(event) => setName(event.target.value)} />
+      </label>
+      {props.error && (
+        <p className="error-text" role="alert">
+          {props.error}
+        </p>
+      )}
+      <div className="queue-dialog-actions">
+        {props.pendingLabel && (
+          <button type="button" onClick={props.onUnsigned}>
+            Label unsigned
+          </button>
+        )}
+        <button type="submit" className="primary" disabled={props.isSaving}>
+          {props.isSaving ? 'Saving…' : props.pendingLabel ? `Save and label ${props.pendingLabel.replace('_', ' ')}` : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Asked once, before the first label when no name is set: every label is signed with it. */
+export function NameDialog(props: NameDialogProps) {
+  return (
+    <Dialog.Root open={props.isOpen} onOpenChange={(open) => !open && props.onClose()}>
+      <Dialog.Portal>
+        {/* Our own backdrop: Radix's overlay injects a <style> tag, which the strict CSP refuses. */}
+        <div className="dialog-backdrop" aria-hidden="true" />
+        <Dialog.Content className="queue-dialog">
+          <Dialog.Title className="queue-dialog-title">Who is labelling?</Dialog.Title>
+          <Dialog.Description className="muted">
+            Every label is signed with this name (kept in Settings). Gold nobody signed is unmeasured: it cannot measure the judge. Two people
+            signing the same rows give human–human agreement.
+          </Dialog.Description>
+          <NameForm {...props} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** `?`: every key of the queue. */
+export function ShortcutsDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
+  const rows: [string, string][] = [
+    ...LABEL_KEYS.map(({ key, name }): [string, string] => [key, `${name}, then the next row`]),
+    [MOVE_KEYS.next.shown, 'Next row'],
+    [MOVE_KEYS.previous.shown, 'Previous row'],
+    [MOVE_KEYS.note.shown, 'Write a note (sent with the next label)'],
+    ['Enter', 'In the note: keep it (re-sent with the row’s label) and go back to the keys'],
+    ['Esc', 'In the note: go back to the keys'],
+    [MOVE_KEYS.help.shown, 'These shortcuts'],
+  ];
+  return (
+    <Dialog.Root open={isOpen} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <div className="dialog-backdrop" aria-hidden="true" />
+        <Dialog.Content className="queue-dialog shortcuts-dialog">
+          <div className="queue-dialog-head">
+            <Dialog.Title className="queue-dialog-title">Keyboard shortcuts</Dialog.Title>
+            <Dialog.Close asChild>
+              <button type="button" className="icon-button" aria-label="Close">
+                <X size={14} aria-hidden="true" />
+              </button>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="muted">Each label is stored the moment its key is pressed. Keys do nothing while you type in the note.</Dialog.Description>
+          <table className="stat-table shortcuts-table" aria-label="Shortcuts">
+            <tbody>
+              {rows.map(([key, action]) => (
+                <tr key={key}>
+                  <th scope="row">
+                    <kbd>{key}</kbd>
+                  </th>
+                  <td>{action}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,124 @@
+import { TriangleAlert } from 'lucide-react';
+import type { AgreementReport } from '../../../shared/api/agreement';
+import type { LoadStatus } from '../../stores/load-status';
+import { formatStat, trustHeadline, trustWarnings } from '../../stores/labeling/selectors';
+import { CompareJudges, HumanAgreementTable } from './compare-judges';
+
+interface StatRow {
+  name: string;
+  title: string;
+  value: string;
+  n: number | null;
+}
+
+function statRows(report: AgreementReport, isUnmeasured: boolean): StatRow[] {
+  const measure = report.judge_agreement;
+  const { tp, fp, tn, fn } = measure.confusion;
+  const { ci95 } = report.judge_trust.agreement;
+  const stat = (value: number | null) => (isUnmeasured ? 'unmeasured' : formatStat(value));
+  return [
+    { name: 'n gold', title: 'Rows with a pass/fail gold label (simulator errors left out)', value: report.n_gold.toLocaleString(), n: null },
+    {
+      name: 'agreement',
+      title: '(tp + tn) / n, with its Wilson 95% interval',
+      value: isUnmeasured || measure.agreement === null ? stat(measure.agreement) : `${formatStat(measure.agreement)} [${formatStat(ci95.lo, 2)}–${formatStat(ci95.hi, 2)}]`,
+      n: measure.n,
+    },
+    { name: "Cohen's kappa", title: 'Agreement beyond chance: (po − pe) / (1 − pe)', value: stat(measure.kappa), n: measure.n },
+    { name: 'pass_when_gold_fail', title: 'fp / (fp + tn): the judge passed a row you failed (the leak)', value: stat(measure.pass_when_gold_fail), n: fp + tn },
+    { name: 'fail_when_gold_pass', title: 'fn / (fn + tp): the judge failed a row you passed', value: stat(measure.fail_when_gold_pass), n: fn + tp },
+    { name: 'gold_kind', title: 'human only when every counted gold label is', value: measure.gold_kind ?? '—', n: null },
+  ];
+}
+
+function ConfusionMatrix({ report }: { report: AgreementReport }) {
+  const { tp, fp, tn, fn } = report.judge_agreement.confusion;
+  return (
+    <table className="stat-table confusion" aria-label="Confusion matrix">
+      <thead>
+        <tr>
+          <th scope="col">
+            <span className="sr-only">Judge</span>
+          </th>
+          <th scope="col" className="numeric">
+            gold pass
+          </th>
+          <th scope="col" className="numeric">
+            gold fail
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <th scope="row">judge pass</th>
+          <td className="numeric cell-agree" title="tp">
+            {tp}
+          </td>
+          <td className={fp > 0 ? 'numeric cell-leak' : 'numeric'} title="fp: passed a gold failure">
+            {fp}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">judge fail</th>
+          <td className="numeric" title="fn">
+            {fn}
+          </td>
+          <td className="numeric cell-agree" title="tn">
+            {tn}
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+/** The judge measured against the gold labels, live: warnings first, then the numbers with their n. */
+export function TrustPanel({ report, status, error }: { report: AgreementReport | null; status: LoadStatus; error: string | null }) {
+  const headline = trustHeadline(report);
+  const warnings = trustWarnings(report);
+  const isUnmeasured = report === null || report.judge === null || report.judge_trust.unmeasured;
+  return (
+    <section className="label-panel trust-panel" aria-labelledby="trust-title" aria-busy={status === 'loading'}>
+      <div className="panel-head">
+        <h2 id="trust-title">Judge trust</h2>
+        {report?.judge && <code title={`${report.judge.n_graded} rows graded`}>{report.judge.judge_key}</code>}
+        {status === 'loading' && <span className="muted updating">updating…</span>}
+      </div>
+      {error && <p className="error-text" role="alert">The numbers could not be read: {error}</p>}
+      {!report && status !== 'error' && <p className="muted">Reading the labels…</p>}
+      {report && (
+        <>
+          {warnings.length > 0 && (
+            <ul className="trust-warnings" aria-label="Trust warnings">
+              {warnings.map((warning) => (
+                <li key={warning}>
+                  <TriangleAlert size={12} aria-hidden="true" /> {warning}
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className={`trust-headline tone-${headline.tone}`} role="status" aria-label="Trust">
+            <strong>{headline.title}</strong>
+            {headline.detail && <span>{headline.detail}</span>}
+          </p>
+          <table className="stat-table" aria-label="Agreement">
+            <tbody>
+              {statRows(report, isUnmeasured).map((row) => (
+                <tr key={row.name}>
+                  <th scope="row" title={row.title}>
+                    {row.name}
+                  </th>
+                  <td className={row.value === 'unmeasured' ? 'numeric muted' : 'numeric'}>{row.value}</td>
+                  <td className="numeric n">{row.n === null || isUnmeasured ? '' : `n ${row.n.toLocaleString()}`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {report.judge && !isUnmeasured && <ConfusionMatrix report={report} />}
+          <HumanAgreementTable pairs={report.human_agreement} />
+          <CompareJudges comparison={report.compare_judges} />
+        </>
+      )}
+    </section>
+  );
+}
