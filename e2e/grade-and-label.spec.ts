@@ -211,7 +211,7 @@ test('grade a run from the Run screen, see the verdicts in the table, label a ro
     expect(excluded).toBeGreaterThan(0);
     await page.goto(`${studio.url}#/runs/${runId}`);
     await expect(panel.getByLabel('Rows counted')).toContainText(`${24 - excluded} (+${excluded} simulator errors left out)`);
-    await expect(panel.getByRole('region', { name: 'Grading warnings' })).toContainText(`${excluded} rows labelled simulator_error are left out`);
+    await expect(panel.getByRole('region', { name: 'Grading warnings' })).toContainText(excluded === 1 ? '1 row labelled simulator_error is left out' : `${excluded} rows labelled simulator_error are left out`);
     await shot(page, 'grade-summary-after-labels');
   } finally {
     await model.stop();

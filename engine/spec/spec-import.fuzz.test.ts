@@ -15,6 +15,9 @@ const SAMPLES = [JSON.stringify(drafted, null, 2), stringify(drafted), JSON.stri
 /** Lines in the text, however they end (a YAML reader counts CR, LF and CRLF alike). */
 const lineCount = (text: string) => text.split(/\r\n|\r|\n/).length;
 
+/** A field path (names and indexes joined by dots; a key that is not a plain name as ["quoted"]), then the message. */
+const FIELD_ISSUE = /^(\(root\)|(?:[^\s:;"[\]]|\["(?:[^"\\]|\\.)*"\])+): \S/s;
+
 /** The file's error names the file, then the line of a syntax error or the field path of every invalid value. */
 function expectNamedError(error: unknown, text: string): void {
   expect(error, String(error)).toBeInstanceOf(SpecFileError);
@@ -31,7 +34,7 @@ function expectNamedError(error: unknown, text: string): void {
     expect(Number(line[1])).toBeLessThanOrEqual(lineCount(text));
     return;
   }
-  for (const part of rest.split('; ')) expect(part, message).toMatch(/^(\(root\)|[^\s:;]+): \S/);
+  for (const part of rest.split('; ')) expect(part, message).toMatch(FIELD_ISSUE);
 }
 
 describe('spec files, fuzzed', () => {

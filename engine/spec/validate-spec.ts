@@ -11,6 +11,22 @@ export type SpecValidation =
   | { ok: true; spec: Spec; warnings: SpecIssue[] }
   | { ok: false; issues: SpecIssue[]; warnings: SpecIssue[] };
 
+const PLAIN_KEY = /^[A-Za-z_][\w-]*$/;
+
+/**
+ * A field path as `tools.0.parameters`; a key that is not a plain name (a colon, a space, a dot in it) is written
+ * `result_shapes[":odd key"]`, so the path always ends where the message begins.
+ */
+function fieldPath(segments: readonly PropertyKey[]): string {
+  return segments
+    .map((segment, index) => {
+      const text = String(segment);
+      if (typeof segment === 'number' || PLAIN_KEY.test(text)) return index === 0 ? text : `.${text}`;
+      return `[${JSON.stringify(text)}]`;
+    })
+    .join('');
+}
+
 /**
  * Validates an edited spec: the zod `Spec` schema, then what zod cannot express: each tool's parameters compile
  * as JSON Schema, the axes agree with the tools, and tools that look records up have ids the writer can use.
@@ -20,7 +36,7 @@ export function validateSpec(input: unknown): SpecValidation {
   const warnings: SpecIssue[] = [];
   const parsed = Spec.safeParse(input);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) issues.push({ path: issue.path.map(String).join('.'), message: issue.message });
+    for (const issue of parsed.error.issues) issues.push({ path: fieldPath(issue.path), message: issue.message });
   }
   const rawTools = isRecord(input) && Array.isArray(input.tools) ? input.tools : [];
   rawTools.forEach((tool, index) => {

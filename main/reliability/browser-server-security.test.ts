@@ -200,7 +200,7 @@ describe('browser mode seen from the network', () => {
         expect(ERROR_CODES).toContain(result.error.code);
         expect(result.error.message.trim(), `${name} <- ${how}`).not.toBe('');
       }),
-      { numRuns: reliabilitySettings().isLong ? 2000 : 150 },
+      { numRuns: reliabilitySettings().isLong ? 2000 : 150, ...reliabilitySettings().fuzz },
     );
     // Still serving, and the refusals were the body's fault or the method's, never the server's.
     expect((await send({ path: '/api/app.info', method: 'POST', headers: { ...json, ...bearer() }, body: '{}' })).status).toBe(200);

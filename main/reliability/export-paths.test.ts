@@ -10,6 +10,7 @@ import { ExportRequest } from '../../shared/api/exports';
 import { resolveOutputPath } from '../../engine/node/index';
 import { closeAppContext, createAppContext, type AppContext } from '../services/app-context';
 import { runExport } from '../services/export-service';
+import { reliabilitySettings } from './long-mode';
 import { pushFolder } from '../services/hub-push';
 import { seedExportRun } from '../test-support/export-run';
 import { startHubServer, type HubServer } from '../test-support/hub-server';
@@ -87,7 +88,7 @@ describe('export paths', () => {
         expect(parent === folder || isInside(folder, parent), `${file}: parent ${parent}`).toBe(true);
         expect(lstatSync(target, { throwIfNoEntry: false })?.isSymbolicLink() ?? false, `${file} is a symlink`).toBe(false);
       }),
-      { numRuns: 300 },
+      { numRuns: 300, ...reliabilitySettings().fuzz },
     );
     expect(tally.refused).toBeGreaterThan(0);
     expect(tally.inside).toBeGreaterThan(0);

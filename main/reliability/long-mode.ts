@@ -16,6 +16,8 @@ export interface ReliabilitySettings {
   soakRows: number;
   /** Seed of the crash points; printed with every failure so a loop can be replayed (WHILE_CRASH_SEED). */
   seed: number;
+  /** fast-check's seed: fixed at CI settings (the same cases every run), fresh in long mode (WHILE_FUZZ_SEED replays). */
+  fuzz: { seed?: number };
 }
 
 function numberFrom(name: string, fallback: number): number {
@@ -32,7 +34,14 @@ export function reliabilitySettings(): ReliabilitySettings {
     apiRuns: Math.round(numberFrom('WHILE_API_RUNS', isLong ? 400 : 30)),
     soakRows: Math.round(numberFrom('WHILE_SOAK_ROWS', isLong ? 400 : 24)),
     seed: Math.round(numberFrom('WHILE_CRASH_SEED', 20_251_130)),
+    fuzz: fuzzSeed(isLong),
   };
+}
+
+function fuzzSeed(isLong: boolean): { seed?: number } {
+  const replay = Number(process.env.WHILE_FUZZ_SEED);
+  if (process.env.WHILE_FUZZ_SEED !== undefined && Number.isInteger(replay)) return { seed: replay };
+  return isLong ? {} : { seed: 20_261_130 };
 }
 
 /** A vitest timeout for one property over every input of an API method (`apiRuns` of them). */

@@ -17,7 +17,12 @@ export async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new BodyError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+    if (size > MAX_BODY_BYTES) {
+      throw new BodyError(
+        413,
+        `The request is larger than browser mode's ${MAX_BODY_BYTES / 1024 / 1024} MB limit: import a file this large from the command line (npm run wai -- traces import FILE, labels import RUN_ID FILE, prove --before FILE --after FILE).`,
+      );
+    }
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');

@@ -54,7 +54,7 @@ describe('agreement on a labelled run', () => {
     const ids = storeCrafted(app.db);
     const report = agreementReport(app, 'run_gold', { judge_name: 'judge-a' });
     expect(report).toMatchObject({ n_rows: 9, n_excluded: 1, n_gold: 7, judge: { judge_key: 'judge-a@v1', n_graded: 9 } });
-    expect(report.warnings).toContain('1 rows labelled simulator_error are left out of every number here.');
+    expect(report.warnings).toContain('1 row labelled simulator_error is left out of every number here.');
 
     // tp rows 0, 2; fp rows 3, 4; tn rows 5, 6; fn row 7; skipped rows 1 (tie) and 8 (unsure).
     // po = 4/7; pj = 4/7, pg = 3/7, pe = 24/49; kappa = (28 - 24) / (49 - 24) = 0.16.

@@ -31,6 +31,7 @@ import { chooseJudge, gradedJudges, type GradedJudge } from './grading-service';
 
 type RunJudge = GradedJudge & { n_graded: number };
 import { requireRun } from './runs-service';
+import { simulatorErrorRows } from './simulator-error-rows';
 
 /** A row's gold: the majority of each author's latest pass/fail label. */
 interface RowGold {
@@ -205,7 +206,7 @@ export function agreementReport(context: AppContext, runId: string, request: Agr
   };
   const chosenPairs = pairsOf(chosen?.judge_key ?? null);
   const warnings: string[] = [];
-  if (gold.nExcluded > 0) warnings.push(`${gold.nExcluded} rows labelled simulator_error are left out of every number here.`);
+  if (gold.nExcluded > 0) warnings.push(`${simulatorErrorRows(gold.nExcluded)} left out of every number here.`);
   if (chosen === null) warnings.push('No judge has graded this run yet: grade it, then the judge is measured against these labels.');
   const mixed = gold.rows.filter((row) => row.isMixed).length;
   if (mixed > 0) warnings.push(`${mixed} rows have gold from labels of different kinds: that gold is not all human, so it cannot make the judge ok.`);

@@ -15,6 +15,7 @@ import type { AppContext } from './app-context';
 import { type RowOrder, runPrompts, selectedRows } from './export-rows';
 import { requireRun } from './runs-service';
 import { ServiceError } from './service-error';
+import { simulatorErrorRows } from './simulator-error-rows';
 
 /** What an export will read, decided before any row body is parsed: ids per split and the evaluation rows to avoid. */
 export interface ExportPlan {
@@ -113,7 +114,7 @@ export async function planExport(context: AppContext, request: ExportRequest): P
     warnings.push(`${dropped} rows copied the evaluation set and were dropped (${sameTask} same task, ${exact} exact, ${near} near).`);
   }
   if (decontamination) warnings.push(...decontamination.notes.map((note) => `Decontamination: ${note}.`));
-  if (simulatorErrors > 0) warnings.push(`${simulatorErrors} rows labelled simulator_error are excluded: the simulated person broke the conversation.`);
+  if (simulatorErrors > 0) warnings.push(`${simulatorErrorRows(simulatorErrors)} excluded: the simulated person broke the conversation.`);
   for (const [split, count] of Object.entries(unexported)) {
     warnings.push(`${count} selected rows hash into the ${split} split, which this export does not write.`);
   }

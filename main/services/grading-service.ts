@@ -12,6 +12,7 @@ import { missingKeyIssues } from './model-roles';
 import { requireRun } from './runs-service';
 import { keyRing, storedKeys } from './secrets';
 import { ServiceError } from './service-error';
+import { simulatorErrorRows } from './simulator-error-rows';
 
 /** Checks a grading request and turns it into a plan a worker (or the CLI, in its own process) can run. */
 export function planGrading(context: AppContext, input: GradesRunInput, cwd: string = process.cwd()): GradePlan {
@@ -69,7 +70,7 @@ function summaryWarnings(judges: readonly JudgeSummary[], nRows: number, nInclud
   if (active) warnings.push(`Grading is still running (job ${active.job_id}, ${active.done} of ${active.total ?? '?'}): these numbers will change.`);
   if (nRows === 0) warnings.push('The run has no rows yet.');
   else if (judges.length === 0) warnings.push('No grades yet: grade the run (the conduct checks run first, then your judge).');
-  if (nExcluded > 0) warnings.push(`${nExcluded} rows labelled simulator_error are left out of every count here.`);
+  if (nExcluded > 0) warnings.push(`${simulatorErrorRows(nExcluded)} left out of every count here.`);
   for (const judge of judges) {
     if (judge.unjudged > 0) {
       const statuses = Object.entries(judge.statuses)

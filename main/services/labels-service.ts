@@ -223,10 +223,13 @@ export function labelQueue(context: AppContext, runId: string, options: QueueOpt
   if (options.summary === false) return { ...page, total: queueTotal(context.db, runId), first_unlabelled: null, counts: null };
   const byLabel = annotatorLabelCounts(context.db, runId, annotator);
   const { total, ...counts } = queueCounts(context.db, request);
+  // A page item without the annotator's label is a row they never labelled (labels are never null), so on the page
+  // at the start of the queue the first such item is the first unlabelled row: no second pass over the whole order.
+  const unlabelledOnPage = options.offset === 0 ? page.items.find((item) => item.label === null) : undefined;
   return {
     ...page,
     total,
-    first_unlabelled: firstUnlabelled(context.db, request),
+    first_unlabelled: unlabelledOnPage ? unlabelledOnPage.position : firstUnlabelled(context.db, request),
     counts: { labelled: Object.values(byLabel).reduce((sum, n) => sum + n, 0), by_label: byLabel, ...counts },
   };
 }

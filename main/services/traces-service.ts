@@ -168,7 +168,7 @@ export async function aimRun(context: AppContext, input: AimInput): Promise<{ ru
   const known = new Set(map.cells.map((cell) => cell.key));
   const unknown = (input.cells ?? []).filter((key) => !known.has(key));
   if (unknown.length > 0) {
-    throw new ServiceError('VALIDATION_FAILED', `${unknown.length} chosen cell(s) are not on the failure map of these imports.`, unknown.map((key) => ({ path: 'cells', message: key })));
+    throw new ServiceError('VALIDATION_FAILED', `${unknown.length} chosen cell(s) are not on the failure map of these imports.`, unknown.map((key) => ({ path: 'cells', message: `"${key}" is not a cell of the failure map` })));
   }
   const targets = input.cells && input.cells.length > 0 ? input.cells : map.cells.filter((cell) => cell.is_weak).map((cell) => cell.key);
   if (targets.length === 0) {

@@ -24,6 +24,7 @@ import { listLabels, listRowIdentities, type RowIdentity } from '../../store/lab
 import type { AppContext } from '../app-context';
 import { chooseJudge, gradedJudges } from '../grading-service';
 import { requireRun } from '../runs-service';
+import { simulatorErrorRows } from '../simulator-error-rows';
 
 /** A row's gold: the majority of each author's latest pass/fail label. */
 interface RowGold {
@@ -138,7 +139,7 @@ export function referenceAgreementReport(context: AppContext, runId: string, req
   const pairs = runPairs(context, runId);
   const chosenPairs = judgedPairs(pairs, chosen?.judge_key ?? null);
   const warnings: string[] = [];
-  if (pairs.nExcluded > 0) warnings.push(`${pairs.nExcluded} rows labelled simulator_error are left out of every number here.`);
+  if (pairs.nExcluded > 0) warnings.push(`${simulatorErrorRows(pairs.nExcluded)} left out of every number here.`);
   if (chosen === null) warnings.push('No judge has graded this run yet: grade it, then the judge is measured against these labels.');
   const mixed = [...pairs.gold.values()].filter((gold) => gold.isMixed).length;
   if (mixed > 0) warnings.push(`${mixed} rows have gold from labels of different kinds: that gold is not all human, so it cannot make the judge ok.`);

@@ -5,8 +5,9 @@ import { coverageIndex } from './004-coverage-index';
 import type { Migration } from './migration';
 import { traces } from './005-traces';
 import { gradesDoubtful } from './006-grades-doubtful';
+import { queueOrder } from './007-queue-order';
 
-export const MIGRATIONS: readonly Migration[] = [initial, rowSearch, grading, coverageIndex, traces, gradesDoubtful];
+export const MIGRATIONS: readonly Migration[] = [initial, rowSearch, grading, coverageIndex, traces, gradesDoubtful, queueOrder];
 
 /** The schema version this build writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;
