@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultBrain } from './default-brain';
-import { anthropicBody, anthropicView, errorFor, openaiBody, openaiView, type Json } from './server-protocols';
+import { anthropicBody, anthropicView, errorFor, openaiBody, openaiView, type Json, type ServerView } from './server-protocols';
 
 export interface ServerTurn {
   role: 'user' | 'assistant' | 'tool';
@@ -168,6 +168,8 @@ export async function startLocalModelServer(options: LocalModelServerOptions = {
       }
       const reply = await brain(full);
       const broken = fault?.kind === 'broken_tool_json';
+      // Broken tool JSON can only break a reply that calls a tool; on any other reply the fault never happened.
+      if (broken && !repliesWithToolCalls(view, reply)) delete record.fault;
       const answer = protocol === 'openai' ? openaiBody(view, reply, broken, index) : anthropicBody(view, reply, broken, index);
       if (fault?.kind === 'cut_off') {
         const payload = JSON.stringify(answer);
@@ -211,6 +213,11 @@ export async function startLocalModelServer(options: LocalModelServerOptions = {
         server.close(() => resolve());
       }),
   };
+}
+
+function repliesWithToolCalls(view: ServerView, reply: BrainReply): boolean {
+  const structured = view.json_schema && reply.json !== undefined;
+  return !structured && (reply.tool_calls?.length ?? 0) > 0;
 }
 
 /**
