@@ -65,11 +65,11 @@ test('grade a run from the Run screen, see the verdicts in the table, label a ro
     const runId = simulateRun(studio.dataDir, { rows: 24, seed: 4, grade: false });
     const judgeSpec = `compatible:phi-4@${model.openaiBaseUrl}`;
 
-    // The Run screen's Grade panel: ungraded, said plainly above any number.
+    // The Run screen's Grade panel: ungraded, said plainly (once) where the numbers will be.
     await page.goto(`${studio.url}#/runs/${runId}`);
     const panel = page.getByRole('region', { name: 'Grade', exact: true });
-    await expect(panel.getByRole('region', { name: 'Grading warnings' })).toContainText('No grades yet');
-    await expect(panel.getByText('Rows come back ungraded')).toBeVisible();
+    await expect(panel.getByText('No grades yet: rows come back ungraded')).toBeVisible();
+    await expect(panel.getByRole('region', { name: 'Grading warnings' })).toHaveCount(0);
     await expect(panel.getByRole('radio', { name: /The run's judge model/ })).toBeDisabled();
 
     // A model typed with a slash is refused at the field, with the colon form to write instead; nothing starts.
@@ -210,7 +210,8 @@ test('grade a run from the Run screen, see the verdicts in the table, label a ro
     const excluded = [...latest.values()].filter((label) => label === 'simulator_error').length;
     expect(excluded).toBeGreaterThan(0);
     await page.goto(`${studio.url}#/runs/${runId}`);
-    await expect(panel.getByLabel('Rows counted')).toContainText(`${24 - excluded} (+${excluded} simulator errors left out)`);
+    await expect(panel.getByLabel('Rows counted')).toHaveText(`${24 - excluded}`);
+    await expect(panel.getByTitle('Rows labelled simulator_error: left out of every count here')).toHaveText(`+${excluded} left out`);
     await expect(panel.getByRole('region', { name: 'Grading warnings' })).toContainText(excluded === 1 ? '1 row labelled simulator_error is left out' : `${excluded} rows labelled simulator_error are left out`);
     await shot(page, 'grade-summary-after-labels');
   } finally {

@@ -62,7 +62,7 @@ test('a label given right before the server is killed is there after a restart',
     server = await startStudio(dataDir);
     await page.goto(`${server.studio.url}#/runs/${runId}/label`);
     await expect(progress(page)).toContainText(`1 / ${ROWS} labelled`);
-    await expect(progress(page)).toContainText(`row 2 of ${ROWS}`);
+    await expect(progress(page)).toContainText(`2 of ${ROWS} in this order`);
     await page.keyboard.press('k');
     await expect(rowHeading(page, 0)).toBeVisible();
     await expect(pressedLabel(page)).toHaveText(/Fail/);

@@ -60,7 +60,7 @@ test('a person labels 20 rows by keyboard, finds them after a restart, and the p
     await page.goto(`${server.studio.url}#/runs/${runId}/label`);
     await expect(page.getByRole('heading', { name: 'Label', exact: true })).toBeVisible();
     await expect(progress(page)).toContainText(`0 / ${ROWS} labelled`);
-    await expect(progress(page)).toContainText(`row 1 of ${ROWS}`);
+    await expect(progress(page)).toContainText(`1 of ${ROWS} in this order`);
     await expect(rowHeading(page, 0)).toBeVisible();
     await expect(page.getByRole('list', { name: 'Transcript' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Judge trust' })).toContainText('Unmeasured');
@@ -133,7 +133,7 @@ test('a person labels 20 rows by keyboard, finds them after a restart, and the p
     server = await startStudio(dataDir);
     await page.goto(`${server.studio.url}#/runs/${runId}/label`);
     await expect(progress(page)).toContainText(`20 / ${ROWS} labelled`);
-    await expect(progress(page)).toContainText(`row 21 of ${ROWS}`);
+    await expect(progress(page)).toContainText(`21 of ${ROWS} in this order`);
     await expect(rowHeading(page, 20)).toBeVisible();
     await expect(pressedLabel(page)).toHaveCount(0);
     await expect(statCell(page, "Cohen's kappa")).toHaveText(String(computed.kappa.toFixed(4)));

@@ -9,7 +9,10 @@
  *   single-threaded JSONL export in JavaScript).
  * The export runs twice: on worker threads (`writeTrainingParallel`, each worker making its own rows, as the app's
  * workers read their own rows from the store) and on this thread (`exportTraining` + `writeJsonl`). Both include
- * making the rows. Each measurement runs in a fresh process, so one's heap never inflates another's peak memory.
+ * making the rows. The workers start from a bundle of their entry (node/__fixtures__/refund-pages-worker.ts, built
+ * with esbuild before the clock starts), as the desktop app starts its bundled export worker: from source, tsx
+ * would compile each worker's modules again (about half a second of CPU per worker). Starting the workers is measured.
+ * Each measurement runs in a fresh process, so one's heap never inflates another's peak memory.
  * Prints wall and CPU time (every thread of the process), rates, ratios to raw and peak resident memory.
  * Goal (issue 9): at least half the raw rate, under 300 MB. The last line is JSON for `npm run bench`
  * (main/reliability/bench-all.ts).
@@ -57,12 +60,23 @@ async function writeRaw(file: string, bytes: number): Promise<number> {
   return (performance.now() - start) / 1000;
 }
 
+/** The bench's worker entry bundled into `folder` (as main/electron/build.ts bundles the app's), not timed. */
+function bundleWorker(folder: string): string {
+  const entry = fileURLToPath(new URL('./node/__fixtures__/refund-pages-worker.ts', import.meta.url));
+  const esbuild = fileURLToPath(new URL('../../node_modules/.bin/esbuild', import.meta.url));
+  const outfile = join(folder, 'refund-pages-worker.mjs');
+  const built = spawnSync(esbuild, [entry, '--bundle', '--platform=node', '--format=esm', '--target=node20', `--outfile=${outfile}`, '--log-level=warning'], { encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`bundling the export worker failed: ${built.stderr}`);
+  return outfile;
+}
+
 async function measure(mode: Mode, folder: string, rawBytes: number): Promise<Measure> {
   // Loaded by file name: under tsx these adapters resolve only with their extension spelled out.
   const writerFile = './node/jsonl-writer.ts';
   const parallelFile = './node/parallel-training.ts';
   const { writeJsonl }: typeof import('./node/jsonl-writer') = await import(writerFile);
   const { writeTrainingParallel }: typeof import('./node/parallel-training') = await import(parallelFile);
+  const workerUrl = mode === 'parallel' ? bundleWorker(folder) : undefined;
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
   const file = join(folder, `${mode}.jsonl`);
@@ -73,7 +87,7 @@ async function measure(mode: Mode, folder: string, rawBytes: number): Promise<Me
   switch (mode) {
     case 'parallel': {
       const pages = new URL('./__fixtures__/refund-pages.ts', import.meta.url).href;
-      const result = await writeTrainingParallel({ module: pages, data: {}, total: count }, REFUND_CONTEXT, { format: 'openai' }, { folder, file: `${mode}.jsonl` });
+      const result = await writeTrainingParallel({ module: pages, data: {}, total: count }, REFUND_CONTEXT, { format: 'openai', workerUrl }, { folder, file: `${mode}.jsonl` });
       ({ lines } = result.written);
       report = result.report;
       break;

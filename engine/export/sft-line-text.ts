@@ -14,7 +14,9 @@ import type { SampleMessage, TrainingSample } from './training-samples';
  */
 
 /** JSON of a finite number as `JSON.stringify` writes it; null for anything else. */
-const numberText = (value: unknown): string | null => (typeof value === 'number' && Number.isFinite(value) ? String(value) : null);
+const numberText = (value: unknown): string | null => (isFiniteNumber(value) ? String(value) : null);
+/** Whether `numberText` would write the value (checked without writing it). */
+const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 function openAiCalls(message: Extract<SampleMessage, { role: 'assistant' }>): string | null {
   let text = '';
@@ -124,7 +126,7 @@ export function openAiLineText(sample: TrainingSample, context: RunContext, opti
   const head = `{"messages":[${list}]${toolsText(context)}`;
   if (options.carry === false) return `${head}}`;
   const prompt = sample.input.row.prompt as unknown;
-  if (typeof prompt !== 'string' || !mask.every((value) => numberText(value) !== null)) return null;
+  if (typeof prompt !== 'string' || !mask.every(isFiniteNumber)) return null;
   return `${head},"prompt":${jsonString(prompt)},"loss_mask":[${mask.join(',')}]${carryText(sample)}}`;
 }
 

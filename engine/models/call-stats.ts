@@ -1,4 +1,17 @@
 import type { ModelErrorKind } from './model-call-error';
+import type { ServerWait } from './rate-limit-headers';
+import { seconds, type RetryWait } from './retry-policy';
+
+/** Waits of one cause: how many, how long in all and at most, how many were cut to the cap. */
+export interface WaitFigures {
+  count: number;
+  total_ms: number;
+  longest_ms: number;
+  /** Waits the server asked to be longer than the cap allowed. */
+  capped: number;
+  /** The warning for the first of them (`rate limited by ...; waited 6.0 s as x-ratelimit-reset-requests said`). */
+  first: string;
+}
 
 /** What one backend's calls did during a run: the figures behind the run's model warnings. */
 export interface CallStatsSnapshot {
@@ -17,6 +30,10 @@ export interface CallStatsSnapshot {
   output_tokens: number;
   /** Tool calls whose arguments were malformed or outside the schema. */
   tool_call_problems: number;
+  /** Waits before retrying a 429, by the header followed (`backoff` when none). */
+  rate_limit_waits: Record<string, WaitFigures>;
+  /** Pauses of new calls because a reply said a limit was at 0, by the reset header that timed them. */
+  pauses: Record<string, WaitFigures>;
 }
 
 /** Counters for one backend; `snapshot` copies them. */
@@ -30,6 +47,8 @@ export class CallStats {
   #inputTokens = 0;
   #outputTokens = 0;
   #toolCallProblems = 0;
+  readonly #rateLimitWaits: Record<string, WaitFigures> = {};
+  readonly #pauses: Record<string, WaitFigures> = {};
 
   constructor(readonly spec: string) {}
 
@@ -57,6 +76,16 @@ export class CallStats {
     this.#dropped[param] = (this.#dropped[param] ?? 0) + 1;
   }
 
+  /** A wait before retrying a 429, with its warning text. */
+  rateLimitWaited(wait: RetryWait, text: string): void {
+    add(this.#rateLimitWaits, wait.source, wait.ms, wait.asked_ms !== undefined, text);
+  }
+
+  /** New calls paused `ms` because a reply said a limit was at 0 until `reset`. */
+  paused(reset: ServerWait, ms: number, text: string): void {
+    add(this.#pauses, reset.header, ms, ms < reset.ms, text);
+  }
+
   snapshot(): CallStatsSnapshot {
     return {
       spec: this.spec,
@@ -69,8 +98,31 @@ export class CallStats {
       input_tokens: this.#inputTokens,
       output_tokens: this.#outputTokens,
       tool_call_problems: this.#toolCallProblems,
+      rate_limit_waits: copyFigures(this.#rateLimitWaits),
+      pauses: copyFigures(this.#pauses),
     };
   }
+}
+
+function add(figures: Record<string, WaitFigures>, cause: string, ms: number, capped: boolean, text: string): void {
+  const current = (figures[cause] ??= { count: 0, total_ms: 0, longest_ms: 0, capped: 0, first: text });
+  current.count++;
+  current.total_ms += ms;
+  current.longest_ms = Math.max(current.longest_ms, ms);
+  if (capped) current.capped++;
+}
+
+const copyFigures = (figures: Record<string, WaitFigures>) => Object.fromEntries(Object.entries(figures).map(([cause, value]) => [cause, { ...value }]));
+
+const byName = <T>(record: Record<string, T>) => Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+/** One sentence per cause: the first wait's own words when there was one, else how many and how long. */
+function waitWarnings(figures: Record<string, WaitFigures>, many: (cause: string, figure: WaitFigures) => string): string[] {
+  return byName(figures).map(([cause, figure]) => {
+    if (figure.count === 1) return `${figure.first}.`;
+    const capped = figure.capped > 0 ? `; ${figure.capped} cut to the longest wait allowed` : '';
+    return `${many(cause, figure)} (longest ${seconds(figure.longest_ms)}${capped}).`;
+  });
 }
 
 const counts = (record: Partial<Record<string, number>>) =>
@@ -99,6 +151,13 @@ export function callWarnings(snapshot: CallStatsSnapshot): string[] {
   for (const [param, n] of Object.entries(snapshot.dropped).sort(([a], [b]) => (a < b ? -1 : 1))) {
     warnings.push(`${spec} refused \`${param}\`: it was dropped and ${n} calls were sent without it.`);
   }
+  warnings.push(
+    ...waitWarnings(snapshot.rate_limit_waits, (cause, figure) => {
+      const why = cause === 'backoff' ? ', backing off (the server named no wait)' : ` as ${cause} said`;
+      return `rate limited by ${spec} ${figure.count} times; waited ${seconds(figure.total_ms)} in all${why}`;
+    }),
+    ...waitWarnings(snapshot.pauses, (cause, figure) => `${spec} reported a limit used up ${figure.count} times; new calls were held ${seconds(figure.total_ms)} in all as ${cause} said`),
+  );
   if (snapshot.tool_call_problems > 0) {
     warnings.push(`${spec}: ${snapshot.tool_call_problems} tool calls had malformed arguments or arguments outside the tool's schema.`);
   }

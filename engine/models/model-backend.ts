@@ -1,3 +1,5 @@
+import type { RateLimitWindow } from './rate-limit-headers';
+
 /**
  * The one interface every model provider implements (shaped like vercel/ai's LanguageModelV2): a request in
  * provider-neutral terms goes in, a response with text, parsed tool calls, usage and optional log-probabilities
@@ -101,6 +103,8 @@ export interface GenerateResponse {
   response_model: string;
   /** Request fields the model refused, dropped before the call that answered (e.g. `temperature`). */
   dropped_parameters: string[];
+  /** The limits the server's headers reported on this reply (none from local servers). */
+  rate_limits?: RateLimitWindow[];
 }
 
 /** One model on one server. Implementations throw `ModelCallError` for every failure of the call itself. */

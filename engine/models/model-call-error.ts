@@ -1,3 +1,5 @@
+import type { ServerWait } from './rate-limit-headers';
+
 const MARKER = Symbol.for('while.model-call-error');
 
 /**
@@ -29,7 +31,9 @@ export interface ModelCallErrorDetails {
   /** The model spec called. */
   spec: string;
   status?: number;
-  /** How long the server asked us to wait (`retry-after-ms` / `retry-after`), in milliseconds. */
+  /** How long the server asked us to wait, and the header that said so (`retry-after-ms`, `retry-after`, a reset). */
+  wait?: ServerWait;
+  /** Shorthand for a `wait` from `retry-after-ms` (milliseconds); ignored when `wait` is given. */
   retry_after_ms?: number;
   /** The request field the server objected to (`temperature`, `logprobs`...). */
   param?: string;
@@ -43,7 +47,7 @@ export class ModelCallError extends Error {
   readonly kind: ModelErrorKind;
   readonly spec: string;
   readonly status: number | undefined;
-  readonly retry_after_ms: number | undefined;
+  readonly wait: ServerWait | undefined;
   readonly param: string | undefined;
 
   constructor(message: string, details: ModelCallErrorDetails) {
@@ -51,8 +55,13 @@ export class ModelCallError extends Error {
     this.kind = details.kind;
     this.spec = details.spec;
     this.status = details.status;
-    this.retry_after_ms = details.retry_after_ms;
+    this.wait = details.wait ?? (details.retry_after_ms === undefined ? undefined : { ms: details.retry_after_ms, header: 'retry-after-ms', value: String(details.retry_after_ms) });
     this.param = details.param;
+  }
+
+  /** How long the server asked us to wait, in milliseconds. */
+  get retry_after_ms(): number | undefined {
+    return this.wait?.ms;
   }
 
   get isRetryable(): boolean {

@@ -5,7 +5,8 @@ import { ConcurrencyLimit } from './concurrency-limit';
 import { MockModelBackend } from './mock-backend';
 import { ModelCallError } from './model-call-error';
 import { withResilience } from './resilient-backend';
-import { DEFAULT_RETRY_POLICY, retryAfterMs, retryDelay } from './retry-policy';
+import type { RateLimitWindow } from './rate-limit-headers';
+import { DEFAULT_RETRY_POLICY, retryAfterMs, retryDelay, retryWait, retryWaitText, waitCap } from './retry-policy';
 
 const SPEC = 'openai:gpt-4.1-mini';
 const fail = (kind: ModelCallError['kind'], extra: { retry_after_ms?: number; param?: string } = {}) => new ModelCallError(`${kind}!`, { kind, spec: SPEC, ...extra });
@@ -13,7 +14,6 @@ const fail = (kind: ModelCallError['kind'], extra: { retry_after_ms?: number; pa
 describe('retry delays', () => {
   it('honours retry-after, else backs off 0.5 s x 2^n up to 8 s with at most 25% jitter', () => {
     expect(retryDelay(fail('rate_limit', { retry_after_ms: 1200 }), 0, DEFAULT_RETRY_POLICY, 0.9)).toBe(1200);
-    expect(retryDelay(fail('rate_limit', { retry_after_ms: 120_000 }), 0, DEFAULT_RETRY_POLICY, 0)).toBe(500);
     expect(retryDelay(fail('server'), 3, DEFAULT_RETRY_POLICY, 0)).toBe(4000);
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 3 }), fc.double({ min: 0, max: 0.999, noNaN: true }), (retry, jitter) => {
@@ -22,6 +22,20 @@ describe('retry delays', () => {
         return delay <= full && delay >= full * 0.75 - 1;
       }),
     );
+  });
+
+  it('caps every wait at the longest allowed, lowered to the call timeout, and says what the server asked', () => {
+    const reset = new ModelCallError('429', { kind: 'rate_limit', spec: SPEC, wait: { ms: 360_000, header: 'x-ratelimit-reset-tokens', value: '6m0s' } });
+    expect(retryWait(reset, 0, DEFAULT_RETRY_POLICY, 0)).toEqual({ ms: 60_000, source: 'x-ratelimit-reset-tokens', said: '6m0s', asked_ms: 360_000 });
+    expect(retryWait(reset, 0, DEFAULT_RETRY_POLICY, 0, waitCap(DEFAULT_RETRY_POLICY, 5000))?.ms).toBe(5000);
+    expect(retryWait(fail('server'), 3, DEFAULT_RETRY_POLICY, 0, waitCap(DEFAULT_RETRY_POLICY, 1000))).toEqual({ ms: 1000, source: 'backoff' });
+    expect(waitCap(DEFAULT_RETRY_POLICY, undefined)).toBe(60_000);
+    expect(retryWaitText(SPEC, reset, retryWait(reset, 0, DEFAULT_RETRY_POLICY, 0, 5000)!)).toBe(
+      `rate limited by ${SPEC}; waited 5.0 s, the longest wait allowed, though x-ratelimit-reset-tokens said 6m0s`,
+    );
+    const asked = new ModelCallError('429', { kind: 'rate_limit', spec: SPEC, wait: { ms: 6000, header: 'x-ratelimit-reset-requests', value: '6s' } });
+    expect(retryWaitText(SPEC, asked, retryWait(asked, 0, DEFAULT_RETRY_POLICY, 0)!)).toBe(`rate limited by ${SPEC}; waited 6.0 s as x-ratelimit-reset-requests said`);
+    expect(retryWaitText(SPEC, fail('rate_limit'), retryWait(fail('rate_limit'), 1, DEFAULT_RETRY_POLICY, 0)!)).toBe(`rate limited by ${SPEC}; waited 1.0 s (backoff: the server named no wait)`);
   });
 
   it('never retries auth, quota, bad requests or timeouts, nor past the limit', () => {
@@ -63,6 +77,35 @@ describe('the concurrency limit', () => {
   });
 });
 
+/** A clock that moves only when slept on: no real waiting, and every wait recorded. */
+function fakeClock(start = Date.UTC(2026, 10, 30, 8, 0, 0)) {
+  let time = start;
+  const sleeps: number[] = [];
+  return {
+    now: () => time,
+    sleep: async (ms: number) => {
+      sleeps.push(ms);
+      time += ms;
+    },
+    sleeps,
+  };
+}
+
+describe('a paused limit', () => {
+  it('starts no task until the pause is over, keeps the longer of two pauses, and cannot pause without a clock', async () => {
+    const clock = fakeClock();
+    const limit = new ConcurrencyLimit(2, clock);
+    const started: number[] = [];
+    expect(limit.pauseFor(3000)).toBe(true);
+    limit.pauseFor(1000);
+    expect(limit.pausedFor).toBe(3000);
+    await Promise.all([limit.run(async () => void started.push(clock.now())), limit.run(async () => void started.push(clock.now()))]);
+    expect(started.every((time) => time >= Date.UTC(2026, 10, 30, 8, 0, 3))).toBe(true);
+    expect(limit.pausedFor).toBe(0);
+    expect(new ConcurrencyLimit(1).pauseFor(1000)).toBe(false);
+  });
+});
+
 describe('a resilient backend', () => {
   const request = { messages: [{ role: 'user' as const, content: 'hi' }], temperature: 0.3, logprobs: true };
 
@@ -74,7 +117,7 @@ describe('a resilient backend', () => {
     expect(delays[0]).toBe(700);
     const stats = backend.stats.snapshot();
     expect(stats).toMatchObject({ calls: 1, succeeded: 1, retries: 2, retried_by: { rate_limit: 1, connection: 1 } });
-    expect(callWarnings(stats)).toEqual([`${SPEC}: 2 model calls were retried (connection 1, rate_limit 1) out of 1.`]);
+    expect(callWarnings(stats)).toEqual([`${SPEC}: 2 model calls were retried (connection 1, rate_limit 1) out of 1.`, `rate limited by ${SPEC}; waited 0.7 s as retry-after-ms said.`]);
   });
 
   it('drops a refused temperature and then logprobs, re-sending at once, and remembers', async () => {
@@ -112,5 +155,49 @@ describe('a resilient backend', () => {
     release();
     expect(second.text).toBe('second');
     expect((await first).text).toBe('first');
+  });
+});
+
+describe('rate limits on a resilient backend', () => {
+  const request = { messages: [{ role: 'user' as const, content: 'hi' }] };
+  const usedUp: RateLimitWindow[] = [
+    { name: 'requests', limit: 60, remaining: 0, reset: { ms: 6000, header: 'x-ratelimit-reset-requests', value: '6s' } },
+    { name: 'tokens', limit: 1000, remaining: 900, reset: { ms: 20, header: 'x-ratelimit-reset-tokens', value: '20ms' } },
+  ];
+
+  it('holds new calls until the reset when a reply says no requests are left, and says so', async () => {
+    const clock = fakeClock();
+    const sentAt: number[] = [];
+    const inner = new MockModelBackend(SPEC, (_sent, index) => {
+      sentAt.push(clock.now());
+      return index === 0 ? { text: 'last one', rate_limits: usedUp } : { text: 'ok' };
+    });
+    const backend = withResilience(inner, { limit: new ConcurrencyLimit(4, clock), sleep: clock.sleep });
+    await backend.generate(request);
+    await Promise.all([backend.generate(request), backend.generate(request)]);
+    expect(sentAt.map((time) => time - sentAt[0]!)).toEqual([0, 6000, 6000]);
+    const stats = backend.stats.snapshot();
+    expect(stats).toMatchObject({ retries: 0, pauses: { 'x-ratelimit-reset-requests': { count: 1, total_ms: 6000 } } });
+    expect(callWarnings(stats)).toEqual([`${SPEC} had no requests left; new calls were held 6.0 s as x-ratelimit-reset-requests said.`]);
+  });
+
+  it('waits as the reset of the used-up limit says after a 429, holds the other calls too, and caps it at the call timeout', async () => {
+    const clock = fakeClock();
+    const refusal = (ms: number, value: string) => new ModelCallError('429', { kind: 'rate_limit', spec: SPEC, wait: { ms, header: 'x-ratelimit-reset-tokens', value } });
+    const limit = new ConcurrencyLimit(2, clock);
+    const inner = new MockModelBackend(SPEC, [refusal(1500, '1.5s'), refusal(360_000, '6m0s'), { text: 'ok' }]);
+    const heldFor: number[] = [];
+    const sleep = (ms: number) => {
+      heldFor.push(limit.pausedFor);
+      return clock.sleep(ms);
+    };
+    const backend = withResilience(inner, { limit, sleep, timeout_ms: 30_000 });
+    expect((await backend.generate(request)).text).toBe('ok');
+    expect(clock.sleeps).toEqual([1500, 30_000]);
+    expect(heldFor).toEqual([1500, 30_000]);
+    expect(callWarnings(backend.stats.snapshot())).toEqual([
+      `${SPEC}: 2 model calls were retried (rate_limit 2) out of 1.`,
+      `rate limited by ${SPEC} 2 times; waited 31.5 s in all as x-ratelimit-reset-tokens said (longest 30.0 s; 1 cut to the longest wait allowed).`,
+    ]);
   });
 });

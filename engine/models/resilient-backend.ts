@@ -3,7 +3,8 @@ import { CallStats } from './call-stats';
 import type { ConcurrencyLimit } from './concurrency-limit';
 import type { GenerateRequest, GenerateResponse, ModelBackend } from './model-backend';
 import { ModelCallError } from './model-call-error';
-import { DEFAULT_RETRY_POLICY, retryDelay, type RetryPolicy } from './retry-policy';
+import { exhaustedWindow } from './rate-limit-headers';
+import { DEFAULT_RETRY_POLICY, retryWait, retryWaitText, seconds, waitCap, type RetryPolicy } from './retry-policy';
 
 /** Request fields a model may refuse that the call can do without (reasoning models refuse all three). */
 export const DROPPABLE_PARAMETERS = ['temperature', 'logprobs'] as const;
@@ -12,12 +13,14 @@ type Droppable = (typeof DROPPABLE_PARAMETERS)[number];
 const isDroppable = (param: string | undefined): param is Droppable => (DROPPABLE_PARAMETERS as readonly string[]).includes(param ?? '');
 
 export interface ResilienceOptions {
-  /** Shared by every backend on the same endpoint. */
+  /** Shared by every backend on the same endpoint; built with a clock, it is paused when a limit is used up. */
   limit: ConcurrencyLimit;
   retry?: RetryPolicy;
   /** Waits out a backoff (`setTimeout` in Node; instant in tests). */
   sleep(ms: number): Promise<void>;
   stats?: CallStats;
+  /** The call timeout when a request sets none, in milliseconds: no wait is longer. */
+  timeout_ms?: number;
 }
 
 export interface ResilientBackend extends ModelBackend {
@@ -25,10 +28,13 @@ export interface ResilientBackend extends ModelBackend {
 }
 
 /**
- * Wraps a backend with what every provider needs: at most `limit` calls in flight, retries with backoff that honour
- * `retry-after` (the slot is given back while waiting), and fields the model refuses (`temperature` on reasoning
- * models, `logprobs` where unsupported) dropped and the call re-sent at once — remembered, so later calls skip them.
- * Auth, quota, bad requests and timeouts are thrown at once: a timeout is the caller's to re-roll.
+ * Wraps a backend with what every provider needs: at most `limit` calls in flight, retries that wait as the server
+ * says (`retry-after-ms`, `retry-after`, the reset of the limit that ran out, else backoff; see `retryWait`) with the
+ * slot given back while waiting, and fields the model refuses (`temperature` on reasoning models, `logprobs` where
+ * unsupported) dropped and the call re-sent at once — remembered, so later calls skip them. A reply saying a limit is
+ * at 0 pauses the limit's new calls until its reset, rather than sending calls bound to get 429s (so does a 429
+ * timed by a reset header). Auth, quota, bad requests and timeouts are thrown at once: a timeout is the caller's to
+ * re-roll.
  */
 export function withResilience(backend: ModelBackend, options: ResilienceOptions): ResilientBackend {
   const policy = options.retry ?? DEFAULT_RETRY_POLICY;
@@ -47,6 +53,17 @@ export function withResilience(backend: ModelBackend, options: ResilienceOptions
     return current;
   };
 
+  const cap = (request: GenerateRequest) => waitCap(policy, request.timeout_ms ?? options.timeout_ms);
+
+  const pauseIfUsedUp = (response: GenerateResponse, capMs: number) => {
+    const used = exhaustedWindow(response.rate_limits ?? []);
+    if (!used) return;
+    const ms = Math.min(used.reset.ms, capMs);
+    if (ms <= 0 || !options.limit.pauseFor(ms)) return;
+    const said = ms < used.reset.ms ? `, the longest wait allowed, though ${used.reset.header} said ${used.reset.value}` : ` as ${used.reset.header} said`;
+    stats.paused(used.reset, ms, `${backend.spec} had no ${used.name} left; new calls were held ${seconds(ms)}${said}`);
+  };
+
   return {
     spec: backend.spec,
     stats,
@@ -58,6 +75,7 @@ export function withResilience(backend: ModelBackend, options: ResilienceOptions
       for (let retry = 0; ; ) {
         try {
           const response: GenerateResponse = await options.limit.run(() => backend.generate(current));
+          pauseIfUsedUp(response, cap(request));
           for (const param of dropped) stats.dropped(param);
           stats.succeeded(response.usage, response.tool_call_problems.length);
           return { ...response, dropped_parameters: [...dropped].sort() };
@@ -67,16 +85,21 @@ export function withResilience(backend: ModelBackend, options: ResilienceOptions
             current = withoutRefused(current, dropped);
             continue;
           }
-          const delay = retryDelay(error, retry, policy, hashUnit(`${backend.spec}:${call}:${retry}`));
+          const wait = retryWait(error, retry, policy, hashUnit(`${backend.spec}:${call}:${retry}`), cap(request));
           const kind = ModelCallError.isInstance(error) ? error.kind : 'malformed_response';
-          if (delay === undefined) {
+          if (wait === undefined) {
             for (const param of dropped) stats.dropped(param);
             stats.failed(kind);
             throw error;
           }
           stats.retried(kind);
+          if (kind === 'rate_limit') {
+            stats.rateLimitWaited(wait, retryWaitText(backend.spec, error, wait));
+            // The limit every call shares ran out: hold the others too instead of letting each collect its own 429.
+            if (wait.source !== 'backoff' && !wait.source.startsWith('retry-after')) options.limit.pauseFor(wait.ms);
+          }
           retry++;
-          await options.sleep(delay);
+          await options.sleep(wait.ms);
         }
       }
     },

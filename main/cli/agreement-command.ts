@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { readFile } from 'node:fs/promises';
 import { formatAgreement, judgeAgreement, parseAgreementFile, type LineError } from '../../engine/index';
+import { readTextFile } from '../services/text-file';
 
 function lineErrorText(file: string, error: LineError): string {
   return `${file}:${error.line}: ${error.field ? `${error.field}: ` : ''}${error.message}`;
@@ -18,12 +18,7 @@ export function registerAgreementCommand(program: Command): void {
     .argument('<file>', 'JSONL, one {"id", "judge": "pass"|"fail"|reward, "gold": "pass"|"fail", "gold_kind", "author"} per line')
     .option('--json', 'print one JSON object (confusion as {tp, fp, tn, fn}, pass = positive)')
     .action(async (file: string, options: { json?: boolean }) => {
-      let text: string;
-      try {
-        text = await readFile(file, 'utf8');
-      } catch (error) {
-        throw new Error(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      const text = await readTextFile(file);
       const parsed = parseAgreementFile(text);
       if (parsed.errors.length > 0) {
         if (options.json) process.stdout.write(`${JSON.stringify({ errors: parsed.errors }, null, 2)}\n`);

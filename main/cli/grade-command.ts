@@ -1,10 +1,10 @@
 import { type Command, Option } from 'commander';
-import { readFile } from 'node:fs/promises';
 import { GradesRunInput, JUDGE_COMMAND_MODES, type GradesSummary, type JudgeSummary } from '../../shared/api/grades';
 import type { AppContext } from '../services/app-context';
 import { executeGrading, type GradeOutcome, type GradePlan } from '../services/grade-executor';
 import { gradesSummary, planGrading } from '../services/grading-service';
 import { ServiceError } from '../services/service-error';
+import { readTextFile } from '../services/text-file';
 import { withContext } from './cli-context';
 import { integer } from './simulate-command';
 
@@ -82,11 +82,7 @@ export function formatGradeReport(summary: GradesSummary, outcome: GradeOutcome 
 async function rubricOf(flags: GradeFlags): Promise<string | undefined> {
   if (flags.rubric !== undefined && flags.rubricFile !== undefined) throw new ServiceError('VALIDATION_FAILED', 'Give --rubric or --rubric-file, not both.');
   if (flags.rubricFile === undefined) return flags.rubric;
-  try {
-    return await readFile(flags.rubricFile, 'utf8');
-  } catch (error) {
-    throw new ServiceError('VALIDATION_FAILED', `Cannot read the rubric file ${flags.rubricFile}: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  return readTextFile(flags.rubricFile);
 }
 
 export function registerGradeCommand(program: Command): void {

@@ -1,11 +1,12 @@
 import { type Command, Option } from 'commander';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { LABEL_KINDS, type LabelKind } from '../../shared/domain';
 import type { LabelsFormat } from '../../engine/index';
 import { agreementExport } from '../services/agreement-service';
 import { exportLabels, importLabels, setAnnotatorName, annotatorName } from '../services/labels-service';
 import { ServiceError } from '../services/service-error';
+import { readTextFile } from '../services/text-file';
 import { withContext } from './cli-context';
 
 const FORMATS = ['jsonl', 'csv'] as const;
@@ -41,7 +42,7 @@ export function registerLabelsCommand(program: Command): void {
     .addOption(new Option('--kind <kind>', 'kind for lines that name none').choices([...LABEL_KINDS]).default('human'))
     .action((runId: string, file: string, options: { format?: LabelsFormat; author?: string; kind: LabelKind }) =>
       withContext(program, async (context) => {
-        const text = await readFile(file, 'utf8');
+        const text = await readTextFile(file);
         let result: ReturnType<typeof importLabels>;
         try {
           result = importLabels(context, runId, { format: formatOf(file, options.format), text, author: options.author, kind: options.kind });

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { readFile } from 'node:fs/promises';
 import { coveringArray, parsePictModel } from '../../engine/index';
+import { readTextFile } from '../services/text-file';
 import { integer } from './simulate-command';
 
 /** TSV with a header row of axis names, as PICT prints it. */
@@ -20,9 +20,10 @@ export function registerPairwiseCommand(program: Command): void {
     }, 2)
     .option('--time-budget <ms>', 'cap the post-optimisation at this many ms (results may then vary by machine)', integer('--time-budget', 0))
     .action(async (file: string, options: { seed: number; strength: 2 | 3; timeBudget?: number }) => {
+      const text = await readTextFile(file);
       let axes;
       try {
-        axes = parsePictModel(await readFile(file, 'utf8'));
+        axes = parsePictModel(text);
       } catch (error) {
         throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -1,8 +1,8 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { readFile } from 'node:fs/promises';
 import { formatProveReport } from '../../engine/index';
 import { proveLineJson, proveSides } from '../services/prove-service';
 import { ServiceError } from '../services/service-error';
+import { readTextFile } from '../services/text-file';
 
 interface ProveFlags {
   before: string;
@@ -25,11 +25,7 @@ const effectOf = (value: string) => {
 };
 
 async function readSide(path: string): Promise<{ kind: 'jsonl'; name: string; text: string }> {
-  try {
-    return { kind: 'jsonl', name: path, text: await readFile(path, 'utf8') };
-  } catch (error) {
-    throw new Error(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  return { kind: 'jsonl', name: path, text: await readTextFile(path) };
 }
 
 /** `wai prove --before B.jsonl --after A.jsonl [--json]`: the held-out before/after report per task category. */

@@ -5,7 +5,7 @@ import { listRuns, requireRun } from '../services/runs-service';
 import { withContext } from './cli-context';
 import { formatTable } from './format-table';
 import { printSummary } from './print-summary';
-import { runInForeground, writeRowsFile } from './simulate-command';
+import { leaseForCommand, runInForeground, writeRowsFile } from './simulate-command';
 
 function passRate(run: RunSummary): string {
   return run.n_graded === 0 ? '-' : `${((100 * run.n_pass) / run.n_graded).toFixed(0)}% of ${run.n_graded}`;
@@ -65,8 +65,10 @@ export function registerRunsCommand(program: Command): void {
       withContext(program, async (context) => {
         const run = requireRun(context, runId);
         if (run.status === 'completed') throw new Error(`Run ${runId} is complete; start a new run to go further.`);
-        process.stderr.write(`Resuming run ${runId} from its ${run.rows_done} stored rows.\n`);
-        const summary = await runInForeground(context, runId);
+        const lease = leaseForCommand(context, runId, 'runs resume');
+        // Read under the lease: a writer that stopped may have stored rows until a moment ago.
+        process.stderr.write(`Resuming run ${runId} from its ${requireRun(context, runId).rows_done} stored rows.\n`);
+        const summary = await runInForeground(context, runId, lease);
         printSummary(requireRun(context, runId), summary);
         if (options.out) process.stdout.write(`Wrote ${await writeRowsFile(context, runId, options.out)} rows to ${options.out}\n`);
       }),

@@ -1,13 +1,14 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { MODES, REPEAT_POLICIES, RunConfig, UNTIL_MODES, type Mode, type ModeSetting, type RepeatPolicy, type RunConfigInput, type SimulationSummary, type Until } from '../../shared/domain';
 import { parseSpecText } from '../../engine/index';
 import type { AppContext } from '../services/app-context';
 import { executeRun } from '../services/run-executor';
+import { RunLease } from '../services/run-lease';
 import { createRun, requireRun } from '../services/runs-service';
 import { ServiceError } from '../services/service-error';
+import { readTextFile } from '../services/text-file';
 import { iterateRows } from '../store/rows-repository';
 import { getSpec } from '../store/specs-repository';
 import { withContext } from './cli-context';
@@ -87,7 +88,7 @@ async function sourceFrom(context: AppContext, flags: SimulateFlags): Promise<Ru
   const given = [flags.describe, flags.spec, flags.replayOf].filter(Boolean).length;
   if (given !== 1) throw new ServiceError('VALIDATION_FAILED', 'Give exactly one of --describe "SENTENCE", --spec FILE or --replay-of RUN_ID.');
   if (flags.describe) return { kind: 'describe', sentence: flags.describe };
-  if (flags.spec) return { kind: 'spec', spec: parseSpecText(await readFile(flags.spec, 'utf8'), flags.spec) };
+  if (flags.spec) return { kind: 'spec', spec: parseSpecText(await readTextFile(flags.spec), flags.spec) };
   const replayed = requireRun(context, flags.replayOf!);
   const spec = replayed.spec_id ? getSpec(context.db, replayed.spec_id) : undefined;
   if (!spec) throw new ServiceError('NOT_FOUND', `Run ${flags.replayOf} has no stored spec to replay.`);
@@ -145,11 +146,23 @@ export async function writeRowsFile(context: AppContext, runId: string, path: st
   return count;
 }
 
-/** Runs a stored run in this process; the first Ctrl-C stops it after the rollouts in flight. */
-export async function runInForeground(context: AppContext, runId: string): Promise<SimulationSummary> {
+/**
+ * Takes the run's lease for this command, or throws (CONFLICT) naming the process that writes it: the CLI and the app
+ * may share a data folder, and exactly one process writes a run at a time.
+ */
+export function leaseForCommand(context: AppContext, runId: string, command: string): RunLease {
+  return RunLease.acquire(context.db, runId, `wai ${command}`);
+}
+
+/** Runs a stored run in this process under its lease; the first Ctrl-C stops it after the rollouts in flight. */
+export async function runInForeground(context: AppContext, runId: string, lease: RunLease): Promise<SimulationSummary> {
   let cancelled = false;
   const onInterrupt = () => {
-    if (cancelled) process.exit(130);
+    if (cancelled) {
+      // No write is in flight between two events: give the run back so the next resume needs no takeover.
+      lease.release();
+      process.exit(130);
+    }
     cancelled = true;
     process.stderr.write('\nStopping after the rollouts in flight (Ctrl-C again to quit now; `wai runs resume` continues).\n');
   };
@@ -158,6 +171,7 @@ export async function runInForeground(context: AppContext, runId: string): Promi
     return await executeRun({
       db: context.db,
       runId,
+      lease,
       isCancelled: () => cancelled,
       onProgress: (progress) => {
         if (process.stderr.isTTY) process.stderr.write(`\r${progress.rows_done}/${progress.budget} rows, ${progress.rows_per_second} rows/s   `);
@@ -218,8 +232,9 @@ export function registerSimulateCommand(program: Command): void {
     .action((flags: SimulateFlags) =>
       withContext(program, async (context) => {
         const run = await createRun(context, await configFrom(context, flags));
+        const lease = leaseForCommand(context, run.id, 'simulate');
         process.stderr.write(`Run ${run.id} started in ${context.dataDir}. If it is interrupted, \`wai runs resume ${run.id}\` continues it.\n`);
-        const summary = await runInForeground(context, run.id);
+        const summary = await runInForeground(context, run.id, lease);
         printSummary(requireRun(context, run.id), summary);
         if (flags.out) {
           const written = await writeRowsFile(context, run.id, flags.out);

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { FailureMap } from '../../shared/api/traces';
 import { ServiceError } from '../services/service-error';
 import { importTraces, traceFailureMap } from '../services/traces-service';
+import { readTextFile } from '../services/text-file';
 import { withContext } from './cli-context';
 import { formatTable } from './format-table';
 
@@ -44,11 +44,7 @@ function printMap(map: FailureMap, before: { warnings?: readonly string[]; intro
 }
 
 async function readTraceFile(path: string): Promise<{ name: string; text: string }> {
-  try {
-    return { name: basename(path), text: await readFile(path, 'utf8') };
-  } catch (error) {
-    throw new Error(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  return { name: basename(path), text: await readTextFile(path, basename(path)) };
 }
 
 /** `wai traces import FILE...` and `wai traces map`: production traces into the store, and what fails in them. */

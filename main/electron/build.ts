@@ -11,6 +11,7 @@ await build({
     preload: 'main/electron/preload.ts',
     'run-worker': 'main/services/run-worker.ts',
     'grade-worker': 'main/services/grade-worker.ts',
+    'export-worker': 'main/services/export-worker.ts',
   },
   outdir: 'dist/electron',
   outExtension: { '.js': '.cjs' },

@@ -3,6 +3,7 @@
 // huge file with one bad line near its end. Each import either reads the file or refuses it naming the file, and,
 // where a line is at fault, that line; never a stack trace, never a hang. The commands run in this process (the same
 // code `wai` runs), so the matrix stays fast.
+import Database from 'better-sqlite3';
 import { Command } from 'commander';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import { registerProveCommand } from '../cli/prove-command';
 import { registerSimulateCommand } from '../cli/simulate-command';
 import { registerTracesCommand } from '../cli/traces-command';
 import { closeAppContext, createAppContext } from '../services/app-context';
+import { DATABASE_FILE } from '../store/database';
 import { seedExportRun } from '../test-support/export-run';
 import { encodings } from './encodings';
 
@@ -192,6 +194,44 @@ function namingProblem(importer: Importer, file: string, outcome: Outcome, line?
   return named.some((text) => outcome.output.includes(text)) ? null : `does not name line ${line}`;
 }
 
+/** Encodings no importer may read: each would turn letters into U+FFFD (or NULs) without a word. */
+const WRONG_ENCODINGS = new Set(['utf-16le', 'utf-16be', 'latin-1', 'invalid-utf-8', 'cut-mid-character']);
+
+/** The 1-based line of the first byte a strict UTF-8 reader stops at, found without the code under test. */
+function firstBadLine(encoding: string, text: string): number | null {
+  if (encoding === 'latin-1') return text.split('\n').findIndex((line) => /[^\u0000-\u007f]/.test(line)) + 1;
+  if (encoding === 'invalid-utf-8') {
+    const utf8 = Buffer.from(text, 'utf8');
+    return utf8.subarray(0, Math.floor(utf8.length / 2)).toString('latin1').split('\n').length;
+  }
+  if (encoding === 'cut-mid-character') return text.split('\n').length;
+  return null;
+}
+
+/** Why a wrong-encoding refusal does not say what is wrong with the file, or null. */
+function encodingProblem(importer: Importer, encoding: string, file: string, text: string, outcome: Outcome): string | null {
+  if (outcome.isOk) return `read a ${encoding} file as UTF-8: ${JSON.stringify(outcome.output.slice(0, 200))}`;
+  const said = encoding.startsWith('utf-16') ? 'is UTF-16' : 'not UTF-8';
+  if (!outcome.output.includes(said)) return `does not say the file ${said}: ${JSON.stringify(outcome.output.slice(0, 300))}`;
+  if (!outcome.output.includes('save the file as UTF-8')) return 'does not say how to fix it';
+  const line = firstBadLine(encoding, text);
+  return namingProblem({ ...importer, linesAs: 'line N' }, file, outcome, line ?? undefined);
+}
+
+/**
+ * What every table holds, cheaply: its record count and highest rowid (an import appends; it never rewrites). Cheap
+ * enough to take around each refused import, whatever earlier cases stored.
+ */
+function storedNow(): string {
+  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  try {
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE '%WITHOUT ROWID%' ORDER BY name").pluck().all() as string[];
+    return JSON.stringify(tables.map((table) => [table, db.prepare(`SELECT COUNT(*), MAX(rowid) FROM "${table}"`).raw().get()]));
+  } finally {
+    db.close();
+  }
+}
+
 /** Why the outcome of an empty file is silent or nameless, or null. */
 function emptyProblem(importer: Importer, file: string, outcome: Outcome): string | null {
   if (!outcome.isOk) return namingProblem(importer, file, outcome);
@@ -239,6 +279,7 @@ describe.each(IMPORTERS)('$name files', (importer) => {
       // An empty file is refused naming it, or read with a word that there was nothing in it: never silently.
       const problem = encoding === 'empty' ? emptyProblem(importer, file, outcome) : outcome.isOk ? null : namingProblem(importer, file, outcome);
       expect(problem, `${encoding}: ${outcome.output}`).toBeNull();
+      if (WRONG_ENCODINGS.has(encoding)) expect(encodingProblem(importer, encoding, file, importer.sample(), outcome), `${encoding}: ${outcome.output}`).toBeNull();
       tally.push(`${encoding} ${outcome.isOk ? 'read' : 'refused'}`);
     }
     for (const [ending, text] of [['CRLF', importer.sample().replace(/\n/g, '\r\n')], ['CR', importer.sample().replace(/\n/g, '\r')]] as const) {
@@ -249,6 +290,16 @@ describe.each(IMPORTERS)('$name files', (importer) => {
       tally.push(`${ending} ${outcome.isOk ? 'read' : 'refused'}`);
     }
     log.push(`${importer.name}: ${tally.join(', ')}`);
+  }, 60_000);
+
+  it('refuses every wrong encoding before it stores anything', async () => {
+    for (const { encoding, bytes } of encodings(importer.sample()).filter(({ encoding }) => WRONG_ENCODINGS.has(encoding))) {
+      const file = write(`stored-${encoding}`, bytes);
+      const before = storedNow();
+      const outcome = await wai(importer.args(file));
+      expect(outcome.isOk, `${encoding}: ${outcome.output}`).toBe(false);
+      expect(storedNow(), `${encoding}: the store changed`).toBe(before);
+    }
   }, 60_000);
 
   it('refuses a file with one broken line, naming the file and that line', async () => {

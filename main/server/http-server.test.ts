@@ -1,10 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAppContext, createAppContext, type AppContext } from '../services/app-context';
 import { tokenCookieName } from './access';
+import { bodyLimit, DEFAULT_BODY_BYTES, MAX_BODY_BYTES } from './body-limits';
 import { startBrowserServer, type BrowserServer } from './http-server';
 
 let context: AppContext;
@@ -137,4 +139,98 @@ describe('browser-mode server', () => {
     const text = await received;
     expect(text).toContain('data: {"run_id":"r1","status":"completed","stopped_because":"budget"}');
   });
+
+  describe('body limits', () => {
+    const MIB = 1024 * 1024;
+
+    interface Streamed extends Reply {
+      /** Bytes the client had handed to the socket when the answer came. */
+      sent: number;
+    }
+
+    /**
+     * POSTs `size` bytes (`{}` then spaces: valid JSON for a method whose fields are all optional) made on the fly
+     * in 1 MB chunks, so the test never holds a large body; with `declare`, Content-Length announces the size,
+     * else the body is chunked. Resolves with the answer even if the server then closes mid-upload.
+     */
+    function post(method: string, size: number, options: { declare: boolean; prefix?: string; suffix?: string } = { declare: true }): Promise<Streamed> {
+      const prefix = Buffer.from(options.prefix ?? '{}');
+      const suffix = Buffer.from(options.suffix ?? '');
+      const space = Buffer.alloc(MIB, 0x20);
+      let sent = 0;
+      function* chunks() {
+        yield prefix;
+        sent += prefix.length;
+        for (let left = size - prefix.length - suffix.length; left > 0; left -= space.length) {
+          const chunk = left >= space.length ? space : space.subarray(0, left);
+          sent += chunk.length;
+          yield chunk;
+        }
+        sent += suffix.length;
+        yield suffix;
+      }
+      return new Promise((resolve, reject) => {
+        let isAnswered = false;
+        const headers = { Host: `127.0.0.1:${server.port}`, ...bearer(), ...json, ...(options.declare ? { 'Content-Length': String(size) } : {}) };
+        const request = httpRequest({ host: '127.0.0.1', port: server.port, path: `/api/${method}`, method: 'POST', headers }, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => {
+            isAnswered = true;
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body, sent });
+          });
+        });
+        request.on('error', (error) => {
+          if (!isAnswered) reject(error);
+        });
+        Readable.from(chunks()).on('error', () => undefined).pipe(request);
+      });
+    }
+
+    it('follows the contract: 16 MB by default, room for a 64 MB labels file and 200 MB of traces', () => {
+      expect(bodyLimit('runs.list')).toBe(DEFAULT_BODY_BYTES);
+      expect(bodyLimit('labels.set')).toBe(DEFAULT_BODY_BYTES);
+      expect(bodyLimit('no.such.method')).toBe(DEFAULT_BODY_BYTES);
+      // Each declared character as up to three bytes of JSON (an accented letter, an escaped quote or line break).
+      expect(bodyLimit('labels.import')).toBeGreaterThanOrEqual(3 * 64 * MIB);
+      expect(bodyLimit('traces.import')).toBeGreaterThanOrEqual(Math.min(MAX_BODY_BYTES, 3 * 200_000_000));
+      expect(bodyLimit('prove.report')).toBeGreaterThanOrEqual(Math.min(MAX_BODY_BYTES, 2 * 3 * 100_000_000));
+      expect(bodyLimit('traces.import')).toBeLessThanOrEqual(MAX_BODY_BYTES);
+    });
+
+    it('reads a body of exactly the limit and refuses one byte more with 413, naming the method and the limit', async () => {
+      const limit = bodyLimit('runs.list');
+      const at = await post('runs.list', limit);
+      expect(at.status, at.body.slice(0, 300)).toBe(200);
+      const over = await post('runs.list', limit + 1);
+      expect(over.status).toBe(413);
+      expect(JSON.parse(over.body).error).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: expect.stringMatching(/^runs\.list: the request is larger than browser mode's 16 MB limit for runs\.list: import a file this large from the command line/),
+      });
+      expect(over.headers.connection).toBe('close');
+    }, 30_000);
+
+    it('stops reading a chunked body as soon as it passes the limit', async () => {
+      const limit = bodyLimit('runs.list');
+      const over = await post('runs.list', limit + 48 * MIB, { declare: false });
+      expect(over.status).toBe(413);
+      expect(JSON.parse(over.body).error.message).toContain("16 MB limit for runs.list");
+      // What sits in the socket buffers when the server stops, not the 48 MB that follow.
+      expect(over.sent).toBeLessThan(limit + 24 * MIB);
+    }, 30_000);
+
+    it('takes a labels file over 16 MB, and refuses one past labels.import\'s own limit before reading it', async () => {
+      // Over the old 16 MB limit, well under the contract's: a 20 MB text reaches the service, which knows no such run.
+      const big = await post('labels.import', 20 * MIB, { declare: true, prefix: '{"run_id": "no-such-run", "format": "csv", "text": "row_id,label\\n', suffix: '"}' });
+      expect(big.status, big.body.slice(0, 300)).toBe(404);
+      expect(JSON.parse(big.body).error.code).toBe('NOT_FOUND');
+      const limit = bodyLimit('labels.import');
+      const over = await post('labels.import', limit + 1);
+      expect(over.status).toBe(413);
+      expect(JSON.parse(over.body).error.message).toContain(`labels.import: the request is larger than browser mode's ${Math.floor(limit / MIB)} MB limit for labels.import`);
+      expect(over.sent).toBeLessThan(32 * MIB);
+    }, 60_000);
+  });
 });
+

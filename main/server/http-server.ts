@@ -42,12 +42,15 @@ async function handleApiCall(context: AppContext, method: string, request: Incom
   }
   let input: unknown;
   try {
-    input = await readJsonBody(request);
+    input = await readJsonBody(request, method);
   } catch (error) {
-    if (error instanceof BodyError) {
-      return sendJson(response, error.status, { ok: false, error: { code: 'VALIDATION_FAILED', message: error.message } });
+    if (!(error instanceof BodyError)) throw error;
+    if (error.status === 413) {
+      // The rest of the body is never read: answer, then close the connection rather than drain it.
+      response.setHeader('Connection', 'close');
+      response.once('finish', () => request.socket.destroySoon());
     }
-    throw error;
+    return sendJson(response, error.status, { ok: false, error: { code: 'VALIDATION_FAILED', message: error.message } });
   }
   const result = await dispatch(context, method, input);
   sendJson(response, result.ok ? 200 : httpStatus(result.error.code), result);

@@ -1,9 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { type DecontaminationReport, Decontaminator, type EvalRow, parseDecontaminationJsonl } from '../../engine/index';
 import { writeJsonl } from '../../engine/node/index';
 import { readEvalFile } from './export-plan';
 import { ServiceError } from './service-error';
+import { readTextFile } from './text-file';
 
 export interface DecontaminateFileOptions {
   rows: string;
@@ -28,9 +29,7 @@ export interface DecontaminateFileResult {
  */
 export async function decontaminateFile(options: DecontaminateFileOptions): Promise<DecontaminateFileResult> {
   if (options.against.length === 0) throw new ServiceError('VALIDATION_FAILED', 'Give at least one --against FILE.jsonl to decontaminate against.');
-  const text = await readFile(options.rows, 'utf8').catch((error: unknown) => {
-    throw new ServiceError('VALIDATION_FAILED', `Cannot read ${options.rows}: ${error instanceof Error ? error.message : String(error)}`);
-  });
+  const text = await readTextFile(options.rows);
   const { rows, errors } = parseDecontaminationJsonl(text);
   if (errors.length > 0) {
     const issues = errors.map((error) => ({ path: `${options.rows}:${error.line}${error.field ? ` ${error.field}` : ''}`, message: error.message }));

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { ExportRequest, SplitName } from '../../shared/api/exports';
 import type { Run } from '../../shared/domain';
 import {
@@ -16,6 +15,7 @@ import { type RowOrder, runPrompts, selectedRows } from './export-rows';
 import { requireRun } from './runs-service';
 import { ServiceError } from './service-error';
 import { simulatorErrorRows } from './simulator-error-rows';
+import { readTextFile } from './text-file';
 
 /** What an export will read, decided before any row body is parsed: ids per split and the evaluation rows to avoid. */
 export interface ExportPlan {
@@ -44,12 +44,7 @@ export function runContext(context: AppContext, run: Run): RunContext | null {
 
 /** Reads a decontamination file; every bad line is named with its number, and one bad line refuses the file. */
 export async function readEvalFile(path: string): Promise<EvalRow[]> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new ServiceError('VALIDATION_FAILED', `Cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const text = await readTextFile(path);
   const { rows, errors } = parseDecontaminationJsonl(text);
   if (errors.length > 0) {
     const issues = errors.map((error) => ({ path: `${path}:${error.line}${error.field ? ` ${error.field}` : ''}`, message: error.message }));

@@ -46,6 +46,15 @@ describe('export rows', () => {
     expect(rows[0]!.gold).toEqual({ reward: 0, kind: 'human', label: 'fail' });
   });
 
+  it('refuses a row whose stored body is damaged with an error naming that row', () => {
+    const db = store();
+    db.prepare("UPDATE rows SET body = json_set(body, '$.messages[0].role', 'robot') WHERE id = 'run_a:4'").run();
+    db.prepare("UPDATE rows SET body = substr(body, 2) WHERE id = 'run_a:6'").run();
+    expect(() => [...readRows(db, ['run_a:3', 'run_a:4'])]).toThrow('stored body of row run_a:4 does not match the row schema at messages.0.role');
+    expect(() => [...readRows(db, ['run_a:6'])]).toThrow('stored body of row run_a:6 is not valid JSON');
+    expect([...readRows(db, ['run_a:3', 'run_a:5'])].map((input) => input.row.ordinal)).toEqual([3, 5]);
+  });
+
   it('marks a row a simulator error while any author\'s latest label on it says so', () => {
     const db = store();
     const label = db.prepare("INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, 'run_a', ?, 'human', ?, NULL, 'x')");
@@ -58,19 +67,19 @@ describe('export rows', () => {
     expect(flagged.map((row) => row.id)).toEqual(['run_a:5', 'run_a:6']);
   });
 
-  it('reads a run in plan order through the run index and the latest grade through grades_row', () => {
+  it('reads a run in plan order through the covering export index (migration 008) and the latest grade through grades_row', () => {
     const db = store();
     const where = selectionWhere(ExportSelection.parse({ run_id: 'run_a', passes_only: true, filter: { label: ['pass'] } }));
     const plan = db
       .prepare(
-        `EXPLAIN QUERY PLAN SELECT r.id FROM rows r
+        `EXPLAIN QUERY PLAN SELECT r.id, r.scenario_id FROM rows r
            LEFT JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = r.id)
            LEFT JOIN labels l ON l.id = (SELECT MAX(id) FROM labels WHERE labels.row_id = r.id)
-         WHERE ${where.sql} ORDER BY r.ordinal`,
+         WHERE ${where.sql} AND r.ordinal >= 0 ORDER BY r.ordinal`,
       )
       .all(where.params) as { detail: string }[];
     const details = plan.map((step) => step.detail).join('\n');
-    expect(details).toMatch(/SEARCH r USING INDEX sqlite_autoindex_rows_\d \(run_id=\?\)/);
+    expect(details).toContain('SEARCH r USING COVERING INDEX rows_export (run_id=?');
     expect(details).toContain('grades_row');
     expect(details).toContain('labels_row');
     expect(details).not.toContain('USE TEMP B-TREE FOR ORDER BY');

@@ -1,8 +1,8 @@
 import type { ExportSelection } from '../../shared/api/exports';
-import { AXES, LabelKind, LabelValue, Row } from '../../shared/domain';
+import { AXES, LabelKind, LabelValue } from '../../shared/domain';
 import type { ExportInput } from '../../engine/index';
 import { statement, type Db } from '../store/database';
-import { parseJsonColumn } from '../store/json-column';
+import { readRowBody } from './export-row-body';
 
 /**
  * Rows fetched per query: small enough that a page never holds the connection for long and that its bodies die young
@@ -90,10 +90,11 @@ export function selectedRows(db: Db, selection: ExportSelection, order: RowOrder
   const where = selectionWhere(selection);
   const orderBy = order === 'ordinal' ? 'r.ordinal' : 'r.scenario_id, r.ordinal';
   const prompt = withPrompt ? ", json_extract(r.body, '$.prompt') AS prompt" : '';
+  // `r.ordinal >= 0` holds for every row; it lets the planner use rows_export (migration 008), which covers the list.
   return statement<[Record<string, unknown>], SelectedRow>(
     db,
     `SELECT r.id AS id, r.scenario_id AS scenario_id, ${SIMULATOR_ERROR} AS simulator_error${prompt}
-     FROM rows r ${JOINS} WHERE ${where.sql} ORDER BY ${orderBy}`,
+     FROM rows r ${JOINS} WHERE ${where.sql} AND r.ordinal >= 0 ORDER BY ${orderBy}`,
   ).all(where.params);
 }
 
@@ -117,7 +118,7 @@ const PAGE_SQL = `SELECT r.id AS id, r.body AS body, g.reward AS reward, g.reaso
 const GOLD_REWARD: Partial<Record<LabelValue, number>> = { pass: 1, fail: 0 };
 
 function toInput(record: JoinedRecord): ExportInput {
-  const input: ExportInput = { row: parseJsonColumn(Row, record.body, 'rows.body'), reward: record.reward };
+  const input: ExportInput = { row: readRowBody(record.id, record.body), reward: record.reward };
   if (record.reason !== null) input.reason = record.reason;
   if (record.label_source !== null) input.label_source = record.label_source;
   if (record.judge_name !== null) input.judge_name = record.judge_name;

@@ -153,12 +153,29 @@ function serviceErrorOf(error: unknown): unknown {
 /**
  * SFT splits of at least `parallel_min_rows` rows are exported on worker threads (each reads its own rows from the
  * store) when the machine has at least `parallel_min_cores` cores: below that, starting the threads costs more than
- * they save (on 2 cores one build thread beside the writer measured no faster than one thread). Tests lower both.
+ * they save (on 2 cores, two bundled workers exporting 100,000 stored rows measured slower than this thread and
+ * peaked at 365 MB against 221 MB: each reads and parses its own rows beside the rest of the app). Tests lower both.
+ * `worker_bundle`: a bundled export worker (main/services/export-worker.ts) to start instead (the store bench's own).
  */
-export const exportTuning = { parallel_min_rows: 4000, parallel_min_cores: 3 };
-const PAGE_SOURCE = new URL('./export-page-source.ts', import.meta.url);
-/** Worker threads load these from source (through tsx): a bundle without them exports on one thread. */
-const canUseWorkers = () => existsSync(PAGE_SOURCE) && existsSync(defaultTrainingWorkerUrl());
+export const exportTuning: { parallel_min_rows: number; parallel_min_cores: number; worker_bundle?: string } = { parallel_min_rows: 4000, parallel_min_cores: 3 };
+
+/**
+ * Where the export's worker threads start: the desktop bundle's export worker beside its main file (see
+ * main/electron/build.ts), else from source through tsx, which loads the page source by its URL; null when neither is
+ * there (the export then runs on this thread).
+ */
+function exportWorker(): { workerUrl: string | URL; module: string } | null {
+  if (exportTuning.worker_bundle) return { workerUrl: exportTuning.worker_bundle, module: 'bundled' };
+  if (typeof __dirname === 'string') {
+    const bundled = join(__dirname, 'export-worker.cjs');
+    if (existsSync(bundled)) return { workerUrl: bundled, module: 'bundled' };
+  }
+  const url = import.meta.url as string | undefined;
+  if (!url) return null;
+  const source = new URL('./export-page-source.ts', url);
+  const boot = defaultTrainingWorkerUrl();
+  return existsSync(source) && existsSync(boot) ? { workerUrl: boot, module: source.href } : null;
+}
 
 const CARD_KIND = { openai: 'sft', trl: 'sft', 'dpo-openai': 'dpo', 'dpo-trl': 'dpo', 'dpo-full': 'dpo', grpo: 'grpo' } as const;
 
@@ -182,13 +199,13 @@ async function writeSplit(
   const ids = plan.ids.get(split) ?? [];
   const format = plan.request.format;
   const signal = control?.signal;
-  const parallel = ids.length >= exportTuning.parallel_min_rows && availableParallelism() >= exportTuning.parallel_min_cores && canUseWorkers();
-  if ((format === 'openai' || format === 'trl') && parallel && context.databasePath !== ':memory:') {
+  const worker = ids.length >= exportTuning.parallel_min_rows && availableParallelism() >= exportTuning.parallel_min_cores ? exportWorker() : null;
+  if ((format === 'openai' || format === 'trl') && worker && context.databasePath !== ':memory:') {
     const base = tally.read;
     const { written, report } = await writeTrainingParallel(
-      { module: PAGE_SOURCE.href, data: { databasePath: context.databasePath, ids }, total: ids.length },
+      { module: worker.module, data: { databasePath: context.databasePath, ids }, total: ids.length },
       plan.context,
-      { ...engineOptions(plan), format },
+      { ...engineOptions(plan), format, workerUrl: worker.workerUrl },
       {
         folder: staging,
         file,

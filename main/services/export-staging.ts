@@ -2,20 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { resolveOutputPath } from '../../engine/node/index';
+import { processExists } from './process-exists';
 
 const STAGING_PREFIX = '.while-export-';
 /** `.while-export-<pid>-<uuid>`: the pid says whether the export that made it can still be running. */
 const STAGING_NAME = /^\.while-export-(\d+)-[0-9a-f-]{36}$/;
-
-function isRunning(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Staging folders left by an export whose process died (killed, a power cut): they hold half-written files, so the
@@ -25,7 +16,7 @@ export async function removeAbandonedStaging(folder: string): Promise<string[]> 
   const entries = await readdir(resolve(folder), { withFileTypes: true }).catch(() => []);
   const abandoned = entries.filter((entry) => {
     const match = STAGING_NAME.exec(entry.name);
-    return entry.isDirectory() && match !== null && !isRunning(Number(match[1]));
+    return entry.isDirectory() && match !== null && !processExists(Number(match[1]));
   });
   await Promise.all(abandoned.map((entry) => rm(join(resolve(folder), entry.name), { recursive: true, force: true })));
   return abandoned.map((entry) => entry.name);

@@ -5,7 +5,9 @@
  * folder in the OpenAI-compatible SFT format, exactly as the app runs it: the plan (selection, splits), rows read a page
  * at a time, each body parsed through its schema, the gates on every line, the file written and synced, the card.
  * It runs on this thread, or on worker threads where the machine has the cores for them (`exportTuning`); the
- * `workers` mode forces them, for comparison.
+ * `workers` mode forces them, for comparison, started from a bundle of the desktop app's export worker
+ * (main/services/export-worker.ts, built with esbuild as main/electron/build.ts builds it, before the clock starts):
+ * from source each worker would first compile its modules through tsx.
  * Every mode runs in a fresh process, and the raw reference (the same bytes from one buffer, synced) is written in that
  * process right after the export: the machine is shared, and its load moves between processes more than within one.
  * Goal (issue 9): at least half the raw rate, under 300 MB. The last line is JSON for `npm run bench`.
@@ -79,6 +81,19 @@ async function buildStore(dataDir: string, rows: number): Promise<void> {
   }
 }
 
+/** The app's export worker bundled as main/electron/build.ts bundles it, where it resolves better-sqlite3 as the app's does. */
+function bundleWorker(): string {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const outfile = join(root, 'node_modules', '.cache', 'export-store-bench', 'export-worker.cjs');
+  const built = spawnSync(
+    join(root, 'node_modules', '.bin', 'esbuild'),
+    ['main/services/export-worker.ts', '--bundle', '--platform=node', '--format=cjs', '--target=node20', '--external:better-sqlite3', '--external:electron', `--outfile=${outfile}`, '--log-level=error'],
+    { cwd: root, encoding: 'utf8' },
+  );
+  if (built.status !== 0) throw new Error(`bundling the export worker failed: ${built.stderr}`);
+  return outfile;
+}
+
 async function measure(mode: Mode, dataDir: string, rawBytes: number): Promise<Measure> {
   const out = join(dataDir, `out-${mode}`);
   rmSync(out, { recursive: true, force: true });
@@ -87,7 +102,7 @@ async function measure(mode: Mode, dataDir: string, rawBytes: number): Promise<M
     rmSync(join(dataDir, 'raw.bin'), { force: true });
     return { mode, wall, cpu: 0, peak: process.memoryUsage().rss, bytes: rawBytes, lines: 0, sha256: '', raw_wall: null };
   }
-  if (mode === 'workers') Object.assign(exportTuning, { parallel_min_rows: 1, parallel_min_cores: 1 });
+  if (mode === 'workers') Object.assign(exportTuning, { parallel_min_rows: 1, parallel_min_cores: 1, worker_bundle: bundleWorker() });
   const context = createAppContext({ dataDir, mode: 'cli' });
   const run = context.db.prepare('SELECT id FROM runs ORDER BY rowid LIMIT 1').get() as { id: string };
   const request = ExportRequest.parse({ selection: { run_id: run.id }, format: 'openai', splits: ['train'], fractions: { holdout: 0, eval: 0 }, destination: { kind: 'folder', folder: out } });

@@ -1,56 +1,23 @@
 /**
  * `tsx main/services/label-queue.bench.ts [rows] [data-dir]` (100,000 rows by default): what `labels.queue` costs on
  * a large graded and labelled run, per order, for the first page (`summary: true`: counts and first_unlabelled) and a
- * later page (`summary: false`), and which of the first page's queries costs what.
- * The store: `storeGeneratedRun` (conduct checks on 60% of rows, a rubric judge on 40%, about 2% labelled by `bench`),
- * plus a third judge (`line-judge@v2`, 80% of rows, some unsure, some erred), re-grades, a second person, unsigned and
- * model labels and a few simulator errors (as agreement.bench.ts). With a data-dir, the store is built there once and
- * reused on later runs. The last line is JSON for `npm run bench`.
+ * later page (`summary: false`), and which of the first page's queries costs what (judge_keys: a later page's judge
+ * lookup; page and later_page: the queue's SQL alone at offsets 0 and 5,000).
+ * The store: `storeLabelledBenchRun` (main/test-support/labelled-bench-store.ts, shared with agreement.bench.ts):
+ * generated rows with conduct checks, a rubric judge and a third judge, re-grades, two people, unsigned and model
+ * labels, and a few simulator errors. With a data-dir, the store is built there once and reused on later runs. The
+ * last line is JSON for `npm run bench`.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import type { LabelQueueOrder } from '../../shared/api/labels';
-import { DATABASE_FILE } from '../store/database';
-import { storeGeneratedRun } from '../store/__fixtures__/generated-rows';
 import { annotatorLabelCounts, firstUnlabelled, gradingJudgeKeys, queueCounts, queuePage, queueSnapshot, type QueueRequest } from '../store/label-queue-repository';
-import { closeAppContext, createAppContext, type AppContext } from './app-context';
+import { openLabelledBenchStore } from '../test-support/labelled-bench-store';
 import { labelQueue } from './labels-service';
 
 const RUN_ID = 'bench';
 const ORDERS: LabelQueueOrder[] = ['generated', 'disagreements', 'unsure', 'stratified'];
 const count = Number(process.argv[2] ?? 100_000);
 const keptDir = process.argv[3];
-const NOW = '2026-01-02T00:00:00.000Z';
-
-function buildStore(context: AppContext): void {
-  storeGeneratedRun(context.db, { runId: RUN_ID, count });
-  const db = context.db;
-  db.transaction(() => {
-    db.prepare(
-      `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, unsure, provenance, created_at)
-       SELECT id, run_id, CASE WHEN ordinal % 53 = 0 THEN NULL ELSE ((ordinal * 37) % 101) / 100.0 END, 'graded',
-         CASE WHEN ordinal % 53 = 0 THEN 'error' ELSE 'ok' END, 'custom', 'line-judge', CASE WHEN ordinal % 17 = 0 THEN 1 ELSE 0 END,
-         '{"judge":"line-judge","model":null,"rubric_hash":null,"settings":{},"version":"v2"}', @now
-       FROM rows WHERE run_id = @run AND ordinal % 10 < 8`,
-    ).run({ run: RUN_ID, now: NOW });
-    db.prepare(
-      `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, unsure, provenance, created_at)
-       SELECT g.row_id, g.run_id, 1 - g.reward, 'regraded', 'ok', 'judge', 'rubric-judge', 0, g.provenance, @now
-       FROM grades g JOIN rows r ON r.id = g.row_id
-       WHERE g.run_id = @run AND g.judge_name = 'rubric-judge' AND r.ordinal % 29 = 0`,
-    ).run({ run: RUN_ID, now: NOW });
-    const label = db.prepare(
-      `INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at)
-       SELECT id, run_id, @label, @kind, @author, NULL, @now FROM rows WHERE run_id = @run AND ordinal % @every = @at`,
-    );
-    label.run({ run: RUN_ID, label: 'pass', kind: 'human', author: 'ann', every: 250, at: 0, now: NOW });
-    label.run({ run: RUN_ID, label: 'fail', kind: 'human', author: 'ann', every: 310, at: 3, now: NOW });
-    label.run({ run: RUN_ID, label: 'fail', kind: 'human', author: null, every: 1_000, at: 11, now: NOW });
-    label.run({ run: RUN_ID, label: 'pass', kind: 'model', author: 'robot', every: 1_500, at: 5, now: NOW });
-    label.run({ run: RUN_ID, label: 'simulator_error', kind: 'human', author: 'ann', every: 5_000, at: 7, now: NOW });
-  })();
-}
 
 function timeMs(work: () => unknown, times: number): { median: number; runs: number[] } {
   work();
@@ -65,16 +32,9 @@ function timeMs(work: () => unknown, times: number): { median: number; runs: num
 }
 
 const fmt = (ms: number) => ms.toFixed(0).padStart(6);
-const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'label-queue-bench-'));
-if (keptDir) mkdirSync(keptDir, { recursive: true });
-const isBuilt = existsSync(join(dataDir, DATABASE_FILE));
-const context = createAppContext({ dataDir, mode: 'cli' });
+const store = openLabelledBenchStore({ runId: RUN_ID, count, ...(keptDir ? { keptDir } : {}), folderPrefix: 'label-queue-bench-' });
+const { context } = store;
 try {
-  if (!isBuilt) {
-    const building = performance.now();
-    buildStore(context);
-    console.log(`store of ${count} rows built in ${((performance.now() - building) / 1000).toFixed(0)} s (not measured)`);
-  }
   console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
   const results: { name: string; measured: number; unit: string }[] = [];
   for (const order of ORDERS) {
@@ -93,7 +53,9 @@ try {
       snapshot: queueSnapshot(context.db, RUN_ID),
     };
     const parts = {
+      judge_keys: timeMs(() => gradingJudgeKeys(context.db, RUN_ID), 3).median,
       page: timeMs(() => queuePage(context.db, request, 0, 50, false), 3).median,
+      later_page: timeMs(() => queuePage(context.db, request, 5_000, 50, false), 3).median,
       counts: timeMs(() => queueCounts(context.db, request), 3).median,
       first_unlabelled: timeMs(() => firstUnlabelled(context.db, request), 3).median,
       by_label: timeMs(() => annotatorLabelCounts(context.db, RUN_ID, output.annotator), 3).median,
@@ -107,6 +69,5 @@ try {
   }
   console.log(JSON.stringify({ bench: 'label-queue', rows: count, results }));
 } finally {
-  await closeAppContext(context);
-  if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
+  await store.close();
 }

@@ -1,8 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Method, MethodInput, MethodOutput } from '../../shared/api';
+import { describe, expect, it } from 'vitest';
+import type { MethodOutput } from '../../shared/api';
 import { RunConfig } from '../../shared/domain';
 import { dispatch } from '../api/dispatch';
 import { GRADING_JUDGES_SQL } from '../store/label-queue-repository';
@@ -10,32 +7,12 @@ import { insertRow, storedRowId } from '../store/rows-repository';
 import { insertRun } from '../store/runs-repository';
 import { insertSpec } from '../store/specs-repository';
 import { sampleRow } from '../store/__fixtures__/sample-row';
-import { closeAppContext, createAppContext, type AppContext } from './app-context';
+import { callMethod as call, serviceTestContexts } from '../test-support/service-test-context';
+import type { AppContext } from './app-context';
 import { COVERAGE_SPEC } from './__fixtures__/coverage-run';
 import { storeCraftedRun, storeJudgeGrades } from './__fixtures__/grading-run';
 
-let context: AppContext | undefined;
-afterEach(async () => {
-  if (context) await closeAppContext(context);
-  context = undefined;
-});
-
-let clock = 0;
-function newContext(): AppContext {
-  clock = 0;
-  context = createAppContext({
-    dataDir: mkdtempSync(join(tmpdir(), 'while-queue-')),
-    mode: 'browser',
-    now: () => new Date(Date.UTC(2026, 10, 1, 9, 0, clock++)),
-  });
-  return context;
-}
-
-async function call<M extends Method>(app: AppContext, method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
-  const result = await dispatch(app, method, input);
-  if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
-  return result.value as MethodOutput<M>;
-}
+const newContext = serviceTestContexts('while-queue-');
 
 const ordinals = (output: MethodOutput<'labels.queue'>) => output.items.map((item) => item.ordinal);
 
@@ -120,8 +97,9 @@ describe('the labeling queue', () => {
     expect(later.items).toEqual(counted.items);
     expect(ordinals(later)).toEqual([1, 2, 4, 5]);
     expect(await dispatch(app, 'labels.queue', { ...input, judge: 'nobody@v9', summary: false })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
-    const plan = (app.db.prepare(`EXPLAIN QUERY PLAN ${GRADING_JUDGES_SQL}`).all('run_p') as { detail: string }[]).map((step) => step.detail).join(' | ');
-    expect(plan).toContain('USING INDEX grades_latest (run_id=?)');
+    const plan = (app.db.prepare(`EXPLAIN QUERY PLAN ${GRADING_JUDGES_SQL}`).all({ run_id: 'run_p' }) as { detail: string }[]).map((step) => step.detail).join(' | ');
+    expect(plan).toContain('USING COVERING INDEX grades_latest (run_id=?)');
+    expect(plan).toContain('USING COVERING INDEX grades_latest (run_id=? AND judge_name>?)');
   });
 
   it('puts the judge’s unsure rows first, then the ones it could not judge, then rewards nearest even', async () => {

@@ -1,35 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Method, MethodInput, MethodOutput } from '../../shared/api';
+import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../engine/index';
 import { dispatch } from '../api/dispatch';
-import { closeAppContext, createAppContext, type AppContext } from './app-context';
+import { callMethod as call, serviceTestContexts } from '../test-support/service-test-context';
+import type { AppContext } from './app-context';
 import { storeCraftedRun } from './__fixtures__/grading-run';
 
-let context: AppContext | undefined;
-afterEach(async () => {
-  if (context) await closeAppContext(context);
-  context = undefined;
-});
-
-let clock = 0;
-function newContext(): AppContext {
-  clock = 0;
-  context = createAppContext({
-    dataDir: mkdtempSync(join(tmpdir(), 'while-labels-')),
-    mode: 'browser',
-    now: () => new Date(Date.UTC(2026, 10, 1, 9, 0, clock++)),
-  });
-  return context;
-}
-
-async function call<M extends Method>(app: AppContext, method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
-  const result = await dispatch(app, method, input);
-  if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
-  return result.value as MethodOutput<M>;
-}
+const newContext = serviceTestContexts('while-labels-');
 
 function labelCount(app: AppContext): number {
   return (app.db.prepare('SELECT COUNT(*) AS n FROM labels').get() as { n: number }).n;

@@ -1,12 +1,13 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { RunProgress } from '../../shared/api';
-import { explicitModeSettings, type BatchRecord, type Row, type RunStatus, type SimulationSummary, type StopReason } from '../../shared/domain';
+import { explicitModeSettings, type BatchRecord, type Row, type Run, type RunStatus, type SimulationSummary, type StopReason } from '../../shared/domain';
 import { offlineComponents, simulate, type SimulationEvent } from '../../engine/index';
 import type { Db } from '../store/database';
 import { getRowByOrdinal, insertRow } from '../store/rows-repository';
-import { bumpRowsDone, getRun, updateRun } from '../store/runs-repository';
+import { bumpRowsDone, getRun, updateRun, type RunUpdate } from '../store/runs-repository';
 import { getSpec } from '../store/specs-repository';
 import { roleComponents, type RoleComponents } from './model-roles';
+import { RunLease, RunLeaseLostError } from './run-lease';
 import { keyRing, type KeyRing } from './secrets';
 import { replaySimulateOptions } from './prove-service';
 import { ServiceError } from './service-error';
@@ -22,6 +23,13 @@ export interface ExecuteRunOptions {
   onRow?(row: Row): void;
   /** Where model keys come from (default: this process's environment). */
   keys?: KeyRing;
+  /**
+   * The run's lease, taken by the caller (the CLI before it prints, the app before it starts the thread); without
+   * one, the run's lease is taken here for `program`. Either way it is released when the run stops, unless lost.
+   */
+  lease?: RunLease;
+  /** Who writes, for another process's refusal message (default "a While Studio process"). */
+  program?: string;
 }
 
 const PROGRESS_INTERVAL_MS = 250;
@@ -49,15 +57,51 @@ export async function executeRun(options: ExecuteRunOptions): Promise<Simulation
   const now = () => (options.now?.() ?? new Date()).toISOString();
   const run = getRun(db, runId);
   if (!run) throw new ServiceError('NOT_FOUND', `There is no run ${runId}.`);
+
+  const lease = options.lease ?? RunLease.acquire(db, runId, options.program ?? 'a While Studio process');
+  const stopHeartbeat = lease.startHeartbeat();
+  // Every write of the run checks, in its own IMMEDIATE transaction, that this process still holds the lease.
+  const leased: Leased = (write) => {
+    const transaction = db.transaction((...args: Parameters<typeof write>) => {
+      lease.assertHeld();
+      write(...args);
+    });
+    return (...args) => void transaction.immediate(...args);
+  };
+  try {
+    return await executeLeased(options, run, lease, leased);
+  } catch (error) {
+    if (!RunLeaseLostError.isInstance(error) && !lease.lost) {
+      const message = error instanceof Error ? error.message : String(error);
+      try {
+        leased(() => updateRun(db, runId, { status: 'failed', error: message }, now()))();
+      } catch {
+        // Lost the lease in between: the run is another process's now.
+      }
+    }
+    throw error;
+  } finally {
+    stopHeartbeat();
+    lease.release();
+  }
+}
+
+type Leased = <A extends unknown[]>(write: (...args: A) => void) => (...args: A) => void;
+
+async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: RunLease, leased: Leased): Promise<SimulationSummary> {
+  const { db, runId } = options;
+  const now = () => (options.now?.() ?? new Date()).toISOString();
+  // Read again under the lease: a takeover adds a warning, and a previous writer may have stored rows until now.
+  const run = getRun(db, runId) ?? stored;
   const spec = run.spec_id ? getSpec(db, run.spec_id) : undefined;
   if (!spec) throw new ServiceError('NOT_FOUND', `Run ${runId} has no stored spec.`);
-
   const config = run.config;
-  const storeRow = db.transaction((row: Row, durationMs: number) => {
+  const storeRow = leased((row: Row, durationMs: number) => {
     insertRow(db, row, { run_id: runId, duration_ms: durationMs, created_at: now() });
     bumpRowsDone(db, runId, now());
   });
-  updateRun(db, runId, { status: 'running', error: null }, now());
+  const update = leased((fields: RunUpdate) => updateRun(db, runId, fields, now()));
+  update({ status: 'running', error: null });
 
   const started = performance.now();
   const batches: BatchRecord[] = [];
@@ -82,13 +126,8 @@ export async function executeRun(options: ExecuteRunOptions): Promise<Simulation
     });
   };
 
-  let roles: RoleComponents;
-  try {
-    roles = roleComponents(config, spec, { keys: options.keys ?? keyRing() });
-  } catch (error) {
-    updateRun(db, runId, { status: 'failed', error: error instanceof Error ? error.message : String(error) }, now());
-    throw error;
-  }
+  // A failure from here on is stored as the run's error by executeRun (under the lease).
+  const roles: RoleComponents = roleComponents(config, spec, { keys: options.keys ?? keyRing() });
   const events = simulate({
     ...offlineComponents(spec, { seed: config.seed }),
     ...roles.components,
@@ -107,7 +146,8 @@ export async function executeRun(options: ExecuteRunOptions): Promise<Simulation
     ...replaySimulateOptions(db, config.replay_of),
     concurrency: config.concurrency,
     ...(run.rows_done > 0 ? { resume: { get: (ordinal: number) => getRowByOrdinal(db, runId, ordinal) } } : {}),
-    isCancelled: () => options.isCancelled?.() ?? false,
+    // A lease lost to a heartbeat check stops the rollouts too; the next write would throw anyway.
+    isCancelled: () => lease.lost || (options.isCancelled?.() ?? false),
     clock: () => performance.now(),
   });
 
@@ -116,27 +156,19 @@ export async function executeRun(options: ExecuteRunOptions): Promise<Simulation
       const next = await events.next();
       if (next.done) {
         const summary = next.value;
-        updateRun(
-          db,
-          runId,
-          {
-            status: statusFor(summary.stopped_because),
-            stopped_because: summary.stopped_because,
-            degraded: summary.degraded,
-            warnings: [...new Set([...run.warnings, ...summary.warnings])],
-            pairwise: summary.coverage.pairwise,
-            summary,
-            error: errorOf(summary),
-          },
-          now(),
-        );
+        update({
+          status: statusFor(summary.stopped_because),
+          stopped_because: summary.stopped_because,
+          degraded: summary.degraded,
+          warnings: [...new Set([...run.warnings, ...summary.warnings])],
+          pairwise: summary.coverage.pairwise,
+          summary,
+          error: errorOf(summary),
+        });
         return summary;
       }
       await handleEvent(next.value);
     }
-  } catch (error) {
-    updateRun(db, runId, { status: 'failed', error: error instanceof Error ? error.message : String(error) }, now());
-    throw error;
   } finally {
     roles.close();
   }
@@ -154,7 +186,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<Simulation
         return;
       case 'batch':
         batches.push(event.record);
-        updateRun(db, runId, { pairwise: event.record.pairwise, batches }, now());
+        update({ pairwise: event.record.pairwise, batches });
         progress(event.record);
         // Let cancel messages and other I/O through between batches of CPU-bound offline rollouts.
         await yieldToEventLoop();

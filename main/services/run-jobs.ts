@@ -1,13 +1,33 @@
 import { Worker } from 'node:worker_threads';
+import type { AppMode } from '../../shared/api';
 import type { RunStatus } from '../../shared/domain';
+import { releaseRunLease, runLeaseToken } from '../store/run-leases-repository';
 import { getRun, runIdsWithStatus, updateRun } from '../store/runs-repository';
 import type { AppContext } from './app-context';
+import { liveLeaseOf, RunLease } from './run-lease';
 import type { WorkerCommand, WorkerInput, WorkerMessage } from './run-worker-protocol';
 import { storedKeys } from './secrets';
+import { ServiceError } from './service-error';
 
 /** Where the worker entry is: the tsx bootstrap from source, or the bundled file in the desktop app. */
 export function defaultWorkerPath(): URL {
   return new URL('./run-worker-boot.mjs', import.meta.url);
+}
+
+/** How another process's refusal names this one. */
+function programName(mode: AppMode): string {
+  switch (mode) {
+    case 'browser':
+      return 'While Studio in browser mode';
+    case 'desktop':
+      return 'the While Studio app';
+    case 'cli':
+      return 'wai';
+    default: {
+      const unreachable: never = mode;
+      return unreachable;
+    }
+  }
 }
 
 /** The runs executing in worker threads of this process. */
@@ -24,28 +44,48 @@ export class RunJobs {
     return this.#workers.has(runId);
   }
 
-  /** Starts (or resumes) a stored run in its own thread; progress and the end reach the event bus. */
+  /**
+   * Starts (or resumes) a stored run in its own thread; progress and the end reach the event bus. Takes the run's
+   * lease first: throws ServiceError CONFLICT when another process (the CLI, another window's server) writes it.
+   */
   start(runId: string): void {
     if (this.#workers.has(runId)) return;
+    const { db } = this.context;
+    const lease = RunLease.acquire(db, runId, programName(this.context.mode));
     const keys = storedKeys(this.context.keys);
-    const input: WorkerInput = { databasePath: this.context.databasePath, runId, ...(Object.keys(keys).length > 0 ? { keys } : {}) };
-    const worker = new Worker(this.workerPath ?? defaultWorkerPath(), { workerData: input });
+    const input: WorkerInput = { databasePath: this.context.databasePath, runId, lease: lease.holder, ...(Object.keys(keys).length > 0 ? { keys } : {}) };
+    let worker: Worker;
+    try {
+      worker = new Worker(this.workerPath ?? defaultWorkerPath(), { workerData: input });
+    } catch (error) {
+      lease.release();
+      throw error;
+    }
     this.#workers.set(runId, worker);
     let finished = false;
     const finish = (error?: Error) => {
       if (finished) return;
       finished = true;
       this.#workers.delete(runId);
-      const run = getRun(this.context.db, runId);
-      if (!run) return;
-      let status: RunStatus = run.status;
-      if (status === 'running') {
-        // Stopped with the app: it resumes at the next start. Otherwise the thread died under it.
-        status = this.#stopping ? 'interrupted' : 'failed';
-        const reason = this.#stopping ? null : (error?.message ?? 'The run stopped unexpectedly.');
-        updateRun(this.context.db, runId, { status, error: reason }, this.context.now().toISOString());
-      }
-      this.context.events.emit('run-end', { run_id: runId, status, stopped_because: getRun(this.context.db, runId)?.stopped_because ?? null });
+      const ended = db
+        .transaction(() => {
+          const run = getRun(db, runId);
+          if (!run) return undefined;
+          const token = runLeaseToken(db, runId);
+          // Taken over by another process while the thread stalled: the run is that process's to write now.
+          if (token !== undefined && token !== lease.holder.token) return run;
+          if (run.status === 'running') {
+            // Stopped with the app: it resumes at the next start. Otherwise the thread died under it.
+            const status: RunStatus = this.#stopping ? 'interrupted' : 'failed';
+            const reason = this.#stopping ? null : (error?.message ?? 'The run stopped unexpectedly.');
+            updateRun(db, runId, { status, error: reason }, this.context.now().toISOString());
+          }
+          releaseRunLease(db, runId, lease.holder.token);
+          return getRun(db, runId);
+        })
+        .immediate();
+      if (!ended) return;
+      this.context.events.emit('run-end', { run_id: runId, status: ended.status, stopped_because: ended.stopped_because });
     };
     worker.on('message', (message: WorkerMessage) => {
       switch (message.type) {
@@ -57,6 +97,7 @@ export class RunJobs {
           finish();
           return;
         case 'error':
+        case 'lease-lost':
           return;
       }
     });
@@ -75,16 +116,27 @@ export class RunJobs {
 
   /**
    * Runs left `running` (or still `queued`: stored, its thread not yet started) by a process that died are marked
-   * interrupted, then resumed from their stored rows.
+   * interrupted, then resumed from their stored rows. A run another living process writes (a `wai simulate` in a
+   * terminal) is left to it.
    */
   resumeInterrupted(): string[] {
+    const { db } = this.context;
     const now = this.context.now().toISOString();
-    for (const runId of [...runIdsWithStatus(this.context.db, 'running'), ...runIdsWithStatus(this.context.db, 'queued')]) {
-      if (!this.#workers.has(runId)) updateRun(this.context.db, runId, { status: 'interrupted' }, now);
+    for (const runId of [...runIdsWithStatus(db, 'running'), ...runIdsWithStatus(db, 'queued')]) {
+      if (!this.#workers.has(runId) && !liveLeaseOf(db, runId)) updateRun(db, runId, { status: 'interrupted' }, now);
     }
-    const interrupted = runIdsWithStatus(this.context.db, 'interrupted');
-    for (const runId of interrupted) this.start(runId);
-    return interrupted;
+    const resumed: string[] = [];
+    for (const runId of runIdsWithStatus(db, 'interrupted')) {
+      if (liveLeaseOf(db, runId)) continue;
+      try {
+        this.start(runId);
+        resumed.push(runId);
+      } catch (error) {
+        // Taken by another process between the check and the start: it is that process's run.
+        if (!ServiceError.isInstance(error) || error.code !== 'CONFLICT') throw error;
+      }
+    }
+    return resumed;
   }
 
   async stopAll(): Promise<void> {

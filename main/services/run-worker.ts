@@ -2,6 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../store/database';
 import { executeRun } from './run-executor';
+import { RunLease, RunLeaseLostError } from './run-lease';
 import { keyRing } from './secrets';
 import type { WorkerCommand, WorkerInput, WorkerMessage } from './run-worker-protocol';
 
@@ -18,13 +19,15 @@ async function main(): Promise<void> {
     const summary = await executeRun({
       db,
       runId: input.runId,
+      lease: RunLease.adopt(db, input.runId, input.lease),
       keys: keyRing(process.env, input.keys),
       isCancelled: () => cancelled,
       onProgress: (progress) => post({ type: 'progress', progress }),
     });
     post({ type: 'end', stopped_because: summary.stopped_because });
   } catch (error) {
-    post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    const message = error instanceof Error ? error.message : String(error);
+    post(RunLeaseLostError.isInstance(error) ? { type: 'lease-lost', message } : { type: 'error', message });
   } finally {
     db.close();
     port.close();

@@ -5,6 +5,7 @@ import { getRun, insertRun, listRuns as listStoredRuns, runBatches, runSummary, 
 import { getSpec, insertSpec } from '../store/specs-repository';
 import type { AppContext } from './app-context';
 import { newId } from './ids';
+import { leaseConflictMessage, liveLeaseOf } from './run-lease';
 import { drafterFor, parseRoles } from './model-roles';
 import { keyRing, storedKeys } from './secrets';
 import { ServiceError } from './service-error';
@@ -92,6 +93,8 @@ export async function startRun(context: AppContext, config: RunConfig, options: 
 export function cancelRun(context: AppContext, runId: string): Run {
   const run = requireRun(context, runId);
   if (!context.jobs.cancel(runId)) {
+    const elsewhere = liveLeaseOf(context.db, runId);
+    if (elsewhere) throw new ServiceError('CONFLICT', leaseConflictMessage(runId, elsewhere, Date.now()));
     if (run.status === 'queued' || run.status === 'interrupted') {
       updateRun(context.db, runId, { status: 'cancelled', stopped_because: 'cancelled' }, context.now().toISOString());
     } else {

@@ -3,3 +3,4 @@ export { type JsonlChunk, type TextFile, writeJsonl, writeJsonlChunks, type Writ
 export { resolveOutputPath } from './jsonl-writer';
 export { defaultTrainingWorkerUrl, type PagedRows, type ParallelTrainingOptions, writeTrainingParallel } from './parallel-training';
 export type { RowPageModule } from './training-worker-protocol';
+export { serveTrainingPages } from './training-worker-serve';

@@ -66,6 +66,16 @@ describe('writeTrainingParallel', () => {
     expect(await readdir(folder)).toEqual([]);
   });
 
+  it('starts its workers from an entry that passes its page module in (the bundled shape), with the same bytes', async () => {
+    const total = 700;
+    const serial = exportTraining(rowPage({}, 0, total), REFUND_CONTEXT);
+    await writeJsonl(serial.lines, { folder, file: 'serial.jsonl' });
+    const workerUrl = new URL('./__fixtures__/refund-pages-worker-boot.mjs', import.meta.url);
+    const parallel = await writeTrainingParallel({ module: 'unused', data: {}, total }, REFUND_CONTEXT, { workers: 2, pageRows: 64, workerUrl }, { folder, file: 'parallel.jsonl' });
+    expect(await readFile(join(folder, 'parallel.jsonl'), 'utf8')).toBe(await readFile(join(folder, 'serial.jsonl'), 'utf8'));
+    expect(parallel.report).toEqual(serial.report());
+  });
+
   it('handles an empty export', async () => {
     const result = await writeTrainingParallel({ module: PAGES, data: {}, total: 0 }, REFUND_CONTEXT, {}, { folder, file: 'empty.jsonl' });
     expect(result.written.lines).toBe(0);

@@ -17,16 +17,18 @@ export interface PagedRows {
 
 export interface ParallelTrainingOptions extends TrainingExportOptions {
   /**
-   * Worker threads (default: one core fewer than the machine has, 1 to 4): the writer and the rest of the app keep a
-   * core. On 2 cores one worker measured best: building and writing overlap, while a second busy thread only
-   * competed with the writer.
+   * Worker threads (default: one per core, 1 to 4). The writing thread only hands finished buffers to the disk, so
+   * it needs no core of its own: on 2 cores two workers measured faster than one.
    */
   workers?: number;
   /** Rows per page (default 256): the unit a worker builds and the writer takes in file order. */
   pageRows?: number;
   /** Pages a worker may run ahead of the writer (default 4): memory stays at about workers x maxAhead pages. */
   maxAhead?: number;
-  /** The worker entry (default the tsx bootstrap beside this file; a bundled app passes its own). */
+  /**
+   * The worker entry (default the tsx bootstrap beside this file, which loads `rows.module` from source; a bundled
+   * app passes its own, which calls `serveTrainingPages` with its page module).
+   */
   workerUrl?: string | URL;
 }
 
@@ -51,7 +53,7 @@ export async function writeTrainingParallel(
 ): Promise<{ written: WriteResult; report: TrainingReport }> {
   const pageRows = Math.max(1, options.pageRows ?? 256);
   const pageCount = Math.ceil(rows.total / pageRows);
-  const workerCount = Math.max(1, Math.min(options.workers ?? Math.min(4, availableParallelism() - 1), pageCount));
+  const workerCount = Math.max(1, Math.min(options.workers ?? Math.min(4, availableParallelism()), pageCount));
   const { workers: _workers, pageRows: _pageRows, maxAhead: _maxAhead, workerUrl: _workerUrl, ...trainingOptions } = options;
   const tally = new TrainingTally(context, trainingOptions);
   const arrived = new Map<number, PageMessage>();
@@ -80,7 +82,9 @@ export async function writeTrainingParallel(
             context,
             options: trainingOptions,
           };
-          const worker = new Worker(options.workerUrl ?? defaultTrainingWorkerUrl(), { workerData: input });
+          // No inherited execArgv: under tsx the parent's loader flags would run tsx's hooks in every worker on top of the
+          // boot file's own (a bundled entry needs none), a second of CPU per worker spent compiling.
+          const worker = new Worker(options.workerUrl ?? defaultTrainingWorkerUrl(), { workerData: input, execArgv: [] });
           worker.on('message', (message: TrainingWorkerMessage) => {
             if (message.type === 'error') return fail(new Error(`export worker ${index}: ${message.message}`));
             if (waiting?.page === message.page) {

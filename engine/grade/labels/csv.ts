@@ -12,10 +12,31 @@ export interface CsvParse {
 }
 
 /**
+ * A cell a spreadsheet would run as a formula starts with =, +, -, @, tab or carriage return (OWASP, CSV
+ * injection). The writer guards it with one leading single quote, inside double quotes. Quotes already in front
+ * of such a character are looked through, so a note that truly starts with `'=` is guarded too (`''=`) and every
+ * string survives the round trip.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+/** What the writer makes of a formula cell: the reader drops one quote from a quoted field of this shape. */
+const GUARDED_FORMULA = /^'+[=+\-@\t\r]/;
+
+/** `value` as a spreadsheet shows it without running it: one single quote in front of a formula cell. */
+export function guardFormula(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** The inverse of `guardFormula` on a quoted field's text: drops the quote the writer added. */
+export function unguardFormula(value: string): string {
+  return GUARDED_FORMULA.test(value) ? value.slice(1) : value;
+}
+
+/**
  * Reads RFC 4180 CSV: comma-separated fields, double-quoted fields may hold commas, line breaks and doubled
  * quotes (`""`); CRLF, LF or CR end a record; a leading BOM and blank lines are skipped. A quote inside an
  * unquoted field, text after a closing quote, or a quote never closed is an error on the record's line, and
- * that record is dropped.
+ * that record is dropped. A quoted field that holds a guarded formula (`'=...`, see `guardFormula`) is read
+ * without its guard quote; unquoted fields are read as they are (the writer always quotes a guarded cell).
  */
 export function parseCsv(text: string): CsvParse {
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
@@ -37,7 +58,7 @@ export function parseCsv(text: string): CsvParse {
           error = `a quoted field that starts on line ${startLine} is never closed`;
           break;
         }
-        field = quoted.value;
+        field = unguardFormula(quoted.value);
         if (!isFieldEnd(source[index])) error ??= 'text after a closing quote: put the whole field in double quotes';
       }
       while (!isFieldEnd(source[index])) {
@@ -89,10 +110,15 @@ function readQuoted(source: string, from: number): { value: string | null; next:
 }
 
 function formatField(value: string): string {
-  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const guarded = guardFormula(value);
+  return guarded !== value || /[",\r\n]|^\s|\s$/.test(value) ? `"${guarded.replace(/"/g, '""')}"` : value;
 }
 
-/** Writes RFC 4180 CSV: fields with a comma, quote, line break or edge space are quoted; CRLF after every record. */
+/**
+ * Writes RFC 4180 CSV: fields with a comma, quote, line break or edge space are quoted; a field a spreadsheet
+ * would run as a formula is guarded with a leading single quote and quoted (see `guardFormula`); CRLF after every
+ * record. `parseCsv` gives back every field exactly.
+ */
 export function formatCsv(rows: readonly (readonly string[])[]): string {
   return rows.map((row) => row.map(formatField).join(',') + '\r\n').join('');
 }

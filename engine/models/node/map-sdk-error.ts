@@ -1,6 +1,6 @@
 import { ModelCallError } from '../model-call-error';
 import { redactSecrets } from '../redact-secret';
-import { retryAfterMs } from '../retry-policy';
+import { serverWait } from '../rate-limit-headers';
 import { kindOfStatus } from '../status-kind';
 
 export interface ErrorContext {
@@ -9,6 +9,7 @@ export interface ErrorContext {
   key: string;
   /** Where the key came from, for the message that says it was refused. */
   key_source: string;
+  /** Clock time of the failure, in milliseconds (reset times and HTTP dates are measured from it). */
   now: number;
 }
 
@@ -49,7 +50,7 @@ export function mapSdkError(error: unknown, context: ErrorContext, errors: SdkEr
     const facts = readBody(error);
     const serverMessage = clean(facts.message);
     const { kind, param } = kindOfStatus({ status, codes: facts.codes, message: serverMessage, ...(facts.param ? { param: facts.param } : {}) });
-    const retryAfter = retryAfterMs((error as Error & { headers?: { get(name: string): string | null } }).headers, context.now);
+    const wait = serverWait((error as Error & { headers?: { get(name: string): string | null } }).headers, context.now);
     const prefix =
       kind === 'auth'
         ? `${spec} refused the key from ${context.key_source} (${status})`
@@ -60,7 +61,7 @@ export function mapSdkError(error: unknown, context: ErrorContext, errors: SdkEr
       kind,
       spec,
       status,
-      ...(retryAfter === undefined ? {} : { retry_after_ms: retryAfter }),
+      ...(wait === undefined ? {} : { wait }),
       ...(param ? { param } : {}),
     });
   }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createModelAgent } from '../../agents/model-agent';
 import { ToolCallFormatError } from '../../agents/tool-call-format-error';
 import type { GenerateRequest } from '../model-backend';
+import { callWarnings } from '../call-stats';
 import { ModelCallError } from '../model-call-error';
 import { parseModelSpec } from '../model-spec';
 import { runStopFor } from '../run-stop-error';
@@ -170,6 +171,74 @@ describe.each(SPECS)('%s on the real client against the local server', (spec) =>
     const failure = await backend.generate(ASK).catch((error: unknown) => error);
     expect(ModelCallError.isInstance(failure) && failure.kind).toBe('quota');
     expect(runStopFor(failure, 'writer')?.stopped_because).toBe('writer_quota_exceeded');
+  });
+});
+
+describe.each(SPECS)('%s rate limits, on a fake clock', (spec) => {
+  const resetHeader = spec.startsWith('openai') ? 'x-ratelimit-reset-requests' : 'anthropic-ratelimit-requests-reset';
+  const tokensHeader = spec.startsWith('openai') ? 'x-ratelimit-reset-tokens' : 'anthropic-ratelimit-tokens-reset';
+  let limited: LocalModelServer;
+  let time = Date.UTC(2026, 10, 30, 8, 0, 0);
+  const sleeps: number[] = [];
+  const clock = { now: () => time, sleep: async (ms: number) => void (sleeps.push(ms), (time += ms)) };
+  const requestsUsedUp = { requests: { limit: 60, remaining: 0, reset_ms: 6000 }, tokens: { limit: 150_000, remaining: 140_000, reset_ms: 360_000 } };
+
+  beforeAll(async () => {
+    limited = await startLocalModelServer({ now: clock.now });
+  });
+  afterAll(async () => limited.close());
+
+  const fresh = (timeout_ms = 120_000) => {
+    sleeps.length = 0;
+    limited.setFaults(undefined);
+    limited.setRateLimits(undefined);
+    return new ModelBackends({ key: () => KEY, base_urls: { openai: limited.openai_base_url, anthropic: limited.anthropic_base_url }, concurrency: 4, timeout_ms, ...clock }).get(parseModelSpec(spec));
+  };
+  const once = (fault: Fault) => {
+    let sent = false;
+    limited.setFaults(() => (sent ? undefined : ((sent = true), fault)));
+  };
+
+  it('waits after a 429 as long as the reset of the used-up limit says, and names the header', async () => {
+    const backend = fresh();
+    once({ kind: 'rate_limit', limits: requestsUsedUp });
+    expect((await backend.generate(ASK)).tool_calls).toHaveLength(1);
+    expect(sleeps).toEqual([6000]);
+    expect(callWarnings(backend.stats.snapshot())).toContain(`rate limited by ${spec}; waited 6.0 s as ${resetHeader} said.`);
+  });
+
+  it('prefers retry-after-ms, then retry-after, to the reset headers', async () => {
+    const backend = fresh();
+    once({ kind: 'rate_limit', limits: requestsUsedUp, retry_after_s: 2 });
+    await backend.generate(ASK);
+    once({ kind: 'rate_limit', limits: requestsUsedUp, retry_after_s: 2, retry_after_ms: 250 });
+    await backend.generate(ASK);
+    expect(sleeps).toEqual([2000, 250]);
+    expect(Object.keys(backend.stats.snapshot().rate_limit_waits).sort()).toEqual(['retry-after', 'retry-after-ms']);
+  });
+
+  it('caps a long reset at the call timeout and says what the server asked', async () => {
+    const backend = fresh(20_000);
+    const sentAt = time;
+    once({ kind: 'rate_limit', limits: { requests: { limit: 60, remaining: 5, reset_ms: 1000 }, tokens: { limit: 150_000, remaining: 0, reset_ms: 360_000 } } });
+    await backend.generate(ASK);
+    expect(sleeps).toEqual([20_000]);
+    const said = spec.startsWith('openai') ? '6m0s' : new Date(sentAt + 360_000).toISOString().replace('.000Z', 'Z');
+    expect(callWarnings(backend.stats.snapshot())).toContain(`rate limited by ${spec}; waited 20.0 s, the longest wait allowed, though ${tokensHeader} said ${said}.`);
+  });
+
+  it('holds new calls until the reset when a reply says no requests are left, so the server sees no 429', async () => {
+    const backend = fresh();
+    const sentAt: number[] = [];
+    limited.setFaults(() => void sentAt.push(time));
+    // Only the first reply says the requests are used up (the faults hook runs first on each request).
+    limited.setRateLimits(() => (sentAt.length === 1 ? requestsUsedUp : undefined));
+    const before = limited.requests.length;
+    await backend.generate(ASK);
+    await Promise.all([backend.generate(ASK), backend.generate(ASK)]);
+    expect(sentAt.map((at) => at - sentAt[0]!)).toEqual([0, 6000, 6000]);
+    expect(limited.requests.slice(before).map((request) => request.status)).toEqual([200, 200, 200]);
+    expect(backend.stats.snapshot()).toMatchObject({ retries: 0, pauses: { [resetHeader]: { count: 1, total_ms: 6000 } } });
   });
 });
 

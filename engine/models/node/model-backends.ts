@@ -25,6 +25,8 @@ export interface ModelBackendsOptions {
   fetch?: typeof fetch;
   /** Replaced in tests so a backoff takes no time. */
   sleep?: (ms: number) => Promise<void>;
+  /** Clock in milliseconds (default `Date.now`): reset times are measured from it and a paused limit waits on it with `sleep`. */
+  now?: () => number;
 }
 
 function endpointOf(model: ModelSpec, options: ModelBackendsOptions): string {
@@ -40,7 +42,15 @@ export class ModelBackends {
   readonly #backends = new Map<string, ResilientBackend>();
   readonly #limits = new Map<string, ConcurrencyLimit>();
 
-  constructor(private readonly options: ModelBackendsOptions) {}
+  readonly #now: () => number;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #timeoutMs: number;
+
+  constructor(private readonly options: ModelBackendsOptions) {
+    this.#now = options.now ?? Date.now;
+    this.#sleep = options.sleep ?? ((ms) => sleep(ms));
+    this.#timeoutMs = options.timeout_ms ?? DEFAULT_CALL_TIMEOUT_MS;
+  }
 
   get(model: ModelSpec): ResilientBackend {
     const existing = this.#backends.get(model.spec);
@@ -48,14 +58,15 @@ export class ModelBackends {
     const endpoint = endpointOf(model, this.options);
     let limit = this.#limits.get(endpoint);
     if (!limit) {
-      limit = new ConcurrencyLimit(this.options.concurrency);
+      limit = new ConcurrencyLimit(this.options.concurrency, { now: this.#now, sleep: this.#sleep });
       this.#limits.set(endpoint, limit);
     }
     const backend = withResilience(this.#raw(model), {
       limit,
       ...(this.options.retry ? { retry: this.options.retry } : {}),
-      sleep: this.options.sleep ?? ((ms) => sleep(ms)),
+      sleep: this.#sleep,
       stats: new CallStats(model.spec),
+      timeout_ms: this.#timeoutMs,
     });
     this.#backends.set(model.spec, backend);
     return backend;
@@ -74,7 +85,8 @@ export class ModelBackends {
       model,
       key: found?.[1],
       key_source: found?.[0] ?? 'no key',
-      timeout_ms: this.options.timeout_ms ?? DEFAULT_CALL_TIMEOUT_MS,
+      timeout_ms: this.#timeoutMs,
+      now: this.#now,
       ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
     };
     switch (model.provider) {

@@ -6,8 +6,20 @@ import type { Migration } from './migration';
 import { traces } from './005-traces';
 import { gradesDoubtful } from './006-grades-doubtful';
 import { queueOrder } from './007-queue-order';
+import { exportSelection } from './008-export-selection';
+import { runLeases } from './009-run-leases';
 
-export const MIGRATIONS: readonly Migration[] = [initial, rowSearch, grading, coverageIndex, traces, gradesDoubtful, queueOrder];
+export const MIGRATIONS: readonly Migration[] = [
+  initial,
+  rowSearch,
+  grading,
+  coverageIndex,
+  traces,
+  gradesDoubtful,
+  queueOrder,
+  exportSelection,
+  runLeases,
+];
 
 /** The schema version this build writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

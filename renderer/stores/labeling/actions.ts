@@ -5,6 +5,7 @@ import { LabelQueueOrder } from '../../../shared/api/labels';
 import type { ApiClient } from '../../api/client';
 import { initialLabelingState, type LabelingState } from './initial-state';
 import { createQueueActions, type QueueActions } from './queue-actions';
+import { chosenText, type ChosenFile } from '../../api/chosen-file';
 
 /** Where the person's queue choices are kept between sessions. */
 export const QUEUE_SETTING_KEY = 'labels.queue';
@@ -28,7 +29,7 @@ export interface LabelingActions extends QueueActions {
   saveName(name: string): Promise<boolean>;
   /** Gives the waiting label unsigned: it will not count as gold (unmeasured). */
   labelUnsigned(): void;
-  importLabels(file: { name: string; text: string }): Promise<boolean>;
+  importLabels(file: ChosenFile): Promise<boolean>;
   /** The file to download: the run's labels (CSV or JSONL) or the pairs `wai agreement` reads. */
   exportFile(kind: LabelsFileKind): Promise<LabelsFile | null>;
   dismissFiles(): void;
@@ -181,9 +182,14 @@ export function createLabelingActions(
     async importLabels(file) {
       const { runId, annotator } = get();
       if (!runId) return false;
+      const read = chosenText(file);
+      if (!read.ok) {
+        set({ files: { status: 'idle', error: read.error, notice: null, report: null } });
+        return false;
+      }
       set({ files: { status: 'importing', error: null, notice: null, report: null } });
       const format = /\.csv$/i.test(file.name) ? 'csv' : 'jsonl';
-      const result = await client().call('labels.import', { run_id: runId, format, text: file.text, kind: 'human', ...(annotator ? { author: annotator } : {}) });
+      const result = await client().call('labels.import', { run_id: runId, format, text: read.text, kind: 'human', ...(annotator ? { author: annotator } : {}) });
       if (!result.ok) {
         set({ files: { status: 'idle', error: { message: result.error.message, issues: result.error.issues ?? [] }, notice: null, report: null } });
         return false;

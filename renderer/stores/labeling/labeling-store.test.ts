@@ -195,7 +195,7 @@ describe('the labeling store', () => {
   it('shows a refused import with its lines, and hands an export back to download', async () => {
     const { store } = harness(10);
     await store.getState().open('run_1');
-    expect(await store.getState().importLabels({ name: 'gold.csv', text: 'row_id,label\nx,maybe\n' })).toBe(false);
+    expect(await store.getState().importLabels({ name: 'gold.csv', bytes: new TextEncoder().encode('row_id,label\nx,maybe\n') })).toBe(false);
     expect(store.getState().files.error).toEqual({
       message: 'No labels stored: the CSV file has errors: line 3 (label): "maybe" is not a label.',
       issues: [{ path: 'line 3.label', message: '"maybe" is not a label' }],

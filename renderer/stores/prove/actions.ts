@@ -1,11 +1,14 @@
 import type { StoreApi } from 'zustand';
 import type { MethodInput } from '../../../shared/api';
+import { chosenText, type ChosenFile } from '../../api/chosen-file';
 import type { ApiClient } from '../../api/client';
 import type { ProveState, SideChoice } from './initial-state';
 
 export interface ProveActions {
   loadRuns(): Promise<void>;
   setSide(role: 'before' | 'after', choice: SideChoice): void;
+  /** A picked JSONL file as one side; a file that is not UTF-8 is refused naming its line, and the side is cleared. */
+  chooseFile(role: 'before' | 'after', file: ChosenFile): void;
   /** The report for the two sides; errors keep the file, line and field they name. */
   compare(): Promise<void>;
 }
@@ -18,7 +21,7 @@ function sourceOf(choice: NonNullable<SideChoice>): Source {
 
 export function createProveActions(set: StoreApi<ProveState>['setState'], get: () => ProveState, client: () => ApiClient): ProveActions {
   let request = 0;
-  return {
+  const actions: ProveActions = {
     async loadRuns() {
       set({ runsStatus: 'loading' });
       const result = await client().call('runs.list', { limit: 200, offset: 0 });
@@ -27,6 +30,12 @@ export function createProveActions(set: StoreApi<ProveState>['setState'], get: (
     },
     setSide(role, choice) {
       set(role === 'before' ? { before: choice } : { after: choice });
+    },
+    chooseFile(role, file) {
+      const read = chosenText(file);
+      actions.setSide(role, read.ok ? { kind: 'file', name: read.name, text: read.text } : null);
+      if (!read.ok) set({ status: 'error', result: null, error: read.error });
+      else if (get().status === 'error') set({ status: 'idle', error: null });
     },
     async compare() {
       const { before, after } = get();
@@ -39,4 +48,5 @@ export function createProveActions(set: StoreApi<ProveState>['setState'], get: (
       else set({ status: 'error', result: null, error: { message: result.error.message, issues: result.error.issues ?? [] } });
     },
   };
+  return actions;
 }

@@ -22,6 +22,14 @@ describe('prove store', () => {
     expect(store.getState().status).toBe('ready');
   });
 
+  it('refuses a picked file that is not UTF-8 and clears that side', () => {
+    const store = createProveStore(() => ({ call: async () => ({ ok: true, value: {} }) as never, on: () => () => undefined }) as ApiClient);
+    store.getState().chooseFile('before', { name: 'before.jsonl', bytes: new TextEncoder().encode('{"task_id": "t1", "pass": 1}\n') });
+    expect(store.getState().before).toEqual({ kind: 'file', name: 'before.jsonl', text: '{"task_id": "t1", "pass": 1}\n' });
+    store.getState().chooseFile('before', { name: 'before.jsonl', bytes: Uint8Array.from([0xff, 0xfe, 0x7b, 0x00]) });
+    expect(store.getState()).toMatchObject({ before: null, status: 'error', error: { message: 'before.jsonl is UTF-16 (it starts with a UTF-16 byte-order mark), not UTF-8: save the file as UTF-8.' } });
+  });
+
   it('keeps zero and every interval inside the forest plot\'s range', () => {
     const line = (ci_low: number, ci_high: number) => ({ ci_low, ci_high, delta: (ci_low + ci_high) / 2 }) as never;
     expect(forestScale([line(0.12, 0.31)])).toMatchObject({ min: -0.1, max: 0.4 });

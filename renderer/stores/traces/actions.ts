@@ -1,17 +1,13 @@
 import type { StoreApi } from 'zustand';
 import type { ApiClient } from '../../api/client';
 import type { TracesState } from './initial-state';
-
-export interface TraceFileText {
-  name: string;
-  text: string;
-}
+import { chosenTexts, type ChosenFile } from '../../api/chosen-file';
 
 export interface TracesActions {
   /** The imports and the failure map over all of them. */
   load(): Promise<void>;
   /** Imports the files in one go; on a malformed file nothing is kept and importError lists every problem. */
-  importFiles(files: TraceFileText[]): Promise<boolean>;
+  importFiles(files: ChosenFile[]): Promise<boolean>;
   removeImport(importId: string): Promise<void>;
   toggleCell(key: string): void;
   clearSelection(): void;
@@ -33,8 +29,13 @@ export function createTracesActions(set: StoreApi<TracesState>['setState'], get:
     },
     async importFiles(files) {
       if (files.length === 0) return false;
+      const read = chosenTexts(files);
+      if (!read.ok) {
+        set({ importing: false, importError: read.error, lastImport: null });
+        return false;
+      }
       set({ importing: true, importError: null, lastImport: null });
-      const result = await client().call('traces.import', { files });
+      const result = await client().call('traces.import', { files: read.files });
       if (!result.ok) {
         set({ importing: false, importError: { message: result.error.message, issues: result.error.issues ?? [] } });
         return false;

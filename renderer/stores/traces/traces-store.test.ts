@@ -75,8 +75,20 @@ describe('traces store', () => {
   it('keeps every problem of a refused import, and keeps nothing else', async () => {
     const refused = { ok: false, error: { code: 'VALIDATION_FAILED', message: 'Nothing was imported', issues: [{ path: 'bad.json span e1 traceId', message: 'every span needs a traceId' }] } };
     const store = createTracesStore(() => client([], { 'traces.import': refused }));
-    expect(await store.getState().importFiles([{ name: 'bad.json', text: '{}' }])).toBe(false);
+    expect(await store.getState().importFiles([{ name: 'bad.json', bytes: new TextEncoder().encode('{}') }])).toBe(false);
     expect(store.getState()).toMatchObject({ importing: false, lastImport: null, importError: { message: 'Nothing was imported', issues: [{ path: 'bad.json span e1 traceId' }] } });
+  });
+
+  it('refuses a file that is not UTF-8 before anything is sent, naming the file and line', async () => {
+    const calls: { method: string; input: unknown }[] = [];
+    const store = createTracesStore(() => client(calls, {}));
+    const latin1 = Uint8Array.from([...'{"a": 1}\n{"b": "caf\u00e9"}\n'].map((character) => character.charCodeAt(0)));
+    expect(await store.getState().importFiles([{ name: 'traces.jsonl', bytes: latin1 }])).toBe(false);
+    expect(calls).toEqual([]);
+    expect(store.getState().importError).toEqual({
+      message: 'traces.jsonl line 2: not UTF-8 (byte 0xE9 at column 11); save the file as UTF-8.',
+      issues: [{ path: 'traces.jsonl line 2', message: 'not UTF-8 (byte 0xE9 at column 11)' }],
+    });
   });
 
   it('sums world states into tool x condition squares with the most pressing status', () => {

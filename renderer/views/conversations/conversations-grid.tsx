@@ -9,16 +9,17 @@ import { useConversationsStore } from '../../stores/conversations/store';
 import { COLUMN_LAYOUT, columns, features } from './columns';
 import { GridHeader } from './grid-header';
 import { GridRow } from './grid-row';
+import { useProgressiveFill } from './progressive-fill';
 
 /** Fixed heights (px) keep scrolling free of measurement. */
 export const ROW_HEIGHT = 30;
 const HEADER_HEIGHT = 32;
 const EMPTY: RowSummary[] = [];
 /**
- * Lines are keyed by their slot, not their row: a line scrolling out hands its DOM to the one scrolling in, so a fast
- * scroll updates text instead of building and tearing down elements. More slots than lines ever on screen.
+ * Lines are keyed by their position modulo a number larger than any screen of lines: a line keeps its DOM while it
+ * stays on screen, and a line scrolling in is new (drawn a few per frame, see useProgressiveFill).
  */
-const RECYCLED_LINES = 256;
+const LINE_KEYS = 256;
 
 interface ConversationsGridProps {
   hidden: readonly RowColumn[];
@@ -73,7 +74,7 @@ export function ConversationsGrid({ hidden, sort, filters, onSort, onFilter, onO
     count: total,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 5,
+    overscan: 3,
     // Let React batch scroll updates instead of rendering synchronously inside each scroll event.
     useFlushSync: false,
     scrollMargin: HEADER_HEIGHT,
@@ -98,6 +99,13 @@ export function ConversationsGrid({ hidden, sort, filters, onSort, onFilter, onO
     }
     requestedQuery.current = queryKey;
   }, [queryKey, setFocusedIndex]);
+
+  const lines = useMemo(() => items.map((item) => ({ index: item.index, rowId: summaryAt(pages, item.index)?.row_id })), [items, pages]);
+  const filled = useProgressiveFill(
+    lines,
+    { first: virtualizer.range?.startIndex ?? first, last: virtualizer.range?.endIndex ?? last, focused: focusedIndex },
+    shownKey,
+  );
 
   const data = useWindowRows(pages, total, first, last);
   const columnVisibility = useMemo<ColumnVisibilityState>(() => Object.fromEntries(hidden.map((column) => [column, false])), [hidden]);
@@ -188,13 +196,15 @@ export function ConversationsGrid({ hidden, sort, filters, onSort, onFilter, onO
       <div className="grid-body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const summary = summaryAt(pages, item.index);
+          // A line waiting for its turn to be drawn (see useProgressiveFill) shows its placeholder, as while it loads.
+          const isDrawn = summary !== undefined && filled.has(summary.row_id);
           return (
             <GridRow
-              key={item.index % RECYCLED_LINES}
+              key={item.index % LINE_KEYS}
               summary={summary}
               index={item.index}
               top={item.start - HEADER_HEIGHT}
-              row={summary ? rowsById[summary.row_id] : undefined}
+              row={isDrawn ? rowsById[summary.row_id] : undefined}
               columnsKey={columnsKey}
               isFocused={item.index === focusedIndex}
               isChecked={summary !== undefined && checked.has(summary.row_id)}

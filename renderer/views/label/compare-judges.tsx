@@ -57,7 +57,7 @@ export function CompareJudges({ comparison }: { comparison: AgreementReport['com
               <th scope="col" className="numeric">
                 kappa
               </th>
-              <th scope="col" className="numeric" title="pass_when_gold_fail">
+              <th scope="col" className="numeric" title="pass_when_gold_fail: the share of gold failures the judge passed">
                 leak
               </th>
               <th scope="col" className="numeric">
@@ -66,7 +66,9 @@ export function CompareJudges({ comparison }: { comparison: AgreementReport['com
               <th scope="col" className="numeric">
                 n
               </th>
-              <th scope="col">ok</th>
+              <th scope="col" title="Trusted: enough gold, and agreement and kappa above their floors">
+                trusted
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -81,7 +83,7 @@ export function CompareJudges({ comparison }: { comparison: AgreementReport['com
                 <td className="numeric">{formatStat(score.leak, 2)}</td>
                 <td className="numeric">{score.unsure}</td>
                 <td className="numeric n">{score.n}</td>
-                <td>{score.ok ? <span className="verdict verdict-pass">ok</span> : <span className="muted">no</span>}</td>
+                <td>{score.ok ? <span className="verdict verdict-pass">yes</span> : <span className="muted">no</span>}</td>
               </tr>
             ))}
           </tbody>

@@ -1,5 +1,6 @@
 import { Download, Upload } from 'lucide-react';
 import { useRef } from 'react';
+import { readChosenFile, type ChosenFile } from '../../api/chosen-file';
 import type { LabelsFile, LabelsFileKind } from '../../stores/labeling/actions';
 import type { FilesState } from '../../stores/labeling/initial-state';
 
@@ -19,7 +20,7 @@ function download(file: LabelsFile, kind: LabelsFileKind): void {
 
 interface LabelsFilesProps {
   files: FilesState;
-  onImport(file: { name: string; text: string }): Promise<boolean>;
+  onImport(file: ChosenFile): Promise<boolean>;
   onExport(kind: LabelsFileKind): Promise<LabelsFile | null>;
   onDismiss(): void;
 }
@@ -30,7 +31,7 @@ export function LabelsFiles({ files, onImport, onExport, onDismiss }: LabelsFile
   const isBusy = files.status !== 'idle';
   const choose = async (chosen: File | undefined) => {
     if (!chosen) return;
-    await onImport({ name: chosen.name, text: await chosen.text() });
+    await onImport(await readChosenFile(chosen));
     if (input.current) input.current.value = '';
   };
   const exportAs = async (kind: LabelsFileKind) => {

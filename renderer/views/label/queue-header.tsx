@@ -99,7 +99,8 @@ export function QueueHeader(props: QueueHeaderProps) {
             <span className="progress-fill" style={{ width: `${Math.round(progress.share * 1000) / 10}%` }} />
           </span>
           <span className="muted">
-            {progress.place === null ? 'no rows' : `row ${progress.place.toLocaleString()} of ${progress.total.toLocaleString()}`}
+            {/* The place in the queue's order, not the row number (#N, from 0, as generated): "row 12" beside "#11" misled. */}
+            {progress.place === null ? 'no rows' : `${progress.place.toLocaleString()} of ${progress.total.toLocaleString()} in this order`}
           </span>
         </div>
         <button type="button" onClick={props.onPrevious} disabled={progress.place === null || progress.place <= 1} aria-keyshortcuts="k ArrowLeft" title={`Previous row (${MOVE_KEYS.previous.shown})`}>

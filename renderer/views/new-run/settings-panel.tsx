@@ -85,7 +85,7 @@ function RepeatPolicyField() {
   const setRepeatPolicy = useNewRunStore((state) => state.setRepeatPolicy);
   const defaults = useModeDefaults();
   return (
-    <div className="setting">
+    <div className="setting setting-span">
       <label htmlFor="setting-repeat-policy">Repeat policy</label>
       <select
         id="setting-repeat-policy"
@@ -109,7 +109,7 @@ function PreferSuccessField() {
   const setPreferSuccess = useNewRunStore((state) => state.setPreferSuccess);
   const defaults = useModeDefaults();
   return (
-    <div className="setting setting-check">
+    <div className="setting setting-check setting-span">
       <input id="setting-prefer-success" type="checkbox" checked={value ?? defaults.prefer_success} onChange={(event) => setPreferSuccess(event.target.checked)} />
       <label htmlFor="setting-prefer-success" title="On a cold start nine in ten fault cells flip to success">
         Prefer success{value === null && <span className="muted"> (mode default)</span>}

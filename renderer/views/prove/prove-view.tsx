@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { EmptyState } from '../../components/empty-state';
 import { WarningsBanner } from '../../components/warnings-banner';
 import { headlineTone, signed } from '../../stores/prove/selectors';
 import { useProveStore } from '../../stores/prove/store';
@@ -12,7 +13,9 @@ export function ProveView() {
   const state = useProveStore(
     useShallow((store) => ({ runs: store.runs, before: store.before, after: store.after, status: store.status, error: store.error, result: store.result })),
   );
-  const { loadRuns, setSide, compare } = useProveStore(useShallow((store) => ({ loadRuns: store.loadRuns, setSide: store.setSide, compare: store.compare })));
+  const { loadRuns, setSide, chooseFile, compare } = useProveStore(
+    useShallow((store) => ({ loadRuns: store.loadRuns, setSide: store.setSide, chooseFile: store.chooseFile, compare: store.compare })),
+  );
 
   useEffect(() => {
     void loadRuns();
@@ -32,8 +35,8 @@ export function ProveView() {
         excludes zero.
       </p>
       <div className="prove-sides">
-        <SidePicker role="before" choice={state.before} runs={state.runs} onChange={(choice) => setSide('before', choice)} />
-        <SidePicker role="after" choice={state.after} runs={state.runs} onChange={(choice) => setSide('after', choice)} />
+        <SidePicker role="before" choice={state.before} runs={state.runs} onChange={(choice) => setSide('before', choice)} onFile={(file) => chooseFile('before', file)} />
+        <SidePicker role="after" choice={state.after} runs={state.runs} onChange={(choice) => setSide('after', choice)} onFile={(file) => chooseFile('after', file)} />
       </div>
       <button type="button" className="primary" disabled={!state.before || !state.after || state.status === 'loading'} onClick={() => void compare()}>
         {state.status === 'loading' ? 'Comparing…' : 'Compare'}
@@ -53,6 +56,14 @@ export function ProveView() {
             )}
           </div>
         </div>
+      )}
+      {!result && state.status !== 'loading' && state.status !== 'error' && (
+        <EmptyState title="No comparison yet">
+          <p className="muted">
+            Choose the results before and after (a JSONL file, or a graded run) and Compare: the change in pass@1 per category appears here as a
+            forest plot, with its interval.
+          </p>
+        </EmptyState>
       )}
       {result && report && state.status !== 'loading' && (
         <section className="prove-report" aria-labelledby="prove-report-title">

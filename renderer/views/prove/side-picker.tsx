@@ -1,4 +1,5 @@
 import { AXES, type Axis, type RunSummary } from '../../../shared/domain';
+import { readChosenFile, type ChosenFile } from '../../api/chosen-file';
 import type { SideChoice } from '../../stores/prove/initial-state';
 
 interface SidePickerProps {
@@ -6,12 +7,13 @@ interface SidePickerProps {
   choice: SideChoice;
   runs: RunSummary[];
   onChange(choice: SideChoice): void;
+  onFile(file: ChosenFile): void;
 }
 
 const TITLES = { before: 'Before', after: 'After' } as const;
 
 /** One side: a JSONL file of held-out results, or a graded run (tasks by situation, categories by an axis). */
-export function SidePicker({ role, choice, runs, onChange }: SidePickerProps) {
+export function SidePicker({ role, choice, runs, onChange, onFile }: SidePickerProps) {
   const kind = choice?.kind ?? 'file';
   const id = `prove-${role}`;
   const graded = runs.filter((run) => run.n_graded > 0);
@@ -42,7 +44,8 @@ export function SidePicker({ role, choice, runs, onChange }: SidePickerProps) {
             accept=".jsonl,.ndjson,.json"
             onChange={async (event) => {
               const file = event.target.files?.[0];
-              onChange(file ? { kind: 'file', name: file.name, text: await file.text() } : null);
+              if (file) onFile(await readChosenFile(file));
+              else onChange(null);
             }}
           />
         </div>

@@ -49,10 +49,11 @@ export function GradePanelJob({ job, onCancel }: { job: GradeJobState; onCancel(
       >
         <div className="progress-fill" style={{ width: `${percent}%` }} />
       </div>
-      {job.message && (
-        <p className="grade-job-note" role={isActive ? undefined : 'status'}>
-          {job.message}
-          {isActive && ' · rows x judges; the grades land as they are made and a cancelled job keeps them.'}
+      {/* Once the job ends its message is said once: a cancelled or failed job's in the warnings above, a completed
+          one's by the head (status, judges, count). */}
+      {job.message && isActive && (
+        <p className="grade-job-note">
+          {job.message} · rows x judges; the grades land as they are made and a cancelled job keeps them.
         </p>
       )}
     </section>

@@ -3,13 +3,19 @@ import type { GradesSummary, JudgeSummary } from '../../../shared/api/grades';
 import { failedStatuses, formatLabelTime, judgeTitle, latestJudge } from '../../stores/grading/selectors';
 import { formatCount } from './format';
 
-function Figure({ label, children, name }: { label: string; name: string; children: ReactNode }) {
+/** A label, a right-aligned number and, under it, an optional short note aligned with the number. */
+function Figure({ label, children, name, note, noteTitle }: { label: string; name: string; children: ReactNode; note?: string; noteTitle?: string }) {
   return (
     <div className="figure">
       <span className="figure-label">{label}</span>
       <span className="figure-value" aria-label={name}>
         {children}
       </span>
+      {note !== undefined && (
+        <span className="figure-note" title={noteTitle}>
+          {note}
+        </span>
+      )}
     </div>
   );
 }
@@ -40,9 +46,13 @@ function PassFigures({ summary, judge }: { summary: GradesSummary; judge: JudgeS
         <Figure label="Unjudged" name="Unjudged rows">
           {formatCount(judge.unjudged)}
         </Figure>
-        <Figure label="Rows" name="Rows counted">
+        <Figure
+          label="Rows"
+          name="Rows counted"
+          note={summary.n_excluded > 0 ? `+${formatCount(summary.n_excluded)} left out` : undefined}
+          noteTitle="Rows labelled simulator_error: left out of every count here"
+        >
           {formatCount(included)}
-          {summary.n_excluded > 0 && <span className="n grade-figure-aside"> (+{formatCount(summary.n_excluded)} simulator errors left out)</span>}
         </Figure>
       </div>
       <p className="grade-figure-judge">
@@ -129,7 +139,7 @@ function ProvenanceTable({ judges }: { judges: readonly JudgeSummary[] }) {
               <th scope="row">{judge.provenance.judge}</th>
               <td>{judge.label_source}</td>
               <td>{judge.provenance.model ? <code>{judge.provenance.model}</code> : <span className="muted">—</span>}</td>
-              <td>{judge.provenance.rubric_hash ? <code>{judge.provenance.rubric_hash}</code> : <span className="muted">—</span>}</td>
+              <td className="grade-hash">{judge.provenance.rubric_hash ? <code>{judge.provenance.rubric_hash}</code> : <span className="muted">—</span>}</td>
               <td>{judge.provenance.version ? <code>{judge.provenance.version}</code> : <span className="muted">—</span>}</td>
               <td className="label-time">{formatLabelTime(judge.last_graded_at)}</td>
             </tr>
@@ -140,8 +150,15 @@ function ProvenanceTable({ judges }: { judges: readonly JudgeSummary[] }) {
   );
 }
 
+const EMPTY_NOTES = {
+  // The form beside says why Grade is off (still simulating, no rows): this says where the numbers will be.
+  live: 'Pass counts appear here once the run has ended and been graded.',
+  'no-rows': 'Pass counts appear here once the run has rows and they are graded.',
+  ungraded: 'No grades yet: rows come back ungraded. Choose a judge and grade; every grade says who made it.',
+} as const;
+
 /** The pass figures, the verdicts per judge and who made them (the panel shows the warnings above them). */
-export function GradePanelSummary({ summary, isGrading }: { summary: GradesSummary; isGrading: boolean }) {
+export function GradePanelSummary({ summary, isGrading, emptyNote }: { summary: GradesSummary; isGrading: boolean; emptyNote: keyof typeof EMPTY_NOTES }) {
   const latest = latestJudge(summary);
   return (
     <div className="grade-summary">
@@ -153,7 +170,7 @@ export function GradePanelSummary({ summary, isGrading }: { summary: GradesSumma
         </>
       ) : (
         <p className="grade-empty">
-          {isGrading ? 'The counts appear here as the grades land.' : 'Rows come back ungraded. Choose a judge and grade: every grade says who made it.'}
+          {isGrading ? 'The counts appear here as the grades land.' : EMPTY_NOTES[emptyNote]}
         </p>
       )}
     </div>

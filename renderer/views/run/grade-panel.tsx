@@ -4,7 +4,7 @@ import type { Run } from '../../../shared/domain';
 import { ErrorBanner } from '../../components/error-banner';
 import { WarningsBanner } from '../../components/warnings-banner';
 import { runJudgeSpec } from '../../stores/grading/judge-choice';
-import { isJobActive, summaryWarnings } from '../../stores/grading/selectors';
+import { isJobActive, latestJudge, summaryWarnings } from '../../stores/grading/selectors';
 import { useGradingStore } from '../../stores/grading/store';
 import { GradePanelForm } from './grade-panel-form';
 import { GradePanelJob } from './grade-panel-job';
@@ -45,6 +45,9 @@ export function GradePanel({ run }: { run: Run }) {
   const summary = state.isCurrent ? state.summary : null;
   const job = state.isCurrent && state.job?.run_id === run.id ? state.job : null;
   const runJudge = runJudgeSpec(run.config);
+  // With no grades there are no counts to warn about: the empty state says why, once (a live run's summary is
+  // also stale until it ends).
+  const hasGrades = latestJudge(summary) !== null;
   const blocker = isLive ? 'The run is still simulating: grade it when it ends, or cancel it first.' : run.rows_done === 0 ? 'The run has no rows to grade.' : null;
 
   return (
@@ -58,13 +61,13 @@ export function GradePanel({ run }: { run: Run }) {
           <GradePanelForm form={state.form} runJudge={runJudge} check={state.check} fieldError={state.fieldError} job={job} blocker={blocker} onChange={setForm} onStart={() => void start()} />
         </div>
         <div className="grade-summary-column grade-summary">
-          <WarningsBanner warnings={summaryWarnings(summary, job)} degraded={[]} label="Grading warnings" />
+          <WarningsBanner warnings={summaryWarnings(hasGrades ? summary : null, job)} degraded={[]} label="Grading warnings" />
           {job && <GradePanelJob job={job} onCancel={() => void cancel()} />}
           {state.summaryStatus === 'error' && state.isCurrent && (
             <ErrorBanner message={`The grades could not be read: ${state.summaryError}`} onRetry={() => void reloadSummary()} />
           )}
           {summary ? (
-            <GradePanelSummary summary={summary} isGrading={isJobActive(job)} />
+            <GradePanelSummary summary={summary} isGrading={isJobActive(job)} emptyNote={isLive ? 'live' : run.rows_done === 0 ? 'no-rows' : 'ungraded'} />
           ) : (
             state.summaryStatus !== 'error' && (
               <p className="muted" role="status">

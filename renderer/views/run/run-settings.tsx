@@ -3,15 +3,15 @@ import { formatDuration, UNTIL_WORDS } from './format';
 
 const OFFLINE = 'Offline (built-in)';
 
-/** A value the mode filled because the person left it unset says so. */
-function fromMode(settings: ModeSettings, names: ModeSettings['from_mode'], value: string): string {
-  return names.every((name) => settings.from_mode.includes(name)) && settings.mode !== 'explore' ? `${value} (${settings.mode} default)` : value;
+/** A value the mode filled because the person left it unset says so, in a note under the value. */
+function fromMode(settings: ModeSettings, names: ModeSettings['from_mode'], value: string): [string, string?] {
+  return names.every((name) => settings.from_mode.includes(name)) && settings.mode !== 'explore' ? [value, `(${settings.mode} default)`] : [value];
 }
 
 /** The settings the run was started with, compact, for reading beside its results; mode settings as the mode resolved them. */
 export function RunSettings({ config }: { config: RunConfig }) {
   const settings = modeSettingsOf(config);
-  const rows: [string, string][] = [
+  const rows: [string, string, string?][] = [
     ['Agent', config.models.agent ?? OFFLINE],
     ['Simulator', config.models.simulator ?? OFFLINE],
     ['User model', config.models.user_model ?? OFFLINE],
@@ -22,20 +22,23 @@ export function RunSettings({ config }: { config: RunConfig }) {
     ['Budget', config.budget.toLocaleString()],
     ['Seed', String(config.seed)],
     ['Situations', config.situations === undefined ? 'grid decides' : String(config.situations)],
-    ['Phrasings × repeats', fromMode(settings, ['phrasings', 'repeats'], `${settings.phrasings} × ${settings.repeats}`)],
-    ['Repeat policy', fromMode(settings, ['repeat_policy'], settings.repeat_policy)],
-    ['Fault rate', fromMode(settings, ['fault_rate'], String(settings.fault_rate))],
-    ['Prefer success', fromMode(settings, ['prefer_success'], settings.prefer_success ? 'yes' : 'no')],
+    ['Phrasings × repeats', ...fromMode(settings, ['phrasings', 'repeats'], `${settings.phrasings} × ${settings.repeats}`)],
+    ['Repeat policy', ...fromMode(settings, ['repeat_policy'], settings.repeat_policy)],
+    ['Fault rate', ...fromMode(settings, ['fault_rate'], String(settings.fault_rate))],
+    ['Prefer success', ...fromMode(settings, ['prefer_success'], settings.prefer_success ? 'yes' : 'no')],
     ['Concurrency', String(config.concurrency)],
   ];
   return (
     <section className="panel" aria-label="Settings">
       <h2 className="panel-title">Settings</h2>
       <dl className="kv">
-        {rows.map(([label, value]) => (
+        {rows.map(([label, value, note]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd className={value === OFFLINE ? 'muted' : undefined}>{value}</dd>
+            <dd className={value === OFFLINE ? 'muted' : undefined}>
+              {value}
+              {note && <span className="kv-note"> {note}</span>}
+            </dd>
           </div>
         ))}
       </dl>

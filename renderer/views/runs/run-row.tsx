@@ -31,7 +31,7 @@ export function RunRow({ run, onOpen }: { run: RunSummary; onOpen(): void }) {
         <span className="n"> / {run.config.budget.toLocaleString()}</span>
       </td>
       <td className="numeric">
-        {formatPercent(run.pairwise?.fraction)}
+        {run.pairwise ? formatPercent(run.pairwise.fraction) : <span className="muted">—</span>}
         {run.pairwise && (
           <span className="n">
             {' '}
@@ -39,7 +39,7 @@ export function RunRow({ run, onOpen }: { run: RunSummary; onOpen(): void }) {
           </span>
         )}
       </td>
-      <td className="numeric">{formatPassRate(run)}</td>
+      <td className="numeric">{formatPassRate(run) ?? <span className="muted">not graded</span>}</td>
       <td>
         {run.degraded.length === 0 ? (
           <span className="muted">—</span>
@@ -56,7 +56,7 @@ export function RunRow({ run, onOpen }: { run: RunSummary; onOpen(): void }) {
           </span>
         )}
       </td>
-      <td>{formatDateTime(run.created_at)}</td>
+      <td className="run-created">{formatDateTime(run.created_at)}</td>
     </tr>
   );
 }

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import type { ProblemReport } from '../../stores/traces/initial-state';
-import type { TraceFileText } from '../../stores/traces/actions';
+import { readChosenFile, type ChosenFile } from '../../api/chosen-file';
 
 interface ImportPanelProps {
   importing: boolean;
   error: ProblemReport | null;
-  onImport(files: TraceFileText[]): Promise<boolean>;
+  onImport(files: ChosenFile[]): Promise<boolean>;
 }
 
 /** Choose trace files and import them together; a refused import lists each problem by file, line or span, field. */
@@ -14,7 +14,7 @@ export function ImportPanel({ importing, error, onImport }: ImportPanelProps) {
   const [chosen, setChosen] = useState<File[]>([]);
 
   const submit = async () => {
-    const files = await Promise.all(chosen.map(async (file) => ({ name: file.name, text: await file.text() })));
+    const files = await Promise.all(chosen.map(readChosenFile));
     if (await onImport(files)) {
       setChosen([]);
       if (input.current) input.current.value = '';

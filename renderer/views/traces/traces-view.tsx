@@ -11,6 +11,7 @@ import { CellTraces } from './cell-traces';
 import { FailureHeatmap } from './failure-heatmap';
 import { FailureTable } from './failure-table';
 import { ImportPanel } from './import-panel';
+import { formatDateTime } from '../runs/format';
 import '../../styles/traces.css';
 
 /** Traces in: import graded traces of the real agent, see which situations fail, and aim a run at them. */
@@ -143,7 +144,7 @@ export function TracesView() {
                     <td>{entry.files.map((file) => `${file.file} (${file.format}, ${file.rows})`).join(', ')}</td>
                     <td className="numeric">{entry.n_rows}</td>
                     <td>{entry.model_versions.join(' → ') || '—'}</td>
-                    <td>{new Date(entry.created_at).toLocaleString()}</td>
+                    <td className="nowrap">{formatDateTime(entry.created_at)}</td>
                     <td>
                       <button type="button" aria-label={`Remove ${entry.name}`} onClick={() => void actions.removeImport(entry.id)}>
                         Remove

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultBrain } from './default-brain';
-import { anthropicBody, anthropicView, errorFor, openaiBody, openaiView, type Json, type ServerView } from './server-protocols';
+import { anthropicBody, anthropicView, errorFor, openaiBody, openaiView, rateLimitHeaders, type Json, type ServerView } from './server-protocols';
 
 export interface ServerTurn {
   role: 'user' | 'assistant' | 'tool';
@@ -41,8 +41,26 @@ export interface BrainReply {
 
 export type Brain = (request: ServerRequest) => BrainReply | Promise<BrainReply>;
 
+/** One limit as the server reports it: how many are allowed, how many are left, and when it refills. */
+export interface LimitState {
+  limit: number;
+  remaining: number;
+  /** Milliseconds from now until it refills. */
+  reset_ms: number;
+}
+
+/** The limits a server reports in its rate-limit headers (OpenAI's or Anthropic's names, by the request's protocol). */
+export interface RateLimitState {
+  requests?: LimitState;
+  tokens?: LimitState;
+}
+
 export type Fault =
-  | { kind: 'rate_limit'; retry_after_s?: number; retry_after_ms?: number }
+  /**
+   * A 429: `retry-after` / `retry-after-ms` when given, and with `limits` the rate-limit headers too (OpenAI's
+   * `x-ratelimit-*`, reset as a duration; Anthropic's `anthropic-ratelimit-*`, reset as an RFC 3339 time).
+   */
+  | { kind: 'rate_limit'; retry_after_s?: number; retry_after_ms?: number; limits?: RateLimitState }
   | { kind: 'server_error'; status?: number; retry_after_ms?: number }
   | { kind: 'slow'; delay_ms: number }
   /** The connection closes halfway through the body. */
@@ -62,6 +80,10 @@ export interface LocalModelServerOptions {
   faults?: (request: ServerRequest) => Fault | undefined;
   /** Models that refuse `temperature` the way reasoning models do. */
   no_temperature_models?: readonly string[];
+  /** Rate-limit headers on every successful answer (none by default, as local servers send none). */
+  rate_limits?: (request: ServerRequest) => RateLimitState | undefined;
+  /** The server's clock for Anthropic's reset times (default `Date.now`; a test's fake clock keeps them exact). */
+  now?: () => number;
 }
 
 export interface RecordedRequest {
@@ -86,6 +108,7 @@ export interface LocalModelServer {
   readonly max_in_flight: number;
   setFaults(faults: LocalModelServerOptions['faults']): void;
   setBrain(brain: Brain): void;
+  setRateLimits(rateLimits: LocalModelServerOptions['rate_limits']): void;
   close(): Promise<void>;
 }
 
@@ -109,6 +132,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startLocalModelServer(options: LocalModelServerOptions = {}): Promise<LocalModelServer> {
   let brain = options.brain ?? defaultBrain;
   let faults = options.faults;
+  let rateLimits = options.rate_limits;
+  const now = options.now ?? Date.now;
   const requests: RecordedRequest[] = [];
   const noTemperature = new Set(options.no_temperature_models ?? []);
   let count = 0;
@@ -160,7 +185,7 @@ export async function startLocalModelServer(options: LocalModelServerOptions = {
       if (!fault && noTemperature.has(view.model) && view.temperature !== undefined) fault = { kind: 'reject_temperature' };
       if (fault) record.fault = fault.kind;
       if (fault?.kind === 'slow') await wait(fault.delay_ms);
-      const error = fault ? errorFor(protocol, fault, key) : undefined;
+      const error = fault ? errorFor(protocol, fault, key, now()) : undefined;
       if (error) {
         record.status = error.status;
         send(response, error.status, error.body, error.headers);
@@ -178,7 +203,8 @@ export async function startLocalModelServer(options: LocalModelServerOptions = {
         response.socket?.destroy();
         return;
       }
-      send(response, 200, answer);
+      const limits = rateLimits?.(full);
+      send(response, 200, answer, limits ? rateLimitHeaders(protocol, limits, now()) : {});
     } finally {
       inFlight--;
     }
@@ -206,6 +232,9 @@ export async function startLocalModelServer(options: LocalModelServerOptions = {
     },
     setBrain(next) {
       brain = next;
+    },
+    setRateLimits(next) {
+      rateLimits = next;
     },
     close: () =>
       new Promise<void>((resolve) => {

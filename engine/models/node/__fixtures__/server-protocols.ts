@@ -1,5 +1,5 @@
 // The two wire protocols the local model server speaks: requests read into one view, answers and errors written back.
-import type { BrainReply, Fault, ServerRequest, ServerTurn } from './local-model-server';
+import type { BrainReply, Fault, RateLimitState, ServerRequest, ServerTurn } from './local-model-server';
 
 export type ServerView = Omit<ServerRequest, 'index' | 'key' | 'body'>;
 export type Json = Record<string, unknown>;
@@ -89,12 +89,43 @@ function anthropicError(status: number, type: string, message: string) {
   return { status, body: { type: 'error', error: { type, message } } };
 }
 
-/** The error a fault (or a refused key or temperature) answers with, in the request's protocol. */
-export function errorFor(protocol: 'openai' | 'anthropic', fault: Fault, key: string | undefined): { status: number; body: Json; headers?: Record<string, string> } | undefined {
+/** Milliseconds as a Go duration, the way OpenAI writes its resets: `20ms`, `1.5s`, `6m0s`, `1h0m0s`. */
+export function goDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  const hours = Math.floor(ms / 3_600_000);
+  const minutes = Math.floor((ms % 3_600_000) / 60_000);
+  const seconds = `${Number(((ms % 60_000) / 1000).toFixed(3))}s`;
+  return hours > 0 ? `${hours}h${minutes}m${seconds}` : minutes > 0 ? `${minutes}m${seconds}` : seconds;
+}
+
+/** An RFC 3339 time, as Anthropic writes its resets (whole seconds when the time is a whole second). */
+const rfc3339 = (time: number) => new Date(time).toISOString().replace('.000Z', 'Z');
+
+/** The rate-limit headers of `limits`, in the protocol's names and reset format, measured from `now`. */
+export function rateLimitHeaders(protocol: 'openai' | 'anthropic', limits: RateLimitState, now: number): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of ['requests', 'tokens'] as const) {
+    const state = limits[name];
+    if (!state) continue;
+    if (protocol === 'openai') {
+      headers[`x-ratelimit-limit-${name}`] = String(state.limit);
+      headers[`x-ratelimit-remaining-${name}`] = String(state.remaining);
+      headers[`x-ratelimit-reset-${name}`] = goDuration(state.reset_ms);
+    } else {
+      headers[`anthropic-ratelimit-${name}-limit`] = String(state.limit);
+      headers[`anthropic-ratelimit-${name}-remaining`] = String(state.remaining);
+      headers[`anthropic-ratelimit-${name}-reset`] = rfc3339(now + state.reset_ms);
+    }
+  }
+  return headers;
+}
+
+/** The error a fault (or a refused key or temperature) answers with, in the request's protocol; `now` times Anthropic's resets. */
+export function errorFor(protocol: 'openai' | 'anthropic', fault: Fault, key: string | undefined, now: number): { status: number; body: Json; headers?: Record<string, string> } | undefined {
   const openai = protocol === 'openai';
   switch (fault.kind) {
     case 'rate_limit': {
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = fault.limits ? rateLimitHeaders(protocol, fault.limits, now) : {};
       if (fault.retry_after_ms !== undefined) headers['retry-after-ms'] = String(fault.retry_after_ms);
       if (fault.retry_after_s !== undefined) headers['retry-after'] = String(fault.retry_after_s);
       const error = openai

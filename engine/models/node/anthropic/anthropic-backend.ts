@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { GenerateRequest, GenerateResponse, ModelBackend } from '../../model-backend';
 import type { ModelSpec } from '../../model-spec';
+import { withRateLimits } from '../with-rate-limits';
 import { convertAnthropicRequest } from './convert-anthropic-request';
 import { mapAnthropicError } from './map-anthropic-error';
 import { mapAnthropicResponse } from './map-anthropic-response';
@@ -14,14 +15,18 @@ export interface AnthropicBackendOptions {
   base_url?: string;
   timeout_ms: number;
   fetch?: typeof fetch;
+  /** Clock for reading reset times (default `Date.now`). */
+  now?: () => number;
 }
 
 /**
  * The Anthropic Messages adapter. Anthropic returns no log-probabilities, so a request asking for them gets none.
- * The client never retries (`maxRetries: 0`): `withResilience` owns retries.
+ * The client never retries (`maxRetries: 0`): `withResilience` owns retries, timed by the rate-limit headers the
+ * adapter reads on every reply.
  */
 export function createAnthropicBackend(options: AnthropicBackendOptions): ModelBackend {
   const { model } = options;
+  const now = options.now ?? Date.now;
   // Imported on the first call: the SDK costs about a second to load, which no offline command should pay.
   let loaded: Promise<{ sdk: typeof import('@anthropic-ai/sdk'); client: Anthropic }> | undefined;
   const load = () =>
@@ -46,17 +51,18 @@ export function createAnthropicBackend(options: AnthropicBackendOptions): ModelB
       const params = convertAnthropicRequest(model.model, request);
       const callOptions = { timeout: request.timeout_ms ?? options.timeout_ms, maxRetries: 0 };
       let body: unknown;
+      let headers: Headers;
       try {
         if (noticeShown) {
-          body = await client.post('/v1/messages', { body: params, ...callOptions });
+          ({ data: body, response: { headers } } = await client.post('/v1/messages', { body: params, ...callOptions }).withResponse());
         } else {
           noticeShown = true;
-          body = await client.messages.create(params, callOptions);
+          ({ data: body, response: { headers } } = await client.messages.create(params, callOptions).withResponse());
         }
       } catch (error) {
-        throw mapAnthropicError(error, { spec: model.spec, key: options.key ?? '', key_source: options.key_source, now: Date.now() }, sdk);
+        throw mapAnthropicError(error, { spec: model.spec, key: options.key ?? '', key_source: options.key_source, now: now() }, sdk);
       }
-      return mapAnthropicResponse(model.spec, body, request);
+      return withRateLimits(mapAnthropicResponse(model.spec, body, request), headers, now());
     },
   };
 }

@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import type { GenerateRequest, GenerateResponse, ModelBackend } from '../../model-backend';
 import type { ModelSpec } from '../../model-spec';
+import { withRateLimits } from '../with-rate-limits';
 import { convertOpenAIRequest } from './convert-openai-request';
 import { mapOpenAIError } from './map-openai-error';
 import { mapOpenAIResponse } from './map-openai-response';
@@ -19,14 +20,18 @@ export interface OpenAIBackendOptions {
   /** Per-call limit when a request gives none, in milliseconds. */
   timeout_ms: number;
   fetch?: typeof fetch;
+  /** Clock for reading reset times (default `Date.now`). */
+  now?: () => number;
 }
 
 /**
  * The OpenAI chat-completions adapter, for OpenAI itself and any compatible server (vLLM, Ollama, llama.cpp). The
- * client never retries (`maxRetries: 0`): `withResilience` owns retries so they are counted and the slot is freed.
+ * client never retries (`maxRetries: 0`): `withResilience` owns retries so they are counted, the slot is freed and the
+ * wait follows the rate-limit headers (which the adapter reads on every reply, not only on a 429).
  */
 export function createOpenAIBackend(options: OpenAIBackendOptions): ModelBackend {
   const { model } = options;
+  const now = options.now ?? Date.now;
   const isOpenAI = model.provider === 'openai';
   // Imported on the first call: the SDK costs a noticeable part of a second to load, which no offline command should pay.
   let loaded: Promise<{ sdk: typeof import('openai'); client: OpenAI }> | undefined;
@@ -48,12 +53,13 @@ export function createOpenAIBackend(options: OpenAIBackendOptions): ModelBackend
       const { sdk, client } = await load();
       const params = convertOpenAIRequest(model.model, request, { isOpenAI });
       let body: unknown;
+      let headers: Headers;
       try {
-        body = await client.chat.completions.create(params, { timeout: request.timeout_ms ?? options.timeout_ms, maxRetries: 0 });
+        ({ data: body, response: { headers } } = await client.chat.completions.create(params, { timeout: request.timeout_ms ?? options.timeout_ms, maxRetries: 0 }).withResponse());
       } catch (error) {
-        throw mapOpenAIError(error, { spec: model.spec, key: options.key ?? '', key_source: options.key_source, now: Date.now() }, sdk);
+        throw mapOpenAIError(error, { spec: model.spec, key: options.key ?? '', key_source: options.key_source, now: now() }, sdk);
       }
-      return mapOpenAIResponse(model.spec, body, request);
+      return withRateLimits(mapOpenAIResponse(model.spec, body, request), headers, now());
     },
   };
 }

@@ -1,0 +1,167 @@
+import type { z } from 'zod';
+import { Row } from '../../shared/domain';
+
+/**
+ * Reading a stored row body for export. The store writes each body as `JSON.stringify` of a row its schema parsed, so
+ * a body as the store wrote it is already what `Row.parse` would return: the same keys in the schema's order, nothing
+ * extra, every value valid. `canonical` checks exactly that, compiled once from the schema itself (a change to the
+ * schema changes the check), at a fraction of the parse's cost; a body that fails it (written by another version, by
+ * hand, damaged) goes through `Row.safeParse`, and an error names the row.
+ */
+
+/** Whether `value` is, as it is, the output the schema would give for it (so the parse can be skipped). */
+type Check = (value: unknown) => boolean;
+
+/** A schema this module cannot mirror: the fast path is then off, and every body is parsed. */
+class UnsupportedSchema extends Error {}
+
+interface Def {
+  type: string;
+  checks?: { _zod: { def: Record<string, unknown> } }[];
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  keyType?: z.ZodType;
+  valueType?: z.ZodType;
+  innerType?: z.ZodType;
+  options?: z.ZodType[];
+  entries?: Record<string, string | number>;
+  values?: unknown[];
+}
+
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+function numberCheck(check: Record<string, unknown>): (value: number) => boolean {
+  switch (check.check) {
+    case 'number_format':
+      if (check.format === 'safeint') return Number.isSafeInteger;
+      throw new UnsupportedSchema(`number format ${String(check.format)}`);
+    case 'greater_than': {
+      const bound = check.value as number;
+      return check.inclusive ? (value) => value >= bound : (value) => value > bound;
+    }
+    case 'less_than': {
+      const bound = check.value as number;
+      return check.inclusive ? (value) => value <= bound : (value) => value < bound;
+    }
+    default:
+      throw new UnsupportedSchema(`number check ${String(check.check)}`);
+  }
+}
+
+function stringCheck(check: Record<string, unknown>): (value: string) => boolean {
+  if (check.check === 'min_length') {
+    const minimum = check.minimum as number;
+    return (value) => value.length >= minimum;
+  }
+  throw new UnsupportedSchema(`string check ${String(check.check)}`);
+}
+
+function objectCheck(shape: Record<string, z.ZodType>): Check {
+  const keys = Object.keys(shape);
+  const position = new Map(keys.map((key, index) => [key, index]));
+  const checks = keys.map((key) => compile(shape[key]!));
+  const optional = keys.map((key) => defOf(shape[key]!).type === 'optional');
+  const required = optional.filter((isOptional) => !isOptional).length;
+  return (value) => {
+    if (!isRecord(value)) return false;
+    let last = -1;
+    let present = 0;
+    for (const key in value) {
+      const index = position.get(key);
+      // A key the schema does not know (the parse drops it) or out of the schema's order (the parse reorders).
+      if (index === undefined || index <= last || !checks[index]!(value[key])) return false;
+      if (!optional[index]) present += 1;
+      last = index;
+    }
+    return present === required;
+  };
+}
+
+/** Compiles the check of one schema; throws UnsupportedSchema for anything it does not mirror exactly. */
+function compile(schema: z.ZodType): Check {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'string': {
+      const checks = (def.checks ?? []).map((check) => stringCheck(check._zod.def));
+      return (value) => typeof value === 'string' && checks.every((check) => check(value));
+    }
+    case 'number': {
+      const checks = (def.checks ?? []).map((check) => numberCheck(check._zod.def));
+      return (value) => typeof value === 'number' && Number.isFinite(value) && checks.every((check) => check(value));
+    }
+    case 'boolean':
+      return (value) => typeof value === 'boolean';
+    case 'unknown':
+      return () => true;
+    case 'enum': {
+      const allowed = new Set(Object.values(def.entries ?? {}));
+      return (value) => (typeof value === 'string' || typeof value === 'number') && allowed.has(value);
+    }
+    case 'literal': {
+      const allowed = new Set(def.values ?? []);
+      return (value) => allowed.has(value);
+    }
+    case 'optional': {
+      const inner = compile(def.innerType!);
+      return (value) => value !== undefined && inner(value);
+    }
+    case 'nullable': {
+      const inner = compile(def.innerType!);
+      return (value) => value === null || inner(value);
+    }
+    case 'array': {
+      const element = compile(def.element!);
+      return (value) => Array.isArray(value) && value.every(element);
+    }
+    case 'record': {
+      const keyDef = defOf(def.keyType!);
+      if (keyDef.type !== 'string' || (keyDef.checks ?? []).length > 0) throw new UnsupportedSchema(`record key ${keyDef.type}`);
+      const item = compile(def.valueType!);
+      return (value) => {
+        if (!isRecord(value)) return false;
+        for (const key in value) if (key === '__proto__' || !item(value[key])) return false;
+        return true;
+      };
+    }
+    case 'union': {
+      const options = (def.options ?? []).map(compile);
+      return (value) => options.some((option) => option(value));
+    }
+    case 'object':
+      if ((def.checks ?? []).length > 0) throw new UnsupportedSchema('object refinement');
+      return objectCheck(def.shape!);
+    default:
+      throw new UnsupportedSchema(`schema type ${def.type}`);
+  }
+}
+
+function compileOrNull(schema: z.ZodType): Check | null {
+  try {
+    return compile(schema);
+  } catch (error) {
+    if (error instanceof UnsupportedSchema) return null;
+    throw error;
+  }
+}
+
+/** The fast check of a stored body; null when the Row schema uses something it cannot mirror (every body is then parsed). */
+export const canonicalRow = compileOrNull(Row);
+
+/** A row body read back for export, through the fast check or else the schema; errors name the row by its store id. */
+export function readRowBody(id: string, body: string): Row {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    throw new Error(`stored body of row ${id} is not valid JSON`);
+  }
+  if (canonicalRow?.(value)) return value as Row;
+  const parsed = Row.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`stored body of row ${id} does not match the row schema at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+  }
+  return parsed.data;
+}
