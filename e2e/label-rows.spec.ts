@@ -157,6 +157,9 @@ test('a person labels 20 rows by keyboard, finds them after a restart, and the p
     const importer = page.getByLabel('Import labels (CSV or JSONL)');
     await importer.setInputFiles({ name: 'cy.csv', mimeType: 'text/csv', buffer: Buffer.from(`row_id,label,author\n${runId}:0,fail,Cy\n${runId}:1,maybe,Cy\n`) });
     await expect(page.getByRole('alert').filter({ hasText: 'No labels stored' })).toContainText('line 3');
+    // A spreadsheet saved as Latin-1 is refused in the app itself, naming the line and byte, before anything is sent.
+    await importer.setInputFiles({ name: 'cy-latin1.csv', mimeType: 'text/csv', buffer: Buffer.from(`row_id,label,author,note\n${runId}:0,fail,Cy,caf\u00e9\n`, 'latin1') });
+    await expect(page.getByRole('alert').filter({ hasText: 'not UTF-8' })).toContainText('cy-latin1.csv line 2: not UTF-8 (byte 0xE9');
     const cyLabels = KEYS.slice(0, 10).map((key, ordinal) => JSON.stringify({ row_id: `${runId}:${ordinal}`, label: ordinal === 1 ? 'fail' : key === 'p' ? 'pass' : 'fail', author: 'Cy' }));
     await importer.setInputFiles({ name: 'cy.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(`${cyLabels.join('\n')}\n`) });
     await expect(page.getByRole('status').filter({ hasText: 'Imported 10 labels by Cy' })).toBeVisible();
