@@ -13,23 +13,12 @@ import { isDeepStrictEqual } from 'node:util';
 import { openLabelledBenchStore } from '../test-support/labelled-bench-store';
 import { agreementExport, agreementReport } from './agreement-service';
 import { referenceAgreementExport, referenceAgreementReport } from './__fixtures__/agreement-reference';
+import { timeMs } from '../test-support/time-ms';
 
 const GOAL_MS = 300;
 const RUN_ID = 'bench';
 const count = Number(process.argv[2] ?? 100_000);
 const keptDir = process.argv[3];
-
-function timeMs(work: () => unknown, times: number): { median: number; runs: number[] } {
-  work();
-  const runs: number[] = [];
-  for (let index = 0; index < times; index += 1) {
-    const start = performance.now();
-    work();
-    runs.push(performance.now() - start);
-  }
-  const sorted = [...runs].sort((left, right) => left - right);
-  return { median: sorted[Math.floor(sorted.length / 2)]!, runs };
-}
 
 const store = openLabelledBenchStore({ runId: RUN_ID, count, ...(keptDir ? { keptDir } : {}), folderPrefix: 'agreement-bench-' });
 const { context } = store;

@@ -13,23 +13,12 @@ import type { LabelQueueOrder } from '../../shared/api/labels';
 import { annotatorLabelCounts, firstUnlabelled, gradingJudgeKeys, queueCounts, queuePage, queueSnapshot, type QueueRequest } from '../store/label-queue-repository';
 import { openLabelledBenchStore } from '../test-support/labelled-bench-store';
 import { labelQueue } from './labels-service';
+import { timeMs } from '../test-support/time-ms';
 
 const RUN_ID = 'bench';
 const ORDERS: LabelQueueOrder[] = ['generated', 'disagreements', 'unsure', 'stratified'];
 const count = Number(process.argv[2] ?? 100_000);
 const keptDir = process.argv[3];
-
-function timeMs(work: () => unknown, times: number): { median: number; runs: number[] } {
-  work();
-  const runs: number[] = [];
-  for (let index = 0; index < times; index += 1) {
-    const start = performance.now();
-    work();
-    runs.push(performance.now() - start);
-  }
-  const sorted = [...runs].sort((left, right) => left - right);
-  return { median: sorted[Math.floor(sorted.length / 2)]!, runs };
-}
 
 const fmt = (ms: number) => ms.toFixed(0).padStart(6);
 const store = openLabelledBenchStore({ runId: RUN_ID, count, ...(keptDir ? { keptDir } : {}), folderPrefix: 'label-queue-bench-' });
