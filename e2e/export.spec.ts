@@ -171,6 +171,9 @@ test('export a filtered table as SFT after reading its counts, passes only from 
 // Writing a folder takes well under a second here, too fast to cancel by hand (the export service's own test cancels
 // one midway); a push waits on the network, so the test cancels a push the local Hub keeps in flight.
 test('cancelling a push in flight commits nothing to the Hub', async ({ page, studio }) => {
+  // Every step waits on what the dialog shows; on a loaded 2-core machine the setup alone (server, run, Hub) can take
+  // 40 s, so the test's budget covers the waits below rather than the default minute.
+  test.setTimeout(180_000);
   const runId = simulateRun(studio.dataDir, { rows: 60, seed: 9, grade: false });
   const hub = await startLocalHub({ holdUploads: true });
   try {
@@ -186,10 +189,15 @@ test('cancelling a push in flight commits nothing to the Hub', async ({ page, st
     await dialog.getByLabel('Hub address').fill(hub.url);
     await expect(dialog.getByRole('button', { name: 'Export and push' })).toBeEnabled({ timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Export and push' }).click();
+    // The files are written and the push is under way: the dialog says so before anyone cancels it.
     await expect(dialog.getByRole('progressbar', { name: 'Push progress' })).toBeVisible({ timeout: 60_000 });
+    await expect(dialog.getByRole('status').filter({ hasText: 'Pushing to ana/cancelled-push' })).toBeVisible();
     await shot(page, 'export-progress');
     await dialog.getByRole('button', { name: 'Cancel export' }).click();
-    await expect(dialog.getByRole('region', { name: 'Export cancelled' })).toContainText('nothing was committed to the Hub', { timeout: 30_000 });
+    const cancelled = dialog.getByRole('region', { name: 'Export cancelled' });
+    await expect(cancelled.or(dialog.getByRole('button', { name: 'Cancelling…' }))).toBeVisible();
+    await expect(cancelled).toContainText('Cancelled during the push: nothing was committed to the Hub.', { timeout: 60_000 });
+    await expect(dialog.getByRole('button', { name: 'Close' }).last()).toBeEnabled();
     await shot(page, 'export-cancelled');
     const info = (await (await fetch(`${hub.url}/api/datasets/ana/cancelled-push`, { headers: { Authorization: 'Bearer hf_e2eLocalHubToken' } })).json()) as { sha: string | null };
     expect(info.sha).toBeNull();

@@ -2,11 +2,21 @@ import { test as base, expect } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results', 'screenshots');
+const E2E_DIR = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Where the specs save their screenshots: `<E2E_OUTPUT_DIR>/screenshots` when that is set (resolved from e2e/, as
+ * Playwright resolves its outputDir), so concurrent runs keep theirs apart; else test-results/screenshots.
+ */
+export function screenshotDir(outputDir = process.env.E2E_OUTPUT_DIR): string {
+  return outputDir ? join(resolve(E2E_DIR, outputDir), 'screenshots') : join(REPO_ROOT, 'test-results', 'screenshots');
+}
+
+export const SCREENSHOT_DIR = screenshotDir();
 
 export interface Studio {
   /** The printed URL, with the token. */

@@ -1,5 +1,5 @@
 import type { ExportInput } from './export-input';
-import { jsonString } from './json-text';
+import { compactJson } from './json-text';
 import { holdsPrivileged, privilegedNeedles, redactPrivileged, scrubPrivileged } from './scrub';
 
 /**
@@ -125,10 +125,7 @@ export function carryMembers(input: ExportInput, extra: CarryExtra = {}): string
   for (let index = 0; index < CARRY_KEYS.length; index++) {
     const value = values[index];
     if (value === undefined) continue;
-    let json: string | undefined;
-    if (typeof value === 'string') json = jsonString(value);
-    else if (typeof value === 'number' && Number.isFinite(value)) json = String(value);
-    else json = JSON.stringify(value) as string | undefined;
+    const json = compactJson(value);
     if (json === undefined) continue;
     text += text === '' ? `${KEY_TEXT[index]!}${json}` : `,${KEY_TEXT[index]!}${json}`;
   }

@@ -1,5 +1,5 @@
 import type { LabelKind, LabelValue, Row, ToolSpec } from '../../shared/domain';
-import { PASS_THRESHOLD } from '../../shared/domain/grade';
+import { PASS_THRESHOLD } from '../../shared/domain/pass-threshold';
 import type { JUDGE_STATUSES, LABEL_SOURCES } from '../../shared/domain/grade';
 
 /** A human (or program) label joined to the row; `reward` is 1 for pass, 0 for fail, null when the label has no verdict. */

@@ -1,5 +1,6 @@
 import { LEAK_MIN_QUOTE_CHARS, REPORT_EXAMPLES } from './constants';
 import type { ExportInput } from './export-input';
+import { compactJson } from './json-text';
 
 /** Privileged fields a reply must never quote (the rubric is the judge's own text and is not searched). */
 export const LEAK_FIELDS = ['reference', 'principle', 'hidden_state'] as const;
@@ -82,11 +83,12 @@ export function findLeak(input: ExportInput): LeakHit | null {
 }
 
 function assistantText(input: ExportInput): string {
-  const said = [input.row.final_text];
+  // An argument JSON.stringify writes as nothing (undefined) joins as an empty piece, as it always has.
+  const said: (string | undefined)[] = [input.row.final_text];
   for (const message of input.row.messages) {
     if (message.role !== 'assistant') continue;
     said.push(message.content);
-    for (const call of message.tool_calls ?? []) said.push(JSON.stringify(call.arguments));
+    for (const call of message.tool_calls ?? []) said.push(compactJson(call.arguments));
   }
   return said.join('\n');
 }

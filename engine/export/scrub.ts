@@ -98,12 +98,14 @@ function holdsEither(value: unknown, prepared: PreparedNeedles | null): boolean 
 }
 
 /**
- * Whether any string at any depth contains a needle (lowercased). Lowercasing at most doubles a string's length
- * (`İ` becomes two units), so a string under half the shortest needle cannot hold one.
+ * Whether lowercasing can make the string as long as `length`: only `İ` (U+0130) lowercases to more than one unit (two).
  */
+const mayLowerTo = (text: string, length: number): boolean => text.length >= length || (text.length * 2 >= length && text.includes('\u0130'));
+
+/** Whether any string at any depth contains a needle (lowercased); a string too short to hold the shortest is not lowered. */
 function holdsNeedle(value: unknown, needles: readonly string[], shortest: number): boolean {
   if (typeof value === 'string') {
-    if (value.length * 2 < shortest) return false;
+    if (!mayLowerTo(value, shortest)) return false;
     const text = value.toLowerCase();
     return needles.some((needle) => text.includes(needle));
   }

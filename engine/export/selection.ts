@@ -1,4 +1,4 @@
-import { PASS_THRESHOLD } from '../../shared/domain/grade';
+import { PASS_THRESHOLD } from '../../shared/domain/pass-threshold';
 import { type DecontaminationOptions, type DecontaminationReport, decontaminate, type EvalRow } from './decontaminate';
 import { type ExportFormat, type ExportOptions, type ExportReport, exportRows } from './export-formats';
 import { type ExportInput, type RunContext, scenarioOf } from './export-input';

@@ -1,5 +1,5 @@
 export { callWarnings, CallStats, type CallStatsSnapshot, type WaitFigures } from './call-stats';
-export { ConcurrencyLimit, type LimitClock } from './concurrency-limit';
+export { ConcurrencyLimit } from './concurrency-limit';
 export { ANTHROPIC_KEY_VARIABLE, COMPATIBLE_KEY_VARIABLE, keyVariablesFor, needsKey, OPENAI_KEY_VARIABLE, serverKeyVariable } from './key-variable';
 export type {
   GenerateLogprobs,
@@ -26,7 +26,8 @@ export { policyVersion } from './policy-version';
 export { redactSecrets } from './redact-secret';
 export { DROPPABLE_PARAMETERS, withResilience, type ResilienceOptions, type ResilientBackend } from './resilient-backend';
 export { exhaustedWindow, parseDuration, rateLimitWindows, refusedLimitReset, resetMs, serverWait, type HeaderReader, type RateLimitWindow, type ServerWait, type TimedWindow } from './rate-limit-headers';
-export { DEFAULT_RETRY_POLICY, retryAfterMs, retryDelay, retryWait, retryWaitText, waitCap, type RetryPolicy, type RetryWait } from './retry-policy';
+export { RatePause, type LimitClock } from './rate-pause';
+export { DEFAULT_RETRY_POLICY, retryAfterMs, retryDelay, retryWait, retryWaitText, shouldRetryHeader, waitCap, type RetryPolicy, type RetryWait } from './retry-policy';
 export { checkRoles, type RoleNotes } from './role-checks';
 export { RunStopError, runStopFor, type RunSide } from './run-stop-error';
 export { parseToolCalls, type RawToolCall } from './tool-arguments';

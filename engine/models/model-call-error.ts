@@ -11,6 +11,7 @@ const MARKER = Symbol.for('while.model-call-error');
  * - `unsupported_parameter`: the model refused a request field named in `param` (dropped and retried once);
  * - `bad_request`, `not_found`: the request or the model name is wrong; never retried;
  * - `malformed_response`: the server answered 200 with something that is not the protocol.
+ * A server's `x-should-retry` header overrides the kind either way (`should_retry`), as in the official SDKs.
  */
 export type ModelErrorKind =
   | 'auth'
@@ -37,10 +38,12 @@ export interface ModelCallErrorDetails {
   retry_after_ms?: number;
   /** The request field the server objected to (`temperature`, `logprobs`...). */
   param?: string;
+  /** What the server's `x-should-retry` header said: `true` forces a retry, `false` forbids one, whatever the kind. */
+  should_retry?: boolean;
   cause?: unknown;
 }
 
-/** A failed model call (vercel/ai's APICallError): `isRetryable` follows from the kind. */
+/** A failed model call (vercel/ai's APICallError): `isRetryable` follows from the kind, unless the server said. */
 export class ModelCallError extends Error {
   readonly [MARKER] = true;
   override readonly name = 'ModelCallError';
@@ -49,6 +52,7 @@ export class ModelCallError extends Error {
   readonly status: number | undefined;
   readonly wait: ServerWait | undefined;
   readonly param: string | undefined;
+  readonly should_retry: boolean | undefined;
 
   constructor(message: string, details: ModelCallErrorDetails) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -57,6 +61,7 @@ export class ModelCallError extends Error {
     this.status = details.status;
     this.wait = details.wait ?? (details.retry_after_ms === undefined ? undefined : { ms: details.retry_after_ms, header: 'retry-after-ms', value: String(details.retry_after_ms) });
     this.param = details.param;
+    this.should_retry = details.should_retry;
   }
 
   /** How long the server asked us to wait, in milliseconds. */
@@ -65,7 +70,7 @@ export class ModelCallError extends Error {
   }
 
   get isRetryable(): boolean {
-    return RETRYABLE.has(this.kind);
+    return this.should_retry ?? RETRYABLE.has(this.kind);
   }
 
   /** Auth and quota failures end the run: every later call would fail the same way. */

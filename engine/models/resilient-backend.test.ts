@@ -6,10 +6,11 @@ import { MockModelBackend } from './mock-backend';
 import { ModelCallError } from './model-call-error';
 import { withResilience } from './resilient-backend';
 import type { RateLimitWindow } from './rate-limit-headers';
-import { DEFAULT_RETRY_POLICY, retryAfterMs, retryDelay, retryWait, retryWaitText, waitCap } from './retry-policy';
+import { RatePause } from './rate-pause';
+import { DEFAULT_RETRY_POLICY, retryAfterMs, retryDelay, retryWait, retryWaitText, shouldRetryHeader, waitCap } from './retry-policy';
 
 const SPEC = 'openai:gpt-4.1-mini';
-const fail = (kind: ModelCallError['kind'], extra: { retry_after_ms?: number; param?: string } = {}) => new ModelCallError(`${kind}!`, { kind, spec: SPEC, ...extra });
+const fail = (kind: ModelCallError['kind'], extra: { retry_after_ms?: number; param?: string; should_retry?: boolean } = {}) => new ModelCallError(`${kind}!`, { kind, spec: SPEC, ...extra });
 
 describe('retry delays', () => {
   it('honours retry-after, else backs off 0.5 s x 2^n up to 8 s with at most 25% jitter', () => {
@@ -42,6 +43,23 @@ describe('retry delays', () => {
     for (const kind of ['auth', 'quota', 'bad_request', 'timeout', 'unsupported_parameter'] as const) expect(retryDelay(fail(kind), 0, DEFAULT_RETRY_POLICY, 0)).toBeUndefined();
     expect(retryDelay(fail('server'), DEFAULT_RETRY_POLICY.max_retries, DEFAULT_RETRY_POLICY, 0)).toBeUndefined();
     expect(retryDelay(new Error('bug'), 0, DEFAULT_RETRY_POLICY, 0)).toBeUndefined();
+  });
+
+  it('lets x-should-retry decide whatever the kind, as the SDKs do: true retries a 400, false stops a 500 or a 429', () => {
+    expect(retryWait(fail('bad_request', { should_retry: true }), 0, DEFAULT_RETRY_POLICY, 0)).toEqual({ ms: 500, source: 'backoff' });
+    expect(retryWait(fail('auth', { should_retry: true, retry_after_ms: 300 }), 1, DEFAULT_RETRY_POLICY, 0)).toEqual({ ms: 300, source: 'retry-after-ms', said: '300' });
+    expect(retryWait(fail('server', { should_retry: false }), 0, DEFAULT_RETRY_POLICY, 0)).toBeUndefined();
+    expect(retryWait(fail('rate_limit', { should_retry: false, retry_after_ms: 100 }), 0, DEFAULT_RETRY_POLICY, 0)).toBeUndefined();
+    // Forcing a retry never lifts the policy's count.
+    expect(retryWait(fail('bad_request', { should_retry: true }), DEFAULT_RETRY_POLICY.max_retries, DEFAULT_RETRY_POLICY, 0)).toBeUndefined();
+  });
+
+  it('reads x-should-retry exactly as the SDKs do: only `true` and `false` decide', () => {
+    const headers = (value: string | undefined) => ({ get: (name: string) => (name === 'x-should-retry' ? (value ?? null) : null) });
+    expect(shouldRetryHeader(headers('true'))).toBe(true);
+    expect(shouldRetryHeader(headers('false'))).toBe(false);
+    for (const value of ['TRUE', ' true', '1', 'yes', '', undefined]) expect(shouldRetryHeader(headers(value))).toBeUndefined();
+    expect(shouldRetryHeader(undefined)).toBeUndefined();
   });
 
   it('reads retry-after-ms, retry-after seconds and an HTTP date', () => {
@@ -91,18 +109,80 @@ function fakeClock(start = Date.UTC(2026, 10, 30, 8, 0, 0)) {
   };
 }
 
-describe('a paused limit', () => {
-  it('starts no task until the pause is over, keeps the longer of two pauses, and cannot pause without a clock', async () => {
+/** A clock that moves only when the test says: sleepers wake when `advance` passes their time. */
+function manualClock(start = Date.UTC(2026, 10, 30, 8, 0, 0)) {
+  let time = start;
+  let sleepers: { until: number; wake: () => void }[] = [];
+  const settle = async () => {
+    for (let turn = 0; turn < 20; turn++) await Promise.resolve();
+  };
+  return {
+    now: () => time,
+    sleep: (ms: number) => new Promise<void>((wake) => sleepers.push({ until: time + ms, wake })),
+    settle,
+    async advance(ms: number) {
+      time += ms;
+      const due = sleepers.filter((sleeper) => sleeper.until <= time);
+      sleepers = sleepers.filter((sleeper) => sleeper.until > time);
+      for (const sleeper of due) sleeper.wake();
+      await settle();
+    },
+  };
+}
+
+describe('a rate-limit pause', () => {
+  it('starts no task until the pause is over and keeps the longer of two pauses', async () => {
     const clock = fakeClock();
-    const limit = new ConcurrencyLimit(2, clock);
+    const limit = new ConcurrencyLimit(2);
+    const pause = new RatePause(clock);
     const started: number[] = [];
-    expect(limit.pauseFor(3000)).toBe(true);
-    limit.pauseFor(1000);
-    expect(limit.pausedFor).toBe(3000);
-    await Promise.all([limit.run(async () => void started.push(clock.now())), limit.run(async () => void started.push(clock.now()))]);
+    pause.pauseFor(3000);
+    pause.pauseFor(1000);
+    expect(pause.pausedFor).toBe(3000);
+    await Promise.all([limit.run(async () => void started.push(clock.now()), pause), limit.run(async () => void started.push(clock.now()), pause)]);
     expect(started.every((time) => time >= Date.UTC(2026, 10, 30, 8, 0, 3))).toBe(true);
-    expect(limit.pausedFor).toBe(0);
-    expect(new ConcurrencyLimit(1).pauseFor(1000)).toBe(false);
+    expect(pause.pausedFor).toBe(0);
+  });
+
+  it("holds only its own model's tasks: they wait outside the server's slots, so another model's tasks run", async () => {
+    const clock = manualClock();
+    const limit = new ConcurrencyLimit(1);
+    const pauseA = new RatePause(clock);
+    const pauseB = new RatePause(clock);
+    const started: string[] = [];
+    const task = (name: string) => async () => void started.push(name);
+    pauseA.pauseFor(2000);
+    const heldA = limit.run(task('A1'), pauseA);
+    await clock.settle();
+    expect(limit.active).toBe(0);
+    await limit.run(task('B1'), pauseB);
+    expect(started).toEqual(['B1']);
+    await clock.advance(2000);
+    await heldA;
+    expect(started).toEqual(['B1', 'A1']);
+  });
+
+  it('gives the slot back when its model is paused while it queued, and the next task goes first', async () => {
+    const clock = manualClock();
+    const limit = new ConcurrencyLimit(1);
+    const pauseA = new RatePause(clock);
+    const pauseB = new RatePause(clock);
+    const started: string[] = [];
+    let finishB1: () => void = () => undefined;
+    const b1 = limit.run(() => new Promise<void>((resolve) => ((finishB1 = resolve), started.push('B1'))), pauseB);
+    const a1 = limit.run(async () => void started.push('A1'), pauseA);
+    const b2 = limit.run(async () => void started.push('B2'), pauseB);
+    await clock.settle();
+    expect(limit.waiting).toBe(2);
+    // B1's reply says model A has no requests left (as a shared organisation limit could): A1 must not be sent yet.
+    pauseA.pauseFor(1000);
+    finishB1();
+    await b1;
+    await b2;
+    expect(started).toEqual(['B1', 'B2']);
+    await clock.advance(1000);
+    await a1;
+    expect(started).toEqual(['B1', 'B2', 'A1']);
   });
 });
 
@@ -172,7 +252,7 @@ describe('rate limits on a resilient backend', () => {
       sentAt.push(clock.now());
       return index === 0 ? { text: 'last one', rate_limits: usedUp } : { text: 'ok' };
     });
-    const backend = withResilience(inner, { limit: new ConcurrencyLimit(4, clock), sleep: clock.sleep });
+    const backend = withResilience(inner, { limit: new ConcurrencyLimit(4), pause: new RatePause(clock), sleep: clock.sleep });
     await backend.generate(request);
     await Promise.all([backend.generate(request), backend.generate(request)]);
     expect(sentAt.map((time) => time - sentAt[0]!)).toEqual([0, 6000, 6000]);
@@ -184,14 +264,14 @@ describe('rate limits on a resilient backend', () => {
   it('waits as the reset of the used-up limit says after a 429, holds the other calls too, and caps it at the call timeout', async () => {
     const clock = fakeClock();
     const refusal = (ms: number, value: string) => new ModelCallError('429', { kind: 'rate_limit', spec: SPEC, wait: { ms, header: 'x-ratelimit-reset-tokens', value } });
-    const limit = new ConcurrencyLimit(2, clock);
+    const pause = new RatePause(clock);
     const inner = new MockModelBackend(SPEC, [refusal(1500, '1.5s'), refusal(360_000, '6m0s'), { text: 'ok' }]);
     const heldFor: number[] = [];
     const sleep = (ms: number) => {
-      heldFor.push(limit.pausedFor);
+      heldFor.push(pause.pausedFor);
       return clock.sleep(ms);
     };
-    const backend = withResilience(inner, { limit, sleep, timeout_ms: 30_000 });
+    const backend = withResilience(inner, { limit: new ConcurrencyLimit(2), pause, sleep, timeout_ms: 30_000 });
     expect((await backend.generate(request)).text).toBe('ok');
     expect(clock.sleeps).toEqual([1500, 30_000]);
     expect(heldFor).toEqual([1500, 30_000]);

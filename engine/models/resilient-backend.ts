@@ -4,6 +4,7 @@ import type { ConcurrencyLimit } from './concurrency-limit';
 import type { GenerateRequest, GenerateResponse, ModelBackend } from './model-backend';
 import { ModelCallError } from './model-call-error';
 import { exhaustedWindow } from './rate-limit-headers';
+import type { RatePause } from './rate-pause';
 import { DEFAULT_RETRY_POLICY, retryWait, retryWaitText, seconds, waitCap, type RetryPolicy } from './retry-policy';
 
 /** Request fields a model may refuse that the call can do without (reasoning models refuse all three). */
@@ -13,8 +14,13 @@ type Droppable = (typeof DROPPABLE_PARAMETERS)[number];
 const isDroppable = (param: string | undefined): param is Droppable => (DROPPABLE_PARAMETERS as readonly string[]).includes(param ?? '');
 
 export interface ResilienceOptions {
-  /** Shared by every backend on the same endpoint; built with a clock, it is paused when a limit is used up. */
+  /** Shared by every backend on the same server (calls in flight there, whatever the model). */
   limit: ConcurrencyLimit;
+  /**
+   * Shared by every backend calling the same model on the same server (OpenAI and Anthropic limit per model): set
+   * when a limit is used up, it holds this model's new calls, never another's. Without one, nothing is paused.
+   */
+  pause?: RatePause;
   retry?: RetryPolicy;
   /** Waits out a backoff (`setTimeout` in Node; instant in tests). */
   sleep(ms: number): Promise<void>;
@@ -32,9 +38,9 @@ export interface ResilientBackend extends ModelBackend {
  * says (`retry-after-ms`, `retry-after`, the reset of the limit that ran out, else backoff; see `retryWait`) with the
  * slot given back while waiting, and fields the model refuses (`temperature` on reasoning models, `logprobs` where
  * unsupported) dropped and the call re-sent at once — remembered, so later calls skip them. A reply saying a limit is
- * at 0 pauses the limit's new calls until its reset, rather than sending calls bound to get 429s (so does a 429
- * timed by a reset header). Auth, quota, bad requests and timeouts are thrown at once: a timeout is the caller's to
- * re-roll.
+ * at 0 pauses this model's new calls on this server (`pause`) until its reset, rather than sending calls bound to get
+ * 429s (so does a 429 timed by a reset header). Auth, quota, bad requests and timeouts are thrown at once (a timeout
+ * is the caller's to re-roll), unless the server's `x-should-retry` says otherwise: it decides, as in the SDKs.
  */
 export function withResilience(backend: ModelBackend, options: ResilienceOptions): ResilientBackend {
   const policy = options.retry ?? DEFAULT_RETRY_POLICY;
@@ -59,7 +65,8 @@ export function withResilience(backend: ModelBackend, options: ResilienceOptions
     const used = exhaustedWindow(response.rate_limits ?? []);
     if (!used) return;
     const ms = Math.min(used.reset.ms, capMs);
-    if (ms <= 0 || !options.limit.pauseFor(ms)) return;
+    if (ms <= 0 || !options.pause) return;
+    options.pause.pauseFor(ms);
     const said = ms < used.reset.ms ? `, the longest wait allowed, though ${used.reset.header} said ${used.reset.value}` : ` as ${used.reset.header} said`;
     stats.paused(used.reset, ms, `${backend.spec} had no ${used.name} left; new calls were held ${seconds(ms)}${said}`);
   };
@@ -74,7 +81,7 @@ export function withResilience(backend: ModelBackend, options: ResilienceOptions
       let current = withoutRefused(request, dropped);
       for (let retry = 0; ; ) {
         try {
-          const response: GenerateResponse = await options.limit.run(() => backend.generate(current));
+          const response: GenerateResponse = await options.limit.run(() => backend.generate(current), options.pause);
           pauseIfUsedUp(response, cap(request));
           for (const param of dropped) stats.dropped(param);
           stats.succeeded(response.usage, response.tool_call_problems.length);
@@ -95,8 +102,8 @@ export function withResilience(backend: ModelBackend, options: ResilienceOptions
           stats.retried(kind);
           if (kind === 'rate_limit') {
             stats.rateLimitWaited(wait, retryWaitText(backend.spec, error, wait));
-            // The limit every call shares ran out: hold the others too instead of letting each collect its own 429.
-            if (wait.source !== 'backoff' && !wait.source.startsWith('retry-after')) options.limit.pauseFor(wait.ms);
+            // The model's limit ran out: hold its other calls too instead of letting each collect its own 429.
+            if (wait.source !== 'backoff' && !wait.source.startsWith('retry-after')) options.pause?.pauseFor(wait.ms);
           }
           retry++;
           await options.sleep(wait.ms);

@@ -2,7 +2,9 @@ import { ModelCallError } from './model-call-error';
 import { serverWait, type HeaderReader } from './rate-limit-headers';
 
 /**
- * Who retries: this policy, not the SDKs (they are built with `maxRetries: 0`). One policy for every provider,
+ * Who retries: this policy, not the SDKs (they are built, and called, with `maxRetries: 0`, so no attempt is doubled).
+ * Whether to retry follows the error's kind, unless the server's `x-should-retry` header decides (`true`: retry,
+ * `false`: never, whatever the status, as the SDKs' `shouldRetry` reads it). One policy for every provider,
  * retries counted for the run's summary, and the concurrency slot is released while a call waits out its backoff.
  * The wait follows the most specific thing the server said: `retry-after-ms`, else `retry-after`, else the reset of
  * the limit that ran out (`x-ratelimit-reset-requests`, `anthropic-ratelimit-tokens-reset`...), else the SDKs' own
@@ -70,6 +72,16 @@ export function retryDelay(error: unknown, retry: number, policy: RetryPolicy, j
 export function retryAfterMs(headers: HeaderReader | undefined, now: number): number | undefined {
   const wait = serverWait(headers, now);
   return wait !== undefined && wait.header.startsWith('retry-after') ? wait.ms : undefined;
+}
+
+/**
+ * The `x-should-retry` header as the official openai and @anthropic-ai/sdk clients read it (`shouldRetry`): exactly
+ * `true` forces a retry and exactly `false` forbids one, whatever the status; anything else (or none) leaves it to
+ * the status. Undefined when it does not decide.
+ */
+export function shouldRetryHeader(headers: HeaderReader | undefined): boolean | undefined {
+  const value = headers?.get('x-should-retry');
+  return value === 'true' ? true : value === 'false' ? false : undefined;
 }
 
 /** Milliseconds as the warnings write them: `6.0 s`. */

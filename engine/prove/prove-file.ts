@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASS_THRESHOLD } from '../../shared/domain/grade';
+import { PASS_THRESHOLD } from '../../shared/domain/pass-threshold';
 import type { ProveLine, ProveRecord, ProveReport } from './prove-report';
 
 /** A problem with one line of an input file. `line` is 1-based; `field` names the key when one is at fault. */

@@ -1,8 +1,6 @@
 import type { RepeatPolicy } from '../../shared/domain';
+import { PASS_THRESHOLD } from '../../shared/domain/pass-threshold';
 import type { SituationCard } from '../writers/situation-card';
-
-/** Rewards under this fail (PASS_THRESHOLD). */
-const PASS_THRESHOLD = 0.5;
 
 /** The rest of one prompt's k, due in the next batch: rollout indices `from` to `to - 1`. */
 export interface TopUp {

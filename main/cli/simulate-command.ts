@@ -6,7 +6,7 @@ import { parseSpecText } from '../../engine/index';
 import type { AppContext } from '../services/app-context';
 import { executeRun } from '../services/run-executor';
 import { RunLease } from '../services/run-lease';
-import { createRun, requireRun } from '../services/runs-service';
+import { createLeasedRun, requireRun } from '../services/runs-service';
 import { ServiceError } from '../services/service-error';
 import { readTextFile } from '../services/text-file';
 import { iterateRows } from '../store/rows-repository';
@@ -231,8 +231,8 @@ export function registerSimulateCommand(program: Command): void {
     .option('--out <file>', 'also write the rows as JSONL')
     .action((flags: SimulateFlags) =>
       withContext(program, async (context) => {
-        const run = await createRun(context, await configFrom(context, flags));
-        const lease = leaseForCommand(context, run.id, 'simulate');
+        // The lease is taken with the run's row: no other process sees the run without its writer.
+        const { run, lease } = await createLeasedRun(context, await configFrom(context, flags), 'wai simulate');
         process.stderr.write(`Run ${run.id} started in ${context.dataDir}. If it is interrupted, \`wai runs resume ${run.id}\` continues it.\n`);
         const summary = await runInForeground(context, run.id, lease);
         printSummary(requireRun(context, run.id), summary);

@@ -8,8 +8,10 @@
  * `workers` mode forces them, for comparison, started from a bundle of the desktop app's export worker
  * (main/services/export-worker.ts, built with esbuild as main/electron/build.ts builds it, before the clock starts):
  * from source each worker would first compile its modules through tsx.
- * Every mode runs in a fresh process, and the raw reference (the same bytes from one buffer, synced) is written in that
- * process right after the export: the machine is shared, and its load moves between processes more than within one.
+ * Every mode runs in a fresh process started from a bundle of this file (as the desktop app runs its main bundle; see
+ * bundleBenchAndWorker). The raw reference (the same bytes from one buffer, synced) is written in a process of its own
+ * and again in each export's process right after it (the machine is shared, and its load moves between processes; a
+ * disk that has just taken a large file can also be slower to take the next): the ratios use the faster, the stricter.
  * Goal (issue 9): at least half the raw rate, under 300 MB. The last line is JSON for `npm run bench`.
  */
 import { spawnSync } from 'node:child_process';
@@ -81,20 +83,34 @@ async function buildStore(dataDir: string, rows: number): Promise<void> {
   }
 }
 
-/** The app's export worker bundled as main/electron/build.ts bundles it, where it resolves better-sqlite3 as the app's does. */
-function bundleWorker(): string {
-  const root = fileURLToPath(new URL('../..', import.meta.url));
-  const outfile = join(root, 'node_modules', '.cache', 'export-store-bench', 'export-worker.cjs');
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BUNDLES = join(ROOT, 'node_modules', '.cache', 'export-store-bench');
+
+/** Bundles `entry` with esbuild into the cache folder, where better-sqlite3 resolves as the app's does. */
+function bundle(entry: string, outfile: string, extra: string[] = []): string {
   const built = spawnSync(
-    join(root, 'node_modules', '.bin', 'esbuild'),
-    ['main/services/export-worker.ts', '--bundle', '--platform=node', '--format=cjs', '--target=node20', '--external:better-sqlite3', '--external:electron', `--outfile=${outfile}`, '--log-level=error'],
-    { cwd: root, encoding: 'utf8' },
+    join(ROOT, 'node_modules', '.bin', 'esbuild'),
+    [entry, '--bundle', '--platform=node', '--target=node20', '--external:better-sqlite3', '--external:electron', `--outfile=${join(BUNDLES, outfile)}`, '--log-level=error', ...extra],
+    { cwd: ROOT, encoding: 'utf8' },
   );
-  if (built.status !== 0) throw new Error(`bundling the export worker failed: ${built.stderr}`);
-  return outfile;
+  if (built.status !== 0) throw new Error(`bundling ${entry} failed: ${built.stderr}`);
+  return join(BUNDLES, outfile);
 }
 
-async function measure(mode: Mode, dataDir: string, rawBytes: number): Promise<Measure> {
+/**
+ * The measured processes run from bundles, as the desktop app runs its main bundle and its export worker: this bench
+ * (the child modes) and the app's export worker (main/services/export-worker.ts, as main/electron/build.ts builds it).
+ * Under tsx a process carries its loader thread (about 75 MB more resident memory) and compiles every module first.
+ */
+function bundleBenchAndWorker(): { bench: string; worker: string } {
+  const requireShim = "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);";
+  return {
+    bench: bundle('main/services/export-store.bench.ts', 'export-store.bench.mjs', ['--format=esm', `--banner:js=${requireShim}`]),
+    worker: bundle('main/services/export-worker.ts', 'export-worker.cjs', ['--format=cjs']),
+  };
+}
+
+async function measure(mode: Mode, dataDir: string, rawBytes: number, workerBundle: string): Promise<Measure> {
   const out = join(dataDir, `out-${mode}`);
   rmSync(out, { recursive: true, force: true });
   if (mode === 'raw') {
@@ -102,7 +118,7 @@ async function measure(mode: Mode, dataDir: string, rawBytes: number): Promise<M
     rmSync(join(dataDir, 'raw.bin'), { force: true });
     return { mode, wall, cpu: 0, peak: process.memoryUsage().rss, bytes: rawBytes, lines: 0, sha256: '', raw_wall: null };
   }
-  if (mode === 'workers') Object.assign(exportTuning, { parallel_min_rows: 1, parallel_min_cores: 1, worker_bundle: bundleWorker() });
+  if (mode === 'workers') Object.assign(exportTuning, { parallel_min_rows: 1, parallel_min_cores: 1, worker_bundle: workerBundle });
   const context = createAppContext({ dataDir, mode: 'cli' });
   const run = context.db.prepare('SELECT id FROM runs ORDER BY rowid LIMIT 1').get() as { id: string };
   const request = ExportRequest.parse({ selection: { run_id: run.id }, format: 'openai', splits: ['train'], fractions: { holdout: 0, eval: 0 }, destination: { kind: 'folder', folder: out } });
@@ -123,9 +139,9 @@ async function measure(mode: Mode, dataDir: string, rawBytes: number): Promise<M
   return { mode, wall, cpu: (cpu.user + cpu.system) / 1e6, peak, bytes: content.length, lines: outcome.n_lines, sha256: createHash('sha256').update(content).digest('hex'), raw_wall: rawWall };
 }
 
-const [, , , childMode, childDir, childBytes] = process.argv;
+const [, , , childMode, childDir, childBytes, childWorker] = process.argv;
 if (childMode) {
-  const result = await measure(childMode as Mode, childDir!, Number(childBytes ?? 0));
+  const result = await measure(childMode as Mode, childDir!, Number(childBytes ?? 0), childWorker!);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } else {
   const dataDir = mkdtempSync(join(tmpdir(), 'export-store-bench-'));
@@ -133,10 +149,11 @@ if (childMode) {
     const building = performance.now();
     await buildStore(dataDir, count);
     console.log(`store of ${count} rows built in ${((performance.now() - building) / 1000).toFixed(0)} s (not measured)`);
+    const bundles = bundleBenchAndWorker();
     const measures = new Map<Mode, Measure>();
     let bytes = 0;
     for (const mode of MODES) {
-      const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), String(count), mode, dataDir, String(bytes)], { encoding: 'utf8' });
+      const child = spawnSync(process.execPath, [bundles.bench, String(count), mode, dataDir, String(bytes), bundles.worker], { encoding: 'utf8' });
       if (child.status !== 0) throw new Error(`bench ${mode} failed: ${child.stderr}`);
       const result = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Measure;
       measures.set(mode, result);
@@ -149,7 +166,8 @@ if (childMode) {
     console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')} (other work on the machine slows every figure)`);
     console.log(`rows ${count}, lines ${store.lines}, ${mb.toFixed(1)} MB; worker-thread file identical to one-thread file: ${store.sha256 === workers.sha256}`);
     const names: Record<Mode, string> = { store: 'store to file, as the app', workers: 'store to file, workers', raw: 'raw bytes' };
-    const rawWall = (run: Measure) => run.raw_wall ?? run.wall;
+    /** The faster of the raw write in the run's own process and the raw run alone: the stricter reference. */
+    const rawWall = (run: Measure) => Math.min(run.raw_wall ?? Number.POSITIVE_INFINITY, raw.wall);
     for (const mode of MODES) {
       const run = measures.get(mode)!;
       const sameProcess = run.raw_wall === null ? '' : ` (raw in this process ${run.raw_wall.toFixed(2)} s; to the raw run alone ${(raw.wall / run.wall).toFixed(2)})`;
@@ -161,7 +179,7 @@ if (childMode) {
       const label = `export ${count} stored rows, ${mode === 'store' ? 'as the app runs it' : 'worker threads'}`;
       const ratio = rawWall(run) / run.wall;
       return [
-        { name: `${label}: rate`, measured: mb / run.wall, unit: 'MB/s', reference: mb / rawWall(run), reference_name: 'raw bytes written (same process)', ratio, goal: `ratio >= ${GOAL_RATIO}`, met: ratio >= GOAL_RATIO },
+        { name: `${label}: rate`, measured: mb / run.wall, unit: 'MB/s', reference: mb / rawWall(run), reference_name: 'raw bytes written (the faster of same process and alone)', ratio, goal: `ratio >= ${GOAL_RATIO}`, met: ratio >= GOAL_RATIO },
         { name: `${label}: peak memory`, measured: run.peak / 1e6, unit: 'MB', reference: GOAL_PEAK_MB, reference_name: 'goal', ratio: run.peak / 1e6 / GOAL_PEAK_MB, goal: `< ${GOAL_PEAK_MB} MB`, met: run.peak / 1e6 < GOAL_PEAK_MB },
       ];
     });

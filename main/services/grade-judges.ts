@@ -5,6 +5,7 @@ import type { JudgeSpec } from './judge-spec';
 import { modelJudge } from './model-roles';
 import type { KeyRing } from './secrets';
 import { ServiceError } from './service-error';
+import { asSentence } from './sentence';
 
 /** The name and version a judge spec grades under (what `judgeKey` joins). */
 function identityOf(spec: Exclude<JudgeSpec, { kind: 'conduct' }>): { name: string; version: string } {
@@ -101,7 +102,7 @@ export async function loadJudge(spec: JudgeSpec, options: LoadJudgeOptions): Pro
       }
     }
   } catch (error) {
-    if (JudgeConfigError.isInstance(error)) throw new ServiceError('VALIDATION_FAILED', error.message, [{ path: 'judge', message: error.message }]);
+    if (JudgeConfigError.isInstance(error)) throw new ServiceError('VALIDATION_FAILED', asSentence(error.message), [{ path: 'judge', message: error.message }]);
     throw error;
   }
 }

@@ -88,7 +88,7 @@ function summaryWarnings(judges: readonly JudgeSummary[], nRows: number, nInclud
 
 function toJudgeSummary(context: AppContext, totals: JudgeTotals, breakdown: JudgeBreakdown | undefined, nIncluded: number): JudgeSummary {
   const latest = getGrade(context.db, totals.last_id);
-  if (!latest) throw new ServiceError('INTERNAL', `grade ${totals.last_id} vanished while summarising`);
+  if (!latest) throw new ServiceError('INTERNAL', `Grade ${totals.last_id} vanished while the judges were summarised: read the summary again.`);
   const key = judgeKey(totals.judge_name, totals.version);
   return {
     judge_key: key,

@@ -82,7 +82,10 @@ export async function pushFolder(context: AppContext, options: PushOptions): Pro
   const dataset = await readDatasetFolder(options.folder, options.signal);
   const repo = { type: 'dataset' as const, name: options.repo_id };
   let created = false;
+  // Checked before each Hub call that changes or reads the repo: a cancel that comes early leaves not even an empty repo.
+  options.signal?.throwIfAborted();
   if (!(await repoExists({ repo, accessToken, hubUrl: url }))) {
+    options.signal?.throwIfAborted();
     await createRepo({ repo, accessToken, hubUrl: url, visibility: options.visibility });
     created = true;
   }

@@ -15,20 +15,21 @@ import {
   runIdOfRow,
   setAnnotator,
 } from '../store/labels-repository';
-import {
-  annotatorLabelCounts,
-  firstUnlabelled,
-  gradingJudgeKeys,
-  queueCounts,
-  queuePage,
-  queueSnapshot,
-  queueTotal,
-  type QueueRequest,
-} from '../store/label-queue-repository';
+import { annotatorLabelCounts, gradingJudgeKeys, type QueueRequest } from '../store/label-queue-repository';
 import type { AppContext } from './app-context';
-import { chooseJudge, gradedJudges } from './grading-service';
+import { chooseJudge } from './grading-service';
+import {
+  keptFirstUnlabelled,
+  keptGradedJudges,
+  keptNewestJudge,
+  keptQueueCounts,
+  keptQueuePage,
+  keptQueueSnapshot,
+  keptQueueTotal,
+} from './label-queue-memo';
 import { requireRun } from './runs-service';
 import { ServiceError } from './service-error';
+import { asSentence } from './sentence';
 
 const UNSIGNED_WARNING =
   'No annotator name is set, so this label has no author: gold nobody signed is unmeasured and cannot measure the judge. Set your name once (labels.annotator.set).';
@@ -128,7 +129,8 @@ export function importLabels(context: AppContext, runId: string, request: Import
   } catch (error) {
     if (!AttachLabelsError.isInstance(error)) throw error;
     const issues = error.problems.map((problem) => ({ path: /^line \d+/.exec(problem)?.[0] ?? 'text', message: problem }));
-    throw new ServiceError('VALIDATION_FAILED', error.message.replace(/^no labels attached/, 'No labels stored'), issues.length > 0 ? issues : undefined);
+    const detail = error.message.replace(/^no labels attached: /, '');
+    throw new ServiceError('VALIDATION_FAILED', asSentence(`No labels stored: ${detail}`), issues.length > 0 ? issues : undefined);
   }
   const stored = insertLabels(context.db, attached.added);
   return { stored, report: attached.report };
@@ -185,14 +187,16 @@ export interface QueueOptions {
 
 /**
  * The queue's judge. A later page names it by the key the first page gave: found with one seek in index
- * grades_latest instead of totalling every judge's grades.
+ * grades_latest instead of totalling every judge's grades; with no judge named, the newest is found from each judge
+ * name's newest grade.
  */
 function queueJudge(context: AppContext, runId: string, options: QueueOptions): { judge_key: string; judge_name: string; version: string | null } | null {
   if (options.summary === false && options.judge !== undefined) {
     const found = gradingJudgeKeys(context.db, runId).find((judge) => judge.judge_key === options.judge);
     if (found) return found;
   }
-  return chooseJudge(gradedJudges(context, runId), runId, options.judge);
+  if (options.judge === undefined) return keptNewestJudge(context, runId);
+  return chooseJudge(keptGradedJudges(context, runId), runId, options.judge);
 }
 
 /**
@@ -209,7 +213,7 @@ export function labelQueue(context: AppContext, runId: string, options: QueueOpt
     order: options.order,
     judge: judge && { judge_name: judge.judge_name, version: judge.version },
     annotator,
-    snapshot: options.snapshot ?? queueSnapshot(context.db, runId),
+    snapshot: options.snapshot ?? keptQueueSnapshot(context, runId),
   };
   const page = {
     run_id: runId,
@@ -218,18 +222,18 @@ export function labelQueue(context: AppContext, runId: string, options: QueueOpt
     annotator,
     snapshot: request.snapshot,
     offset: options.offset,
-    items: queuePage(context.db, request, options.offset, options.limit, options.blind),
+    items: keptQueuePage(context, request, options.offset, options.limit, options.blind),
   };
-  if (options.summary === false) return { ...page, total: queueTotal(context.db, runId), first_unlabelled: null, counts: null };
+  if (options.summary === false) return { ...page, total: keptQueueTotal(context, runId), first_unlabelled: null, counts: null };
   const byLabel = annotatorLabelCounts(context.db, runId, annotator);
-  const { total, ...counts } = queueCounts(context.db, request);
+  const { total, ...counts } = keptQueueCounts(context, request);
   // A page item without the annotator's label is a row they never labelled (labels are never null), so on the page
   // at the start of the queue the first such item is the first unlabelled row: no second pass over the whole order.
   const unlabelledOnPage = options.offset === 0 ? page.items.find((item) => item.label === null) : undefined;
   return {
     ...page,
     total,
-    first_unlabelled: unlabelledOnPage ? unlabelledOnPage.position : firstUnlabelled(context.db, request),
+    first_unlabelled: unlabelledOnPage ? unlabelledOnPage.position : keptFirstUnlabelled(context, request),
     counts: { labelled: Object.values(byLabel).reduce((sum, n) => sum + n, 0), by_label: byLabel, ...counts },
   };
 }

@@ -1,10 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import type { AppMode } from '../../shared/api';
 import type { RunStatus } from '../../shared/domain';
 import { releaseRunLease, runLeaseToken } from '../store/run-leases-repository';
 import { getRun, runIdsWithStatus, updateRun } from '../store/runs-repository';
 import type { AppContext } from './app-context';
-import { liveLeaseOf, RunLease } from './run-lease';
+import { leaseProgram, liveLeaseOf, RunLease } from './run-lease';
 import type { WorkerCommand, WorkerInput, WorkerMessage } from './run-worker-protocol';
 import { storedKeys } from './secrets';
 import { ServiceError } from './service-error';
@@ -12,22 +11,6 @@ import { ServiceError } from './service-error';
 /** Where the worker entry is: the tsx bootstrap from source, or the bundled file in the desktop app. */
 export function defaultWorkerPath(): URL {
   return new URL('./run-worker-boot.mjs', import.meta.url);
-}
-
-/** How another process's refusal names this one. */
-function programName(mode: AppMode): string {
-  switch (mode) {
-    case 'browser':
-      return 'While Studio in browser mode';
-    case 'desktop':
-      return 'the While Studio app';
-    case 'cli':
-      return 'wai';
-    default: {
-      const unreachable: never = mode;
-      return unreachable;
-    }
-  }
 }
 
 /** The runs executing in worker threads of this process. */
@@ -46,12 +29,13 @@ export class RunJobs {
 
   /**
    * Starts (or resumes) a stored run in its own thread; progress and the end reach the event bus. Takes the run's
-   * lease first: throws ServiceError CONFLICT when another process (the CLI, another window's server) writes it.
+   * lease first (or is handed the one taken when the run was created): throws ServiceError CONFLICT when another
+   * process (the CLI, another window's server) writes it.
    */
-  start(runId: string): void {
+  start(runId: string, taken?: RunLease): void {
     if (this.#workers.has(runId)) return;
     const { db } = this.context;
-    const lease = RunLease.acquire(db, runId, programName(this.context.mode));
+    const lease = taken ?? RunLease.acquire(db, runId, leaseProgram(this.context.mode));
     const keys = storedKeys(this.context.keys);
     const input: WorkerInput = { databasePath: this.context.databasePath, runId, lease: lease.holder, ...(Object.keys(keys).length > 0 ? { keys } : {}) };
     let worker: Worker;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { AppMode, RunWriter } from '../../shared/api';
 import type { Db } from '../store/database';
 import { acquireRunLease, getRunLease, releaseRunLease, renewRunLease, runLeaseToken, type LeaseHolder, type RunLeaseRecord } from '../store/run-leases-repository';
 import { getRun, updateRun } from '../store/runs-repository';
@@ -36,6 +37,22 @@ export class RunLeaseLostError extends Error {
   }
 }
 
+/** How another process's refusal names this one (the program its leases carry). */
+export function leaseProgram(mode: AppMode): string {
+  switch (mode) {
+    case 'browser':
+      return 'While Studio in browser mode';
+    case 'desktop':
+      return 'the While Studio app';
+    case 'cli':
+      return 'wai';
+    default: {
+      const unreachable: never = mode;
+      return unreachable;
+    }
+  }
+}
+
 /** A fresh holder for this process: its pid and host, and a token no other acquisition shares. */
 export function newLeaseHolder(program: string): LeaseHolder {
   return { token: randomUUID(), pid: process.pid, host: hostname(), program };
@@ -48,6 +65,19 @@ export type LeaseState = 'live' | 'stale' | 'gone';
 export function leaseState(lease: RunLeaseRecord, nowMs: number): LeaseState {
   if (lease.host === hostname() && !processExists(lease.pid)) return 'gone';
   return nowMs - lease.heartbeat_at > STALE_MS ? 'stale' : 'live';
+}
+
+/** Who writes a run, as the Run view and the Runs list show it: this app's own worker, or another process. */
+export function runWriter(lease: RunLeaseRecord, isThisApp: boolean, nowMs: number): RunWriter {
+  return {
+    where: isThisApp ? 'this_app' : 'elsewhere',
+    program: lease.program,
+    pid: lease.pid,
+    host: lease.host,
+    this_machine: lease.host === hostname(),
+    state: leaseState(lease, nowMs),
+    heartbeat_seconds_ago: Math.max(0, Math.round((nowMs - lease.heartbeat_at) / 1000)),
+  };
 }
 
 /** "wai simulate, pid 1234 on this machine, last heartbeat 2 s ago" (`since`: what the seconds count back from). */

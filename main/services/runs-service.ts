@@ -2,16 +2,31 @@ import type { RunsListOutput } from '../../shared/api';
 import type { Run, RunConfig, Spec } from '../../shared/domain';
 import { aimProblems, ModelCallError, validateSpec } from '../../engine/index';
 import { getRun, insertRun, listRuns as listStoredRuns, runBatches, runSummary, updateRun } from '../store/runs-repository';
+import { leasesOfRuns } from '../store/run-leases-repository';
 import { getSpec, insertSpec } from '../store/specs-repository';
 import type { AppContext } from './app-context';
 import { newId } from './ids';
-import { leaseConflictMessage, liveLeaseOf } from './run-lease';
+import { leaseConflictMessage, leaseProgram, liveLeaseOf, RunLease, runWriter } from './run-lease';
 import { drafterFor, parseRoles } from './model-roles';
 import { keyRing, storedKeys } from './secrets';
 import { ServiceError } from './service-error';
 
-export function listRuns(context: AppContext, page: { limit: number; offset: number }): RunsListOutput {
-  return listStoredRuns(context.db, page.limit, page.offset);
+/**
+ * A page of runs, newest first, each with who writes it now. The page and its leases are read in one read
+ * transaction (one snapshot), the leases in one query for the whole page.
+ */
+export function listRuns(context: AppContext, page: { limit: number; offset: number }, nowMs = Date.now()): RunsListOutput {
+  return context.db.transaction((): RunsListOutput => {
+    const { runs, total } = listStoredRuns(context.db, page.limit, page.offset);
+    const leases = new Map(leasesOfRuns(context.db, runs.map((run) => run.id)).map((lease) => [lease.run_id, lease]));
+    return {
+      runs: runs.map((run) => {
+        const lease = leases.get(run.id);
+        return { ...run, writer: lease ? runWriter(lease, context.jobs.isActive(run.id), nowMs) : null };
+      }),
+      total,
+    };
+  })();
 }
 
 export function requireRun(context: AppContext, runId: string): Run {
@@ -33,6 +48,48 @@ export interface CreateRunOptions {
 
 /** Drafts or checks the spec, then stores it and a queued run. Nothing starts yet. */
 export async function createRun(context: AppContext, config: RunConfig, options: CreateRunOptions = {}): Promise<Run> {
+  const prepared = await prepareRun(context, config, options);
+  const runId = storeRun(context, config, prepared);
+  return requireRun(context, runId);
+}
+
+/**
+ * createRun for a process that writes the run itself (`wai simulate`): the run's lease for `program` is taken in the
+ * transaction that stores the run, so no other process ever sees the run without its writer (another app's start-up
+ * would otherwise take a queued run with no lease as an interrupted one, and run it too).
+ */
+export async function createLeasedRun(context: AppContext, config: RunConfig, program: string, options: CreateRunOptions = {}): Promise<{ run: Run; lease: RunLease }> {
+  const prepared = await prepareRun(context, config, options);
+  let lease: RunLease | undefined;
+  const runId = storeRun(context, config, prepared, (id) => {
+    lease = RunLease.acquire(context.db, id, program);
+  });
+  return { run: requireRun(context, runId), lease: lease! };
+}
+
+interface PreparedRun {
+  spec: Spec;
+  warnings: string[];
+}
+
+/** Stores the spec and a queued run in one IMMEDIATE transaction; `alsoInTransaction` runs in it after the insert. */
+function storeRun(context: AppContext, config: RunConfig, prepared: PreparedRun, alsoInTransaction?: (runId: string) => void): string {
+  const { spec, warnings } = prepared;
+  const now = context.now().toISOString();
+  const specId = newId('spec');
+  const runId = newId('run');
+  context.db
+    .transaction(() => {
+      insertSpec(context.db, specId, spec, now);
+      insertRun(context.db, { id: runId, name: runName(config, spec), status: 'queued', config, now, spec_id: specId });
+      if (warnings.length > 0) updateRun(context.db, runId, { warnings }, now);
+      alsoInTransaction?.(runId);
+    })
+    .immediate();
+  return runId;
+}
+
+async function prepareRun(context: AppContext, config: RunConfig, options: CreateRunOptions): Promise<PreparedRun> {
   let spec: Spec;
   let warnings: string[] = [];
   parseRoles(config.models);
@@ -71,22 +128,14 @@ export async function createRun(context: AppContext, config: RunConfig, options:
       aimProblemsFound.map((message) => ({ path: 'aim', message })),
     );
   }
-  warnings = [...new Set([...(options.warnings ?? []), ...warnings])];
-  const now = context.now().toISOString();
-  const specId = newId('spec');
-  const runId = newId('run');
-  context.db.transaction(() => {
-    insertSpec(context.db, specId, spec, now);
-    insertRun(context.db, { id: runId, name: runName(config, spec), status: 'queued', config, now, spec_id: specId });
-    if (warnings.length > 0) updateRun(context.db, runId, { warnings }, now);
-  })();
-  return requireRun(context, runId);
+  return { spec, warnings: [...new Set([...(options.warnings ?? []), ...warnings])] };
 }
 
 /** Creates a run and starts it in a worker thread. */
 export async function startRun(context: AppContext, config: RunConfig, options: CreateRunOptions = {}): Promise<Run> {
-  const run = await createRun(context, config, options);
-  context.jobs.start(run.id);
+  // The lease is taken in the run's own transaction: no other process ever sees the new run without its writer.
+  const { run, lease } = await createLeasedRun(context, config, leaseProgram(context.mode), options);
+  context.jobs.start(run.id, lease);
   return requireRun(context, run.id);
 }
 

@@ -32,6 +32,15 @@ export function getRunLease(db: Db, runId: string): RunLeaseRecord | undefined {
 }
 
 /**
+ * The leases of a page of runs, in one query (the Runs list reads it every few seconds while another process writes
+ * one of its runs): one primary-key lookup per id, whatever the number of runs in the store.
+ */
+export function leasesOfRuns(db: Db, runIds: readonly string[]): RunLeaseRecord[] {
+  if (runIds.length === 0) return [];
+  return statement<[string], RunLeaseRecord>(db, 'SELECT run_leases.* FROM json_each(?) AS ids JOIN run_leases ON run_leases.run_id = ids.value').all(JSON.stringify(runIds));
+}
+
+/**
  * Takes a run's lease unless another holder's lease is live. One IMMEDIATE transaction: the read, the decision and the
  * write hold the store's write lock together, so of two processes trying at once exactly one gets the lease.
  */
@@ -73,4 +82,14 @@ export function renewRunLease(db: Db, runId: string, token: string, nowMs: numbe
 /** Gives the lease up; false when it was not this token's (released already, or taken over). */
 export function releaseRunLease(db: Db, runId: string, token: string): boolean {
   return statement(db, 'DELETE FROM run_leases WHERE run_id = ? AND token = ?').run(runId, token).changes === 1;
+}
+
+/**
+ * When the run's latest rows (by ordinal, at most `limit`) were stored, as ISO stamps: the pace of a run another
+ * process writes is read from them. One walk down the run's (run_id, ordinal) index.
+ */
+export function latestRowStamps(db: Db, runId: string, limit: number): string[] {
+  return statement<[string, number], { created_at: string }>(db, 'SELECT created_at FROM rows WHERE run_id = ? ORDER BY ordinal DESC LIMIT ?')
+    .all(runId, limit)
+    .map((record) => record.created_at);
 }

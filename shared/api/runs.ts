@@ -10,12 +10,6 @@ export const RunsListInput = z
   })
   .strict();
 
-export const RunsListOutput = z.object({
-  runs: z.array(RunSummary),
-  total: z.number().int().nonnegative(),
-});
-export type RunsListOutput = z.infer<typeof RunsListOutput>;
-
 const RunRef = z.object({ run_id: z.string().min(1) }).strict();
 
 /** A run with what it has done so far: the batches land as they finish, the summary at the end. */
@@ -85,9 +79,51 @@ export const PreflightOutput = z.object({
 });
 export type PreflightOutput = z.infer<typeof PreflightOutput>;
 
+/** Who writes a run now, read from its lease (migration 009). */
+export const RunWriter = z.object({
+  /** `this_app`: this app's own worker (its progress arrives as events); `elsewhere`: another process (`wai simulate`, a second app). */
+  where: z.enum(['this_app', 'elsewhere']),
+  /** What the writer is: "wai simulate", "While Studio in browser mode". */
+  program: z.string(),
+  pid: z.number().int(),
+  host: z.string(),
+  this_machine: z.boolean(),
+  /** `live`: a recent heartbeat; `stale`: none for more than 10 s; `gone`: its process no longer exists on this machine. */
+  state: z.enum(['live', 'stale', 'gone']),
+  /** Whole seconds since the writer's last heartbeat. */
+  heartbeat_seconds_ago: z.number().int().nonnegative(),
+});
+export type RunWriter = z.infer<typeof RunWriter>;
+
+/** A run in the list with who writes it now (null when no process holds its lease), read for the whole page at once. */
+export const RunListItem = RunSummary.extend({ writer: RunWriter.nullable() });
+export type RunListItem = z.infer<typeof RunListItem>;
+
+export const RunsListOutput = z.object({
+  runs: z.array(RunListItem),
+  total: z.number().int().nonnegative(),
+});
+export type RunsListOutput = z.infer<typeof RunsListOutput>;
+
+/** The pace of a run another process writes, from the stamps of the rows it stored since it took the run. */
+export const RunPace = z.object({
+  /** Rows stored since the writer took the run (counted over its latest 100 rows at most). */
+  rows_counted: z.number().int().nonnegative(),
+  rows_per_second: z.number().nonnegative(),
+  /** (budget - rows_done) / rate; null until 5 rows have landed under this writer. */
+  seconds_left: z.number().nonnegative().nullable(),
+});
+export type RunPace = z.infer<typeof RunPace>;
+
+/** A run as stored now, with its writer and, when another process writes it, its pace (polled about once a second). */
+export const RunWatch = RunDetail.extend({ writer: RunWriter.nullable(), pace: RunPace.nullable() });
+export type RunWatch = z.infer<typeof RunWatch>;
+
 export const runsMethods = {
   'runs.list': { input: RunsListInput, output: RunsListOutput },
   'runs.get': { input: RunRef, output: RunDetail },
+  /** The run as stored now with who writes it: the Run view polls it while another process writes the run. */
+  'runs.watch': { input: RunRef, output: RunWatch },
   /** Drafts the spec when the source is a sentence, stores the run and starts it. */
   'runs.start': { input: RunsStartInput, output: Run },
   /** What would go wrong before a run starts: spec issues, unusable ids, one model in two roles, a short budget. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** A reward below this is a failure everywhere. */
-export const PASS_THRESHOLD = 0.5;
+export { PASS_THRESHOLD } from './pass-threshold';
 
 export const JUDGE_STATUSES = ['ok', 'missing_reward', 'invalid_result', 'error', 'timeout'] as const;
 export const JudgeStatus = z.enum(JUDGE_STATUSES);

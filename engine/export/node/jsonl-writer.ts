@@ -61,6 +61,11 @@ export interface WriteResult {
 
 const CHUNK_BYTES = 1 << 20;
 const BUFFERS = 4;
+/**
+ * Bytes written between background syncs. The kernel holds written data in memory until the final sync, which then
+ * flushes the whole file at once; syncing as the file grows (beside the writes, one at a time) leaves it the last part.
+ */
+const SYNC_EVERY = 32 << 20;
 const NEWLINE = 0x0a;
 const encoder = new TextEncoder();
 
@@ -89,6 +94,10 @@ class ChunkedFile {
   private used = 0;
   /** The last write queued: writes run one after another, in the order they were queued. */
   private tail: Promise<unknown> = Promise.resolve();
+  private unsynced = 0;
+  /** The background sync in flight, if any; its failure is reported by `settle`. */
+  private syncing: Promise<void> | null = null;
+  private syncError: unknown = null;
 
   constructor(private readonly handle: FileHandle) {}
 
@@ -142,7 +151,10 @@ class ChunkedFile {
     const write = this.tail.then(async () => {
       let offset = 0;
       while (offset < bytes.length) offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten;
+      // Counted before `written`, which may hand the buffer back to its worker (detaching it).
+      this.unsynced += bytes.length;
       written?.();
+      if (this.unsynced >= SYNC_EVERY && !this.syncing) this.syncInBackground();
     });
     // A failed write is reported where its buffer is awaited (the next round of flushes, or `settle`).
     write.catch(() => undefined);
@@ -150,8 +162,19 @@ class ChunkedFile {
     return write;
   }
 
+  private syncInBackground(): void {
+    this.unsynced = 0;
+    this.syncing = this.handle
+      .datasync()
+      .catch((error: unknown) => void (this.syncError ??= error))
+      .finally(() => (this.syncing = null));
+  }
+
+  /** Waits for every queued write and the background sync; throws the first failure of either. */
   async settle(): Promise<void> {
     await this.tail;
+    await this.syncing;
+    if (this.syncError) throw this.syncError;
   }
 }
 

@@ -34,6 +34,13 @@ export interface ParallelTrainingOptions extends TrainingExportOptions {
 
 type PageMessage = Extract<TrainingWorkerMessage, { type: 'page' }>;
 
+/**
+ * A worker's young generation: its rows die young, and V8's default (sized for a main thread) grew each worker's heap
+ * to 53 MB against 36 MB at this size, with no loss of speed (100,000 stored rows on two workers peaked at 370 MB
+ * against 335 MB).
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16 };
+
 export function defaultTrainingWorkerUrl(): URL {
   return new URL('./training-worker-boot.mjs', import.meta.url);
 }
@@ -84,7 +91,7 @@ export async function writeTrainingParallel(
           };
           // No inherited execArgv: under tsx the parent's loader flags would run tsx's hooks in every worker on top of the
           // boot file's own (a bundled entry needs none), a second of CPU per worker spent compiling.
-          const worker = new Worker(options.workerUrl ?? defaultTrainingWorkerUrl(), { workerData: input, execArgv: [] });
+          const worker = new Worker(options.workerUrl ?? defaultTrainingWorkerUrl(), { workerData: input, execArgv: [], resourceLimits: WORKER_LIMITS });
           worker.on('message', (message: TrainingWorkerMessage) => {
             if (message.type === 'error') return fail(new Error(`export worker ${index}: ${message.message}`));
             if (waiting?.page === message.page) {

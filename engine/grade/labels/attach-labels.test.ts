@@ -61,7 +61,7 @@ describe('attachLabels', () => {
     const result = attachLabels([target], [{ key: 'r1:0', label: 'fail', author: 'ben' }], { now });
     expect(result.rows[0]).toMatchObject({ gold_reward: null, gold_kind: null });
     expect(result.report.ties).toBe(1);
-    expect(result.report.warnings).toContain('1 rows split evenly between labels: gold_reward left unset there; read gold_labels and decide');
+    expect(result.report.warnings).toContain('1 row splits evenly between labels: gold_reward left unset there; read gold_labels and decide');
   });
 
   it('reports mixed gold when the votes come from different kinds, with verifier read as program', () => {
@@ -82,7 +82,7 @@ describe('attachLabels', () => {
   it('keeps unauthored labels but warns they are unmeasured; annotator fills in', () => {
     const result = attachLabels(TARGETS, [{ key: 'r1:0', label: 'pass' }], { now });
     expect(result.added[0]!.author).toBeNull();
-    expect(result.report.warnings).toContain('1 labels have no author: gold without an author is reported as unmeasured');
+    expect(result.report.warnings).toContain('1 label has no author: gold without an author is reported as unmeasured');
     expect(attachLabels(TARGETS, [{ key: 'r1:0', label: 'pass' }], { now, annotator: 'ana' }).added[0]!.author).toBe('ana');
   });
 

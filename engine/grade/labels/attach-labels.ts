@@ -168,8 +168,10 @@ function apply<T extends LabelTarget>(
   const unauthored = allAdded.filter((label) => label.author === null).length;
   const warnings: string[] = [];
   if (unmatchedKeys.length > 0) warnings.push(`${unmatchedKeys.length} of ${given} labels name no row and were skipped`);
-  if (ties > 0) warnings.push(`${ties} rows split evenly between labels: gold_reward left unset there; read gold_labels and decide`);
-  if (unauthored > 0) warnings.push(`${unauthored} labels have no author: gold without an author is reported as unmeasured`);
+  if (ties > 0) {
+    warnings.push(`${ties === 1 ? '1 row splits' : `${ties} rows split`} evenly between labels: gold_reward left unset there; read gold_labels and decide`);
+  }
+  if (unauthored > 0) warnings.push(`${unauthored === 1 ? '1 label has' : `${unauthored} labels have`} no author: gold without an author is reported as unmeasured`);
   return {
     rows,
     added: allAdded,

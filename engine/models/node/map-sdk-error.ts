@@ -1,6 +1,7 @@
 import { ModelCallError } from '../model-call-error';
 import { redactSecrets } from '../redact-secret';
 import { serverWait } from '../rate-limit-headers';
+import { shouldRetryHeader } from '../retry-policy';
 import { kindOfStatus } from '../status-kind';
 
 export interface ErrorContext {
@@ -33,7 +34,7 @@ export interface ErrorBodyFacts {
 /**
  * Any failure of an SDK call as a ModelCallError, the key and anything key-shaped redacted from the message: timeouts
  * and aborts, connection failures (retried), and HTTP answers by status and the body's own codes (`readBody` reads
- * them in the provider's shape).
+ * them in the provider's shape), with the wait the headers ask for and their `x-should-retry` verdict.
  */
 export function mapSdkError(error: unknown, context: ErrorContext, errors: SdkErrors, readBody: (error: Error) => ErrorBodyFacts): ModelCallError {
   if (ModelCallError.isInstance(error)) return error;
@@ -50,7 +51,9 @@ export function mapSdkError(error: unknown, context: ErrorContext, errors: SdkEr
     const facts = readBody(error);
     const serverMessage = clean(facts.message);
     const { kind, param } = kindOfStatus({ status, codes: facts.codes, message: serverMessage, ...(facts.param ? { param: facts.param } : {}) });
-    const wait = serverWait((error as Error & { headers?: { get(name: string): string | null } }).headers, context.now);
+    const headers = (error as Error & { headers?: { get(name: string): string | null } }).headers;
+    const wait = serverWait(headers, context.now);
+    const shouldRetry = shouldRetryHeader(headers);
     const prefix =
       kind === 'auth'
         ? `${spec} refused the key from ${context.key_source} (${status})`
@@ -63,6 +66,7 @@ export function mapSdkError(error: unknown, context: ErrorContext, errors: SdkEr
       status,
       ...(wait === undefined ? {} : { wait }),
       ...(param ? { param } : {}),
+      ...(shouldRetry === undefined ? {} : { should_retry: shouldRetry }),
     });
   }
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

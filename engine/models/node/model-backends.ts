@@ -4,6 +4,7 @@ import { ConcurrencyLimit } from '../concurrency-limit';
 import { keyVariablesFor, needsKey } from '../key-variable';
 import type { ModelBackend } from '../model-backend';
 import type { ModelSpec } from '../model-spec';
+import { RatePause } from '../rate-pause';
 import { withResilience, type ResilientBackend } from '../resilient-backend';
 import type { RetryPolicy } from '../retry-policy';
 import { createAnthropicBackend } from './anthropic/anthropic-backend';
@@ -29,18 +30,27 @@ export interface ModelBackendsOptions {
   now?: () => number;
 }
 
-function endpointOf(model: ModelSpec, options: ModelBackendsOptions): string {
-  if (model.provider === 'compatible') return `compatible@${model.base_url}`;
-  return `${model.provider}@${options.base_urls?.[model.provider] ?? 'default'}`;
+/** The hosted APIs' base URLs when no override is given (the clients' own defaults). */
+const DEFAULT_BASE_URLS = { openai: 'https://api.openai.com/v1', anthropic: 'https://api.anthropic.com' } as const;
+
+/** The server a model is called on: its base URL, trailing slashes off, so every spelling of one server is one key. */
+export function serverOf(model: ModelSpec, base_urls: ModelBackendsOptions['base_urls']): string {
+  const url = model.provider === 'compatible' ? (model.base_url ?? '') : (base_urls?.[model.provider] ?? DEFAULT_BASE_URLS[model.provider]);
+  return url.replace(/\/+$/, '');
 }
 
 /**
- * The backends of one run, built on the real clients: one per model spec, one concurrency limit per server, one
- * set of call figures per model. Asking twice for a spec gives the same backend.
+ * The backends of one run, built on the real clients: one per model spec, one concurrency limit per server (every
+ * model there shares it), one rate-limit pause per (server, model) — OpenAI and Anthropic limit each model on its
+ * own, so a limit used up by one model holds only that model's calls — and one set of call figures per model.
+ * Asking twice for a spec gives the same backend.
  */
 export class ModelBackends {
   readonly #backends = new Map<string, ResilientBackend>();
+  /** By server (base URL). */
   readonly #limits = new Map<string, ConcurrencyLimit>();
+  /** By server and model name. */
+  readonly #pauses = new Map<string, RatePause>();
 
   readonly #now: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
@@ -55,14 +65,21 @@ export class ModelBackends {
   get(model: ModelSpec): ResilientBackend {
     const existing = this.#backends.get(model.spec);
     if (existing) return existing;
-    const endpoint = endpointOf(model, this.options);
-    let limit = this.#limits.get(endpoint);
+    const server = serverOf(model, this.options.base_urls);
+    let limit = this.#limits.get(server);
     if (!limit) {
-      limit = new ConcurrencyLimit(this.options.concurrency, { now: this.#now, sleep: this.#sleep });
-      this.#limits.set(endpoint, limit);
+      limit = new ConcurrencyLimit(this.options.concurrency);
+      this.#limits.set(server, limit);
+    }
+    const pauseKey = JSON.stringify([server, model.model]);
+    let pause = this.#pauses.get(pauseKey);
+    if (!pause) {
+      pause = new RatePause({ now: this.#now, sleep: this.#sleep });
+      this.#pauses.set(pauseKey, pause);
     }
     const backend = withResilience(this.#raw(model), {
       limit,
+      pause,
       ...(this.options.retry ? { retry: this.options.retry } : {}),
       sleep: this.#sleep,
       stats: new CallStats(model.spec),

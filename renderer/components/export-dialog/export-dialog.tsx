@@ -135,7 +135,7 @@ export function ExportDialog() {
             </form>
           ) : (
             <div className="export-body export-body-job">
-              {isActive ? <ExportProgress job={job} onCancel={() => void actions.cancel()} /> : <ExportOutcome job={job} result={state.result} error={state.error} />}
+              {isActive ? <ExportProgress job={job} error={state.error} onCancel={() => void actions.cancel()} /> : <ExportOutcome job={job} result={state.result} error={state.error} />}
               {!isActive && (
                 <footer className="export-footer">
                   <span className="export-blocker" />

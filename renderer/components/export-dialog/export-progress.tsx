@@ -2,8 +2,8 @@ import { Square } from 'lucide-react';
 import type { JobState } from '../../stores/export/initial-state';
 import { describeProgress } from '../../stores/export/selectors';
 
-/** Rows written of the total (then files pushed), bytes written, and Cancel. */
-export function ExportProgress({ job, onCancel }: { job: JobState; onCancel(): void }) {
+/** Rows written of the total (then files pushed), bytes written, and Cancel (also while the job is starting). */
+export function ExportProgress({ job, error, onCancel }: { job: JobState; error: string | null; onCancel(): void }) {
   const isPush = job.phase === 'push';
   const label = isPush ? 'Push progress' : 'Export progress';
   return (
@@ -15,7 +15,8 @@ export function ExportProgress({ job, onCancel }: { job: JobState; onCancel(): v
       <p className="export-progress-text" role="status" aria-live="polite">
         {describeProgress(job)}
       </p>
-      <button type="button" onClick={onCancel} disabled={job.isCancelling || job.id === null}>
+      {error && <p className="export-field-error" role="alert">{error}</p>}
+      <button type="button" onClick={onCancel} disabled={job.isCancelling}>
         <Square size={12} aria-hidden="true" /> {job.isCancelling ? 'Cancelling…' : 'Cancel export'}
       </button>
     </section>

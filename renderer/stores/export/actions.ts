@@ -15,6 +15,7 @@ export interface ExportActions {
   /** Counts and warnings for the form as it is (called after each change, once typing pauses). */
   refreshPreview(): Promise<void>;
   start(): Promise<void>;
+  /** Asks the job to stop; asked before `exports.start` names the job, it is sent as soon as the id arrives. */
   cancel(): Promise<void>;
   /** The desktop's folder picker into the folder field. */
   chooseFolder(): Promise<void>;
@@ -104,6 +105,13 @@ export function createExportActions(
     set({ result: resultOf(job.request, records.value, job.message ?? 'The export finished.') });
   }
 
+  async function sendCancel(jobId: string): Promise<void> {
+    const answer = await client().call('exports.cancel', { job_id: jobId });
+    const now = get().job;
+    // NOT_FOUND: the job ended meanwhile; its last event says how.
+    if (!answer.ok && answer.error.code !== 'NOT_FOUND' && now?.id === jobId && isActive(now)) set({ job: { ...now, isCancelling: false }, error: answer.error.message });
+  }
+
   const actions: ExportActions = {
     open(source, openOptions = {}) {
       subscribe();
@@ -169,19 +177,21 @@ export function createExportActions(
         set({ job: null, error: answer.error.message });
         return;
       }
-      set({ job: { ...job, id: answer.value.job_id, status: 'running' } });
-      const pending = early.filter((progress) => progress.job_id === answer.value.job_id);
+      const jobId = answer.value.job_id;
+      set({ job: { ...job, id: jobId, status: 'running' } });
+      const pending = early.filter((progress) => progress.job_id === jobId);
       early = [];
       for (const progress of pending) actions.receiveJob(progress);
+      // A cancel asked for while the id was unknown goes now, unless the job's own events said it already ended.
+      const now = get().job;
+      if (now?.id === jobId && isActive(now) && now.isCancelling) await sendCancel(jobId);
     },
     async cancel() {
       const job = get().job;
-      if (!job || !isActive(job) || job.id === null) return;
+      if (!job || !isActive(job) || job.isCancelling) return;
       set({ job: { ...job, isCancelling: true } });
-      const answer = await client().call('exports.cancel', { job_id: job.id });
-      const now = get().job;
-      // NOT_FOUND: the job ended meanwhile; its last event says how.
-      if (!answer.ok && answer.error.code !== 'NOT_FOUND' && now?.id === job.id) set({ job: { ...now, isCancelling: false }, error: answer.error.message });
+      // Before `exports.start` answers there is no id to name: `start` sends the cancel once it has one.
+      if (job.id !== null) await sendCancel(job.id);
     },
     async chooseFolder() {
       const form = get().form;

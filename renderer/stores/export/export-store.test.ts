@@ -48,7 +48,7 @@ function summary(index: number): RowSummary {
 /** Lets queued answers and the zero-delay preview timer run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-function harness(options: { records?: ExportRecord[]; rows?: number } = {}) {
+function harness(options: { records?: ExportRecord[]; rows?: number; answers?: Parameters<typeof fakeClient>[0] } = {}) {
   const starts: ExportRequestInput[] = [];
   const client = fakeClient({
     'exports.formats': () =>
@@ -75,6 +75,7 @@ function harness(options: { records?: ExportRecord[]; rows?: number } = {}) {
     },
     'exports.cancel': () => ok({ cancelled: true }),
     'exports.list': () => ok(options.records ?? [record({ location: '/tmp/out' })]),
+    ...options.answers,
   });
   const store = createExportStore(() => client, { previewDelayMs: 0 });
   return { store, client, starts };
@@ -151,6 +152,62 @@ describe('export store', () => {
     // Reopening from elsewhere starts fresh once the job has ended.
     store.getState().again();
     expect(store.getState().job).toBeNull();
+  });
+
+  it('sends a cancel asked for before the start answers as soon as the job has its id', async () => {
+    let answerStart: () => void = () => undefined;
+    const { store, client } = harness({
+      answers: {
+        'exports.start': () =>
+          new Promise((resolve) => {
+            answerStart = () => resolve(ok({ job_id: 'export_1', run_id: RUN }));
+          }),
+      },
+    });
+    store.getState().open({ kind: 'run', run_id: RUN, run_name: 'Refunds' }, { dataDir: '/data' });
+    await settle();
+    store.getState().setForm({ destination: 'hub', repo_id: 'ana/refunds' });
+    const starting = store.getState().start();
+    // The job is already pushing, but the answer naming it is still on its way when the person cancels.
+    client.emit('job-progress', progress({ kind: 'push', done: 0, total: null, message: 'Pushing to ana/refunds' }));
+    await store.getState().cancel();
+    expect(store.getState().job).toMatchObject({ id: null, status: 'starting', isCancelling: true });
+    answerStart();
+    await starting;
+    expect(client.callsOf('exports.cancel')).toEqual([{ job_id: 'export_1' }]);
+    expect(store.getState().job).toMatchObject({ id: 'export_1', status: 'running', phase: 'push', isCancelling: true });
+    client.emit('job-progress', progress({ kind: 'push', status: 'cancelled', message: 'Cancelled during the push: nothing was committed to the Hub.' }));
+    expect(store.getState().job).toMatchObject({ status: 'cancelled', phase: 'push', message: 'Cancelled during the push: nothing was committed to the Hub.', isCancelling: false });
+  });
+
+  it('ends on the job’s last event even when it outruns the start’s answer and the cancel finds no job', async () => {
+    let answerStart: () => void = () => undefined;
+    const { store, client } = harness({
+      answers: {
+        'exports.start': () =>
+          new Promise((resolve) => {
+            answerStart = () => resolve(ok({ job_id: 'export_1', run_id: RUN }));
+          }),
+        'exports.cancel': () => ({ ok: false, error: { code: 'NOT_FOUND', message: 'There is no running export job export_1.' } }),
+      },
+    });
+    store.getState().open({ kind: 'run', run_id: RUN, run_name: 'Refunds' }, { dataDir: '/data' });
+    await settle();
+    store.getState().setForm({ destination: 'hub', repo_id: 'ana/refunds' });
+    const starting = store.getState().start();
+    await store.getState().cancel();
+    // Another job's events, then this one's, all before the answer naming it.
+    client.emit('job-progress', progress({ job_id: 'export_0', status: 'completed', message: 'Wrote 3 lines to /elsewhere.' }));
+    client.emit('job-progress', progress({ kind: 'push', done: 0, total: null, message: 'Pushing to ana/refunds' }));
+    client.emit('job-progress', progress({ kind: 'push', status: 'cancelled', message: 'Cancelled during the push: nothing was committed to the Hub.' }));
+    answerStart();
+    await starting;
+    await settle();
+    // It ended before the id was known: nothing is left to cancel, and a late event changes nothing.
+    expect(client.callsOf('exports.cancel')).toEqual([]);
+    client.emit('job-progress', progress({ kind: 'push', done: 1, total: 4, message: 'Pushing to ana/refunds' }));
+    expect(store.getState().job).toMatchObject({ id: 'export_1', status: 'cancelled', phase: 'push', isCancelling: false });
+    expect(store.getState().error).toBeNull();
   });
 
   it('names the Hub commit and its address after a push', async () => {

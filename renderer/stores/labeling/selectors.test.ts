@@ -62,4 +62,15 @@ describe('labeling selectors', () => {
     expect(formatStat(0.5)).toBe('0.5000');
     expect(formatStat(null)).toBe('—');
   });
+
+  it('says once that no judge has graded the run: in the headline, not again among the warnings', () => {
+    const report = agreementReport(0, false);
+    report.warnings = ['No judge has graded this run yet: grade it, then the judge is measured against these labels.'];
+    expect(trustHeadline(report)).toMatchObject({ title: 'Unmeasured: no judge has graded this run', detail: 'Grade the run, then its judge is measured against your labels.' });
+    expect(trustWarnings(report)).toEqual(['unmeasured: no row has a gold label; label 50 rows by hand to measure the judge']);
+    // With a judge, the same words (should a report carry them) are not the headline's, so they stay.
+    const judged = agreementReport(4);
+    judged.warnings = [report.warnings[0]!];
+    expect(trustWarnings(judged)).toEqual(judged.warnings);
+  });
 });

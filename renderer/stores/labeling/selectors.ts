@@ -85,10 +85,14 @@ export function trustHeadline(report: AgreementReport | null): TrustHeadline {
   return { tone: 'warn', title: 'Not trusted yet', detail: more };
 }
 
-/** Every warning of the report once, the report's own first. */
+/** The report's warning for a run no judge has graded: the headline already says it (`trustHeadline`). */
+const NO_JUDGE_WARNING = /^no judge has graded this run/i;
+
+/** Every warning of the report once, the report's own first; none the headline already says. */
 export function trustWarnings(report: AgreementReport | null): string[] {
   if (!report) return [];
-  return [...new Set([...report.warnings, ...report.judge_trust.warnings])];
+  const warnings = [...new Set([...report.warnings, ...report.judge_trust.warnings])];
+  return report.judge === null ? warnings.filter((warning) => !NO_JUDGE_WARNING.test(warning)) : warnings;
 }
 
 export interface QueueProgress {

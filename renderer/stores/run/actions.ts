@@ -3,7 +3,10 @@ import type { RunEnd, RunProgress } from '../../../shared/api';
 import type { ApiClient } from '../../api/client';
 import { initialRunState, type RunState } from './initial-state';
 import { applyEnd, applyProgress } from './merge-progress';
-import { selectCanCancel, selectCanResume } from './selectors';
+import { isLiveStatus, selectCanCancel, selectCanResume } from './selectors';
+
+/** How often a run another process writes is read again while it is open (ms). */
+export const WATCH_INTERVAL_MS = 1_000;
 
 export interface RunActions {
   /** Shows a run: loads it and follows its progress events until another run is opened. */
@@ -13,6 +16,8 @@ export interface RunActions {
   resume(): Promise<void>;
   receiveProgress(progress: RunProgress): void;
   receiveEnd(end: RunEnd): void;
+  /** The view closed: stop reading the run again (its events are still applied if it is opened later). */
+  leave(): void;
 }
 
 export function createRunActions(set: StoreApi<RunState>['setState'], get: () => RunState, client: () => ApiClient): RunActions {
@@ -27,6 +32,37 @@ export function createRunActions(set: StoreApi<RunState>['setState'], get: () =>
     client().on('run-end', (end) => actions.receiveEnd(end));
   }
 
+  /** The run the view shows, while it is open: only this one is read again. */
+  let watching: string | null = null;
+  let watchTimer: ReturnType<typeof setTimeout> | undefined;
+
+  function stopWatching(): void {
+    clearTimeout(watchTimer);
+    watchTimer = undefined;
+  }
+
+  /**
+   * Reads the run and its writer again in a second. Another process's run sends no events here: its rows, pace and end
+   * come from the store. Stops once this app writes the run (its events take over) or the run is over.
+   */
+  function watchSoon(runId: string, delay = WATCH_INTERVAL_MS): void {
+    stopWatching();
+    if (watching !== runId) return;
+    watchTimer = setTimeout(() => void watch(runId), delay);
+  }
+
+  async function watch(runId: string): Promise<void> {
+    watchTimer = undefined;
+    const result = await client().call('runs.watch', { run_id: runId });
+    if (watching !== runId || get().runId !== runId) return;
+    // A failed read (the store busy, a dropped connection) keeps what is shown and tries again; a deleted run stops it.
+    if (!result.ok) return result.error.code === 'NOT_FOUND' ? undefined : watchSoon(runId);
+    const { writer, pace, ...detail } = result.value;
+    if (writer?.where === 'this_app') return set({ writer, pace: null });
+    set({ detail, writer, pace });
+    if (isLiveStatus(detail.run.status)) watchSoon(runId);
+  }
+
   async function load(runId: string): Promise<void> {
     pending = [];
     const result = await client().call('runs.get', { run_id: runId });
@@ -38,11 +74,15 @@ export function createRunActions(set: StoreApi<RunState>['setState'], get: () =>
     const detail = pending.reduce(applyProgress, result.value);
     pending = [];
     set({ detail, status: 'ready', error: null });
+    // Queued or running: find out at once who writes it (this app's own events, or another process to be read).
+    if (isLiveStatus(detail.run.status) && watchTimer === undefined) watchSoon(runId, 0);
   }
 
   const actions: RunActions = {
     async open(runId) {
       subscribe();
+      if (watching !== runId) stopWatching();
+      watching = runId;
       if (get().runId !== runId) set({ ...initialRunState, runId });
       set({ status: get().detail ? 'ready' : 'loading', error: null });
       await load(runId);
@@ -72,7 +112,7 @@ export function createRunActions(set: StoreApi<RunState>['setState'], get: () =>
       const detail = get().detail;
       // The worker marks it running with its first rows; until then it waits in the queue.
       const run = selectCanResume({ ...state, detail: detail && { ...detail, run: result.value } }) ? { ...result.value, status: 'queued' as const } : result.value;
-      set({ actionStatus: 'idle', live: null, detail: detail && { ...detail, run, summary: null } });
+      set({ actionStatus: 'idle', live: null, writer: null, pace: null, detail: detail && { ...detail, run, summary: null } });
     },
     receiveProgress(progress) {
       const state = get();
@@ -88,6 +128,10 @@ export function createRunActions(set: StoreApi<RunState>['setState'], get: () =>
       if (end.run_id !== state.runId) return;
       set({ actionStatus: 'idle', detail: state.detail && applyEnd(state.detail, end) });
       void actions.reload();
+    },
+    leave() {
+      watching = null;
+      stopWatching();
     },
   };
   return actions;

@@ -1,4 +1,4 @@
-import type { RunDetail, RunProgress } from '../../../shared/api';
+import type { RunDetail, RunPace, RunProgress, RunWriter } from '../../../shared/api';
 import type { LoadStatus } from '../load-status';
 
 export interface RunState {
@@ -11,6 +11,10 @@ export interface RunState {
   live: RunProgress | null;
   actionStatus: 'idle' | 'cancelling' | 'resuming';
   actionError: string | null;
+  /** Who writes the run, as the last `runs.watch` read it; null when nobody holds its lease (or not read yet). */
+  writer: RunWriter | null;
+  /** The pace of a run another process writes, from its stored rows; null otherwise. */
+  pace: RunPace | null;
 }
 
 export const initialRunState: RunState = {
@@ -21,4 +25,6 @@ export const initialRunState: RunState = {
   live: null,
   actionStatus: 'idle',
   actionError: null,
+  writer: null,
+  pace: null,
 };

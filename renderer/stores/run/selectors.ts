@@ -1,16 +1,59 @@
 import type { BatchRecord, RunStatus, WriterArm } from '../../../shared/domain';
 import { WRITER_ARMS } from '../../../shared/domain';
+import type { RunWriter } from '../../../shared/api';
 import type { RunState } from './initial-state';
 
 const CANCELLABLE: readonly RunStatus[] = ['queued', 'running'];
 const RESUMABLE: readonly RunStatus[] = ['cancelled', 'interrupted', 'failed'];
 
+/** Queued or running: someone may be writing it. */
+export function isLiveStatus(status: RunStatus): boolean {
+  return CANCELLABLE.includes(status);
+}
+
+/** The writer of a queued or running run when it is another process (`wai simulate`, a second app); else null. */
+export function selectWriterElsewhere(state: RunState): RunWriter | null {
+  const run = state.detail?.run;
+  return run && isLiveStatus(run.status) && state.writer?.where === 'elsewhere' ? state.writer : null;
+}
+
 export function selectCanCancel(state: RunState): boolean {
   return state.detail !== null && CANCELLABLE.includes(state.detail.run.status);
 }
 
+/**
+ * Why Cancel cannot stop this run from here (null when it can): another process writes it, and only that process
+ * stops it (`runs.cancel` answers CONFLICT).
+ */
+export function selectCancelBlockedBy(state: RunState): string | null {
+  const writer = selectWriterElsewhere(state);
+  if (!writer) return null;
+  return writer.state === 'live' ? 'Another process writes this run; cancel it there.' : 'The process that wrote this run stopped; Resume takes the run over.';
+}
+
+/** A stopped run resumes; so does one whose writer in another process stopped answering (Resume takes it over). */
 export function selectCanResume(state: RunState): boolean {
-  return state.detail !== null && RESUMABLE.includes(state.detail.run.status);
+  if (state.detail === null) return false;
+  const writer = selectWriterElsewhere(state);
+  return RESUMABLE.includes(state.detail.run.status) || (writer !== null && writer.state !== 'live');
+}
+
+/** The plain line saying which process writes the run, and what can be done about it here. */
+export function writerLine(writer: RunWriter): string {
+  const where = writer.this_machine ? 'this machine' : `host ${writer.host}`;
+  const who = `${writer.program}, pid ${writer.pid} on ${where}`;
+  switch (writer.state) {
+    case 'live':
+      return `Written by another process (${who}); cancel it there. Its rows show here as they are stored.`;
+    case 'stale':
+      return `Written by another process (${who}), which has sent no heartbeat for ${writer.heartbeat_seconds_ago} s. Resume takes the run over from its stored rows.`;
+    case 'gone':
+      return `Written by another process (${who}), which is no longer running. Resume continues the run from its stored rows.`;
+    default: {
+      const unreachable: never = writer.state;
+      return unreachable;
+    }
+  }
 }
 
 export interface ProgressFigures {
@@ -30,13 +73,15 @@ export function selectProgress(state: RunState): ProgressFigures | null {
   if (!run) return null;
   const budget = run.config.budget;
   const isMoving = state.live !== null && CANCELLABLE.includes(run.status);
+  // Another process's run: its pace is read from its stored rows; its lost rollouts are known with its summary.
+  const pace = selectWriterElsewhere(state) ? state.pace : null;
   return {
     rows_done: run.rows_done,
     budget,
     fraction: budget > 0 ? Math.min(1, run.rows_done / budget) : 0,
-    rows_per_second: isMoving ? state.live!.rows_per_second : null,
-    seconds_left: isMoving ? state.live!.seconds_left : null,
-    lost: state.live?.lost ?? state.detail?.summary?.search.rollouts.lost ?? null,
+    rows_per_second: pace ? pace.rows_per_second : isMoving ? state.live!.rows_per_second : null,
+    seconds_left: pace ? pace.seconds_left : isMoving ? state.live!.seconds_left : null,
+    lost: (pace ? null : state.live?.lost) ?? state.detail?.summary?.search.rollouts.lost ?? null,
   };
 }
 

@@ -1,8 +1,8 @@
-import type { RunSummary } from '../../../shared/domain';
+import type { RunListItem } from '../../../shared/api';
 import type { LoadStatus } from '../load-status';
 
 export interface RunsState {
-  runs: RunSummary[];
+  runs: RunListItem[];
   total: number;
   status: LoadStatus;
   error: string | null;

@@ -1,15 +1,31 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RunListItem, RunWriter } from '../../../shared/api';
+import type { RunStatus } from '../../../shared/domain';
 import type { ApiClient } from '../../api/client';
 import { fakeClient, ok } from '../run/__fixtures__/fake-client';
 import { batch, storedRun } from '../run/__fixtures__/run-detail';
-import { passRate, selectIsEmpty } from './selectors';
+import { FOLLOW_INTERVAL_MS } from './actions';
+import { passRate, selectIsEmpty, writerMark } from './selectors';
 import { createRunsStore } from './store';
 
 function clientReturning(result: Awaited<ReturnType<ApiClient['call']>>): ApiClient {
   return { call: async () => result as never, on: () => () => undefined };
 }
 
+const cliWriter: RunWriter = { where: 'elsewhere', program: 'wai simulate', pid: 4321, host: 'here', this_machine: true, state: 'live', heartbeat_seconds_ago: 1 };
+
+function listed(id: string, status: RunStatus, rows: number, writer: RunWriter | null = null): RunListItem {
+  return { ...storedRun({ id, status, rows_done: rows }), n_graded: 0, n_pass: 0, writer };
+}
+
+/** Lets the fake client's answer and the store's follow-up settle. */
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
 describe('runs store', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('loads runs and reports an empty store as empty, not as loading', async () => {
     const store = createRunsStore(() => clientReturning({ ok: true, value: { runs: [], total: 0 } }));
     expect(store.getState().status).toBe('idle');
@@ -31,7 +47,7 @@ describe('runs store', () => {
   });
 
   it('keeps statuses and counts live from run events, and reads the list again when a run ends', async () => {
-    const run = { ...storedRun({ status: 'running', rows_done: 3 }), n_graded: 0, n_pass: 0 };
+    const run = listed('run_a', 'running', 3);
     const client = fakeClient({ 'runs.list': () => ok({ runs: [run], total: 1 }) });
     const store = createRunsStore(() => client);
     await store.getState().loadRuns();
@@ -41,5 +57,136 @@ describe('runs store', () => {
     expect(store.getState().runs[0]).toMatchObject({ rows_done: 25, pairwise: { pairs_covered: 120 } });
     client.emit('run-end', { run_id: 'run_a', status: 'completed', stopped_because: 'budget' });
     expect(client.callsOf('runs.list')).toHaveLength(3);
+  });
+
+  it('reads the list every 2 s while it shows a run another process writes, and stops when that run ends', async () => {
+    vi.useFakeTimers();
+    // The terminal's run grows between reads, a second one appears, then both end.
+    const pages: RunListItem[][] = [
+      [listed('run_old', 'completed', 50), listed('run_cli', 'running', 4, cliWriter)],
+      [listed('run_old', 'completed', 50), listed('run_cli', 'running', 30, cliWriter)],
+      [listed('run_new', 'queued', 0, { ...cliWriter, pid: 4400 }), listed('run_old', 'completed', 50), listed('run_cli', 'running', 61, cliWriter)],
+      [listed('run_new', 'completed', 10), listed('run_old', 'completed', 50), listed('run_cli', 'completed', 100)],
+    ];
+    let read = 0;
+    const client = fakeClient({ 'runs.list': () => ok({ runs: pages[Math.min(read++, pages.length - 1)]!, total: pages[Math.min(read - 1, pages.length - 1)]!.length }) });
+    const store = createRunsStore(() => client);
+    await store.getState().open();
+    expect(store.getState().runs.map((run) => run.rows_done)).toEqual([50, 4]);
+
+    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS - 1);
+    expect(client.callsOf('runs.list')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(store.getState().runs[1]).toMatchObject({ id: 'run_cli', rows_done: 30 });
+    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS);
+    expect(store.getState()).toMatchObject({ total: 3, status: 'ready' });
+    expect(store.getState().runs.map((run) => run.id)).toEqual(['run_new', 'run_old', 'run_cli']);
+    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS);
+    expect(store.getState().runs.map((run) => run.status)).toEqual(['completed', 'completed', 'completed']);
+    expect(store.getState().runs.map((run) => run.writer)).toEqual([null, null, null]);
+
+    // Nothing live is listed: no more reads.
+    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS * 10);
+    expect(client.callsOf('runs.list')).toHaveLength(4);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('does not poll for this app’s own runs (their events keep them live), nor for finished runs a lease was left on', async () => {
+    vi.useFakeTimers();
+    const client = fakeClient({
+      'runs.list': () =>
+        ok({
+          runs: [listed('run_mine', 'running', 5, { ...cliWriter, where: 'this_app', program: 'While Studio' }), listed('run_done', 'completed', 9, cliWriter), listed('run_queued', 'queued', 0)],
+          total: 3,
+        }),
+    });
+    const store = createRunsStore(() => client);
+    await store.getState().open();
+    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS * 5);
+    expect(client.callsOf('runs.list')).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('stops reading when the list leaves the screen, and a load off screen never starts it', async () => {
+    vi.useFakeTimers();
+    const client = fakeClient({ 'runs.list': () => ok({ runs: [listed('run_cli', 'running', 4, cliWriter)], total: 1 }) });
+    const store = createRunsStore(() => client);
+    await store.getState().open();
+    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS * 2);
+    expect(client.callsOf('runs.list')).toHaveLength(3);
+
+    store.getState().leave();
+    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS * 5);
+    expect(client.callsOf('runs.list')).toHaveLength(3);
+    expect(vi.getTimerCount()).toBe(0);
+
+    // Another run of this app ends while the list is away: the list is read, but not followed.
+    client.emit('run-end', { run_id: 'run_other', status: 'completed', stopped_because: 'budget' });
+    await settle();
+    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS * 5);
+    expect(client.callsOf('runs.list')).toHaveLength(4);
+
+    // Back on screen: it follows again.
+    await store.getState().open();
+    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS);
+    expect(client.callsOf('runs.list')).toHaveLength(6);
+
+    // Its window hidden, then shown again: a quiet read (no loading state), and it follows again.
+    store.getState().leave();
+    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS * 3);
+    expect(client.callsOf('runs.list')).toHaveLength(6);
+    const statuses: string[] = [];
+    const unsubscribe = store.subscribe((state) => statuses.push(state.status));
+    await store.getState().refresh();
+    expect(statuses).not.toContain('loading');
+    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS);
+    expect(client.callsOf('runs.list')).toHaveLength(8);
+    unsubscribe();
+    store.getState().leave();
+  });
+
+  it('keeps the list shown when a follow read fails, and tries again on the next tick', async () => {
+    vi.useFakeTimers();
+    let fail = false;
+    const client = fakeClient({
+      'runs.list': () => (fail ? { ok: false, error: { code: 'INTERNAL', message: 'database is locked' } } : ok({ runs: [listed('run_cli', 'running', 4, cliWriter)], total: 1 })),
+    });
+    const store = createRunsStore(() => client);
+    await store.getState().open();
+    fail = true;
+    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS);
+    expect(store.getState()).toMatchObject({ status: 'ready', error: null, runs: [{ id: 'run_cli', rows_done: 4 }] });
+    fail = false;
+    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS);
+    expect(client.callsOf('runs.list')).toHaveLength(3);
+    store.getState().leave();
+  });
+
+  it('drops a slow follow read that a newer read overtook', async () => {
+    vi.useFakeTimers();
+    const answers: ((value: Awaited<ReturnType<ApiClient['call']>>) => void)[] = [];
+    const client: ApiClient = { call: () => new Promise((resolve) => answers.push(resolve as never)) as never, on: () => () => undefined };
+    const store = createRunsStore(() => client);
+    const first = store.getState().open();
+    answers.shift()!({ ok: true, value: { runs: [listed('run_cli', 'running', 4, cliWriter)], total: 1 } });
+    await first;
+    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS);
+    const slow = answers.shift()!;
+    const newer = store.getState().loadRuns();
+    answers.shift()!({ ok: true, value: { runs: [listed('run_cli', 'completed', 100)], total: 1 } });
+    await newer;
+    slow({ ok: true, value: { runs: [listed('run_cli', 'running', 40, cliWriter)], total: 1 } });
+    await settle();
+    expect(store.getState().runs[0]).toMatchObject({ status: 'completed', rows_done: 100 });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('marks the writer with its program and pid, the host when it is another machine, and a stalled or gone state', () => {
+    expect(writerMark(cliWriter)).toEqual({ text: 'wai simulate · pid 4321', label: 'Written by another process: wai simulate, pid 4321 on this machine' });
+    expect(writerMark({ ...cliWriter, this_machine: false, host: 'build-box', state: 'stale', heartbeat_seconds_ago: 14 })).toEqual({
+      text: 'wai simulate · pid 4321 on build-box',
+      label: 'Written by another process: wai simulate, pid 4321 on host build-box, no heartbeat for 14 s',
+    });
+    expect(writerMark({ ...cliWriter, state: 'gone' }).label).toMatch(/, no longer running$/);
   });
 });

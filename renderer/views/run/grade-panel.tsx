@@ -17,7 +17,7 @@ const LIVE: readonly Run['status'][] = ['queued', 'running'];
  * decision judge), the job's live progress with Cancel, then the summary — warnings above every number — and who
  * made the grades. The counts here are the Run screen's pass counts.
  */
-export function GradePanel({ run }: { run: Run }) {
+export function GradePanel({ run, writtenElsewhere = false }: { run: Run; /** Another process writes the run (it cannot be cancelled here). */ writtenElsewhere?: boolean }) {
   const state = useGradingStore(
     useShallow((store) => ({
       isCurrent: store.runId === run.id,
@@ -48,7 +48,10 @@ export function GradePanel({ run }: { run: Run }) {
   // With no grades there are no counts to warn about: the empty state says why, once (a live run's summary is
   // also stale until it ends).
   const hasGrades = latestJudge(summary) !== null;
-  const blocker = isLive ? 'The run is still simulating: grade it when it ends, or cancel it first.' : run.rows_done === 0 ? 'The run has no rows to grade.' : null;
+  const stillSimulating = writtenElsewhere
+    ? 'The run is still simulating in another process: grade it when it ends.'
+    : 'The run is still simulating: grade it when it ends, or cancel it first.';
+  const blocker = isLive ? stillSimulating : run.rows_done === 0 ? 'The run has no rows to grade.' : null;
 
   return (
     <section className="panel grade-panel" aria-labelledby="grade-panel-title">

@@ -2,13 +2,24 @@ import type { Run } from '../../../shared/domain';
 import type { ProgressFigures } from '../../stores/run/selectors';
 import { formatCount, formatDuration, formatRate, stopMeaning } from './format';
 
-/** Rows done against the budget, the rate, the time left and the rollouts lost; why it stopped once it has. */
-export function ProgressPanel({ run, progress }: { run: Run; progress: ProgressFigures }) {
+/** The id of the line naming the process that writes the run (the disabled Cancel button points at it). */
+export const WRITER_NOTE_ID = 'run-writer-note';
+
+/**
+ * Rows done against the budget, the rate, the time left and the rollouts lost; why it stopped once it has.
+ * `writerNote`: the line naming another process that writes the run, shown while it does.
+ */
+export function ProgressPanel({ run, progress, writerNote = null }: { run: Run; progress: ProgressFigures; writerNote?: string | null }) {
   const isLive = run.status === 'running' || run.status === 'queued';
   const percent = Math.round(progress.fraction * 100);
   const meaning = run.stopped_because ? stopMeaning(run.stopped_because, { until: run.config.until, all_pairs_covered: run.pairwise?.fraction === 1 }) : undefined;
   return (
     <section className="panel progress-panel" aria-label="Progress">
+      {writerNote && (
+        <p className="progress-writer" id={WRITER_NOTE_ID} role="status">
+          {writerNote}
+        </p>
+      )}
       <div className="progress-figures">
         <div className="figure figure-main">
           <span className="figure-label">Rows</span>

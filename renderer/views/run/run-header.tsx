@@ -1,10 +1,13 @@
 import { CopyPlus, Download, RotateCcw, Square } from 'lucide-react';
 import type { Run } from '../../../shared/domain';
+import { WRITER_NOTE_ID } from './progress-panel';
 
 interface RunHeaderProps {
   run: Run;
   canCancel: boolean;
   canResume: boolean;
+  /** Why Cancel cannot stop the run from here (another process writes it); the button is shown disabled with it. */
+  cancelBlockedBy?: string | null;
   actionStatus: 'idle' | 'cancelling' | 'resuming';
   onCancel(): void;
   onResume(): void;
@@ -14,7 +17,7 @@ interface RunHeaderProps {
 }
 
 /** The run's name, status and id, with what can be done to it now. */
-export function RunHeader({ run, canCancel, canResume, actionStatus, onCancel, onResume, onNewFromRun, onExport }: RunHeaderProps) {
+export function RunHeader({ run, canCancel, canResume, cancelBlockedBy = null, actionStatus, onCancel, onResume, onNewFromRun, onExport }: RunHeaderProps) {
   return (
     <header className="view-header run-header">
       <div className="run-title">
@@ -29,7 +32,13 @@ export function RunHeader({ run, canCancel, canResume, actionStatus, onCancel, o
       </div>
       <div className="run-actions">
         {canCancel && (
-          <button type="button" onClick={onCancel} disabled={actionStatus === 'cancelling'}>
+          <button
+            type="button"
+            onClick={onCancel}
+            disabled={actionStatus === 'cancelling' || cancelBlockedBy !== null}
+            title={cancelBlockedBy ?? undefined}
+            aria-describedby={cancelBlockedBy ? WRITER_NOTE_ID : undefined}
+          >
             <Square size={12} aria-hidden="true" /> {actionStatus === 'cancelling' ? 'Cancelling…' : 'Cancel'}
           </button>
         )}

@@ -7,7 +7,7 @@ import { useAppStore } from '../../stores/app/store';
 import { useExportStore } from '../../stores/export/store';
 import { useNavigationStore } from '../../stores/navigation/store';
 import { initialRunState } from '../../stores/run/initial-state';
-import { selectCanCancel, selectCanResume, selectProgress } from '../../stores/run/selectors';
+import { selectCancelBlockedBy, selectCanCancel, selectCanResume, selectProgress, selectWriterElsewhere, writerLine } from '../../stores/run/selectors';
 import { useRunStore } from '../../stores/run/store';
 import '../../styles/run.css';
 import { GradePanel } from './grade-panel';
@@ -29,18 +29,27 @@ export function RunView({ runId }: { runId: string }) {
       actionError: store.actionError,
       canCancel: selectCanCancel(store),
       canResume: selectCanResume(store),
+      cancelBlockedBy: selectCancelBlockedBy(store),
+      writerElsewhere: store.runId === runId ? selectWriterElsewhere(store) : null,
+      pace: store.pace,
     })),
   );
   // Derived here, not in the selector: a new object from a selector would re-render forever.
-  const progress = useMemo(() => selectProgress({ ...initialRunState, detail: state.detail, live: state.live }), [state.detail, state.live]);
-  const { open, cancel, resume, reload } = useRunStore(useShallow((store) => ({ open: store.open, cancel: store.cancel, resume: store.resume, reload: store.reload })));
+  const progress = useMemo(
+    () => selectProgress({ ...initialRunState, detail: state.detail, live: state.live, writer: state.writerElsewhere, pace: state.pace }),
+    [state.detail, state.live, state.writerElsewhere, state.pace],
+  );
+  const { open, leave, cancel, resume, reload } = useRunStore(
+    useShallow((store) => ({ open: store.open, leave: store.leave, cancel: store.cancel, resume: store.resume, reload: store.reload })),
+  );
   const navigate = useNavigationStore((store) => store.navigate);
   const openExport = useExportStore((store) => store.open);
   const dataDir = useAppStore((store) => store.info?.data_dir ?? null);
 
   useEffect(() => {
     void open(runId);
-  }, [open, runId]);
+    return () => leave();
+  }, [open, leave, runId]);
 
   const { detail } = state;
   if (!detail) {
@@ -63,6 +72,7 @@ export function RunView({ runId }: { runId: string }) {
         run={run}
         canCancel={state.canCancel}
         canResume={state.canResume}
+        cancelBlockedBy={state.cancelBlockedBy}
         actionStatus={state.actionStatus}
         onCancel={() => void cancel()}
         onResume={() => void resume()}
@@ -72,7 +82,7 @@ export function RunView({ runId }: { runId: string }) {
       <WarningsBanner warnings={run.warnings} degraded={run.degraded} />
       {state.actionError && <ErrorBanner message={state.actionError} />}
       {run.error && <ErrorBanner message={`The run stopped with an error: ${run.error}`} />}
-      {progress && <ProgressPanel run={run} progress={progress} />}
+      {progress && <ProgressPanel run={run} progress={progress} writerNote={state.writerElsewhere ? writerLine(state.writerElsewhere) : null} />}
       <nav className="run-links" aria-label="This run's data">
         <button type="button" onClick={() => navigate({ view: 'conversations', run_id: run.id })}>
           <MessagesSquare size={13} aria-hidden="true" /> Conversations <span className="n">{run.rows_done.toLocaleString()}</span>
@@ -81,7 +91,7 @@ export function RunView({ runId }: { runId: string }) {
           <Grid3x3 size={13} aria-hidden="true" /> Coverage
         </button>
       </nav>
-      <GradePanel run={run} />
+      <GradePanel run={run} writtenElsewhere={state.writerElsewhere !== null} />
       <RunCharts batches={batches} />
       <div className="run-details">
         {summary ? <RunSummary summary={summary} /> : <p className="muted run-summary-pending">The summary (coverage, rollouts, tier mix, writer errors) lands when the run ends.</p>}

@@ -1,9 +1,13 @@
+import { SquareTerminal } from 'lucide-react';
 import type { KeyboardEvent, MouseEvent } from 'react';
-import type { RunSummary } from '../../../shared/domain';
+import type { RunListItem } from '../../../shared/api';
+import { writerElsewhere, writerMark } from '../../stores/runs/selectors';
 import { formatDateTime, formatPassRate, formatPercent } from './format';
 
 /** One run in the list: the whole row opens it (click, or Enter on the focused row or its name). */
-export function RunRow({ run, onOpen }: { run: RunSummary; onOpen(): void }) {
+export function RunRow({ run, onOpen }: { run: RunListItem; onOpen(): void }) {
+  const writer = writerElsewhere(run);
+  const mark = writer && writerMark(writer);
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {
     if (event.key === 'Enter' && event.target === event.currentTarget) {
       event.preventDefault();
@@ -25,6 +29,12 @@ export function RunRow({ run, onOpen }: { run: RunSummary; onOpen(): void }) {
       </td>
       <td>
         <span className={`state state-${run.status}`}>{run.status}</span>
+        {mark && (
+          <span className={`run-writer run-writer-${writer.state}`} role="note" aria-label={mark.label} title={mark.label}>
+            <SquareTerminal size={11} aria-hidden="true" />
+            {mark.text}
+          </span>
+        )}
       </td>
       <td className="numeric">
         {run.rows_done.toLocaleString()}

@@ -10,15 +10,40 @@ import '../../styles/runs.css';
 import { RunRow } from './run-row';
 
 export function RunsView() {
-  const { runs, total, status, error, loadRuns } = useRunsStore(
-    useShallow((state) => ({ runs: state.runs, total: state.total, status: state.status, error: state.error, loadRuns: state.loadRuns })),
+  const { runs, total, status, error, open, loadRuns, refresh, leave } = useRunsStore(
+    useShallow((state) => ({
+      runs: state.runs,
+      total: state.total,
+      status: state.status,
+      error: state.error,
+      open: state.open,
+      loadRuns: state.loadRuns,
+      refresh: state.refresh,
+      leave: state.leave,
+    })),
   );
   const dataDir = useAppStore((state) => state.info?.data_dir);
   const navigate = useNavigationStore((state) => state.navigate);
 
   useEffect(() => {
-    void loadRuns();
-  }, [loadRuns]);
+    void open();
+    return leave;
+  }, [open, leave]);
+
+  // Coming back to the window (from a terminal running `wai simulate`, say) reads the list again: runs another
+  // process started meanwhile appear, and the list follows them while they run. A hidden window reads nothing.
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') void refresh();
+      else leave();
+    };
+    window.addEventListener('focus', onVisibility);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('focus', onVisibility);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [refresh, leave]);
 
   const newRun = (
     <button type="button" className="runs-new" onClick={() => navigate({ view: 'new-run' })}>

@@ -55,20 +55,28 @@ export interface RateLimitState {
   tokens?: LimitState;
 }
 
+/** On an error answer: the `x-should-retry` header the SDKs obey (`true`/`false`), none when undefined. */
+interface ShouldRetry {
+  should_retry?: boolean;
+}
+
 export type Fault =
   /**
-   * A 429: `retry-after` / `retry-after-ms` when given, and with `limits` the rate-limit headers too (OpenAI's
-   * `x-ratelimit-*`, reset as a duration; Anthropic's `anthropic-ratelimit-*`, reset as an RFC 3339 time).
+   * A 429: `retry-after` / `retry-after-ms` when given (`retry_after_s` may be fractional: `0.2`), and with `limits`
+   * the rate-limit headers too (OpenAI's `x-ratelimit-*`, reset as a duration; Anthropic's `anthropic-ratelimit-*`,
+   * reset as an RFC 3339 time).
    */
-  | { kind: 'rate_limit'; retry_after_s?: number; retry_after_ms?: number; limits?: RateLimitState }
-  | { kind: 'server_error'; status?: number; retry_after_ms?: number }
+  | ({ kind: 'rate_limit'; retry_after_s?: number; retry_after_ms?: number; limits?: RateLimitState } & ShouldRetry)
+  | ({ kind: 'server_error'; status?: number; retry_after_ms?: number } & ShouldRetry)
   | { kind: 'slow'; delay_ms: number }
   /** The connection closes halfway through the body. */
   | { kind: 'cut_off' }
   /** A 200 whose tool-call arguments are not JSON (Anthropic: a string where an object belongs). */
   | { kind: 'broken_tool_json' }
-  | { kind: 'auth' }
-  | { kind: 'quota' }
+  | ({ kind: 'auth' } & ShouldRetry)
+  | ({ kind: 'quota' } & ShouldRetry)
+  /** A plain 400 `invalid_request_error` naming no parameter. */
+  | ({ kind: 'bad_request' } & ShouldRetry)
   | { kind: 'reject_temperature' };
 
 export interface LocalModelServerOptions {

@@ -120,8 +120,20 @@ export function rateLimitHeaders(protocol: 'openai' | 'anthropic', limits: RateL
   return headers;
 }
 
-/** The error a fault (or a refused key or temperature) answers with, in the request's protocol; `now` times Anthropic's resets. */
-export function errorFor(protocol: 'openai' | 'anthropic', fault: Fault, key: string | undefined, now: number): { status: number; body: Json; headers?: Record<string, string> } | undefined {
+type ErrorAnswer = { status: number; body: Json; headers?: Record<string, string> };
+
+/**
+ * The error a fault (or a refused key or temperature) answers with, in the request's protocol, with `x-should-retry`
+ * when the fault sets it; undefined for faults that are not an error answer. `now` times Anthropic's resets.
+ */
+export function errorFor(protocol: 'openai' | 'anthropic', fault: Fault, key: string | undefined, now: number): ErrorAnswer | undefined {
+  const answer = errorAnswer(protocol, fault, key, now);
+  const shouldRetry = 'should_retry' in fault ? fault.should_retry : undefined;
+  if (!answer || shouldRetry === undefined) return answer;
+  return { ...answer, headers: { ...answer.headers, 'x-should-retry': String(shouldRetry) } };
+}
+
+function errorAnswer(protocol: 'openai' | 'anthropic', fault: Fault, key: string | undefined, now: number): ErrorAnswer | undefined {
   const openai = protocol === 'openai';
   switch (fault.kind) {
     case 'rate_limit': {
@@ -145,6 +157,10 @@ export function errorFor(protocol: 'openai' | 'anthropic', fault: Fault, key: st
       return openai
         ? openaiError(429, 'You exceeded your current quota, please check your plan and billing details.', 'insufficient_quota', 'insufficient_quota')
         : anthropicError(400, 'invalid_request_error', 'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.');
+    case 'bad_request':
+      return openai
+        ? openaiError(400, "Invalid 'messages[0].content': the request could not be read.", 'invalid_request_error', null)
+        : anthropicError(400, 'invalid_request_error', 'messages.0.content: the request could not be read.');
     case 'reject_temperature':
       return openai
         ? openaiError(400, "Unsupported parameter: 'temperature' is not supported with this model.", 'invalid_request_error', 'unsupported_parameter', 'temperature')
