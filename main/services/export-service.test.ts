@@ -85,7 +85,7 @@ describe('runExport to a folder', () => {
     const exportTo = (out: string) => runExport(context, request({ format: 'openai', destination: { kind: 'folder', folder: out } }));
     const one = await exportTo(serial);
     const tuning = { ...exportTuning };
-    Object.assign(exportTuning, { parallel_min_rows: 1, parallel_min_cores: 1 });
+    Object.assign(exportTuning, { parallel_min_rows: 1, parallel_min_cores: 1, source_min_cores: 1 });
     try {
       const many = await exportTo(parallel);
       expect(many.preview).toEqual(one.preview);

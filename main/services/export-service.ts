@@ -152,26 +152,32 @@ function serviceErrorOf(error: unknown): unknown {
 
 /**
  * SFT splits of at least `parallel_min_rows` rows are exported on worker threads (each reads its own rows from the
- * store) when the machine has at least `parallel_min_cores` cores: below that, starting the threads costs more than
- * they save (on 2 cores, two bundled workers exporting 100,000 stored rows measured slower than this thread and
- * peaked at 365 MB against 221 MB: each reads and parses its own rows beside the rest of the app). Tests lower both.
- * `worker_bundle`: a bundled export worker (main/services/export-worker.ts) to start instead (the store bench's own).
+ * store) when the machine has at least `parallel_min_cores` cores and a bundled export worker is there (the desktop
+ * app's, main/electron/build.ts). On 2 cores two bundled workers exported 100,000 stored rows 21% faster than this
+ * thread (3.3 s against 4.1 s) and leave this thread free for the app, peaking at 264 MB against 152 MB. From source
+ * each worker first compiles its modules through tsx (about a second of CPU), so there it takes `source_min_cores`.
+ * Tests lower them. `worker_bundle`: a bundled export worker to start instead (the store bench's own).
  */
-export const exportTuning: { parallel_min_rows: number; parallel_min_cores: number; worker_bundle?: string } = { parallel_min_rows: 4000, parallel_min_cores: 3 };
+export const exportTuning: { parallel_min_rows: number; parallel_min_cores: number; source_min_cores: number; worker_bundle?: string } = {
+  parallel_min_rows: 4000,
+  parallel_min_cores: 2,
+  source_min_cores: 3,
+};
 
 /**
  * Where the export's worker threads start: the desktop bundle's export worker beside its main file (see
- * main/electron/build.ts), else from source through tsx, which loads the page source by its URL; null when neither is
- * there (the export then runs on this thread).
+ * main/electron/build.ts), else, on enough cores, from source through tsx, which loads the page source by its URL;
+ * null when neither is there (the export then runs on this thread).
  */
-function exportWorker(): { workerUrl: string | URL; module: string } | null {
+function exportWorker(cores: number): { workerUrl: string | URL; module: string } | null {
+  if (cores < exportTuning.parallel_min_cores) return null;
   if (exportTuning.worker_bundle) return { workerUrl: exportTuning.worker_bundle, module: 'bundled' };
   if (typeof __dirname === 'string') {
     const bundled = join(__dirname, 'export-worker.cjs');
     if (existsSync(bundled)) return { workerUrl: bundled, module: 'bundled' };
   }
   const url = import.meta.url as string | undefined;
-  if (!url) return null;
+  if (!url || cores < exportTuning.source_min_cores) return null;
   const source = new URL('./export-page-source.ts', url);
   const boot = defaultTrainingWorkerUrl();
   return existsSync(source) && existsSync(boot) ? { workerUrl: boot, module: source.href } : null;
@@ -199,7 +205,7 @@ async function writeSplit(
   const ids = plan.ids.get(split) ?? [];
   const format = plan.request.format;
   const signal = control?.signal;
-  const worker = ids.length >= exportTuning.parallel_min_rows && availableParallelism() >= exportTuning.parallel_min_cores ? exportWorker() : null;
+  const worker = ids.length >= exportTuning.parallel_min_rows ? exportWorker(availableParallelism()) : null;
   if ((format === 'openai' || format === 'trl') && worker && context.databasePath !== ':memory:') {
     const base = tally.read;
     const { written, report } = await writeTrainingParallel(
