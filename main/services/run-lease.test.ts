@@ -137,6 +137,16 @@ describe('a run lease', () => {
     expect(app.jobs.isActive(runId)).toBe(false);
     cli.release();
   });
+  it('cancels a running run whose writer froze: takes its lease over first, so the writer writes nothing more when it wakes', async () => {
+    const { app, runId } = await storedRun();
+    const frozen = RunLease.acquire(app.db, runId, 'wai simulate', { clock: () => Date.now() - STALE_MS - 5_000 });
+    app.db.prepare("UPDATE runs SET status = 'running' WHERE id = ?").run(runId);
+    expect(cancelRun(app, runId)).toMatchObject({ status: 'cancelled', stopped_because: 'cancelled' });
+    expect(getRun(app.db, runId)?.warnings.some((warning) => warning.startsWith('This run was taken over from a writer that stopped (wai simulate'))).toBe(true);
+    expect(getRunLease(app.db, runId)).toBeUndefined();
+    expect(() => frozen.assertHeld()).toThrow(RunLeaseLostError);
+  });
+
   it('refuses to cancel a run another process is writing, naming it, and leaves the run as it was', async () => {
     const { app, runId } = await storedRun();
     const other = RunLease.acquire(app.db, runId, 'wai simulate');

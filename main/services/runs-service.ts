@@ -144,10 +144,16 @@ export function cancelRun(context: AppContext, runId: string): Run {
   if (!context.jobs.cancel(runId)) {
     const elsewhere = liveLeaseOf(context.db, runId);
     if (elsewhere) throw new ServiceError('CONFLICT', leaseConflictMessage(runId, elsewhere, Date.now()));
-    if (run.status === 'queued' || run.status === 'interrupted') {
-      updateRun(context.db, runId, { status: 'cancelled', stopped_because: 'cancelled' }, context.now().toISOString());
-    } else {
+    if (run.status !== 'queued' && run.status !== 'interrupted' && run.status !== 'running') {
       throw new ServiceError('CONFLICT', `Run ${runId} is not running (it is ${run.status}).`);
+    }
+    // Running with no live writer: the process writing it died or froze. Its lease is taken over first (the takeover
+    // is noted on the run), so a frozen writer that wakes writes nothing more, then the run is stopped here.
+    const lease = RunLease.acquire(context.db, runId, leaseProgram(context.mode));
+    try {
+      updateRun(context.db, runId, { status: 'cancelled', stopped_because: 'cancelled' }, context.now().toISOString());
+    } finally {
+      lease.release();
     }
   }
   return requireRun(context, runId);

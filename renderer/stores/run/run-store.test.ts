@@ -206,12 +206,13 @@ describe('run store: a run another process writes', () => {
     const store = createRunStore(() => client);
     await store.getState().open('run_a');
     await tick(0);
-    expect(writerLine(stale)).toBe('Written by another process (wai simulate, pid 4321 on this machine), which has sent no heartbeat for 14 s. Resume takes the run over from its stored rows.');
+    expect(writerLine(stale)).toBe('Written by another process (wai simulate, pid 4321 on this machine), which has sent no heartbeat for 14 s. Resume takes the run over from its stored rows; Cancel stops it.');
     expect(writerLine({ ...stale, state: 'gone', this_machine: false, host: 'ci-7' })).toBe(
-      'Written by another process (wai simulate, pid 4321 on host ci-7), which is no longer running. Resume continues the run from its stored rows.',
+      'Written by another process (wai simulate, pid 4321 on host ci-7), which is no longer running. Resume continues the run from its stored rows; Cancel stops it.',
     );
     expect(selectCanResume(store.getState())).toBe(true);
-    expect(selectCancelBlockedBy(store.getState())).toBe('The process that wrote this run stopped; Resume takes the run over.');
+    expect(selectCanCancel(store.getState())).toBe(true);
+    expect(selectCancelBlockedBy(store.getState())).toBeNull();
     await store.getState().resume();
     expect(client.callsOf('runs.resume')).toEqual([{ run_id: 'run_a' }]);
     expect(store.getState()).toMatchObject({ writer: null, pace: null, detail: { run: { status: 'queued' } } });

@@ -23,12 +23,12 @@ export function selectCanCancel(state: RunState): boolean {
 
 /**
  * Why Cancel cannot stop this run from here (null when it can): another process writes it, and only that process
- * stops it (`runs.cancel` answers CONFLICT).
+ * stops it (`runs.cancel` answers CONFLICT). A writer that stopped answering no longer blocks it: Cancel takes the
+ * run over and stops it, as Resume takes it over and continues it.
  */
 export function selectCancelBlockedBy(state: RunState): string | null {
   const writer = selectWriterElsewhere(state);
-  if (!writer) return null;
-  return writer.state === 'live' ? 'Another process writes this run; cancel it there.' : 'The process that wrote this run stopped; Resume takes the run over.';
+  return writer?.state === 'live' ? 'Another process writes this run; cancel it there.' : null;
 }
 
 /** A stopped run resumes; so does one whose writer in another process stopped answering (Resume takes it over). */
@@ -46,9 +46,9 @@ export function writerLine(writer: RunWriter): string {
     case 'live':
       return `Written by another process (${who}); cancel it there. Its rows show here as they are stored.`;
     case 'stale':
-      return `Written by another process (${who}), which has sent no heartbeat for ${writer.heartbeat_seconds_ago} s. Resume takes the run over from its stored rows.`;
+      return `Written by another process (${who}), which has sent no heartbeat for ${writer.heartbeat_seconds_ago} s. Resume takes the run over from its stored rows; Cancel stops it.`;
     case 'gone':
-      return `Written by another process (${who}), which is no longer running. Resume continues the run from its stored rows.`;
+      return `Written by another process (${who}), which is no longer running. Resume continues the run from its stored rows; Cancel stops it.`;
     default: {
       const unreachable: never = writer.state;
       return unreachable;
