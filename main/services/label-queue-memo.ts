@@ -40,7 +40,7 @@ export function keptFirstUnlabelled(context: AppContext, request: QueueRequest):
 export function keptQueuePage(context: AppContext, request: QueueRequest, offset: number, limit: number, isBlind: boolean): QueueItem[] {
   const key = JSON.stringify(['queue-page', request.order, request.annotator, ...requestKey(request), offset, limit]);
   const items = memoOnStore(context.db, key, () => queuePage(context.db, request, offset, limit, false));
-  return items.map((item) => (isBlind ? { ...item, judge: null } : item));
+  return isBlind ? items.map((item) => ({ ...item, judge: null })) : items;
 }
 
 /** queueSnapshot (a walk of the run's grade ids, about 10 ms at 100,000 rows), kept per store version. */

@@ -147,8 +147,8 @@ export function cancelRun(context: AppContext, runId: string): Run {
     if (run.status !== 'queued' && run.status !== 'interrupted' && run.status !== 'running') {
       throw new ServiceError('CONFLICT', `Run ${runId} is not running (it is ${run.status}).`);
     }
-    // Running with no live writer: the process writing it died or froze. Its lease is taken over first (the takeover
-    // is noted on the run), so a frozen writer that wakes writes nothing more, then the run is stopped here.
+    // No live writer: none, or one that died or froze (a run still "running"). Its lease is taken first (a takeover is
+    // noted on the run), so a frozen writer that wakes writes nothing more, then the run is stopped here.
     const lease = RunLease.acquire(context.db, runId, leaseProgram(context.mode));
     try {
       updateRun(context.db, runId, { status: 'cancelled', stopped_because: 'cancelled' }, context.now().toISOString());
