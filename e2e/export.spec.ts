@@ -50,6 +50,10 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`Stance: ${stance}`);
     await expect(dialog.getByRole('radio', { name: 'SFT' })).toBeChecked();
+    // SFT keeps to passes unless told otherwise; this export takes every row of the filter.
+    const passesOnly = dialog.getByRole('checkbox', { name: /Passes only/ });
+    await expect(passesOnly).toBeChecked();
+    await passesOnly.uncheck();
     await dialog.getByRole('radio', { name: /OpenAI-compatible \(Together\/Fireworks\/Azure\)/ }).check();
     await dialog.getByRole('group', { name: 'Splits to write' }).getByRole('checkbox', { name: 'Eval' }).check();
     await dialog.getByLabel('Holdout share').fill('20');
@@ -64,7 +68,9 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     await expect(splits.getByRole('row')).toHaveCount(5);
     const linesToWrite = await numberOf(dialog.getByLabel('Lines to write'));
     expect(linesToWrite).toBeGreaterThan(0);
-    if (evaluation > 0) await expect(dialog.getByRole('region', { name: 'Warnings' })).toContainText(`${evaluation} rows are evaluation rows`);
+    if (evaluation > 0) {
+      await expect(dialog.getByRole('region', { name: 'Warnings' })).toContainText(evaluation === 1 ? '1 row is an evaluation row' : `${evaluation} rows are evaluation rows`);
+    }
     expect(await numberOf(figure(dialog, 'Tool-calling rows without schemas'))).toBe(0);
     await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeEnabled();
     await shot(page, 'export-options');
@@ -93,6 +99,7 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     await expect(page.getByRole('status').filter({ hasText: '2 checked' })).toBeVisible();
     await page.getByRole('button', { name: 'Export 2 checked…' }).click();
     await expect(dialog).toContainText('2 conversations checked in the table.');
+    await passesOnly.uncheck();
     expect(await previewed(dialog, 'Selected rows')).toBe(2);
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect(dialog).toBeHidden();
@@ -105,30 +112,50 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     const cellRows = Number(/(\d+) rows?/.exec(cellNow)?.[1] ?? '0');
     await page.getByRole('button', { name: 'Export this cell' }).click();
     await expect(dialog).toContainText('The coverage cell Tool');
+    await passesOnly.uncheck();
     expect(await previewed(dialog, 'Selected rows')).toBe(cellRows);
     await shot(page, 'export-cell');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
-    // Passes only, the whole run, from the Run screen.
+    // The whole run of a graded run, from the Run screen, with the defaults: SFT writes only the rows that passed.
     await page.goto(`${studio.url}#/runs/${runId}`);
     await page.getByRole('button', { name: 'Export…' }).click();
     await expect(dialog).toContainText('The whole run');
-    await dialog.getByRole('checkbox', { name: /Passes only/ }).check();
+    await expect(passesOnly).toBeChecked();
     const passes = passingRows(studio.dataDir, runId);
+    expect(passes).toBeLessThan(60);
     expect(await previewed(dialog, 'Selected rows')).toBe(passes);
     const passesFolder = mkdtempSync(join(tmpdir(), 'while-e2e-passes-'));
     await dialog.getByLabel('Folder', { exact: true }).fill(passesFolder);
+    await expect(dialog.getByRole('region', { name: 'Warnings' })).not.toContainText('trained on');
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     await expect(dialog.getByRole('region', { name: 'Export result' })).toContainText('Wrote', { timeout: 60_000 });
     const passLines = ['train', 'holdout'].flatMap((split) => readOpenAiLines(join(passesFolder, 'data', `${split}.jsonl`)));
     expect(passLines.length).toBeGreaterThan(0);
     for (const line of passLines) expect(line.reward).toBe(1);
+
+    // Back at the options: the folder now holds that export, and with passes only off the failing rows SFT would
+    // imitate are named first, above the numbers.
+    await dialog.getByRole('button', { name: 'Back to the options' }).click();
+    await passesOnly.uncheck();
+    expect(await previewed(dialog, 'Selected rows')).toBe(60);
+    const warnings = dialog.getByRole('region', { name: 'Warnings' }).getByRole('listitem');
+    await expect(warnings.first()).toHaveText(/^[\d,]+ rows? fails? (their|its) grade and will be trained on\.$/);
+    const failingInTrain = Number(/^[\d,]+/.exec(await warnings.first().innerText())![0].replaceAll(',', ''));
+    await expect(dialog.getByRole('region', { name: 'Warnings' })).toContainText('This folder already holds an export of');
+    await shot(page, 'export-passes-off-warning');
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    await expect(dialog.getByRole('region', { name: 'Export result' })).toContainText('Wrote', { timeout: 60_000 });
+    const trained = readOpenAiLines(join(passesFolder, 'data', 'train.jsonl'));
+    expect(trained.filter((line) => (line.reward ?? 0) < 1)).toHaveLength(failingInTrain);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
 
     // An RL environment package: an installable verifiers package with train and holdout tasks.
     await page.getByRole('button', { name: 'Export…' }).click();
     await dialog.getByRole('radio', { name: 'RL environment package' }).check();
+    await expect(passesOnly).toBeDisabled();
+    await expect(dialog.getByText('An RL environment learns from passes and failures side by side')).toBeVisible();
     const environmentFolder = join(mkdtempSync(join(tmpdir(), 'while-e2e-env-')), 'refund_env');
     await dialog.getByLabel('Package folder').fill(environmentFolder);
     await expect(dialog.getByRole('button', { name: 'Write the environment' })).toBeEnabled({ timeout: 30_000 });
@@ -146,9 +173,20 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     await page.goto(`${studio.url}#/runs/${runId}`);
     await page.getByRole('button', { name: 'Export…' }).click();
     await dialog.getByRole('radio', { name: 'Hugging Face Hub' }).check();
+    // The blank repository is a hint until someone types in it or presses Export.
+    const repository = dialog.getByLabel('Repository', { exact: true });
+    await expect(dialog.getByRole('status').filter({ hasText: 'Type the Hub repository to push to (owner/name).' })).toBeVisible({ timeout: 30_000 });
+    await expect(repository).not.toHaveAttribute('aria-invalid');
+    await expect(dialog.getByText('A repository id reads owner/name')).toHaveCount(0);
+    await shot(page, 'export-hub-blank');
+    await expect(dialog.getByRole('button', { name: 'Export and push' })).toBeEnabled({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Export and push' }).click();
+    await expect(repository).toHaveAttribute('aria-invalid', 'true');
+    await expect(repository).toBeFocused();
+    await expect(dialog.getByRole('alert').filter({ hasText: 'A repository id reads owner/name' })).toBeVisible();
+    await shot(page, 'export-hub-refused');
     await expect(dialog.getByRole('button', { name: 'Export and push' })).toBeDisabled();
-    await expect(dialog.getByRole('status').filter({ hasText: 'A repository id reads owner/name' })).toBeVisible();
-    await dialog.getByLabel('Repository', { exact: true }).fill('ana/refunds-e2e');
+    await repository.fill('ana/refunds-e2e');
     await expect(dialog.getByRole('switch', { name: 'Private repository' })).toBeChecked();
     await dialog.getByLabel('Hub address').fill(hub.url);
     await expect(dialog.getByText('Pushes with the token set in Settings')).toBeVisible();
@@ -184,6 +222,23 @@ test('cancelling a push in flight commits nothing to the Hub', async ({ page, st
     await page.goto(`${studio.url}#/runs/${runId}`);
     await page.getByRole('button', { name: 'Export…' }).click();
     const dialog = exportDialog(page);
+    // An ungraded run: DPO and GRPO name the missing grades first, and passes only does not apply to them.
+    await dialog.getByRole('radio', { name: 'GRPO / RL' }).check();
+    const passesOnly = dialog.getByRole('checkbox', { name: /Passes only/ });
+    await expect(passesOnly).toBeDisabled();
+    expect(await previewed(dialog, 'Selected rows')).toBe(60);
+    const warnings = dialog.getByRole('region', { name: 'Warnings' }).getByRole('listitem');
+    await expect(warnings.first()).toHaveText('60 rows are ungraded: grade the run before a GRPO export.');
+    await expect(dialog.getByRole('region', { name: 'Warnings' })).not.toContainText('1 rows');
+    await shot(page, 'export-grpo-ungraded');
+    // SFT keeps to passes, and an ungraded run has none; with passes only off, the ungraded rows are named.
+    await dialog.getByRole('radio', { name: 'SFT' }).check();
+    await expect(passesOnly).toBeChecked();
+    expect(await previewed(dialog, 'Selected rows')).toBe(0);
+    await expect(warnings.first()).toHaveText('No selected row has a full pass (reward 1): grade the run first, or turn off “Passes only”.');
+    await passesOnly.uncheck();
+    expect(await previewed(dialog, 'Selected rows')).toBe(60);
+    await expect(warnings.first()).toHaveText(/^[\d,]+ rows? (are|is) ungraded: grade the run first or (they are|it is) trained on as (they are|it is)\.$/);
     await dialog.getByRole('radio', { name: 'Hugging Face Hub' }).check();
     await dialog.getByLabel('Repository', { exact: true }).fill('ana/cancelled-push');
     await dialog.getByLabel('Hub address').fill(hub.url);

@@ -39,6 +39,14 @@ test('a new user describes, drafts, edits a rule, starts, and watches the run co
   const blank = page.getByLabel(`Rule ${rules}`, { exact: true });
   await expect(blank).toBeFocused();
   await expect(blank).toHaveAttribute('aria-invalid', 'true');
+  // Said once at the field, in words and numbered as the list numbers it, and in the pre-flight list; no zod text.
+  const blankMessage = `Rule ${rules} is empty: write the rule or remove it.`;
+  await expect(blank).toHaveAccessibleDescription(blankMessage);
+  await expect(page.getByRole('region', { name: 'Spec' }).getByText(blankMessage)).toHaveCount(1);
+  await expect(page.getByRole('list', { name: 'Pre-flight checks' })).toContainText(blankMessage);
+  await expect(page.getByRole('main')).not.toContainText('Too small');
+  await expect(page.getByRole('main')).not.toContainText('policy_rules');
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'new-run-blank-rule.png') });
   await expect(page.getByRole('button', { name: 'Start run' })).toBeDisabled();
   await page.getByRole('button', { name: `Remove rule ${rules}` }).click();
   await expect(page.getByRole('list', { name: 'Policy rules' }).getByRole('listitem')).toHaveCount(rules - 1);
@@ -197,4 +205,34 @@ test('a run in rl mode with a time limit says what the mode set, stops on the cl
   await expect(page.getByRole('combobox', { name: 'Mode', exact: true })).toHaveValue('rl');
   await expect(page.getByRole('spinbutton', { name: 'Repeats', exact: true })).toHaveValue('');
   await expect(page.getByRole('spinbutton', { name: 'Time limit (minutes)', exact: true })).toHaveValue('0.001');
+});
+
+test('rules wrap in their boxes and Start run stays in view, at 1024x700 and 1400x900', async ({ page, studio }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.goto(`${studio.url}#/runs/new`);
+  const describe = page.getByLabel('Describe the behavior');
+  await describe.fill(SENTENCE);
+  await describe.press('Control+Enter');
+  const firstRule = page.getByLabel('Rule 1', { exact: true });
+  await expect(firstRule).toBeVisible();
+  const start = page.getByRole('button', { name: 'Start run' });
+
+  for (const size of [{ width: 1024, height: 700 }, { width: 1400, height: 900 }]) {
+    await page.setViewportSize(size);
+    // A long rule wraps onto more lines instead of running out of its box.
+    await firstRule.fill('Confirm the amount and the destination account with the person, in their own words, before moving any money at all.');
+    const fits = await firstRule.evaluate((element) => ({ wraps: element.clientHeight > 30, clipped: element.scrollHeight > element.clientHeight + 1 }));
+    expect(fits.clipped, `${size.width}x${size.height}`).toBe(false);
+    if (size.width === 1024) expect(fits.wraps).toBe(true);
+    // A pre-flight error lengthens the list beside Start; Start stays whole on screen, the page itself never scrolls.
+    await page.getByRole('spinbutton', { name: 'Budget', exact: true }).fill('60');
+    await page.getByRole('spinbutton', { name: 'Situations', exact: true }).fill('40');
+    await page.getByRole('spinbutton', { name: 'Repeats', exact: true }).fill('2');
+    await expect(page.getByRole('list', { name: 'Pre-flight checks' })).toContainText('raise the budget to 80');
+    await expect(start).toBeInViewport({ ratio: 1 });
+    const [documentHeight, windowHeight] = await page.evaluate(() => [document.documentElement.scrollHeight, window.innerHeight]);
+    expect(documentHeight).toBe(windowHeight);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `new-run-layout-${size.width}.png`) });
+  }
 });

@@ -91,3 +91,28 @@ test('the Runs list follows runs `wai simulate` writes: they appear, grow, name 
     for (const cli of clis) if (cli.process.exitCode === null) cli.process.kill('SIGKILL');
   }
 });
+
+test('a run `wai simulate` stores while the window keeps its focus appears on its own, with no focus event', async ({ page, studio }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1360, height: 800 });
+  await page.goto(studio.url);
+  await expect(page.getByRole('heading', { name: 'No runs yet' })).toBeVisible();
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+
+  // The terminal's run starts and ends while the list shows no live run (so nothing follows it) and the window
+  // never loses its focus.
+  const cli = simulate(studio, FIRST, 20);
+  try {
+    expect(await cli.exited, cli.output()).toBe(0);
+    const table = page.getByRole('table', { name: 'Runs' });
+    const row = table.getByRole('row', { name: `Open run ${FIRST}` });
+    await expect(row).toBeVisible({ timeout: 15_000 });
+    await expect(row.getByRole('cell').nth(1)).toHaveText('completed');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('20 / 20');
+    await expect(page.getByText('1 run', { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'runs-list-elsewhere-idle.png') });
+  } finally {
+    if (cli.process.exitCode === null) cli.process.kill('SIGKILL');
+  }
+});

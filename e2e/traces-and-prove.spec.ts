@@ -77,6 +77,10 @@ test('compare a before/after pair and read the forest plot', async ({ page, stud
   const warnings = page.getByRole('region', { name: 'Warnings' });
   const headline = page.getByLabel('Headline');
   await expect(headline).toBeVisible();
+  // Next to the verdict: the interval decides, and p is named for the test it comes from.
+  await expect(headline).toContainText('Each verdict follows its 95% interval');
+  await expect(headline).toContainText('p is a sign-flip permutation test');
+  await expect(plot).toContainText('sign-flip p');
   if (await warnings.count()) {
     const [warningsBox, headlineBox] = [await warnings.boundingBox(), await headline.boundingBox()];
     expect(warningsBox!.y).toBeLessThan(headlineBox!.y);

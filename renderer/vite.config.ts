@@ -11,5 +11,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    // The app loads its one bundle from disk or localhost, never over a network: warn only past 1 MB.
+    chunkSizeWarningLimit: 1024,
   },
 });

@@ -1,4 +1,5 @@
 import type { ToolSpec } from '../../shared/domain';
+import { plural } from '../spec/english';
 import { isReadTool, nameTokens, toolNoun } from '../world/tool-names';
 
 /** Plain-English names for tools and parameters, so the demo agent talks about "the order", not `order_id`. */
@@ -44,10 +45,10 @@ export function capability(tool: ToolSpec): string {
   if (verb === 'search' || verb === 'find' || verb === 'browse') return `${noun} searches`;
   if (isReadTool(tool.name)) return `${noun} lookups`;
   if (verb === 'cancel') return `${noun} cancellations`;
-  if (verb === noun || ['issue', 'process', 'request', 'submit'].includes(verb)) return `${noun}s`;
-  if (['create', 'add', 'open', 'new', 'make'].includes(verb)) return `new ${noun}s`;
+  if (verb === noun || ['issue', 'process', 'request', 'submit'].includes(verb)) return plural(noun);
+  if (['create', 'add', 'open', 'new', 'make'].includes(verb)) return `new ${plural(noun)}`;
   if (['update', 'change', 'edit', 'modify', 'set'].includes(verb)) return `${noun} changes`;
-  return `${verb} requests for ${noun}s`;
+  return `${verb} requests for ${plural(noun)}`;
 }
 
 /** "a, b and c". */

@@ -7,7 +7,8 @@
  *   processes; a disk that has just taken a large file can also be slower to take the next): the ratios use the faster
  *   of the two, the stricter reference,
  * - serialize + write: JSON.stringify of one prebuilt line per row through the same writer (the floor of any
- *   single-threaded JSONL export in JavaScript).
+ *   single-threaded JSONL export in JavaScript), and the same on as many worker threads as the export uses, with its
+ *   page protocol (node/__fixtures__/floor-worker.mjs): the floor of the parallel export.
  * The export runs twice: on worker threads (`writeTrainingParallel`, each worker making its own rows, as the app's
  * workers read their own rows from the store) and on this thread (`exportTraining` + `writeJsonl`). Both include
  * making the rows. The workers start from a bundle of their entry (node/__fixtures__/refund-pages-worker.ts, built
@@ -21,16 +22,18 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { REFUND_CONTEXT, refundInput } from './__fixtures__/refund-rows';
 import { rowPage } from './__fixtures__/refund-pages';
 import { openAiLine } from './openai-format';
 import { exportTraining, type TrainingReport } from './training-export';
 import { trainingSamples } from './training-samples';
+import type { JsonlChunk, WriteOptions } from './node/jsonl-writer';
 
-const MODES = ['parallel', 'serial', 'floor', 'raw'] as const;
+const MODES = ['parallel', 'serial', 'floor', 'floor-workers', 'raw'] as const;
 type Mode = (typeof MODES)[number];
 
 interface Measure {
@@ -71,13 +74,54 @@ function bundleWorker(folder: string): string {
   return outfile;
 }
 
+type FloorPage = { page: number; lines: number; bytes: Uint8Array };
+
+/**
+ * The floor on worker threads: `count` copies of `line` serialised by as many workers as the export's default, in
+ * 256-row pages at most 4 ahead of the writer, written in page order through `writeJsonlChunks`.
+ */
+async function writeFloorOnWorkers(line: unknown, write: WriteOptions, writeChunks: (chunks: AsyncIterable<JsonlChunk>, options: WriteOptions) => Promise<{ lines: number }>) {
+  const pageRows = 256;
+  const workerCount = Math.min(4, availableParallelism());
+  const arrived = new Map<number, FloorPage>();
+  let waiting: { page: number; resolve: (page: FloorPage) => void } | null = null;
+  const workers = Array.from({ length: workerCount }, (_, index) => {
+    const worker = new Worker(new URL('./node/__fixtures__/floor-worker.mjs', import.meta.url), { execArgv: [], workerData: { line, total: count, pageRows, index, workers: workerCount, maxAhead: 4 } });
+    worker.on('message', (message: FloorPage) => {
+      if (waiting?.page === message.page) waiting.resolve(message);
+      else arrived.set(message.page, message);
+    });
+    return worker;
+  });
+  const next = (page: number) => new Promise<FloorPage>((resolve) => {
+    const message = arrived.get(page);
+    if (message) {
+      arrived.delete(page);
+      resolve(message);
+    } else waiting = { page, resolve };
+  });
+  async function* chunks(): AsyncGenerator<JsonlChunk> {
+    for (let page = 0; page * pageRows < count; page++) {
+      const { lines, bytes } = await next(page);
+      const worker = workers[page % workerCount]!;
+      yield { bytes, lines, written: () => worker.postMessage(bytes.buffer, [bytes.buffer as ArrayBuffer]) };
+    }
+  }
+  try {
+    return await writeChunks(chunks(), write);
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+}
+
 async function measure(mode: Mode, folder: string, rawBytes: number): Promise<Measure> {
   // Loaded by file name: under tsx these adapters resolve only with their extension spelled out.
   const writerFile = './node/jsonl-writer.ts';
   const parallelFile = './node/parallel-training.ts';
-  const { writeJsonl }: typeof import('./node/jsonl-writer') = await import(writerFile);
+  const { writeJsonl, writeJsonlChunks }: typeof import('./node/jsonl-writer') = await import(writerFile);
   const { writeTrainingParallel }: typeof import('./node/parallel-training') = await import(parallelFile);
   const workerUrl = mode === 'parallel' ? bundleWorker(folder) : undefined;
+  const prebuiltLine = openAiLine(trainingSamples(refundInput(), REFUND_CONTEXT)[0]!, REFUND_CONTEXT);
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
   const file = join(folder, `${mode}.jsonl`);
@@ -100,13 +144,15 @@ async function measure(mode: Mode, folder: string, rawBytes: number): Promise<Me
       break;
     }
     case 'floor': {
-      const line = openAiLine(trainingSamples(refundInput(), REFUND_CONTEXT)[0]!, REFUND_CONTEXT);
       const serialized = function* (): Generator<string> {
-        for (let index = 0; index < count; index++) yield JSON.stringify(line);
+        for (let index = 0; index < count; index++) yield JSON.stringify(prebuiltLine);
       };
       ({ lines } = await writeJsonl(serialized(), { folder, file: `${mode}.jsonl` }));
       break;
     }
+    case 'floor-workers':
+      ({ lines } = await writeFloorOnWorkers(prebuiltLine, { folder, file: `${mode}.jsonl` }, writeJsonlChunks));
+      break;
     case 'raw':
       await writeRaw(file, rawBytes);
       break;
@@ -150,7 +196,7 @@ if (childMode) {
     const mb = bytes / 1e6;
     console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')} (other work on the machine slows every figure; the ratios compare runs of the same moment)`);
     console.log(`rows ${count}, lines ${parallel.lines}, ${mb.toFixed(1)} MB; gates: ${parallel.gates}; worker-thread file identical to one-thread file: ${parallel.sha256 === serial.sha256}`);
-    const names: Record<Mode, string> = { parallel: 'export, worker threads', serial: 'export, one thread', floor: 'serialize + write (floor)', raw: 'raw bytes' };
+    const names: Record<Mode, string> = { parallel: 'export, worker threads', serial: 'export, one thread', floor: 'floor, one thread', 'floor-workers': 'floor, worker threads', raw: 'raw bytes' };
     /** The raw write measured in the run's own process, right after it. */
     /** The faster of the raw write in the run's own process and the raw run alone: the stricter reference. */
     const rawWall = (run: Measure) => Math.min(run.raw_wall ?? Number.POSITIVE_INFINITY, raw.wall);
@@ -161,12 +207,14 @@ if (childMode) {
         `${names[mode].padEnd(26)} wall ${run.wall.toFixed(2)} s (${(mb / run.wall).toFixed(1)} MB/s)  cpu ${run.cpu.toFixed(2)} s  ${((run.cpu / count) * 1e6).toFixed(0)} µs/row  ratio to raw ${(rawWall(run) / run.wall).toFixed(2)}${sameProcess}  peak rss ${(run.peak / 1e6).toFixed(0)} MB`,
       );
     }
+    const floor = measures.get('floor-workers')!;
+    console.log(`floor: JSON.stringify of one prebuilt line per row, encoded and written as the export writes; the export on worker threads runs at ${(floor.wall / parallel.wall).toFixed(2)} of the floor on worker threads, the floor itself at ${(rawWall(floor) / floor.wall).toFixed(2)} of raw`);
     const best = Math.max(rawWall(parallel) / parallel.wall, rawWall(serial) / serial.wall);
     console.log(`goal: export at >= ${GOAL_RATIO} of the raw rate (best ${best.toFixed(2)}), peak rss < ${GOAL_PEAK_MB} MB (worker threads ${(parallel.peak / 1e6).toFixed(0)} MB, one thread ${(serial.peak / 1e6).toFixed(0)} MB)`);
     const rate = (run: Measure) => mb / run.wall;
     const rawRate = (run: Measure) => mb / rawWall(run);
     const threads = { parallel: 'worker threads', serial: 'one thread' } as const;
-    const results = (['parallel', 'serial'] as const).flatMap((mode) => {
+    const results: { name: string; measured: number; unit: string; reference: number; reference_name: string; ratio: number; goal: string; met: boolean | null }[] = (['parallel', 'serial'] as const).flatMap((mode) => {
       const run = measures.get(mode)!;
       return [
         {
@@ -190,6 +238,16 @@ if (childMode) {
           met: run.peak / 1e6 < GOAL_PEAK_MB,
         },
       ];
+    });
+    results.push({
+      name: `export ${count} rows, worker threads: rate against its floor (serialising a prebuilt line on as many threads)`,
+      measured: rate(parallel),
+      unit: 'MB/s',
+      reference: rate(floor),
+      reference_name: 'floor on worker threads',
+      ratio: rate(parallel) / rate(floor),
+      goal: '–',
+      met: null,
     });
     console.log(JSON.stringify({ bench: 'export', rows: count, identical: parallel.sha256 === serial.sha256, results }));
   } finally {

@@ -132,7 +132,7 @@ export function pairsForPrompt(rows: readonly ExportInput[], options: PairOption
  * never cross prompts: both sides must share the ask word for word. Yields pairs; `report()` is final at the end.
  */
 export function buildPreferencePairs(scenarios: RowStream<readonly ExportInput[]>, options: PairOptions = {}): { pairs: AsyncIterable<PreferencePair>; report(): PairReport } {
-  const counts = { rows: 0, prompts: 0, contrast: 0, pairs: 0, ties: 0, excluded: 0, longer: 0 };
+  const counts = { rows: 0, prompts: 0, contrast: 0, pairs: 0, ties: 0, excluded: 0, longer: 0, ungraded: 0 };
   async function* pairs(): AsyncGenerator<PreferencePair> {
     for await (const scenarioRows of scenarios as AsyncIterable<readonly ExportInput[]>) {
       counts.rows += scenarioRows.length;
@@ -140,6 +140,7 @@ export function buildPreferencePairs(scenarios: RowStream<readonly ExportInput[]
         counts.prompts += 1;
         const usable = ask.filter((input) => input.reward !== null && !junkReason(input) && !findLeak(input));
         counts.excluded += ask.length - usable.length;
+        counts.ungraded += ask.filter((input) => input.reward === null).length;
         const made = pairsForPrompt(usable, options);
         counts.ties += made.ties;
         if (made.pairs.length > 0) counts.contrast += 1;
@@ -157,7 +158,13 @@ export function buildPreferencePairs(scenarios: RowStream<readonly ExportInput[]
     if (share !== null && share > LENGTH_BIAS_SHARE) {
       warnings.push(`the chosen side is the longer one in ${Math.round(share * 100)}% of pairs: DPO may learn that longer is better`);
     }
-    if (counts.pairs === 0) warnings.push(`no prompt has rewards ${options.min_margin ?? 1.0} apart: preference pairs need repeats that disagree`);
+    if (counts.pairs === 0) {
+      // The cause a person can act on comes first: rows without a grade cannot be paired at all.
+      const margin = options.min_margin ?? 1.0;
+      const ungraded = `${counts.ungraded} ${counts.ungraded === 1 ? 'row is' : 'rows are'} ungraded`;
+      if (counts.ungraded > 0) warnings.unshift(`${ungraded}: grade the run before a DPO export (no prompt has rewards ${margin} apart)`);
+      else warnings.unshift(`no prompt has rewards ${margin} apart: preference pairs need repeats that disagree`);
+    }
     return {
       n_rows: counts.rows,
       n_prompts: counts.prompts,

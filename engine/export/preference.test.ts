@@ -56,6 +56,15 @@ describe('build_preference_pairs', () => {
     expect(built.report()).toMatchObject({ n_rows: 6, n_prompts: 3, prompts_with_contrast: 1, n_pairs: 1, excluded_rows: 1, chosen_longer: 1, chosen_longer_share: 1 });
     expect(built.report().warnings.join(' ')).toMatch(/longer one in 100% of pairs/);
   });
+
+  it('name ungraded rows as the reason no pair is made, before anything else', async () => {
+    const ungraded = buildPreferencePairs([rollouts('sc-a', [null, null]), rollouts('sc-b', [null])]);
+    expect(await collect(ungraded.pairs)).toEqual([]);
+    expect(ungraded.report().warnings[0]).toBe('3 rows are ungraded: grade the run before a DPO export (no prompt has rewards 1 apart)');
+    const agreeing = buildPreferencePairs([rollouts('sc-a', [1, 1])]);
+    await collect(agreeing.pairs);
+    expect(agreeing.report().warnings).toEqual(['no prompt has rewards 1 apart: preference pairs need repeats that disagree']);
+  });
 });
 
 async function linesOf(pairs: PreferencePair[], format: PreferenceFormat) {

@@ -39,6 +39,16 @@ describe('select_for_rl', () => {
     expect(edge.groups[0]!.calibration.pass_rate).toBe(0.2);
   });
 
+  it('name ungraded rows as the reason no ask survives, before anything else', async () => {
+    const ungraded = await selectForRl([rollouts('sc-a', [null, null]), rollouts('sc-b', [null])]);
+    expect(ungraded.groups).toEqual([]);
+    expect(ungraded.report.warnings[0]).toBe('3 rows are ungraded: grade the run before a GRPO export (no ask survived the gates)');
+    const one = await selectForRl([rollouts('sc-a', [null])]);
+    expect(one.report.warnings[0]).toBe('1 row is ungraded: grade the run before a GRPO export (no ask survived the gates)');
+    const unanimous = await selectForRl([rollouts('sc-a', [1, 1])]);
+    expect(unanimous.report.warnings[0]).toBe('no ask survived the gates: RL needs asks the agent sometimes passes and sometimes fails');
+  });
+
   it('never split a group: whole asks until the row target, the last may overshoot', async () => {
     const scenarios = ['a', 'b', 'c'].map((name) => rollouts(`sc-${name}`, [1, 0, 1, 0]));
     const { groups, report } = await selectForRl(scenarios, { target: 5 });

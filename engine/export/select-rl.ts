@@ -204,8 +204,13 @@ export async function selectForRl(scenarios: RowStream<readonly ExportInput[]>, 
         `Use repeats=${DIFFICULTY_BAND_ROLLOUTS} for a band you can trust.`,
     );
   }
-  if (singles > 0) warnings.push(`${singles} asks have a single graded rollout: their difficulty is unmeasured and they stay`);
-  if (groups.length === 0) warnings.push('no ask survived the gates: RL needs asks the agent sometimes passes and sometimes fails');
+  if (singles > 0) warnings.push(`${singles} ${singles === 1 ? 'ask has' : 'asks have'} a single graded rollout: their difficulty is unmeasured and they stay`);
+  if (groups.length === 0) {
+    // The cause a person can act on comes first: rows without a grade cannot be grouped at all.
+    const ungraded = `${dropped.ungraded} ${dropped.ungraded === 1 ? 'row is' : 'rows are'} ungraded`;
+    if (dropped.ungraded > 0) warnings.unshift(`${ungraded}: grade the run before a GRPO export (no ask survived the gates)`);
+    else warnings.unshift('no ask survived the gates: RL needs asks the agent sometimes passes and sometimes fails');
+  }
   const lines = [
     `kept ${rowsKept} of ${nRows} rows (${groups.length} of ${nGroups} asks)`,
     `band [${lo}, ${hi}]: ${dropped.too_easy_groups} asks too easy, ${dropped.too_hard_groups} too hard${enforceBand ? '' : ' (not enforced)'}`,

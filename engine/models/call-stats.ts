@@ -81,7 +81,10 @@ export class CallStats {
     add(this.#rateLimitWaits, wait.source, wait.ms, wait.asked_ms !== undefined, text);
   }
 
-  /** New calls paused `ms` because a reply said a limit was at 0 until `reset`. */
+  /**
+   * New calls paused `ms` because a reply said a limit was at 0 until `reset`, or a 429 not to be retried named that
+   * wait (`reset.header` is `backoff` when it named none).
+   */
   paused(reset: ServerWait, ms: number, text: string): void {
     add(this.#pauses, reset.header, ms, ms < reset.ms, text);
   }
@@ -156,7 +159,10 @@ export function callWarnings(snapshot: CallStatsSnapshot): string[] {
       const why = cause === 'backoff' ? ', backing off (the server named no wait)' : ` as ${cause} said`;
       return `rate limited by ${spec} ${figure.count} times; waited ${seconds(figure.total_ms)} in all${why}`;
     }),
-    ...waitWarnings(snapshot.pauses, (cause, figure) => `${spec} reported a limit used up ${figure.count} times; new calls were held ${seconds(figure.total_ms)} in all as ${cause} said`),
+    ...waitWarnings(snapshot.pauses, (cause, figure) => {
+      const why = cause === 'backoff' ? ' (the server named no wait)' : ` as ${cause} said`;
+      return `${spec} reported a limit used up ${figure.count} times; new calls were held ${seconds(figure.total_ms)} in all${why}`;
+    }),
   );
   if (snapshot.tool_call_problems > 0) {
     warnings.push(`${spec}: ${snapshot.tool_call_problems} tool calls had malformed arguments or arguments outside the tool's schema.`);

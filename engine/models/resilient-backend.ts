@@ -39,7 +39,7 @@ export interface ResilientBackend extends ModelBackend {
  * slot given back while waiting, and fields the model refuses (`temperature` on reasoning models, `logprobs` where
  * unsupported) dropped and the call re-sent at once — remembered, so later calls skip them. A reply saying a limit is
  * at 0 pauses this model's new calls on this server (`pause`) until its reset, rather than sending calls bound to get
- * 429s (so does a 429 timed by a reset header). Auth, quota, bad requests and timeouts are thrown at once (a timeout
+ * 429s (so does a 429 timed by a reset header, and a 429 the server says not to retry). Auth, quota, bad requests and timeouts are thrown at once (a timeout
  * is the caller's to re-roll), unless the server's `x-should-retry` says otherwise: it decides, as in the SDKs.
  */
 export function withResilience(backend: ModelBackend, options: ResilienceOptions): ResilientBackend {
@@ -71,6 +71,26 @@ export function withResilience(backend: ModelBackend, options: ResilienceOptions
     stats.paused(used.reset, ms, `${backend.spec} had no ${used.name} left; new calls were held ${seconds(ms)}${said}`);
   };
 
+  /**
+   * A 429 the server says not to retry (`x-should-retry: false`) fails this call at once, as in the SDKs; but the
+   * model's limit is still used up, so its other calls are held for the wait the server named (`retry-after-ms`,
+   * `retry-after`, a limit's reset), else for the first backoff, rather than each collecting its own 429.
+   */
+  const holdAfterRefusal = (error: unknown, capMs: number) => {
+    if (!options.pause || !ModelCallError.isInstance(error) || error.kind !== 'rate_limit' || error.should_retry !== false) return;
+    const named = error.wait;
+    const wait = named ?? { ms: policy.initial_delay_ms, header: 'backoff', value: `${policy.initial_delay_ms}ms` };
+    const ms = Math.min(wait.ms, Math.max(0, capMs));
+    if (ms <= 0) return;
+    options.pause.pauseFor(ms);
+    const said = !named
+      ? ' (the server named no wait)'
+      : ms < named.ms
+        ? `, the longest wait allowed, though ${named.header} said ${named.value}`
+        : ` as ${named.header} said`;
+    stats.paused(wait, ms, `${backend.spec} answered 429 with x-should-retry: false; that call was not retried, and new calls were held ${seconds(ms)}${said}`);
+  };
+
   return {
     spec: backend.spec,
     stats,
@@ -95,6 +115,7 @@ export function withResilience(backend: ModelBackend, options: ResilienceOptions
           const wait = retryWait(error, retry, policy, hashUnit(`${backend.spec}:${call}:${retry}`), cap(request));
           const kind = ModelCallError.isInstance(error) ? error.kind : 'malformed_response';
           if (wait === undefined) {
+            holdAfterRefusal(error, cap(request));
             for (const param of dropped) stats.dropped(param);
             stats.failed(kind);
             throw error;

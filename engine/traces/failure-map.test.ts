@@ -90,4 +90,30 @@ describe('failureMap', () => {
     expect(ungraded.cells.find((entry) => entry.key === cellKey(lookupTimeout))?.is_weak).toBe(true);
     expect(ungraded.warnings[0]).toMatch(/No trace carries a reward/);
   });
+
+  it('compares the before and after versions chosen, and says when a choice cannot be compared', () => {
+    // A third version seen last with one trace: by default it becomes "after" and the statuses rest on it.
+    const v3 = [...traces, trace(unrelated, 0, 'v3', 3000)];
+    const byDefault = failureMap(v3);
+    expect(byDefault).toMatchObject({ previous_version: 'v2', current_version: 'v3', versions_chosen: false });
+    expect(byDefault.warnings).toContainEqual(expect.stringMatching(/^The traces name 3 model versions; v2 → v3 \(the two seen last\) are compared/));
+    expect(byDefault.warnings).toContainEqual(expect.stringMatching(/^The "after" version v3 has 1 graded trace/));
+    expect(byDefault.cells.find((entry) => entry.key === cellKey(cancel))?.status).toBe('uncertain');
+
+    const chosen = failureMap(v3, { before_version: 'v1', after_version: 'v2' });
+    expect(chosen).toMatchObject({ previous_version: 'v1', current_version: 'v2', compares_versions: true, versions_chosen: true, warnings: [] });
+    // The same statuses as the two-version map: v3's one trace is counted in the totals, never compared.
+    for (const dimensions of [cancel, lookupTimeout, refundDenied, missing]) {
+      expect(chosen.cells.find((entry) => entry.key === cellKey(dimensions))?.status).toBe(cell(dimensions).status);
+    }
+    expect(chosen.n_traces).toBe(13);
+
+    const reversed = failureMap(v3, { before_version: 'v2', after_version: 'v1' });
+    expect(reversed.cells.find((entry) => entry.key === cellKey(refundDenied))?.status).toBe('new');
+
+    const gone = failureMap(v3, { before_version: 'v0', after_version: 'v2' });
+    expect(gone).toMatchObject({ previous_version: 'v2', current_version: 'v3', versions_chosen: false });
+    expect(gone.warnings[0]).toBe('The versions chosen to compare (v0 → v2) cannot be compared: v0 is not in these traces; v2 → v3 (the two seen last) are compared instead.');
+    expect(failureMap(v3, { before_version: 'v2', after_version: 'v2' }).warnings[0]).toMatch(/they are the same version/);
+  });
 });

@@ -84,10 +84,14 @@ export interface FailureMap {
   n_faulted: number;
   /** Oldest first (by earliest trace), unnamed versions last. */
   versions: VersionSummary[];
+  /** The "after" version statuses are read under (chosen, else the one seen last). */
   current_version: string | null;
+  /** The "before" version (chosen, else the one seen before the last). */
   previous_version: string | null;
   /** Two named versions: new / stopped failing mean something. */
   compares_versions: boolean;
+  /** The two versions were chosen by the person (and are both in the traces), not the default pair. */
+  versions_chosen: boolean;
   cells: FailureCell[];
   axes: Record<Axis, AxisCount[]>;
   warnings: string[];
@@ -123,7 +127,7 @@ function versionsOf(traces: readonly MapTrace[]): VersionSummary[] {
     .map(([version, group]) => ({ version, first_seen_ms: group.first, ...count(group.traces) }));
 }
 
-function statusOf(all: VersionCount, current: VersionCount, previous: VersionCount | null, olderFailures: number): CellStatus {
+function statusOf(all: VersionCount, current: VersionCount, previous: VersionCount | null, otherFailures: number): CellStatus {
   if (all.graded === 0) return 'ungraded';
   if (previous === null) return all.failures > 0 ? 'failing' : 'passing';
   if (current.failures > 0) {
@@ -135,8 +139,37 @@ function statusOf(all: VersionCount, current: VersionCount, previous: VersionCou
     return halved ? 'improving' : 'persistent';
   }
   if (previous.failures > 0) return current.graded > 0 ? 'stopped_failing' : 'uncertain';
-  if (olderFailures > 0 && current.graded === 0) return 'uncertain';
+  if (otherFailures > 0 && current.graded === 0) return 'uncertain';
   return 'passing';
+}
+
+export interface FailureMapOptions {
+  /** The versions to compare; both named and different, else the default pair (the two seen last) with a warning. */
+  before_version?: string | null;
+  after_version?: string | null;
+}
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/** The before and after versions: the chosen pair when both are in the traces, else the two seen last. */
+function comparedVersions(named: readonly VersionSummary[], options: FailureMapOptions, warnings: string[]): { previous: string | null; current: string | null; chosen: boolean } {
+  const names = named.map((version) => version.version!);
+  const fallback = { current: names.at(-1) ?? null, previous: names.length >= 2 ? names.at(-2)! : null, chosen: false };
+  const { before_version: before, after_version: after } = options;
+  if (!before || !after) {
+    if (names.length > 2) {
+      warnings.push(`The traces name ${names.length} model versions; ${fallback.previous} → ${fallback.current} (the two seen last) are compared. Choose the before and after versions to compare another pair.`);
+    }
+    return fallback;
+  }
+  const missing = [before, after].filter((version) => !names.includes(version));
+  if (missing.length > 0 || before === after) {
+    const why = before === after ? 'they are the same version' : `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not in these traces`;
+    const instead = fallback.previous === null ? 'nothing is compared' : `${fallback.previous} → ${fallback.current} (the two seen last) are compared instead`;
+    warnings.push(`The versions chosen to compare (${before} → ${after}) cannot be compared: ${why}; ${instead}.`);
+    return fallback;
+  }
+  return { previous: before, current: after, chosen: true };
 }
 
 /**
@@ -144,11 +177,11 @@ function statusOf(all: VersionCount, current: VersionCount, previous: VersionCou
  * failures, and how each situation moved between the previous and the current model version; plus per-axis counts
  * over all six axes. Cells come ordered by priority, the weight an aimed run spends its budget by.
  */
-export function failureMap(traces: readonly MapTrace[]): FailureMap {
+export function failureMap(traces: readonly MapTrace[], options: FailureMapOptions = {}): FailureMap {
   const versions = versionsOf(traces);
   const named = versions.filter((version) => version.version !== null);
-  const current = named.at(-1)?.version ?? null;
-  const previous = named.length >= 2 ? named.at(-2)!.version : null;
+  const versionWarnings: string[] = [];
+  const { previous, current, chosen } = comparedVersions(named, options, versionWarnings);
   const comparesVersions = previous !== null;
 
   const byCell = new Map<string, MapTrace[]>();
@@ -163,8 +196,8 @@ export function failureMap(traces: readonly MapTrace[]): FailureMap {
     const all = count(members);
     const now = comparesVersions ? count(members.filter((trace) => trace.model_version === current)) : all;
     const before = comparesVersions ? count(members.filter((trace) => trace.model_version === previous)) : null;
-    const older = members.filter((trace) => trace.model_version !== current && trace.model_version !== previous).filter(isFailure).length;
-    const status = statusOf(all, now, before, older);
+    const others = members.filter((trace) => trace.model_version !== current && trace.model_version !== previous).filter(isFailure).length;
+    const status = statusOf(all, now, before, others);
     const faulted = members.filter((trace) => trace.faults.length > 0).length;
     const basis = comparesVersions && now.graded > 0 ? now : all;
     const failRate = basis.graded > 0 ? basis.failures / basis.graded : faulted / members.length;
@@ -204,7 +237,11 @@ export function failureMap(traces: readonly MapTrace[]): FailureMap {
   ) as Record<Axis, AxisCount[]>;
 
   const totals = count(traces);
-  const warnings: string[] = [];
+  const warnings: string[] = [...versionWarnings];
+  const after = named.find((version) => version.version === current);
+  if (comparesVersions && after && totals.graded > 0 && after.graded < TRACE_MIN_SUPPORT) {
+    warnings.push(`The "after" version ${current} has ${plural(after.graded, 'graded trace')}: every new, persistent or stopped failing status rests on ${after.graded === 1 ? 'it' : 'so few'}. Choose the versions to compare if another pair is meant.`);
+  }
   if (traces.length > 0 && totals.graded === 0) {
     warnings.push('No trace carries a reward: the map shows where traces and faults fall, but cannot say what fails. Stamp whileai.reward (0..1) on a span, or "reward" on each JSONL line.');
   }
@@ -225,6 +262,7 @@ export function failureMap(traces: readonly MapTrace[]): FailureMap {
     current_version: current,
     previous_version: previous,
     compares_versions: comparesVersions,
+    versions_chosen: chosen,
     cells,
     axes,
     warnings,

@@ -11,6 +11,8 @@ const FINAL_KEYS = ['final_text', 'final', 'output', 'response', 'answer'];
 const ARGUMENT_KEYS = ['arguments', 'input', 'args', 'parameters'];
 const RESULT_KEYS = ['result', 'output', 'response'];
 const CONVERSATION_KEYS = ['conversation_id', 'trace_id', 'session_id', 'id', 'task_id'];
+/** A line's own id; `task_id` and `session_id` name what many traces share, so they never identify one. */
+const TRACE_ID_KEYS = ['trace_id', 'id', 'conversation_id'];
 const VERSION_KEYS = ['model_version', 'policy_version', 'model'];
 
 export interface JsonlTracesOptions {
@@ -153,6 +155,7 @@ export function rowsFromJsonl(text: string, options: JsonlTracesOptions): { rows
       if (issues.length > before) return;
       const conversationKey = firstKey(value, CONVERSATION_KEYS);
       const versionKey = firstKey(value, VERSION_KEYS);
+      const idKey = firstKey(value, TRACE_ID_KEYS);
       const started = typeof value.ts === 'number' ? value.ts : typeof value.timestamp === 'string' ? Date.parse(value.timestamp) : Number.NaN;
       rows.push({
         conversation_id: conversationKey === undefined ? `${options.file}:${line}` : String(value[conversationKey]),
@@ -162,7 +165,7 @@ export function rowsFromJsonl(text: string, options: JsonlTracesOptions): { rows
         // `ts` from rows_from_otel is nanoseconds; anything past the year 2500 in ms is read as ns.
         started_at_ms: Number.isFinite(started) ? (started > 1e13 ? Math.floor(started / 1e6) : started) : null,
         usage: null,
-        source: { file: options.file, format: 'jsonl', line, span_ids: [] },
+        source: { file: options.file, format: 'jsonl', line, span_ids: [], trace_id: idKey === undefined ? null : String(value[idKey]) },
       });
     });
   return { rows, issues };

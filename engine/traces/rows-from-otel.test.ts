@@ -35,7 +35,7 @@ describe('rowsFromOtel, GenAI conventions', () => {
       model_version: 'support-v1',
       started_at_ms: 1767225600000,
       usage: { input_tokens: 200, output_tokens: 30 },
-      source: { file: 'genai.json', format: 'otlp_genai', line: null, span_ids: ['b0000000000000a1', 'b0000000000000a2', 'b0000000000000b1', 'b0000000000000a3'] },
+      source: { file: 'genai.json', format: 'otlp_genai', line: null, span_ids: ['b0000000000000a1', 'b0000000000000a2', 'b0000000000000b1', 'b0000000000000a3'], trace_id: 'conv-100' },
     });
   });
 
@@ -81,7 +81,7 @@ describe('rowsFromOtel, OpenInference attributes', () => {
         model_version: 'gpt-4o-mini-2024-07-18',
         started_at_ms: 1767398400000,
         usage: { input_tokens: 470, output_tokens: 39 },
-        source: { file: 'oi.json', format: 'otlp_openinference', line: null, span_ids: ['d000000000000001', 'd000000000000002', 'd000000000000003'] },
+        source: { file: 'oi.json', format: 'otlp_openinference', line: null, span_ids: ['d000000000000001', 'd000000000000002', 'd000000000000003'], trace_id: 'sess-7' },
       },
     ]);
   });

@@ -184,7 +184,7 @@ function conversationRow(key: string, spans: readonly OtlpSpan[], options: RowsF
     model_version: explicitVersion ?? modelVersion,
     started_at_ms: startNs === null ? null : Number(startNs / 1_000_000n),
     usage: usage.seen ? { input_tokens: usage.input_tokens, output_tokens: usage.output_tokens } : null,
-    source: { file: options.file, format, line: null, span_ids: spans.map((span) => span.span_id).filter((id) => id !== '') },
+    source: { file: options.file, format, line: null, span_ids: spans.map((span) => span.span_id).filter((id) => id !== ''), trace_id: key },
   };
 }
 

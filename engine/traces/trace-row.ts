@@ -24,7 +24,11 @@ export interface TraceRow {
   /** Earliest span start in ms since the epoch; null when the source gives no time. */
   started_at_ms: number | null;
   usage: { input_tokens: number; output_tokens: number } | null;
-  source: { file: string; format: TraceFormat; line: number | null; span_ids: string[] };
+  /**
+   * Where it was read. `trace_id`: the trace's own id (OTLP conversation or trace id; a JSONL line's `trace_id`, `id`
+   * or `conversation_id`), null when it names none; absent on rows stored before it was recorded.
+   */
+  source: { file: string; format: TraceFormat; line: number | null; span_ids: string[]; trace_id?: string | null };
 }
 
 export const isToolStep = (step: TraceStep): step is Extract<TraceStep, { tool: string }> => 'tool' in step;

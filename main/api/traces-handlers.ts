@@ -1,4 +1,4 @@
-import { aimRun, deleteImport, importTraces, listImports, pageTraces, traceFailureMap } from '../services/traces-service';
+import { aimRun, compareVersions, deleteImport, importTraces, listImports, pageTraces, traceFailureMap } from '../services/traces-service';
 import type { HandlersOf } from './handler';
 
 export const tracesHandlers: HandlersOf<'traces'> = {
@@ -6,6 +6,7 @@ export const tracesHandlers: HandlersOf<'traces'> = {
   'traces.list': (context) => listImports(context),
   'traces.delete': (context, input) => deleteImport(context, input.import_id),
   'traces.map': (context, input) => traceFailureMap(context, input.import_ids),
+  'traces.compare': (context, input) => compareVersions(context, input),
   'traces.rows': (context, input) => pageTraces(context, input),
   'traces.aim': (context, input) => aimRun(context, input),
 };

@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
 import { formatAgreement, judgeAgreement, parseAgreementFile, type LineError } from '../../engine/index';
+import { asSentence } from '../services/sentence';
 import { readTextFile } from '../services/text-file';
 
+/** `FILE:LINE: sentence`: the message names its field and says what to write instead (the field stays in --json). */
 function lineErrorText(file: string, error: LineError): string {
-  return `${file}:${error.line}: ${error.field ? `${error.field}: ` : ''}${error.message}`;
+  return `${file}:${error.line}: ${asSentence(error.message)}`;
 }
 
 /**

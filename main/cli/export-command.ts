@@ -74,7 +74,7 @@ export function registerExportCommand(program: Command): void {
           dispose();
           printWarnings(outcome.warnings);
           printPreviewNumbers(outcome.preview);
-          process.stdout.write(`Wrote ${outcome.n_lines} lines to ${outcome.folder} (${outcome.files.join(', ')})\n`);
+          process.stdout.write(`Wrote ${outcome.n_lines.toLocaleString('en-US')} ${outcome.n_lines === 1 ? 'line' : 'lines'} to ${outcome.folder} (${outcome.files.join(', ')})\n`);
         } finally {
           dispose();
         }

@@ -90,7 +90,7 @@ describe('wai export, push and environment', () => {
     expect(exported.stderr).toBe('');
     expect(exported.code).toBe(0);
     expect(exported.stdout.indexOf('Warnings:')).toBeLessThan(exported.stdout.indexOf('Selected'));
-    expect(exported.stdout).toMatch(/Wrote \d+ lines to /);
+    expect(exported.stdout).toMatch(/Wrote [\d,]+ lines? to /);
     const lines = readFileSync(join(out, 'data', 'train.jsonl'), 'utf8').trimEnd().split('\n');
     for (const line of lines) expect(validateOpenAiLine(line)).toEqual([]);
 

@@ -22,8 +22,8 @@ describe('wai agreement FILE', () => {
     const { stdout, status } = wai('agreement', fixture('agreement.jsonl'));
     expect(status).toBe(0);
     const lines = stdout.split('\n');
-    expect(lines[0]).toBe('warning: only 10 labelled pairs (MIN_GOLD is 50): agreement and kappa are coarse; label 40 more');
-    expect(lines[1]).toBe('warning: judge passed 1 of 4 gold failures (pass_when_gold_fail 0.25 >= 0.1)');
+    expect(lines[0]).toBe('warning: Agreement and kappa are coarse on only 10 labelled pairs (MIN_GOLD is 50): label 40 more rows by hand.');
+    expect(lines[1]).toBe('warning: The judge passed 1 of 4 gold failures (pass_when_gold_fail 0.25 >= 0.1): read the rows it passed and tighten its rubric before trusting its passes.');
     expect(stdout).toContain('pairs        10 counted, 1 skipped\n');
     expect(stdout).toContain('agreement    0.7000\n');
     expect(stdout).toContain('kappa        0.4000\n');
@@ -49,24 +49,25 @@ describe('wai agreement FILE', () => {
       gold_kind: 'human',
       ok: true,
       warnings: [
-        'only 10 labelled pairs (MIN_GOLD is 50): agreement and kappa are coarse; label 40 more',
-        'judge passed 1 of 4 gold failures (pass_when_gold_fail 0.25 >= 0.1)',
+        'Agreement and kappa are coarse on only 10 labelled pairs (MIN_GOLD is 50): label 40 more rows by hand.',
+        'The judge passed 1 of 4 gold failures (pass_when_gold_fail 0.25 >= 0.1): read the rows it passed and tighten its rubric before trusting its passes.',
       ],
     });
   });
 
-  it('reports every bad line with its number and gives no numbers', { timeout: 60_000 }, () => {
+  it('reports every bad line with its number, as a sentence that says what to write, and gives no numbers', { timeout: 60_000 }, () => {
     const file = fixture('agreement-bad-lines.jsonl');
     const { stdout, stderr, status } = wai('agreement', file);
     expect(status).toBe(1);
     expect(stdout).toBe('');
     const reported = stderr.trim().split('\n');
-    expect(reported.slice(0, -1).map((line) => line.slice(file.length + 1).split(':').slice(0, 2).join(':'))).toEqual([
-      '2: not valid JSON',
-      '4: judge',
-      '5: id',
-      '6: judge',
-      '6: gold_kind',
+    const bad = reported.slice(0, -1).map((line) => line.slice(file.length + 1));
+    expect(bad[0]).toMatch(/^2: Not valid JSON: .*\.$/);
+    expect(bad.slice(1)).toEqual([
+      '4: Unknown label "maybe" in judge: use pass or fail.',
+      '5: The id is missing: give every line the "id" of its row.',
+      '6: The judge reward 1.5 is outside [0, 1]: give a reward in [0, 1], "pass" or "fail".',
+      '6: The gold_kind must be one of human, program, model or null.',
     ]);
     expect(reported.at(-1)).toBe(`wai: ${file} has 5 bad lines: fix them to get numbers.`);
   });
@@ -89,7 +90,7 @@ describe('wai grade and wai labels', () => {
     writeFileSync(labels, 'row_id,label\nrun_cli:0,fail\nrun_cli:1,pass\nrun_cli:2,fail\nrun_cli:3,nope\n');
     const refused = wai('--data-dir', dataDir, 'labels', 'import', 'run_cli', labels, '--author', 'ann');
     expect(refused.status).toBe(1);
-    expect(refused.stderr).toContain(`${labels}: line 5.label: unknown label "nope"`);
+    expect(refused.stderr).toContain(`${labels}: line 5.label: Unknown label "nope": use pass, fail, unsure, skip, simulator_error, 1 or 0.\n`);
     writeFileSync(labels, 'row_id,label\nrun_cli:0,fail\nrun_cli:1,pass\nrun_cli:2,fail\nrun_cli:3,fail\n');
     const imported = wai('--data-dir', dataDir, 'labels', 'import', 'run_cli', labels, '--author', 'ann');
     expect(imported.stdout).toBe('Stored 4 of 4 labels on 4 rows of run run_cli (authors: ann).\n');

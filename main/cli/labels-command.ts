@@ -5,6 +5,7 @@ import { LABEL_KINDS, type LabelKind } from '../../shared/domain';
 import type { LabelsFormat } from '../../engine/index';
 import { agreementExport } from '../services/agreement-service';
 import { exportLabels, importLabels, setAnnotatorName, annotatorName } from '../services/labels-service';
+import { asSentence } from '../services/sentence';
 import { ServiceError } from '../services/service-error';
 import { readTextFile } from '../services/text-file';
 import { withContext } from './cli-context';
@@ -19,11 +20,11 @@ function formatOf(file: string, given: LabelsFormat | undefined): LabelsFormat {
   throw new ServiceError('VALIDATION_FAILED', `Cannot tell the format of ${file} from its name: add --format csv or --format jsonl.`);
 }
 
-/** Prints every issue of a refused import (the message shows only the first few), then rethrows. */
+/** Prints every issue of a refused import (the message shows only the first few), each as a sentence, then rethrows. */
 function reportIssues(file: string, error: unknown): never {
   if (!ServiceError.isInstance(error)) throw error;
   if (error.issues && error.issues.length > 0) {
-    process.stderr.write(`${error.issues.map((issue) => `${file}: ${issue.path}: ${issue.message}`).join('\n')}\n`);
+    process.stderr.write(`${error.issues.map((issue) => `${file}: ${issue.path}: ${asSentence(issue.message)}`).join('\n')}\n`);
     throw error;
   }
   throw new ServiceError(error.code, `${file}: ${error.message}`);

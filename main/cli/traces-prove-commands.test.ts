@@ -46,14 +46,16 @@ describe('wai traces import', () => {
   it('imports OTLP files into the store and prints warnings before the failure map', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'while-traces-cli-'));
     openDatabase(join(dataDir, DATABASE_FILE)).close();
-    const db = openDatabase(join(dataDir, DATABASE_FILE));
-    db;
-    db.close();
     const output = wai(dataDir, 'traces', 'import', join(FIXTURES, 'otlp-openinference.json'));
     expect(output).toMatch(/^warning: The traces name one model version \(gpt-4o-mini-2024-07-18\)/);
-    expect(output.indexOf('warning:')).toBeLessThan(output.indexOf('Imported 1 traces'));
+    expect(output.indexOf('warning:')).toBeLessThan(output.indexOf('Imported 1 trace as'));
     expect(output).toContain('otlp-openinference.json (otlp_openinference, 1)');
     expect(output).toMatch(/status\s+tool\s+tool condition\s+world state\s+traces\s+failures/);
     expect(output).toMatch(/issue_refund\s+permission_denied\s+entity exists/);
+
+    const again = wai(dataDir, 'traces', 'import', join(FIXTURES, 'otlp-openinference.json'));
+    expect(again).toMatch(/^warning: 1 trace already imported, 0 new: it is in the import otlp-openinference\.json\./);
+    expect(again).not.toContain('Imported');
+    expect(again).toMatch(/^1 trace, 1 graded, 1 failing/m);
   }, 120_000);
 });

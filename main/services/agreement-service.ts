@@ -1,5 +1,4 @@
 import type { AgreementLine, AgreementReport, JudgeRef } from '../../shared/api/agreement';
-import { judgeKey } from '../../shared/api/grades';
 import { PASS_THRESHOLD, type Label, type LabelKind } from '../../shared/domain';
 import {
   compareJudgesFromGold,
@@ -15,19 +14,11 @@ import {
   type TrustPair,
   type Verdict,
 } from '../../engine/index';
-import {
-  countIncludedRows,
-  iterateRowRewards,
-  labelledRowGrades,
-  latestGradeCounts,
-  latestGradeDoubts,
-  simulatorErrorRowIds,
-  type LabelledRowGrade,
-  type LatestGradeCounts,
-} from '../store/grades-repository';
-import { listLabelledRows, listLabels, type LabelledRow } from '../store/labels-repository';
+import { iterateRowRewards, type LabelledRowGrade } from '../store/grades-repository';
+import type { LabelledRow } from '../store/labels-repository';
 import type { AppContext } from './app-context';
-import { chooseJudge, gradedJudges, type GradedJudge } from './grading-service';
+import { excludedRows, gradesOfRows, keptGradedJudges, keptIncludedRows, keptKeyCounts, keptRunLabels, labelledRowsOf, verdictsByKey, type Excluded } from './agreement-memo';
+import { chooseJudge, type GradedJudge } from './grading-service';
 
 type RunJudge = GradedJudge & { n_graded: number };
 import { requireRun } from './runs-service';
@@ -115,37 +106,24 @@ interface GoldRows {
   labels: Label[];
 }
 
-/** Each row's gold from all of the run's labels (any row without labels has none). */
-function goldByRow(labels: readonly Label[]): Map<string, RowGold> {
-  const byRow = new Map<string, Label[]>();
-  for (const label of labels) {
-    const list = byRow.get(label.row_id);
-    if (list) list.push(label);
-    else byRow.set(label.row_id, [label]);
-  }
-  return new Map([...byRow].map(([rowId, rowLabels]) => [rowId, rowGold(rowLabels)]));
-}
-
 const NO_GOLD: RowGold = { gold: null, gold_kind: null, author: null, isMixed: false };
 
-function runLabels(context: AppContext, runId: string): Label[] {
-  return listLabels(context.db, runId).map(({ id: _id, run_id: _runId, ...label }) => label);
-}
-
-function goldRows(context: AppContext, runId: string, excluded: ReadonlySet<string>): GoldRows {
-  const labels = runLabels(context, runId);
-  const gold = goldByRow(labels);
-  const rows = listLabelledRows(context.db, runId)
-    .filter((row) => !excluded.has(row.id))
-    .map((row) => ({ ...row, ...(gold.get(row.id) ?? NO_GOLD) }));
-  const verdicts = new Map<string, Map<string, LabelledRowGrade>>();
-  for (const grade of labelledRowGrades(context.db, runId)) {
-    const key = judgeKey(grade.judge_name, grade.version);
-    let judged = verdicts.get(key);
-    if (!judged) verdicts.set(key, (judged = new Map()));
-    judged.set(grade.row_id, grade);
-  }
-  return { nRows: countIncludedRows(context.db, runId), nExcluded: excluded.size, rows, verdicts, labels: labels.filter((label) => !excluded.has(label.row_id)) };
+/**
+ * The labels and their gold grow with each label (agreement-memo keptRunLabels); the rest (the rows counted, each
+ * labelled row's identity and grades) is kept while the rows and grades stay.
+ */
+function goldRows(context: AppContext, runId: string, excluded: Excluded): GoldRows {
+  const { labels, gold } = keptRunLabels(context, runId, rowGold);
+  const labelled = labelledRowsOf(context, runId, gold.keys());
+  const rows = labelled.filter((row) => !excluded.ids.has(row.id)).map((row) => ({ ...row, ...(gold.get(row.id) ?? NO_GOLD) }));
+  const verdicts = verdictsByKey(gradesOfRows(context, runId, labelled));
+  return {
+    nRows: keptIncludedRows(context, runId, excluded),
+    nExcluded: excluded.ids.size,
+    rows,
+    verdicts,
+    labels: labels.filter((label) => !excluded.ids.has(label.row_id)),
+  };
 }
 
 type GoldPair = JudgedPair & TrustPair & { row_id: string };
@@ -156,19 +134,7 @@ interface KeyPairs {
   withoutGold: RowsWithoutGold;
 }
 
-/**
- * Counts over a judge key's latest grades on the whole run (none for no judge): the key of one judge is counted in
- * indexes; a key two judges spell alike (`a` version `v` and `a` version `a@v`) reads their latest grades.
- */
-function keyCounts(context: AppContext, runId: string, judges: readonly RunJudge[], key: string | null): LatestGradeCounts {
-  const spelled = judges.filter((judge) => judge.judge_key === key);
-  const [only, ...others] = spelled;
-  if (only === undefined) return { n_graded: 0, n_unjudged: 0, n_unsure: 0 };
-  if (others.length === 0) return { n_graded: only.n_graded, ...latestGradeDoubts(context.db, runId, { judge_name: only.judge_name, version: only.version }) };
-  return latestGradeCounts(context.db, runId, spelled);
-}
-
-function keyPairs(context: AppContext, runId: string, gold: GoldRows, judges: readonly RunJudge[], key: string | null): KeyPairs {
+function keyPairs(context: AppContext, runId: string, gold: GoldRows, judges: readonly RunJudge[], key: string | null, excluded: Excluded): KeyPairs {
   const judged = key === null ? undefined : gold.verdicts.get(key);
   const pairs = gold.rows
     .filter((row) => row.gold !== null)
@@ -176,7 +142,7 @@ function keyPairs(context: AppContext, runId: string, gold: GoldRows, judges: re
       const verdict = judged?.get(row.id);
       return { id: row.scenario_id, row_id: row.id, judge: verdictOf(verdict), gold: row.gold, gold_kind: row.gold_kind, author: row.author, unsure: verdict?.unsure ?? false };
     });
-  const counts = keyCounts(context, runId, judges, key);
+  const counts = keptKeyCounts(context, runId, judges, key, excluded);
   // Over every row: unjudged = no grade, or a grade without a reward; the gold rows' share is in the pairs.
   const unjudged = gold.nRows - (counts.n_graded - counts.n_unjudged);
   const withoutGold = {
@@ -195,13 +161,14 @@ export interface AgreementRequest {
 /** agreement.get: the chosen judge against the gold labels, with trust, human-human agreement and every judge compared. */
 export function agreementReport(context: AppContext, runId: string, request: AgreementRequest = {}): AgreementReport {
   requireRun(context, runId);
-  const judges = gradedJudges(context, runId);
+  const excluded = excludedRows(context, runId);
+  const judges = keptGradedJudges(context, runId, excluded);
   const chosen = chooseJudge(judges, runId, request.judge_name, request.version);
-  const gold = goldRows(context, runId, simulatorErrorRowIds(context.db, runId));
+  const gold = goldRows(context, runId, excluded);
   const byKey = new Map<string | null, KeyPairs>();
   const pairsOf = (key: string | null): KeyPairs => {
     let found = byKey.get(key);
-    if (!found) byKey.set(key, (found = keyPairs(context, runId, gold, judges, key)));
+    if (!found) byKey.set(key, (found = keyPairs(context, runId, gold, judges, key, excluded)));
     return found;
   };
   const chosenPairs = pairsOf(chosen?.judge_key ?? null);
@@ -238,10 +205,11 @@ export function agreementReport(context: AppContext, runId: string, request: Agr
  */
 export function agreementExport(context: AppContext, runId: string, request: AgreementRequest = {}): { text: string; filename: string; n: number } {
   requireRun(context, runId);
-  const judges = gradedJudges(context, runId);
+  const excludedAt = excludedRows(context, runId);
+  const judges = keptGradedJudges(context, runId, excludedAt);
   const chosen = chooseJudge(judges, runId, request.judge_name, request.version);
-  const excluded = simulatorErrorRowIds(context.db, runId);
-  const gold = goldByRow(runLabels(context, runId));
+  const excluded = excludedAt.ids;
+  const { gold } = keptRunLabels(context, runId, rowGold);
   const spelled = chosen === null ? [] : judges.filter((judge) => judge.judge_key === chosen.judge_key);
   const lines: string[] = [];
   for (const row of iterateRowRewards(context.db, runId, spelled)) {

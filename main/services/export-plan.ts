@@ -106,12 +106,12 @@ export async function planExport(context: AppContext, request: ExportRequest): P
   const decontamination = checker?.report();
   if (decontamination && decontamination.n_contaminated > 0) {
     const { n_contaminated: dropped, n_same_task: sameTask, n_exact: exact, n_near: near } = decontamination;
-    warnings.push(`${dropped} rows copied the evaluation set and were dropped (${sameTask} same task, ${exact} exact, ${near} near).`);
+    warnings.push(`${dropped.toLocaleString('en-US')} ${dropped === 1 ? 'row' : 'rows'} copied the evaluation set and were dropped (${sameTask} same task, ${exact} exact, ${near} near).`);
   }
   if (decontamination) warnings.push(...decontamination.notes.map((note) => `Decontamination: ${note}.`));
   if (simulatorErrors > 0) warnings.push(`${simulatorErrorRows(simulatorErrors)} excluded: the simulated person broke the conversation.`);
   for (const [split, count] of Object.entries(unexported)) {
-    warnings.push(`${count} selected rows hash into the ${split} split, which this export does not write.`);
+    warnings.push(`${count.toLocaleString('en-US')} selected ${count === 1 ? 'row hashes' : 'rows hash'} into the ${split} split, which this export does not write.`);
   }
   return {
     request,

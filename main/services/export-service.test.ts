@@ -43,6 +43,23 @@ describe('previewExport', () => {
     expect(readdirSync(out)).toEqual([]);
   });
 
+  it('counts the rows below a full pass and the ungraded ones, over every split and in train alone', async () => {
+    const failing = context.db
+      .prepare('SELECT COUNT(*) AS n FROM rows r JOIN grades g ON g.row_id = r.id WHERE r.run_id = ? AND g.reward < 1 AND r.id != ?')
+      .get(seeded.run_id, seeded.simulator_error_row) as { n: number };
+    const preview = await previewExport(context, request({ format: 'openai', destination: { kind: 'folder', folder: folder() } }));
+    expect(preview.grades?.failing).toBe(failing.n);
+    expect(preview.grades?.ungraded).toBe(0);
+    const out = folder();
+    await runExport(context, request({ format: 'openai', destination: { kind: 'folder', folder: out } }));
+    const trainFailing = linesOf(join(out, 'data', 'train.jsonl')).filter((line) => (line as { reward: number }).reward < 1).length;
+    expect(preview.grades?.train).toEqual({ failing: trainFailing, ungraded: 0 });
+    const passes = await previewExport(context, request({ format: 'openai', selection: { passes_only: true }, destination: { kind: 'folder', folder: folder() } }));
+    expect(passes.grades).toEqual({ failing: 0, ungraded: 0, train: { failing: 0, ungraded: 0 } });
+    const holdoutOnly = await previewExport(context, request({ format: 'openai', splits: ['holdout'], destination: { kind: 'folder', folder: folder() } }));
+    expect(holdoutOnly.grades?.train).toBeNull();
+  });
+
   it('reports what decontamination against another run of the same spec would drop', async () => {
     const other = await seedExportRun(context);
     const preview = await previewExport(

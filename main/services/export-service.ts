@@ -62,10 +62,34 @@ function* planRows(
   }
 }
 
-function previewOf(plan: ExportPlan, splits: ExportPreview['splits'], drops: ExportPreview['dropped'], extraWarnings: string[], toolRows: number): ExportPreview {
+type GradeTally = NonNullable<ExportPreview['grades']>;
+
+/** Counts each row by its latest grade as it passes on to the exporter (the preview reads every row anyway). */
+function* tallyGrades(rows: Iterable<ExportInput>, tally: { failing: number; ungraded: number }[]): Generator<ExportInput> {
+  for (const input of rows) {
+    for (const counts of tally) {
+      if (input.reward === null) counts.ungraded += 1;
+      else if (input.reward < 1) counts.failing += 1;
+    }
+    yield input;
+  }
+}
+
+const rowsPhrase = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+function previewOf(
+  plan: ExportPlan,
+  splits: ExportPreview['splits'],
+  drops: ExportPreview['dropped'],
+  extraWarnings: string[],
+  toolRows: number,
+  grades?: GradeTally,
+): ExportPreview {
   const warnings = [...plan.warnings, ...extraWarnings];
-  if (toolRows > 0) warnings.push(`${toolRows} tool-calling rows would go out without tool schemas.`);
-  if (plan.evaluation_rows > 0) warnings.push(`${plan.evaluation_rows} rows are evaluation rows (holdout or eval split): they are never in train.`);
+  if (toolRows > 0) warnings.push(`${rowsPhrase(toolRows, 'tool-calling row', 'tool-calling rows')} would go out without tool schemas.`);
+  if (plan.evaluation_rows > 0) {
+    warnings.push(`${rowsPhrase(plan.evaluation_rows, 'row is an evaluation row', 'rows are evaluation rows')} (holdout or eval split): they are never in train.`);
+  }
   if (plan.request.validate) {
     const refused = refusals(drops);
     if (refused.length > 0) warnings.unshift(`The export would be refused (validation is on): ${refused.join('; ')}.`);
@@ -79,6 +103,7 @@ function previewOf(plan: ExportPlan, splits: ExportPreview['splits'], drops: Exp
     splits,
     dropped: drops,
     n_lines: splits.reduce((total, split) => total + split.lines, 0),
+    ...(grades ? { grades } : {}),
   };
 }
 
@@ -89,17 +114,19 @@ export async function previewExport(context: AppContext, request: ExportRequest)
     plan.warnings.unshift('No Hugging Face token: set HF_TOKEN (a write token starting with hf_) or store one in Settings, or the push will fail after the files are written.');
   }
   const tally = { read: 0, toolRowsWithoutSchemas: 0 };
+  const grades: GradeTally = { failing: 0, ungraded: 0, train: request.destination.kind !== 'environment' && request.splits.includes('train') ? { failing: 0, ungraded: 0 } : null };
   if (request.destination.kind === 'environment') {
-    const { report } = await environmentFiles(plan, planRows(context, plan, 'all', tally)).catch((error: unknown) => {
+    const { report } = await environmentFiles(plan, tallyGrades(planRows(context, plan, 'all', tally), [grades])).catch((error: unknown) => {
       throw serviceErrorOf(error);
     });
-    return environmentPreview(plan, report, tally.toolRowsWithoutSchemas);
+    return environmentPreview(plan, report, tally.toolRowsWithoutSchemas, grades);
   }
   const reports: ExportReport[] = [];
   const splits: ExportPreview['splits'] = [];
   const warnings: string[] = [];
   for (const split of request.splits) {
-    const stream = exportRows(planRows(context, plan, split, tally), plan.context, { ...engineOptions(plan), validate: false });
+    const counted = tallyGrades(planRows(context, plan, split, tally), split === 'train' && grades.train ? [grades, grades.train] : [grades]);
+    const stream = exportRows(counted, plan.context, { ...engineOptions(plan), validate: false });
     let lines = 0;
     for await (const _line of stream.lines) lines += 1;
     const report = stream.report();
@@ -107,10 +134,10 @@ export async function previewExport(context: AppContext, request: ExportRequest)
     warnings.push(...report.warnings.map((warning) => `${split}: ${warning}`));
     splits.push({ split, rows: plan.ids.get(split)?.length ?? 0, lines });
   }
-  return previewOf(plan, splits, gateDrops(reports, plan.decontamination), warnings, tally.toolRowsWithoutSchemas);
+  return previewOf(plan, splits, gateDrops(reports, plan.decontamination), warnings, tally.toolRowsWithoutSchemas, grades);
 }
 
-function environmentPreview(plan: ExportPlan, report: EnvironmentReport, toolRows: number): ExportPreview {
+function environmentPreview(plan: ExportPlan, report: EnvironmentReport, toolRows: number, grades?: GradeTally): ExportPreview {
   const splits = [
     { split: 'train' as const, rows: report.train, lines: report.train },
     { split: 'holdout' as const, rows: report.holdout, lines: report.holdout },
@@ -120,7 +147,7 @@ function environmentPreview(plan: ExportPlan, report: EnvironmentReport, toolRow
   if (report.decontamination.n_contaminated > 0) {
     drops.push({ gate: 'holdout_overlap', n: report.decontamination.n_contaminated, reason: 'train tasks near-copying a holdout task' });
   }
-  return previewOf(plan, splits, drops, report.warnings, toolRows);
+  return previewOf(plan, splits, drops, report.warnings, toolRows, grades);
 }
 
 async function environmentFiles(plan: ExportPlan, rows: Iterable<ExportInput>) {
@@ -338,10 +365,12 @@ export async function runExport(context: AppContext, request: ExportRequest, con
   }
 }
 
+const lineCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'line' : 'lines'}`;
+
 const outcomeSummary = (outcome: ExportOutcome) =>
   outcome.push
-    ? `Pushed ${outcome.n_lines} lines to ${outcome.push.repo_id} at commit ${outcome.push.commit}.`
-    : `Wrote ${outcome.n_lines} lines to ${outcome.folder}.`;
+    ? `Pushed ${lineCount(outcome.n_lines)} to ${outcome.push.repo_id} at commit ${outcome.push.commit}.`
+    : `Wrote ${lineCount(outcome.n_lines)} to ${outcome.folder}.`;
 
 /** Starts an export job; `job-progress` events follow, and the export is recorded when it completes. */
 export function startExport(context: AppContext, request: ExportRequest): ExportJob & { done: Promise<ExportOutcome> } {

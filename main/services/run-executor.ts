@@ -108,7 +108,8 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
   let rowsDone = 0;
   let newRows = 0;
   let lost = 0;
-  let lastProgress = 0;
+  // The first row is reported at once (the Run view leaves "queued" on it), then at most every PROGRESS_INTERVAL_MS.
+  let lastProgress = -PROGRESS_INTERVAL_MS;
   const progress = (batch: BatchRecord | null) => {
     const elapsed = performance.now() - started;
     if (batch === null && elapsed - lastProgress < PROGRESS_INTERVAL_MS) return;

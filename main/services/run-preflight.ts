@@ -35,14 +35,15 @@ export function preflightRun(context: AppContext, config: Config): PreflightOutp
   const checked = checkSpec(spec);
   const toolChecks = toolsChecks(spec);
   const flaggedTools = new Set(toolChecks.map((check) => check.path));
+  // A spec issue's message is its own; `path` says where, and the app names the field as its editor numbers it.
   for (const issue of checked.issues) {
-    checks.push({ id: 'spec_invalid', level: 'error', message: `${issue.path}: ${issue.message}`, path: `source.spec.${issue.path}` });
+    checks.push({ id: 'spec_invalid', level: 'error', message: issue.message, path: `source.spec.${issue.path}` });
   }
   checks.push(...toolChecks);
   for (const warning of checked.warnings) {
     const path = `source.spec.${warning.path}`;
     if (flaggedTools.has(path)) continue;
-    checks.push({ id: 'spec_warning', level: 'warning', message: `${warning.path}: ${warning.message}`, path });
+    checks.push({ id: 'spec_warning', level: 'warning', message: warning.message, path });
   }
   checks.push(...settings);
   const grid = checked.spec ? gridOf(checked.spec.axes, config) : null;

@@ -1,27 +1,14 @@
 import type { AimSummary, FailureMap, TraceImport, TraceSummary } from '../../shared/api/traces';
-import type { Issue } from '../../shared/api';
 import { RunConfig, type Run } from '../../shared/domain';
 
 type RunSource = RunConfig['source'];
-import {
-  failureMap,
-  formatTraceIssue,
-  parseTraceFile,
-  placeTrace,
-  specFromTraces,
-  TraceImportError,
-  traceAim,
-  type TraceAim,
-  type TraceFile,
-  type TraceIssue,
-} from '../../engine/index';
+import { failureMap, specFromTraces, traceAim, type FailureMapOptions, type TraceAim } from '../../engine/index';
 import { getSpec } from '../store/specs-repository';
 import { updateRun } from '../store/runs-repository';
 import {
   deleteTraceImport,
   getTraceAim,
   insertTraceAim,
-  insertTraceImport,
   listTraceImports,
   mapTraces,
   missingImportIds,
@@ -31,69 +18,11 @@ import {
 } from '../store/traces-repository';
 import type { Db } from '../store/database';
 import type { AppContext } from './app-context';
-import { newId } from './ids';
 import { createRun, requireRun } from './runs-service';
 import { ServiceError } from './service-error';
+import { chosenVersions, keepVersions } from './traces-versions';
 
-export interface TraceFileText {
-  name: string;
-  text: string;
-}
-
-function issuePath(issue: TraceIssue): string {
-  const where = [issue.line === undefined ? issue.file : `${issue.file}:${issue.line}`];
-  if (issue.span_id !== undefined) where.push(`span ${issue.span_id}`);
-  if (issue.field !== undefined) where.push(issue.field);
-  return where.join(' ');
-}
-
-/** Every file is read before anything is written; one bad file imports nothing and names every problem. */
-function readFiles(files: readonly TraceFileText[], rewardKeys: readonly string[] | undefined): TraceFile[] {
-  const issues: TraceIssue[] = [];
-  const parsed: TraceFile[] = [];
-  const names = new Set<string>();
-  for (const file of files) {
-    if (names.has(file.name)) issues.push({ file: file.name, message: 'the same file was chosen twice' });
-    names.add(file.name);
-    try {
-      parsed.push(parseTraceFile(file.name, file.text, rewardKeys ? { reward_keys: rewardKeys } : {}));
-    } catch (error) {
-      if (!TraceImportError.isInstance(error)) throw error;
-      issues.push(...error.issues);
-    }
-  }
-  if (issues.length > 0) {
-    const shown = issues.slice(0, 3).map(formatTraceIssue).join('; ');
-    const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
-    throw new ServiceError(
-      'VALIDATION_FAILED',
-      `Nothing was imported: ${issues.length === 1 ? 'a problem' : `${issues.length} problems`} in the trace files${more}. ${shown}`,
-      issues.map((issue): Issue => ({ path: issuePath(issue), message: issue.message })),
-    );
-  }
-  return parsed;
-}
-
-/** Imports trace files (OTLP JSON in GenAI or OpenInference conventions, or JSONL rows) in one transaction. */
-export function importTraces(context: AppContext, input: { files: readonly TraceFileText[]; reward_keys?: readonly string[] }): TraceImport {
-  const files = readFiles(input.files, input.reward_keys);
-  const rows = files.flatMap((file) => file.rows.map((row) => ({ row, placement: placeTrace(row) })));
-  const versions = failureMap(rows.map(({ row, placement }) => ({ ...row, dimensions: placement.dimensions, faults: placement.faults }))).versions;
-  const id = newId('import');
-  const first = files[0]!.file;
-  insertTraceImport(context.db, {
-    id,
-    name: files.length === 1 ? first : `${first} and ${files.length - 1} more`,
-    created_at: context.now().toISOString(),
-    files: files.map((file) => ({ file: file.file, format: file.format, rows: file.rows.length })),
-    model_versions: versions.flatMap((version) => (version.version === null ? [] : [version.version])),
-    warnings: files.flatMap((file) => file.warnings),
-    rows,
-  });
-  const stored = listTraceImports(context.db).find((entry) => entry.id === id);
-  if (!stored) throw new ServiceError('INTERNAL', `The import ${id} was written but cannot be read back.`);
-  return stored;
-}
+export { importTraces, type TraceFileText } from './traces-import';
 
 export function listImports(context: AppContext): { imports: TraceImport[] } {
   return { imports: listTraceImports(context.db) };
@@ -112,9 +41,40 @@ function importScope(context: AppContext, importIds: readonly string[] | undefin
   return { ids: [...importIds], filter: [...importIds] };
 }
 
-export function traceFailureMap(context: AppContext, importIds?: readonly string[]): FailureMap {
+/** The map over the imports named (default all), comparing the versions given, else the pair kept in this data folder. */
+export function traceFailureMap(context: AppContext, importIds?: readonly string[], versions?: FailureMapOptions): FailureMap {
   const scope = importScope(context, importIds);
-  return { import_ids: scope.ids, ...failureMap(mapTraces(context.db, scope.filter)) };
+  return { import_ids: scope.ids, ...failureMap(mapTraces(context.db, scope.filter), versions ?? chosenVersions(context.db)) };
+}
+
+/**
+ * Chooses the before and after model versions the map compares (both null: back to the default, the two seen
+ * last), kept in this data folder for the map, the CLI and "Aim a run here". A version the traces do not name, or
+ * the same version twice, is refused naming the field.
+ */
+export function compareVersions(
+  context: AppContext,
+  input: { before_version: string | null; after_version: string | null; import_ids?: readonly string[] },
+): FailureMap {
+  const { before_version: before, after_version: after } = input;
+  importScope(context, input.import_ids);
+  if (before === null || after === null) {
+    keepVersions(context.db, null);
+    return traceFailureMap(context, input.import_ids, {});
+  }
+  const named = failureMap(mapTraces(context.db, null)).versions.flatMap((version) => (version.version === null ? [] : [version.version]));
+  const issues = [
+    ...(named.includes(before) ? [] : [{ path: 'before_version', message: `no imported trace names the model version "${before}"` }]),
+    ...(named.includes(after) ? [] : [{ path: 'after_version', message: `no imported trace names the model version "${after}"` }]),
+    ...(before === after && named.includes(before) ? [{ path: 'after_version', message: 'choose a different version from the before version' }] : []),
+  ];
+  if (issues.length > 0) {
+    const known = named.length === 0 ? 'the traces name no model version' : `the traces name ${named.join(', ')}`;
+    throw new ServiceError('VALIDATION_FAILED', `These versions cannot be compared: ${issues.map((issue) => issue.message).join('; ')} (${known}).`, issues);
+  }
+  const versions = { before_version: before, after_version: after };
+  keepVersions(context.db, versions);
+  return traceFailureMap(context, input.import_ids, versions);
 }
 
 const CellKey = (key: string): { tool: string; tool_condition: string; world_state: string } => {
@@ -163,7 +123,7 @@ function aimSummary(aim: TraceAim, warnings: string[]): AimSummary {
  */
 export async function aimRun(context: AppContext, input: AimInput): Promise<{ run: Run; aim: AimSummary }> {
   const scope = importScope(context, input.import_ids);
-  const map = failureMap(mapTraces(context.db, scope.filter));
+  const map = failureMap(mapTraces(context.db, scope.filter), chosenVersions(context.db));
   if (map.n_traces === 0) throw new ServiceError('CONFLICT', 'There are no traces to aim at: import trace files first.');
   const known = new Set(map.cells.map((cell) => cell.key));
   const unknown = (input.cells ?? []).filter((key) => !known.has(key));

@@ -7,7 +7,19 @@ import { PASS_THRESHOLD } from '../../shared/domain';
 import { closeAppContext, createAppContext, type AppContext } from '../services/app-context';
 import { labelQueue } from '../services/labels-service';
 import type { Db } from './database';
-import { firstUnlabelled, gradingJudgeKeys, queueCounts, queuePage, queuePageSql, QUEUE_UNSURE_COUNT_SQL, queueSnapshot, type QueueRequest } from './label-queue-repository';
+import {
+  firstUnlabelled,
+  gradingJudgeKeys,
+  queueCounts,
+  queuePage,
+  queuePageSql,
+  QUEUE_UNSURE_COUNT_SQL,
+  queueSnapshot,
+  ROW_GRADES_SQL,
+  ROW_IDENTITY_SQL,
+  RUN_LABELS_AFTER_SQL,
+  type QueueRequest,
+} from './label-queue-repository';
 import { storeGeneratedRun } from './__fixtures__/generated-rows';
 
 const ORDERS: LabelQueueOrder[] = ['generated', 'disagreements', 'unsure', 'stratified'];
@@ -277,5 +289,14 @@ describe('the labeling queue in SQL', () => {
     const unsure = plan(db, QUEUE_UNSURE_COUNT_SQL);
     expect(unsure).toContain('SEARCH u USING COVERING INDEX grades_doubtful (run_id=? AND judge_name=? AND <expr>=?)');
     expect(unsure).toContain('USING COVERING INDEX grades_latest (run_id=? AND judge_name=? AND <expr>=? AND row_id=? AND id<?)');
+  });
+
+  it('reads the trust panel’s new labels by id range and a labelled row’s grades and identity by index', () => {
+    context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-queue-repo-')), mode: 'cli' });
+    const db = context.db;
+    const planOf = (sql: string, ...values: unknown[]) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as Array<{ detail: string }>).map((step) => step.detail).join('\n');
+    expect(planOf(ROW_GRADES_SQL, 'row', RUN)).toBe('SEARCH g USING INDEX grades_row (row_id=?)');
+    expect(planOf(RUN_LABELS_AFTER_SQL, RUN, 10)).toBe('SEARCH labels USING INTEGER PRIMARY KEY (rowid>?)');
+    expect(planOf(ROW_IDENTITY_SQL, 'row', RUN)).toBe('SEARCH rows USING INDEX sqlite_autoindex_rows_1 (id=?)');
   });
 });

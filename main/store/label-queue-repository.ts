@@ -1,6 +1,6 @@
 import { judgeKey } from '../../shared/api/grades';
-import type { LabelQueueOrder, QueueItem, QueueSnapshot } from '../../shared/api/labels';
-import { LABEL_VALUES, LabelValue, PASS_THRESHOLD } from '../../shared/domain';
+import type { LabelQueueOrder, QueueItem, QueueSnapshot, StoredLabel } from '../../shared/api/labels';
+import { LABEL_VALUES, LabelKind, LabelValue, PASS_THRESHOLD } from '../../shared/domain';
 import { statement, type Db } from './database';
 
 /*
@@ -276,14 +276,81 @@ export const QUEUE_UNSURE_COUNT_SQL = UNSURE_COUNT;
 
 /** Counts over the whole queue as of the snapshot. */
 export function queueCounts(db: Db, request: QueueRequest): QueueCounts {
+  return { ...queueRowCounts(db, request.runId), ...queueGoldCounts(db, request), unsure: queueUnsureCount(db, request) };
+}
+
+/** The run's rows and coverage cells: from the rows alone. */
+export function queueRowCounts(db: Db, runId: string): Pick<QueueCounts, 'total' | 'cells'> {
+  return statement<{ run_id: string }, Pick<QueueCounts, 'total' | 'cells'>>(
+    db,
+    `SELECT (SELECT COUNT(*) FROM rows WHERE run_id = @run_id) AS total,
+      (SELECT COUNT(*) FROM (SELECT 1 FROM rows WHERE run_id = @run_id GROUP BY tool, rule, stance, world_state, tool_condition, history)) AS cells`,
+  ).get({ run_id: runId })!;
+}
+
+/** Rows with gold and disagreements as of the snapshot: from labels, and the queue judge's grades on gold rows. */
+export function queueGoldCounts(db: Db, request: QueueRequest): Pick<QueueCounts, 'gold' | 'disagreements'> {
   const sql = `WITH ${GOLD}
     SELECT
-      (SELECT COUNT(*) FROM rows WHERE run_id = @run_id) AS total,
-      (SELECT COUNT(*) FROM (SELECT 1 FROM rows WHERE run_id = @run_id GROUP BY tool, rule, stance, world_state, tool_condition, history)) AS cells,
       (SELECT COUNT(*) FROM gold WHERE verdict IS NOT NULL AND NOT is_excluded) AS gold,
-      (SELECT COUNT(*) FROM gold JOIN rows AS r ON r.id = gold.row_id ${JUDGED_JOIN} WHERE ${DISAGREES}) AS disagreements,
-      (${UNSURE_COUNT}) AS unsure`;
-  return statement<Record<string, unknown>, QueueCounts>(db, sql).get(parameters(request))!;
+      (SELECT COUNT(*) FROM gold JOIN rows AS r ON r.id = gold.row_id ${JUDGED_JOIN} WHERE ${DISAGREES}) AS disagreements`;
+  return statement<Record<string, unknown>, Pick<QueueCounts, 'gold' | 'disagreements'>>(db, sql).get(parameters(request))!;
+}
+
+/** Rows whose queue judge's latest grade (as of the snapshot) is unsure: from grades and rows. */
+export function queueUnsureCount(db: Db, request: QueueRequest): number {
+  return statement<Record<string, unknown>, { n: number }>(db, `SELECT (${UNSURE_COUNT}) AS n`).get(parameters(request))!.n;
+}
+
+/** A row of the run in an order: its id and ordinal. */
+export interface OrderedRow {
+  row_id: string;
+  ordinal: number;
+}
+
+/**
+ * Every row of the run in a sorted order (unsure, stratified), first to last: the places queuePage and
+ * firstUnlabelled number. Read whole (about twice a page's cost) so that pages of it are kept and sliced.
+ */
+export function sortedOrderRows(db: Db, request: QueueRequest & { order: 'unsure' | 'stratified' }): OrderedRow[] {
+  return statement<Record<string, unknown>, OrderedRow>(db, `${orderedCtes(request.order)} SELECT row_id, ordinal FROM ordered ORDER BY position`).all(parameters(request));
+}
+
+/**
+ * The rows at places `offset` to `offset + limit` of a sorted order (unsure, stratified), in order: the rows of
+ * queuePage's page, sorted with LIMIT as it sorts them, without their labels and verdicts (queueItemsOf).
+ */
+export function sortedPageRows(db: Db, request: QueueRequest & { order: 'unsure' | 'stratified' }, offset: number, limit: number): OrderedRow[] {
+  return statement<Record<string, unknown>, OrderedRow>(db, `WITH ${sortedPage(request.order)} SELECT row_id, ordinal FROM page ORDER BY position`).all({
+    ...parameters(request),
+    offset,
+    limit,
+  });
+}
+
+/** The annotator's label and (unless blind) the queue judge's verdict on one row, as queuePage gives them. */
+const ITEM_SQL = `SELECT ${MY_LABEL.replace('page.row_id', '@row_id')} AS label,
+  CASE WHEN @judge_name IS NULL THEN 'ungraded' ELSE COALESCE(${JUDGE_VERDICT.replace('page.row_id', '@row_id')}, 'ungraded') END AS judge`;
+
+/** The items of `rows` (a slice of an order starting at place `offset`), each read by index. */
+export function queueItemsOf(db: Db, request: QueueRequest, rows: readonly OrderedRow[], offset: number, isBlind: boolean): QueueItem[] {
+  const read = statement<Record<string, unknown>, { label: string | null; judge: QueueItem['judge'] }>(db, ITEM_SQL);
+  const base = parameters(request);
+  return rows.map((row, index) => {
+    const record = read.get({ ...base, row_id: row.row_id })!;
+    return {
+      row_id: row.row_id,
+      ordinal: row.ordinal,
+      position: offset + index,
+      label: record.label === null ? null : LabelValue.parse(record.label),
+      judge: isBlind ? null : record.judge,
+    };
+  });
+}
+
+/** The rows the annotator has labelled (any label, any time). */
+export function annotatorRowIds(db: Db, runId: string, annotator: string | null): Set<string> {
+  return new Set(statement<Record<string, unknown>, { row_id: string }>(db, MINE).all({ run_id: runId, annotator }).map((record) => record.row_id));
 }
 
 /** The annotator's latest label per row, counted by value (now, not as of the snapshot). */
@@ -332,4 +399,52 @@ export function gradingJudgeKeys(db: Db, runId: string): { judge_key: string; ju
   return statement<{ run_id: string }, { judge_name: string; version: string | null }>(db, GRADING_JUDGES_SQL)
     .all({ run_id: runId })
     .map((record) => ({ judge_key: judgeKey(record.judge_name, record.version), judge_name: record.judge_name, version: record.version }));
+}
+
+/*
+ * Reads by row for the trust panel (agreement-service): after a label on a new row, only that row's identity and
+ * grades are read, not every labelled row's again.
+ */
+
+/** The SQL of one row's identity (exported for the query-plan test). */
+export const ROW_IDENTITY_SQL = 'SELECT id, scenario_id, ordinal FROM rows WHERE id = ? AND run_id = ?';
+
+/** Rows of a run by id (id, scenario_id, ordinal), by primary key; ids of other runs or of no row are left out. */
+export function rowIdentitiesOf(db: Db, runId: string, rowIds: readonly string[]): { id: string; scenario_id: string; ordinal: number }[] {
+  const read = statement<[string, string], { id: string; scenario_id: string; ordinal: number }>(db, ROW_IDENTITY_SQL);
+  return rowIds.flatMap((rowId) => {
+    const found = read.get(rowId, runId);
+    return found ? [found] : [];
+  });
+}
+
+/** Every grade of one row of a run, oldest first (index grades_row), as labelledRowGrades reads them. */
+export const ROW_GRADES_SQL = `SELECT g.row_id AS row_id, g.judge_name AS judge_name, json_extract(g.provenance, '$.version') AS version,
+    g.reward AS reward, g.unsure AS unsure
+  FROM grades AS g WHERE g.row_id = ? AND +g.run_id = ? ORDER BY g.id`;
+
+export function rowGrades(db: Db, runId: string, rowId: string): { row_id: string; judge_name: string; version: string | null; reward: number | null; unsure: boolean }[] {
+  return statement<[string, string], { row_id: string; judge_name: string; version: string | null; reward: number | null; unsure: number }>(db, ROW_GRADES_SQL)
+    .all(rowId, runId)
+    .map((record) => ({ ...record, unsure: record.unsure === 1 }));
+}
+
+/** The newest label id of the store (any run), 0 when there is none. */
+export function newestLabelId(db: Db): number {
+  return statement<[], { id: number | null }>(db, 'SELECT MAX(id) AS id FROM labels').get()!.id ?? 0;
+}
+
+/** Labels of the store (any run) newer than `afterId`: with the change counter, whether only inserts happened since. */
+export function countLabelsAfter(db: Db, afterId: number): number {
+  return statement<[number], { n: number }>(db, 'SELECT COUNT(*) AS n FROM labels WHERE id > ?').get(afterId)!.n;
+}
+
+/** A run's labels newer than an id: a range of ids (the unary + keeps the planner off the run's index). */
+export const RUN_LABELS_AFTER_SQL = 'SELECT id, run_id, row_id, label, kind, author, note, created_at FROM labels WHERE +run_id = ? AND id > ? ORDER BY id';
+
+/** A run's labels newer than `afterId`, oldest first, as listLabels gives them. */
+export function runLabelsAfter(db: Db, runId: string, afterId: number): StoredLabel[] {
+  return statement<[string, number], Omit<StoredLabel, 'label' | 'kind'> & { label: string; kind: string }>(db, RUN_LABELS_AFTER_SQL)
+    .all(runId, afterId)
+    .map((record) => ({ ...record, label: LabelValue.parse(record.label), kind: LabelKind.parse(record.kind) }));
 }

@@ -5,6 +5,7 @@ import { STANCES } from '../../shared/domain';
 import { generatedRow, GENERATED_TOOLS, storeGeneratedRun } from './__fixtures__/generated-rows';
 import { openDatabase, type Db } from './database';
 import { rowFacets } from './row-facets-repository';
+import { MATCH_AFTER_CHARS, MATCH_BEFORE_CHARS } from './row-match-snippet';
 import { countMatchingRows, pageIdsSql, pageRows, rowNeighbours } from './rows-page-repository';
 
 const COUNT = 700;
@@ -161,6 +162,31 @@ describe('rows pages', () => {
     for (const search of ['refund', 'A1000', 'parcel hurried', 'Done confirmation', '"order', 'NEAR(a b)', 'zzzz-nothing']) {
       const query = RowsQuery.parse({ search });
       expect(allPages(query, 500).ids, search).toEqual(reference(query));
+    }
+  });
+
+  it('say where each searched row matched, as the transcript numbers its turns, only when there is a search', () => {
+    expect(pageRows(db, 'bench', RowsQuery.parse({}), 0, 50).rows.every((row) => row.match === undefined)).toBe(true);
+    for (const search of ['refund', 'Confirmation done', 'A1000']) {
+      const word = search.split(' ')[0]!.toLowerCase();
+      const page = pageRows(db, 'bench', RowsQuery.parse({ search }), 0, 100);
+      expect(page.rows.length, search).toBeGreaterThan(0);
+      for (const summary of page.rows) {
+        const match = summary.match;
+        expect(match, `${search} ${summary.row_id}`).toBeTruthy();
+        expect(match!.hit.toLowerCase()).toBe(word);
+        const row = generatedRow(summary.ordinal);
+        const texts = row.messages.flatMap((message, index) => {
+          const turn = row.messages.slice(0, index + 1).filter((each) => each.role === 'user' || each.role === 'assistant').length;
+          const calls = message.role === 'assistant' ? (message.tool_calls ?? []).map((call) => ({ in: 'tool_call', turn, text: `${call.name} ${JSON.stringify(call.arguments)}` })) : [];
+          return [{ in: message.role === 'tool' ? 'tool_answer' : 'message', turn: message.role === 'tool' ? null : turn, text: message.content }, ...calls];
+        });
+        const first = [...texts, { in: 'final_text', turn: null, text: row.final_text }].find((text) => text.text.toLowerCase().includes(word))!;
+        expect({ in: match!.in, turn: match!.turn }).toEqual({ in: first.in, turn: first.turn });
+        const shown = `${match!.before.replace(/^…/, '')}${match!.hit}${match!.after.replace(/…$/, '')}`;
+        expect(first.text.replace(/[\r\n]/g, ' ')).toContain(shown);
+        expect(shown.length).toBeLessThanOrEqual(MATCH_BEFORE_CHARS + word.length + MATCH_AFTER_CHARS);
+      }
     }
   });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { RowSummary, type RowNeighbours, type RowsQuery } from '../../shared/api/rows';
+import { RowMatch, RowSummary, type RowNeighbours, type RowsQuery } from '../../shared/api/rows';
 import { statement, type Db } from './database';
 import { parseJsonColumn } from './json-column';
+import { MATCH_SQL, snippetWord } from './row-match-snippet';
 import { keysetCondition, orderClause, queryClauses, SORT_SQL, VERDICTS_JOIN } from './rows-query';
 
 /** How much of the opening prompt a table line carries. */
@@ -26,6 +27,8 @@ interface SummaryRecord {
   conduct: string | null;
   judge: string | null;
   label: string | null;
+  /** Only with a search. */
+  match?: string | null;
 }
 
 const summaryColumns = `
@@ -47,12 +50,14 @@ const judgeCell = RowSummary.shape.judge;
 const tagList = z.array(z.string());
 
 function toSummary(record: SummaryRecord): RowSummary {
+  const { match, ...rest } = record;
   return RowSummary.parse({
-    ...record,
+    ...rest,
     prompt: record.prompt ?? '',
     persona_tags: parseJsonColumn(tagList, record.persona_tags, 'row_tags.tag'),
     conduct: record.conduct === null ? null : parseJsonColumn(conductCell, record.conduct, 'grades (conduct)'),
     judge: record.judge === null ? null : parseJsonColumn(judgeCell, record.judge, 'grades (judge)'),
+    ...(match === undefined ? {} : { match: match === null ? null : parseJsonColumn(RowMatch, match, 'rows.body (search match)') }),
   });
 }
 
@@ -81,13 +86,16 @@ export function pageRows(db: Db, runId: string, query: RowsQuery, offset: number
   const ids = statement<[Record<string, unknown>], { rowid: number }>(db, page.sql)
     .all({ ...page.parameters, limit, offset })
     .map((record) => record.rowid);
+  // With a search, each line also says where it matched (for this page's rows only).
+  const word = snippetWord(query.search);
   const records =
     ids.length === 0
       ? []
-      : statement<[string], SummaryRecord & { rowid: number }>(
+      : statement<[Record<string, string>], SummaryRecord & { rowid: number }>(
           db,
-          `SELECT rows.rowid AS rowid, ${summaryColumns} FROM rows ${VERDICTS_JOIN} WHERE rows.rowid IN (SELECT value FROM json_each(?))`,
-        ).all(JSON.stringify(ids));
+          `SELECT rows.rowid AS rowid, ${summaryColumns}${word === null ? '' : `, ${MATCH_SQL} AS match`}
+             FROM rows ${VERDICTS_JOIN} WHERE rows.rowid IN (SELECT value FROM json_each(@ids))`,
+        ).all({ ids: JSON.stringify(ids), ...(word === null ? {} : { word }) });
   const byRowid = new Map(records.map((record) => [record.rowid, record]));
   const rows = ids.flatMap((id) => {
     const record = byRowid.get(id);

@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import type { TraceImport, TraceSummary } from '../../shared/api/traces';
 import { Dimensions, type AxisValues } from '../../shared/domain';
-import type { MapTrace, TraceAim, TraceFormat, TracePlacement, TraceRow } from '../../engine/index';
+import { traceIdentity, type MapTrace, type TraceAim, type TraceFormat, type TraceIdentity, type TracePlacement, type TraceRow } from '../../engine/index';
 import { statement, type Db } from './database';
 import { parseJsonColumn } from './json-column';
 
 const stringList = z.array(z.string());
-const ImportFiles = z.array(z.object({ file: z.string(), format: z.enum(['otlp_genai', 'otlp_openinference', 'jsonl']), rows: z.number().int() }));
+const ImportFiles = z.array(
+  z.object({
+    file: z.string(),
+    format: z.enum(['otlp_genai', 'otlp_openinference', 'jsonl']),
+    rows: z.number().int(),
+    /** Absent on imports stored before duplicates were skipped. */
+    already_imported: z.number().int().optional(),
+  }),
+);
 
 interface ImportRecord {
   id: string;
@@ -34,10 +42,12 @@ export interface NewTraceImport {
   id: string;
   name: string;
   created_at: string;
-  files: { file: string; format: TraceFormat; rows: number }[];
+  /** `rows`: traces read from the file; `already_imported`: of those, how many were stored already and skipped. */
+  files: { file: string; format: TraceFormat; rows: number; already_imported?: number }[];
   model_versions: string[];
   warnings: string[];
-  rows: { row: TraceRow; placement: TracePlacement }[];
+  /** The traces to store (the new ones); `identity` from traceIdentity, computed when absent. */
+  rows: { row: TraceRow; placement: TracePlacement; identity?: TraceIdentity }[];
 }
 
 /** Writes an import and all its rows in one transaction: a failure leaves nothing behind. */
@@ -45,9 +55,9 @@ export function insertTraceImport(db: Db, entry: NewTraceImport): void {
   const insertRow = statement(
     db,
     `INSERT INTO trace_rows (id, import_id, ordinal, conversation_id, source_file, format, model_version, reward, started_at_ms,
-                             tool, rule, stance, world_state, tool_condition, history, faults, body)
+                             tool, rule, stance, world_state, tool_condition, history, faults, body, trace_key, content_hash)
      VALUES (@id, @import_id, @ordinal, @conversation_id, @source_file, @format, @model_version, @reward, @started_at_ms,
-             @tool, @rule, @stance, @world_state, @tool_condition, @history, @faults, @body)`,
+             @tool, @rule, @stance, @world_state, @tool_condition, @history, @faults, @body, @trace_key, @content_hash)`,
   );
   db.transaction(() => {
     statement(
@@ -63,7 +73,7 @@ export function insertTraceImport(db: Db, entry: NewTraceImport): void {
       model_versions: JSON.stringify(entry.model_versions),
       warnings: JSON.stringify(entry.warnings),
     });
-    entry.rows.forEach(({ row, placement }, ordinal) => {
+    entry.rows.forEach(({ row, placement, identity }, ordinal) => {
       insertRow.run({
         id: `${entry.id}:${ordinal}`,
         import_id: entry.id,
@@ -77,6 +87,7 @@ export function insertTraceImport(db: Db, entry: NewTraceImport): void {
         ...placement.dimensions,
         faults: JSON.stringify(placement.faults),
         body: JSON.stringify(row),
+        ...(identity ?? traceIdentity(row)),
       });
     });
   })();

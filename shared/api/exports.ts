@@ -122,6 +122,19 @@ export const ExportPreview = z.object({
   dropped: z.array(GateDrop),
   /** Lines that would be written, over every split. */
   n_lines: z.number().int().nonnegative(),
+  /**
+   * The rows read for the files by their latest grade, counted by `exports.preview` (absent from a finished export's
+   * report): `failing` graded below a full pass (reward < 1: what "passes only" leaves out), `ungraded` with no grade.
+   * `train` counts the train split alone; null when no train split is written by this request (an environment package
+   * splits its tasks itself).
+   */
+  grades: z
+    .object({
+      failing: z.number().int().nonnegative(),
+      ungraded: z.number().int().nonnegative(),
+      train: z.object({ failing: z.number().int().nonnegative(), ungraded: z.number().int().nonnegative() }).nullable(),
+    })
+    .optional(),
 });
 export type ExportPreview = z.infer<typeof ExportPreview>;
 

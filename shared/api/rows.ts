@@ -6,21 +6,24 @@ import { ENDED_BY, Row } from '../domain/row';
 import { WriterArm } from '../domain/situation';
 import { ToolSpec } from '../domain/spec';
 
-/** The conversations table's columns, in display order. Ids double as sort keys and filter keys where they apply. */
+/**
+ * The conversations table's columns, in display order: the verdicts and the prompt first (after grading they are what
+ * a person came for), then the axes and the rest. Ids double as sort keys and filter keys where they apply.
+ */
 export const ROW_COLUMNS = [
   'ordinal',
-  'scenario_id',
+  'conduct',
+  'reward',
+  'judge',
+  'label',
+  'prompt',
   ...AXES,
   'persona_tags',
   'writer',
   'turns',
   'ended_by',
-  'conduct',
+  'scenario_id',
   'conduct_rule',
-  'reward',
-  'judge',
-  'label',
-  'prompt',
 ] as const;
 export const RowColumn = z.enum(ROW_COLUMNS);
 export type RowColumn = z.infer<typeof RowColumn>;
@@ -108,6 +111,23 @@ export const RowsPageInput = RowsQuery.extend({
 }).strict();
 export type RowsPageInput = z.input<typeof RowsPageInput>;
 
+/**
+ * Where a row's text holds the first word of a search, with a little text either side (`before` and `after` start
+ * or end with `…` where they cut the text). `turn` numbers user and assistant messages as the transcript does.
+ */
+export const RowMatch = z.object({
+  in: z.enum(['message', 'tool_call', 'tool_answer', 'final_text']),
+  role: z.enum(['user', 'assistant']).nullable(),
+  turn: z.number().int().positive().nullable(),
+  /** The called tool (`tool_call`) or the tool that answered (`tool_answer`). */
+  tool: z.string().nullable(),
+  before: z.string(),
+  /** The text that matched the word (a prefix of a longer word goes on in `after`). */
+  hit: z.string(),
+  after: z.string(),
+});
+export type RowMatch = z.infer<typeof RowMatch>;
+
 /** One line of the conversations table. */
 export const RowSummary = z.object({
   /** The store's id (`<run_id>:<ordinal>`), stable across sorts, filters and restarts. */
@@ -134,6 +154,8 @@ export const RowSummary = z.object({
     .nullable(),
   /** The latest human label. */
   label: LabelValue.nullable(),
+  /** With a search only: where the row matched it; null when the match is past what the snippet reads (case or accents). */
+  match: RowMatch.nullable().optional(),
 });
 export type RowSummary = z.infer<typeof RowSummary>;
 

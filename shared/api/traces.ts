@@ -18,13 +18,32 @@ export const TraceImport = z.object({
   id: z.string(),
   name: z.string(),
   created_at: z.string(),
+  /** Traces stored by this import (those already stored by an earlier one are skipped). */
   n_rows: z.number().int().nonnegative(),
-  files: z.array(z.object({ file: z.string(), format: TraceFormat, rows: z.number().int().nonnegative() })),
+  /** `rows`: traces read from the file; `already_imported`: of those, how many were already stored and skipped. */
+  files: z.array(z.object({ file: z.string(), format: TraceFormat, rows: z.number().int().nonnegative(), already_imported: z.number().int().nonnegative().optional() })),
   /** Named model versions, oldest first. */
   model_versions: z.array(z.string()),
   warnings: z.array(z.string()),
 });
 export type TraceImport = z.infer<typeof TraceImport>;
+
+/**
+ * What an import did. A trace whose id and content are already stored is skipped, so importing a file twice (or an
+ * export overlapping an earlier one) counts nothing twice. When nothing was new no import is stored (`stored`
+ * false) and `id` / `name` are those of the import already holding most of the traces.
+ */
+export const TraceImportResult = TraceImport.extend({
+  stored: z.boolean(),
+  /** Traces read from the files. */
+  n_read: z.number().int().nonnegative(),
+  n_already_imported: z.number().int().nonnegative(),
+  /** New traces whose id matches a stored trace with other content: kept, and named in `warnings`. */
+  n_conflicts: z.number().int().nonnegative(),
+  /** One sentence: "Imported 30 traces", "12 new, 18 already imported", "30 traces already imported, 0 new". */
+  message: z.string(),
+});
+export type TraceImportResult = z.infer<typeof TraceImportResult>;
 
 /** See engine/traces failure-map.ts for what each status means. */
 export const CELL_STATUSES = ['new', 'persistent', 'improving', 'failing', 'uncertain', 'stopped_failing', 'passing', 'ungraded'] as const;
@@ -58,9 +77,13 @@ export const FailureMap = z.object({
   n_failures: count,
   n_faulted: count,
   versions: z.array(VersionCount.extend({ version: z.string().nullable(), first_seen_ms: z.number().nullable() })),
+  /** The "after" version: chosen (traces.compare), else the one seen last. */
   current_version: z.string().nullable(),
+  /** The "before" version: chosen, else the one seen before the last. */
   previous_version: z.string().nullable(),
   compares_versions: z.boolean(),
+  /** The pair compared was chosen in this data folder (and both versions are in the traces). */
+  versions_chosen: z.boolean(),
   cells: z.array(FailureCell),
   /** Every value seen on each of the six axes, with its counts. */
   axes: z.record(z.enum(AXES), z.array(VersionCount.extend({ value: z.string() }))),
@@ -112,17 +135,31 @@ export const AimSummary = z.object({
 });
 export type AimSummary = z.infer<typeof AimSummary>;
 
+const VersionName = z.string().trim().min(1).max(500);
+
+/** The before and after model versions to compare; both null goes back to the default (the two seen last). */
+export const TracesCompareInput = z
+  .object({ before_version: VersionName.nullable(), after_version: VersionName.nullable(), import_ids: ImportIds })
+  .strict()
+  .refine((input) => (input.before_version === null) === (input.after_version === null), {
+    message: 'choose both the before and the after version, or neither',
+    path: ['after_version'],
+  });
+
 /** The `traces.*` methods of the contract. */
 export const tracesMethods = {
   /** Reads the files in one transaction: a malformed file imports nothing, and the error names file, line or span, field. */
   'traces.import': {
     input: z.object({ files: z.array(TraceFileInput).min(1, 'choose at least one trace file').max(100), reward_keys: z.array(z.string().min(1)).max(20).optional() }).strict(),
-    output: TraceImport,
+    output: TraceImportResult,
   },
   'traces.list': { input: z.object({}).strict(), output: z.object({ imports: z.array(TraceImport) }) },
   'traces.delete': { input: z.object({ import_id: z.string().min(1) }).strict(), output: z.object({ deleted: z.boolean() }) },
   /** Which situations fail, which are new since the previous model version, which stopped failing. */
+  /** Versions compared: the pair chosen with traces.compare (kept in the data folder), else the two seen last. */
   'traces.map': { input: z.object({ import_ids: ImportIds }).strict(), output: FailureMap },
+  /** Chooses (and keeps, per data folder) the before and after model versions the map compares; returns the map. */
+  'traces.compare': { input: TracesCompareInput, output: FailureMap },
   'traces.rows': {
     input: z
       .object({

@@ -43,16 +43,16 @@ describe('parseAgreementFile', () => {
     expect(pairs.map((pair) => pair.id)).toEqual(['ok']);
     expect(errors).toEqual([
       { line: 2, message: expect.stringMatching(/^not valid JSON: /) },
-      { line: 3, message: 'a line must be a JSON object' },
-      { line: 4, field: 'id', message: 'id is missing' },
-      { line: 5, field: 'id', message: 'id must not be empty' },
+      { line: 3, message: 'the line is not a JSON object: write one {"id", "judge", "gold"} object per line' },
+      { line: 4, field: 'id', message: 'the id is missing: give every line the "id" of its row' },
+      { line: 5, field: 'id', message: 'the id is empty: give every line the "id" of its row' },
       { line: 6, field: 'judge', message: 'unknown label "yes" in judge: use pass or fail' },
-      { line: 7, field: 'judge', message: 'judge reward 1.5 is outside [0, 1]' },
-      { line: 8, field: 'judge', message: 'judge must be "pass", "fail", a reward in [0, 1] or null' },
-      { line: 9, field: 'gold', message: 'gold 0.5 must be "pass", "fail", 0, 1 or null' },
-      { line: 10, field: 'gold_kind', message: 'gold_kind must be one of human, program, model or null' },
-      { line: 11, field: 'author', message: 'author must be a string or null' },
-      { line: 12, field: 'judge', message: 'judge reward -0.1 is outside [0, 1]' },
+      { line: 7, field: 'judge', message: 'the judge reward 1.5 is outside [0, 1]: give a reward in [0, 1], "pass" or "fail"' },
+      { line: 8, field: 'judge', message: 'the judge must be "pass", "fail", a reward in [0, 1] or null' },
+      { line: 9, field: 'gold', message: 'the gold 0.5 must be "pass", "fail", 0, 1 or null' },
+      { line: 10, field: 'gold_kind', message: 'the gold_kind must be one of human, program, model or null' },
+      { line: 11, field: 'author', message: 'the author must be a string or null' },
+      { line: 12, field: 'judge', message: 'the judge reward -0.1 is outside [0, 1]: give a reward in [0, 1], "pass" or "fail"' },
       { line: 12, field: 'gold', message: 'unknown label "maybe" in gold: use pass or fail' },
     ]);
   });
@@ -74,8 +74,8 @@ describe('formatAgreement', () => {
     );
     expect(formatAgreement(judgeAgreement(pairs))).toBe(
       [
-        'warning: only 3 labelled pairs (MIN_GOLD is 50): agreement and kappa are coarse; label 47 more',
-        'warning: judge passed 1 of 2 gold failures (pass_when_gold_fail 0.5 >= 0.1)',
+        'warning: Agreement and kappa are coarse on only 3 labelled pairs (MIN_GOLD is 50): label 47 more rows by hand.',
+        'warning: The judge passed 1 of 2 gold failures (pass_when_gold_fail 0.5 >= 0.1): read the rows it passed and tighten its rubric before trusting its passes.',
         '',
         'pairs        3 counted, 1 skipped',
         'agreement    0.6667',
@@ -92,7 +92,7 @@ describe('formatAgreement', () => {
 
   it('prints n/a for undefined numbers', () => {
     const report = formatAgreement(judgeAgreement([]));
-    expect(report.split('\n')[0]).toBe('warning: no rows given: nothing to measure');
+    expect(report.split('\n')[0]).toBe('warning: No rows were given, so there is nothing to measure: grade a run and label some of its rows by hand.');
     expect(report).toContain('kappa        n/a');
     expect(report).toContain('ok           no');
   });

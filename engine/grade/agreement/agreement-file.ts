@@ -4,7 +4,11 @@ import { PASS_THRESHOLD } from '../../../shared/domain/grade';
 import type { Verdict } from './confusion';
 import type { AgreementPair, JudgeAgreement } from './judge-agreement';
 
-/** A problem with one line of an input file. `line` is 1-based; `field` names the key when one is at fault. */
+/**
+ * A problem with one line of an input file. `line` is 1-based; `field` names the key when one is at fault. `message`
+ * is a clause that names the field itself and says what to write instead (`unknown label "maybe" in gold: use pass or
+ * fail`): callers put it after the line (`line 3: ...`, `file:3: ...`) and make it a sentence where it stands alone.
+ */
 export interface LineError {
   line: number;
   field?: string;
@@ -26,7 +30,7 @@ function verdictField(field: 'judge' | 'gold') {
   const expected =
     field === 'judge' ? '"pass", "fail", a reward in [0, 1] or null' : '"pass", "fail", 0, 1 or null';
   return z
-    .union([z.string(), z.number(), z.null()], { error: `${field} must be ${expected}` })
+    .union([z.string(), z.number(), z.null()], { error: `the ${field} must be ${expected}` })
     .optional()
     .transform((value, context): Verdict | null => {
       if (value === undefined || value === null) return null;
@@ -35,8 +39,8 @@ function verdictField(field: 'judge' | 'gold') {
         if (field === 'gold' && (value === 0 || value === 1)) return value;
         context.addIssue(
           field === 'judge'
-            ? `judge reward ${value} is outside [0, 1]`
-            : `gold ${value} must be ${expected}`,
+            ? `the judge reward ${value} is outside [0, 1]: give a reward in [0, 1], "pass" or "fail"`
+            : `the gold ${value} must be ${expected}`,
         );
         return z.NEVER;
       }
@@ -52,24 +56,24 @@ const AgreementLine = z.object(
   {
     id: z
       .union([z.string(), z.number()], {
-        error: (issue) => (issue.input === undefined ? 'id is missing' : 'id must be a string'),
+        error: (issue) => (issue.input === undefined ? 'the id is missing: give every line the "id" of its row' : 'the id must be a string or a number'),
       })
       .transform((value) => String(value).trim())
-      .refine((value) => value !== '', { error: 'id must not be empty' }),
+      .refine((value) => value !== '', { error: 'the id is empty: give every line the "id" of its row' }),
     judge: verdictField('judge'),
     gold: verdictField('gold'),
     gold_kind: z
-      .enum(LABEL_KINDS, { error: `gold_kind must be one of ${LABEL_KINDS.join(', ')} or null` })
+      .enum(LABEL_KINDS, { error: `the gold_kind must be one of ${LABEL_KINDS.join(', ')} or null` })
       .nullable()
       .optional()
       .transform((value) => value ?? null),
     author: z
-      .string({ error: 'author must be a string or null' })
+      .string({ error: 'the author must be a string or null' })
       .nullable()
       .optional()
       .transform((value) => value ?? null),
   },
-  { error: 'a line must be a JSON object' },
+  { error: 'the line is not a JSON object: write one {"id", "judge", "gold"} object per line' },
 );
 
 /** Non-blank lines of JSONL text, parsed, or the error that stopped each. Line numbers are 1-based. */

@@ -35,7 +35,7 @@ describe('compareJudges', () => {
     ]);
     expect(result.best?.name).toBe('lenient');
     expect(result.best?.ok).toBe(false);
-    expect(result.warnings.at(-1)).toMatch(/no judge clears the floors/);
+    expect(result.warnings.at(-1)).toMatch(/^No judge clears the floors .*: label more rows or improve the judges\.$/);
   });
 
   it('puts judges with no measurable pairs last', () => {
@@ -51,6 +51,6 @@ describe('compareJudges', () => {
     const result = compareJudges([]);
     expect(result.best).toBeNull();
     expect(result.n_rows).toBe(0);
-    expect(result.warnings).toEqual(['no judges to compare']);
+    expect(result.warnings).toEqual(['There are no judges to compare: give at least one judge.']);
   });
 });

@@ -122,12 +122,12 @@ export function compareJudgesFromGold(
   };
   const scored = runs.map((run) => scoreJudge(run, options, floors));
   const warnings: string[] = [];
-  if (runs.length === 0) warnings.push('no judges to compare');
+  if (runs.length === 0) warnings.push('There are no judges to compare: give at least one judge.');
 
   const rowCounts = new Set(runs.map(rowCount));
   if (rowCounts.size > 1) {
     warnings.push(
-      `judges graded different numbers of rows (${[...rowCounts].join(', ')}): compare them on the same rows`,
+      `The judges graded different numbers of rows (${[...rowCounts].join(', ')}): compare them on the same rows.`,
     );
   }
   const goldKinds = new Set(scored.map((entry) => entry.goldKind));
@@ -137,7 +137,7 @@ export function compareJudgesFromGold(
     goldKind = only ?? null;
   } else if (goldKinds.size > 1) {
     goldKind = 'mixed';
-    warnings.push('judges were measured against different gold: their numbers do not compare');
+    warnings.push('The judges were measured against different gold, so their numbers do not compare: measure them against the same labels.');
   }
 
   const scores = scored
@@ -149,7 +149,7 @@ export function compareJudgesFromGold(
     );
   const best = scores.find((score) => score.ok) ?? scores[0] ?? null;
   if (best !== null && !best.ok) {
-    warnings.push(`no judge clears the floors (Wilson lower bound >= ${floors.min_agreement}, kappa >= ${floors.min_kappa}); ${best.name} ranks first`);
+    warnings.push(`No judge clears the floors (Wilson lower bound >= ${floors.min_agreement}, kappa >= ${floors.min_kappa}); ${best.name} ranks first: label more rows or improve the judges.`);
   }
 
   return {

@@ -28,13 +28,13 @@ describe('humanAgreement', () => {
     expect(result.n).toBe(0);
     expect(result.kappa).toBeNull();
     expect(result.agreement).toBeNull();
-    expect(result.warnings).toEqual(['ana and bo labelled no row in common: nothing to compare']);
+    expect(result.warnings).toEqual(['Authors ana and bo labelled no row in common, so there is nothing to compare: have both label the same rows.']);
   });
 
   it('asks for two authors when there are more or fewer', () => {
-    expect(humanAgreement(labels('ana', [1])).warnings).toEqual(['two authors are needed, found ana']);
+    expect(humanAgreement(labels('ana', [1])).warnings).toEqual(['Two authors are needed, found ana: have a second person label the same rows.']);
     const three = [...labels('ana', [1]), ...labels('bo', [1]), ...labels('cy', [0])];
-    expect(humanAgreement(three).warnings[0]).toMatch(/more than two authors/);
+    expect(humanAgreement(three).warnings[0]).toMatch(/^There are more than two authors \(.*\): name the two to compare\.$/);
     expect(humanAgreement(three, ['ana', 'cy'])).toMatchObject({ n: 1, agreement: 0 });
   });
 
@@ -42,12 +42,12 @@ describe('humanAgreement', () => {
     const input = [...labels('ana', [0]), ...labels('ana', [1]), ...labels('bo', [1])];
     const result = humanAgreement(input);
     expect(result.agreement).toBe(1);
-    expect(result.warnings).toContain('ana labelled 1 rows more than once: the last label counts');
+    expect(result.warnings).toContain('Author ana labelled 1 rows more than once: the last label counts.');
   });
 
   it('warns when both authors used one class', () => {
     const result = humanAgreement([...labels('ana', [1, 1]), ...labels('bo', [1, 1])]);
     expect(result.kappa).toBe(1);
-    expect(result.warnings[0]).toMatch(/both authors passed every shared row/);
+    expect(result.warnings[0]).toMatch(/^Both authors passed every shared row/);
   });
 });

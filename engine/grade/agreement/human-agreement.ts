@@ -30,15 +30,15 @@ function chooseAuthors(
 ): [string, string] | string {
   if (authors !== undefined) {
     return authors[0] === authors[1]
-      ? `compare two different authors, not ${authors[0]} with itself`
+      ? `Compare two different authors, not ${authors[0]} with itself.`
       : [authors[0], authors[1]];
   }
   const found = [...new Set(labels.map((label) => label.author))];
   const [first, second] = found;
   if (found.length === 2 && first !== undefined && second !== undefined) return [first, second];
   return found.length < 2
-    ? `two authors are needed, found ${found.length === 0 ? 'none' : found.join(', ')}`
-    : `more than two authors (${found.join(', ')}): name the two to compare`;
+    ? `Two authors are needed, found ${found.length === 0 ? 'none' : found.join(', ')}: have a second person label the same rows.`
+    : `There are more than two authors (${found.join(', ')}): name the two to compare.`;
 }
 
 function labelsBy(
@@ -53,7 +53,7 @@ function labelsBy(
     if (byRow.has(label.id)) repeated += 1;
     byRow.set(label.id, label.label);
   }
-  if (repeated > 0) warnings.push(`${author} labelled ${repeated} rows more than once: the last label counts`);
+  if (repeated > 0) warnings.push(`Author ${author} labelled ${repeated} rows more than once: the last label counts.`);
   return byRow;
 }
 
@@ -87,11 +87,11 @@ export function humanAgreement(
   const confusion = tally(shared);
   const n = shared.length;
   if (n === 0) {
-    warnings.push(`${chosen[0]} and ${chosen[1]} labelled no row in common: nothing to compare`);
+    warnings.push(`Authors ${chosen[0]} and ${chosen[1]} labelled no row in common, so there is nothing to compare: have both label the same rows.`);
   } else if (confusion.tp + confusion.fn === n && confusion.tp + confusion.fp === n) {
-    warnings.push('both authors passed every shared row: kappa cannot tell agreement from chance; compare on rows with failures');
+    warnings.push('Both authors passed every shared row, so kappa cannot tell agreement from chance: compare on rows with failures.');
   } else if (confusion.tn + confusion.fp === n && confusion.tn + confusion.fn === n) {
-    warnings.push('both authors failed every shared row: kappa cannot tell agreement from chance; compare on rows with passes');
+    warnings.push('Both authors failed every shared row, so kappa cannot tell agreement from chance: compare on rows with passes.');
   }
   return {
     authors: chosen,

@@ -27,7 +27,7 @@ describe('judgeAgreement', () => {
       gold_kind: 'human',
       ok: true,
     });
-    expect(result.warnings).toEqual(['judge passed 5 of 20 gold failures (pass_when_gold_fail 0.25 >= 0.1)']);
+    expect(result.warnings).toEqual(['The judge passed 5 of 20 gold failures (pass_when_gold_fail 0.25 >= 0.1): read the rows it passed and tighten its rubric before trusting its passes.']);
   });
 
   it('measures perfect agreement as agreement 1 and kappa 1', () => {
@@ -59,7 +59,7 @@ describe('judgeAgreement', () => {
       ok: false,
     });
     expect(result.warnings).toEqual([
-      'no row has both a judge grade and a gold label (2 of 6 rows have no gold label; 4 of 6 rows have no judge grade)',
+      'No row has both a judge grade and a gold label (2 of 6 rows have no gold label; 4 of 6 rows have no judge grade): grade the rows with a judge and label some of them by hand.',
     ]);
   });
 
@@ -67,7 +67,7 @@ describe('judgeAgreement', () => {
     const result = judgeAgreement([]);
     expect(result.n).toBe(0);
     expect(result.ok).toBe(false);
-    expect(result.warnings).toEqual(['no rows given: nothing to measure']);
+    expect(result.warnings).toEqual(['No rows were given, so there is nothing to measure: grade a run and label some of its rows by hand.']);
   });
 
   it('gives defined values and a warning when every gold label is pass (pe == 1 rule)', () => {
@@ -76,25 +76,25 @@ describe('judgeAgreement', () => {
     expect(result.pass_when_gold_fail).toBeNull();
     expect(result.fail_when_gold_pass).toBe(0);
     expect(result.warnings).toHaveLength(1);
-    expect(result.warnings[0]).toMatch(/every gold label is pass/);
+    expect(result.warnings[0]).toMatch(/^Every gold label is pass, .*: label some failing rows\.$/);
   });
 
   it('gives kappa 0 when gold is one class and the judge disagrees sometimes', () => {
     const result = judgeAgreement([...pairs(55, 0, 0), ...pairs(5, 1, 0)]);
     expect(result.kappa).toBe(0);
     expect(result.fail_when_gold_pass).toBeNull();
-    expect(result.warnings.some((warning) => warning.startsWith('every gold label is fail'))).toBe(true);
+    expect(result.warnings.some((warning) => warning.startsWith('Every gold label is fail'))).toBe(true);
   });
 
   it('warns when the judge says one thing on every pair', () => {
     const result = judgeAgreement([...pairs(40, 1, 1), ...pairs(20, 1, 0)]);
     expect(result.kappa).toBe(0);
-    expect(result.warnings).toContain('the judge said pass on every pair: kappa 0 means it is no better than always saying pass');
+    expect(result.warnings).toContain('The judge said pass on every pair: kappa 0 means it is no better than always saying pass; check its rubric on the rows your labels fail.');
   });
 
   it('calls fewer than MIN_GOLD pairs coarse and says how many more to label', () => {
     const result = judgeAgreement([...pairs(10, 1, 1), ...pairs(10, 0, 0)]);
-    expect(result.warnings).toEqual(['only 20 labelled pairs (MIN_GOLD is 50): agreement and kappa are coarse; label 30 more']);
+    expect(result.warnings).toEqual(['Agreement and kappa are coarse on only 20 labelled pairs (MIN_GOLD is 50): label 30 more rows by hand.']);
     expect(result.ok).toBe(true);
   });
 
@@ -109,7 +109,7 @@ describe('judgeAgreement', () => {
     const strict = judgeAgreement(modelGold);
     expect(strict.gold_kind).toBe('model');
     expect(strict.ok).toBe(false);
-    expect(strict.warnings[0]).toMatch(/gold labels come from a model/);
+    expect(strict.warnings[0]).toMatch(/^The gold labels come from a model/);
     expect(judgeAgreement(modelGold, { allowModelGold: true }).ok).toBe(true);
   });
 
@@ -133,7 +133,7 @@ describe('judgeAgreement', () => {
     expect(result.agreement).toBe(1);
     expect(result.ok).toBe(false);
     expect(result.warnings[0]).toBe(
-      '10 of 60 gold labels have no author: gold nobody signed is unmeasured, so ok stays false until every label names who made it',
+      'No author is named on 10 of 60 gold labels: gold nobody signed is unmeasured, so ok stays false until every label names who made it; sign them (an annotator name, or --author on import).',
     );
   });
 

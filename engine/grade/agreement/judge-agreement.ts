@@ -73,13 +73,14 @@ export function summarizeGoldKind(pairs: readonly AgreementPair[]): GoldKindSumm
 
 function missingHalves(pairs: readonly AgreementPair[], withoutGold: RowsWithoutGold): string {
   const rows = pairs.length + withoutGold.n;
-  if (rows === 0) return 'no rows given: nothing to measure';
+  if (rows === 0) return 'No rows were given, so there is nothing to measure: grade a run and label some of its rows by hand.';
   const noJudge = pairs.filter((pair) => pair.judge === null).length + withoutGold.unjudged;
   const noGold = pairs.filter((pair) => pair.gold === null).length + withoutGold.n;
   const missing: string[] = [];
   if (noGold > 0) missing.push(`${noGold} of ${rows} rows have no gold label`);
   if (noJudge > 0) missing.push(`${noJudge} of ${rows} rows have no judge grade`);
-  return `no row has both a judge grade and a gold label (${missing.join('; ')})`;
+  const fix = noJudge === 0 ? 'label some graded rows by hand' : noGold === 0 ? 'grade the labelled rows with a judge' : 'grade the rows with a judge and label some of them by hand';
+  return `No row has both a judge grade and a gold label (${missing.join('; ')}): ${fix}.`;
 }
 
 function untrustedGoldReason(kind: GoldKindSummary): string {
@@ -87,13 +88,13 @@ function untrustedGoldReason(kind: GoldKindSummary): string {
     case 'human':
       return '';
     case 'unknown':
-      return 'gold labels carry no kind, so nobody knows who made them: attach them as human labels (attach_labels with kind human) to measure the judge';
+      return 'The gold labels carry no kind, so nobody knows who made them: attach them as human labels (attach_labels with kind human) to measure the judge.';
     case 'model':
-      return 'gold labels come from a model: a judge measured against another model is not measured; label rows by hand (kind human), or allow model gold explicitly';
+      return 'The gold labels come from a model, and a judge measured against another model is not measured: label rows by hand (kind human), or allow model gold explicitly.';
     case 'program':
-      return 'gold labels come from a program: only human gold is trusted here; label rows by hand (kind human), or allow model gold explicitly';
+      return 'The gold labels come from a program, and only human gold is trusted here: label rows by hand (kind human), or allow model gold explicitly.';
     case 'mixed':
-      return 'gold labels mix kinds: only all-human gold is trusted; label the rest by hand (kind human), or allow model gold explicitly';
+      return 'The gold labels mix kinds, and only all-human gold is trusted: label the rest by hand (kind human), or allow model gold explicitly.';
     default: {
       const exhaustive: never = kind;
       return exhaustive;
@@ -107,12 +108,12 @@ function classWarnings(confusion: Confusion, n: number): string[] {
   const goldPasses = tp + fn;
   const judgePasses = tp + fp;
   if (goldPasses === n) {
-    warnings.push('every gold label is pass: the leak (pass_when_gold_fail) is undefined and kappa cannot tell the judge from chance; label some failing rows');
+    warnings.push('Every gold label is pass, so the leak (pass_when_gold_fail) is undefined and kappa cannot tell the judge from chance: label some failing rows.');
   } else if (goldPasses === 0) {
-    warnings.push('every gold label is fail: fail_when_gold_pass is undefined and kappa cannot tell the judge from chance; label some passing rows');
+    warnings.push('Every gold label is fail, so fail_when_gold_pass is undefined and kappa cannot tell the judge from chance: label some passing rows.');
   } else if (judgePasses === n || judgePasses === 0) {
     const word = judgePasses === n ? 'pass' : 'fail';
-    warnings.push(`the judge said ${word} on every pair: kappa 0 means it is no better than always saying ${word}`);
+    warnings.push(`The judge said ${word} on every pair: kappa 0 means it is no better than always saying ${word}; check its rubric on the rows your labels ${word === 'pass' ? 'fail' : 'pass'}.`);
   }
   return warnings;
 }
@@ -152,18 +153,18 @@ export function judgeAgreementFromGold(
   } else {
     if (unmeasured > 0) {
       warnings.push(
-        `${unmeasured} of ${n} gold labels have no author: gold nobody signed is unmeasured, so ok stays false until every label names who made it`,
+        `No author is named on ${unmeasured} of ${n} gold labels: gold nobody signed is unmeasured, so ok stays false until every label names who made it; sign them (an annotator name, or --author on import).`,
       );
     }
     if (goldKind !== null && !isTrustedKind) warnings.push(untrustedGoldReason(goldKind));
     if (n < MIN_GOLD) {
       warnings.push(
-        `only ${n} labelled pairs (MIN_GOLD is ${MIN_GOLD}): agreement and kappa are coarse; label ${MIN_GOLD - n} more`,
+        `Agreement and kappa are coarse on only ${n} labelled pairs (MIN_GOLD is ${MIN_GOLD}): label ${MIN_GOLD - n} more rows by hand.`,
       );
     }
     if (fp > 0 && fp / (fp + tn) >= LEAK_THRESHOLD) {
       warnings.push(
-        `judge passed ${fp} of ${fp + tn} gold failures (pass_when_gold_fail ${leak} >= ${LEAK_THRESHOLD})`,
+        `The judge passed ${fp} of ${fp + tn} gold failures (pass_when_gold_fail ${leak} >= ${LEAK_THRESHOLD}): read the rows it passed and tighten its rubric before trusting its passes.`,
       );
     }
     warnings.push(...classWarnings(confusion, n));

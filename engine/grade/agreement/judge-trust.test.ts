@@ -38,7 +38,7 @@ describe('judgeTrust', () => {
     expect(result.n_labeled).toBe(0);
     expect(result.skipped.share).toBeNull();
     expect(result.labels_needed).toBe(50);
-    expect(result.warnings[0]).toBe('unmeasured: no row has a gold label; label 50 rows by hand to measure the judge');
+    expect(result.warnings[0]).toBe('Unmeasured: no row has a gold label; label 50 rows by hand to measure the judge.');
   });
 
   it('is unmeasured when no gold label has an author', () => {
@@ -63,7 +63,7 @@ describe('judgeTrust', () => {
     expect(result.agreement.agreement).toBe(0.95);
     expect(result.agreement.kappa).toBeLessThan(0.6);
     expect(result.ok).toBe(false);
-    expect(result.warnings.some((warning) => warning.startsWith('kappa '))).toBe(true);
+    expect(result.warnings.some((warning) => warning.startsWith('Kappa '))).toBe(true);
   });
 
   it('fails when the judge left too many labelled rows ungraded', () => {

@@ -61,7 +61,7 @@ describe('attachLabels', () => {
     const result = attachLabels([target], [{ key: 'r1:0', label: 'fail', author: 'ben' }], { now });
     expect(result.rows[0]).toMatchObject({ gold_reward: null, gold_kind: null });
     expect(result.report.ties).toBe(1);
-    expect(result.report.warnings).toContain('1 row splits evenly between labels: gold_reward left unset there; read gold_labels and decide');
+    expect(result.report.warnings).toContain('Labels split evenly on 1 row, so gold_reward is left unset there: read their gold_labels and add a deciding label.');
   });
 
   it('reports mixed gold when the votes come from different kinds, with verifier read as program', () => {
@@ -82,13 +82,14 @@ describe('attachLabels', () => {
   it('keeps unauthored labels but warns they are unmeasured; annotator fills in', () => {
     const result = attachLabels(TARGETS, [{ key: 'r1:0', label: 'pass' }], { now });
     expect(result.added[0]!.author).toBeNull();
-    expect(result.report.warnings).toContain('1 label has no author: gold without an author is reported as unmeasured');
+    expect(result.report.warnings).toContain('No author is named on 1 label: gold without an author is reported as unmeasured; sign them (an author column, or --author).');
     expect(attachLabels(TARGETS, [{ key: 'r1:0', label: 'pass' }], { now, annotator: 'ana' }).added[0]!.author).toBe('ana');
   });
 
   it('skips labels that name no row when others match, and counts them', () => {
     const result = attachLabels(TARGETS, [{ key: 'r1:0', label: 'pass', author: 'ana' }, { key: 'nope', label: 'fail', author: 'ana' }], { now });
     expect(result.report).toMatchObject({ matched: 1, unmatched: 1, unmatched_keys: ['nope'] });
+    expect(result.report.warnings).toEqual(['Skipped: 1 of 2 labels name no row; check their row ids (or rollout ids).']);
   });
 
   it('raises before changing anything for a key matching several rows, an unknown kind, an unreadable label, or no match at all', () => {

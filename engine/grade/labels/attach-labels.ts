@@ -167,11 +167,13 @@ function apply<T extends LabelTarget>(
   const authors = [...new Set(allAdded.map((label) => label.author).filter((author): author is string => author !== null))].sort();
   const unauthored = allAdded.filter((label) => label.author === null).length;
   const warnings: string[] = [];
-  if (unmatchedKeys.length > 0) warnings.push(`${unmatchedKeys.length} of ${given} labels name no row and were skipped`);
+  if (unmatchedKeys.length > 0) warnings.push(`Skipped: ${unmatchedKeys.length} of ${given} labels name no row; check their row ids (or rollout ids).`);
   if (ties > 0) {
-    warnings.push(`${ties === 1 ? '1 row splits' : `${ties} rows split`} evenly between labels: gold_reward left unset there; read gold_labels and decide`);
+    warnings.push(`Labels split evenly on ${ties === 1 ? '1 row' : `${ties} rows`}, so gold_reward is left unset there: read their gold_labels and add a deciding label.`);
   }
-  if (unauthored > 0) warnings.push(`${unauthored === 1 ? '1 label has' : `${unauthored} labels have`} no author: gold without an author is reported as unmeasured`);
+  if (unauthored > 0) {
+    warnings.push(`No author is named on ${unauthored === 1 ? '1 label' : `${unauthored} labels`}: gold without an author is reported as unmeasured; sign them (an author column, or --author).`);
+  }
   return {
     rows,
     added: allAdded,

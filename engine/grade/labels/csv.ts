@@ -55,7 +55,7 @@ export function parseCsv(text: string): CsvParse {
         line += quoted.newlines;
         index = quoted.next;
         if (quoted.value === null) {
-          error = `a quoted field that starts on line ${startLine} is never closed`;
+          error = `a quoted field that starts on line ${startLine} is never closed: end it with a double quote`;
           break;
         }
         field = unguardFormula(quoted.value);

@@ -50,14 +50,14 @@ describe('labels files', () => {
     expect(parsed.labels.map((label) => [label.key, label.line])).toEqual([['r1:0', 2]]);
     expect(parsed.errors).toEqual([
       { line: 3, field: 'label', message: 'unknown label "maybe": use pass, fail, unsure, skip, simulator_error, 1 or 0' },
-      { line: 5, message: 'expected 4 fields as in the header, found 3' },
+      { line: 5, message: 'the line has 3 fields where the header has 4: put a field that holds a comma in double quotes' },
       { line: 6, message: 'text after a closing quote: put the whole field in double quotes' },
-      { line: 7, message: 'a quoted field that starts on line 7 is never closed' },
+      { line: 7, message: 'a quoted field that starts on line 7 is never closed: end it with a double quote' },
     ]);
   });
 
   it('needs a row id and a label column', () => {
-    expect(parseLabelsFile('id,author\nr1:0,ana\n', 'csv').errors).toEqual([{ line: 1, message: 'the header needs a row_id and a label column; found: id, author' }]);
+    expect(parseLabelsFile('id,author\nr1:0,ana\n', 'csv').errors).toEqual([{ line: 1, message: 'the header needs a row_id and a label column, but has id, author: add the missing column' }]);
   });
 
   it('reads JSONL with the SDK spellings and reports bad lines', () => {
@@ -75,9 +75,9 @@ describe('labels files', () => {
       { key: 'sc-b#1', label: 'fail', author: null, kind: 'program', note: null, created_at: null, line: 2 },
     ]);
     expect(parsed.errors).toEqual([
-      { line: 4, message: 'not valid JSON' },
+      { line: 4, message: 'not valid JSON: write one JSON object per line' },
       { line: 5, field: 'kind', message: 'unknown kind "crowd": use human, program (alias verifier) or model' },
-      { line: 6, message: 'each line must be a JSON object' },
+      { line: 6, message: 'the line is not a JSON object: write one {"row_id", "label"} object per line' },
     ]);
   });
 });

@@ -64,14 +64,14 @@ function keyOf(fields: Readonly<Record<string, unknown>>): string | null {
 function labelFrom(fields: Readonly<Record<string, unknown>>, line: number): ParsedLabel | LineError[] {
   const errors: LineError[] = [];
   const key = keyOf(fields);
-  if (key === null) errors.push({ line, field: 'row_id', message: 'row_id is missing (or scenario_id with rollout_index)' });
+  if (key === null) errors.push({ line, field: 'row_id', message: 'the row_id is missing: give each label a row_id (or a scenario_id with its rollout_index)' });
   const rawLabel = pick(fields, FIELD_NAMES.label);
   const label = parseLabelValue(rawLabel);
   if (label === null) {
     errors.push({
       line,
       field: 'label',
-      message: rawLabel === undefined ? 'label is missing' : `unknown label ${JSON.stringify(rawLabel)}: use pass, fail, unsure, skip, simulator_error, 1 or 0`,
+      message: rawLabel === undefined ? 'the label is missing: give pass, fail, unsure, skip, simulator_error, 1 or 0' : `unknown label ${JSON.stringify(rawLabel)}: use pass, fail, unsure, skip, simulator_error, 1 or 0`,
     });
   }
   const rawKind = pick(fields, FIELD_NAMES.kind);
@@ -104,11 +104,11 @@ function parseJsonl(text: string): LabelsFile {
     try {
       value = JSON.parse(content);
     } catch {
-      file.errors.push({ line, message: 'not valid JSON' });
+      file.errors.push({ line, message: 'not valid JSON: write one JSON object per line' });
       return;
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      file.errors.push({ line, message: 'each line must be a JSON object' });
+      file.errors.push({ line, message: 'the line is not a JSON object: write one {"row_id", "label"} object per line' });
       return;
     }
     collect(file, labelFrom(value as Record<string, unknown>, line));
@@ -125,12 +125,12 @@ function parseCsvLabels(text: string): LabelsFile {
   const hasKey = FIELD_NAMES.key.some((name) => columns.includes(name)) || columns.includes('scenario_id');
   const hasLabel = FIELD_NAMES.label.some((name) => columns.includes(name));
   if (!hasKey || !hasLabel) {
-    file.errors.unshift({ line: header.line, message: `the header needs a row_id and a label column; found: ${columns.join(', ') || 'nothing'}` });
+    file.errors.unshift({ line: header.line, message: `the header needs a row_id and a label column, but has ${columns.join(', ') || 'nothing'}: add the missing column` });
     return file;
   }
   for (const record of body) {
     if (record.fields.length !== columns.length) {
-      file.errors.push({ line: record.line, message: `expected ${columns.length} fields as in the header, found ${record.fields.length}` });
+      file.errors.push({ line: record.line, message: `the line has ${record.fields.length} fields where the header has ${columns.length}: put a field that holds a comma in double quotes` });
       continue;
     }
     const fields = Object.fromEntries(columns.map((name, index) => [name, record.fields[index]]));

@@ -1,9 +1,12 @@
-// A pause learnt from one model's limits holds that model's calls only: OpenAI and Anthropic limit each model on its
+// A pause learnt from one model's limits (a reply at 0, a 429 timed by a reset, a 429 not to be retried) holds that model's calls only: OpenAI and Anthropic limit each model on its
 // own, so model B on the same server, or the same model name on another server, is never held. Real `openai` and
 // `@anthropic-ai/sdk` clients talk to the local server; time is a manual clock, so nothing here really waits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callWarnings } from '../call-stats';
 import type { GenerateRequest, GenerateResponse } from '../model-backend';
+import { ModelCallError } from '../model-call-error';
 import { parseModelSpec } from '../model-spec';
+import { DEFAULT_RETRY_POLICY } from '../retry-policy';
 import { startLocalModelServer, type Fault, type LocalModelServer, type RateLimitState } from './__fixtures__/local-model-server';
 import { ModelBackends } from './model-backends';
 
@@ -101,6 +104,46 @@ describe.each(PAIRS)('%s: a limit used up by model %s never holds %s on the same
     clock.advance(2000);
     await Promise.all([first, second]);
     expect(sentSince(before)).toEqual([`${modelA} 429`, `${modelB} 200`, `${modelA} 200`, `${modelA} 200`]);
+  });
+
+  it("a 429 on A the server says not to retry: that call fails at once, A's next call is held for retry-after, B's is not", async () => {
+    const backends = registry();
+    const [a, b] = [backends.get(parseModelSpec(`${provider}:${modelA}`)), backends.get(parseModelSpec(`${provider}:${modelB}`))];
+    await Promise.all([a.generate(ASK), b.generate(ASK)]);
+    const before = server.requests.length;
+    onceOnA({ kind: 'rate_limit', retry_after_s: 1, should_retry: false });
+    const refused = await a.generate(ASK).catch((error: unknown) => error);
+    expect(ModelCallError.isInstance(refused) && refused.kind).toBe('rate_limit');
+    expect(clock.sleeping).toBe(0);
+    const next = a.generate(ASK);
+    await until(() => clock.sleeping === 1, "A's next call is held");
+    expect(await answeredOrHeld(b.generate(ASK))).toBe('answered');
+    expect(sentSince(before)).toEqual([`${modelA} 429`, `${modelB} 200`]);
+    clock.advance(1000);
+    await next;
+    expect(sentSince(before)).toEqual([`${modelA} 429`, `${modelB} 200`, `${modelA} 200`]);
+    expect(a.stats.snapshot()).toMatchObject({ retries: 0, failed_by: { rate_limit: 1 }, pauses: { 'retry-after': { count: 1, total_ms: 1000 } } });
+    expect(callWarnings(a.stats.snapshot())).toContain(
+      `${provider}:${modelA} answered 429 with x-should-retry: false; that call was not retried, and new calls were held 1.0 s as retry-after said.`,
+    );
+    expect(b.stats.snapshot().pauses).toEqual({});
+  });
+
+  it('a 429 on A the server says not to retry, naming no wait: A is held for the first backoff', async () => {
+    const backends = registry();
+    const a = backends.get(parseModelSpec(`${provider}:${modelA}`));
+    await a.generate(ASK);
+    const before = server.requests.length;
+    onceOnA({ kind: 'rate_limit', should_retry: false });
+    expect(ModelCallError.isInstance(await a.generate(ASK).catch((error: unknown) => error))).toBe(true);
+    const next = a.generate(ASK);
+    await until(() => clock.sleeping === 1, "A's next call is held");
+    clock.advance(DEFAULT_RETRY_POLICY.initial_delay_ms - 1);
+    expect(await answeredOrHeld(next)).toBe('held');
+    clock.advance(1);
+    await next;
+    expect(sentSince(before)).toEqual([`${modelA} 429`, `${modelA} 200`]);
+    expect(a.stats.snapshot().pauses).toEqual({ backoff: expect.objectContaining({ count: 1, total_ms: DEFAULT_RETRY_POLICY.initial_delay_ms }) });
   });
 
   it("a reply on A saying no requests are left: A's next call is held until the reset, B's is sent at once", async () => {

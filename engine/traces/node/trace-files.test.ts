@@ -21,7 +21,7 @@ describe('trace files read from disk', () => {
         model_version: 'support-v1',
         started_at_ms: null,
         usage: null,
-        source: { file: 'traces.jsonl', format: 'jsonl', line: 1, span_ids: [] },
+        source: { file: 'traces.jsonl', format: 'jsonl', line: 1, span_ids: [], trace_id: 'j-1' },
       },
       expect.objectContaining({ conversation_id: 'traces.jsonl:2', prompt: 'What is your refund policy?', steps: [], reward: 1, model_version: 'support-v2' }),
       expect.objectContaining({

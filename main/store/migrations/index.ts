@@ -8,6 +8,8 @@ import { gradesDoubtful } from './006-grades-doubtful';
 import { queueOrder } from './007-queue-order';
 import { exportSelection } from './008-export-selection';
 import { runLeases } from './009-run-leases';
+import { changeCounts } from './010-change-counts';
+import { traceIdentity } from './011-trace-identity';
 
 export const MIGRATIONS: readonly Migration[] = [
   initial,
@@ -19,6 +21,8 @@ export const MIGRATIONS: readonly Migration[] = [
   queueOrder,
   exportSelection,
   runLeases,
+  changeCounts,
+  traceIdentity,
 ];
 
 /** The schema version this build writes. */

@@ -116,9 +116,14 @@ export function DestinationFields(props: DestinationFieldsProps) {
               placeholder="owner/name"
               value={form.repo_id}
               aria-invalid={repoIssues.length > 0 || undefined}
-              aria-describedby="export-repo-error"
+              aria-describedby="export-repo-hint export-repo-error"
               onChange={(event) => onChange({ repo_id: event.target.value })}
             />
+            {repoIssues.length === 0 && (
+              <span id="export-repo-hint" className="export-hint">
+                A dataset repository, owner/name (e.g. ana/refund-conversations); created when missing.
+              </span>
+            )}
             <FieldError id="export-repo-error" issues={repoIssues} />
           </div>
           <label className="export-choice export-switch">

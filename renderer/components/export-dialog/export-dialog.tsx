@@ -3,10 +3,11 @@ import { Download, X } from 'lucide-react';
 import { useMemo, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../stores/app/store';
-import { selectFormIssues, selectIsJobActive, selectPreviewKey, selectStartBlocker } from '../../stores/export/selectors';
+import { selectIsJobActive, selectPreviewKey, selectPreviewWarnings, selectStartPrompt, selectVisibleIssues } from '../../stores/export/selectors';
 import { describeSource } from '../../stores/export/source';
 import { useExportStore } from '../../stores/export/store';
 import { useNavigationStore } from '../../stores/navigation/store';
+import { countOf } from '../../stores/export/words';
 import { ErrorBanner } from '../error-banner';
 import '../../styles/export-dialog.css';
 import { DestinationFields } from './destination-fields';
@@ -18,8 +19,10 @@ import { WhatFields } from './what-fields';
 
 const START_LABELS = { folder: 'Export', hub: 'Export and push', environment: 'Write the environment' } as const;
 
-const linesSentence = (lines: number, isEnvironment: boolean) =>
-  `${lines.toLocaleString('en-US')} ${isEnvironment ? (lines === 1 ? 'task' : 'tasks') : lines === 1 ? 'line' : 'lines'} will be written.`;
+/** The input of each field a problem can name, to move focus to the first one once Export was pressed. */
+const FIELD_IDS: Readonly<Record<string, string>> = { repo_id: 'export-repo', folder: 'export-folder', endpoint: 'export-endpoint', holdout: 'export-holdout', eval: 'export-eval' };
+
+const linesSentence = (lines: number, isEnvironment: boolean) => `${isEnvironment ? countOf(lines, 'task', 'tasks') : countOf(lines, 'line', 'lines')} will be written.`;
 
 /**
  * The one Export dialog (mounted once by the app): what to train, the format, the splits, what to decontaminate
@@ -41,6 +44,8 @@ export function ExportDialog() {
       result: store.result,
       error: store.error,
       folderError: store.folderError,
+      touched: store.touched,
+      attempted: store.attempted,
     })),
   );
   const actions = useExportStore(
@@ -56,16 +61,24 @@ export function ExportDialog() {
   );
   const isDesktop = useAppStore((store) => store.info?.mode === 'desktop');
   const navigate = useNavigationStore((store) => store.navigate);
-  const { form, selection, preview, job } = state;
-  const issues = useMemo(() => selectFormIssues({ form, selection }), [form, selection]);
+  const { form, selection, preview, job, touched, attempted } = state;
+  const issues = useMemo(() => selectVisibleIssues({ form, selection, touched, attempted }), [form, selection, touched, attempted]);
   const previewKey = useMemo(() => selectPreviewKey({ form, selection }), [form, selection]);
-  const blocker = useExportStore(selectStartBlocker);
+  const prompt = useExportStore(useShallow(selectStartPrompt));
+  const warnings = useExportStore(useShallow(selectPreviewWarnings));
   const isActive = selectIsJobActive({ job });
   const isEnvironment = form.destination === 'environment';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!blocker) void actions.start();
+    // A blank field nobody has typed in yet lets Export be pressed: `start` then marks every field's problem.
+    if (!prompt.canPress) return;
+    void actions.start().then(() => {
+      // Refused for a field to fix: the keyboard lands on it, where its problem is now shown.
+      const after = useExportStore.getState();
+      const [issue] = after.job === null ? selectVisibleIssues(after) : [];
+      if (issue) document.getElementById(FIELD_IDS[issue.path] ?? '')?.focus();
+    });
   };
   const openSettings = () => {
     actions.close();
@@ -120,15 +133,15 @@ export function ExportDialog() {
                   Refuse the files when a gate fails <span className="muted">(recommended; off writes them and reports)</span>
                 </label>
               </div>
-              <ExportPreviewPanel preview={preview} isCurrent={preview.key !== null && preview.key === previewKey} onRetry={() => void actions.refreshPreview()} />
+              <ExportPreviewPanel preview={preview} warnings={warnings} isCurrent={preview.key !== null && preview.key === previewKey} onRetry={() => void actions.refreshPreview()} />
               <footer className="export-footer">
                 <span className="export-blocker" role="status">
-                  {blocker ?? (preview.value ? linesSentence(preview.value.n_lines, isEnvironment) : '')}
+                  {prompt.message ?? (preview.value ? linesSentence(preview.value.n_lines, isEnvironment) : '')}
                 </span>
                 <button type="button" onClick={actions.close}>
                   Cancel
                 </button>
-                <button type="submit" className="primary" disabled={blocker !== null}>
+                <button type="submit" className="primary" disabled={!prompt.canPress}>
                   <Download size={13} aria-hidden="true" /> {START_LABELS[form.destination]}
                 </button>
               </footer>

@@ -1,10 +1,11 @@
 import type { ExportPreview } from '../../../shared/api/exports';
 import { SPLIT_LABELS } from '../../stores/export/form';
+import { formatCount } from '../../stores/export/words';
 import type { PreviewState } from '../../stores/export/initial-state';
 import { ErrorBanner } from '../error-banner';
 import { WarningsBanner } from '../warnings-banner';
 
-const count = (value: number) => value.toLocaleString('en-US');
+const count = formatCount;
 
 function Figure({ label, value, hint, isWarning }: { label: string; value: number; hint?: string; isWarning?: boolean }) {
   return (
@@ -90,8 +91,11 @@ function Counts({ preview }: { preview: ExportPreview }) {
   );
 }
 
-/** Counts and every warning, before anything is written; warnings come first. */
-export function ExportPreviewPanel({ preview, isCurrent, onRetry }: { preview: PreviewState; isCurrent: boolean; onRetry(): void }) {
+/**
+ * Counts and every warning, before anything is written; warnings come first (`warnings`: those made from the counts,
+ * then main's, see `selectPreviewWarnings`).
+ */
+export function ExportPreviewPanel({ preview, warnings, isCurrent, onRetry }: { preview: PreviewState; warnings: string[]; isCurrent: boolean; onRetry(): void }) {
   const isLoading = preview.status === 'loading' || (!isCurrent && preview.status !== 'error');
   return (
     <section className="export-preview" aria-labelledby="export-preview-title" aria-busy={isLoading}>
@@ -106,11 +110,7 @@ export function ExportPreviewPanel({ preview, isCurrent, onRetry }: { preview: P
       )}
       {preview.value && (
         <div className={isLoading ? 'export-preview-body is-stale' : 'export-preview-body'}>
-          {preview.value.warnings.length === 0 ? (
-            <p className="export-no-warnings">No warnings.</p>
-          ) : (
-            <WarningsBanner warnings={preview.value.warnings} degraded={[]} />
-          )}
+          {warnings.length === 0 ? <p className="export-no-warnings">No warnings.</p> : <WarningsBanner warnings={warnings} degraded={[]} />}
           <Counts preview={preview.value} />
         </div>
       )}

@@ -1,6 +1,7 @@
 import { CircleCheck, CircleSlash, CircleX } from 'lucide-react';
 import type { JobState } from '../../stores/export/initial-state';
 import type { ExportResult } from '../../stores/export/result';
+import { formatCountsIn } from '../../stores/export/words';
 import { WarningsBanner } from '../warnings-banner';
 
 /** How a job ended: the files written, the Hub commit and its address, the environment package; or why it stopped. */
@@ -9,7 +10,7 @@ export function ExportOutcome({ job, result, error }: { job: JobState; result: E
     return (
       <section className="export-outcome export-outcome-cancelled" aria-label="Export cancelled">
         <CircleSlash size={16} aria-hidden="true" />
-        <p role="status">{job.message ?? (job.phase === 'push' ? 'Cancelled during the push: nothing was committed to the Hub.' : 'Cancelled: nothing was left half written.')}</p>
+        <p role="status">{job.message ? formatCountsIn(job.message) : (job.phase === 'push' ? 'Cancelled during the push: nothing was committed to the Hub.' : 'Cancelled: nothing was left half written.')}</p>
       </section>
     );
   }
@@ -17,20 +18,20 @@ export function ExportOutcome({ job, result, error }: { job: JobState; result: E
     return (
       <section className="export-outcome export-outcome-failed" aria-label="Export failed">
         <CircleX size={16} aria-hidden="true" />
-        <p role="alert">{job.message ?? 'The export failed.'}</p>
+        <p role="alert">{formatCountsIn(job.message ?? 'The export failed.')}</p>
       </section>
     );
   }
   return (
     <section className="export-outcome" aria-label="Export result">
       <p className="export-outcome-head" role="status">
-        <CircleCheck size={16} aria-hidden="true" /> {job.message ?? 'Done.'}
+        <CircleCheck size={16} aria-hidden="true" /> {result?.summary ?? formatCountsIn(job.message ?? 'Done.')}
       </p>
       {error && <p className="export-field-error">{error}</p>}
       {!result && !error && <p className="export-hint">Reading what was written…</p>}
       {result && (
         <>
-          {result.warnings.length > 0 && <WarningsBanner warnings={result.warnings} degraded={[]} />}
+          {result.warnings.length > 0 && <WarningsBanner warnings={result.warnings.map(formatCountsIn)} degraded={[]} />}
           {result.hub && (
             <dl className="export-kv">
               <div>

@@ -1,6 +1,6 @@
 import type { Issue } from '../../../shared/api';
 import { SPLIT_NAMES } from '../../../shared/api/exports';
-import { type ExportForm, issuesAt, SPLIT_LABELS } from '../../stores/export/form';
+import { type ExportForm, issuesAt, passesOnlyApplies, SPLIT_LABELS } from '../../stores/export/form';
 import { FieldError } from './field-error';
 
 interface RowsFieldsProps {
@@ -38,14 +38,26 @@ function Percent({ field, label, value, issues, onChange }: { field: 'holdout' |
 /** Which rows: passes only, the splits and their shares, and the evaluation sets to keep out. */
 export function RowsFields({ form, issues, isEnvironment, otherRuns, onChange }: RowsFieldsProps) {
   const splitIssues = issuesAt(issues, 'splits');
+  const applies = passesOnlyApplies(form);
   return (
     <>
       <fieldset className="export-fieldset">
         <legend>Rows</legend>
-        <label className="export-choice">
-          <input type="checkbox" checked={form.passes_only} onChange={(event) => onChange({ passes_only: event.target.checked })} />
+        <label className={applies ? 'export-choice' : 'export-choice is-disabled'}>
+          <input
+            type="checkbox"
+            checked={applies && form.passes_only}
+            disabled={!applies}
+            aria-describedby="export-passes-only-hint"
+            onChange={(event) => onChange({ passes_only: event.target.checked })}
+          />
           Passes only <span className="muted">(latest grade a full pass, reward 1)</span>
         </label>
+        <span id="export-passes-only-hint" className="export-hint">
+          {applies
+            ? 'SFT imitates every row it reads: keep this on so it learns only from conversations that passed.'
+            : `${isEnvironment ? 'An RL environment' : form.training === 'dpo' ? 'DPO' : 'GRPO'} learns from passes and failures side by side, so every graded row is used.`}
+        </span>
       </fieldset>
       <fieldset className="export-fieldset" aria-describedby="export-splits-error">
         <legend>Splits</legend>

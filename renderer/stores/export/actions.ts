@@ -30,6 +30,7 @@ export interface ExportActionOptions {
   previewDelayMs?: number;
 }
 
+const FIX_FIELDS = 'Fix the fields marked below first.';
 const isActive = (job: JobState | null) => job !== null && (job.status === 'starting' || job.status === 'running');
 const EXPORT_JOB_KINDS = new Set(['export', 'push']);
 
@@ -62,10 +63,17 @@ export function createExportActions(
     }, delay);
   }
 
+  /** Every stored export (a failure only loses the "already holds an export" warning). */
+  async function loadPastExports(token: number): Promise<void> {
+    const answer = await client().call('exports.list', { limit: 500 });
+    if (token === opening && answer.ok) set({ pastExports: answer.value });
+  }
+
   async function loadChoices(token: number): Promise<void> {
     const state = get();
     const formats = state.formatsStatus === 'ready' ? null : client().call('exports.formats', {});
     const runs = client().call('runs.list', { limit: 200 });
+    void loadPastExports(token);
     const [formatsAnswer, runsAnswer] = await Promise.all([formats, runs]);
     if (token !== opening) return;
     if (formatsAnswer) {
@@ -103,6 +111,8 @@ export function createExportActions(
       return;
     }
     set({ result: resultOf(job.request, records.value, job.message ?? 'The export finished.') });
+    // Back at the options, the folder just written counts as one that already holds an export.
+    void loadPastExports(opening);
   }
 
   async function sendCancel(jobId: string): Promise<void> {
@@ -140,7 +150,13 @@ export function createExportActions(
     setForm(patch) {
       const before = get().form;
       const form = applyFormPatch(before, patch);
-      set({ form, folderError: patch.folder !== undefined ? null : get().folderError });
+      const changed = Object.keys(patch).filter((key) => !get().touched.includes(key));
+      set({
+        form,
+        folderError: patch.folder !== undefined ? null : get().folderError,
+        ...(changed.length > 0 ? { touched: [...get().touched, ...changed] } : {}),
+        ...(get().error === FIX_FIELDS ? { error: null } : {}),
+      });
       if (form.destination === 'hub' && before.destination !== 'hub') void actions.refreshHubToken();
       schedulePreview();
     },
@@ -162,7 +178,7 @@ export function createExportActions(
       const state = get();
       if (!state.selection.value || isActive(state.job)) return;
       const built = requestOf(state.form, state.selection.value);
-      if (!built.ok) return set({ error: 'Fix the fields marked below first.' });
+      if (!built.ok) return set({ attempted: true, error: FIX_FIELDS });
       const request: ExportRequestInput = built.request;
       early = [];
       set({

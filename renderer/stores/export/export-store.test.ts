@@ -5,7 +5,15 @@ import type { RowsPageInput, RowSummary } from '../../../shared/api/rows';
 import { fakeClient, ok } from '../run/__fixtures__/fake-client';
 import { applyFormPatch, initialForm, requestOf } from './form';
 import { datasetFiles, formatBytes, joinPath, resultOf } from './result';
-import { describeProgress, selectStartBlocker } from './selectors';
+import { formatCountsIn } from './words';
+import {
+  describeProgress,
+  selectFolderReplacement,
+  selectPreviewWarnings,
+  selectStartBlocker,
+  selectStartPrompt,
+  selectVisibleIssues,
+} from './selectors';
 import { describeSource, directSelection, type ExportSource } from './source';
 import { createExportStore } from './store';
 
@@ -108,7 +116,7 @@ describe('export store', () => {
     expect(client.callsOf('exports.preview')).toHaveLength(1);
 
     await store.getState().start();
-    expect(starts[0]).toMatchObject({ selection: { run_id: RUN, filter: { stance: ['hurried'] }, passes_only: false }, format: 'openai', destination: { kind: 'folder', folder: '/tmp/out' } });
+    expect(starts[0]).toMatchObject({ selection: { run_id: RUN, filter: { stance: ['hurried'] }, passes_only: true }, format: 'openai', destination: { kind: 'folder', folder: '/tmp/out' } });
     expect(store.getState().job).toMatchObject({ id: 'export_1', status: 'running', done: 0 });
     client.emit('job-progress', progress({ done: 30, bytes: 2_500_000 }));
     expect(describeProgress(store.getState().job!)).toBe('30 / 60 rows · 2.5 MB written');
@@ -232,11 +240,11 @@ describe('export store', () => {
     const { store, client } = harness();
     store.getState().open({ kind: 'run', run_id: RUN, run_name: 'Refunds' }, { dataDir: '/data' });
     await settle();
-    store.getState().setForm({ passes_only: true });
+    store.getState().setForm({ passes_only: false });
     expect(selectStartBlocker(store.getState())).toBe('Counting the rows…');
     await settle();
     expect(client.callsOf('exports.preview')).toHaveLength(2);
-    expect(client.callsOf('exports.preview')[1]).toMatchObject({ selection: { run_id: RUN, passes_only: true } });
+    expect(client.callsOf('exports.preview')[1]).toMatchObject({ selection: { run_id: RUN, passes_only: false } });
     store.getState().setForm({ holdout: '70', eval: '40' });
     expect(selectStartBlocker(store.getState())).toBe('Holdout and eval together cannot exceed 100%.');
     await store.getState().start();
@@ -293,5 +301,124 @@ describe('export sources and results', () => {
     expect(environmentRequest.ok && environmentRequest.request).toMatchObject({ format: 'grpo', splits: ['train', 'holdout'], destination: { kind: 'environment', folder: '/env' } });
     const environment = resultOf({ selection: { run_id: RUN }, destination: { kind: 'environment', folder: '/env' } }, [record({ destination: 'environment', location: '/env', n_rows: 31 })], 'done');
     expect(environment).toMatchObject({ environment: '/env', n_lines: 31, files: [] });
+  });
+});
+
+describe('passes only and the warnings made from the preview’s counts', () => {
+  const graded = (grades: NonNullable<ExportPreview['grades']>, overrides: Partial<ExportPreview> = {}): ExportPreview => ({ ...preview(46), grades, ...overrides });
+
+  async function opened(answer: (input: ExportRequestInput) => ExportPreview, records: ExportRecord[] = []) {
+    const { store, client } = harness({ records, answers: { 'exports.preview': (input) => ok(answer(input as ExportRequestInput)) } });
+    store.getState().open({ kind: 'run', run_id: RUN, run_name: 'Refunds' }, { dataDir: '/data' });
+    await settle();
+    return { store, client };
+  }
+
+  it('keeps SFT to passes by default, and never narrows DPO, GRPO or an environment to them', () => {
+    const form = initialForm('/out');
+    expect(form.passes_only).toBe(true);
+    const sft = requestOf(form, { run_id: RUN });
+    expect(sft.ok && sft.request.selection.passes_only).toBe(true);
+    for (const patch of [{ training: 'dpo' }, { training: 'grpo' }, { destination: 'environment' }] as const) {
+      const built = requestOf(applyFormPatch(form, patch), { run_id: RUN });
+      expect(built.ok && built.request.selection.passes_only).toBe(false);
+    }
+  });
+
+  it('says, above main’s warnings, how many failing and ungraded rows SFT would train on once passes only is off', async () => {
+    const { store, client } = await opened((input) =>
+      input.selection.passes_only
+        ? graded({ failing: 0, ungraded: 0, train: { failing: 0, ungraded: 0 } })
+        : graded({ failing: 194, ungraded: 3, train: input.splits?.includes('train') ? { failing: 161, ungraded: 1 } : null }),
+    );
+    expect(client.callsOf('exports.preview')[0]).toMatchObject({ selection: { passes_only: true } });
+    expect(selectPreviewWarnings(store.getState())).toEqual(['12 rows are evaluation rows (holdout or eval split): they are never in train.']);
+    store.getState().setForm({ passes_only: false });
+    await settle();
+    expect(selectPreviewWarnings(store.getState())).toEqual([
+      '161 rows fail their grade and will be trained on.',
+      '1 row is ungraded: grade the run first or it is trained on as it is.',
+      '12 rows are evaluation rows (holdout or eval split): they are never in train.',
+    ]);
+    // Without a train split nothing is trained on: no warning.
+    store.getState().setForm({ splits: ['holdout'] });
+    await settle();
+    expect(selectPreviewWarnings(store.getState())[0]).toBe('12 rows are evaluation rows (holdout or eval split): they are never in train.');
+  });
+
+  it('names ungraded rows first for DPO and GRPO, in the words of the kind chosen', async () => {
+    const { store } = await opened((input) =>
+      graded(
+        { failing: 0, ungraded: 12, train: { failing: 0, ungraded: 11 } },
+        {
+          warnings: [
+            `train: 11 rows are ungraded: grade the run before a ${input.format === 'grpo' ? 'GRPO' : 'DPO'} export (no ask survived the gates)`,
+            '12 rows are evaluation rows (holdout or eval split): they are never in train.',
+          ],
+          n_lines: 0,
+        },
+      ),
+    );
+    store.getState().setForm({ training: 'grpo' });
+    await settle();
+    // The total stands for the engine's per-split warnings.
+    expect(selectPreviewWarnings(store.getState())).toEqual(['12 rows are ungraded: grade the run before a GRPO export.', '12 rows are evaluation rows (holdout or eval split): they are never in train.']);
+    expect(selectStartBlocker(store.getState())).toBe('Nothing would be written: change the selection or the format.');
+    store.getState().setForm({ training: 'dpo' });
+    await settle();
+    expect(selectPreviewWarnings(store.getState())[0]).toBe('12 rows are ungraded: grade the run before a DPO export.');
+    expect(selectPreviewWarnings(store.getState())).toHaveLength(2);
+  });
+
+  it('says when passes only leaves nothing to train on', async () => {
+    const { store } = await opened(() => graded({ failing: 0, ungraded: 0, train: { failing: 0, ungraded: 0 } }, { n_selected: 0, n_lines: 0, warnings: [] }));
+    expect(selectPreviewWarnings(store.getState())).toEqual(['No selected row has a full pass (reward 1): grade the run first, or turn off “Passes only”.']);
+  });
+
+  it('says the chosen folder already holds an export whose files this one replaces', async () => {
+    const records = [record({ location: '/data/exports/run_a1/', n_rows: 1499, created_at: '2026-11-30T12:18:04.000Z' })];
+    const { store } = await opened(() => preview(46), records);
+    expect(selectFolderReplacement(store.getState())).toBe(
+      'This folder already holds an export of “Refunds” (1,499 lines, 2026-11-30 12:18 UTC): this export replaces data/train.jsonl, data/holdout.jsonl and README.md.',
+    );
+    expect(selectPreviewWarnings(store.getState())[0]).toContain('This folder already holds an export');
+    store.getState().setForm({ folder: '/data/exports/elsewhere' });
+    expect(selectFolderReplacement(store.getState())).toBeNull();
+  });
+});
+
+describe('the Hub repository field', () => {
+  it('is a hint until the person types in it or presses Export', async () => {
+    const { store, starts } = harness();
+    store.getState().open({ kind: 'run', run_id: RUN, run_name: 'Refunds' }, { dataDir: '/data' });
+    await settle();
+    store.getState().setForm({ destination: 'hub' });
+    await settle();
+    expect(selectVisibleIssues(store.getState())).toEqual([]);
+    expect(selectStartPrompt(store.getState())).toEqual({ message: 'Type the Hub repository to push to (owner/name).', canPress: true });
+    await store.getState().start();
+    expect(starts).toEqual([]);
+    expect(selectVisibleIssues(store.getState()).map((issue) => issue.path)).toEqual(['repo_id']);
+    expect(selectStartPrompt(store.getState()).canPress).toBe(false);
+
+    const typed = harness().store;
+    typed.getState().open({ kind: 'run', run_id: RUN, run_name: 'Refunds' }, { dataDir: '/data' });
+    await settle();
+    typed.getState().setForm({ destination: 'hub', repo_id: 'ana' });
+    await settle();
+    expect(selectVisibleIssues(typed.getState())).toEqual([{ path: 'repo_id', message: 'A repository id reads owner/name, e.g. ana/refund-conversations.' }]);
+    typed.getState().setForm({ repo_id: 'ana/refunds' });
+    expect(selectStartPrompt(typed.getState())).toEqual({ message: null, canPress: true });
+  });
+});
+
+describe('counts as the app writes them', () => {
+  it('puts thousands separators in the job’s sentences, never in paths or ids', () => {
+    expect(formatCountsIn('Wrote 1499 lines to /tmp/run_20261130/out2048.')).toBe('Wrote 1,499 lines to /tmp/run_20261130/out2048.');
+    expect(formatCountsIn('Pushed 120000 lines to ana/x at commit 1234567.')).toBe('Pushed 120,000 lines to ana/x at commit 1234567.');
+    expect(resultOf({ selection: { run_id: RUN }, destination: { kind: 'folder', folder: '/out' } }, [], 'Wrote 1499 lines to /out.').summary).toBe('Wrote 1,499 lines to /out.');
+    expect(describeProgress({ ...progress({}), status: 'running', phase: 'export', done: 1200, total: 3000, bytes: null, request: { selection: { run_id: RUN }, destination: { kind: 'folder', folder: '/out' } }, id: 'x', isCancelling: false })).toBe(
+      '1,200 / 3,000 rows',
+    );
   });
 });

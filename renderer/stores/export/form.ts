@@ -14,6 +14,7 @@ export type DestinationKind = 'folder' | 'hub' | 'environment';
 export interface ExportForm {
   training: TrainingKind;
   format: ExportFormatName;
+  /** SFT only (see `passesOnlyApplies`): on by default, as the SDK's `select_for_sft(min_reward=1.0)` trains on passes. */
   passes_only: boolean;
   splits: readonly SplitName[];
   /** Percent (0-100) of scenarios hashed into holdout, and into eval. */
@@ -56,7 +57,7 @@ export function initialForm(defaultFolder: string): ExportForm {
   return {
     training: 'sft',
     format: 'openai',
-    passes_only: false,
+    passes_only: true,
     splits: ['train', 'holdout'],
     holdout: '20',
     eval: '0',
@@ -72,6 +73,15 @@ export function initialForm(defaultFolder: string): ExportForm {
     validate: true,
   };
 }
+
+/**
+ * Whether "passes only" narrows the rows: SFT imitates what it reads, so it takes passes; DPO pairs and GRPO groups
+ * (and an RL environment) learn from the contrast between passes and failures, so they read every graded row.
+ */
+export const passesOnlyApplies = (form: Pick<ExportForm, 'training' | 'destination'>): boolean => form.training === 'sft' && form.destination !== 'environment';
+
+/** Fields that start blank and are required: their problem shows once the person has typed in them or pressed Export. */
+export const DEFERRED_FIELDS: ReadonlySet<string> = new Set(['repo_id', 'folder']);
 
 /** A form change, keeping the format one of the chosen kind's and the splits in their fixed order. */
 export function applyFormPatch(form: ExportForm, patch: Partial<ExportForm>): ExportForm {
@@ -148,7 +158,7 @@ export function requestOf(form: ExportForm, selection: ExportSelectionInput, opt
   return {
     ok: true,
     request: {
-      selection: { ...selection, passes_only: form.passes_only },
+      selection: { ...selection, passes_only: passesOnlyApplies(form) && form.passes_only },
       // An environment groups rollouts per ask, as the RL export does (the CLI's `wai environment` asks the same).
       format: isEnvironment ? 'grpo' : form.format,
       splits: isEnvironment ? ['train', 'holdout'] : [...form.splits],

@@ -1,4 +1,4 @@
-import type { ExportPreview, ExportRequestInput, ExportSelectionInput } from '../../../shared/api/exports';
+import type { ExportPreview, ExportRecord, ExportRequestInput, ExportSelectionInput } from '../../../shared/api/exports';
 import type { HubTokenStatus } from '../../../shared/api/settings';
 import type { LoadStatus } from '../load-status';
 import { type ExportForm, initialForm } from './form';
@@ -61,6 +61,12 @@ export interface ExportState {
   error: string | null;
   /** A folder picker that answered with an error (browser mode: type the path). */
   folderError: string | null;
+  /** Fields the person has changed since the dialog opened: a deferred field's problem shows once it is here. */
+  touched: readonly string[];
+  /** Export was pressed: every field's problem shows. */
+  attempted: boolean;
+  /** Exports stored so far (every run's, newest first): to say when the chosen folder already holds one. */
+  pastExports: ExportRecord[];
 }
 
 export const initialExportState: ExportState = {
@@ -77,4 +83,7 @@ export const initialExportState: ExportState = {
   result: null,
   error: null,
   folderError: null,
+  touched: [],
+  attempted: false,
+  pastExports: [],
 };

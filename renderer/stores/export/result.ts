@@ -1,8 +1,9 @@
 import type { ExportRecord, ExportRequestInput, SplitName } from '../../../shared/api/exports';
+import { formatCountsIn } from './words';
 
 /** What a finished export left behind, as the dialog shows it. */
 export interface ExportResult {
-  /** The job's own sentence ("Wrote 48 lines to ..."). */
+  /** The job's own sentence, counts formatted ("Wrote 1,499 lines to ..."). */
   summary: string;
   /** Where the files are (the chosen folder, the Hub push's local copy, or the environment package). */
   folder: string | null;
@@ -39,7 +40,8 @@ export function formatBytes(bytes: number): string {
  * The result of a completed job, from the records the export stored (newest first, as `exports.list` answers) and
  * the request that started it. The newest record at the request's location is this job's.
  */
-export function resultOf(request: ExportRequestInput, records: readonly ExportRecord[], summary: string): ExportResult {
+export function resultOf(request: ExportRequestInput, records: readonly ExportRecord[], jobSentence: string): ExportResult {
+  const summary = formatCountsIn(jobSentence);
   const destination = request.destination;
   const splits = request.splits ?? ['train', 'holdout'];
   switch (destination.kind) {

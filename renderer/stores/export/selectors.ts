@@ -1,14 +1,23 @@
 import type { Issue } from '../../../shared/api';
-import type { TrainingKind } from '../../../shared/api/exports';
-import { requestOf } from './form';
+import type { ExportFormatName, ExportRequestInput, TrainingKind } from '../../../shared/api/exports';
+import { DEFERRED_FIELDS, requestOf } from './form';
 import type { ExportFormatChoice, ExportState, JobState } from './initial-state';
-import { formatBytes } from './result';
+import { datasetFiles, formatBytes } from './result';
+import { countOf, formatCount, formatCountsIn, formatStoredTime } from './words';
 
 /** The form's problems, each at its field (none while the selection is still being read). */
 export function selectFormIssues(state: Pick<ExportState, 'form' | 'selection'>): Issue[] {
   const selection = state.selection.value ?? { run_id: 'pending' };
   const built = requestOf(state.form, selection);
   return built.ok ? [] : built.issues;
+}
+
+/**
+ * The problems shown at their fields: a required field that starts blank (the Hub repository, the folder) is not
+ * wrong before the person has typed in it or pressed Export.
+ */
+export function selectVisibleIssues(state: Pick<ExportState, 'form' | 'selection' | 'touched' | 'attempted'>): Issue[] {
+  return selectFormIssues(state).filter((issue) => state.attempted || !DEFERRED_FIELDS.has(issue.path) || state.touched.includes(issue.path));
 }
 
 /** The preview key the form stands for now; null when the form has problems or the selection is not read yet. */
@@ -20,21 +29,111 @@ export function selectPreviewKey(state: Pick<ExportState, 'form' | 'selection'>)
 
 export const selectIsJobActive = (state: Pick<ExportState, 'job'>): boolean => state.job !== null && (state.job.status === 'starting' || state.job.status === 'running');
 
-/**
- * Why Export cannot start now (a sentence), or null when it can: the preview must answer for the form as it is, so
- * the counts and warnings a person read are the ones the export will meet.
- */
-export function selectStartBlocker(state: ExportState): string | null {
+function blockerOf(state: ExportState, issues: readonly Issue[]): string | null {
   if (selectIsJobActive(state)) return 'An export is running.';
   if (state.selection.status === 'loading') return 'Reading the selection…';
   if (!state.selection.value) return state.selection.error ?? 'Nothing is selected.';
-  const [issue] = selectFormIssues(state);
+  const [issue] = issues;
   if (issue) return issue.message;
   const key = selectPreviewKey(state);
   if (state.preview.status === 'error' && state.preview.key === key) return 'The preview failed: see the message above.';
   if (state.preview.status !== 'ready' || state.preview.key !== key || !state.preview.value) return 'Counting the rows…';
   if (state.preview.value.n_lines === 0) return 'Nothing would be written: change the selection or the format.';
   return null;
+}
+
+/**
+ * Why Export cannot start now (a sentence), or null when it can: the preview must answer for the form as it is, so
+ * the counts and warnings a person read are the ones the export will meet.
+ */
+export const selectStartBlocker = (state: ExportState): string | null => blockerOf(state, selectFormIssues(state));
+
+const HINTS: Readonly<Record<string, string>> = {
+  repo_id: 'Type the Hub repository to push to (owner/name).',
+  folder: 'Type the folder the files go to.',
+};
+
+/**
+ * What the footer says and whether Export can be pressed. A blank required field nobody has touched yet is a hint,
+ * not an error: Export stays pressable, and pressing it shows the field's problem there.
+ */
+export function selectStartPrompt(state: ExportState): { message: string | null; canPress: boolean } {
+  const blocker = blockerOf(state, selectVisibleIssues(state));
+  if (blocker !== null) return { message: blocker, canPress: false };
+  const [hidden] = selectFormIssues(state);
+  if (hidden) return { message: HINTS[hidden.path] ?? hidden.message, canPress: true };
+  return { message: null, canPress: true };
+}
+
+const KIND_OF: Readonly<Record<ExportFormatName, TrainingKind>> = {
+  openai: 'sft',
+  trl: 'sft',
+  'dpo-openai': 'dpo',
+  'dpo-trl': 'dpo',
+  'dpo-full': 'dpo',
+  grpo: 'grpo',
+};
+
+/**
+ * Warnings made from the preview's own counts, for the request it answers: failing or ungraded rows that SFT would
+ * imitate once "passes only" is off, and ungraded rows that DPO, GRPO or an environment cannot use.
+ */
+export function gradeWarnings(preview: ExportState['preview']): string[] {
+  const value = preview.value;
+  if (!value || preview.key === null) return [];
+  const request = JSON.parse(preview.key) as ExportRequestInput;
+  const kind = KIND_OF[request.format ?? 'openai'];
+  const grades = value.grades;
+  const warnings: string[] = [];
+  if (request.destination.kind === 'environment' || kind !== 'sft') {
+    const what = request.destination.kind === 'environment' ? 'an RL environment' : kind === 'dpo' ? 'a DPO export' : 'a GRPO export';
+    if (grades && grades.ungraded > 0) warnings.push(`${countOf(grades.ungraded, 'row is', 'rows are')} ungraded: grade the run before ${what}.`);
+    return warnings;
+  }
+  if (request.selection.passes_only) {
+    if (value.n_selected === 0) warnings.push('No selected row has a full pass (reward 1): grade the run first, or turn off “Passes only”.');
+    return warnings;
+  }
+  const train = grades?.train;
+  if (!train) return warnings;
+  if (train.failing > 0) warnings.push(`${countOf(train.failing, 'row fails its grade', 'rows fail their grade')} and will be trained on.`);
+  if (train.ungraded > 0) {
+    warnings.push(`${countOf(train.ungraded, 'row is ungraded: grade the run first or it is trained on as it is', 'rows are ungraded: grade the run first or they are trained on as they are')}.`);
+  }
+  return warnings;
+}
+
+const folderOf = (path: string) => path.trim().replace(/[\\/]+$/, '');
+
+/** The sentence saying the chosen folder already holds a stored export whose files this one replaces; null when none does. */
+export function selectFolderReplacement(state: Pick<ExportState, 'form' | 'pastExports' | 'source' | 'otherRuns'>): string | null {
+  const folder = folderOf(state.form.folder);
+  if (folder === '') return null;
+  const record = state.pastExports.find((item) => item.destination !== 'hub' && folderOf(item.location) === folder);
+  if (!record) return null;
+  const runName = record.run_id === state.source?.run_id ? state.source.run_name : state.otherRuns.find((run) => run.id === record.run_id)?.name;
+  const what = `${runName ? `an export of “${runName}”` : 'an export'} (${countOf(record.n_rows, record.destination === 'environment' ? 'task' : 'line', record.destination === 'environment' ? 'tasks' : 'lines')}, ${formatStoredTime(record.created_at)})`;
+  if (state.form.destination === 'environment') return `This folder already holds ${what}: the package’s files of the same names are replaced.`;
+  const files = datasetFiles('', state.form.splits).map((file) => file.replace(/^\//, ''));
+  const list = files.length > 1 ? `${files.slice(0, -1).join(', ')} and ${files.at(-1)}` : (files[0] ?? '');
+  return `This folder already holds ${what}: this export replaces ${list}.`;
+}
+
+/** The engine's per-split "N rows are ungraded: grade the run before a … export" (engine/export/select-rl.ts, preference-pairs.ts). */
+const SPLIT_UNGRADED = /^(?:train|holdout|eval): [\d,]+ rows? (?:is|are) ungraded: grade the run before /;
+
+/**
+ * Every warning the preview shows, above its numbers: those made from its counts first, then main's, counts
+ * formatted. The total of ungraded rows stands for the engine's per-split ones (the gate table keeps the split counts).
+ */
+export function selectPreviewWarnings(state: ExportState): string[] {
+  if (!state.preview.value) return [];
+  const fromCounts = gradeWarnings(state.preview);
+  const replacement = selectFolderReplacement(state);
+  const namesUngraded = fromCounts.some((warning) => warning.includes(' ungraded: grade the run before '));
+  const fromMain = state.preview.value.warnings.filter((warning) => !(namesUngraded && SPLIT_UNGRADED.test(warning)));
+  const warnings = [...fromCounts, ...(replacement ? [replacement] : []), ...fromMain];
+  return [...new Set(warnings.map(formatCountsIn))];
 }
 
 export function selectFormatsOf(formats: readonly ExportFormatChoice[], kind: TrainingKind): ExportFormatChoice[] {
@@ -44,8 +143,8 @@ export function selectFormatsOf(formats: readonly ExportFormatChoice[], kind: Tr
 /** The job's progress in words: "1,200 / 3,000 rows · 4.2 MB", or the push's files. */
 export function describeProgress(job: JobState): string {
   if (job.status === 'starting') return 'Starting…';
-  const total = job.total === null ? '' : ` / ${job.total.toLocaleString()}`;
-  if (job.phase === 'push') return `${job.message ?? 'Pushing to the Hub'}: ${job.done.toLocaleString()}${total} files uploaded`;
+  const total = job.total === null ? '' : ` / ${formatCount(job.total)}`;
+  if (job.phase === 'push') return `${formatCountsIn(job.message ?? 'Pushing to the Hub')}: ${formatCount(job.done)}${total} files uploaded`;
   const bytes = job.bytes === null ? '' : ` · ${formatBytes(job.bytes)} written`;
-  return `${job.done.toLocaleString()}${total} rows${bytes}`;
+  return `${formatCount(job.done)}${total} rows${bytes}`;
 }

@@ -44,10 +44,15 @@ export interface LabelingOptions {
 }
 
 const MAX_AGREEMENT_DELAY_MS = 30_000;
+/** Labels given within this of each other share one read. */
+const MIN_AGREEMENT_DELAY_MS = 40;
 
-/** Live on small runs (a quarter second after the last key); on large ones, never more than a third of main's time. */
+/**
+ * Live: the read follows a label after as long as the last read took, so reads take at most half of main's time (main
+ * keeps what they read over the whole run per table version, so a read after a label costs tens of ms at 100,000 rows).
+ */
 export function defaultAgreementDelay(lastReadMs: number): number {
-  return Math.min(MAX_AGREEMENT_DELAY_MS, Math.max(250, 2 * lastReadMs));
+  return Math.min(MAX_AGREEMENT_DELAY_MS, Math.max(MIN_AGREEMENT_DELAY_MS, lastReadMs));
 }
 
 export function createLabelingActions(
@@ -67,10 +72,12 @@ export function createLabelingActions(
       isAgreementStale = false;
       const { runId, judge } = get();
       if (!runId) return;
+      // The first read of a run is main's cold one (it keeps what it reads for the next): it does not set the pace.
+      const isFirst = get().agreement.data === null;
       set((state) => ({ agreement: { ...state.agreement, status: 'loading' } }));
       const started = performance.now();
       const result = await client().call('agreement.get', { run_id: runId, ...(judge === null ? {} : { judge_name: judge }) });
-      lastReadMs = performance.now() - started;
+      if (!isFirst) lastReadMs = performance.now() - started;
       if (get().runId !== runId) return;
       set((state) =>
         result.ok

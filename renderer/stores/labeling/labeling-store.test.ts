@@ -110,8 +110,8 @@ describe('the labeling store', () => {
     expect(server.client.callsOf('agreement.get')).toHaveLength(before + 1);
     expect(store.getState().agreement.data?.judge_trust.n_labeled).toBe(4);
     expect(reads).toHaveLength(1);
-    expect(defaultAgreementDelay(10)).toBe(250);
-    expect(defaultAgreementDelay(4000)).toBe(8000);
+    expect(defaultAgreementDelay(10)).toBe(40);
+    expect(defaultAgreementDelay(4000)).toBe(4000);
     expect(defaultAgreementDelay(60_000)).toBe(30_000);
   });
 

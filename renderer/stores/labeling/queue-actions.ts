@@ -33,6 +33,8 @@ interface QueueDeps {
 /** Conversations kept in memory: a few behind and ahead of the position. */
 const DETAILS_BEHIND = 2;
 const DETAILS_AHEAD = 3;
+/** Conversations read ahead of the position (within DETAILS_AHEAD, so they are kept). */
+const READ_AHEAD_DETAILS = 2;
 
 export function createQueueActions({ set, get, client, onSaved }: QueueDeps): QueueActions {
   const inFlightPages = new Set<string>();
@@ -144,9 +146,12 @@ export function createQueueActions({ set, get, client, onSaved }: QueueDeps): Qu
     const { pages, position } = get();
     const current = itemAt(pages, position);
     if (!current) return;
-    void loadDetail(current.row_id).then(() => {
-      const ahead = itemAt(get().pages, get().position + 1);
-      if (ahead) void loadDetail(ahead.row_id);
+    // The next rows' conversations are read ahead, so a key shows the next row at once even while main is busy.
+    void loadDetail(current.row_id).then(async () => {
+      for (let step = 1; step <= READ_AHEAD_DETAILS; step += 1) {
+        const ahead = itemAt(get().pages, get().position + step);
+        if (ahead) await loadDetail(ahead.row_id);
+      }
     });
   }
 

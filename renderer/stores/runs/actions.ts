@@ -6,9 +6,19 @@ import { selectFollowsElsewhere } from './selectors';
 
 /** How often the list is read again while it shows a run another process writes (ms). */
 export const FOLLOW_INTERVAL_MS = 2_000;
+/**
+ * How often the list, on screen and following nothing, asks whether runs were added or removed meanwhile (ms): a run
+ * `wai simulate` starts while this window keeps its focus sends no event here. The check reads one run and the count.
+ */
+export const IDLE_CHECK_INTERVAL_MS = 5_000;
+/** The list's page: the newest runs. */
+const LIST_PAGE = { limit: 200, offset: 0 } as const;
 
 export interface RunsActions {
-  /** The list came on screen: loads it, and reads it again while it shows a run another process writes. */
+  /**
+   * The list came on screen: loads it, reads it again while it shows a run another process writes, and otherwise
+   * checks now and then for runs another process added.
+   */
   open(): Promise<void>;
   /** Loads the list and, the first time, follows run events so statuses and counts stay live. */
   loadRuns(): Promise<void>;
@@ -22,6 +32,7 @@ export interface RunsActions {
 export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () => RunsState, client: () => ApiClient): RunsActions {
   let subscribed = false;
   let onScreen = false;
+  /** The one pending timer: a follow read (every 2 s) or an idle check (every 5 s). */
   let followTimer: ReturnType<typeof setTimeout> | undefined;
   /** Each read's number: an answer older than the latest read is dropped (a slow tick never overwrites a newer list). */
   let reads = 0;
@@ -40,16 +51,35 @@ export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () 
     followTimer = undefined;
   }
 
-  /** Reads the list again in FOLLOW_INTERVAL_MS while it is on screen and shows a run another process writes. */
+  /**
+   * While the list is on screen: reads it again in FOLLOW_INTERVAL_MS when it shows a run another process writes,
+   * else checks in IDLE_CHECK_INTERVAL_MS whether a run was added or removed.
+   */
   function followSoon(): void {
     stopFollowing();
-    if (onScreen && selectFollowsElsewhere(get())) followTimer = setTimeout(() => void read(true), FOLLOW_INTERVAL_MS);
+    if (!onScreen) return;
+    if (selectFollowsElsewhere(get())) followTimer = setTimeout(() => void read(true), FOLLOW_INTERVAL_MS);
+    else if (get().status === 'ready') followTimer = setTimeout(() => void check(), IDLE_CHECK_INTERVAL_MS);
+  }
+
+  /** Reads the newest run and the count; reads the whole list when either differs from what is shown. */
+  async function check(): Promise<void> {
+    followTimer = undefined;
+    const number = reads;
+    const result = await client().call('runs.list', { limit: 1, offset: 0 });
+    // A read started meanwhile (an event, a focus) already brings the list and schedules what follows.
+    if (number !== reads || followTimer !== undefined) return;
+    const shown = get();
+    const changed = result.ok && (result.value.total !== shown.total || result.value.runs[0]?.id !== shown.runs[0]?.id);
+    // A failed check (the store busy) keeps what is shown and asks again on the next tick.
+    if (changed) await read(true);
+    else followSoon();
   }
 
   async function read(quiet: boolean): Promise<void> {
     const number = ++reads;
     if (!quiet) set({ status: 'loading', error: null });
-    const result = await client().call('runs.list', { limit: 200, offset: 0 });
+    const result = await client().call('runs.list', LIST_PAGE);
     if (number !== reads) return;
     if (result.ok) set({ runs: result.value.runs, total: result.value.total, status: 'ready', error: null });
     // A failed quiet read (the store busy, a dropped connection) keeps what is shown and tries again on the next tick.

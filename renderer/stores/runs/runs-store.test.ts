@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RunListItem, RunWriter } from '../../../shared/api';
 import type { RunStatus } from '../../../shared/domain';
 import type { ApiClient } from '../../api/client';
-import { fakeClient, ok } from '../run/__fixtures__/fake-client';
+import { fakeClient, ok, type FakeClient } from '../run/__fixtures__/fake-client';
 import { batch, storedRun } from '../run/__fixtures__/run-detail';
-import { FOLLOW_INTERVAL_MS } from './actions';
+import { FOLLOW_INTERVAL_MS, IDLE_CHECK_INTERVAL_MS } from './actions';
 import { passRate, selectIsEmpty, writerMark } from './selectors';
 import { createRunsStore } from './store';
 
@@ -17,6 +17,10 @@ const cliWriter: RunWriter = { where: 'elsewhere', program: 'wai simulate', pid:
 function listed(id: string, status: RunStatus, rows: number, writer: RunWriter | null = null): RunListItem {
   return { ...storedRun({ id, status, rows_done: rows }), n_graded: 0, n_pass: 0, writer };
 }
+
+/** Whole-list reads, apart from the idle checks (which read one run). */
+const listReads = (client: FakeClient) => client.callsOf('runs.list').filter((input) => (input as { limit: number }).limit > 1);
+const idleChecks = (client: FakeClient) => client.callsOf('runs.list').filter((input) => (input as { limit: number }).limit === 1);
 
 /** Lets the fake client's answer and the store's follow-up settle. */
 const settle = () => vi.advanceTimersByTimeAsync(0);
@@ -85,9 +89,11 @@ describe('runs store', () => {
     expect(store.getState().runs.map((run) => run.status)).toEqual(['completed', 'completed', 'completed']);
     expect(store.getState().runs.map((run) => run.writer)).toEqual([null, null, null]);
 
-    // Nothing live is listed: no more reads.
-    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS * 10);
-    expect(client.callsOf('runs.list')).toHaveLength(4);
+    // Nothing live is listed: no more whole reads, only a check of the newest run every 5 s.
+    await vi.advanceTimersByTimeAsync(IDLE_CHECK_INTERVAL_MS * 4);
+    expect(listReads(client)).toHaveLength(4);
+    expect(idleChecks(client)).toHaveLength(4);
+    store.getState().leave();
     expect(vi.getTimerCount()).toBe(0);
   });
 
@@ -103,8 +109,70 @@ describe('runs store', () => {
     const store = createRunsStore(() => client);
     await store.getState().open();
     await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS * 5);
-    expect(client.callsOf('runs.list')).toHaveLength(1);
+    expect(listReads(client)).toHaveLength(1);
+    expect(idleChecks(client)).toHaveLength(2);
+    store.getState().leave();
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('checks every 5 s while nothing live is listed, and reads the list when another process added or removed a run', async () => {
+    vi.useFakeTimers();
+    let stored = [listed('run_old', 'completed', 50)];
+    const client = fakeClient({ 'runs.list': ({ limit }) => ok({ runs: stored.slice(0, limit), total: stored.length }) });
+    const store = createRunsStore(() => client);
+    await store.getState().open();
+
+    // Nothing changed: one cheap check per interval, no whole read.
+    await vi.advanceTimersByTimeAsync(IDLE_CHECK_INTERVAL_MS - 1);
+    expect(idleChecks(client)).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(idleChecks(client)).toEqual([{ limit: 1, offset: 0 }]);
+    expect(listReads(client)).toHaveLength(1);
+
+    // `wai simulate` in a terminal stores a run; the window keeps its focus, so no focus event comes.
+    stored = [listed('run_cli', 'running', 2, cliWriter), ...stored];
+    await vi.advanceTimersByTimeAsync(IDLE_CHECK_INTERVAL_MS);
+    expect(listReads(client)).toHaveLength(2);
+    expect(store.getState()).toMatchObject({ total: 2, status: 'ready' });
+    expect(store.getState().runs.map((run) => run.id)).toEqual(['run_cli', 'run_old']);
+    // It is live elsewhere: the list follows it every 2 s.
+    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS);
+    expect(listReads(client)).toHaveLength(3);
+
+    // It ends; then another process deletes the older run (same newest run, one fewer).
+    stored = [listed('run_cli', 'completed', 9), ...stored.slice(1)];
+    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS);
+    expect(store.getState().runs[0]).toMatchObject({ status: 'completed', rows_done: 9 });
+    const checksBefore = idleChecks(client).length;
+    stored = stored.slice(0, 1);
+    await vi.advanceTimersByTimeAsync(IDLE_CHECK_INTERVAL_MS);
+    expect(idleChecks(client)).toHaveLength(checksBefore + 1);
+    expect(store.getState()).toMatchObject({ total: 1, runs: [{ id: 'run_cli' }] });
+
+    // Off screen (another view, or the window hidden): no checks.
+    store.getState().leave();
+    const calls = client.callsOf('runs.list').length;
+    await vi.advanceTimersByTimeAsync(IDLE_CHECK_INTERVAL_MS * 3);
+    expect(client.callsOf('runs.list')).toHaveLength(calls);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('keeps the list when an idle check fails, and checks again on the next tick', async () => {
+    vi.useFakeTimers();
+    let fail = false;
+    const client = fakeClient({
+      'runs.list': () => (fail ? { ok: false, error: { code: 'INTERNAL', message: 'database is locked' } } : ok({ runs: [listed('run_old', 'completed', 5)], total: 1 })),
+    });
+    const store = createRunsStore(() => client);
+    await store.getState().open();
+    fail = true;
+    await vi.advanceTimersByTimeAsync(IDLE_CHECK_INTERVAL_MS);
+    expect(store.getState()).toMatchObject({ status: 'ready', error: null, runs: [{ id: 'run_old' }] });
+    fail = false;
+    await vi.advanceTimersByTimeAsync(IDLE_CHECK_INTERVAL_MS);
+    expect(idleChecks(client)).toHaveLength(2);
+    expect(listReads(client)).toHaveLength(1);
+    store.getState().leave();
   });
 
   it('stops reading when the list leaves the screen, and a load off screen never starts it', async () => {
@@ -178,7 +246,9 @@ describe('runs store', () => {
     slow({ ok: true, value: { runs: [listed('run_cli', 'running', 40, cliWriter)], total: 1 } });
     await settle();
     expect(store.getState().runs[0]).toMatchObject({ status: 'completed', rows_done: 100 });
-    expect(vi.getTimerCount()).toBe(0);
+    // Only the idle check is pending (the dropped read scheduled nothing of its own).
+    expect(vi.getTimerCount()).toBe(1);
+    store.getState().leave();
   });
 
   it('marks the writer with its program and pid, the host when it is another machine, and a stalled or gone state', () => {

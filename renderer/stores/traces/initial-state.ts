@@ -1,5 +1,5 @@
 import type { Issue } from '../../../shared/api';
-import type { AimSummary, FailureMap, TraceImport, TraceSummary } from '../../../shared/api/traces';
+import type { AimSummary, FailureMap, TraceImport, TraceImportResult, TraceSummary } from '../../../shared/api/traces';
 import type { Run } from '../../../shared/domain';
 import type { LoadStatus } from '../load-status';
 
@@ -24,8 +24,12 @@ export interface TracesState {
   error: string | null;
   importing: boolean;
   importError: ProblemReport | null;
-  /** The import that just landed, named in a confirmation. */
-  lastImport: TraceImport | null;
+  /** What the last import did ("Imported 30 traces", "30 traces already imported, 0 new"), for a confirmation. */
+  lastImport: TraceImportResult | null;
+  /** A change of the compared versions is being sent. */
+  comparing: boolean;
+  /** Why the versions chosen were refused. */
+  compareError: string | null;
   /** Cell keys picked to aim at; none picked aims at every weak cell. */
   selected: string[];
   aiming: boolean;
@@ -43,6 +47,8 @@ export const initialTracesState: TracesState = {
   importing: false,
   importError: null,
   lastImport: null,
+  comparing: false,
+  compareError: null,
   selected: [],
   aiming: false,
   aimError: null,

@@ -16,6 +16,15 @@ export const STATUS_LOOK: Readonly<Record<CellStatus, { label: string; tone: 'fa
 /** The order statuses are told apart in: what needs attention first. */
 const STATUS_RANK: readonly CellStatus[] = ['new', 'persistent', 'failing', 'improving', 'uncertain', 'stopped_failing', 'passing', 'ungraded'];
 
+/** The world states of a square that share one status, with their counts. */
+export interface StatusShare {
+  status: CellStatus;
+  traces: number;
+  graded: number;
+  failures: number;
+  world_states: string[];
+}
+
 export interface HeatCell {
   tool: string;
   tool_condition: string;
@@ -24,6 +33,8 @@ export interface HeatCell {
   graded: number;
   /** The most pressing status among the world states in this square. */
   status: CellStatus;
+  /** Every status among its world states, most pressing first: more than one means the square is mixed. */
+  statuses: StatusShare[];
   keys: string[];
 }
 
@@ -41,14 +52,24 @@ export function selectHeatmap(map: FailureMap | null): Heatmap {
   if (!map) return { tools: [], conditions: [], cells };
   for (const cell of map.cells) {
     const key = heatKey(cell.tool, cell.tool_condition);
-    const square = cells.get(key) ?? { tool: cell.tool, tool_condition: cell.tool_condition, traces: 0, failures: 0, graded: 0, status: cell.status, keys: [] };
+    const square: HeatCell = cells.get(key) ?? { tool: cell.tool, tool_condition: cell.tool_condition, traces: 0, failures: 0, graded: 0, status: cell.status, statuses: [], keys: [] };
     square.traces += cell.traces;
     square.failures += cell.failures;
     square.graded += cell.graded;
     square.keys.push(cell.key);
     if (STATUS_RANK.indexOf(cell.status) < STATUS_RANK.indexOf(square.status)) square.status = cell.status;
+    const share = square.statuses.find((entry) => entry.status === cell.status);
+    if (share) {
+      share.traces += cell.traces;
+      share.graded += cell.graded;
+      share.failures += cell.failures;
+      share.world_states.push(cell.world_state);
+    } else {
+      square.statuses.push({ status: cell.status, traces: cell.traces, graded: cell.graded, failures: cell.failures, world_states: [cell.world_state] });
+    }
     cells.set(key, square);
   }
+  for (const square of cells.values()) square.statuses.sort((a, b) => STATUS_RANK.indexOf(a.status) - STATUS_RANK.indexOf(b.status));
   const order = (values: { value: string; traces: number }[]) => values.map((entry) => entry.value);
   return { tools: order(map.axes.tool), conditions: order(map.axes.tool_condition), cells };
 }
@@ -63,3 +84,18 @@ export function selectAimTargets(state: TracesState): FailureCell[] {
 }
 
 export const selectIsEmpty = (state: TracesState): boolean => state.status === 'ready' && state.imports.length === 0;
+
+/**
+ * A square in words, for its label and tooltip: "cancel_order, success: 4 of 8 traces failing, not re-checked" when
+ * one status holds, else the split, e.g. "...failing, mixed: not re-checked 1 of 2 (entity missing); stopped failing
+ * 3 of 6 (entity already acted on)".
+ */
+export function describeSquare(square: HeatCell): string {
+  const head = `${square.tool}, ${square.tool_condition}: ${square.failures} of ${square.traces} traces failing`;
+  if (square.statuses.length <= 1) return `${head}, ${STATUS_LOOK[square.status].label}`;
+  const parts = square.statuses.map((share) => `${STATUS_LOOK[share.status].label} ${share.failures} of ${share.traces} (${share.world_states.join(', ')})`);
+  return `${head}, mixed: ${parts.join('; ')}`;
+}
+
+/** The named model versions a person can compare, oldest first. */
+export const selectVersionNames = (map: FailureMap | null): string[] => map?.versions.flatMap((version) => (version.version === null ? [] : [version.version])) ?? [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FailureMap } from '../../../shared/api/traces';
 import type { ApiClient } from '../../api/client';
-import { heatKey, selectAimTargets, selectHeatmap } from './selectors';
+import { describeSquare, heatKey, selectAimTargets, selectHeatmap } from './selectors';
 import { createTracesStore } from './store';
 
 const cell = (tool: string, tool_condition: string, world_state: string, status: FailureMap['cells'][number]['status'], failures: number, traces: number) => ({
@@ -32,6 +32,7 @@ const MAP: FailureMap = {
   current_version: null,
   previous_version: null,
   compares_versions: false,
+  versions_chosen: false,
   cells: [
     cell('get_order', 'timeout', 'entity exists', 'new', 2, 2),
     cell('get_order', 'timeout', 'entity missing', 'persistent', 1, 1),
@@ -96,6 +97,68 @@ describe('traces store', () => {
     expect(heat.tools).toEqual(['get_order', 'cancel_order']);
     expect(heat.conditions).toEqual(['success', 'timeout']);
     expect(heat.cells.get(heatKey('get_order', 'timeout'))).toMatchObject({ traces: 3, failures: 3, status: 'new', keys: [MAP.cells[0]!.key, MAP.cells[1]!.key] });
+  });
+});
+
+describe('a mixed square', () => {
+  it('lists each status with its counts instead of the most pressing one alone', () => {
+    const mixed: FailureMap = {
+      ...MAP,
+      cells: [
+        cell('cancel_order', 'success', 'entity already acted on', 'stopped_failing', 3, 6),
+        cell('cancel_order', 'success', 'entity missing', 'uncertain', 1, 2),
+        cell('cancel_order', 'success', 'entity exists', 'passing', 0, 1),
+      ],
+    };
+    const square = selectHeatmap(mixed).cells.get(heatKey('cancel_order', 'success'))!;
+    expect(square.status).toBe('uncertain');
+    expect(square.statuses.map((share) => [share.status, share.failures, share.traces])).toEqual([
+      ['uncertain', 1, 2],
+      ['stopped_failing', 3, 6],
+      ['passing', 0, 1],
+    ]);
+    expect(describeSquare(square)).toBe(
+      'cancel_order, success: 4 of 9 traces failing, mixed: not re-checked 1 of 2 (entity missing); stopped failing 3 of 6 (entity already acted on); passing 0 of 1 (entity exists)',
+    );
+    expect(describeSquare(selectHeatmap(MAP).cells.get(heatKey('cancel_order', 'success'))!)).toBe('cancel_order, success: 0 of 3 traces failing, passing');
+    expect(describeSquare(selectHeatmap(MAP).cells.get(heatKey('get_order', 'timeout'))!)).toMatch(/, mixed: new 2 of 2 \(entity exists\); persistent 1 of 1 \(entity missing\)$/);
+  });
+});
+
+describe('after an import or a change of versions', () => {
+  it('reads the open cell again, so its count follows the map', async () => {
+    let total = 2;
+    const calls: { method: string; input: unknown }[] = [];
+    const fake: ApiClient = {
+      call: async (method, input) => {
+        calls.push({ method, input });
+        const value =
+          method === 'traces.list' ? { imports: [] } : method === 'traces.rows' ? { rows: [], total } : method === 'traces.import' ? { stored: true, message: 'Imported 3 traces.' } : { ...MAP, versions_chosen: method === 'traces.compare' };
+        return { ok: true, value } as never;
+      },
+      on: () => () => undefined,
+    };
+    const store = createTracesStore(() => fake);
+    await store.getState().load();
+    await store.getState().openCell(MAP.cells[0]!.key);
+    expect(store.getState().cell).toMatchObject({ key: MAP.cells[0]!.key, total: 2, status: 'ready' });
+    total = 5;
+    expect(await store.getState().importFiles([{ name: 'more.jsonl', bytes: new TextEncoder().encode('{}') }])).toBe(true);
+    expect(store.getState().cell).toMatchObject({ total: 5, status: 'ready' });
+    expect(store.getState().lastImport).toMatchObject({ message: 'Imported 3 traces.' });
+
+    total = 7;
+    expect(await store.getState().compareVersions('v1', 'v2')).toBe(true);
+    expect(calls.find((call) => call.method === 'traces.compare')?.input).toEqual({ before_version: 'v1', after_version: 'v2' });
+    expect(store.getState().map?.versions_chosen).toBe(true);
+    expect(store.getState().cell?.total).toBe(7);
+  });
+
+  it('keeps the reason a choice of versions was refused', async () => {
+    const refused = { ok: false, error: { code: 'VALIDATION_FAILED', message: 'These versions cannot be compared: choose a different version' } };
+    const store = createTracesStore(() => client([], { 'traces.compare': refused }));
+    expect(await store.getState().compareVersions('v2', 'v2')).toBe(false);
+    expect(store.getState()).toMatchObject({ comparing: false, compareError: 'These versions cannot be compared: choose a different version' });
   });
 });
 

@@ -84,6 +84,17 @@ export function ConversationView({ route }: { route: Extract<Route, { view: 'con
   useHotkeys('k, left', () => step(neighbours?.previous), { preventDefault: true }, [neighbours, step]);
   useHotkeys('escape', back, [back]);
 
+  // Opening a conversation puts keyboard focus on its heading, so the keys that follow (Tab, arrows, screen reader
+  // commands) start here rather than on the page. Stepping rows keeps focus where it is (a Next button stays under
+  // the finger) unless it was lost with the previous row's content.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const isOpening = useRef(true);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (isOpening.current || active === null || active === document.body) heading.current?.focus({ preventScroll: true });
+    isOpening.current = false;
+  }, [route.row_id]);
+
   const fired = useMemo(() => firedSpan(data), [data]);
   const showSpan = useCallback(() => document.querySelector('.conduct-mark')?.scrollIntoView({ block: 'center' }), []);
 
@@ -93,7 +104,7 @@ export function ConversationView({ route }: { route: Extract<Route, { view: 'con
         <button type="button" onClick={back} aria-keyshortcuts="Escape">
           <ArrowLeft size={14} aria-hidden="true" /> Conversations
         </button>
-        <h1 id="conversation-title">Conversation {data ? `#${data.row.ordinal}` : ''}</h1>
+        <h1 id="conversation-title" ref={heading} tabIndex={-1}>Conversation {data ? `#${data.row.ordinal}` : ''}</h1>
         <code className="muted">{route.row_id}</code>
         <span className="toolbar-spacer" />
         {neighbours && (

@@ -1,6 +1,7 @@
 import { columnVisibilityFeature, createColumnHelper, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
 import { Flag } from 'lucide-react';
 import { ROW_SORT_COLUMNS, type RowColumn, type RowFilterKey, type RowSummary } from '../../../shared/api/rows';
+import { MatchSnippet } from './match-snippet';
 import { LabelBadge, VerdictBadge } from './verdict-badge';
 
 export const features = tableFeatures({ columnVisibilityFeature, rowSortingFeature });
@@ -15,10 +16,14 @@ export interface ColumnLayout {
   filter?: RowFilterKey;
 }
 
-/** How each column looks; the table's columns and the column chooser follow this order. */
+/** How each column looks, in the table's order (ROW_COLUMNS): the verdicts and the prompt first, then the axes. */
 export const COLUMN_LAYOUT: Record<RowColumn, ColumnLayout> = {
   ordinal: { label: '#', width: 78, numeric: true },
-  scenario_id: { label: 'Scenario', width: 128, monospace: true },
+  conduct: { label: 'Conduct', width: 190, filter: 'conduct' },
+  reward: { label: 'Reward', width: 80, numeric: true },
+  judge: { label: 'Judge', width: 150, filter: 'judge' },
+  label: { label: 'Label', width: 104, filter: 'label' },
+  prompt: { label: 'Prompt', width: 320 },
   tool: { label: 'Tool', width: 150, filter: 'tool' },
   rule: { label: 'Rule', width: 200, filter: 'rule' },
   stance: { label: 'Stance', width: 118, filter: 'stance' },
@@ -29,15 +34,11 @@ export const COLUMN_LAYOUT: Record<RowColumn, ColumnLayout> = {
   writer: { label: 'Writer', width: 136, filter: 'writer' },
   turns: { label: 'Turns', width: 70, numeric: true },
   ended_by: { label: 'Ended by', width: 104, filter: 'ended_by' },
-  conduct: { label: 'Conduct', width: 190, filter: 'conduct' },
+  scenario_id: { label: 'Scenario', width: 128, monospace: true },
   conduct_rule: { label: 'Conduct rule', width: 180, filter: 'conduct_rule', monospace: true },
-  reward: { label: 'Reward', width: 80, numeric: true },
-  judge: { label: 'Judge', width: 150, filter: 'judge' },
-  label: { label: 'Label', width: 104, filter: 'label' },
-  prompt: { label: 'Prompt', width: 260 },
 };
 
-/** Shown until a person chooses otherwise: the six axes, persona, writer, turns, verdicts, label and prompt. */
+/** Shown until a person chooses otherwise (a saved choice wins): verdicts, label, prompt, the six axes, persona, writer, turns. */
 export const DEFAULT_HIDDEN: readonly RowColumn[] = ['scenario_id', 'conduct_rule'];
 
 /** Columns a person cannot hide: without them a row cannot be told apart. */
@@ -49,23 +50,6 @@ const base = (id: RowColumn) => ({ id, header: COLUMN_LAYOUT[id].label, enableSo
 
 export const columns = helper.columns([
   helper.accessor('ordinal', { ...base('ordinal'), cell: (info) => info.getValue() }),
-  helper.accessor('scenario_id', { ...base('scenario_id'), cell: (info) => info.getValue() }),
-  helper.accessor('tool', { ...base('tool'), cell: (info) => info.getValue() }),
-  helper.accessor('rule', { ...base('rule'), cell: (info) => info.getValue() }),
-  helper.accessor('stance', { ...base('stance'), cell: (info) => info.getValue() }),
-  helper.accessor('world_state', { ...base('world_state'), cell: (info) => info.getValue() }),
-  helper.accessor('tool_condition', {
-    ...base('tool_condition'),
-    cell: (info) => (info.getValue() === 'success' ? info.getValue() : <span className="fault-text">{info.getValue()}</span>),
-  }),
-  helper.accessor('history', { ...base('history'), cell: (info) => info.getValue() }),
-  helper.accessor('persona_tags', {
-    ...base('persona_tags'),
-    cell: (info) => info.getValue().join(' · '),
-  }),
-  helper.accessor('writer', { ...base('writer'), cell: (info) => info.getValue() }),
-  helper.accessor('turns', { ...base('turns'), cell: (info) => info.getValue() }),
-  helper.accessor('ended_by', { ...base('ended_by'), cell: (info) => info.getValue() }),
   helper.accessor('conduct', {
     ...base('conduct'),
     cell: (info) => {
@@ -83,7 +67,6 @@ export const columns = helper.columns([
       );
     },
   }),
-  helper.accessor((row) => row.conduct?.rule ?? '', { ...base('conduct_rule'), cell: (info) => info.getValue() || '—' }),
   helper.accessor((row) => row.judge?.reward ?? null, {
     ...base('reward'),
     cell: (info) => {
@@ -104,5 +87,30 @@ export const columns = helper.columns([
     },
   }),
   helper.accessor('label', { ...base('label'), cell: (info) => <LabelBadge label={info.getValue()} /> }),
-  helper.accessor('prompt', { ...base('prompt'), cell: (info) => info.getValue() }),
+  helper.accessor('prompt', {
+    ...base('prompt'),
+    // With a search, the line says where the row matched instead (computed with the page, see shared/api/rows.ts).
+    cell: (info) => {
+      const match = info.row.original.match;
+      return match ? <MatchSnippet match={match} /> : info.getValue();
+    },
+  }),
+  helper.accessor('tool', { ...base('tool'), cell: (info) => info.getValue() }),
+  helper.accessor('rule', { ...base('rule'), cell: (info) => info.getValue() }),
+  helper.accessor('stance', { ...base('stance'), cell: (info) => info.getValue() }),
+  helper.accessor('world_state', { ...base('world_state'), cell: (info) => info.getValue() }),
+  helper.accessor('tool_condition', {
+    ...base('tool_condition'),
+    cell: (info) => (info.getValue() === 'success' ? info.getValue() : <span className="fault-text">{info.getValue()}</span>),
+  }),
+  helper.accessor('history', { ...base('history'), cell: (info) => info.getValue() }),
+  helper.accessor('persona_tags', {
+    ...base('persona_tags'),
+    cell: (info) => info.getValue().join(' · '),
+  }),
+  helper.accessor('writer', { ...base('writer'), cell: (info) => info.getValue() }),
+  helper.accessor('turns', { ...base('turns'), cell: (info) => info.getValue() }),
+  helper.accessor('ended_by', { ...base('ended_by'), cell: (info) => info.getValue() }),
+  helper.accessor('scenario_id', { ...base('scenario_id'), cell: (info) => info.getValue() }),
+  helper.accessor((row) => row.conduct?.rule ?? '', { ...base('conduct_rule'), cell: (info) => info.getValue() || '—' }),
 ]);

@@ -1,6 +1,6 @@
 import { useTable, type ColumnVisibilityState, type SortingState, type Updater } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, type CSSProperties, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { DEFAULT_ROW_SORT, type RowColumn, type RowFilters, type RowSort, type RowSummary } from '../../../shared/api/rows';
 import type { PageCache } from '../../stores/conversations/page-cache';
@@ -107,6 +107,20 @@ export function ConversationsGrid({ hidden, sort, filters, onSort, onFilter, onO
     shownKey,
   );
 
+  // A sort keeps the table where it was sideways. The offset is taken when the press starts (pointer or key), before
+  // the browser scrolls a half-hidden header it focuses into view, and put back until the sorted rows are shown.
+  const pressedLeft = useRef(0);
+  const keptLeft = useRef<number | null>(null);
+  const notePress = () => {
+    pressedLeft.current = scrollRef.current?.scrollLeft ?? 0;
+  };
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (keptLeft.current === null || !element) return;
+    if (element.scrollLeft !== keptLeft.current) element.scrollLeft = keptLeft.current;
+    if (shownKey === queryKey) keptLeft.current = null;
+  }, [queryKey, shownKey, sort]);
+
   const data = useWindowRows(pages, total, first, last);
   const columnVisibility = useMemo<ColumnVisibilityState>(() => Object.fromEntries(hidden.map((column) => [column, false])), [hidden]);
   const sorting = useMemo<SortingState>(() => [{ id: sort.column, desc: sort.direction === 'desc' }], [sort]);
@@ -121,6 +135,7 @@ export function ConversationsGrid({ hidden, sort, filters, onSort, onFilter, onO
     onSortingChange: (updater: Updater<SortingState>) => {
       const next = typeof updater === 'function' ? updater(sorting) : updater;
       const chosen = next[0];
+      keptLeft.current = pressedLeft.current;
       onSort(chosen ? { column: chosen.id as RowSort['column'], direction: chosen.desc ? 'desc' : 'asc' } : DEFAULT_ROW_SORT);
     },
   });
@@ -183,6 +198,8 @@ export function ConversationsGrid({ hidden, sort, filters, onSort, onFilter, onO
       aria-activedescendant={total > 0 ? `conversation-row-${focusedIndex}` : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
+      onPointerDownCapture={notePress}
+      onKeyDownCapture={notePress}
       style={gridStyle}
     >
       <GridHeader

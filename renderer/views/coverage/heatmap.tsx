@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { CoverageCell, CoverageMatrix } from '../../../shared/api/coverage';
 import { AXIS_LABELS, cellDescription, cellKind, failShare, gridRows, heatLevel, maxRows } from '../../stores/coverage/selectors';
+import { failMix, STRONG_FAIL_SHARE } from './fail-shade';
 
 interface HeatmapProps {
   matrix: CoverageMatrix;
@@ -42,7 +43,7 @@ function moved(position: Position, key: string, rows: number, columns: number): 
 }
 
 function cellStyle(cell: CoverageCell, most: number): CSSProperties {
-  return { '--heat': heatLevel(cell.rows, most).toFixed(3), '--share': (failShare(cell) ?? 0).toFixed(3) } as CSSProperties;
+  return { '--heat': heatLevel(cell.rows, most).toFixed(3), '--fail-mix': failMix(failShare(cell) ?? 0) } as CSSProperties;
 }
 
 /**
@@ -125,7 +126,14 @@ export function Heatmap({ matrix, target, onOpen, onFocusCell }: HeatmapProps) {
                 const position = { row: rowIndex, column };
                 const kind = cellKind(cell);
                 const isTarget = target?.x === cell.x && target.y === cell.y;
-                const classes = ['heatmap-cell', `heatmap-${kind}`, !cell.planned && cell.rows > 0 ? 'heatmap-offplan' : '', isTarget ? 'heatmap-target' : '']
+                const isStrong = kind === 'failing' && (failShare(cell) ?? 0) >= STRONG_FAIL_SHARE;
+                const classes = [
+                  'heatmap-cell',
+                  `heatmap-${kind}`,
+                  isStrong ? 'heatmap-failing-strong' : '',
+                  !cell.planned && cell.rows > 0 ? 'heatmap-offplan' : '',
+                  isTarget ? 'heatmap-target' : '',
+                ]
                   .filter(Boolean)
                   .join(' ');
                 return (

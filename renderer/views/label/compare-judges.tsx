@@ -58,7 +58,7 @@ export function CompareJudges({ comparison }: { comparison: AgreementReport['com
                 kappa
               </th>
               <th scope="col" className="numeric" title="pass_when_gold_fail: the share of gold failures the judge passed">
-                leak
+                passed fails
               </th>
               <th scope="col" className="numeric">
                 unsure

@@ -1,10 +1,14 @@
 import type { Issue } from '../../../shared/api';
 import type { PreflightCheck } from '../../../shared/api/runs';
+import { specIssueSentence } from './spec-issue-words';
 
 interface FieldMessagesProps {
   /** Referenced by the field's aria-describedby. */
   id: string;
-  /** The field's own path: an issue deeper than it shows the rest of its path (`properties.amount.type: ...`). */
+  /**
+   * A spec field's own path: its issues read in words (`Rule 8 is empty: ...`), and an issue deeper than it shows the
+   * rest of its path (`properties.amount.type: ...`). Without it (the settings) messages show as they come.
+   */
   path?: string;
   issues?: readonly Issue[];
   warnings?: readonly Issue[];
@@ -13,19 +17,18 @@ interface FieldMessagesProps {
   local?: string | null;
 }
 
-function tail(issuePath: string, fieldPath: string | undefined): string {
-  if (!fieldPath || issuePath === fieldPath || !issuePath.startsWith(`${fieldPath}.`)) return '';
-  return `${issuePath.slice(fieldPath.length + 1)}: `;
+function sentence(issue: Issue, fieldPath: string | undefined): string {
+  return fieldPath === undefined ? issue.message : specIssueSentence(issue, { under: fieldPath });
 }
 
 /** Validation messages under a field: errors first, then warnings. Renders an empty anchor when all is well. */
 export function FieldMessages({ id, path, issues = [], warnings = [], checks = [], local }: FieldMessagesProps) {
   const errors = [
     ...(local ? [local] : []),
-    ...issues.map((issue) => `${tail(issue.path, path)}${issue.message}`),
+    ...issues.map((issue) => sentence(issue, path)),
     ...checks.filter((check) => check.level === 'error').map((check) => check.message),
   ];
-  const notes = [...warnings.map((issue) => `${tail(issue.path, path)}${issue.message}`), ...checks.filter((check) => check.level === 'warning').map((check) => check.message)];
+  const notes = [...warnings.map((issue) => sentence(issue, path)), ...checks.filter((check) => check.level === 'warning').map((check) => check.message)];
   if (errors.length === 0 && notes.length === 0) return <span id={id} hidden />;
   return (
     <div id={id} className="field-messages">

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { AXES } from '../../../shared/domain';
 import { selectIsChecking, selectPreflightChecks, selectStartBlocker } from '../../stores/new-run/selectors';
 import { useNewRunStore } from '../../stores/new-run/store';
+import { preflightSentence } from './spec-issue-words';
 
 /** The checks that run before Start (errors block it, warnings do not), the planned grid, and Start itself. */
 export function PreflightPanel({ onStart }: { onStart(): void }) {
@@ -33,7 +34,7 @@ export function PreflightPanel({ onStart }: { onStart(): void }) {
           {checks.map((check, index) => (
             <li key={`${check.id}:${check.path ?? ''}:${index}`} className={`preflight-${check.level}`}>
               {check.level === 'error' ? <CircleX size={13} aria-label="Error" /> : <TriangleAlert size={13} aria-label="Warning" />}
-              <span>{check.message}</span>
+              <span>{preflightSentence(check)}</span>
             </li>
           ))}
         </ul>

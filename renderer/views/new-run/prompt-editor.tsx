@@ -9,7 +9,7 @@ import { NONE, useSpecField } from './use-field';
 function RuleField({ index, rule, autoFocus }: { index: number; rule: string; autoFocus: boolean }) {
   const { setRule, removeRule } = useNewRunStore(useShallow((state) => ({ setRule: state.setRule, removeRule: state.removeRule })));
   const field = useSpecField(`policy_rules.${index}`);
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (autoFocus) input.current?.focus();
   }, [autoFocus]);
@@ -20,14 +20,19 @@ function RuleField({ index, rule, autoFocus }: { index: number; rule: string; au
         {index + 1}.
       </span>
       <div className="rule-field">
-        <input
+        {/* A rule is one clause of a numbered list: it wraps (and the box grows) but never takes a line break. */}
+        <textarea
           ref={input}
-          type="text"
+          className="rule-input"
+          rows={1}
           value={rule}
           aria-label={`Rule ${index + 1}`}
           aria-invalid={field.isInvalid || undefined}
           aria-describedby={messagesId}
-          onChange={(event) => setRule(index, event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.preventDefault();
+          }}
+          onChange={(event) => setRule(index, event.target.value.replace(/\s*\n\s*/g, ' '))}
         />
         <FieldMessages id={messagesId} path={`policy_rules.${index}`} {...field} />
       </div>

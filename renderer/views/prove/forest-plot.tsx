@@ -25,7 +25,8 @@ export function ForestPlot({ categories, overall }: { categories: ProveLine[]; o
       <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby="forest-title forest-description">
         <title id="forest-title">Forest plot of the paired difference in pass@1 per category</title>
         <desc id="forest-description">
-          {lines.map((line) => `${line.category}: ${signed(line.delta)} [${signed(line.ci_low)}, ${signed(line.ci_high)}], ${line.headline}`).join('; ')}
+          {lines.map((line) => `${line.category}: ${signed(line.delta)} [${signed(line.ci_low)}, ${signed(line.ci_high)}], ${line.headline}`).join('; ')}. Each
+          verdict follows its 95% interval; p is a sign-flip permutation test.
         </desc>
         {scale.ticks.map((tick) => (
           <g key={tick}>
@@ -36,7 +37,7 @@ export function ForestPlot({ categories, overall }: { categories: ProveLine[]; o
           </g>
         ))}
         <text className="forest-head" x={TEXT} y={TOP - 10}>
-          before → after · Δ [95% CI] · p · headline
+          before → after · Δ [95% CI] · sign-flip p · verdict (from the CI)
         </text>
         <line className="forest-separator" x1={0} x2={WIDTH} y1={overallY} y2={overallY} />
         {lines.map((line, index) => {

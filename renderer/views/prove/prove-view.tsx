@@ -77,6 +77,10 @@ export function ProveView() {
               overall {signed(report.overall.delta)} pass@1 over {report.overall.n_tasks} {report.overall.paired ? 'paired ' : ''}tasks ·{' '}
               <code>{result.before.label}</code> → <code>{result.after.label}</code>
             </span>
+            <span className="prove-decides">
+              Each verdict follows its 95% interval: PASS or FAIL only when the interval clears zero (and the eval noise). p is a sign-flip
+              permutation test, shown beside it; it does not decide.
+            </span>
           </div>
           {result.explanation && <p className="prove-explanation">{result.explanation}</p>}
           <ForestPlot categories={report.categories} overall={report.overall} />

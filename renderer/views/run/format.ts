@@ -55,3 +55,35 @@ export function stopMeaning(reason: string, context: { until?: string; all_pairs
   }
   return STOP_MEANINGS[reason];
 }
+
+/** A stopped run's duration and average rate, read from its stored stamps. */
+export interface FinishedTiming {
+  /** Seconds from the run's creation (Start pressed) to its last write (its end). */
+  seconds: number;
+  /** Rows per second over those seconds; null when they include a pause (see `paused`). */
+  rows_per_second: number | null;
+  /** The run was cancelled or interrupted and resumed: the seconds include the time it sat stopped. */
+  paused: boolean;
+}
+
+/**
+ * How long a stopped run took, from its stamps: `created_at` (the run stored, its spec drafted) to `updated_at` (the
+ * executor's last write, with the final status). `resumedRows`: rows replayed from the store at the last resume
+ * (the summary's `search.rollouts.resumed`); above 0 the span holds a pause, so no average rate is claimed. Null for
+ * a live run or unreadable stamps.
+ */
+export function finishedTiming(
+  run: { status: string; created_at: string; updated_at: string; rows_done: number },
+  resumedRows: number,
+): FinishedTiming | null {
+  if (run.status === 'queued' || run.status === 'running') return null;
+  const seconds = (Date.parse(run.updated_at) - Date.parse(run.created_at)) / 1000;
+  if (!Number.isFinite(seconds) || seconds < 0) return null;
+  const paused = resumedRows > 0;
+  return { seconds, rows_per_second: paused || seconds === 0 ? null : run.rows_done / seconds, paused };
+}
+
+/** A duration with a decimal under ten seconds ("3.4s"), as formatDuration above it. */
+export function formatElapsed(seconds: number): string {
+  return seconds < 10 ? `${(Math.round(seconds * 10) / 10).toFixed(1)}s` : formatDuration(seconds);
+}

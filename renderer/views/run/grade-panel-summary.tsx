@@ -90,7 +90,7 @@ function VerdictsTable({ judges }: { judges: readonly JudgeSummary[] }) {
             <th scope="col" className="numeric">Unsure</th>
             <th scope="col" className="numeric">Unjudged</th>
             <th scope="col" className="numeric">Mean reward</th>
-            <th scope="col">judge_status</th>
+            <th scope="col" title="judge_status: how each grading call ended (ok, or why it gave no reward)">Judge status</th>
           </tr>
         </thead>
         <tbody>

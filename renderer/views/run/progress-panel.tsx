@@ -1,16 +1,18 @@
 import type { Run } from '../../../shared/domain';
 import type { ProgressFigures } from '../../stores/run/selectors';
-import { formatCount, formatDuration, formatRate, stopMeaning } from './format';
+import { finishedTiming, formatCount, formatDuration, formatElapsed, formatRate, stopMeaning } from './format';
 
 /** The id of the line naming the process that writes the run (the disabled Cancel button points at it). */
 export const WRITER_NOTE_ID = 'run-writer-note';
 
 /**
- * Rows done against the budget, the rate, the time left and the rollouts lost; why it stopped once it has.
- * `writerNote`: the line naming another process that writes the run, shown while it does.
+ * Rows done against the budget, the rate, the time left and the rollouts lost; why it stopped once it has. A stopped
+ * run shows its average rate and how long it took instead. `writerNote`: the line naming another process that
+ * writes the run, shown while it does. `resumedRows`: the summary's rows replayed at the last resume (0 if none).
  */
-export function ProgressPanel({ run, progress, writerNote = null }: { run: Run; progress: ProgressFigures; writerNote?: string | null }) {
+export function ProgressPanel({ run, progress, writerNote = null, resumedRows = 0 }: { run: Run; progress: ProgressFigures; writerNote?: string | null; resumedRows?: number }) {
   const isLive = run.status === 'running' || run.status === 'queued';
+  const timing = finishedTiming(run, resumedRows);
   const percent = Math.round(progress.fraction * 100);
   const meaning = run.stopped_because ? stopMeaning(run.stopped_because, { until: run.config.until, all_pairs_covered: run.pairwise?.fraction === 1 }) : undefined;
   return (
@@ -27,18 +29,37 @@ export function ProgressPanel({ run, progress, writerNote = null }: { run: Run; 
             {formatCount(progress.rows_done)} <span className="n">/ {formatCount(progress.budget)}</span>
           </span>
         </div>
-        <div className="figure">
-          <span className="figure-label">Rate</span>
-          <span className="figure-value" aria-label="Rate">
-            {formatRate(progress.rows_per_second)}
-          </span>
-        </div>
-        <div className="figure">
-          <span className="figure-label">Time left</span>
-          <span className="figure-value" aria-label="Time left">
-            {isLive ? formatDuration(progress.seconds_left) : '—'}
-          </span>
-        </div>
+        {timing ? (
+          <>
+            <div className="figure" title={timing.paused ? 'Not known for a resumed run: the time it sat stopped is part of its span.' : 'Rows stored over the time from Start to the end.'}>
+              <span className="figure-label">Average rate</span>
+              <span className="figure-value" aria-label="Average rate">
+                {formatRate(timing.rows_per_second)}
+              </span>
+            </div>
+            <div className="figure" title={timing.paused ? 'From Start to the end, with the time it sat cancelled or interrupted before it resumed.' : 'From Start (the spec drafted) to the end.'}>
+              <span className="figure-label">{timing.paused ? 'Start to end' : 'Duration'}</span>
+              <span className="figure-value" aria-label={timing.paused ? 'Start to end' : 'Duration'}>
+                {formatElapsed(timing.seconds)}
+              </span>
+            </div>
+          </>
+        ) : (
+          <>
+            <div className="figure">
+              <span className="figure-label">Rate</span>
+              <span className="figure-value" aria-label="Rate">
+                {formatRate(progress.rows_per_second)}
+              </span>
+            </div>
+            <div className="figure">
+              <span className="figure-label">Time left</span>
+              <span className="figure-value" aria-label="Time left">
+                {isLive ? formatDuration(progress.seconds_left) : '—'}
+              </span>
+            </div>
+          </>
+        )}
         <div className="figure">
           <span className="figure-label">Lost</span>
           <span className="figure-value" aria-label="Lost rollouts">
@@ -70,7 +91,7 @@ export function ProgressPanel({ run, progress, writerNote = null }: { run: Run; 
         <div className="progress-fill" style={{ width: `${percent}%` }} />
       </div>
       <p className="progress-note">
-        {run.status === 'queued' && 'Waiting for a worker to pick the run up…'}
+        {run.status === 'queued' && 'Starting the simulation thread…'}
         {run.status === 'running' && `${percent}% of the budget. Rows are stored as they land; a cancelled run keeps them.`}
         {run.stopped_because && !isLive && (
           <>

@@ -1,5 +1,6 @@
 import { CopyPlus, Download, RotateCcw, Square } from 'lucide-react';
 import type { Run } from '../../../shared/domain';
+import { fillTarget } from '../runs/format';
 import { WRITER_NOTE_ID } from './progress-panel';
 
 interface RunHeaderProps {
@@ -18,16 +19,24 @@ interface RunHeaderProps {
 
 /** The run's name, status and id, with what can be done to it now. */
 export function RunHeader({ run, canCancel, canResume, cancelBlockedBy = null, actionStatus, onCancel, onResume, onNewFromRun, onExport }: RunHeaderProps) {
+  const fill = fillTarget(run.config.aim);
   return (
     <header className="view-header run-header">
       <div className="run-title">
-        <h1 id="run-title">{run.name}</h1>
+        <h1 id="run-title" title={run.name}>
+          {run.name}
+        </h1>
         <div className="run-meta">
           <span className={`state state-${run.status}`} aria-label="Run status">
             {run.status}
           </span>
           <code aria-label="Run id">{run.id}</code>
           <span className="muted">seed {run.config.seed}</span>
+          {fill && (
+            <span className="run-fill-mark" title={`A fill run: every row carries ${fill.words}. Its coverage counts only the squares it planned, all within that aim.`}>
+              {fill.mark}
+            </span>
+          )}
         </div>
       </div>
       <div className="run-actions">

@@ -1,16 +1,30 @@
 import type { ReactNode } from 'react';
 import type { SimulationSummary } from '../../../shared/domain';
 import { formatCount, formatShare } from './format';
+import { tierRows } from './tiers';
 
-function Figures({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
+interface Figure {
+  label: string;
+  value: ReactNode;
+  /** What the figure counts, on hover. */
+  title?: string;
+  /** A quiet line under the label (e.g. the stances a tier holds). */
+  note?: string;
+}
+
+function Figures({ title, rows, note }: { title: string; rows: Figure[]; note?: string }) {
   return (
     <section className="panel" aria-label={title}>
       <h2 className="panel-title">{title}</h2>
+      {note && <p className="muted run-summary-note">{note}</p>}
       <dl className="kv">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
+        {rows.map((row) => (
+          <div key={row.label} title={row.title}>
+            <dt>
+              {row.label}
+              {row.note && <span className="kv-note">{row.note}</span>}
+            </dt>
+            <dd>{row.value}</dd>
           </div>
         ))}
       </dl>
@@ -26,43 +40,64 @@ function ofTotal(part: number, total: number): ReactNode {
   );
 }
 
-/** What the run produced, once it has ended: coverage arithmetic, rollouts, the tier mix and the writers' errors. */
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * What the run produced, once it has ended: coverage arithmetic, rollouts, the difficulty tiers and the writers'
+ * errors. Words as the Coverage screen uses them: a "cell" is a square of the planned grid; the other counts are of
+ * distinct things among the rows.
+ */
 export function RunSummary({ summary }: { summary: SimulationSummary }) {
   const { coverage, search } = summary;
   const { rollouts, tier_mix: tierMix } = search;
   const lostBy = Object.entries(rollouts.lost_by).filter(([, count]) => count > 0);
-  const tiers = Object.entries(tierMix.counts).sort(([a], [b]) => a.localeCompare(b));
   return (
     <div className="run-summary">
       <Figures
         title="Coverage"
         rows={[
-          ['Pairs covered', ofTotal(coverage.pairwise.pairs_covered, coverage.pairwise.pairs_planned)],
-          ['Fraction', formatShare(coverage.pairwise.fraction)],
-          ['Unique cells', formatCount(coverage.unique_cells)],
-          ['Grid cells unvisited', ofTotal(coverage.cells_unvisited, search.grid.cells)],
-          ['Unique situations', formatCount(coverage.unique_scenario_ids)],
-          ['Unique signatures', formatCount(coverage.unique_signatures)],
-          ['Unique prompts', formatCount(coverage.unique_prompts)],
+          { label: 'Pairs covered', value: ofTotal(coverage.pairwise.pairs_covered, coverage.pairwise.pairs_planned), title: 'Pairs of axis values with a conversation, of the pairs the grid planned.' },
+          { label: 'Fraction', value: formatShare(coverage.pairwise.fraction) },
+          {
+            label: 'Planned cells visited',
+            value: ofTotal(search.grid.cells - coverage.cells_unvisited, search.grid.cells),
+            title: 'Cells of the planned grid (one value on each axis) with at least one conversation, as on the Coverage screen.',
+          },
+          {
+            label: 'Distinct axis combinations',
+            value: formatCount(coverage.unique_cells),
+            title: 'Different combinations of the six axis values among the rows: writers beyond the grid add combinations it did not plan.',
+          },
+          { label: 'Distinct situations', value: formatCount(coverage.unique_scenario_ids), title: 'Different scenario_id values: the worlds the writers planned; several can share one axis combination.' },
+          { label: 'Distinct behaviours', value: formatCount(coverage.unique_signatures), title: 'Different behaviour signatures: the tools the agent called, where each argument came from and what each returned, whether it refused, and its reply length.' },
+          { label: 'Distinct prompts', value: formatCount(coverage.unique_prompts), title: 'Different opening asks of the simulated user.' },
         ]}
       />
       <Figures
         title="Rollouts"
         rows={[
-          ['Landed', formatCount(rollouts.landed)],
-          ['Resumed', formatCount(rollouts.resumed)],
-          ['Re-rolled', formatCount(rollouts.rerolled)],
-          ['Lost', formatCount(rollouts.lost)],
-          ...lostBy.map(([reason, count]): [string, ReactNode] => [`  lost to ${reason}`, formatCount(count)]),
-          ['Ended on a question', formatCount(search.ended_on_question.n)],
+          { label: 'Landed', value: formatCount(rollouts.landed) },
+          { label: 'Resumed', value: formatCount(rollouts.resumed), title: 'Rows read back from the store when the run resumed.' },
+          { label: 'Re-rolled', value: formatCount(rollouts.rerolled) },
+          { label: 'Lost', value: formatCount(rollouts.lost) },
+          ...lostBy.map(([reason, count]): Figure => ({ label: `  lost to ${reason}`, value: formatCount(count) })),
+          { label: 'Ended on a question', value: formatCount(search.ended_on_question.n) },
         ]}
       />
       <Figures
-        title="Tier mix"
+        title="Difficulty tiers"
+        note="The search mixes four tiers; each groups stances, so its count is the sum of theirs in the Stance filter."
         rows={[
-          ['Hard share requested', formatShare(tierMix.hard_share_requested)],
-          ['Hard share realized', formatShare(tierMix.hard_share_realized)],
-          ...tiers.map(([tier, count]): [string, ReactNode] => [tier, formatCount(count)]),
+          { label: 'Hard share requested', value: formatShare(tierMix.hard_share_requested), title: 'Share of rows asked of the ambiguous, boundary and adversarial tiers.' },
+          { label: 'Hard share realized', value: formatShare(tierMix.hard_share_realized) },
+          ...tierRows(tierMix.counts).map(
+            ({ tier, count, stances }): Figure => ({
+              label: `${capitalized(tier)} tier`,
+              value: formatCount(count),
+              note: stances.length > 0 ? stances.join(', ') : undefined,
+              title: stances.length > 0 ? `The ${tier} tier holds the stances ${stances.join(', ')}.` : undefined,
+            }),
+          ),
         ]}
       />
       <section className="panel" aria-label="Writer errors">

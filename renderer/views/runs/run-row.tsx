@@ -2,12 +2,13 @@ import { SquareTerminal } from 'lucide-react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import type { RunListItem } from '../../../shared/api';
 import { writerElsewhere, writerMark } from '../../stores/runs/selectors';
-import { formatDateTime, formatPassRate, formatPercent } from './format';
+import { fillTarget, formatDateTime, formatListDate, formatPassRate, formatPercent } from './format';
 
 /** One run in the list: the whole row opens it (click, or Enter on the focused row or its name). */
 export function RunRow({ run, onOpen }: { run: RunListItem; onOpen(): void }) {
   const writer = writerElsewhere(run);
   const mark = writer && writerMark(writer);
+  const fill = fillTarget(run.config.aim);
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {
     if (event.key === 'Enter' && event.target === event.currentTarget) {
       event.preventDefault();
@@ -22,7 +23,7 @@ export function RunRow({ run, onOpen }: { run: RunListItem; onOpen(): void }) {
   return (
     <tr className="run-row" tabIndex={0} onClick={onClick} onKeyDown={onKeyDown} aria-label={`Open run ${run.name}`}>
       <td>
-        <a className="run-link" href={`#/runs/${encodeURIComponent(run.id)}`} tabIndex={-1}>
+        <a className="run-link" href={`#/runs/${encodeURIComponent(run.id)}`} tabIndex={-1} title={run.name}>
           {run.name}
         </a>
         <code className="muted">{run.id}</code>
@@ -40,15 +41,25 @@ export function RunRow({ run, onOpen }: { run: RunListItem; onOpen(): void }) {
         {run.rows_done.toLocaleString()}
         <span className="n"> / {run.config.budget.toLocaleString()}</span>
       </td>
-      <td className="numeric">
-        {run.pairwise ? formatPercent(run.pairwise.fraction) : <span className="muted">—</span>}
-        {run.pairwise && (
-          <span className="n">
-            {' '}
-            {run.pairwise.pairs_covered}/{run.pairwise.pairs_planned}
-          </span>
-        )}
-      </td>
+      {fill ? (
+        // A fill run's pairwise fraction spans only the axes it left free: read as the grid's, it looks poorly covered.
+        <td
+          className="numeric run-fill"
+          title={`A fill run: every row carries ${fill.words}.${run.pairwise ? ` Its own plan's pairs covered: ${formatPercent(run.pairwise.fraction)} (${run.pairwise.pairs_covered}/${run.pairwise.pairs_planned}).` : ''}`}
+        >
+          <span className="run-fill-mark">{fill.mark}</span>
+        </td>
+      ) : (
+        <td className="numeric">
+          {run.pairwise ? formatPercent(run.pairwise.fraction) : <span className="muted">—</span>}
+          {run.pairwise && (
+            <span className="n">
+              {' '}
+              {run.pairwise.pairs_covered}/{run.pairwise.pairs_planned}
+            </span>
+          )}
+        </td>
+      )}
       <td className="numeric">{formatPassRate(run) ?? <span className="muted">not graded</span>}</td>
       <td>
         {run.degraded.length === 0 ? (
@@ -66,7 +77,11 @@ export function RunRow({ run, onOpen }: { run: RunListItem; onOpen(): void }) {
           </span>
         )}
       </td>
-      <td className="run-created">{formatDateTime(run.created_at)}</td>
+      <td className="run-created">
+        <time dateTime={run.created_at} title={formatDateTime(run.created_at)}>
+          {formatListDate(run.created_at)}
+        </time>
+      </td>
     </tr>
   );
 }

@@ -31,7 +31,8 @@ export function RunsView() {
   }, [open, leave]);
 
   // Coming back to the window (from a terminal running `wai simulate`, say) reads the list again: runs another
-  // process started meanwhile appear, and the list follows them while they run. A hidden window reads nothing.
+  // process started meanwhile appear, and the list follows them while they run. A window that keeps its focus checks
+  // for such runs every few seconds (the store's idle check). A hidden window reads nothing.
   useEffect(() => {
     const onVisibility = () => {
       if (document.visibilityState === 'visible') void refresh();

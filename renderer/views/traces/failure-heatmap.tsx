@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { FailureMap } from '../../../shared/api/traces';
-import { heatKey, selectHeatmap, STATUS_LOOK } from '../../stores/traces/selectors';
+import { describeSquare, heatKey, selectHeatmap, STATUS_LOOK } from '../../stores/traces/selectors';
 
 interface FailureHeatmapProps {
   map: FailureMap;
@@ -9,8 +9,10 @@ interface FailureHeatmapProps {
 }
 
 /**
- * Tools down, tool conditions across: each square sums its world states, is shaded by its failure share and marked
- * with its most pressing status. A square is a button that picks (or unpicks) its cells to aim at.
+ * Tools down, tool conditions across: each square sums its world states and is shaded by its failure share. A square
+ * whose world states share one status names it; a mixed one lists each status with its failing/traces, so a
+ * "not re-checked" never hides that most of its failures stopped. A square is a button that picks (or unpicks) its
+ * cells to aim at.
  */
 export function FailureHeatmap({ map, selected, onToggle }: FailureHeatmapProps) {
   const heat = selectHeatmap(map);
@@ -38,13 +40,13 @@ export function FailureHeatmap({ map, selected, onToggle }: FailureHeatmapProps)
                 if (!square) return <td key={condition} className="heat-empty" aria-label={`${tool}, ${condition}: no traces`} />;
                 const share = square.graded > 0 ? square.failures / square.graded : 0;
                 const isPicked = square.keys.some((key) => selected.includes(key));
-                const look = STATUS_LOOK[square.status];
-                const label = `${tool}, ${condition}: ${square.failures} of ${square.traces} traces failing, ${look.label}`;
+                const isMixed = square.statuses.length > 1;
+                const label = describeSquare(square);
                 return (
                   <td key={condition}>
                     <button
                       type="button"
-                      className={`heat-square tone-${look.tone}${isPicked ? ' is-picked' : ''}`}
+                      className={`heat-square tone-${STATUS_LOOK[square.status].tone}${isPicked ? ' is-picked' : ''}${isMixed ? ' is-mixed' : ''}`}
                       style={{ '--fail-share': share.toFixed(3) } as CSSProperties}
                       aria-pressed={isPicked}
                       aria-label={label}
@@ -54,7 +56,15 @@ export function FailureHeatmap({ map, selected, onToggle }: FailureHeatmapProps)
                       <span className="heat-numbers">
                         {square.failures}/{square.traces}
                       </span>
-                      <span className="heat-status">{look.label}</span>
+                      {isMixed ? (
+                        square.statuses.map((part) => (
+                          <span key={part.status} className={`heat-status heat-part tone-${STATUS_LOOK[part.status].tone}`}>
+                            {part.failures}/{part.traces} {STATUS_LOOK[part.status].label}
+                          </span>
+                        ))
+                      ) : (
+                        <span className="heat-status">{STATUS_LOOK[square.status].label}</span>
+                      )}
                     </button>
                   </td>
                 );

@@ -8,6 +8,7 @@ import { selectAimTargets } from '../../stores/traces/selectors';
 import { useTracesStore } from '../../stores/traces/store';
 import { AimPanel } from './aim-panel';
 import { CellTraces } from './cell-traces';
+import { CompareVersions } from './compare-versions';
 import { FailureHeatmap } from './failure-heatmap';
 import { FailureTable } from './failure-table';
 import { ImportPanel } from './import-panel';
@@ -25,6 +26,8 @@ export function TracesView() {
       importing: store.importing,
       importError: store.importError,
       lastImport: store.lastImport,
+      comparing: store.comparing,
+      compareError: store.compareError,
       selected: store.selected,
       aiming: store.aiming,
       aimError: store.aimError,
@@ -37,6 +40,7 @@ export function TracesView() {
       load: store.load,
       importFiles: store.importFiles,
       removeImport: store.removeImport,
+      compareVersions: store.compareVersions,
       toggleCell: store.toggleCell,
       clearSelection: store.clearSelection,
       aim: store.aim,
@@ -68,8 +72,9 @@ export function TracesView() {
       </header>
       <ImportPanel importing={state.importing} error={state.importError} onImport={actions.importFiles} />
       {state.lastImport && (
-        <p className="import-done" role="status">
-          Imported {state.lastImport.n_rows} traces from {state.lastImport.files.map((file) => `${file.file} (${file.format.replace('_', ' ')})`).join(', ')}.
+        <p className={`import-done${state.lastImport.stored ? '' : ' is-unchanged'}`} role="status">
+          {state.lastImport.message}
+          {state.lastImport.stored && <> Read from {state.lastImport.files.map((file) => `${file.file} (${file.format.replace('_', ' ')})`).join(', ')}.</>}
         </p>
       )}
       {state.status === 'error' && <ErrorBanner message={`The traces could not be loaded: ${state.error}`} onRetry={() => void actions.load()} />}
@@ -88,23 +93,24 @@ export function TracesView() {
           <WarningsBanner warnings={[...state.imports.flatMap((entry) => entry.warnings), ...map.warnings]} degraded={[]} />
           <section className="failure-map" aria-labelledby="failure-map-title">
             <div className="failure-map-head">
-              <h2 id="failure-map-title">Failure map</h2>
+              <h2 id="failure-map-title">
+                Failure map
+                {map.compares_versions && (
+                  <span className="compare-pair">
+                    {' '}
+                    · {map.previous_version} → {map.current_version}
+                  </span>
+                )}
+              </h2>
               <p className="failure-map-figures">
                 <span>
                   <strong>{map.n_failures}</strong> failing of {map.n_graded} graded
                 </span>
                 <span>{map.n_faulted} with a tool fault</span>
-                <span>
-                  {map.compares_versions ? (
-                    <>
-                      <code>{map.previous_version}</code> → <code>{map.current_version}</code>
-                    </>
-                  ) : (
-                    <>model version {map.current_version ? <code>{map.current_version}</code> : 'unnamed'}</>
-                  )}
-                </span>
+                {!map.compares_versions && <span>model version {map.current_version ? <code>{map.current_version}</code> : 'unnamed'}</span>}
               </p>
             </div>
+            <CompareVersions map={map} comparing={state.comparing} error={state.compareError} onCompare={(before, after) => void actions.compareVersions(before, after)} />
             <FailureHeatmap map={map} selected={state.selected} onToggle={toggleKeys} />
             <AimPanel
               targets={targets}
@@ -141,7 +147,11 @@ export function TracesView() {
                       <div>{entry.name}</div>
                       <code className="muted">{entry.id}</code>
                     </td>
-                    <td>{entry.files.map((file) => `${file.file} (${file.format}, ${file.rows})`).join(', ')}</td>
+                    <td>
+                      {entry.files
+                        .map((file) => `${file.file} (${file.format}, ${file.rows}${file.already_imported ? `, ${file.already_imported} already imported` : ''})`)
+                        .join(', ')}
+                    </td>
                     <td className="numeric">{entry.n_rows}</td>
                     <td>{entry.model_versions.join(' → ') || '—'}</td>
                     <td className="nowrap">{formatDateTime(entry.created_at)}</td>
