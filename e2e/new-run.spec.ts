@@ -50,6 +50,9 @@ test('a new user describes, drafts, edits a rule, starts, and watches the run co
   await expect(page.getByRole('button', { name: 'Start run' })).toBeDisabled();
   await page.getByRole('button', { name: `Remove rule ${rules}` }).click();
   await expect(page.getByRole('list', { name: 'Policy rules' }).getByRole('listitem')).toHaveCount(rules - 1);
+  // Until the checks of this edit arrive, the last ones stay faded and busy; then the blank rule's error is gone.
+  await expect(page.getByText(blankMessage)).toHaveCount(0);
+  await expect(page.locator('[aria-label="Pre-flight checks"][aria-busy="true"]')).toHaveCount(0);
   // The prompt's prose stays prose: the numbered rules are appended, never folded into it.
   await expect(page.getByRole('textbox', { name: 'System prompt' })).not.toHaveValue(/^\d+\./m);
 

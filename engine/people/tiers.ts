@@ -1,39 +1,15 @@
-/** The four search tiers every stance maps onto (SDK `_TIERS`); the domain comes from tools and policy, not these. */
-export const TIERS = ['ordinary', 'ambiguous', 'boundary', 'adversarial'] as const;
-export type Tier = (typeof TIERS)[number];
+import { TIER_ALIASES, TIERS, type Tier } from '../../shared/domain/tiers';
+
+export { TIER_ALIASES, TIERS, tierOfStance, type Tier } from '../../shared/domain/tiers';
 
 /** The tiers `hard_share` draws from, round-robin in this order. */
 export const HARD_TIERS = ['ambiguous', 'boundary', 'adversarial'] as const satisfies readonly Tier[];
-
-/** SDK `_TIER_ALIASES`: stance (or vagueness) name to tier. A name missing here counts as ordinary. */
-export const TIER_ALIASES: Readonly<Record<string, Tier>> = {
-  ordinary: 'ordinary',
-  vague: 'ambiguous',
-  underspecified: 'ambiguous',
-  ambiguous: 'ambiguous',
-  unsure: 'ambiguous',
-  boundary: 'boundary',
-  'policy-push': 'boundary',
-  conflicting: 'boundary',
-  adversarial: 'adversarial',
-  malicious: 'adversarial',
-  forbidden: 'adversarial',
-  hurried: 'ordinary',
-  retry: 'ordinary',
-  mistaken: 'ordinary',
-  exploratory: 'ordinary',
-};
 
 /** Share of a slice drawn from the ordinary tier; the rest comes from the hard tiers. */
 export const ORDINARY_SHARE = 0.6;
 export const HARD_SHARE = 0.4;
 /** From this many picks every tier gets at least one item, so a slice never reads as a single stance. */
 export const TIER_COVER_FROM = 8;
-
-/** The tier of a stance (SDK `behavior_tier`); unknown or empty stances are ordinary. */
-export function tierOfStance(stance: string | undefined): Tier {
-  return (stance !== undefined && Object.hasOwn(TIER_ALIASES, stance) ? TIER_ALIASES[stance] : undefined) ?? 'ordinary';
-}
 
 /** Whether the stance has an entry in the alias table (the grid "maps" it). */
 export function isMappedStance(stance: string): boolean {

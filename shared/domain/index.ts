@@ -7,3 +7,4 @@ export * from './run';
 export * from './simulation';
 export * from './situation';
 export * from './spec';
+export * from './tiers';

@@ -30,7 +30,8 @@ export function PreflightPanel({ onStart }: { onStart(): void }) {
         </p>
       )}
       {checks.length > 0 && (
-        <ul className="preflight-checks" aria-label="Pre-flight checks">
+        // Results of an earlier edit stay readable but faded until the checks of this one arrive.
+        <ul className={isChecking ? 'preflight-checks stale' : 'preflight-checks'} aria-label="Pre-flight checks" aria-busy={isChecking}>
           {checks.map((check, index) => (
             <li key={`${check.id}:${check.path ?? ''}:${index}`} className={`preflight-${check.level}`}>
               {check.level === 'error' ? <CircleX size={13} aria-label="Error" /> : <TriangleAlert size={13} aria-label="Warning" />}
