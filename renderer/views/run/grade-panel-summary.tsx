@@ -1,24 +1,7 @@
-import type { ReactNode } from 'react';
 import type { GradesSummary, JudgeSummary } from '../../../shared/api/grades';
+import { Figure } from '../../components/figure';
 import { failedStatuses, formatLabelTime, judgeTitle, latestJudge } from '../../stores/grading/selectors';
 import { formatCount } from './format';
-
-/** A label, a right-aligned number and, under it, an optional short note aligned with the number. */
-function Figure({ label, children, name, note, noteTitle }: { label: string; name: string; children: ReactNode; note?: string; noteTitle?: string }) {
-  return (
-    <div className="figure">
-      <span className="figure-label">{label}</span>
-      <span className="figure-value" aria-label={name}>
-        {children}
-      </span>
-      {note !== undefined && (
-        <span className="figure-note" title={noteTitle}>
-          {note}
-        </span>
-      )}
-    </div>
-  );
-}
 
 const share = (part: number, whole: number) => (whole === 0 ? '—' : `${Math.round((part / whole) * 100)}%`);
 

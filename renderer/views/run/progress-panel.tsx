@@ -1,4 +1,5 @@
 import type { Run } from '../../../shared/domain';
+import { Figure } from '../../components/figure';
 import type { ProgressFigures } from '../../stores/run/selectors';
 import { finishedTiming, formatCount, formatDuration, formatElapsed, formatRate, stopMeaning } from './format';
 
@@ -23,61 +24,44 @@ export function ProgressPanel({ run, progress, writerNote = null, resumedRows = 
         </p>
       )}
       <div className="progress-figures">
-        <div className="figure figure-main">
-          <span className="figure-label">Rows</span>
-          <span className="figure-value" aria-label="Rows done">
-            {formatCount(progress.rows_done)} <span className="n">/ {formatCount(progress.budget)}</span>
-          </span>
-        </div>
+        <Figure label="Rows" name="Rows done" main>
+          {formatCount(progress.rows_done)} <span className="n">/ {formatCount(progress.budget)}</span>
+        </Figure>
         {timing ? (
           <>
-            <div className="figure" title={timing.paused ? 'Not known for a resumed run: the time it sat stopped is part of its span.' : 'Rows stored over the time from Start to the end.'}>
-              <span className="figure-label">Average rate</span>
-              <span className="figure-value" aria-label="Average rate">
-                {formatRate(timing.rows_per_second)}
-              </span>
-            </div>
-            <div className="figure" title={timing.paused ? 'From Start to the end, with the time it sat cancelled or interrupted before it resumed.' : 'From Start (the spec drafted) to the end.'}>
-              <span className="figure-label">{timing.paused ? 'Start to end' : 'Duration'}</span>
-              <span className="figure-value" aria-label={timing.paused ? 'Start to end' : 'Duration'}>
-                {formatElapsed(timing.seconds)}
-              </span>
-            </div>
+            <Figure label="Average rate" name="Average rate" title={timing.paused ? 'Not known for a resumed run: the time it sat stopped is part of its span.' : 'Rows stored over the time from Start to the end.'}>
+              {formatRate(timing.rows_per_second)}
+            </Figure>
+            <Figure
+              label={timing.paused ? 'Start to end' : 'Duration'}
+              name={timing.paused ? 'Start to end' : 'Duration'}
+              title={timing.paused ? 'From Start to the end, with the time it sat cancelled or interrupted before it resumed.' : 'From Start (the spec drafted) to the end.'}
+            >
+              {formatElapsed(timing.seconds)}
+            </Figure>
           </>
         ) : (
           <>
-            <div className="figure">
-              <span className="figure-label">Rate</span>
-              <span className="figure-value" aria-label="Rate">
-                {formatRate(progress.rows_per_second)}
-              </span>
-            </div>
-            <div className="figure">
-              <span className="figure-label">Time left</span>
-              <span className="figure-value" aria-label="Time left">
-                {isLive ? formatDuration(progress.seconds_left) : '—'}
-              </span>
-            </div>
+            <Figure label="Rate" name="Rate">
+              {formatRate(progress.rows_per_second)}
+            </Figure>
+            <Figure label="Time left" name="Time left">
+              {isLive ? formatDuration(progress.seconds_left) : '—'}
+            </Figure>
           </>
         )}
-        <div className="figure">
-          <span className="figure-label">Lost</span>
-          <span className="figure-value" aria-label="Lost rollouts">
-            {formatCount(progress.lost)}
-          </span>
-        </div>
-        <div className="figure">
-          <span className="figure-label">Pairs covered</span>
-          <span className="figure-value" aria-label="Pairs covered">
-            {run.pairwise ? (
-              <>
-                {formatCount(run.pairwise.pairs_covered)} <span className="n">/ {formatCount(run.pairwise.pairs_planned)}</span>
-              </>
-            ) : (
-              '—'
-            )}
-          </span>
-        </div>
+        <Figure label="Lost" name="Lost rollouts">
+          {formatCount(progress.lost)}
+        </Figure>
+        <Figure label="Pairs covered" name="Pairs covered">
+          {run.pairwise ? (
+            <>
+              {formatCount(run.pairwise.pairs_covered)} <span className="n">/ {formatCount(run.pairwise.pairs_planned)}</span>
+            </>
+          ) : (
+            '—'
+          )}
+        </Figure>
       </div>
       <div
         className={`progress-bar progress-${run.status}`}
