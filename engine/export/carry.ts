@@ -1,4 +1,4 @@
-import type { ExportInput } from './export-input';
+import type { ExportGrade, ExportInput } from './export-input';
 import { compactJson } from './json-text';
 import { holdsPrivileged, privilegedNeedles, redactPrivileged, scrubPrivileged } from './scrub';
 
@@ -55,6 +55,15 @@ const KEY_TEXT = CARRY_KEYS.map((key) => `${JSON.stringify(key)}:`);
 
 type CarryExtra = { unroll?: { turn: number; turns: number } | null };
 
+/** The grade's carry values, in CARRY_KEYS order from `reward` to `gold_kind`: the members a grade changes. */
+export function gradeCarryValues(grade: ExportGrade): unknown[] {
+  return [grade.reward, grade.reason, grade.label_source, grade.judge_status, grade.judge_name, grade.failure_class, grade.gold?.reward, grade.gold?.kind];
+}
+
+/** Where the grade's members sit among CARRY_KEYS: the row's own members come before and after them. */
+export const GRADE_CARRY_START = CARRY_KEYS.indexOf('reward');
+export const GRADE_CARRY_END = CARRY_KEYS.indexOf('gold_kind') + 1;
+
 /** The carry values in CARRY_KEYS order, undefined where the row has none (the key is then left out). */
 function carryValues(input: ExportInput, extra: CarryExtra): unknown[] {
   const { row } = input;
@@ -66,14 +75,7 @@ function carryValues(input: ExportInput, extra: CarryExtra): unknown[] {
     row.situation.faults,
     row.rollout_index,
     row.phrasing_index,
-    input.reward,
-    input.reason,
-    input.label_source,
-    input.judge_status,
-    input.judge_name,
-    input.failure_class,
-    input.gold?.reward,
-    input.gold?.kind,
+    ...gradeCarryValues(input),
     row.writer,
     row.writer_model,
     row.user_model,
@@ -112,24 +114,39 @@ export function carryFields(input: ExportInput, extra: CarryExtra = {}): Record<
 }
 
 /**
- * `JSON.stringify(carryFields(input, extra))` without its braces (the members, to splice into a line), or ''.
- * Written member by member; a row whose carry holds a key or a text to scrub takes `carryFields` itself.
+ * The members of `values` as `carryMembers` writes them, joined by commas ('' when none is written): `values[i]` is
+ * the value of `CARRY_KEYS[firstKey + i]`.
  */
-export function carryMembers(input: ExportInput, extra: CarryExtra = {}): string {
-  const values = carryValues(input, extra);
-  if (holdsPrivileged(values, privilegedNeedles(input.row))) {
-    const text = JSON.stringify(carryFields(input, extra));
-    return text.slice(1, -1);
-  }
+export function carryMemberText(values: readonly unknown[], firstKey = 0): string {
   let text = '';
-  for (let index = 0; index < CARRY_KEYS.length; index++) {
+  for (let index = 0; index < values.length; index++) {
     const value = values[index];
     if (value === undefined) continue;
     const json = compactJson(value);
     if (json === undefined) continue;
-    text += text === '' ? `${KEY_TEXT[index]!}${json}` : `,${KEY_TEXT[index]!}${json}`;
+    const key = KEY_TEXT[firstKey + index]!;
+    text += text === '' ? `${key}${json}` : `,${key}${json}`;
   }
   return text;
+}
+
+/** The carry values of a row with its grade, for `carryMembers` and for the parts of it a prepared line keeps. */
+export function carryValuesOf(input: ExportInput, extra: CarryExtra = {}): { values: unknown[]; privileged: boolean } {
+  const values = carryValues(input, extra);
+  return { values, privileged: holdsPrivileged(values, privilegedNeedles(input.row)) };
+}
+
+/**
+ * `JSON.stringify(carryFields(input, extra))` without its braces (the members, to splice into a line), or ''.
+ * Written member by member; a row whose carry holds a key or a text to scrub takes `carryFields` itself.
+ */
+export function carryMembers(input: ExportInput, extra: CarryExtra = {}): string {
+  const { values, privileged } = carryValuesOf(input, extra);
+  if (privileged) {
+    const text = JSON.stringify(carryFields(input, extra));
+    return text.slice(1, -1);
+  }
+  return carryMemberText(values);
 }
 
 /** Keys a preference line carries beside its format's columns. */

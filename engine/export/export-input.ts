@@ -22,6 +22,9 @@ export interface ExportInput {
   gold?: ExportGold;
 }
 
+/** The grade and label joined to a row: everything of an ExportInput but the row. */
+export type ExportGrade = Omit<ExportInput, 'row'>;
+
 /** What every row of one run shares and a training file must carry: joined on export, never stored per row. */
 export interface RunContext {
   system_prompt: string;

@@ -1,5 +1,7 @@
 /**
- * `npm run bench:export` (tsx engine/export/export.bench.ts [rows]): exports 100,000 realistic tool-calling rows in the
+ * `npm run bench:export-engine` (tsx engine/export/export.bench.ts [rows]): the engine's general SFT path (rows made in
+ * memory, every line built and checked; what TRL, other options and rows without a prepared line cost; the app's export
+ * from its store is `npm run bench:export`). Exports 100,000 realistic tool-calling rows in the
  * OpenAI-compatible SFT format (samples, line validation on every line, round-trip and leak gates, serialisation) into
  * a file, and compares it with references measured in the same run:
  * - raw: writing the same number of bytes from one buffer (the disk's rate; the goal is half of it), both in a process
@@ -249,7 +251,7 @@ if (childMode) {
       goal: '–',
       met: null,
     });
-    console.log(JSON.stringify({ bench: 'export', rows: count, identical: parallel.sha256 === serial.sha256, results }));
+    console.log(JSON.stringify({ bench: 'export-engine', rows: count, identical: parallel.sha256 === serial.sha256, results }));
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

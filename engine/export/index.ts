@@ -18,7 +18,7 @@ export { DEFAULT_ENVIRONMENT_NAME, distributionName, environmentName, referenceP
 export { type EnvironmentFile, type EnvironmentOptions, type EnvironmentReport, exportEnvironment, WorldDials } from './environment/export-environment';
 export { ExportCancelledError } from './export-cancelled-error';
 export { EXPORT_FORMATS, type ExportFormat, type ExportOptions, type ExportReport, exportRows } from './export-formats';
-export { EMPTY_CONTEXT, type ExportGold, type ExportInput, hasToolCalls, type RunContext, scenarioOf } from './export-input';
+export { EMPTY_CONTEXT, type ExportGold, type ExportGrade, type ExportInput, hasToolCalls, type RunContext, scenarioOf } from './export-input';
 export { ExportPathError } from './export-path-error';
 export { ExportRefusedError } from './export-refused-error';
 export { FileCheck, type FileCheckReport, MIN_TRAINING_EXAMPLES } from './file-check';
@@ -65,12 +65,26 @@ export {
   SFT_FORMATS,
   type SftFormat,
   type TrainingExportOptions,
+  type TrainingInput,
   type TrainingReport,
   type TrainingState,
   type TrainingStream,
   TrainingTally,
 } from './training-export';
 export { lineJson } from './line-json';
+export {
+  gradeFitsPrepared,
+  gradeMayQuote,
+  LeakHitFact,
+  PREPARED_LINE_VERSION,
+  PreparedFacts,
+  type PreparedInput,
+  type PreparedLine,
+  prepareLine,
+  preparedRecipe,
+  servesPreparedLines,
+  type StoredPreparedLine,
+} from './prepared-line';
 export { type SampleMessage, type SampleOptions, type TrainingSample, trainingSamples } from './training-samples';
 export { trlLine, trlMessage } from './trl-format';
 export { type OpenAiCheckOptions, validateOpenAiLine, validateOpenAiPreferenceLine } from './validate-openai';

@@ -113,6 +113,17 @@ export class LeakGate {
     return hit;
   }
 
+  /** Counts a row checked earlier: `finding` null when it carried no privileged text, else its hit or none. */
+  addChecked(finding: { hit: LeakHit | null } | null): void {
+    this.rows += 1;
+    if (!finding) return;
+    this.checked += 1;
+    if (finding.hit) {
+      this.leakedCount += 1;
+      if (this.hits.length < REPORT_EXAMPLES) this.hits.push(finding.hit);
+    }
+  }
+
   state(): { rows: number; checked: number; leaked: number; hits: LeakHit[] } {
     return { rows: this.rows, checked: this.checked, leaked: this.leakedCount, hits: [...this.hits] };
   }

@@ -99,8 +99,9 @@ function holdsEither(value: unknown, prepared: PreparedNeedles | null): boolean 
 
 /**
  * Whether lowercasing can make the string as long as `length`: only `İ` (U+0130) lowercases to more than one unit (two).
+ * A string that cannot holds no needle of that length.
  */
-const mayLowerTo = (text: string, length: number): boolean => text.length >= length || (text.length * 2 >= length && text.includes('\u0130'));
+export const mayLowerTo = (text: string, length: number): boolean => text.length >= length || (text.length * 2 >= length && text.includes('\u0130'));
 
 /** Whether any string at any depth contains a needle (lowercased); a string too short to hold the shortest is not lowered. */
 function holdsNeedle(value: unknown, needles: readonly string[], shortest: number): boolean {

@@ -1,4 +1,8 @@
-import type { SftFormat } from './training-export';
+import type { RunContext } from './export-input';
+import { LineProblems } from './line-problems';
+import { functionTools } from './tool-schemas';
+import { checkTools } from './tools-check';
+import type { SftFormat, TrainingExportOptions } from './training-export';
 import type { SampleMessage, TrainingSample } from './training-samples';
 
 /** What FileCheck and the round-trip gate count of a line that passes every check. */
@@ -20,6 +24,16 @@ export interface SftLineShape {
   toolNames: ReadonlySet<string> | null;
   requireTools: boolean;
   carry: boolean;
+}
+
+/** The shape of an SFT export's lines with these options; null when the run's tool list itself fails the line check. */
+export function sftLineShape(context: RunContext, options: TrainingExportOptions): SftLineShape | null {
+  const format = options.format ?? 'openai';
+  const promptCompletion = (options.mask_mode ?? 'assistant') === 'final' || (options.unroll ?? false);
+  const requireTools = context.tools.length > 0;
+  const toolProblems = new LineProblems();
+  const toolNames = requireTools ? checkTools(functionTools(context.tools), toolProblems) : null;
+  return toolProblems.list.length > 0 ? null : { format, promptCompletion, toolNames, requireTools, carry: options.carry !== false };
 }
 
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value !== '';

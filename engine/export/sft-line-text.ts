@@ -32,11 +32,15 @@ function openAiCalls(message: Extract<SampleMessage, { role: 'assistant' }>): st
 /** The system message every line of an export opens with, written once (both formats write it alike). */
 let lastSystem = { content: '', text: '{"role":"system","content":""}' };
 
-function plainMessageText(role: 'system' | 'user', content: unknown): string | null {
-  if (typeof content !== 'string') return null;
-  if (role === 'user') return `{"role":"user","content":${jsonString(content)}}`;
+/** `{"role":"system","content":...}` of the run's system prompt. */
+export function systemMessageText(content: string): string {
   if (lastSystem.content !== content) lastSystem = { content, text: `{"role":"system","content":${jsonString(content)}}` };
   return lastSystem.text;
+}
+
+function plainMessageText(role: 'system' | 'user', content: unknown): string | null {
+  if (typeof content !== 'string') return null;
+  return role === 'user' ? `{"role":"user","content":${jsonString(content)}}` : systemMessageText(content);
 }
 
 function openAiMessageText(message: SampleMessage, weight: unknown): string | null {
@@ -109,7 +113,7 @@ function listText(messages: readonly SampleMessage[], start: number, end: number
 }
 
 /** `,"tools":[...]` when the run has tools, from the one serialised copy every line shares. */
-const toolsText = (context: RunContext): string => (context.tools.length > 0 ? `,"tools":${sealedToolsJson(functionTools(context.tools))!}` : '');
+export const toolsText = (context: RunContext): string => (context.tools.length > 0 ? `,"tools":${sealedToolsJson(functionTools(context.tools))!}` : '');
 
 /** The carry keys' members (`,"rollout_id":...,...`), or '' when there are none. */
 function carryText(sample: TrainingSample): string {
@@ -117,11 +121,16 @@ function carryText(sample: TrainingSample): string {
   return members === '' ? '' : `,${members}`;
 }
 
+/** The messages of an OpenAI line, comma-joined, each assistant turn weighted by the mask; null when the general path must decide. */
+export function openAiMessagesText(messages: readonly SampleMessage[], mask: readonly number[]): string | null {
+  const weighted: MessageText = (message, index) => openAiMessageText(message, message.role === 'assistant' ? (mask[index] ?? 0) : undefined);
+  return listText(messages, 0, messages.length, weighted);
+}
+
 /** `lineJson(openAiLine(sample, context, options))`, or null when the general path must decide. */
 export function openAiLineText(sample: TrainingSample, context: RunContext, options: LineOptions = {}): string | null {
   const { messages, loss_mask: mask } = sample;
-  const weighted: MessageText = (message, index) => openAiMessageText(message, message.role === 'assistant' ? (mask[index] ?? 0) : undefined);
-  const list = listText(messages, 0, messages.length, weighted);
+  const list = openAiMessagesText(messages, mask);
   if (list === null) return null;
   const head = `{"messages":[${list}]${toolsText(context)}`;
   if (options.carry === false) return `${head}}`;

@@ -3,20 +3,21 @@ import { ExportRefusedError } from './export-refused-error';
 import { FileCheck, type FileCheckReport, type FileCheckState } from './file-check';
 import { LeakGate, type LeakReport } from './leak-gate';
 import { lineJson } from './line-json';
-import { LineProblems } from './line-problems';
 import type { MaskMode } from './loss-mask';
 import { type LineOptions, openAiLine } from './openai-format';
 import { type RewardSummary, RewardTally } from './reward-summary';
 import { RoundtripGate, type RoundtripReport } from './roundtrip-gate';
 import type { RowStream } from './source';
-import { cleanLineStats, type SftLineShape } from './sft-line-check';
+import { type PreparedInput, preparedLineText, preparedRecipe, servesPreparedLines } from './prepared-line';
+import { cleanLineStats, type SftLineShape, sftLineShape } from './sft-line-check';
 import { openAiLineText, trlLineText } from './sft-line-text';
-import { functionTools } from './tool-schemas';
-import { checkTools } from './tools-check';
 import { type SampleOptions, type TrainingSample, trainingSamples } from './training-samples';
 import { trlLine } from './trl-format';
 import { validateOpenAiLine } from './validate-openai';
 import { validateTrlLine } from './validate-trl';
+
+/** A row as an SFT export reads it: whole, or as its prepared line (the store's rows, when the export is the default). */
+export type TrainingInput = ExportInput | PreparedInput;
 
 export const SFT_FORMATS = ['openai', 'trl'] as const;
 export type SftFormat = (typeof SFT_FORMATS)[number];
@@ -57,7 +58,8 @@ export interface TrainingReport {
 
 /** Lines to write and the report, final once the lines have been read to the end. */
 export interface ExportStream<Report> {
-  lines: AsyncIterable<string>;
+  /** Synchronous when the rows are (a list, a generator, pages read from the store): no promise per line. */
+  lines: AsyncIterable<string> | Iterable<string>;
   report(): Report;
 }
 
@@ -100,6 +102,8 @@ export class TrainingTally {
   readonly rewards = new RewardTally();
   /** How lines are checked on the fast path; null when the run's tool list itself fails the check (every line then runs the validator). */
   private readonly shape: SftLineShape | null;
+  /** The recipe of the prepared lines this export takes (prepared-line.ts); null when its options are not theirs. */
+  readonly preparedRecipe: string | null;
   readonly counts: Counts = {
     n: 0,
     written: 0,
@@ -126,14 +130,13 @@ export class TrainingTally {
       this.format === 'openai' ? validateOpenAiLine(line, { requireTools }) : validateTrlLine(line, kind, { requireTools }),
     );
     this.roundtrip = new RoundtripGate(this.format);
-    const toolProblems = new LineProblems();
-    const toolNames = requireTools ? checkTools(functionTools(this.run.tools), toolProblems) : null;
-    const carry = options.carry !== false;
-    this.shape = toolProblems.list.length > 0 ? null : { format: this.format, promptCompletion: this.promptCompletion, toolNames, requireTools, carry };
+    this.shape = sftLineShape(this.run, options);
+    this.preparedRecipe = servesPreparedLines(options) ? preparedRecipe(this.run) : null;
   }
 
   /** One row's lines, counted and checked: none when it has no trained assistant turn, several when unrolled. */
-  rowLines(input: ExportInput, options: TrainingExportOptions): string[] {
+  rowLines(input: TrainingInput, options: TrainingExportOptions): string[] {
+    if ('prepared' in input) return [this.preparedLine(input)];
     const { counts, run } = this;
     counts.n += 1;
     this.leaks.check(input);
@@ -181,6 +184,33 @@ export class TrainingTally {
     this.lineCheck.add(line);
     this.roundtrip.check(line, this.counts.written);
     return lineJson(line);
+  }
+
+  /**
+   * A prepared row's line (see prepared-line.ts), counted as `rowLines` counts the row it was prepared from: its
+   * checks passed when it was prepared, against the same tool list (the recipe says so), and only the system prompt
+   * and the grade are joined here. The reader passes a row whole when its grade quotes privileged text
+   * (`gradeFitsPrepared`), which only the general path redacts.
+   */
+  preparedLine(input: PreparedInput): string {
+    const { prepared } = input;
+    if (prepared.recipe !== this.preparedRecipe) throw new Error(`a line prepared for ${prepared.recipe} reached an export of ${this.preparedRecipe ?? 'other options'}`);
+    const { counts, run } = this;
+    const { facts } = prepared;
+    const system = run.system_prompt.trim() !== '';
+    counts.n += 1;
+    this.leaks.addChecked(facts.leak);
+    this.rewards.add(input.reward);
+    if (run.tools.length === 0 && facts.tool_calls) counts.toolRowsWithoutSchemas += 1;
+    counts.emptyTurns += facts.empty_turns;
+    if (system) counts.withSystem += 1;
+    if (run.tools.length > 0) counts.withTools += 1;
+    counts.trained += facts.trained;
+    counts.masked += facts.masked;
+    counts.written += 1;
+    this.lineCheck.addClean({ counted: true, messages: facts.messages + (system ? 1 : 0), system, user: facts.user });
+    this.roundtrip.addClean(facts.calls);
+    return preparedLineText(input, run);
   }
 
   state(): TrainingState {
@@ -250,24 +280,26 @@ export interface TrainingStream extends ExportStream<TrainingReport> {
  * privileged-leak gate (on the pre-scrub row). `context` is the run's system prompt and tools; null means
  * unknown, which warns when tool-calling rows go out.
  */
-export function exportTraining(source: RowStream<ExportInput>, context: RunContext | null, options: TrainingExportOptions = {}): TrainingStream {
+export function exportTraining(source: RowStream<TrainingInput>, context: RunContext | null, options: TrainingExportOptions = {}): TrainingStream {
   const validate = options.validate ?? true;
   const tally = new TrainingTally(context, options);
 
-  async function* lines(): AsyncGenerator<string> {
-    // A list or a generator is read without a promise per row; a stream (pages read from the store) is awaited.
-    if (Symbol.asyncIterator in source) {
-      for await (const input of source) for (const line of tally.rowLines(input, options)) yield line;
-    } else {
-      for (const input of source) for (const line of tally.rowLines(input, options)) yield line;
-    }
-    if (validate) {
-      const reasons = tally.refusals();
-      if (reasons.length > 0) throw new ExportRefusedError({ reasons, report: tally.report() });
-    }
+  const refuse = () => {
+    const reasons = validate ? tally.refusals() : [];
+    if (reasons.length > 0) throw new ExportRefusedError({ reasons, report: tally.report() });
+  };
+  async function* streamed(rows: AsyncIterable<TrainingInput>): AsyncGenerator<string> {
+    for await (const input of rows) for (const line of tally.rowLines(input, options)) yield line;
+    refuse();
+  }
+  // A list or a generator (pages read from the store) gives its lines synchronously: no promise per row or line.
+  function* listed(rows: Iterable<TrainingInput>): Generator<string> {
+    for (const input of rows) for (const line of tally.rowLines(input, options)) yield line;
+    refuse();
   }
 
-  return { lines: lines(), report: () => tally.report(), state: () => tally.state() };
+  const lines = Symbol.asyncIterator in source ? streamed(source) : listed(source);
+  return { lines, report: () => tally.report(), state: () => tally.state() };
 }
 
 export function refusalReasons(roundtrip: RoundtripReport, leaks: LeakReport, lineCheck: FileCheckReport): string[] {

@@ -128,7 +128,7 @@ describe('the wai CLI killed at random points', () => {
     const staging = () => existsSync(exportDir) && readdirSync(exportDir).some((name) => name.startsWith('.while-export-'));
     reports.push(
       await crashLoop('wai export', settings, async (iteration, random) => {
-        const cli = spawnWai(dataDir, ['export', runId!, '--out', exportDir]);
+        const cli = spawnWai(dataDir, ['export', runId!, '--out', exportDir, '--select', 'all']);
         let where: string;
         if (iteration % 2 === 0) {
           await waitFor('the export to start writing', () => staging() || cli.child.exitCode !== null, 120_000, 5);
@@ -147,7 +147,7 @@ describe('the wai CLI killed at random points', () => {
         return `killed ${where}${finished ? ' (it had already finished)' : ''}: ${folder.whole.length} whole files, ${folder.leftovers.length} files in abandoned staging`;
       }),
     );
-    const last = spawnWai(dataDir, ['export', runId!, '--out', exportDir]);
+    const last = spawnWai(dataDir, ['export', runId!, '--out', exportDir, '--select', 'all']);
     expect((await last.exited).code, last.output()).toBe(0);
     expect(checkExportFolder(exportDir, reference)).toEqual({ whole: [...reference.keys()], broken: [], leftovers: [] });
     expect(crashView(databasePath).integrity).toBe('ok');

@@ -80,9 +80,14 @@ export async function planExport(context: AppContext, request: ExportRequest): P
   const checker = against.length > 0 ? new Decontaminator(against) : null;
   const selected = selectedRows(context.db, request.selection, order, checker !== null);
   let checked = 0;
+  let personFailed = 0;
   for (const row of selected) {
     if (row.simulator_error === 1) {
       simulatorErrors += 1;
+      continue;
+    }
+    if (request.selection.passes_only && row.person_failed === 1) {
+      personFailed += 1;
       continue;
     }
     // Rows that copy an evaluation row never reach any split (the same rules, in order, as the engine's decontaminate).
@@ -110,6 +115,9 @@ export async function planExport(context: AppContext, request: ExportRequest): P
   }
   if (decontamination) warnings.push(...decontamination.notes.map((note) => `Decontamination: ${note}.`));
   if (simulatorErrors > 0) warnings.push(`${simulatorErrorRows(simulatorErrors)} excluded: the simulated person broke the conversation.`);
+  if (personFailed > 0) {
+    warnings.push(`${personFailed.toLocaleString('en-US')} ${personFailed === 1 ? 'row the judge passed is' : 'rows the judge passed are'} labelled fail by a person: "passes only" leaves ${personFailed === 1 ? 'it' : 'them'} out.`);
+  }
   for (const [split, count] of Object.entries(unexported)) {
     warnings.push(`${count.toLocaleString('en-US')} selected ${count === 1 ? 'row hashes' : 'rows hash'} into the ${split} split, which this export does not write.`);
   }

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
+import { LeakHitFact, type PreparedFacts } from '../../engine/index';
 import { Row } from '../../shared/domain';
 
 /**
- * Reading a stored row body for export. The store writes each body as `JSON.stringify` of a row its schema parsed, so
+ * Reading a stored row body (and a prepared line's facts) for export. The store writes each body as `JSON.stringify` of a row its schema parsed, so
  * a body as the store wrote it is already what `Row.parse` would return: the same keys in the schema's order, nothing
  * extra, every value valid. `canonical` checks exactly that, compiled once from the schema itself (a change to the
  * schema changes the check), at a fraction of the parse's cost; a body that fails it (written by another version, by
@@ -148,6 +149,49 @@ function compileOrNull(schema: z.ZodType): Check | null {
 
 /** The fast check of a stored body; null when the Row schema uses something it cannot mirror (every body is then parsed). */
 export const canonicalRow = compileOrNull(Row);
+
+/** A prepared line's facts as their columns hold them (migration 012; null where the row has no line). */
+export interface FactColumns {
+  n_messages: number | null;
+  has_user: number | null;
+  calls: number | null;
+  trained: number | null;
+  masked: number | null;
+  empty_turns: number | null;
+  tool_calls: number | null;
+  leak_checked: number | null;
+  leak_hit: string | null;
+  needle_min: number | null;
+}
+
+const count = (value: number | null, least: number): value is number => Number.isSafeInteger(value) && (value as number) >= least;
+const flag = (value: number | null): value is 0 | 1 => value === 0 || value === 1;
+
+/**
+ * A prepared line's facts from their columns, checked as PreparedFacts would check them (the store's column types
+ * already hold them to integers); null when they do not check (a line damaged or written by hand: the row is then read
+ * whole, and its body decides).
+ */
+export function preparedFactsOf(columns: FactColumns): PreparedFacts | null {
+  const { n_messages, has_user, calls, trained, masked, empty_turns, tool_calls, leak_checked, leak_hit, needle_min } = columns;
+  if (!count(n_messages, 1) || !flag(has_user) || !count(calls, 0) || !count(trained, 1) || !count(masked, 0) || !count(empty_turns, 0)) return null;
+  if (!flag(tool_calls) || !flag(leak_checked) || (needle_min !== null && !count(needle_min, 1))) return null;
+  let leak: PreparedFacts['leak'] = null;
+  if (leak_checked === 1) {
+    const hit = leak_hit === null ? null : LeakHitFact.safeParse(parsedOrNull(leak_hit));
+    if (hit && !hit.success) return null;
+    leak = { hit: hit ? hit.data : null };
+  } else if (leak_hit !== null) return null;
+  return { messages: n_messages, user: has_user === 1, calls, trained, masked, empty_turns, tool_calls: tool_calls === 1, leak, needle_min };
+}
+
+function parsedOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
 
 /** A row body read back for export, through the fast check or else the schema; errors name the row by its store id. */
 export function readRowBody(id: string, body: string): Row {

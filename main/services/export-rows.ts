@@ -1,8 +1,9 @@
 import type { ExportSelection } from '../../shared/api/exports';
 import { AXES, LabelKind, LabelValue } from '../../shared/domain';
-import type { ExportInput } from '../../engine/index';
+import { z } from 'zod';
+import { type ExportGrade, type ExportInput, gradeFitsPrepared, gradeMayQuote, type PreparedInput, type TrainingInput } from '../../engine/index';
 import { statement, type Db } from '../store/database';
-import { readRowBody } from './export-row-body';
+import { type FactColumns, preparedFactsOf, readRowBody } from './export-row-body';
 
 /**
  * Rows fetched per query: small enough that a page never holds the connection for long and that its bodies die young
@@ -76,11 +77,20 @@ export function selectionWhere(selection: ExportSelection): Where {
 const SIMULATOR_ERROR = `EXISTS (SELECT 1 FROM labels se WHERE se.row_id = r.id AND se.label = 'simulator_error'
     AND (se.author IS NULL OR se.id = (SELECT MAX(l2.id) FROM labels l2 WHERE l2.row_id = se.row_id AND l2.author = se.author)))`;
 
+/**
+ * Whether some person (a human or a program label, each author's latest, and any unauthored one) currently fails the
+ * row: their verdict outranks the judge's, so "passes only" leaves such a row out however the judge graded it.
+ */
+const PERSON_FAILED = `EXISTS (SELECT 1 FROM labels pf WHERE pf.row_id = r.id AND pf.label = 'fail' AND pf.kind IN ('human', 'program')
+    AND (pf.author IS NULL OR pf.id = (SELECT MAX(l3.id) FROM labels l3 WHERE l3.row_id = pf.row_id AND l3.author = pf.author)))`;
+
 export interface SelectedRow {
   id: string;
   scenario_id: string;
   /** 1 when the row is a simulator error (see SIMULATOR_ERROR): never trained on. */
   simulator_error: number;
+  /** 1 when a person fails the row (see PERSON_FAILED); read only for "passes only", 0 otherwise. */
+  person_failed: number;
   /** The ask, read only when asked for (decontamination): taken from the body in SQL, without parsing it here. */
   prompt?: string | null;
 }
@@ -93,7 +103,7 @@ export function selectedRows(db: Db, selection: ExportSelection, order: RowOrder
   // `r.ordinal >= 0` holds for every row; it lets the planner use rows_export (migration 008), which covers the list.
   return statement<[Record<string, unknown>], SelectedRow>(
     db,
-    `SELECT r.id AS id, r.scenario_id AS scenario_id, ${SIMULATOR_ERROR} AS simulator_error${prompt}
+    `SELECT r.id AS id, r.scenario_id AS scenario_id, ${SIMULATOR_ERROR} AS simulator_error, ${selection.passes_only ? PERSON_FAILED : '0'} AS person_failed${prompt}
      FROM rows r ${JOINS} WHERE ${where.sql} AND r.ordinal >= 0 ORDER BY ${orderBy}`,
   ).all(where.params);
 }
@@ -111,40 +121,130 @@ interface JoinedRecord {
   label_kind: string | null;
 }
 
-const PAGE_SQL = `SELECT r.id AS id, r.body AS body, g.reward AS reward, g.reason AS reason, g.label_source AS label_source,
-    g.judge_name AS judge_name, g.judge_status AS judge_status, g.failure_class AS failure_class, l.label AS label, l.kind AS label_kind
+/** A row's prepared line (migration 012) of the export's recipe with the row's grade; null columns when it has none. */
+interface PreparedRecord extends Omit<JoinedRecord, 'body'>, FactColumns {
+  prompt: string | null;
+  mask: string | null;
+  head: string | null;
+  tail: string | null;
+  messages: string | null;
+}
+
+const GRADE_COLUMNS = `g.reward AS reward, g.reason AS reason, g.label_source AS label_source, g.judge_name AS judge_name,
+    g.judge_status AS judge_status, g.failure_class AS failure_class, l.label AS label, l.kind AS label_kind`;
+
+const PAGE_SQL = `SELECT r.id AS id, r.body AS body, ${GRADE_COLUMNS}
   FROM rows r ${JOINS} WHERE r.id IN (SELECT value FROM json_each(?))`;
+
+/**
+ * A page of prepared lines and grades, by the rows' ids, without reading the rows themselves (nor their bodies, the
+ * long part): a row without a line of the recipe comes with null line columns and is read whole after.
+ */
+const PREPARED_PAGE_SQL = `SELECT j.value AS id, ${GRADE_COLUMNS},
+    p.prompt AS prompt, p.mask AS mask, p.head AS head, p.tail AS tail, p.n_messages AS n_messages, p.has_user AS has_user,
+    p.calls AS calls, p.trained AS trained, p.masked AS masked, p.empty_turns AS empty_turns, p.tool_calls AS tool_calls,
+    p.leak_checked AS leak_checked, p.leak_hit AS leak_hit, p.needle_min AS needle_min, p.messages AS messages
+  FROM json_each(?) j
+  LEFT JOIN export_lines p ON p.row_id = j.value AND p.recipe = ?
+  LEFT JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = j.value)
+  LEFT JOIN labels l ON l.id = (SELECT MAX(id) FROM labels WHERE labels.row_id = j.value)`;
 
 const GOLD_REWARD: Partial<Record<LabelValue, number>> = { pass: 1, fail: 0 };
 
-function toInput(record: JoinedRecord): ExportInput {
-  const input: ExportInput = { row: readRowBody(record.id, record.body), reward: record.reward };
-  if (record.reason !== null) input.reason = record.reason;
-  if (record.label_source !== null) input.label_source = record.label_source;
-  if (record.judge_name !== null) input.judge_name = record.judge_name;
-  if (record.judge_status !== null) input.judge_status = record.judge_status;
-  if (record.failure_class !== null) input.failure_class = record.failure_class;
+function gradeOf(record: Omit<JoinedRecord, 'body'>): ExportGrade {
+  const grade: ExportGrade = { reward: record.reward };
+  if (record.reason !== null) grade.reason = record.reason;
+  if (record.label_source !== null) grade.label_source = record.label_source;
+  if (record.judge_name !== null) grade.judge_name = record.judge_name;
+  if (record.judge_status !== null) grade.judge_status = record.judge_status;
+  if (record.failure_class !== null) grade.failure_class = record.failure_class;
   if (record.label !== null && record.label_kind !== null) {
     const label = LabelValue.parse(record.label);
-    input.gold = { reward: GOLD_REWARD[label] ?? null, kind: LabelKind.parse(record.label_kind), label };
+    grade.gold = { reward: GOLD_REWARD[label] ?? null, kind: LabelKind.parse(record.label_kind), label };
   }
-  return input;
+  return grade;
+}
+
+const NEEDLES = z.array(z.string());
+
+/** The privileged texts stored with a row's line, or null when they do not parse (the row is then read whole). */
+function storedNeedles(db: Db, id: string): string[] | null {
+  const text = statement<[string], { needles: string }>(db, 'SELECT needles FROM export_lines WHERE row_id = ?').get(id)?.needles;
+  if (text === undefined) return null;
+  try {
+    const parsed = NEEDLES.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * The rows with the given store ids, in that order, read a page at a time: a synchronous query per page, so no
- * statement stays open across the awaits of a long export (other requests share the connection). A plain generator:
- * the reads are synchronous, and an exporter then takes each row without a turn of the promise queue.
+ * The row as its prepared line with its grade, or null when it must be read whole: no line of the recipe, stored
+ * facts that do not check (a line damaged or written by hand: the body decides), or a grade quoting the row's
+ * privileged text (which only the general path redacts).
  */
-export function* readRows(db: Db, ids: readonly string[], signal?: AbortSignal): Generator<ExportInput> {
-  const page = statement<[string], JoinedRecord>(db, PAGE_SQL);
+function preparedInput(db: Db, record: PreparedRecord, recipe: string): TrainingInput | null {
+  const { prompt, mask, head, tail, messages } = record;
+  if (prompt === null || mask === null || head === null || tail === null || messages === null) return null;
+  const facts = preparedFactsOf(record);
+  if (!facts) return null;
+  const input = gradeOf(record) as PreparedInput;
+  if (gradeMayQuote(facts, input)) {
+    const needles = storedNeedles(db, record.id);
+    if (!needles || !gradeFitsPrepared(needles, input)) return null;
+  }
+  input.prepared = { recipe, prompt, mask, head, tail, facts, messages };
+  return input;
+}
+
+/** Pages of the given ids in that order: a synchronous query per page, so no statement stays open across awaits. */
+function* pagesOf<T extends { id: string }>(ids: readonly string[], signal: AbortSignal | undefined, read: (slice: string[]) => T[]): Generator<T> {
   for (let start = 0; start < ids.length; start += PAGE_ROWS) {
     signal?.throwIfAborted();
     const slice = ids.slice(start, start + PAGE_ROWS);
-    const byId = new Map(page.all(JSON.stringify(slice)).map((record) => [record.id, record]));
+    const byId = new Map(read(slice).map((record) => [record.id, record]));
     for (const id of slice) {
       const record = byId.get(id);
-      if (record) yield toInput(record);
+      if (record) yield record;
+    }
+  }
+}
+
+const wholeInput = (record: JoinedRecord): ExportInput => ({ row: readRowBody(record.id, record.body), ...gradeOf(record) });
+
+/**
+ * The rows with the given store ids, in that order, read a page at a time (other requests share the connection
+ * between pages). A plain generator: the reads are synchronous, and an exporter then takes each row without a turn of
+ * the promise queue.
+ */
+export function* readRows(db: Db, ids: readonly string[], signal?: AbortSignal): Generator<ExportInput> {
+  const page = statement<[string], JoinedRecord>(db, PAGE_SQL);
+  for (const record of pagesOf(ids, signal, (slice) => page.all(JSON.stringify(slice)))) yield wholeInput(record);
+}
+
+/**
+ * `readRows` for the default SFT export: each row as its prepared line of `recipe` where it has a usable one, else
+ * whole (read with the other such rows of its page).
+ */
+export function* readTrainingRows(db: Db, ids: readonly string[], recipe: string, signal?: AbortSignal): Generator<TrainingInput> {
+  const page = statement<[string, string], PreparedRecord>(db, PREPARED_PAGE_SQL);
+  const whole = statement<[string], JoinedRecord>(db, PAGE_SQL);
+  for (let start = 0; start < ids.length; start += PAGE_ROWS) {
+    signal?.throwIfAborted();
+    const slice = ids.slice(start, start + PAGE_ROWS);
+    const records = page.all(JSON.stringify(slice), recipe);
+    const inputs = new Map<string, TrainingInput>();
+    const unprepared: string[] = [];
+    for (const record of records) {
+      const input = preparedInput(db, record, recipe);
+      if (input) inputs.set(record.id, input);
+      else unprepared.push(record.id);
+    }
+    if (unprepared.length > 0) for (const record of whole.all(JSON.stringify(unprepared))) inputs.set(record.id, wholeInput(record));
+    for (const id of slice) {
+      const input = inputs.get(id);
+      if (input) yield input;
     }
   }
 }

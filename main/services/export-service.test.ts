@@ -136,6 +136,26 @@ describe('runExport to a folder', () => {
     expect(records.find((record) => record.id === outcome.export_id)).toMatchObject({ destination: 'folder', location: out, n_rows: outcome.n_lines });
   });
 
+  it('leaves out of passes only a row the judge passed and a person failed, and says so', async () => {
+    const passed = context.db.prepare('SELECT r.id AS id, r.ordinal AS ordinal FROM rows r JOIN grades g ON g.row_id = r.id WHERE r.run_id = ? AND g.reward = 1 ORDER BY r.ordinal LIMIT 2').all(seeded.run_id) as { id: string; ordinal: number }[];
+    const label = context.db.prepare("INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, ?, ?, 'human', ?, NULL, ?)");
+    label.run(passed[0]!.id, seeded.run_id, 'fail', 'ana', '2026-11-02T00:00:00.000Z');
+    // A second annotator's later pass does not undo the first one's fail; the first one's own later pass would.
+    label.run(passed[0]!.id, seeded.run_id, 'pass', 'ben', '2026-11-03T00:00:00.000Z');
+    label.run(passed[1]!.id, seeded.run_id, 'fail', 'ana', '2026-11-02T00:00:00.000Z');
+    label.run(passed[1]!.id, seeded.run_id, 'pass', 'ana', '2026-11-03T00:00:00.000Z');
+    try {
+      const out = folder();
+      const outcome = await runExport(context, request({ format: 'openai', selection: { passes_only: true }, destination: { kind: 'folder', folder: out } }));
+      const ordinals = ['train', 'holdout'].flatMap((split) => (linesOf(join(out, 'data', `${split}.jsonl`)) as { lineage: { ordinal: number } }[]).map((line) => line.lineage.ordinal));
+      expect(ordinals).not.toContain(passed[0]!.ordinal);
+      expect(ordinals).toContain(passed[1]!.ordinal);
+      expect(outcome.warnings).toContain('1 row the judge passed is labelled fail by a person: "passes only" leaves it out.');
+    } finally {
+      context.db.prepare('DELETE FROM labels WHERE row_id IN (?, ?)').run(passed[0]!.id, passed[1]!.id);
+    }
+  });
+
   it('refuses a folder whose data folder is a symlink leading outside it', async () => {
     const out = folder();
     const outside = folder();

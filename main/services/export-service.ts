@@ -13,7 +13,11 @@ import {
   type ExportReport,
   exportEnvironment,
   exportRows,
+  exportTraining,
   hasToolCalls,
+  preparedRecipe,
+  servesPreparedLines,
+  type TrainingInput,
 } from '../../engine/index';
 import { defaultTrainingWorkerUrl, writeJsonl, type WriteProgress, writeTextFiles, writeTrainingParallel } from '../../engine/node/index';
 import { insertExport, listExports as listStoredExports } from '../store/exports-repository';
@@ -21,7 +25,7 @@ import type { AppContext } from './app-context';
 import { gateDrops, refusals } from './export-gates';
 import { type ExportJobKind, type JobControl, requireJobs } from './export-jobs';
 import { engineOptions, type ExportPlan, planExport } from './export-plan';
-import { readRows } from './export-rows';
+import { readRows, readTrainingRows } from './export-rows';
 import { moveStagedFiles, removeStaging, stagingFolder } from './export-staging';
 import { pushFolder } from './hub-push';
 import { hubTokenOf } from './hub-token-service';
@@ -40,11 +44,29 @@ export function exportFormats() {
   return EXPORT_FORMAT_INFO.map((info) => ({ ...info }));
 }
 
+/** Counts the rows an export reads, and the tool-calling ones going out without schemas, as they pass. */
+function* counted<T extends TrainingInput>(
+  rows: Iterable<T>,
+  plan: ExportPlan,
+  tally: { read: number; toolRowsWithoutSchemas: number },
+  onRow?: () => void,
+): Generator<T> {
+  const noSchemas = !plan.context || plan.context.tools.length === 0;
+  for (const input of rows) {
+    tally.read += 1;
+    onRow?.();
+    if (noSchemas && ('prepared' in input ? input.prepared.facts.tool_calls : hasToolCalls(input.row))) tally.toolRowsWithoutSchemas += 1;
+    yield input;
+  }
+}
+
+const splitIds = (plan: ExportPlan, split: SplitName | 'all') => (split === 'all' ? [...plan.ids.values()].flat() : (plan.ids.get(split) ?? []));
+
 /**
  * Rows of the plan's splits (already decontaminated) as the engine reads them, counting what they read. Synchronous,
  * as the store's reads are: the exporters then take a row without a turn of the promise queue.
  */
-function* planRows(
+function planRows(
   context: AppContext,
   plan: ExportPlan,
   split: SplitName | 'all',
@@ -52,20 +74,41 @@ function* planRows(
   signal?: AbortSignal,
   onRow?: () => void,
 ): Generator<ExportInput> {
-  const ids = split === 'all' ? [...plan.ids.values()].flat() : (plan.ids.get(split) ?? []);
-  const noSchemas = !plan.context || plan.context.tools.length === 0;
-  for (const input of readRows(context.db, ids, signal)) {
-    tally.read += 1;
-    onRow?.();
-    if (noSchemas && hasToolCalls(input.row)) tally.toolRowsWithoutSchemas += 1;
-    yield input;
+  return counted(readRows(context.db, splitIds(plan, split), signal), plan, tally, onRow);
+}
+
+/**
+ * The recipe of the prepared lines (engine/export/prepared-line.ts) the plan's export writes, or null when its format
+ * or options are not the default SFT export's, or the run has no stored spec: every row is then read whole.
+ */
+export function preparedRecipeOf(plan: ExportPlan): string | null {
+  const options = engineOptions(plan);
+  return exportTuning.prepared_lines && plan.context && options.format === 'openai' && servesPreparedLines({ ...options, format: 'openai' }) ? preparedRecipe(plan.context) : null;
+}
+
+/** A split in the plan's format, its rows read as prepared lines where the export can take them. */
+function splitLines(
+  context: AppContext,
+  plan: ExportPlan,
+  split: SplitName,
+  tally: { read: number; toolRowsWithoutSchemas: number },
+  options: { validate?: boolean; signal?: AbortSignal; onRow?: () => void; grades?: { failing: number; ungraded: number }[] } = {},
+) {
+  const settings = { ...engineOptions(plan), ...(options.validate === undefined ? {} : { validate: options.validate }) };
+  const recipe = preparedRecipeOf(plan);
+  if (recipe === null) {
+    const rows = planRows(context, plan, split, tally, options.signal, options.onRow);
+    return exportRows(options.grades ? tallyGrades(rows, options.grades) : rows, plan.context, settings);
   }
+  const read = counted(readTrainingRows(context.db, splitIds(plan, split), recipe, options.signal), plan, tally, options.onRow);
+  const stream = exportTraining(options.grades ? tallyGrades(read, options.grades) : read, plan.context, { ...settings, format: 'openai' });
+  return { lines: stream.lines, report: (): ExportReport => ({ kind: 'sft', ...stream.report() }) };
 }
 
 type GradeTally = NonNullable<ExportPreview['grades']>;
 
 /** Counts each row by its latest grade as it passes on to the exporter (the preview reads every row anyway). */
-function* tallyGrades(rows: Iterable<ExportInput>, tally: { failing: number; ungraded: number }[]): Generator<ExportInput> {
+function* tallyGrades<T extends { reward: number | null }>(rows: Iterable<T>, tally: { failing: number; ungraded: number }[]): Generator<T> {
   for (const input of rows) {
     for (const counts of tally) {
       if (input.reward === null) counts.ungraded += 1;
@@ -125,8 +168,7 @@ export async function previewExport(context: AppContext, request: ExportRequest)
   const splits: ExportPreview['splits'] = [];
   const warnings: string[] = [];
   for (const split of request.splits) {
-    const counted = tallyGrades(planRows(context, plan, split, tally), split === 'train' && grades.train ? [grades, grades.train] : [grades]);
-    const stream = exportRows(counted, plan.context, { ...engineOptions(plan), validate: false });
+    const stream = splitLines(context, plan, split, tally, { validate: false, grades: split === 'train' && grades.train ? [grades, grades.train] : [grades] });
     let lines = 0;
     for await (const _line of stream.lines) lines += 1;
     const report = stream.report();
@@ -178,17 +220,20 @@ function serviceErrorOf(error: unknown): unknown {
 }
 
 /**
- * SFT splits of at least `parallel_min_rows` rows are exported on worker threads (each reads its own rows from the
- * store) when the machine has at least `parallel_min_cores` cores and a bundled export worker is there (the desktop
- * app's, main/electron/build.ts). On 2 cores two bundled workers exported 100,000 stored rows 21% faster than this
- * thread (3.3 s against 4.1 s) and leave this thread free for the app, peaking at 264 MB against 152 MB. From source
- * each worker first compiles its modules through tsx (about a second of CPU), so there it takes `source_min_cores`.
- * Tests lower them. `worker_bundle`: a bundled export worker to start instead (the store bench's own).
+ * SFT splits of at least `parallel_min_rows` rows read whole are exported on worker threads (each reads its own rows
+ * from the store) when the machine has at least `parallel_min_cores` cores and a bundled export worker is there (the
+ * desktop app's, main/electron/build.ts). On 2 cores two bundled workers exported 100,000 stored rows 21% faster than
+ * this thread (3.3 s against 4.1 s), peaking at 264 MB against 152 MB. From source each worker first compiles its
+ * modules through tsx (about a second of CPU), so there it takes `source_min_cores`. A split read as prepared lines
+ * stays on this thread: joining them costs less than handing pages between threads (100,000 stored rows took 2.5 s
+ * here at 178 MB, against 2.8 s on two workers at 293 MB). Tests lower them. `worker_bundle`: a bundled export worker
+ * to start instead (the store bench's own). `prepared_lines` off reads every row whole (the store bench compares).
  */
-export const exportTuning: { parallel_min_rows: number; parallel_min_cores: number; source_min_cores: number; worker_bundle?: string } = {
+export const exportTuning: { parallel_min_rows: number; parallel_min_cores: number; source_min_cores: number; worker_bundle?: string; prepared_lines: boolean } = {
   parallel_min_rows: 4000,
   parallel_min_cores: 2,
   source_min_cores: 3,
+  prepared_lines: true,
 };
 
 /**
@@ -232,7 +277,7 @@ async function writeSplit(
   const ids = plan.ids.get(split) ?? [];
   const format = plan.request.format;
   const signal = control?.signal;
-  const worker = ids.length >= exportTuning.parallel_min_rows ? exportWorker(availableParallelism()) : null;
+  const worker = ids.length >= exportTuning.parallel_min_rows && preparedRecipeOf(plan) === null ? exportWorker(availableParallelism()) : null;
   if ((format === 'openai' || format === 'trl') && worker && context.databasePath !== ':memory:') {
     const base = tally.read;
     const { written, report } = await writeTrainingParallel(
@@ -254,11 +299,7 @@ async function writeSplit(
     tally.toolRowsWithoutSchemas += report.tool_rows_without_schemas;
     return { split, file, lines: written.lines, report: { kind: 'sft', ...report } };
   }
-  const stream = exportRows(
-    planRows(context, plan, split, tally, signal, () => control?.progress(tally.read, tally.total)),
-    plan.context,
-    engineOptions(plan),
-  );
+  const stream = splitLines(context, plan, split, tally, { signal, onRow: () => control?.progress(tally.read, tally.total) });
   const written = await writeJsonl(stream.lines, { folder: staging, file, signal, progressEvery: 200, onProgress: (progress) => control?.written?.(tally.bytes + progress.bytes) });
   tally.bytes += written.bytes;
   control?.written?.(tally.bytes);

@@ -43,7 +43,7 @@ function statusFor(stoppedBecause: StopReason): RunStatus {
 /** What the run's error line says: the first agent error of a dead agent, or why a model stopped the run. */
 function errorOf(summary: SimulationSummary): string | null {
   const reason = summary.stopped_because;
-  if (reason === 'agent_failed') return summary.search.first_agent_error;
+  if (reason === 'agent_failed') return summary.search.first_agent_error ?? summary.warnings.find((warning) => warning.startsWith('The run stopped early: ')) ?? reason;
   if (reason.endsWith('_auth_failed') || reason.endsWith('_quota_exceeded')) return summary.warnings.find((warning) => warning.startsWith('The run stopped early: ')) ?? reason;
   return null;
 }
@@ -96,8 +96,9 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
   const spec = run.spec_id ? getSpec(db, run.spec_id) : undefined;
   if (!spec) throw new ServiceError('NOT_FOUND', `Run ${runId} has no stored spec.`);
   const config = run.config;
+  const context = { system_prompt: spec.system_prompt, tools: spec.tools };
   const storeRow = leased((row: Row, durationMs: number) => {
-    insertRow(db, row, { run_id: runId, duration_ms: durationMs, created_at: now() });
+    insertRow(db, row, { run_id: runId, duration_ms: durationMs, created_at: now(), context });
     bumpRowsDone(db, runId, now());
   });
   const update = leased((fields: RunUpdate) => updateRun(db, runId, fields, now()));

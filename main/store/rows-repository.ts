@@ -1,5 +1,7 @@
 import { Row } from '../../shared/domain';
+import { prepareLine, type RunContext, type StoredPreparedLine } from '../../engine/index';
 import { statement, type Db } from './database';
+import { insertExportLine } from './export-lines-repository';
 import { parseJsonColumn } from './json-column';
 import { rowSearchText } from './row-search-text';
 
@@ -7,6 +9,8 @@ export interface StoredRowMeta {
   run_id: string;
   duration_ms: number;
   created_at: string;
+  /** The run's system prompt and tools: given, the row's prepared export line is stored with it (migration 012). */
+  context?: RunContext;
 }
 
 /** The store's key for a row: unique across runs, while `rollout_id` repeats when settings repeat. */
@@ -15,11 +19,12 @@ export function storedRowId(runId: string, ordinal: number): string {
 }
 
 /**
- * Writes one finished row with its search text and persona tags; the caller wraps it with the run's progress
- * update in one transaction.
+ * Writes one finished row with its search text, persona tags and, when the run's context is given, its prepared export
+ * line; the caller wraps it with the run's progress update in one transaction.
  */
 export function insertRow(db: Db, row: Row, meta: StoredRowMeta): void {
   const { tool, rule, stance, world_state, tool_condition, history } = row.situation.dimensions;
+  const id = storedRowId(meta.run_id, row.ordinal);
   const { lastInsertRowid } = statement(
     db,
     `INSERT INTO rows (id, run_id, ordinal, rollout_id, scenario_id, tool, rule, stance, world_state, tool_condition, history,
@@ -27,7 +32,7 @@ export function insertRow(db: Db, row: Row, meta: StoredRowMeta): void {
      VALUES (@id, @run_id, @ordinal, @rollout_id, @scenario_id, @tool, @rule, @stance, @world_state, @tool_condition, @history,
              @writer, @turns, @ended_by, @duration_ms, @created_at, @body)`,
   ).run({
-    id: storedRowId(meta.run_id, row.ordinal),
+    id,
     run_id: meta.run_id,
     ordinal: row.ordinal,
     rollout_id: row.rollout_id,
@@ -51,6 +56,20 @@ export function insertRow(db: Db, row: Row, meta: StoredRowMeta): void {
   });
   const insertTag = statement(db, 'INSERT INTO row_tags (run_id, ordinal, position, tag) VALUES (?, ?, ?, ?)');
   row.persona.tags.forEach((tag, position) => insertTag.run(meta.run_id, row.ordinal, position, tag));
+  const line = meta.context ? preparedOrNone(row, meta.context) : null;
+  if (line) insertExportLine(db, id, line);
+}
+
+/**
+ * The row's prepared export line; none when preparing it fails, so a simulation never stops over its export's
+ * shortcut: the export then reads the row whole, where the same failure names the row.
+ */
+function preparedOrNone(row: Row, context: RunContext): StoredPreparedLine | null {
+  try {
+    return prepareLine(row, context);
+  } catch {
+    return null;
+  }
 }
 
 export function countRows(db: Db, runId: string): number {

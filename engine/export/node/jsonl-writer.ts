@@ -102,32 +102,35 @@ class ChunkedFile {
   constructor(private readonly handle: FileHandle) {}
 
   /**
-   * Appends one line and its newline; returns the bytes it took, at once (no promise, so no turn of the microtask
-   * queue per line) unless a buffer had to be sent first.
+   * Appends line `number` (1-based) and its newline; returns the bytes it took, at once (no promise, so no turn of the
+   * microtask queue per line) unless a buffer had to be sent first. A line holding a newline of its own is refused.
    */
-  add(line: string): number | Promise<number> {
+  add(line: string, number: number): number | Promise<number> {
     // Worst case 3 bytes per UTF-16 unit: a line that may not fit goes to a fresh buffer (or alone, when huge).
-    if (this.used + line.length * 3 + 1 > CHUNK_BYTES) return this.addAfterFlush(line);
-    return this.encode(line);
+    if (this.used + line.length * 3 + 1 > CHUNK_BYTES) return this.addAfterFlush(line, number);
+    return this.encode(line, number);
   }
 
-  private encode(line: string): number {
+  private encode(line: string, number: number): number {
     const buffer = this.buffers[this.current]!;
     const { written } = encoder.encodeInto(line, buffer.subarray(this.used));
+    // Searched in the encoded bytes (memchr; UTF-8 never puts 0x0a inside a character), not in the string.
+    if (Buffer.from(buffer.buffer, this.used, written).includes(NEWLINE)) throw newlineError(number);
     buffer[this.used + written] = NEWLINE;
     this.used += written + 1;
     return written + 1;
   }
 
-  private async addAfterFlush(line: string): Promise<number> {
+  private async addAfterFlush(line: string, number: number): Promise<number> {
     await this.flush();
     if (line.length * 3 + 1 > CHUNK_BYTES) {
+      if (line.includes('\n')) throw newlineError(number);
       const bytes = encoder.encode(`${line}\n`);
       await this.tail;
       this.queue(bytes);
       return bytes.length;
     }
-    return this.encode(line);
+    return this.encode(line, number);
   }
 
   /** Sends encoded bytes as they are, after what is buffered; `written` runs once they are on their way to the disk no more. */
@@ -220,17 +223,30 @@ export function writeJsonl(lines: AsyncIterable<string> | Iterable<string>, opti
   return writeAtomically(options, async (file) => {
     let count = 0;
     let bytes = 0;
-    for await (const line of lines as AsyncIterable<string>) {
-      if (options.signal?.aborted) throw new ExportCancelledError();
-      if (line.includes('\n')) throw new Error(`line ${count + 1} contains a newline: not a JSONL line`);
-      const added = file.add(line);
-      bytes += typeof added === 'number' ? added : await added;
+    const take = (added: number) => {
+      bytes += added;
       count += 1;
       if (count % every === 0) options.onProgress?.({ lines: count, bytes, done: false });
+    };
+    if (Symbol.iterator in lines) {
+      // Lines made synchronously are taken without a promise each: the loop waits only for a buffer on its way out.
+      for (const line of lines) {
+        if (options.signal?.aborted) throw new ExportCancelledError();
+        const added = file.add(line, count + 1);
+        take(typeof added === 'number' ? added : await added);
+      }
+    } else {
+      for await (const line of lines) {
+        if (options.signal?.aborted) throw new ExportCancelledError();
+        const added = file.add(line, count + 1);
+        take(typeof added === 'number' ? added : await added);
+      }
     }
     return { lines: count, bytes };
   });
 }
+
+const newlineError = (number: number) => new Error(`line ${number} contains a newline: not a JSONL line`);
 
 /** Encoded JSONL: whole lines, each ending in a newline, and how many. */
 export interface JsonlChunk {

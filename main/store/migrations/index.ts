@@ -10,6 +10,7 @@ import { exportSelection } from './008-export-selection';
 import { runLeases } from './009-run-leases';
 import { changeCounts } from './010-change-counts';
 import { traceIdentity } from './011-trace-identity';
+import { exportLines } from './012-export-lines';
 
 export const MIGRATIONS: readonly Migration[] = [
   initial,
@@ -23,6 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
   runLeases,
   changeCounts,
   traceIdentity,
+  exportLines,
 ];
 
 /** The schema version this build writes. */
