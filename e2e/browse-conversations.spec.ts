@@ -191,6 +191,63 @@ test('a link from the coverage screen opens the table filtered, and an empty res
   for (const row of await bodyRows(page).all()) await expect(row).toContainText('hurried');
 });
 
+test('back from a conversation the keyboard is on the row it opened, where the table was; a long paste searches its start', async ({ page, studio }) => {
+  test.setTimeout(120_000);
+  const runId = simulate(studio.dataDir);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${studio.url}#/runs/${runId}/conversations`);
+  await expect(page.getByRole('status').filter({ hasText: '80 conversations' })).toBeVisible();
+  const table = grid(page);
+  await table.focus();
+  for (let step = 0; step < 30; step += 1) await page.keyboard.press('ArrowDown');
+  await expect(table).toHaveAttribute('aria-activedescendant', 'conversation-row-30');
+  const scrollTop = await table.evaluate((element) => element.scrollTop);
+  expect(scrollTop).toBeGreaterThan(0);
+
+  // Enter opens row #30; Escape comes back with the keyboard on it and the table scrolled as it was.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Conversation #30' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(table).toBeFocused();
+  await expect(table).toHaveAttribute('aria-activedescendant', 'conversation-row-30');
+  await expect(page.locator('#conversation-row-30')).toBeInViewport();
+  expect(await table.evaluate((element) => element.scrollTop)).toBe(scrollTop);
+  await shot(page, 'conversations-back-focus');
+
+  // Stepping on to later rows in the conversation, Escape lands on the last one shown, scrolled into view.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Conversation #30' })).toBeFocused();
+  for (const ordinal of [31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45]) {
+    await page.keyboard.press('j');
+    await expect(page.getByRole('heading', { name: `Conversation #${ordinal}` })).toBeVisible();
+  }
+  await page.keyboard.press('Escape');
+  await expect(table).toBeFocused();
+  await expect(table).toHaveAttribute('aria-activedescendant', 'conversation-row-45');
+  await expect(page.locator('#conversation-row-45')).toBeInViewport();
+  await page.keyboard.press('ArrowDown');
+  await expect(table).toHaveAttribute('aria-activedescendant', 'conversation-row-46');
+
+  // 5,000 pasted characters: the box keeps what a search can take, says so, and the table and saved query carry on.
+  const pasted = 'refund '.repeat(715);
+  const box = page.getByLabel('Search conversations');
+  await box.focus();
+  await box.fill(pasted);
+  await expect(page.getByRole('status').filter({ hasText: 'Searching the first 200 characters only.' })).toBeVisible();
+  expect((await box.inputValue()).length).toBe(200);
+  await expect(page).toHaveURL(/q=refund/);
+  await expect(page.getByRole('status').filter({ hasText: /of 80 conversations$/ })).toBeVisible();
+  await expect(page.getByText(/Invalid input|could not be saved/)).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await shot(page, 'conversations-long-search');
+  const saved = await page.evaluate(async (key) => {
+    const response = await fetch('/api/settings.get', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key }) });
+    return (await response.json()) as { ok: boolean; value: { value: { search: string } | null } };
+  }, `conversations.filters.${runId}`);
+  expect(saved.ok).toBe(true);
+  expect(saved.value.value?.search.startsWith('refund refund')).toBe(true);
+});
+
 test('with 100,000 rows stored, the first page appears, a filter applies and the middle of the run scrolls into view', async ({ page }) => {
   test.setTimeout(900_000);
   const dataDir = freshDataDir();

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -126,9 +126,16 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     const passes = passingRows(studio.dataDir, runId);
     expect(passes).toBeLessThan(60);
     expect(await previewed(dialog, 'Selected rows')).toBe(passes);
+    // A folder filled by hand (no export of the app's wrote it): the disk says which files would be replaced.
     const passesFolder = mkdtempSync(join(tmpdir(), 'while-e2e-passes-'));
+    mkdirSync(join(passesFolder, 'data'));
+    writeFileSync(join(passesFolder, 'data', 'train.jsonl'), '{"messages": []}\n');
+    writeFileSync(join(passesFolder, 'README.md'), '# by hand\n');
     await dialog.getByLabel('Folder', { exact: true }).fill(passesFolder);
+    await expect(dialog.getByRole('region', { name: 'Warnings' })).toContainText('This folder already holds export files: this export replaces data/train.jsonl and README.md.');
     await expect(dialog.getByRole('region', { name: 'Warnings' })).not.toContainText('trained on');
+    await dialog.getByRole('region', { name: 'Warnings' }).scrollIntoViewIfNeeded();
+    await shot(page, 'export-folder-replaces');
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     await expect(dialog.getByRole('region', { name: 'Export result' })).toContainText('Wrote', { timeout: 60_000 });
     const passLines = ['train', 'holdout'].flatMap((split) => readOpenAiLines(join(passesFolder, 'data', `${split}.jsonl`)));
@@ -145,6 +152,27 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     const failingInTrain = Number(/^[\d,]+/.exec(await warnings.first().innerText())![0].replaceAll(',', ''));
     await expect(dialog.getByRole('region', { name: 'Warnings' })).toContainText('This folder already holds an export of');
     await shot(page, 'export-passes-off-warning');
+    // The first export's folder, emptied by hand: its stored record no longer makes a warning.
+    rmSync(join(folder, 'data'), { recursive: true });
+    rmSync(join(folder, 'README.md'));
+    await dialog.getByLabel('Folder', { exact: true }).fill(folder);
+    await expect(dialog.getByRole('region', { name: 'Warnings' })).not.toContainText('This folder already holds');
+    // A file is not a folder: said at the field, and Export waits.
+    await dialog.getByLabel('Folder', { exact: true }).fill(join(passesFolder, 'README.md'));
+    await expect(dialog.getByRole('alert').filter({ hasText: `${join(passesFolder, 'README.md')} is a file, not a folder` })).toBeVisible();
+    await expect(dialog.getByLabel('Folder', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await shot(page, 'export-folder-is-file');
+    await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
+    // A relative path would land wherever the server started: refused at the field, and Export waits.
+    await dialog.getByLabel('Folder', { exact: true }).fill('relative/out');
+    await expect(dialog.getByRole('alert').filter({ hasText: '“relative/out” is a relative path: type the full path of the export folder' })).toBeVisible();
+    await expect(dialog.getByLabel('Folder', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toHaveAttribute('title', /is a relative path/);
+    await dialog.getByRole('alert').filter({ hasText: 'is a relative path' }).scrollIntoViewIfNeeded();
+    await shot(page, 'export-folder-relative');
+    await dialog.getByLabel('Folder', { exact: true }).fill(passesFolder);
+    await expect(dialog.getByRole('region', { name: 'Warnings' })).toContainText('This folder already holds an export of');
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     await expect(dialog.getByRole('region', { name: 'Export result' })).toContainText('Wrote', { timeout: 60_000 });
     const trained = readOpenAiLines(join(passesFolder, 'data', 'train.jsonl'));
@@ -164,6 +192,21 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     expect(filesUnder(environmentFolder)).toEqual(expect.arrayContaining(['pyproject.toml', 'README.md', 'refund_env/__init__.py', 'refund_env/spec.json', 'refund_env/data/train.jsonl']));
     await shot(page, 'export-environment');
     await dialog.getByRole('button', { name: 'Close' }).last().click();
+
+    // No token yet (neither HF_TOKEN nor one in Settings): the push is off, and its button says why.
+    if (!process.env.HF_TOKEN) {
+      await page.getByRole('button', { name: 'Export…' }).click();
+      await dialog.getByRole('radio', { name: 'Hugging Face Hub' }).check();
+      await dialog.getByLabel('Repository', { exact: true }).fill('ana/no-token');
+      await expect(dialog.getByText('No Hugging Face token: the push would fail.')).toBeVisible();
+      const push = dialog.getByRole('button', { name: 'Export and push' });
+      await expect(push).toBeDisabled();
+      await expect(push).toHaveAttribute('title', 'No Hugging Face token: set one in Settings (or HF_TOKEN for the server) before pushing.');
+      await dialog.getByText('No Hugging Face token: the push would fail.').scrollIntoViewIfNeeded();
+      await shot(page, 'export-hub-no-token');
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
 
     // A token stored from the Settings screen, then a push to the (local) Hub: private by default, one commit.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
@@ -229,7 +272,7 @@ test('cancelling a push in flight commits nothing to the Hub', async ({ page, st
     expect(await previewed(dialog, 'Selected rows')).toBe(60);
     const warnings = dialog.getByRole('region', { name: 'Warnings' }).getByRole('listitem');
     await expect(warnings.first()).toHaveText('60 rows are ungraded: grade the run before a GRPO export.');
-    await expect(dialog.getByRole('region', { name: 'Warnings' })).not.toContainText('1 rows');
+    await expect(dialog.getByRole('region', { name: 'Warnings' })).not.toContainText(/(^|[^\d,])1 rows/);
     await shot(page, 'export-grpo-ungraded');
     // SFT keeps to passes, and an ungraded run has none; with passes only off, the ungraded rows are named.
     await dialog.getByRole('radio', { name: 'SFT' }).check();

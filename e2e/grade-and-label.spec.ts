@@ -57,6 +57,64 @@ interface JudgeCounts {
   unsure: number;
 }
 
+test('a run graded by the conduct checks alone shows their verdicts and rewards in the Judge and Reward columns, passes as all-clear', async ({ page, studio }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const runId = simulateRun(studio.dataDir, { rows: 40, seed: 4 });
+  const summary = await (async () => {
+    await page.goto(`${studio.url}#/runs/${runId}`);
+    return callApi<{ judges: JudgeCounts[] }>(page, 'grades.summary', { run_id: runId });
+  })();
+  expect(summary.judges.map((judge) => judge.label_source)).toEqual(['conduct']);
+  const conduct = summary.judges[0]!;
+  expect(conduct.passes).toBeGreaterThan(0);
+  expect(conduct.failures).toBeGreaterThan(0);
+
+  await page.goto(`${studio.url}#/runs/${runId}/conversations`);
+  await expect(page.getByRole('status').filter({ hasText: '40 conversations' })).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Conversations' });
+  const firstRow = grid.getByRole('row').filter({ has: page.getByRole('gridcell') }).first();
+  // Every row shows who graded it, the verdict and its reward; none is left as a dash.
+  await expect(grid.getByText('conduct checks').first()).toBeVisible();
+  const shownRows = grid.getByRole('row').filter({ has: page.getByRole('gridcell') });
+  for (const row of await shownRows.all()) await expect(row).toContainText(/(pass|fail|no reward) conduct checks/);
+  await expect(grid.getByRole('gridcell', { name: /^(1|0\.5|0)\.\d\d$/ }).first()).toBeVisible();
+  await expect(firstRow.locator('[title^="By the conduct checks (label_source conduct, judge_name conduct"]')).toHaveCount(1);
+  // A passing outcome is an all-clear with its meaning in the title, never the red flag of a rule that fired.
+  const clear = grid.locator('.conduct-rule', { hasText: /^ ?(conforms|fault_ok)$/ }).first();
+  await expect(clear).toBeVisible();
+  expect(await clear.evaluate((element) => getComputedStyle(element).color)).toBe(
+    await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--pass').trim()).then((hex) => {
+      const value = Number.parseInt(hex.slice(1), 16);
+      return `rgb(${value >> 16}, ${(value >> 8) & 255}, ${value & 255})`;
+    }),
+  );
+  await expect(grid.locator('.conduct-cell[title^="Passed (conforms): no conduct rule fired"]').first()).toBeVisible();
+  await shot(page, 'conduct-verdicts-table');
+
+  // The Judge filter offers the conduct checks' verdicts, counted as the summary counts them, and applies.
+  await page.getByRole('button', { name: 'Filter Judge' }).click();
+  const judgeMenu = page.getByRole('dialog', { name: 'Filter Judge' });
+  const facet = (value: string) => judgeMenu.locator('.check-row').filter({ has: page.getByText(value, { exact: true }) });
+  await expect(facet('pass')).toContainText(String(conduct.passes));
+  await expect(facet('fail')).toContainText(String(conduct.failures));
+  await expect(facet('ungraded')).toHaveCount(0);
+  await shot(page, 'conduct-verdicts-judge-filter');
+  await judgeMenu.getByRole('checkbox', { name: new RegExp(`^fail ${conduct.failures}$`) }).check();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('status').filter({ hasText: `${conduct.failures} of 40 conversations` })).toBeVisible();
+  for (const row of await grid.getByRole('row').filter({ has: page.getByRole('gridcell') }).all()) await expect(row).toContainText('fail conduct checks');
+  // Sorted by reward, highest first: the passes lead.
+  await page.getByRole('button', { name: 'Remove the Judge filter' }).click();
+  const rewardHeader = grid.getByRole('columnheader', { name: /Reward/ });
+  await rewardHeader.getByRole('button').click();
+  await expect(rewardHeader).toHaveAttribute('aria-sort', /ascending|descending/);
+  if ((await rewardHeader.getAttribute('aria-sort')) === 'ascending') await rewardHeader.getByRole('button').click();
+  await expect(rewardHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(firstRow).toContainText('1.00');
+  await shot(page, 'conduct-verdicts-by-reward');
+});
+
 test('grade a run from the Run screen, see the verdicts in the table, label a row, a selection and a coverage cell, all signed', async ({ page, studio }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 1000 });

@@ -239,3 +239,42 @@ test('rules wrap in their boxes and Start run stays in view, at 1024x700 and 140
     await page.screenshot({ path: join(SCREENSHOT_DIR, `new-run-layout-${size.width}.png`) });
   }
 });
+
+test('pre-flight names a tool whose JSON does not parse and an agent command that cannot start; a pasted essay is refused at its field', async ({ page, studio }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1360, height: 1000 });
+  await page.goto(`${studio.url}#/runs/new`);
+  const describe = page.getByLabel('Describe the behavior');
+
+  // ~52 KB is not a sentence: said at the field, and Draft waits for a shorter one.
+  await describe.fill(`${SENTENCE} ${'and it also checks every detail again and again '.repeat(1070)}`);
+  await expect(describe).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert')).toContainText(/The description is 5\d,\d{3} characters, over the 1,000 a draft reads/);
+  await expect(page.getByRole('button', { name: 'Draft' })).toBeDisabled();
+
+  await describe.fill(SENTENCE);
+  await describe.press('Control+Enter');
+  await expect(page.getByLabel('Rule 1', { exact: true })).toBeVisible();
+  const checks = page.getByRole('list', { name: 'Pre-flight checks' });
+  await expect(page.getByText('All checks pass.')).toBeVisible();
+
+  // Broken JSON in a tool's parameters: the list names the tool, and never says all pass while Start is blocked.
+  const toggle = page.getByRole('button', { name: /^get_/ }).first();
+  const tool = (await toggle.locator('.tool-name').textContent())!;
+  await toggle.click();
+  await page.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill('{"type": "object", "properties": {');
+  await expect(checks).toContainText(`Tool "${tool}" parameters: not valid JSON`);
+  await expect(page.getByText('All checks pass.')).toHaveCount(0);
+  await expect(page.getByText(`Fix the parameters JSON of ${tool}.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start run' })).toBeDisabled();
+
+  // An agent command whose script is missing: pre-flight starts it once and quotes what went wrong.
+  const agent = page.getByRole('textbox', { name: 'Agent', exact: true });
+  await agent.fill('command:node /tmp/e2e-h50-nope-agent.mjs');
+  await expect(checks).toContainText('The agent command `node /tmp/e2e-h50-nope-agent.mjs` does not start', { timeout: 15_000 });
+  await expect(checks).toContainText("Error: Cannot find module '/tmp/e2e-h50-nope-agent.mjs'");
+  await expect(checks).not.toContainText('Node.js v');
+  await expect(agent).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('region', { name: 'Pre-flight checks' }).screenshot({ path: join(SCREENSHOT_DIR, 'new-run-preflight-broken-tool-and-agent.png') });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'new-run-broken-tool-and-agent.png') });
+});

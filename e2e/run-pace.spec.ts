@@ -1,24 +1,12 @@
 import type { Page } from '@playwright/test';
 import { join } from 'node:path';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
+import { api } from './page-api';
 
 const SENTENCE = 'a personal finance assistant that confirms before it moves money';
 
 async function rowsDone(page: Page): Promise<number> {
   return Number(await page.getByRole('progressbar', { name: 'Rows done of the budget' }).getAttribute('aria-valuenow'));
-}
-
-/** Calls the app's API from the page (its cookie carries the token), as the renderer's client does. */
-async function api<T>(page: Page, method: string, input: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ({ method, input }) => {
-      const response = await fetch(`/api/${method}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input) });
-      return response.json() as Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
-    },
-    { method, input },
-  );
-  if (!result.ok) throw new Error(`${method}: ${result.error?.message}`);
-  return result.value as T;
 }
 
 test('rows show soon after Start, Cancel lands at once, and a stopped run shows how long it took', async ({ page, studio }) => {
@@ -58,7 +46,8 @@ test('rows show soon after Start, Cancel lands at once, and a stopped run shows 
   await expect(progress.getByLabel('Time left')).toHaveCount(0);
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'run-pace-cancelled.png') });
 
-  // Resumed to the budget: the span from Start holds the pause, so it is named so and no average rate is claimed.
+  // Resumed to the budget: the span from Start holds the pause, so it is named so. The pause was under a minute, too short
+  // to tell from the rows' stamps: the rate is over the whole span, counted as running, and its title says so.
   const resumedAt = Date.now();
   await page.getByRole('button', { name: 'Resume' }).click();
   await expect.poll(() => rowsDone(page), { timeout: 60_000, intervals: [50] }).toBeGreaterThan(kept);
@@ -68,7 +57,10 @@ test('rows show soon after Start, Cancel lands at once, and a stopped run shows 
   expect(resumeMs).toBeLessThan(10_000);
   await expect(page.getByLabel('Run status')).toHaveText('completed', { timeout: 240_000 });
   await expect(progress.getByLabel('Start to end')).toHaveText(/s$/);
-  await expect(progress.getByLabel('Average rate')).toHaveText('—');
+  await expect(progress.getByLabel('Average rate')).toHaveText(/rows\/s$/);
+  await expect(progress.getByLabel('Running time')).toHaveCount(0);
+  expect(await progress.getByLabel('Average rate').locator('xpath=..').getAttribute('title')).toMatch(/: from Start to the end\. It sat stopped under 1 min before it resumed .*so that is counted as running\.$/);
+  await progress.screenshot({ path: join(SCREENSHOT_DIR, 'run-pace-resumed-panel.png') });
   await expect(progress.getByLabel('Time left')).toHaveCount(0);
 
   // The summary's words: a cell is a square of the planned grid; tiers say which stances they group.

@@ -1,7 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { STOPPED_GAP_SECONDS, type RunDetail } from '../shared/api';
 import { expect, REPO_ROOT, SCREENSHOT_DIR, test, type Studio } from './fixtures';
+import { api } from './page-api';
 
 const FIRST = 'a bookshop assistant that refunds only after the customer confirms the order';
 const SECOND = 'a travel desk that rebooks a cancelled flight only after the traveller picks one';
@@ -12,21 +14,24 @@ interface Cli {
   exited: Promise<number | null>;
 }
 
-/** `wai simulate` in a terminal, on the data folder the app has open. */
-function simulate(studio: Studio, sentence: string, rows: number): Cli {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', studio.dataDir, 'simulate', '--describe', sentence, '--rows', String(rows), '--concurrency', '1', '--seed', '7'],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+/** `wai <args>` in a terminal, on the data folder the app has open. */
+function wai(studio: Studio, args: readonly string[]): Cli {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', studio.dataDir, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return { process: child, output: () => output, exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
 }
 
-async function started(cli: Cli): Promise<void> {
+/** `wai simulate` in a terminal, on the data folder the app has open. */
+function simulate(studio: Studio, sentence: string, rows: number): Cli {
+  return wai(studio, ['simulate', '--describe', sentence, '--rows', String(rows), '--concurrency', '1', '--seed', '7']);
+}
+
+/** Waits for the terminal to print its run's id, and gives it. */
+async function started(cli: Cli): Promise<string> {
   await expect.poll(() => /Run (run_[\w-]+) started/.test(cli.output()), { timeout: 60_000 }).toBe(true);
+  return /Run (run_[\w-]+) started/.exec(cli.output())![1]!;
 }
 
 async function rowsDone(row: Locator): Promise<number> {
@@ -114,5 +119,70 @@ test('a run `wai simulate` stores while the window keeps its focus appears on it
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'runs-list-elsewhere-idle.png') });
   } finally {
     if (cli.process.exitCode === null) cli.process.kill('SIGKILL');
+  }
+});
+
+test('an older run another process resumes and finishes shows its new status and rows with no focus event, and its Run screen an average rate over its running time', async ({ page, studio }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1360, height: 800 });
+  await page.goto(studio.url);
+  await expect(page.getByRole('heading', { name: 'No runs yet' })).toBeVisible();
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  const table = page.getByRole('table', { name: 'Runs' });
+  const clis: Cli[] = [];
+  try {
+    // A terminal run stopped with Ctrl-C after its first rows: cancelled, the rows kept.
+    const first = simulate(studio, FIRST, 400);
+    clis.push(first);
+    const runId = await started(first);
+    await expect.poll(async () => (await api<{ run: { rows_done: number } }>(page, 'runs.get', { run_id: runId })).run.rows_done, { timeout: 60_000, intervals: [100] }).toBeGreaterThan(20);
+    first.process.kill('SIGINT');
+    await first.exited;
+    const stoppedAt = Date.now();
+    const firstRow = table.getByRole('row', { name: `Open run ${FIRST}` });
+    await expect(firstRow.getByRole('cell').nth(1)).toHaveText('cancelled', { timeout: 30_000 });
+    const kept = await rowsDone(firstRow);
+    expect(kept).toBeLessThan(400);
+
+    // A newer run, stored and finished: the older one is no longer the newest, and the count stays at 2 from here on.
+    const second = simulate(studio, SECOND, 20);
+    clis.push(second);
+    expect(await second.exited, second.output()).toBe(0);
+    await expect(page.getByText('2 runs')).toBeVisible({ timeout: 15_000 });
+    await expect(table.getByRole('row').nth(1)).toHaveAccessibleName(`Open run ${SECOND}`);
+    // The older run sits stopped over a minute (STOPPED_GAP_SECONDS) before the terminal resumes it.
+    await page.waitForTimeout(Math.max(0, stoppedAt + (STOPPED_GAP_SECONDS + 5) * 1000 - Date.now()));
+
+    // Another terminal resumes the older run to its end; the window keeps its focus, so no focus event comes.
+    const resume = wai(studio, ['runs', 'resume', runId]);
+    clis.push(resume);
+    expect(await resume.exited, resume.output()).toBe(0);
+    await expect(firstRow.getByRole('cell').nth(1)).toHaveText('completed', { timeout: 15_000 });
+    await expect(firstRow.getByRole('cell').nth(2)).toHaveText('400 / 400');
+    await expect(page.getByText('2 runs')).toBeVisible();
+    await expect(table.getByRole('note')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'runs-list-elsewhere-resumed.png') });
+
+    // Its Run screen: an average rate over the time it ran, the time it sat stopped left out and said so.
+    await firstRow.click();
+    await expect(page.getByLabel('Run status')).toHaveText('completed');
+    const progress = page.getByRole('region', { name: 'Progress' });
+    const rate = progress.getByLabel('Average rate');
+    await expect(rate).toHaveText(/rows\/s$/);
+    const running = progress.getByLabel('Running time');
+    await expect(running).toHaveText(/^\d+(\.\d)?s$|^\d+m \d+s$/);
+    await expect(progress.getByLabel('Start to end')).toHaveText(/s$/);
+    const detail = await api<RunDetail>(page, 'runs.get', { run_id: runId });
+    const span = (Date.parse(detail.run.updated_at) - Date.parse(detail.run.created_at)) / 1000;
+    // The pause (the second run and the wait) is left out as one stretch; the rows before and after it are counted.
+    expect(detail.active_time).toMatchObject({ rows: 400, stopped_stretches: 1 });
+    expect(detail.active_time!.stopped_seconds).toBeGreaterThan(STOPPED_GAP_SECONDS);
+    expect(detail.active_time!.active_seconds).toBeCloseTo(span - detail.active_time!.stopped_seconds, 1);
+    const title = await rate.locator('xpath=..').getAttribute('title');
+    expect(title).toMatch(/^Rows stored over .+ of running, not counting 1m \d+s stopped \(1 stretch of over 1 min with no rollout in flight\)\.$/);
+    await progress.screenshot({ path: join(SCREENSHOT_DIR, 'run-resumed-elsewhere-panel.png') });
+  } finally {
+    for (const cli of clis) if (cli.process.exitCode === null) cli.process.kill('SIGKILL');
   }
 });

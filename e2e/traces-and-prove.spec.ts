@@ -29,7 +29,7 @@ test('import trace files, read the failure map, and aim a run at the weak cells'
   await expect(page.getByRole('status').filter({ hasText: 'Imported 30 traces' })).toBeVisible();
   const heatmap = page.getByRole('table', { name: 'Failure map: tool by tool condition' });
   await expect(heatmap).toBeVisible();
-  await expect(heatmap.getByRole('button', { name: 'issue_refund, permission_denied: 3 of 7 traces failing, new' })).toBeVisible();
+  await expect(heatmap.getByRole('button', { name: 'issue_refund, permission_denied: 3 of 7 graded traces failing, new' })).toBeVisible();
   const situations = page.getByRole('table', { name: 'Situations in the traces' });
   const rows = situations.getByRole('row');
   await expect(rows).toHaveCount(6);
@@ -93,6 +93,12 @@ test('compare a before/after pair and read the forest plot', async ({ page, stud
   await expect(page.getByLabel('Headline')).toContainText('INCONCLUSIVE (1 eval run a side, rerun to confirm)');
   await expect(page.getByText(/^INCONCLUSIVE means .*"eval_run"/)).toBeVisible();
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'prove-inconclusive.png'), fullPage: true });
+
+  // The same results on both sides: refused at the After side before any number (no "NO DIFFERENCE" of +0.00s).
+  await page.getByLabel('After file').setInputFiles(join(FIXTURES, 'prove-before-one-run.jsonl'));
+  await expect(page.getByRole('alert').filter({ hasText: 'Before and after hold the same lines (prove-before-one-run.jsonl)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Compare' })).toBeDisabled();
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'prove-same-side.png'), fullPage: true });
 
   await page.getByLabel('After file').setInputFiles(join(ENGINE_FIXTURES, 'traces-malformed.jsonl'));
   await page.getByRole('button', { name: 'Compare' }).click();

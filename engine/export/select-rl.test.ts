@@ -26,9 +26,10 @@ describe('select_for_rl', () => {
     expect(groups.map((group) => group.scenario_id).sort()).toEqual(['sc-clean', 'sc-mixed', 'sc-single']);
     expect(report.dropped).toMatchObject({ unanimous_groups: 2, unanimous_rows: 7, too_easy_groups: 1, too_hard_groups: 1 });
     expect(report).toMatchObject({ n_rows: 36, n_groups: 7, n_groups_kept: 3, n_rows_kept: 9, singles: 1 });
-    expect(report.warnings[0]).toBe(
-      `Difficulty was measured from 4 rollouts per task, so a task's band assignment can be off by about ±${bandUncertainty(4)}. Use repeats=16 for a band you can trust.`,
-    );
+    expect(report.warnings).toEqual([
+      `Difficulty was measured from 4 rollouts per task for 2 of the 3 asks kept, so a task's band assignment can be off by about ±${bandUncertainty(4)}. Use repeats=16 for a band you can trust.`,
+      '1 of the 3 asks kept has a single graded rollout, so its difficulty is unmeasured and the band could not filter it: simulate again with repeats of 2 or more (16 for a band you can trust) and grade the new run.',
+    ]);
     expect(report.lines[0]).toBe('kept 9 of 36 rows (3 of 7 asks)');
   });
 
@@ -56,6 +57,45 @@ describe('select_for_rl', () => {
     for (const group of groups) expect(group.rollout_ids).toHaveLength(4);
     expect(report.n_rows_kept).toBe(8);
     expect(report.dropped.over_target_groups).toBe(1);
+  });
+
+  it('word a one-repeat run honestly: singles stay and are counted, and the measured k is the asks\' own', async () => {
+    // One repeat per wording: most asks have one graded rollout; a few prompts came up twice in a scenario.
+    const singles = Array.from({ length: 12 }, (_, index) => rollouts(`sc-one-${index}`, [index % 2]));
+    const twice = ['a', 'b', 'c'].map((name) => rollouts(`sc-two-${name}`, [1, 0]));
+    const { groups, report } = await selectForRl([...singles, ...twice]);
+    expect(groups).toHaveLength(15);
+    expect(report).toMatchObject({ singles: 12, n_groups_kept: 15, n_rows_kept: 18 });
+    expect(report.warnings).toEqual([
+      `Difficulty was measured from 2 rollouts per task for 3 of the 15 asks kept, so a task's band assignment can be off by about ±${bandUncertainty(2)}. Use repeats=16 for a band you can trust.`,
+      '12 of the 15 asks kept have a single graded rollout, so their difficulty is unmeasured and the band could not filter them: simulate again with repeats of 2 or more (16 for a band you can trust) and grade the new run.',
+    ]);
+    const allSingles = await selectForRl(singles.slice(0, 4));
+    expect(allSingles.report.warnings).toEqual([
+      'All 4 asks kept have a single graded rollout, so their difficulty is unmeasured and the band could not filter them: simulate again with repeats of 2 or more (16 for a band you can trust) and grade the new run.',
+    ]);
+  });
+
+  it('give the range and median of rollouts per task over the asks kept, and count only those kept', async () => {
+    const mixedK = [rollouts('sc-k2', [1, 0]), rollouts('sc-k4', [1, 0, 1, 0]), rollouts('sc-k6', [1, 0, 1, 0, 1, 0]), rollouts('sc-k8', [1, 0, 1, 0, 1, 0, 1, 0])];
+    const { report } = await selectForRl(mixedK);
+    expect(report.warnings).toEqual([
+      `Difficulty was measured from 2 to 8 rollouts per task (median 4), so a task's band assignment can be off by about ±${bandUncertainty(4)}. Use repeats=16 for a band you can trust.`,
+    ]);
+    const enough = await selectForRl([rollouts('sc-k16', Array.from({ length: 16 }, (_, index) => index % 2))]);
+    expect(enough.report.warnings).toEqual([]);
+    // Over the target, the asks left out are not counted as singles written.
+    const capped = await selectForRl([rollouts('sc-k4', [1, 0, 1, 0]), ...['x', 'y'].map((name) => rollouts(`sc-one-${name}`, [1]))], { target: 5 });
+    expect(capped.report.n_groups_kept + capped.report.dropped.over_target_groups).toBe(3);
+    expect(capped.report.singles).toBe(capped.groups.filter((group) => group.k === 1).length);
+  });
+
+  it('judge a deduplicated ask by the pass rate the grader measured, not as a single', async () => {
+    const easy = rollouts('sc-easy-dupes', [1, 1, 1, 1, 1, 0], { behavior_signature: 'same', final: 'Same reply.' });
+    const { groups, report } = await selectForRl([easy]);
+    expect(groups).toEqual([]);
+    expect(report.dropped.too_easy_groups).toBe(1);
+    expect(report.singles).toBe(0);
   });
 
   it('take asks round-robin across observed fault kinds', async () => {

@@ -67,6 +67,7 @@ export interface RlSelectReport {
     over_target_groups: number;
   };
   penalized: number;
+  /** Asks kept with one graded rollout: their difficulty is unmeasured, so the band could not judge them (they stay). */
   singles: number;
   /** The report as sentences, for the export dialog. */
   lines: string[];
@@ -116,8 +117,6 @@ export async function selectForRl(scenarios: RowStream<readonly ExportInput[]>, 
   let nRows = 0;
   let nGroups = 0;
   let penalized = 0;
-  let singles = 0;
-  let smallestK = Number.POSITIVE_INFINITY;
   const candidates: RlGroup[] = [];
 
   for await (const scenarioRows of scenarios as AsyncIterable<readonly ExportInput[]>) {
@@ -167,13 +166,12 @@ export async function selectForRl(scenarios: RowStream<readonly ExportInput[]>, 
         dropped.unanimous_rows += k;
         continue;
       }
-      if (k < 2) singles += 1;
-      else if (enforceBand && calibration.k >= 2 && (calibration.pass_rate < lo || calibration.pass_rate > hi)) {
+      // The band reads the pass rate the grader measured (k >= 2, before dedupe); a single stays unmeasured (SDK).
+      if (enforceBand && calibration.k >= 2 && (calibration.pass_rate < lo || calibration.pass_rate > hi)) {
         if (calibration.pass_rate > hi) dropped.too_easy_groups += 1;
         else dropped.too_hard_groups += 1;
         continue;
       }
-      if (calibration.k >= 2) smallestK = Math.min(smallestK, calibration.k);
       const mean = rewards.reduce((total, entry) => total + entry.reward, 0) / k;
       const variance = rewards.reduce((total, entry) => total + (entry.reward - mean) ** 2, 0) / k;
       const first = rewards[0]!.input;
@@ -197,14 +195,8 @@ export async function selectForRl(scenarios: RowStream<readonly ExportInput[]>, 
   const groups = takeWholeGroups(candidates, target, order);
   dropped.over_target_groups = candidates.length - groups.length;
   const rowsKept = groups.reduce((total, group) => total + group.k, 0);
-  const warnings: string[] = [];
-  if (Number.isFinite(smallestK) && smallestK < DIFFICULTY_BAND_ROLLOUTS) {
-    warnings.push(
-      `Difficulty was measured from ${smallestK} rollouts per task, so a task's band assignment can be off by about ±${bandUncertainty(smallestK)}. ` +
-        `Use repeats=${DIFFICULTY_BAND_ROLLOUTS} for a band you can trust.`,
-    );
-  }
-  if (singles > 0) warnings.push(`${singles} ${singles === 1 ? 'ask has' : 'asks have'} a single graded rollout: their difficulty is unmeasured and they stay`);
+  const singles = groups.filter((group) => group.calibration.k < 2).length;
+  const warnings = difficultyWarnings(groups, singles);
   if (groups.length === 0) {
     // The cause a person can act on comes first: rows without a grade cannot be grouped at all.
     const ungraded = `${dropped.ungraded} ${dropped.ungraded === 1 ? 'row is' : 'rows are'} ungraded`;
@@ -235,6 +227,37 @@ export async function selectForRl(scenarios: RowStream<readonly ExportInput[]>, 
       warnings,
     },
   };
+}
+
+/** The middle value of a sorted list (the lower middle for an even count, so it is always a rollout count). */
+const median = (sorted: readonly number[]): number => sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+
+/**
+ * How far the kept asks' difficulty can be trusted, from their own rollout counts: the spread of k over the asks
+ * measured (k >= 2) and how many asks were never measured (one graded rollout, kept as the SDK keeps singles).
+ */
+function difficultyWarnings(groups: readonly RlGroup[], singles: number): string[] {
+  const warnings: string[] = [];
+  const ks = groups.map((group) => group.calibration.k).filter((k) => k >= 2).sort((a, b) => a - b);
+  const least = ks[0];
+  if (least !== undefined && least < DIFFICULTY_BAND_ROLLOUTS) {
+    const most = ks[ks.length - 1]!;
+    const typical = median(ks);
+    const spread = least === most ? `${least} rollouts per task` : `${least} to ${most} rollouts per task (median ${typical})`;
+    const asks = ks.length === groups.length ? '' : ` for ${ks.length} of the ${groups.length} asks kept`;
+    warnings.push(
+      `Difficulty was measured from ${spread}${asks}, so a task's band assignment can be off by about ±${bandUncertainty(typical)}. ` +
+        `Use repeats=${DIFFICULTY_BAND_ROLLOUTS} for a band you can trust.`,
+    );
+  }
+  if (singles > 0) {
+    const which = singles === groups.length ? (singles === 1 ? 'The ask kept has' : `All ${singles} asks kept have`) : `${singles} of the ${groups.length} asks kept ${singles === 1 ? 'has' : 'have'}`;
+    warnings.push(
+      `${which} a single graded rollout, so ${singles === 1 ? 'its' : 'their'} difficulty is unmeasured and the band could not filter ${singles === 1 ? 'it' : 'them'}: ` +
+        `simulate again with repeats of 2 or more (${DIFFICULTY_BAND_ROLLOUTS} for a band you can trust) and grade the new run.`,
+    );
+  }
+  return warnings;
 }
 
 /** Round-robin across fault kinds (sorted), within a kind by pass rate; whole groups until `target` rows. */

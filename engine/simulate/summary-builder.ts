@@ -130,11 +130,20 @@ export class SummaryBuilder {
       warnings.push(`More rollouts were re-rolled (${this.#rerolled}) than landed (${this.#landed}): check the agent before trusting these rows.`);
     }
     const hard = HARD_TIERS.reduce((sum, tier) => sum + (this.#tiers[tier] ?? 0), 0);
-    if (this.#landed >= 20 && HARD_SHARE - hard / this.#landed > 0.1) {
+    // An aimed run ("fill this cell" on a stance) or a replay fixes each row's stance: no mix was asked for.
+    const stanceFixed = options.aim?.stance !== undefined || options.replay !== undefined;
+    if (!stanceFixed && this.#landed >= 20 && HARD_SHARE - hard / this.#landed > 0.1) {
       warnings.push(`Only ${((100 * hard) / this.#landed).toFixed(0)}% of rows put the agent under a hard stance (ambiguous, boundary, adversarial); ${HARD_SHARE * 100}% was asked for.`);
     }
     if (this.options.spec.tools.length === 0) warnings.push('The spec declares no tools: rows exercise conversation only, and the world is never called.');
     return warnings;
+  }
+
+  /** HARD_SHARE, or all or nothing when the run is aimed at one stance (aimed at `ordinary`: 0). */
+  #hardShareRequested(): number {
+    const stance = this.options.aim?.stance;
+    if (stance === undefined) return HARD_SHARE;
+    return (HARD_TIERS as readonly string[]).includes(tierOfStance(stance)) ? 1 : 0;
   }
 
   /** `stop.predicted`: rows still needed to saturate (SaturationState.predictedToSaturation, capped by the budget left). */
@@ -156,7 +165,7 @@ export class SummaryBuilder {
       rollouts: { landed: this.#landed, resumed: this.#resumed, rerolled: this.#rerolled, lost: this.#lost, lost_by: this.#lostBy },
       first_agent_error: this.#firstAgentError,
       mutation_aims: this.#mutationAims,
-      tier_mix: { hard_share_requested: HARD_SHARE, hard_share_realized: this.#landed === 0 ? null : Math.round((hard / this.#landed) * 1e4) / 1e4, counts: this.#tiers },
+      tier_mix: { hard_share_requested: this.#hardShareRequested(), hard_share_realized: this.#landed === 0 ? null : Math.round((hard / this.#landed) * 1e4) / 1e4, counts: this.#tiers },
       ended_on_question: this.#endedOnQuestion,
       grid: { cells: this.plan.cells.length, flipped: this.plan.flipped },
       plateau_batches: saturation.plateauBatches,

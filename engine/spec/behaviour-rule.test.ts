@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { behaviourRule, ruleTopic } from './behaviour-rule';
+import { behaviourRule, ruleTopic, statesRule } from './behaviour-rule';
 import { chooseBank } from './choose-bank';
 import { sentenceParts } from './sentence-parts';
 
@@ -92,5 +92,17 @@ describe('chooseBank', () => {
       ['airline_travel', 3],
     ]);
     expect(choice.bank?.domain).toBe('personal_finance');
+  });
+});
+
+describe('statesRule', () => {
+  it('finds a rule a longer one already states, negation and plurals included, and nothing looser', () => {
+    const bank = 'Never give medical advice or a diagnosis, and tell anyone with urgent symptoms to call 911 or go to the emergency room.';
+    expect(statesRule(bank, 'Never give medical advice.')).toBe(true);
+    expect(statesRule(bank, 'Do not give medical advice.')).toBe(true);
+    expect(statesRule(bank, 'Give medical advice.')).toBe(false);
+    expect(statesRule(bank, 'Never give legal advice.')).toBe(false);
+    expect(statesRule('Never invent order numbers or dates.', 'Never invent an order number.')).toBe(true);
+    expect(statesRule(bank, 'Never.')).toBe(false);
   });
 });

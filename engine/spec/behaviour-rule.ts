@@ -97,3 +97,29 @@ function finish(text: string): string {
   const trimmed = text.trim().replace(/[.!?,;:]+$/, '');
   return `${capitalise(trimmed)}.`;
 }
+
+const NEGATION_WORDS = new Set(['never', 'not', 'no', "don't", 'nor']);
+const FILLER_WORDS = new Set(['a', 'an', 'the', 'to', 'do', 'does', 'and', 'or', 'any', 'of', 'for', 'it', 'its', 'you', 'your', 'with', 'in', 'on', 'their', 'them', 'is', 'are', 'be']);
+
+/** The words a rule turns on: negations read as one, filler words dropped, a plural `s` cut. */
+function ruleWords(rule: string): Set<string> {
+  const words = new Set<string>();
+  for (const word of wordsOf(rule)) {
+    if (NEGATION_WORDS.has(word)) words.add('not');
+    else if (!FILLER_WORDS.has(word)) words.add(word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word);
+  }
+  return words;
+}
+
+/**
+ * Whether `base` already states `rule`: every word `rule` turns on (at least two) is in `base`, negation included.
+ * "Never give medical advice." is stated by "Never give medical advice or a diagnosis, and ...".
+ */
+export function statesRule(base: string, rule: string): boolean {
+  const wanted = ruleWords(rule);
+  if (wanted.size < 2) return false;
+  const have = ruleWords(base);
+  // "Give medical advice" is not stated by "Never give medical advice".
+  if (have.has('not') && !wanted.has('not')) return false;
+  return [...wanted].every((word) => have.has(word));
+}

@@ -60,7 +60,24 @@ describe('draftSpec: domain banks', () => {
     const { spec, warnings } = draftSpec(sentence, { seed: 0 });
     expect(spec.policy_rules[0]!.length).toBeGreaterThan(120);
     expect(spec.axes.rule[0]!.length).toBeLessThanOrEqual(120);
-    expect(warnings.some((warning) => warning.startsWith('the rule axis reads'))).toBe(true);
+    expect(warnings).toContain(`rule 1 is over 120 characters, so the rule axis reads it cut short ("${spec.axes.rule[0]}"): shorten it`);
+  });
+
+  it('says a behaviour a bank rule already states once, as that rule, first', () => {
+    const { spec } = draftSpec('a dental clinic receptionist that books appointments and never gives medical advice', { seed: 0 });
+    const advice = spec.policy_rules.filter((rule) => /medical advice/i.test(rule));
+    expect(advice).toEqual(['Never give medical advice or a diagnosis, and tell anyone with urgent symptoms to call 911 or go to the emergency room.']);
+    expect(spec.policy_rules[0]).toBe(advice[0]);
+    // A behaviour the bank does not state in full stays the asker's own words.
+    const own = draftSpec('an online store assistant that checks the order before refunding', { seed: 0 }).spec.policy_rules[0];
+    expect(own).toBe('Check the order before refunding.');
+  });
+
+  it('refuses a description longer than a draft reads, saying how long it is', () => {
+    const sentence = `a personal finance assistant that confirms before it moves money ${'and also checks everything again '.repeat(1600)}`;
+    expect(() => draftSpec(sentence, { seed: 0 })).toThrow(SpecDraftError);
+    expect(() => draftSpec(sentence, { seed: 0 })).toThrow(/^the description is 52,\d{3} characters, over the 1,000 a draft reads/);
+    expect(() => draftSpec('a personal finance assistant that confirms before it moves money '.padEnd(1000, 'x'), { seed: 0 })).not.toThrow();
   });
 
   it('warns when the sentence names no behaviour', () => {

@@ -1,15 +1,21 @@
 import { Spec } from '../../shared/domain';
 import { bankPieces } from './bank-pieces';
-import { behaviourRule, ruleTopic } from './behaviour-rule';
+import { behaviourRule, ruleTopic, statesRule } from './behaviour-rule';
 import { buildAxesReport } from './build-axes';
 import { chooseBank, MIN_BANK_SCORE } from './choose-bank';
 import { wordsOf } from './english';
 import { genericPieces } from './generic-spec';
-import { policySections } from './policy-sections';
+import { CLAUSE_MAX_CHARS, policySections } from './policy-sections';
 import { toolKnownIds } from './known-ids';
 import { sentenceParts } from './sentence-parts';
 import { SpecDraftError } from './spec-draft-error';
 import type { DraftOptions, DraftResult, SpecDrafter } from './spec-drafter';
+
+/**
+ * The longest description a draft reads (characters, after runs of spaces are joined): a sentence or two about the
+ * agent and the behaviour to test. A whole policy pasted in would draft into one giant rule.
+ */
+export const MAX_SENTENCE_CHARS = 1000;
 
 /**
  * Drafts an editable Spec from one sentence, offline: picks the domain bank the sentence's words point at (or
@@ -22,15 +28,24 @@ export function draftSpec(sentence: string, options: DraftOptions): DraftResult 
   if (wordsOf(cleaned).length === 0) {
     throw new SpecDraftError('the sentence is empty: describe the agent and the behaviour to test, e.g. "a personal finance assistant that confirms before it moves money"');
   }
+  if (cleaned.length > MAX_SENTENCE_CHARS) {
+    throw new SpecDraftError(
+      `the description is ${cleaned.length.toLocaleString('en-US')} characters, over the ${MAX_SENTENCE_CHARS.toLocaleString('en-US')} a draft reads: ` +
+        'describe the agent and the behaviour to test in a sentence or two, then edit the drafted rules',
+    );
+  }
   const seed = options.seed;
   const warnings: string[] = [];
   const parts = sentenceParts(cleaned);
   const choice = chooseBank(cleaned);
   const pieces = choice.bank ? bankPieces(choice.bank, seed) : genericPieces(parts, seed);
 
-  const behaviourRules = unique(parts.behaviours.map((clause) => behaviourRule(clause, pieces)));
-  const topics = new Set(behaviourRules.map(ruleTopic).filter((topic) => topic !== undefined));
+  const asked = unique(parts.behaviours.map((clause) => behaviourRule(clause, pieces)));
+  const topics = new Set(asked.map(ruleTopic).filter((topic) => topic !== undefined));
+  // A base rule on a topic the sentence asks about gives way to the asker's words; a behaviour a remaining base
+  // rule already states is that base rule, moved first, so the policy says it once, in full.
   const baseRules = pieces.rules.filter((rule) => !rule.topic || !topics.has(rule.topic)).map((rule) => rule.text);
+  const behaviourRules = asked.map((rule) => baseRules.find((base) => statesRule(base, rule)) ?? rule);
   const policy_rules = unique([...behaviourRules, ...baseRules]);
   const system_prompt = [`You are ${pieces.agent_name}, ${pieces.role}.`, '', ...policy_rules.map((rule, index) => `${index + 1}. ${rule}`)].join('\n');
 
@@ -58,10 +73,15 @@ export function draftSpec(sentence: string, options: DraftOptions): DraftResult 
     );
   }
   const clauses = policySections(system_prompt, null).rules;
-  if (clauses.length !== policy_rules.length || clauses.some((clause, index) => clause !== policy_rules[index])) {
+  const differs = policy_rules.findIndex((rule, index) => clauses[index] !== rule);
+  if (clauses.length !== policy_rules.length) {
     warnings.push(
       `the rule axis reads ${clauses.length} clauses from the prompt where the policy lists ${policy_rules.length} rules ` +
-        '(a rule with two sentences or "; " splits, one over 120 characters is cut): shorten or split the rules so each is one clause',
+        `(a rule with two sentences or "; " splits): split rule ${differs + 1} so each rule is one clause`,
+    );
+  } else if (differs >= 0) {
+    warnings.push(
+      `rule ${differs + 1} is over ${CLAUSE_MAX_CHARS} characters, so the rule axis reads it cut short ("${clauses[differs]}"): shorten it`,
     );
   }
   warnings.push(...axes.warnings);

@@ -6,7 +6,7 @@ export { buildAxes, buildAxesReport, policyText, replaceAxis } from './build-axe
 export type { AxisSource, BuildAxesOptions, BuiltAxes } from './build-axes';
 export { chooseBank, MIN_BANK_SCORE } from './choose-bank';
 export type { BankChoice, BankScore } from './choose-bank';
-export { draftSpec, OfflineSpecDrafter } from './draft-spec';
+export { draftSpec, MAX_SENTENCE_CHARS, OfflineSpecDrafter } from './draft-spec';
 export { createModelDrafter, SpecDraft, specFromDraft } from './model-drafter';
 export { KNOWN_ID_PATTERN, knownIdsIn, toolKnownIds } from './known-ids';
 export { askNamesTool, contentWords, isBranchRule, policyMentions, stem } from './policy-mentions';

@@ -4,6 +4,7 @@ import { applyAction, doneStatus } from './action-effects';
 import { compileTools, invalidArguments } from './argument-types';
 import { calculatorAnswer } from './calculator';
 import { faultResult, scheduledFault } from './fault-schedule';
+import { idKindsFor, type IdKinds } from './id-kinds';
 import { codePayload, fileContentLength, filePath } from './code-payloads';
 import { duplicateCandidates, entityFor } from './entity-payload';
 import { listPayload } from './list-payload';
@@ -69,6 +70,7 @@ class SimulatedWorld implements World {
   private readonly state: WorldStateKind;
   private readonly memory: WorldMemory;
   private readonly catalog: WorldCatalog;
+  private readonly idKinds: IdKinds;
   private readonly hits: readonly [number, number];
 
   constructor(private readonly options: CreateWorldOptions) {
@@ -79,6 +81,7 @@ class SimulatedWorld implements World {
     const knownIds = [...(options.known_ids ?? []), ...knownIdsFromTools(options.tools)];
     this.memory = new WorldMemory(knownIds, options.seed, this.state, options.exists_share ?? 0.7);
     this.catalog = new WorldCatalog(options.tools, knownIds, options.seed);
+    this.idKinds = idKindsFor({ tools: options.tools, result_shapes: options.result_shapes });
     this.hits = options.search_hits ?? [1, 6];
   }
 
@@ -104,6 +107,9 @@ class SimulatedWorld implements World {
     if (Object.keys(invalid).length > 0) {
       return answer({ status: 'rejected', reason: 'invalid_argument', fields: Object.keys(invalid), expected: invalid });
     }
+    // An id of another kind (a transaction id as `account_id`) names no such entity, whatever exists.
+    const wrongKind = references.filter((reference) => this.idKinds.isWrongKind(reference, tool)).map((reference) => reference.value);
+    if (wrongKind.length > 0) return answer({ status: 'not_found', missing: wrongKind });
     const n = Number.parseInt(digest.slice(0, 8), 16);
     const kind = resultKind(spec, args);
     if (kind === 'file' && (isCreateTool(tool) || FILE_MUTATION.test(tool))) return answer(this.writeFile(args, n));

@@ -1,3 +1,4 @@
+import { exportFolderFiles } from '../services/export-folder-files';
 import { cancelExport, exportFormats, listExports, previewExport, startExport, startPush } from '../services/export-service';
 import type { HandlersOf } from './handler';
 
@@ -7,5 +8,6 @@ export const exportsHandlers: HandlersOf<'exports'> = {
   'exports.start': (context, input) => startExport(context, input),
   'exports.cancel': (context, input) => cancelExport(context, input.job_id),
   'exports.push': (context, input) => startPush(context, input),
+  'exports.folderFiles': (_context, input) => exportFolderFiles(input),
   'exports.list': (context, input) => listExports(context, input),
 };

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { ExportRequest } from '../../shared/api/exports';
 import { runExport } from '../services/export-service';
@@ -36,7 +37,7 @@ export function registerEnvironmentCommand(program: Command): void {
           splits: ['train', 'holdout', 'eval'],
           fractions: { holdout: flags.holdout, eval: 0 },
           decontaminate: { files: flags.decontaminate ?? [] },
-          destination: { kind: 'environment', folder: flags.out, ...(flags.name ? { name: flags.name } : {}) },
+          destination: { kind: 'environment', folder: resolve(flags.out), ...(flags.name ? { name: flags.name } : {}) },
         });
         if (!parsed.success) throw new ServiceError('VALIDATION_FAILED', parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
         const { control, dispose } = foregroundControl();

@@ -1,9 +1,23 @@
+import { join, resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { EXPORT_FORMAT_NAMES, ExportRequest, SPLIT_NAMES } from '../../shared/api/exports';
 import { previewExport, runExport } from '../services/export-service';
+import { requireRun } from '../services/runs-service';
 import { ServiceError } from '../services/service-error';
+import { countRows } from '../store/rows-repository';
 import { withContext } from './cli-context';
-import { foregroundControl, printPreviewNumbers, printWarnings } from './export-output';
+import {
+  defaultSelect,
+  foregroundControl,
+  isSftFormat,
+  printPreviewNumbers,
+  printWarnings,
+  type SelectChoice,
+  selectionSentence,
+  selectPassesRefusal,
+  trainGradesOf,
+  trainGradeWarnings,
+} from './export-output';
 
 const share = (value: string) => {
   const number = Number(value);
@@ -22,7 +36,7 @@ const splitList = (value: string) => {
 interface ExportFlags {
   format: string;
   out: string;
-  select?: string;
+  select?: SelectChoice;
   decontaminate?: string[];
   againstRun?: string[];
   splits?: string[];
@@ -37,10 +51,23 @@ export function registerExportCommand(program: Command): void {
   program
     .command('export')
     .description('export a run as training data (SFT, DPO or GRPO) into a folder: data/<split>.jsonl and a dataset card')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Which rows (--select):',
+        '  openai, trl             passes by default: rows whose latest grade is a full pass (reward 1),',
+        '                          as the SDK\'s select_for_sft(min_reward=1.0): SFT imitates what it',
+        '                          reads, so training on failing rows teaches failures. --select all takes',
+        '                          every row and says how many failing and ungraded rows went into train.',
+        '  dpo-openai, dpo-trl,    all by default: pairs and groups need passing and failing rows of the',
+        '  dpo-full, grpo          same situation, so --select passes is refused.',
+      ].join('\n'),
+    )
     .argument('<run_id>', 'the run to export')
     .addOption(new Option('--format <format>', 'line shape').choices([...EXPORT_FORMAT_NAMES]).default('openai'))
     .requiredOption('--out <dir>', 'the folder to write (files never leave it)')
-    .addOption(new Option('--select <which>', 'which rows: all, or passes (reward 1)').choices(['all', 'passes']).default('all'))
+    .addOption(new Option('--select <which>', 'which rows: passes (reward 1; the default for openai, trl) or all (the default for dpo-* and grpo, which refuse passes)').choices(['all', 'passes']))
     .option('--decontaminate <file>', 'drop rows that copy this JSONL (a benchmark\'s prompts); repeatable', collect)
     .option('--against-run <run_id>', 'drop rows that copy this run\'s holdout and eval rows; repeatable', collect)
     .option('--splits <list>', 'splits to write, comma-separated (default train,holdout, plus eval when --eval > 0)', splitList)
@@ -51,29 +78,42 @@ export function registerExportCommand(program: Command): void {
     .option('--preview', 'print the counts and warnings only; write nothing')
     .action((runId: string, flags: ExportFlags) =>
       withContext(program, async (context) => {
+        const format = flags.format as (typeof EXPORT_FORMAT_NAMES)[number];
+        const select = flags.select ?? defaultSelect(format);
+        const refusal = select === 'passes' ? selectPassesRefusal(format) : null;
+        if (refusal) throw new ServiceError('VALIDATION_FAILED', refusal);
         const parsed = ExportRequest.safeParse({
-          selection: { run_id: runId, passes_only: flags.select === 'passes' },
+          selection: { run_id: runId, passes_only: select === 'passes' },
           format: flags.format,
           splits: flags.splits ?? (flags.eval > 0 ? ['train', 'holdout', 'eval'] : ['train', 'holdout']),
           fractions: { holdout: flags.holdout, eval: flags.eval },
           decontaminate: { files: flags.decontaminate ?? [], runs: flags.againstRun ?? [] },
-          destination: { kind: 'folder', folder: flags.out },
+          // A relative --out is the shell's: resolved here, against the directory `wai` runs in (the contract wants a full path).
+          destination: { kind: 'folder', folder: resolve(flags.out) },
           mask_mode: flags.maskMode,
           validate: flags.validate,
         });
         if (!parsed.success) throw new ServiceError('VALIDATION_FAILED', parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+        const request = parsed.data;
+        const runRows = countRows(context.db, requireRun(context, runId).id);
+        const selected = (n: number) => selectionSentence({ format: request.format, select, n_selected: n, run_rows: runRows });
+        // `--select all` on SFT: the rows that fail or are ungraded and reach train are named first, as the dialog does.
+        const warnsTrain = select === 'all' && isSftFormat(request.format) && request.splits.includes('train');
+        const noPasses = (n: number) => (select === 'passes' && n === 0 ? ['No row has a full pass (reward 1): grade the run first, or use --select all to take every row.'] : []);
         if (flags.preview) {
-          const preview = await previewExport(context, parsed.data);
-          printWarnings(preview.warnings);
-          printPreviewNumbers(preview);
+          const preview = await previewExport(context, request);
+          const train = warnsTrain ? preview.grades?.train : null;
+          printWarnings([...noPasses(preview.n_selected), ...(train ? trainGradeWarnings(train, 'preview') : []), ...preview.warnings]);
+          printPreviewNumbers(preview, selected(preview.n_selected));
           return;
         }
         const { control, dispose } = foregroundControl();
         try {
-          const outcome = await runExport(context, parsed.data, control);
+          const outcome = await runExport(context, request, control);
           dispose();
-          printWarnings(outcome.warnings);
-          printPreviewNumbers(outcome.preview);
+          const train = warnsTrain ? await trainGradesOf(join(outcome.folder, 'data', 'train.jsonl')) : null;
+          printWarnings([...noPasses(outcome.preview.n_selected), ...(train ? trainGradeWarnings(train, 'written') : []), ...outcome.warnings]);
+          printPreviewNumbers(outcome.preview, selected(outcome.preview.n_selected));
           process.stdout.write(`Wrote ${outcome.n_lines.toLocaleString('en-US')} ${outcome.n_lines === 1 ? 'line' : 'lines'} to ${outcome.folder} (${outcome.files.join(', ')})\n`);
         } finally {
           dispose();

@@ -30,6 +30,12 @@ async function wai(dataDir: string, args: string[], env: Record<string, string> 
 /** Each spawn pays the CLI's start (a few seconds on a loaded 2-core machine). */
 const SPAWN_TIMEOUT = 120_000;
 
+const jsonLines = (file: string): Record<string, unknown>[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
 const temp = (name: string) => mkdtempSync(join(tmpdir(), `while-cli-${name}-`));
 
 describe('wai decontaminate', () => {
@@ -76,23 +82,31 @@ describe('wai export, push and environment', () => {
     dataDir = temp('data');
     const context = createAppContext({ dataDir, mode: 'cli' });
     runId = (await seedExportRun(context)).run_id;
+    // One row left ungraded (ordinal 2 passes in the seeded pattern): `--select all` must name it.
+    context.db.prepare('DELETE FROM grades WHERE row_id = (SELECT id FROM rows WHERE run_id = ? AND ordinal = 2)').run(runId);
     await closeAppContext(context);
     hub = await startHubServer();
   });
 
   afterAll(() => hub.close());
 
-  it('exports passes only, decontaminated against a file, then pushes the folder privately', async () => {
+  it('exports passes only by default for SFT, decontaminated against a file, then pushes the folder privately', async () => {
     const out = temp('out');
     const bench = join(temp('bench'), 'bench.jsonl');
     writeFileSync(bench, `${JSON.stringify({ id: 'b1', prompt: 'a prompt no row has ever used in any run at all' })}\n`);
-    const exported = await wai(dataDir, ['export', runId, '--format', 'openai', '--out', out, '--select', 'passes', '--decontaminate', bench]);
+    const exported = await wai(dataDir, ['export', runId, '--format', 'openai', '--out', out, '--decontaminate', bench]);
     expect(exported.stderr).toBe('');
     expect(exported.code).toBe(0);
     expect(exported.stdout.indexOf('Warnings:')).toBeLessThan(exported.stdout.indexOf('Selected'));
+    // Half the 40 seeded rows pass; the one left ungraded was a pass, so 19 remain.
+    expect(exported.stdout).toContain('Selected 19 passing rows (reward 1) of 40 (--select all takes every row)');
+    expect(exported.stdout).not.toContain('went into train');
     expect(exported.stdout).toMatch(/Wrote [\d,]+ lines? to /);
     const lines = readFileSync(join(out, 'data', 'train.jsonl'), 'utf8').trimEnd().split('\n');
     for (const line of lines) expect(validateOpenAiLine(line)).toEqual([]);
+    const written = ['train', 'holdout'].flatMap((split) => jsonLines(join(out, 'data', `${split}.jsonl`)));
+    expect(written).toHaveLength(19);
+    for (const line of written) expect(line.reward).toBe(1);
 
     const pushed = await wai(dataDir, ['push', out, '--repo', 'ana/cli', '--endpoint', hub.url], { HF_TOKEN: 'hf_clitoken' });
     expect(pushed.code).toBe(0);
@@ -104,6 +118,38 @@ describe('wai export, push and environment', () => {
     const noToken = await wai(dataDir, ['push', out, '--repo', 'ana/cli', '--endpoint', hub.url], { HF_TOKEN: '' });
     expect(noToken.code).toBe(1);
     expect(noToken.stderr).toContain('HF_TOKEN');
+  }, SPAWN_TIMEOUT);
+
+  it('takes every row with --select all and says the failing and ungraded rows went into train', async () => {
+    const out = temp('all');
+    const exported = await wai(dataDir, ['export', runId, '--format', 'trl', '--out', out, '--select', 'all']);
+    expect(exported.code).toBe(0);
+    const train = jsonLines(join(out, 'data', 'train.jsonl'));
+    const failing = train.filter((line) => typeof line.reward === 'number' && line.reward < 1).length;
+    const ungraded = train.filter((line) => typeof line.reward !== 'number').length;
+    expect(failing).toBeGreaterThan(0);
+    expect(ungraded).toBe(1);
+    expect(exported.stdout).toContain(`--select all: ${failing} rows fail their grade and went into train, where SFT imitates them.`);
+    expect(exported.stdout).toContain('--select all: 1 ungraded row went into train: grade the run first or it is trained on as it is.');
+    expect(exported.stdout.indexOf('went into train')).toBeLessThan(exported.stdout.indexOf('Selected'));
+    // The simulator_error row is selected but never written.
+    expect(exported.stdout).toContain('Selected 40 rows of 40, failing and ungraded ones too');
+  }, SPAWN_TIMEOUT);
+
+  it('takes every row for DPO and GRPO by default, and refuses --select passes for them', async () => {
+    const out = temp('dpo');
+    const exported = await wai(dataDir, ['export', runId, '--format', 'dpo-trl', '--out', out]);
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).toContain('Selected 40 rows of 40, passing and failing (DPO pairs a pass with a failure)');
+    const pairs = jsonLines(join(out, 'data', 'train.jsonl'));
+    expect(pairs.length).toBeGreaterThan(0);
+    for (const pair of pairs) expect(pair).toHaveProperty('chosen');
+
+    const refusedOut = temp('grpo');
+    const refused = await wai(dataDir, ['export', runId, '--format', 'grpo', '--out', refusedOut, '--select', 'passes']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('--select passes cannot be used with --format grpo: GRPO groups need passing and failing rollouts of the same situation');
+    expect(readdirSync(refusedOut)).toEqual([]);
   }, SPAWN_TIMEOUT);
 
   it('refuses an unknown run and writes an environment package', async () => {

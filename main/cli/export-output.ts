@@ -1,5 +1,73 @@
-import type { ExportPreview } from '../../shared/api/exports';
+import { createReadStream, existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { ExportFormatName, ExportPreview } from '../../shared/api/exports';
 import type { JobControl } from '../services/export-jobs';
+
+export type SelectChoice = 'all' | 'passes';
+
+/** SFT imitates what it reads; DPO pairs and GRPO groups learn from the contrast between passes and failures. */
+export const isSftFormat = (format: ExportFormatName): boolean => format === 'openai' || format === 'trl';
+
+/** The SDK's `select_for_sft(min_reward=1.0)`: SFT takes passes unless told otherwise; the other kinds take every row. */
+export const defaultSelect = (format: ExportFormatName): SelectChoice => (isSftFormat(format) ? 'passes' : 'all');
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** Why `--select passes` cannot serve a preference or RL format (null when it can). */
+export function selectPassesRefusal(format: ExportFormatName): string | null {
+  if (isSftFormat(format)) return null;
+  const what = format === 'grpo' ? 'GRPO groups need passing and failing rollouts of the same situation' : 'DPO pairs need a passing and a failing row of the same situation';
+  return `--select passes cannot be used with --format ${format}: ${what}, and passes only keeps no failures (leave --select out, or use --select all).`;
+}
+
+/** Failing (reward < 1) and ungraded rows that went into the train split, as the Export dialog counts them. */
+export interface TrainGrades {
+  failing: number;
+  ungraded: number;
+}
+
+/** The dialog's warnings for `--select all` on SFT: the failing and ungraded rows the model will imitate. */
+export function trainGradeWarnings(grades: TrainGrades, tense: 'written' | 'preview'): string[] {
+  const went = tense === 'written' ? 'went' : 'would go';
+  const warnings: string[] = [];
+  if (grades.failing > 0) {
+    warnings.push(`--select all: ${count(grades.failing, `row fails its grade and ${went} into train, where SFT imitates it`, `rows fail their grade and ${went} into train, where SFT imitates them`)}.`);
+  }
+  if (grades.ungraded > 0) {
+    warnings.push(`--select all: ${count(grades.ungraded, `ungraded row ${went} into train: grade the run first or it is trained on as it is`, `ungraded rows ${went} into train: grade the run first or they are trained on as they are`)}.`);
+  }
+  return warnings;
+}
+
+/**
+ * Counts rows in a written train file by the grade each line carries (`reward`): lines of one row (the same
+ * `rollout_id`) count once. Lines without a reward are ungraded; no file counts none.
+ */
+export async function trainGradesOf(file: string): Promise<TrainGrades> {
+  if (!existsSync(file)) return { failing: 0, ungraded: 0 };
+  const failing = new Set<string>();
+  const ungraded = new Set<string>();
+  let index = 0;
+  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line.trim() === '') continue;
+    const parsed = JSON.parse(line) as { reward?: unknown; rollout_id?: unknown };
+    const id = typeof parsed.rollout_id === 'string' ? parsed.rollout_id : `line:${index}`;
+    index += 1;
+    if (typeof parsed.reward !== 'number') ungraded.add(id);
+    else if (parsed.reward < 1) failing.add(id);
+  }
+  return { failing: failing.size, ungraded: ungraded.size };
+}
+
+/** Which rows the selection took, and how many of the run's rows that is: the first number a reader meets. */
+export function selectionSentence(options: { format: ExportFormatName; select: SelectChoice; n_selected: number; run_rows: number }): string {
+  const of = `of ${options.run_rows.toLocaleString('en-US')}`;
+  if (options.select === 'passes') return `Selected ${count(options.n_selected, 'passing row', 'passing rows')} (reward 1) ${of} (--select all takes every row)`;
+  if (isSftFormat(options.format)) return `Selected ${count(options.n_selected, 'row', 'rows')} ${of}, failing and ungraded ones too (without --select all, SFT takes only passing rows: reward 1)`;
+  const why = options.format === 'grpo' ? 'GRPO groups compare passes and failures' : 'DPO pairs a pass with a failure';
+  return `Selected ${count(options.n_selected, 'row', 'rows')} ${of}, passing and failing (${why})`;
+}
 
 /** Warnings first, then the numbers: a count is never read without its caveats. */
 export function printWarnings(warnings: readonly string[]): void {
@@ -7,9 +75,10 @@ export function printWarnings(warnings: readonly string[]): void {
   process.stdout.write(`Warnings:\n${warnings.map((warning) => `  - ${warning}`).join('\n')}\n`);
 }
 
-export function printPreviewNumbers(preview: ExportPreview): void {
+export function printPreviewNumbers(preview: ExportPreview, selected: string): void {
   const lines = [
-    `Selected ${preview.n_selected} rows (${preview.simulator_errors_excluded} simulator_error excluded, ${preview.evaluation_rows} evaluation rows)`,
+    selected,
+    `  ${preview.simulator_errors_excluded} simulator_error excluded, ${preview.evaluation_rows} evaluation rows`,
     ...preview.splits.map((split) => `  ${split.split}: ${split.lines} lines from ${split.rows} rows`),
   ];
   if (preview.dropped.length > 0) {

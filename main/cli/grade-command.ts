@@ -2,7 +2,9 @@ import { type Command, Option } from 'commander';
 import { GradesRunInput, JUDGE_COMMAND_MODES, type GradesSummary, type JudgeSummary } from '../../shared/api/grades';
 import type { AppContext } from '../services/app-context';
 import { executeGrading, type GradeOutcome, type GradePlan } from '../services/grade-executor';
-import { gradesSummary, planGrading } from '../services/grading-service';
+import { gradesSummary, planGrading, stillSimulatingMessage } from '../services/grading-service';
+import { describeHolder, liveLeaseOf } from '../services/run-lease';
+import { requireRun } from '../services/runs-service';
 import { ServiceError } from '../services/service-error';
 import { readTextFile } from '../services/text-file';
 import { withContext } from './cli-context';
@@ -49,6 +51,21 @@ function provenanceLine(judge: JudgeSummary): string {
   const { provenance } = judge;
   const parts = [judge.label_source, provenance.model ? `model ${provenance.model}` : null, provenance.rubric_hash ? `rubric ${provenance.rubric_hash}` : null, `version ${provenance.version ?? 'none'}`];
   return parts.filter((part) => part !== null).join(', ');
+}
+
+/**
+ * The grading service's rule (a run still simulating is not graded), seen from this process: the run's writer is
+ * another process here (the app, `wai simulate`), known by its live lease, or the run is still queued or running.
+ * Grading then would read a partial snapshot of the rows; the service has no knowing partial grading, so no flag.
+ */
+export function stillSimulatingRefusal(context: AppContext, runId: string): string | null {
+  const run = requireRun(context, runId);
+  const lease = liveLeaseOf(context.db, runId);
+  if (lease) return `${stillSimulatingMessage(runId)} It is written by ${describeHolder(lease, Date.now())}.`;
+  if (run.status === 'queued' || run.status === 'running') {
+    return `${stillSimulatingMessage(runId)} (It is marked ${run.status} but no process writes it: finish it with \`wai runs resume ${runId}\`, or cancel it in the app.)`;
+  }
+  return null;
 }
 
 /** Warnings (and a job that did not complete) first, then per judge: passes, failures, by rule, unjudged. */
@@ -106,6 +123,8 @@ export function registerGradeCommand(program: Command): void {
     .option('--json', 'print the outcome and the summary as JSON')
     .action((runId: string, flags: GradeFlags) =>
       withContext(program, async (context) => {
+        const refusal = stillSimulatingRefusal(context, runId);
+        if (refusal) throw new ServiceError('CONFLICT', refusal);
         const rubric = await rubricOf(flags);
         const input = GradesRunInput.parse({
           run_id: runId,

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabase } from '../store/database';
+import { acquireRunLease, releaseRunLease } from '../store/run-leases-repository';
 import { judgeCommand, storeCraftedRun } from '../services/__fixtures__/grading-run';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -100,5 +101,31 @@ describe('wai grade and wai labels', () => {
     const measured = JSON.parse(wai('agreement', pairs, '--json').stdout);
     // Judge fails rows 0 and 3, passes 1 and 2; gold fail, pass, fail, fail: tp 1, fp 1, tn 2, fn 0.
     expect(measured).toMatchObject({ n: 4, n_skipped: 2, confusion: { tp: 1, fp: 1, tn: 2, fn: 0 }, agreement: 0.75, kappa: 0.5, gold_kind: 'human', ok: true });
+  });
+});
+
+describe('wai grade on a run still simulating', () => {
+  it('refuses, as the app does, instead of grading a partial snapshot of the rows', { timeout: 120_000 }, () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'while-cli-grade-live-'));
+    const db = openDatabase(join(dataDir, DATABASE_FILE));
+    storeCraftedRun(db, 'run_live', 6);
+    db.prepare("UPDATE runs SET status = 'running' WHERE id = ?").run('run_live');
+    // Written by another process: this test's own (alive), its heartbeat a minute ahead so it stays live while the CLI starts.
+    const holder = { token: 'writer', pid: process.pid, host: hostname(), program: 'wai simulate' };
+    acquireRunLease(db, 'run_live', holder, Date.now() + 60_000, { isLive: () => true });
+
+    const refused = wai('--data-dir', dataDir, 'grade', 'run_live');
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain(`Run run_live is still simulating: grade it when it ends, or cancel it first. It is written by wai simulate, pid ${process.pid} on this machine`);
+
+    // Its writer gone, the run is still marked running: refused too, saying how to finish it.
+    releaseRunLease(db, 'run_live', 'writer');
+    const stranded = wai('--data-dir', dataDir, 'grade', 'run_live', '--json');
+    expect(stranded.status).toBe(1);
+    expect(stranded.stdout).toBe('');
+    expect(stranded.stderr).toContain('(It is marked running but no process writes it: finish it with `wai runs resume run_live`, or cancel it in the app.)');
+    expect(db.prepare('SELECT COUNT(*) AS n FROM grades').get()).toEqual({ n: 0 });
+    db.close();
   });
 });

@@ -149,7 +149,7 @@ describe('custom judges', () => {
     });
     expect(await dispatch(context, 'grades.run', { run_id: 'run_refused', judge: 'anthropic:claude-haiku-4-5' })).toMatchObject({
       ok: false,
-      error: { code: 'VALIDATION_FAILED', issues: [{ path: 'judge', message: expect.stringContaining('No key for anthropic:claude-haiku-4-5: set ANTHROPIC_API_KEY') }] },
+      error: { code: 'VALIDATION_FAILED', issues: [{ path: 'judge', message: expect.stringContaining('No key for anthropic:claude-haiku-4-5: browser mode reads keys only from the environment of the server') }] },
     });
     expect(await dispatch(context, 'grades.run', { run_id: 'run_refused', judge: 'module:./nowhere.mjs', version: 'v1' })).toMatchObject({
       ok: false,

@@ -14,12 +14,13 @@ import { keyRing, storedKeys } from './secrets';
 import { ServiceError } from './service-error';
 import { simulatorErrorRows } from './simulator-error-rows';
 
+/** Why a run that is still simulating is not graded (its rows are a partial snapshot): the UI's and the CLI's words. */
+export const stillSimulatingMessage = (runId: string): string => `Run ${runId} is still simulating: grade it when it ends, or cancel it first.`;
+
 /** Checks a grading request and turns it into a plan a worker (or the CLI, in its own process) can run. */
 export function planGrading(context: AppContext, input: GradesRunInput, cwd: string = process.cwd()): GradePlan {
   const run = requireRun(context, input.run_id);
-  if (context.jobs.isActive(input.run_id)) {
-    throw new ServiceError('CONFLICT', `Run ${input.run_id} is still simulating: grade it when it ends, or cancel it first.`);
-  }
+  if (context.jobs.isActive(input.run_id)) throw new ServiceError('CONFLICT', stillSimulatingMessage(input.run_id));
   const active = context.gradeJobs.activeFor(input.run_id);
   if (active) throw new ServiceError('CONFLICT', `Run ${input.run_id} is already being graded (job ${active.job_id}): wait for it or cancel it.`);
   if (countRows(context.db, input.run_id) === 0) throw new ServiceError('CONFLICT', `Run ${input.run_id} has no rows to grade yet.`);
@@ -33,7 +34,7 @@ export function planGrading(context: AppContext, input: GradesRunInput, cwd: str
     policy: spec && { system_prompt: spec.system_prompt, rules: spec.policy_rules },
   });
   if (judge.kind === 'model') {
-    const issues = missingKeyIssues({ judge: judge.spec }, { keys: keyRing(process.env, storedKeys(context.keys)) }).map((issue) => ({ ...issue, path: 'judge' }));
+    const issues = missingKeyIssues({ judge: judge.spec }, { keys: keyRing(process.env, storedKeys(context.keys)), mode: context.mode }).map((issue) => ({ ...issue, path: 'judge' }));
     if (issues.length > 0) throw new ServiceError('VALIDATION_FAILED', issues.map((issue) => issue.message).join(' '), issues);
   }
   return {

@@ -43,8 +43,20 @@ describe('config.models as components', () => {
 
   it('names hosted models without a key, and the run fails at once with the same message', () => {
     expect(missingKeyIssues({ agent: 'openai:gpt-4.1-mini', user_model: 'compatible:m@http://127.0.0.1:9/v1' }, { keys: keyRing({}) })).toEqual([
-      { path: 'models.agent', message: "No key for openai:gpt-4.1-mini: set OPENAI_API_KEY in the environment, or store one in the app's settings." },
+      {
+        path: 'models.agent',
+        message: 'No key for openai:gpt-4.1-mini: set OPENAI_API_KEY in the environment of the process that runs While (the desktop app can also store one in Settings).',
+      },
     ]);
+    // Where the app runs decides where a key can go: browser mode cannot store one in Settings.
+    const [browser] = missingKeyIssues({ agent: 'openai:gpt-4o' }, { keys: keyRing({}), mode: 'browser' });
+    expect(browser!.message).toBe(
+      'No key for openai:gpt-4o: browser mode reads keys only from the environment of the server, not from Settings: stop the server and start it again with OPENAI_API_KEY set (e.g. OPENAI_API_KEY=… npm run serve).',
+    );
+    const [desktop] = missingKeyIssues({ agent: 'openai:gpt-4o' }, { keys: keyRing({}), mode: 'desktop' });
+    expect(desktop!.message).toContain('store one in Settings (Model API keys)');
+    const [cli] = missingKeyIssues({ judge: 'anthropic:claude-haiku-4-5' }, { keys: keyRing({}), mode: 'cli' });
+    expect(cli!.message).toBe('No key for anthropic:claude-haiku-4-5: set ANTHROPIC_API_KEY in the environment (e.g. export ANTHROPIC_API_KEY=…).');
     expect(() => roleComponents(config({ agent: 'anthropic:claude-sonnet-5' }), spec, { keys: keyRing({}) })).toThrow(/set ANTHROPIC_API_KEY/);
   });
 });

@@ -25,7 +25,7 @@ import {
   type SpecDrafter,
   type Writer,
 } from '../../engine/index';
-import { createCommandAgent, DEFAULT_CALL_TIMEOUT_MS, MissingKeyError, ModelBackends } from '../../engine/node';
+import { createCommandAgent, DEFAULT_CALL_TIMEOUT_MS, MissingKeyError, ModelBackends, type KeyPlace } from '../../engine/node';
 import type { KeyRing } from './secrets';
 import { ServiceError } from './service-error';
 
@@ -49,6 +49,8 @@ export function parseRoles(models: RoleModels): Record<ModelRole, RoleSpec> {
 
 export interface ModelRolesOptions {
   keys: KeyRing;
+  /** Where the app runs (`context.mode`): a missing key's advice says where a key can go there. */
+  mode?: KeyPlace;
   /** Calls in flight per model server (default: the run's concurrency). */
   concurrency?: number;
   fetch?: typeof fetch;
@@ -67,13 +69,14 @@ function backendsFor(config: Pick<RunConfig, 'concurrency' | 'timeout'>, options
   });
 }
 
-/** A missing key as the validation error it is, at the role that needs it. */
-function withRole<T>(role: ModelRole, build: () => T): T {
+/** A missing key as the validation error it is, at the role that needs it, with advice for where the app runs. */
+function withRole<T>(role: ModelRole, mode: KeyPlace | undefined, build: () => T): T {
   try {
     return build();
   } catch (error) {
-    if (MissingKeyError.isInstance(error)) throw new ServiceError('VALIDATION_FAILED', error.message, [{ path: `models.${role}`, message: error.message }]);
-    throw error;
+    if (!MissingKeyError.isInstance(error)) throw error;
+    const message = error.messageFor(mode);
+    throw new ServiceError('VALIDATION_FAILED', message, [{ path: `models.${role}`, message }]);
   }
 }
 
@@ -92,7 +95,7 @@ export function missingKeyIssues(models: RoleModels, options: ModelRolesOptions)
       backends.get(spec.model);
     } catch (error) {
       if (!MissingKeyError.isInstance(error)) throw error;
-      issues.push({ path: `models.${role}`, message: error.message });
+      issues.push({ path: `models.${role}`, message: error.messageFor(options.mode) });
     }
   }
   return issues;
@@ -124,7 +127,7 @@ export function roleComponents(config: RunConfig, spec: Spec, options: ModelRole
     components.agent = command;
     closers.push(() => command.close());
   } else if (agent.kind === 'model') {
-    const backend = withRole('agent', () => backends.get(agent.model));
+    const backend = withRole('agent', options.mode, () => backends.get(agent.model));
     components.agent = createModelAgent(backend, {
       ...(config.temperature === undefined ? {} : { temperature: config.temperature }),
       ...(config.logprobs === undefined ? {} : { logprobs: config.logprobs }),
@@ -137,13 +140,13 @@ export function roleComponents(config: RunConfig, spec: Spec, options: ModelRole
 
   const simulator = roles.simulator;
   if (simulator.kind === 'model') {
-    const backend = withRole('simulator', () => backends.get(simulator.model));
+    const backend = withRole('simulator', options.mode, () => backends.get(simulator.model));
     components.writers = offlineComponents(spec, { seed: config.seed }).writers.map((writer) => withModelWording(writer, backend, timeout));
   }
 
   const user = roles.user_model;
   if (user.kind === 'model') {
-    const backend = withRole('user_model', () => backends.get(user.model));
+    const backend = withRole('user_model', options.mode, () => backends.get(user.model));
     const modelUser = new ModelUser(backend, { known_ids: spec.known_ids, ...timeout });
     components.createUser = () => modelUser;
   }
@@ -171,7 +174,7 @@ export function drafterFor(config: RunConfig, options: ModelRolesOptions): { dra
     backend = backendsFor(config, options).get(simulator.model);
   } catch (error) {
     if (!MissingKeyError.isInstance(error)) throw error;
-    return { drafter: new OfflineSpecDrafter(), warnings: [`${error.message} The spec was drafted offline.`] };
+    return { drafter: new OfflineSpecDrafter(), warnings: [`${error.messageFor(options.mode)} The spec was drafted offline.`] };
   }
   const timeout = config.timeout === undefined ? {} : { timeout_ms: Math.round(config.timeout * 1000) };
   return { drafter: createModelDrafter(backend, new OfflineSpecDrafter(), timeout), warnings: [] };
@@ -194,7 +197,7 @@ export function modelJudge(judgeSpec: string, options: ModelJudgeOptions): Judge
   const role = parseRoles({ judge: judgeSpec }).judge;
   if (role.kind !== 'model') return undefined;
   const concurrency = options.concurrency ?? 8;
-  const backend = withRole('judge', () => backendsFor({ concurrency, timeout: options.timeout_s }, options).get(role.model));
+  const backend = withRole('judge', options.mode, () => backendsFor({ concurrency, timeout: options.timeout_s }, options).get(role.model));
   const timeout = options.timeout_s === undefined ? {} : { timeout_ms: Math.round(options.timeout_s * 1000) };
   if (role.decision) return decisionJudge(modelDecision(backend, { ...(options.policy ? { policy: options.policy } : {}), ...timeout }), options.name ? { name: options.name } : {});
   return rubricJudge(backend, { rubric: options.rubric, ...(options.policy ? { policy: options.policy } : {}), ...(options.name ? { name: options.name } : {}), ...timeout });

@@ -27,7 +27,7 @@ export function checkModels(context: AppContext, models: RoleModels): ModelsChec
     if (ServiceError.isInstance(error) && error.issues) return { issues: error.issues, degraded: [], warnings: [] };
     throw error;
   }
-  const issues = missingKeyIssues(models, { keys: keyRing(process.env, storedKeys(context.keys)) });
+  const issues = missingKeyIssues(models, { keys: keyRing(process.env, storedKeys(context.keys)), mode: context.mode });
   const notes = checkRoles(models);
   return { issues, degraded: notes.degraded, warnings: notes.warnings };
 }

@@ -119,3 +119,29 @@ describe('replaying a run\'s task set', () => {
     }
   });
 });
+
+describe('before and after from one source', () => {
+  it('refuses the same run or the same lines twice before any number, and warns first when two sources hold the same results', async () => {
+    const context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-prove-same-')), mode: 'cli' });
+    try {
+      const config = RunConfig.parse({ source: { kind: 'describe', sentence: 'a support agent that never invents order numbers' } });
+      insertRun(context.db, { id: 'only', name: 'only run', status: 'completed', config, now: 't' });
+      const side = { kind: 'run', run_id: 'only', category_axis: 'tool' } as const;
+      expect(() => proveSides(context, { before: side, after: { ...side, category_axis: 'stance' } })).toThrow(
+        expect.objectContaining({ code: 'VALIDATION_FAILED', message: 'Before and after are the same run (only): every difference would be 0 by construction. Choose the run of the changed agent as after.' }),
+      );
+    } finally {
+      await closeAppContext(context);
+    }
+    expect(() => proveSides(null, { before: { kind: 'jsonl', name: 'B.jsonl', text: BEFORE }, after: { kind: 'jsonl', name: 'copy.jsonl', text: BEFORE } })).toThrow(
+      'Before and after hold the same lines (B.jsonl and copy.jsonl): every difference would be 0 by construction. Choose the results of the changed agent as after.',
+    );
+    // The same results written in another order: compared, but the first warning says so.
+    const reordered = BEFORE.split('\n').reverse().join('\n');
+    const outcome = proveSides(null, { before: { kind: 'jsonl', name: 'B.jsonl', text: BEFORE }, after: { kind: 'jsonl', name: 'A.jsonl', text: reordered } });
+    expect(outcome.report.overall.delta).toBe(0);
+    expect(outcome.report.warnings[0]).toBe(
+      "Before (B.jsonl) and after (A.jsonl) hold the same results task by task: every difference is 0 by construction. Check that after is the changed agent's results.",
+    );
+  });
+});

@@ -89,11 +89,35 @@ export interface ProveOutcome {
   explanation: string | null;
 }
 
+/**
+ * Why before and after cannot be compared because they are one source twice (the same run, or the same file text):
+ * every paired difference would be 0 by construction and read as "NO DIFFERENCE". Null when they are two sources.
+ */
+export function sameSourceRefusal(before: ProveSource, after: ProveSource): string | null {
+  if (before.kind === 'run' && after.kind === 'run' && before.run_id === after.run_id) {
+    return `Before and after are the same run (${before.run_id}): every difference would be 0 by construction. Choose the run of the changed agent as after.`;
+  }
+  if (before.kind === 'jsonl' && after.kind === 'jsonl' && before.text === after.text) {
+    const names = before.name === after.name ? before.name : `${before.name} and ${after.name}`;
+    return `Before and after hold the same lines (${names}): every difference would be 0 by construction. Choose the results of the changed agent as after.`;
+  }
+  return null;
+}
+
+/** Records as a sorted list of keys, to tell two sides that hold the same results task by task. */
+const recordsKey = (records: readonly ProveRecord[]): string =>
+  records
+    .map((record) => JSON.stringify([record.task_id, record.category, record.pass, record.eval_run]))
+    .sort()
+    .join('\n');
+
 /** The held-out before/after report over two runs' graded rows or two uploaded JSONL texts (in any mix). */
 export function proveSides(
   context: AppContext | null,
   input: { before: ProveSource; after: ProveSource; seed?: number; effect?: number },
 ): ProveOutcome {
+  const refusal = sameSourceRefusal(input.before, input.after);
+  if (refusal) throw new ServiceError('VALIDATION_FAILED', refusal);
   const before = sideFor(context, input.before, 'before');
   const after = sideFor(context, input.after, 'after');
   const report = proveReport(before.records, after.records, { seed: input.seed ?? 0, ...(input.effect === undefined ? {} : { effect: input.effect }) });
@@ -101,6 +125,10 @@ export function proveSides(
     if (side.n_ungraded > 0) {
       report.warnings.unshift(`${role}: ${side.n_ungraded} of ${side.n_ungraded + side.n_records} rows of ${side.label} are ungraded and left out: grade the run first`);
     }
+  }
+  // Two sources holding the same results (a run and the file exported from it, say): said first, before any number.
+  if (before.records.length > 0 && recordsKey(before.records) === recordsKey(after.records)) {
+    report.warnings.unshift(`Before (${before.side.label}) and after (${after.side.label}) hold the same results task by task: every difference is 0 by construction. Check that after is the changed agent's results.`);
   }
   return { report, before: before.side, after: after.side, explanation: proveExplanation(report) };
 }

@@ -1,12 +1,13 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PreflightConfig } from '../../shared/api/runs';
+import { MAX_DRAFT_SENTENCE_CHARS, SpecsDraftInput } from '../../shared/api/specs';
 import type { Spec } from '../../shared/domain';
-import { planGrid } from '../../engine/index';
+import { MAX_SENTENCE_CHARS, planGrid } from '../../engine/index';
 import { closeAppContext, createAppContext, type AppContext } from './app-context';
-import { preflightRun as preflightWith } from './run-preflight';
+import { preflightChecks as preflightWith, preflightRun as preflightAll } from './run-preflight';
 import { draftFromSentence } from './specs-service';
 
 let context: AppContext;
@@ -90,7 +91,11 @@ describe('runs.preflight', () => {
     delete process.env.OPENAI_API_KEY;
     try {
       const output = preflightRun(config({ models: { agent: 'openai:gpt-4.1-mini' } }));
-      expect(output.checks.find((each) => each.id === 'model_key')).toMatchObject({ level: 'error', path: 'models.agent' });
+      const check = output.checks.find((each) => each.id === 'model_key');
+      expect(check).toMatchObject({ level: 'error', path: 'models.agent' });
+      // The app runs in browser mode here, whose Settings cannot store a key: the advice says so.
+      expect(check!.message).toContain('browser mode reads keys only from the environment of the server');
+      expect(check!.message).not.toContain("app's settings");
     } finally {
       if (saved !== undefined) process.env.OPENAI_API_KEY = saved;
     }
@@ -144,9 +149,40 @@ describe('runs.preflight', () => {
     expect(levels.indexOf('warning') === -1 || levels.lastIndexOf('error') < levels.indexOf('warning')).toBe(true);
   });
 
+  it('refuses a sentence longer than a draft reads, at the sentence, with the same limit as the contract', () => {
+    expect(MAX_SENTENCE_CHARS).toBe(MAX_DRAFT_SENTENCE_CHARS);
+    const sentence = `a personal finance assistant that confirms before it moves money ${'and checks again '.repeat(100)}`;
+    const output = preflightRun(PreflightConfig.parse({ source: { kind: 'describe', sentence } }));
+    expect(output.checks).toEqual([
+      expect.objectContaining({ id: 'draft', level: 'error', path: 'source.sentence', message: expect.stringMatching(/the description is 1,\d{3} characters, over the 1,000 a draft reads/) }),
+    ]);
+    expect(SpecsDraftInput.safeParse({ sentence }).success).toBe(false);
+  });
+
   it('drafts a sentence source and passes its drafting warnings on', () => {
     const output = preflightRun(PreflightConfig.parse({ source: { kind: 'describe', sentence: 'a gardening helper that waters plants' } }));
     expect(output.checks.find((check) => check.id === 'draft')?.message).toContain('no domain bank matched');
     expect(output.grid).not.toBeNull();
+  });
+
+  it('starts a command agent once and blocks Start when it exits before answering, quoting its error', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'while-preflight-agent-'));
+    const missing = join(folder, 'nope-agent.mjs');
+    const output = await preflightAll(context, config({ models: { agent: `command:node ${missing}` } }));
+    const check = output.checks.find((each) => each.id === 'agent_start');
+    expect(check).toMatchObject({ level: 'error', path: 'models.agent' });
+    expect(check!.message).toContain(`The agent command \`node ${missing}\` does not start`);
+    expect(check!.message).toContain("exited (1): Error: Cannot find module");
+    expect(check!.message).not.toContain('Node.js v');
+    expect(output.checks[0]!.level).toBe('error');
+
+    const working = join(folder, 'agent.mjs');
+    writeFileSync(
+      working,
+      "import { createInterface } from 'node:readline';\n" +
+        "createInterface({ input: process.stdin }).on('line', () => process.stdout.write(JSON.stringify({ content: 'hello' }) + '\\n'));\n",
+    );
+    const ok = await preflightAll(context, config({ models: { agent: `command:node ${working}` } }));
+    expect(idsOf(ok)).not.toContain('error:agent_start');
   });
 });

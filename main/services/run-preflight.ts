@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { PreflightCheck, PreflightConfig, PreflightOutput } from '../../shared/api/runs';
 import { AXES, modeSettingsOf, type AxisValues, type RoleModels } from '../../shared/domain';
 import { idLikeParameters, planGrid, SATURATION_COPIES, stableJson, toolKnownIds, toolParts } from '../../engine/index';
+import { probeCommandAgent, type CommandProbe } from '../../engine/node';
 import type { AppContext } from './app-context';
 import { missingKeyIssues, parseRoles } from './model-roles';
 import { keyRing, storedKeys } from './secrets';
@@ -24,9 +25,16 @@ const SEPARATION: Record<(typeof ROLES)[number], string> = {
  * The checks shown before Start: the spec's own issues (errors) and warnings, no tools, tools that look records up
  * with no id the writer can use, model specs that do not parse or have no key, one model in two roles, a budget
  * below situations x phrasings x repeats (as the mode resolves them), and a saturation run whose budget cannot give
- * every planned cell its copies. Errors block Start in the app.
+ * every planned cell its copies, and a command agent that does not start. Errors block Start in the app.
  */
-export function preflightRun(context: AppContext, config: Config): PreflightOutput {
+export async function preflightRun(context: AppContext, config: Config): Promise<PreflightOutput> {
+  const output = preflightChecks(context, config);
+  const agent = await agentStartChecks(config.models);
+  return agent.length === 0 ? output : { ...output, checks: sortChecks([...output.checks, ...agent]) };
+}
+
+/** Every check but the command agent's start (which runs the command): the spec, the models, the settings. */
+export function preflightChecks(context: AppContext, config: Config): PreflightOutput {
   const checks: PreflightCheck[] = [];
   const spec = specOf(config, checks);
   const settings = [...modelChecks(context, config.models), ...settingsChecks(config)];
@@ -114,7 +122,61 @@ function modelChecks(context: AppContext, models: RoleModels): PreflightCheck[] 
     if (ServiceError.isInstance(error) && error.issues) return error.issues.map((issue) => toCheck(issue, 'model_spec'));
     throw error;
   }
-  return missingKeyIssues(models, { keys: keyRing(process.env, storedKeys(context.keys)) }).map((issue) => toCheck(issue, 'model_key'));
+  return missingKeyIssues(models, { keys: keyRing(process.env, storedKeys(context.keys)), mode: context.mode }).map((issue) => toCheck(issue, 'model_key'));
+}
+
+/** Commands that answered a probe lately: the checks run on every edit, and a working agent need not start each time. */
+const startedAgents = new Map<string, number>();
+const STARTED_AGENT_TTL_MS = 60_000;
+const inFlightProbes = new Map<string, Promise<CommandProbe>>();
+
+/**
+ * A command agent (`command:node my-agent.mjs`) is started and sent one small turn: one that exits before it answers
+ * (a missing script, a module it cannot import) or answers off the protocol would lose every rollout of the run.
+ */
+async function agentStartChecks(models: RoleModels): Promise<PreflightCheck[]> {
+  let agent;
+  try {
+    agent = parseRoles(models.agent === undefined ? {} : { agent: models.agent }).agent;
+  } catch {
+    return []; // model_spec says what is wrong with it
+  }
+  if (agent.kind !== 'command') return [];
+  const { command } = agent;
+  const startedAt = startedAgents.get(command);
+  if (startedAt !== undefined && Date.now() - startedAt < STARTED_AGENT_TTL_MS) return [];
+  let probe = inFlightProbes.get(command);
+  if (!probe) {
+    probe = probeCommandAgent(command).finally(() => inFlightProbes.delete(command));
+    inFlightProbes.set(command, probe);
+  }
+  const result = await probe;
+  switch (result.outcome) {
+    case 'answered':
+    case 'running':
+      startedAgents.set(command, Date.now());
+      return [];
+    case 'exited':
+      return [
+        {
+          id: 'agent_start',
+          level: 'error',
+          message: `The agent command \`${command}\` does not start: sent one turn, it ${result.message}. Fix the command (is the script's path right?) before the run loses every rollout.`,
+          path: 'models.agent',
+        },
+      ];
+    case 'bad_reply':
+      return [
+        {
+          id: 'agent_start',
+          level: 'error',
+          message: `The agent command \`${command}\` answers off the protocol: ${result.message}. It must answer each turn with one JSON line ({"content", "tool_calls"}).`,
+          path: 'models.agent',
+        },
+      ];
+    default:
+      return result satisfies never;
+  }
 }
 
 /** Models are spec strings: two roles with the same string share a model. An absent role is the built-in default. */

@@ -99,7 +99,7 @@ async function prepareRun(context: AppContext, config: RunConfig, options: Creat
     if (!stored) throw new ServiceError('NOT_FOUND', `Run ${config.replay_of} has no stored spec to replay.`);
     spec = stored;
   } else if (config.source.kind === 'describe') {
-    const { drafter, warnings: drafterWarnings } = drafterFor(config, { keys: keyRing(process.env, storedKeys(context.keys)) });
+    const { drafter, warnings: drafterWarnings } = drafterFor(config, { keys: keyRing(process.env, storedKeys(context.keys)), mode: context.mode });
     try {
       const drafted = await drafter.draft(config.source.sentence, { seed: config.seed });
       spec = drafted.spec;

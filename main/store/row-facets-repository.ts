@@ -1,8 +1,9 @@
 import type { FacetValue, GradeSourceCount, RowFacets, RowFilterKey } from '../../shared/api/rows';
 import { statement, type Db } from './database';
+import { shownJudgeSource, shownJudgeVerdictSql } from './rows-query';
 
 /** The table and column behind each filter menu; each has a (run_id, column, ordinal) index, so a count reads the index only. */
-const FACET_COLUMNS: Record<Exclude<RowFilterKey, 'persona_tags'>, [table: string, column: string]> = {
+const FACET_COLUMNS: Record<Exclude<RowFilterKey, 'persona_tags' | 'judge'>, [table: string, column: string]> = {
   tool: ['rows', 'tool'],
   rule: ['rows', 'rule'],
   stance: ['rows', 'stance'],
@@ -13,9 +14,19 @@ const FACET_COLUMNS: Record<Exclude<RowFilterKey, 'persona_tags'>, [table: strin
   ended_by: ['rows', 'ended_by'],
   conduct: ['row_verdicts', 'conduct_verdict'],
   conduct_rule: ['row_verdicts', 'conduct_rule'],
-  judge: ['row_verdicts', 'judge_verdict'],
   label: ['row_verdicts', 'human_label'],
 };
+
+/** The Judge column's values as it shows them: the judges' verdicts, else the conduct checks' (see ShownJudgeSource). */
+function judgeFacet(db: Db, runId: string, columns: Record<RowFilterKey, FacetValue[]>): FacetValue[] {
+  const source = shownJudgeSource(db, runId);
+  if (source === 'conduct') return columns.conduct;
+  const verdict = shownJudgeVerdictSql(source);
+  return statement<[string], FacetValue>(
+    db,
+    `SELECT ${verdict} AS value, COUNT(*) AS count FROM row_verdicts AS v WHERE v.run_id = ? GROUP BY ${verdict} ORDER BY count DESC, value`,
+  ).all(runId);
+}
 
 /** Every filterable column's values with counts over the whole run (most frequent first), for the filter menus. */
 export function rowFacets(db: Db, runId: string): RowFacets {
@@ -27,6 +38,7 @@ export function rowFacets(db: Db, runId: string): RowFacets {
       `SELECT ${column} AS value, COUNT(*) AS count FROM ${table} WHERE run_id = ? GROUP BY ${column} ORDER BY count DESC, value`,
     ).all(runId);
   }
+  columns.judge = judgeFacet(db, runId, columns);
   columns.conduct_rule = columns.conduct_rule.filter((facet) => facet.value !== '');
   columns.persona_tags = statement<[string], FacetValue>(
     db,

@@ -1,5 +1,13 @@
 import fc from 'fast-check';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { GradesRunInput } from '../../shared/api/grades';
+import { closeAppContext, createAppContext, type AppContext } from '../services/app-context';
+import { executeGrading } from '../services/grade-executor';
+import { planGrading } from '../services/grading-service';
+import { simulateOfflineRun, storeCraftedRun, storeJudgeGrades } from '../services/__fixtures__/grading-run';
 import { RowsQuery, ROW_SORT_COLUMNS, type RowFilterKey, type RowSummary } from '../../shared/api/rows';
 import { STANCES } from '../../shared/domain';
 import { generatedRow, GENERATED_TOOLS, storeGeneratedRun } from './__fixtures__/generated-rows';
@@ -7,6 +15,7 @@ import { openDatabase, type Db } from './database';
 import { rowFacets } from './row-facets-repository';
 import { MATCH_AFTER_CHARS, MATCH_BEFORE_CHARS } from './row-match-snippet';
 import { countMatchingRows, pageIdsSql, pageRows, rowNeighbours } from './rows-page-repository';
+import { shownJudgeSource } from './rows-query';
 
 const COUNT = 700;
 let db: Db;
@@ -35,7 +44,9 @@ function buildExpected(): Expected[] {
     const judge = latest(db, rowId, "label_source <> 'conduct'");
     const label = db.prepare("SELECT label FROM labels WHERE row_id = ? AND kind = 'human' ORDER BY id DESC LIMIT 1").get(rowId) as { label: string } | undefined;
     const conductVerdict = !conduct ? 'ungraded' : conduct.reward === null ? 'error' : conduct.reward >= 0.5 ? 'pass' : 'fail';
-    const judgeVerdict = !judge ? 'ungraded' : judge.unsure ? 'unsure' : judge.reward === null ? 'error' : judge.reward >= 0.5 ? 'pass' : 'fail';
+    // The Judge and Reward columns show the latest judge grade, else the latest conduct grade.
+    const judgeVerdict = !judge ? conductVerdict : judge.unsure ? 'unsure' : judge.reward === null ? 'error' : judge.reward >= 0.5 ? 'pass' : 'fail';
+    const shownReward = (judge ? judge.reward : conduct ? conduct.reward : null) ?? -1;
     const conductRule = conduct ? ((JSON.parse(conduct.judge_meta) as { rule?: string }).rule ?? '') : '';
     const dimensions = row.situation.dimensions;
     const turns = row.messages.filter((message) => message.role === 'user' || message.role === 'assistant').length;
@@ -61,7 +72,7 @@ function buildExpected(): Expected[] {
         ended_by: row.ended_by,
         conduct: conductVerdict,
         conduct_rule: conductRule,
-        reward: judge?.reward ?? -1,
+        reward: shownReward,
         judge: judgeVerdict,
         label: label?.label ?? 'unlabelled',
       },
@@ -253,9 +264,114 @@ describe('rows pages', () => {
   });
 });
 
+describe('a run graded by the conduct checks alone', () => {
+  let graded: { context: AppContext; runId: string };
+  beforeAll(async () => {
+    const context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-rows-page-')), mode: 'browser' });
+    const runId = await simulateOfflineRun(context, 30, 7);
+    const outcome = await executeGrading({ db: context.db, plan: planGrading(context, GradesRunInput.parse({ run_id: runId })) });
+    expect(outcome.status).toBe('completed');
+    graded = { context, runId };
+    return () => closeAppContext(context);
+  });
+
+  const stored = () =>
+    graded.context.db.prepare("SELECT row_id, reward, judge_name FROM grades WHERE run_id = ? AND label_source = 'conduct'").all(graded.runId) as {
+      row_id: string;
+      reward: number | null;
+      judge_name: string;
+    }[];
+
+  it('shows its verdicts and rewards in the Judge and Reward columns, named by who made them', () => {
+    const grades = new Map(stored().map((grade) => [grade.row_id, grade]));
+    expect(grades.size).toBe(30);
+    const page = pageRows(graded.context.db, graded.runId, RowsQuery.parse({}), 0, 100);
+    expect(page.rows).toHaveLength(30);
+    for (const row of page.rows) {
+      const grade = grades.get(row.row_id)!;
+      const verdict = grade.reward === null ? 'error' : grade.reward >= 0.5 ? 'pass' : 'fail';
+      expect(row.judge, row.row_id).toMatchObject({ verdict, reward: grade.reward, name: 'conduct', status: 'ok' });
+      expect(row.conduct?.verdict).toBe(verdict);
+    }
+    expect(new Set(page.rows.map((row) => row.judge!.verdict))).toEqual(new Set(['pass', 'fail']));
+  });
+
+  it('offers those verdicts in the Judge filter, which finds the same rows as the Conduct filter', () => {
+    const facets = rowFacets(graded.context.db, graded.runId);
+    expect(facets.columns.judge.map((facet) => facet.value).sort()).toEqual(['fail', 'pass']);
+    expect(facets.columns.judge).toEqual(facets.columns.conduct);
+    for (const verdict of ['pass', 'fail'] as const) {
+      const byJudge = pageRows(graded.context.db, graded.runId, RowsQuery.parse({ filters: { judge: [verdict] } }), 0, 100);
+      const byConduct = pageRows(graded.context.db, graded.runId, RowsQuery.parse({ filters: { conduct: [verdict] } }), 0, 100);
+      expect(byJudge.rows.map((row) => row.row_id)).toEqual(byConduct.rows.map((row) => row.row_id));
+      expect(byJudge.total).toBe(facets.columns.judge.find((facet) => facet.value === verdict)!.count);
+    }
+    expect(pageRows(graded.context.db, graded.runId, RowsQuery.parse({ filters: { judge: ['ungraded'] } }), 0, 100).total).toBe(0);
+  });
+
+  it('reads the conduct index for the Judge filter and sort, as for the Conduct column', () => {
+    const { db } = graded.context;
+    expect(shownJudgeSource(db, graded.runId)).toBe('conduct');
+    const plan = (input: unknown) => {
+      const page = pageIdsSql(graded.runId, RowsQuery.parse(input), 'conduct');
+      return (db.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).all({ ...page.parameters, limit: 100, offset: 0 }) as { detail: string }[]).map((record) => record.detail).join(' | ');
+    };
+    expect(plan({ filters: { judge: ['fail'] } })).toBe(plan({ filters: { conduct: ['fail'] } }));
+    expect(plan({ filters: { judge: ['fail'] } })).toContain('COVERING INDEX row_verdicts_conduct');
+    expect(plan({ sort: { column: 'judge', direction: 'asc' } })).toBe(plan({ sort: { column: 'conduct', direction: 'asc' } }));
+  });
+
+  it('steps to the next and previous conversation in the Judge order', () => {
+    const query = RowsQuery.parse({ sort: { column: 'judge', direction: 'desc' } });
+    const order = pageRows(graded.context.db, graded.runId, query, 0, 100).rows.map((row) => row.row_id);
+    expect(rowNeighbours(graded.context.db, graded.runId, order[5]!, query)).toEqual({ previous: order[4], next: order[6], position: 5, total: 30 });
+  });
+
+  it('sorts by the conduct reward', () => {
+    const page = pageRows(graded.context.db, graded.runId, RowsQuery.parse({ sort: { column: 'reward', direction: 'desc' } }), 0, 100);
+    const rewards = page.rows.map((row) => row.judge!.reward ?? -1);
+    expect(rewards).toEqual([...rewards].sort((a, b) => b - a));
+    expect(rewards[0]).toBe(1);
+  });
+});
+
+describe('which grades the Judge column shows', () => {
+  it('a judge\'s where one graded the row, else the conduct checks\', reading one index when a run is all one or the other', () => {
+    const local = openDatabase(':memory:');
+    const ids = storeCraftedRun(local, 'crafted', 4);
+    expect(shownJudgeSource(local, 'crafted')).toBe('conduct');
+    storeJudgeGrades(local, ids.slice(0, 2), 'rubric-judge', '1', [0.9, 0.2]);
+    expect(shownJudgeSource(local, 'crafted')).toBe('judges');
+    const conduct = (rowId: string, reward: number) =>
+      local
+        .prepare(
+          `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, failure_class, unsure, span, judge_meta, provenance, created_at)
+           VALUES (?, 'crafted', ?, 'r', 'ok', 'conduct', 'conduct', NULL, 0, NULL, '{"rule":"conforms"}', '{"judge":"conduct","model":null,"rubric_hash":null,"settings":{},"version":"1"}', '2026-11-01')`,
+        )
+        .run(rowId, reward);
+    conduct(ids[0]!, 0);
+    conduct(ids[2]!, 1);
+    expect(shownJudgeSource(local, 'crafted')).toBe('either');
+    const rows = pageRows(local, 'crafted', RowsQuery.parse({ sort: { column: 'reward', direction: 'desc' } }), 0, 10).rows;
+    expect(rows.map((row) => [row.ordinal, row.judge?.name ?? null, row.judge?.verdict ?? null, row.judge?.reward ?? null])).toEqual([
+      [2, 'conduct', 'pass', 1],
+      [0, 'rubric-judge', 'pass', 0.9],
+      [1, 'rubric-judge', 'fail', 0.2],
+      [3, null, null, null],
+    ]);
+    expect(rowFacets(local, 'crafted').columns.judge).toEqual([
+      { value: 'pass', count: 2 },
+      { value: 'fail', count: 1 },
+      { value: 'ungraded', count: 1 },
+    ]);
+    expect(pageRows(local, 'crafted', RowsQuery.parse({ filters: { judge: ['pass'] } }), 0, 10).rows.map((row) => row.ordinal)).toEqual([0, 2]);
+    local.close();
+  });
+});
+
 describe('rows query plans', () => {
   const plan = (input: unknown) => {
-    const page = pageIdsSql('bench', RowsQuery.parse(input));
+    const page = pageIdsSql('bench', RowsQuery.parse(input), shownJudgeSource(db, 'bench'));
     return (db.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).all({ ...page.parameters, limit: 100, offset: 0 }) as { detail: string }[])
       .map((record) => record.detail)
       .join(' | ');
@@ -280,9 +396,22 @@ describe('rows query plans', () => {
 
   it('sort by a column or a verdict through its index', () => {
     expect(plan({ sort: { column: 'tool', direction: 'asc' } })).toBe('SEARCH rows USING COVERING INDEX rows_tool (run_id=?)');
+    const conduct = plan({ sort: { column: 'conduct', direction: 'desc' } });
+    expect(conduct).toContain('SEARCH v USING COVERING INDEX row_verdicts_conduct (run_id=?)');
+    expect(conduct).not.toContain('TEMP B-TREE');
+  });
+
+  it('sort by the shown reward without reading a row body (the conduct reward through its grade index)', () => {
     const reward = plan({ sort: { column: 'reward', direction: 'desc' } });
-    expect(reward).toContain('SEARCH v USING COVERING INDEX row_verdicts_reward (run_id=?)');
-    expect(reward).not.toContain('TEMP B-TREE');
+    expect(reward).toContain('grades_row_source');
+    expect(reward).not.toMatch(/SCAN rows(?! USING COVERING)/);
+  });
+
+  it('filter by the shown Judge verdict through the verdict indexes', () => {
+    const detail = plan({ filters: { judge: ['pass'] } });
+    expect(detail).toContain('row_verdicts_judge');
+    expect(detail).toContain('row_verdicts_conduct');
+    expect(detail).not.toMatch(/SCAN (rows|row_verdicts)\b(?! USING COVERING)/);
   });
 
   it('search through the full-text index, never scanning the rows', () => {

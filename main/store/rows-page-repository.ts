@@ -3,7 +3,7 @@ import { RowMatch, RowSummary, type RowNeighbours, type RowsQuery } from '../../
 import { statement, type Db } from './database';
 import { parseJsonColumn } from './json-column';
 import { MATCH_SQL, snippetWord } from './row-match-snippet';
-import { keysetCondition, orderClause, queryClauses, SORT_SQL, VERDICTS_JOIN } from './rows-query';
+import { keysetCondition, orderClause, queryClauses, shownJudgeSource, shownJudgeVerdictSql, sortSql, VERDICTS_JOIN, type ShownJudgeSource } from './rows-query';
 
 /** How much of the opening prompt a table line carries. */
 export const PROMPT_PREVIEW_CHARS = 160;
@@ -25,6 +25,7 @@ interface SummaryRecord {
   prompt: string | null;
   persona_tags: string;
   conduct: string | null;
+  /** The latest judge grade, else the latest conduct grade (its `name` is then the conduct checks' judge_name). */
   judge: string | null;
   label: string | null;
   /** Only with a search. */
@@ -40,9 +41,9 @@ const summaryColumns = `
     AS persona_tags,
   (SELECT json_object('verdict', v.conduct_verdict, 'reward', g.reward, 'rule', NULLIF(v.conduct_rule, ''))
      FROM grades AS g WHERE g.row_id = rows.id AND g.label_source = 'conduct' ORDER BY g.id DESC LIMIT 1) AS conduct,
-  (SELECT json_object('verdict', v.judge_verdict, 'reward', g.reward, 'name', g.judge_name, 'status', g.judge_status,
+  (SELECT json_object('verdict', ${shownJudgeVerdictSql('either')}, 'reward', g.reward, 'name', g.judge_name, 'status', g.judge_status,
                       'unsure', json(CASE g.unsure WHEN 1 THEN 'true' ELSE 'false' END))
-     FROM grades AS g WHERE g.row_id = rows.id AND g.label_source <> 'conduct' ORDER BY g.id DESC LIMIT 1) AS judge,
+     FROM grades AS g WHERE g.row_id = rows.id ORDER BY g.label_source = 'conduct', g.id DESC LIMIT 1) AS judge,
   NULLIF(v.human_label, 'unlabelled') AS label`;
 
 const conductCell = RowSummary.shape.conduct;
@@ -61,18 +62,18 @@ function toSummary(record: SummaryRecord): RowSummary {
   });
 }
 
-export function countMatchingRows(db: Db, runId: string, query: Pick<RowsQuery, 'filters' | 'search'>): number {
-  const clauses = queryClauses(runId, { filters: query.filters, search: query.search });
+export function countMatchingRows(db: Db, runId: string, query: Pick<RowsQuery, 'filters' | 'search'>, source = shownJudgeSource(db, runId)): number {
+  const clauses = queryClauses(runId, { filters: query.filters, search: query.search }, source);
   return statement<[Record<string, unknown>], { total: number }>(db, `SELECT COUNT(*) AS total ${clauses.from} ${clauses.where}`).get(
     clauses.parameters,
   )!.total;
 }
 
 /** The SQL that picks one page's rows (their rowids, in order); exported so tests can read its query plan. */
-export function pageIdsSql(runId: string, query: RowsQuery): { sql: string; parameters: Record<string, string | number> } {
-  const clauses = queryClauses(runId, query);
+export function pageIdsSql(runId: string, query: RowsQuery, source: ShownJudgeSource): { sql: string; parameters: Record<string, string | number> } {
+  const clauses = queryClauses(runId, query, source);
   return {
-    sql: `SELECT rows.rowid AS rowid ${clauses.from} ${clauses.where} ${orderClause(query.sort)} LIMIT @limit OFFSET @offset`,
+    sql: `SELECT rows.rowid AS rowid ${clauses.from} ${clauses.where} ${orderClause(query.sort, source)} LIMIT @limit OFFSET @offset`,
     parameters: clauses.parameters,
   };
 }
@@ -82,7 +83,8 @@ export function pageIdsSql(runId: string, query: RowsQuery): { sql: string; para
  * table columns of just those rows.
  */
 export function pageRows(db: Db, runId: string, query: RowsQuery, offset: number, limit: number): { rows: RowSummary[]; total: number } {
-  const page = pageIdsSql(runId, query);
+  const source = shownJudgeSource(db, runId);
+  const page = pageIdsSql(runId, query, source);
   const ids = statement<[Record<string, unknown>], { rowid: number }>(db, page.sql)
     .all({ ...page.parameters, limit, offset })
     .map((record) => record.rowid);
@@ -101,7 +103,7 @@ export function pageRows(db: Db, runId: string, query: RowsQuery, offset: number
     const record = byRowid.get(id);
     return record ? [toSummary(record)] : [];
   });
-  return { rows, total: countMatchingRows(db, runId, query) };
+  return { rows, total: countMatchingRows(db, runId, query, source) };
 }
 
 /**
@@ -109,12 +111,13 @@ export function pageRows(db: Db, runId: string, query: RowsQuery, offset: number
  * through 100,000 rows costs the same at either end). Null when the row is not in the run.
  */
 export function rowNeighbours(db: Db, runId: string, rowId: string, query: RowsQuery): RowNeighbours | null {
+  const source = shownJudgeSource(db, runId);
   const current = statement<[string, string], { key: string | number; ordinal: number }>(
     db,
-    `SELECT ${SORT_SQL[query.sort.column]} AS key, rows.ordinal AS ordinal FROM rows ${VERDICTS_JOIN} WHERE rows.id = ? AND rows.run_id = ?`,
+    `SELECT ${sortSql(query.sort.column, source)} AS key, rows.ordinal AS ordinal FROM rows ${VERDICTS_JOIN} WHERE rows.id = ? AND rows.run_id = ?`,
   ).get(rowId, runId);
   if (!current) return null;
-  const clauses = queryClauses(runId, query);
+  const clauses = queryClauses(runId, query, source);
   const parameters = { ...clauses.parameters, key: current.key, ordinal: current.ordinal, row_id: rowId };
   const ascending = query.sort.direction === 'asc';
   const before = ascending ? '<' : '>';
@@ -123,11 +126,11 @@ export function rowNeighbours(db: Db, runId: string, rowId: string, query: RowsQ
   const neighbour = (comparison: '<' | '>', reverse: boolean) =>
     statement<[Record<string, unknown>], { id: string }>(
       db,
-      `SELECT rows.id AS id ${base} AND ${keysetCondition(query.sort, comparison)} ${orderClause(query.sort, reverse)} LIMIT 1`,
+      `SELECT rows.id AS id ${base} AND ${keysetCondition(query.sort, source, comparison)} ${orderClause(query.sort, source, reverse)} LIMIT 1`,
     ).get(parameters)?.id ?? null;
   const isIn = statement<[Record<string, unknown>], { found: number }>(db, `SELECT 1 AS found ${base} AND rows.id = @row_id`).get(parameters);
   const position = isIn
-    ? statement<[Record<string, unknown>], { n: number }>(db, `SELECT COUNT(*) AS n ${base} AND ${keysetCondition(query.sort, before)}`).get(
+    ? statement<[Record<string, unknown>], { n: number }>(db, `SELECT COUNT(*) AS n ${base} AND ${keysetCondition(query.sort, source, before)}`).get(
         parameters,
       )!.n
     : null;
@@ -135,6 +138,6 @@ export function rowNeighbours(db: Db, runId: string, rowId: string, query: RowsQ
     previous: neighbour(before, true),
     next: neighbour(after, false),
     position,
-    total: countMatchingRows(db, runId, query),
+    total: countMatchingRows(db, runId, query, source),
   };
 }

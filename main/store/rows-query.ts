@@ -1,4 +1,5 @@
 import type { RowFilterKey, RowsQuery, RowSortColumn } from '../../shared/api/rows';
+import { statement, type Db } from './database';
 
 /*
  * SQL for the conversations table: a run's rows filtered, searched and sorted without loading the run. Only names
@@ -9,8 +10,70 @@ import type { RowFilterKey, RowsQuery, RowSortColumn } from '../../shared/api/ro
 /** Joins each row's latest verdicts as `v`; only a sort on a verdict pays for it (filters read their own index). */
 export const VERDICTS_JOIN = 'JOIN row_verdicts AS v ON v.run_id = rows.run_id AND v.ordinal = rows.ordinal';
 
+/**
+ * Which grades the Judge and Reward columns show in a run. A row shows its latest grade from a judge (any source but
+ * conduct), else its latest conduct grade, so a run graded by the conduct checks alone shows their verdicts there too.
+ * Most runs are one case or the other for every row, and then each filter and sort reads one index:
+ * - `judges`: every row's shown grade is its judge grade (or it has no grade at all);
+ * - `conduct`: no judge graded any row, so every row shows its conduct grade;
+ * - `either`: some rows show a judge's grade and some the conduct checks'.
+ */
+export type ShownJudgeSource = 'judges' | 'conduct' | 'either';
+
+const HAS_VERDICT = `SELECT 1 AS found FROM row_verdicts WHERE run_id = ? AND`;
+
+/** A few index probes: cheap enough for every page. */
+export function shownJudgeSource(db: Db, runId: string): ShownJudgeSource {
+  const has = (condition: string) => statement<[string], { found: number }>(db, `${HAS_VERDICT} ${condition} LIMIT 1`).get(runId) !== undefined;
+  if (!has("judge_verdict IN ('pass', 'fail', 'unsure', 'error')")) return 'conduct';
+  if (!has("judge_verdict = 'ungraded'") || !has("conduct_verdict IN ('pass', 'fail', 'error')")) return 'judges';
+  return 'either';
+}
+
+/** A row's shown Judge verdict (see ShownJudgeSource), over the verdicts join `v`. */
+export function shownJudgeVerdictSql(source: ShownJudgeSource): string {
+  switch (source) {
+    case 'judges':
+      return 'v.judge_verdict';
+    case 'conduct':
+      return 'v.conduct_verdict';
+    case 'either':
+      return "CASE WHEN v.judge_verdict <> 'ungraded' THEN v.judge_verdict ELSE v.conduct_verdict END";
+    default:
+      return unknownSource(source);
+  }
+}
+
+/** row_verdicts keeps only the judges' reward: the conduct checks' is read from their latest grade (-1 for none). */
+const CONDUCT_REWARD_SQL = `COALESCE((
+    SELECT c.reward FROM grades AS c WHERE c.row_id = rows.id AND c.label_source = 'conduct' ORDER BY c.id DESC LIMIT 1), -1)`;
+
+/** The reward beside the shown verdict, -1 for none. */
+function shownRewardSql(source: ShownJudgeSource): string {
+  switch (source) {
+    case 'judges':
+      return 'v.judge_reward';
+    case 'conduct':
+      return CONDUCT_REWARD_SQL;
+    case 'either':
+      return `CASE WHEN v.judge_verdict <> 'ungraded' THEN v.judge_reward ELSE ${CONDUCT_REWARD_SQL} END`;
+    default:
+      return unknownSource(source);
+  }
+}
+
+function unknownSource(source: never): never {
+  throw new Error(`Unknown judge source ${String(source)}`);
+}
+
 /** The value each sortable column sorts by; never NULL, so keyset comparisons for neighbours stay simple. */
-export const SORT_SQL: Record<RowSortColumn, string> = {
+export function sortSql(column: RowSortColumn, source: ShownJudgeSource): string {
+  if (column === 'judge') return shownJudgeVerdictSql(source);
+  if (column === 'reward') return shownRewardSql(source);
+  return SORT_SQL[column];
+}
+
+const SORT_SQL: Record<Exclude<RowSortColumn, 'judge' | 'reward'>, string> = {
   ordinal: 'rows.ordinal',
   scenario_id: 'rows.scenario_id',
   tool: 'rows.tool',
@@ -24,8 +87,6 @@ export const SORT_SQL: Record<RowSortColumn, string> = {
   ended_by: 'rows.ended_by',
   conduct: 'v.conduct_verdict',
   conduct_rule: 'v.conduct_rule',
-  reward: 'v.judge_reward',
-  judge: 'v.judge_verdict',
   label: 'v.human_label',
 };
 
@@ -55,10 +116,22 @@ function valueList(names: string[]): string {
  * in ordinal order. Every other filter is an ordinal set read from its own covering index: the indexes intersect
  * without reading a single row body, however deep the page.
  */
-function filterSql(key: RowFilterKey, names: string[], isDriving: boolean): string {
-  const [table, column] = FILTER_COLUMN[key];
+function filterSql(key: RowFilterKey, names: string[], isDriving: boolean, source: ShownJudgeSource): string {
+  if (key === 'judge' && source === 'either') return eitherJudgeFilterSql(names);
+  const [table, column] = key === 'judge' && source === 'conduct' ? FILTER_COLUMN.conduct : FILTER_COLUMN[key];
   if (isDriving) return `rows.${column} ${valueList(names)}`;
   return `rows.ordinal IN (SELECT ordinal FROM ${table} WHERE run_id = @run_id AND ${column} ${valueList(names)})`;
+}
+
+/**
+ * The Judge filter matches the verdict the column shows: a judge's where one graded the row, else the conduct
+ * checks'. Each half reads its own index; `ungraded` is left with rows nobody graded.
+ */
+function eitherJudgeFilterSql(names: string[]): string {
+  return `rows.ordinal IN (
+    SELECT ordinal FROM row_verdicts WHERE run_id = @run_id AND judge_verdict ${valueList(names)} AND judge_verdict <> 'ungraded'
+    UNION ALL
+    SELECT ordinal FROM row_verdicts INDEXED BY row_verdicts_conduct WHERE run_id = @run_id AND conduct_verdict ${valueList(names)} AND judge_verdict = 'ungraded')`;
 }
 
 /**
@@ -79,8 +152,10 @@ function activeFilters(query: Pick<RowsQuery, 'filters'>): [RowFilterKey, string
   );
 }
 
-function sortsByVerdict(query: Pick<RowsQuery, 'sort'>): boolean {
-  return SORT_SQL[query.sort.column].startsWith('v.');
+const VERDICT_SORTS: ReadonlySet<RowSortColumn> = new Set(['conduct', 'conduct_rule', 'reward', 'judge', 'label']);
+
+function sortsByVerdict(sort: RowsQuery['sort']): boolean {
+  return VERDICT_SORTS.has(sort.column);
 }
 
 export interface QueryClauses {
@@ -92,10 +167,14 @@ export interface QueryClauses {
 }
 
 /** The run's rows matching a query's filters and search. Empty value lists are ignored. */
-export function queryClauses(runId: string, query: Pick<RowsQuery, 'filters' | 'search'> & Partial<Pick<RowsQuery, 'sort'>>): QueryClauses {
+export function queryClauses(
+  runId: string,
+  query: Pick<RowsQuery, 'filters' | 'search'> & Partial<Pick<RowsQuery, 'sort'>>,
+  source: ShownJudgeSource,
+): QueryClauses {
   const conditions = ['rows.run_id = @run_id'];
   const parameters: Record<string, string | number> = { run_id: runId };
-  const joinsVerdicts = query.sort !== undefined && sortsByVerdict({ sort: query.sort });
+  const joinsVerdicts = query.sort !== undefined && sortsByVerdict(query.sort);
   if (joinsVerdicts) conditions.push('v.run_id = @run_id');
   let hasDriving = false;
   for (const [key, values] of activeFilters(query)) {
@@ -106,7 +185,7 @@ export function queryClauses(runId: string, query: Pick<RowsQuery, 'filters' | '
     });
     const isDriving: boolean = !hasDriving && values.length === 1 && FILTER_COLUMN[key][0] === 'rows';
     hasDriving ||= isDriving;
-    conditions.push(filterSql(key, names, isDriving));
+    conditions.push(filterSql(key, names, isDriving, source));
   }
   const match = ftsQuery(query.search);
   if (match !== null) {
@@ -120,19 +199,19 @@ export function queryClauses(runId: string, query: Pick<RowsQuery, 'filters' | '
  * `ORDER BY` for a sort; ties break on the ordinal in the same direction, so every order is total. (The ordinal is
  * never repeated: `ORDER BY ordinal, ordinal` keeps SQLite from seeing that a filter's index is already in order.)
  */
-export function orderClause(sort: RowsQuery['sort'], reverse = false): string {
+export function orderClause(sort: RowsQuery['sort'], source: ShownJudgeSource, reverse = false): string {
   const direction = (sort.direction === 'asc') !== reverse ? 'ASC' : 'DESC';
   if (sort.column === 'ordinal') return `ORDER BY rows.ordinal ${direction}`;
-  return `ORDER BY ${SORT_SQL[sort.column]} ${direction}, ${tieBreaker(sort)} ${direction}`;
+  return `ORDER BY ${sortSql(sort.column, source)} ${direction}, ${tieBreaker(sort)} ${direction}`;
 }
 
 /** The ordinal from the same table as the sort key, so one index serves the whole order. */
 function tieBreaker(sort: RowsQuery['sort']): string {
-  return sortsByVerdict({ sort }) ? 'v.ordinal' : 'rows.ordinal';
+  return sortsByVerdict(sort) ? 'v.ordinal' : 'rows.ordinal';
 }
 
 /** Rows strictly before (`<`) or after (`>`) a row's sort key and ordinal, as bound `@key` and `@ordinal`. */
-export function keysetCondition(sort: RowsQuery['sort'], comparison: '<' | '>'): string {
+export function keysetCondition(sort: RowsQuery['sort'], source: ShownJudgeSource, comparison: '<' | '>'): string {
   if (sort.column === 'ordinal') return `rows.ordinal ${comparison} @ordinal`;
-  return `(${SORT_SQL[sort.column]}, ${tieBreaker(sort)}) ${comparison} (@key, @ordinal)`;
+  return `(${sortSql(sort.column, source)}, ${tieBreaker(sort)}) ${comparison} (@key, @ordinal)`;
 }

@@ -130,3 +130,22 @@ export function runIdsWithStatus(db: Db, status: RunStatus): string[] {
 export function bumpRowsDone(db: Db, id: string, now: string): void {
   statement(db, 'UPDATE runs SET rows_done = rows_done + 1, updated_at = ? WHERE id = ?').run(now, id);
 }
+
+/** Each status's place in a word list: a status change of one run moves the token's status sum even within the same ms. */
+const STATUS_CODES = "instr(' queued running completed cancelled failed interrupted', ' ' || status)";
+
+/**
+ * The runs' change token (shared/api runs.changes): the count of runs, their latest `updated_at` (every write to a
+ * run stamps it, in any process), a sum over their statuses (a write in the same millisecond as the last one seen),
+ * and migration 010's grades counter (pass rates). One pass over the runs table's leaves, reading only columns
+ * stored before the JSON ones, plus a primary-key read.
+ */
+export function runsChangeToken(db: Db): string {
+  const record = statement<[], { n: number; latest: string | null; statuses: number | null; grades: number | null }>(
+    db,
+    `SELECT COUNT(*) AS n, MAX(updated_at) AS latest, TOTAL(${STATUS_CODES}) AS statuses,
+       (SELECT n FROM change_counts WHERE name = 'grades') AS grades
+     FROM runs`,
+  ).get()!;
+  return `${record.n}:${record.latest ?? '-'}:${record.statuses ?? 0}:${record.grades ?? 0}`;
+}

@@ -67,8 +67,24 @@ export const DecontaminationSource = z
   })
   .strict();
 
+/**
+ * Whether a folder path is absolute (POSIX `/…`, Windows `C:\…`, `C:/…` or `\\server\share`): a relative one would be
+ * resolved against the working directory of whichever process answers (the server), not where the person thinks.
+ */
+export const isAbsoluteFolder = (path: string): boolean => /^(?:\/|[A-Za-z]:[\\/]|\\\\)/.test(path.trim());
+
+/** The sentence for a relative export folder, naming the field's value. */
+export const relativeFolderMessage = (path: string): string =>
+  `“${path.trim()}” is a relative path: type the full path of the export folder, starting with / (e.g. /home/ana/exports), or it would land wherever the server was started.`;
+
+/** An export destination folder: a full path on the machine that writes it (a CLI resolves its own relative paths first). */
+const absoluteFolder = z
+  .string()
+  .min(1)
+  .refine(isAbsoluteFolder, { error: (issue) => relativeFolderMessage(String(issue.input)) });
+
 export const ExportDestination = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('folder'), folder: z.string().min(1) }).strict(),
+  z.object({ kind: z.literal('folder'), folder: absoluteFolder }).strict(),
   z
     .object({
       kind: z.literal('hub'),
@@ -78,10 +94,10 @@ export const ExportDestination = z.discriminatedUnion('kind', [
       /** The Hub's address (default https://huggingface.co, or $HF_ENDPOINT). */
       endpoint: z.string().url().optional(),
       /** Where the files are written before the push (default a folder under the data folder). */
-      folder: z.string().min(1).optional(),
+      folder: absoluteFolder.optional(),
     })
     .strict(),
-  z.object({ kind: z.literal('environment'), folder: z.string().min(1), name: z.string().min(1).optional() }).strict(),
+  z.object({ kind: z.literal('environment'), folder: absoluteFolder, name: z.string().min(1).optional() }).strict(),
 ]);
 export type ExportDestination = z.infer<typeof ExportDestination>;
 
@@ -170,6 +186,27 @@ export const ExportRecord = z.object({
 });
 export type ExportRecord = z.infer<typeof ExportRecord>;
 
+/** A folder to look into before exporting there: which of the files an export writes are already on disk. */
+export const FolderFilesInput = z
+  .object({
+    folder: absoluteFolder,
+    /** `dataset`: data/<split>.jsonl, README.md and the push manifest; `environment`: an RL environment package's files. */
+    kind: z.enum(['dataset', 'environment']).default('dataset'),
+    /** The environment package's name (default: the folder's name, as the export names it). */
+    name: z.string().min(1).optional(),
+  })
+  .strict();
+export type FolderFilesInput = z.infer<typeof FolderFilesInput>;
+
+export const FolderFiles = z.object({
+  /** The folder as the machine that answers resolves it. */
+  folder: z.string(),
+  exists: z.boolean(),
+  /** Export files already in the folder, relative and `/`-separated, in the order an export writes them (none when it does not exist). */
+  files: z.array(z.string()),
+});
+export type FolderFiles = z.infer<typeof FolderFiles>;
+
 export const ExportFormatInfo = z.object({ format: ExportFormatName, kind: TrainingKind, label: z.string(), description: z.string() });
 
 export const exportsMethods = {
@@ -184,7 +221,7 @@ export const exportsMethods = {
   'exports.push': {
     input: z
       .object({
-        folder: z.string().min(1),
+        folder: absoluteFolder,
         repo_id: z.string().min(1),
         visibility: z.enum(['private', 'public']).default('private'),
         endpoint: z.string().url().optional(),
@@ -192,6 +229,8 @@ export const exportsMethods = {
       .strict(),
     output: ExportJob,
   },
+  /** Which export files a folder already holds, read from the disk (a path that is a file is an error). */
+  'exports.folderFiles': { input: FolderFilesInput, output: FolderFiles },
   'exports.list': {
     input: z.object({ run_id: z.string().min(1).optional(), limit: z.number().int().min(1).max(500).default(100) }).strict(),
     output: z.array(ExportRecord),

@@ -12,8 +12,37 @@ export const RunsListInput = z
 
 const RunRef = z.object({ run_id: z.string().min(1) }).strict();
 
+/** A stretch with no rollout in flight longer than this is taken for time the run sat stopped (seconds). */
+export const STOPPED_GAP_SECONDS = 60;
+
+/**
+ * How long a stopped run was running, read from what is stored: from its Start (`created_at`) to its end
+ * (`updated_at`), less every stretch of over STOPPED_GAP_SECONDS with no rollout in flight, each row's rollout being
+ * in flight over [created_at - duration_ms, created_at]. The store keeps no record of when a run was stopped and
+ * resumed (a lease is deleted when its writer stops), so a pause is known only as such a stretch: a shorter pause is
+ * counted as running, and a writer model planning one batch for over a minute (nothing in flight meanwhile) would be
+ * left out as stopped.
+ */
+export const RunActiveTime = z.object({
+  /** Stored rows the stretches are read from (every segment's, before and after each resume). */
+  rows: z.number().int().nonnegative(),
+  /** Seconds from Start to the end less `stopped_seconds`. */
+  active_seconds: z.number().nonnegative(),
+  /** Seconds in stretches of over STOPPED_GAP_SECONDS with no rollout in flight. */
+  stopped_seconds: z.number().nonnegative(),
+  /** How many such stretches (each pause before a resume is one). */
+  stopped_stretches: z.number().int().nonnegative(),
+});
+export type RunActiveTime = z.infer<typeof RunActiveTime>;
+
 /** A run with what it has done so far: the batches land as they finish, the summary at the end. */
-export const RunDetail = z.object({ run: Run, summary: SimulationSummary.nullable(), batches: z.array(BatchRecord) });
+export const RunDetail = z.object({
+  run: Run,
+  summary: SimulationSummary.nullable(),
+  batches: z.array(BatchRecord),
+  /** `runs.get` and `runs.watch` give it for a stopped run with stored rows; null while it runs; absent from an older app. */
+  active_time: RunActiveTime.nullable().optional(),
+});
 export type RunDetail = z.infer<typeof RunDetail>;
 
 export const RunsStartInput = z
@@ -49,6 +78,8 @@ export const PREFLIGHT_CHECK_IDS = [
   'model_key',
   /** One model in two roles. */
   'same_model',
+  /** A command agent that does not start, or answers off the protocol, when sent one small turn. */
+  'agent_start',
   /** budget < situations x phrasings x repeats. */
   'budget_short',
   /** until="saturation" with a budget below planned cells x SATURATION_COPIES. */
@@ -105,6 +136,13 @@ export const RunsListOutput = z.object({
 });
 export type RunsListOutput = z.infer<typeof RunsListOutput>;
 
+/**
+ * What moves whenever any run is added, removed or written (its status, rows, end) by any process, or a grade lands
+ * (pass rates): compare it with the one a page came with to know whether the page is still what the store holds.
+ * Opaque; equal tokens mean no run has changed.
+ */
+export const RunsChangeToken = z.string().min(1);
+
 /** The pace of a run another process writes, from the stamps of the rows it stored since it took the run. */
 export const RunPace = z.object({
   /** Rows stored since the writer took the run (counted over its latest 100 rows at most). */
@@ -121,6 +159,11 @@ export type RunWatch = z.infer<typeof RunWatch>;
 
 export const runsMethods = {
   'runs.list': { input: RunsListInput, output: RunsListOutput },
+  /**
+   * The runs' change token: the Runs list reads it just before its page (a write in between moves the next token),
+   * then asks for it every few seconds and reads the page again only when it moved.
+   */
+  'runs.changes': { input: z.object({}).strict(), output: z.object({ changes: RunsChangeToken }) },
   'runs.get': { input: RunRef, output: RunDetail },
   /** The run as stored now with who writes it: the Run view polls it while another process writes the run. */
   'runs.watch': { input: RunRef, output: RunWatch },

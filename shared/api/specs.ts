@@ -3,9 +3,21 @@ import { AxisValues } from '../domain/axes';
 import { Spec } from '../domain/spec';
 import { Issue } from './result';
 
+/**
+ * The longest description `specs.draft` takes (characters): a sentence or two about the agent and the behaviour to
+ * test. Equal to the engine's MAX_SENTENCE_CHARS (main/services/run-preflight.test.ts checks), which also refuses a
+ * longer one after runs of spaces are joined.
+ */
+export const MAX_DRAFT_SENTENCE_CHARS = 1000;
+
 export const SpecsDraftInput = z
   .object({
-    sentence: z.string(),
+    sentence: z
+      .string()
+      .max(
+        MAX_DRAFT_SENTENCE_CHARS,
+        `describe the agent and the behaviour to test in a sentence or two (at most ${MAX_DRAFT_SENTENCE_CHARS.toLocaleString('en-US')} characters), then edit the drafted rules`,
+      ),
     /** Varies identifiers and the agent's name only; same sentence + seed -> the same spec. */
     seed: z.number().int().min(0).max(2 ** 31 - 1).default(0),
   })

@@ -35,7 +35,7 @@ function FolderField({ label, hint, form, issues, canChooseFolder, folderError, 
           className="mono"
           spellCheck={false}
           value={form.folder}
-          aria-invalid={own.length > 0 || undefined}
+          aria-invalid={own.length > 0 || folderError !== null || undefined}
           aria-describedby="export-folder-hint export-folder-error"
           onChange={(event) => onChange({ folder: event.target.value })}
         />

@@ -3,7 +3,7 @@ import { Download, X } from 'lucide-react';
 import { useMemo, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../stores/app/store';
-import { selectIsJobActive, selectPreviewKey, selectPreviewWarnings, selectStartPrompt, selectVisibleIssues } from '../../stores/export/selectors';
+import { selectFolderProblem, selectIsJobActive, selectPreviewKey, selectPreviewWarnings, selectStartPrompt, selectVisibleIssues } from '../../stores/export/selectors';
 import { describeSource } from '../../stores/export/source';
 import { useExportStore } from '../../stores/export/store';
 import { useNavigationStore } from '../../stores/navigation/store';
@@ -43,7 +43,6 @@ export function ExportDialog() {
       job: store.job,
       result: store.result,
       error: store.error,
-      folderError: store.folderError,
       touched: store.touched,
       attempted: store.attempted,
     })),
@@ -66,6 +65,8 @@ export function ExportDialog() {
   const previewKey = useMemo(() => selectPreviewKey({ form, selection }), [form, selection]);
   const prompt = useExportStore(useShallow(selectStartPrompt));
   const warnings = useExportStore(useShallow(selectPreviewWarnings));
+  // The picker's error, else the disk's word on the folder (a path that is a file), at the folder field.
+  const folderProblem = useExportStore((store) => store.folderError ?? selectFolderProblem(store));
   const isActive = selectIsJobActive({ job });
   const isEnvironment = form.destination === 'environment';
 
@@ -122,7 +123,7 @@ export function ExportDialog() {
                   form={form}
                   issues={issues}
                   canChooseFolder={isDesktop}
-                  folderError={state.folderError}
+                  folderError={folderProblem}
                   hubToken={state.hubToken}
                   onChange={actions.setForm}
                   onChooseFolder={() => void actions.chooseFolder()}
@@ -141,7 +142,7 @@ export function ExportDialog() {
                 <button type="button" onClick={actions.close}>
                   Cancel
                 </button>
-                <button type="submit" className="primary" disabled={!prompt.canPress}>
+                <button type="submit" className="primary" disabled={!prompt.canPress} title={prompt.canPress ? undefined : (prompt.message ?? undefined)}>
                   <Download size={13} aria-hidden="true" /> {START_LABELS[form.destination]}
                 </button>
               </footer>

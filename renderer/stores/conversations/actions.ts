@@ -1,7 +1,7 @@
 import type { StoreApi } from 'zustand';
 import type { RowsQuery } from '../../../shared/api/rows';
 import type { ApiClient } from '../../api/client';
-import type { ConversationsState } from './initial-state';
+import type { ConversationsState, TablePlace } from './initial-state';
 import { EMPTY_CACHE, putPage, touchPages } from './page-cache';
 import { PAGE_SIZE, pagesFor, queryKeyOf } from './query';
 
@@ -17,6 +17,10 @@ export interface ConversationsActions {
   setFocusedIndex(index: number): void;
   /** One conversation with its neighbours in `query` (the table's, by default). */
   loadDetail(rowId: string, query?: RowsQuery): Promise<void>;
+  /** Notes where the table is as it goes off screen (see ConversationsState.tablePlace). */
+  leaveTable(place: Omit<TablePlace, 'returnFocus'>): void;
+  /** The place to come back to as the table shows again, once (then forgotten). */
+  takeTablePlace(): TablePlace | null;
   /** Listens for run progress once, refreshing the open run at most every two seconds. */
   subscribe(): () => void;
 }
@@ -84,7 +88,7 @@ export function createConversationsActions(
         status: 'loading',
         error: null,
         ...(isOtherRun
-          ? { shownKey: null, cache: EMPTY_CACHE, total: null, run: null, facets: null, facetsStatus: 'idle', focusedIndex: 0 }
+          ? { shownKey: null, cache: EMPTY_CACHE, total: null, run: null, facets: null, facetsStatus: 'idle', focusedIndex: 0, tablePlace: null }
           : {}),
       });
       void fetchPage(key, 0);
@@ -120,7 +124,20 @@ export function createConversationsActions(
         return;
       }
       const position = result.value.neighbours?.position;
-      set({ detail: { rowId, data: result.value, status: 'ready', error: null }, ...(position != null ? { focusedIndex: position } : {}) });
+      set((state) => ({
+        detail: { rowId, data: result.value, status: 'ready', error: null },
+        ...(position != null ? { focusedIndex: position } : {}),
+        tablePlace: { ...(state.tablePlace ?? { queryKey: state.queryKey, scrollTop: 0, height: 0 }), returnFocus: true },
+      }));
+    },
+    leaveTable(place) {
+      set({ tablePlace: { ...place, returnFocus: false } });
+    },
+    takeTablePlace() {
+      const place = get().tablePlace;
+      if (!place) return null;
+      set({ tablePlace: null });
+      return place;
     },
     subscribe() {
       if (unsubscribe) return unsubscribe;

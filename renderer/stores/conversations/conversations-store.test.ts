@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RowsQuery, type RowSummary } from '../../../shared/api/rows';
 import type { ApiClient } from '../../api/client';
 import { putPage, EMPTY_CACHE, rowAt } from './page-cache';
-import { filtersFromRoute, filtersToRoute, MAX_CACHED_PAGES, pagesFor, queryKeyOf } from './query';
+import { capSearch, filtersFromRoute, filtersToRoute, MAX_CACHED_PAGES, pagesFor, queryKeyOf, SEARCH_MAX_CHARS } from './query';
 import { selectIsStale, selectRowAt } from './selectors';
 import { createConversationsStore } from './store';
 
@@ -164,6 +164,35 @@ describe('conversations store', () => {
     await loading;
     expect(store.getState().focusedIndex).toBe(42);
     expect(store.getState().detail.status).toBe('ready');
+  });
+});
+
+describe('the table place', () => {
+  it('is kept as the table is left and marked for focus once a conversation opens, then given back once', async () => {
+    const { client, flush } = deferredClient(ALL);
+    const store = createConversationsStore(() => client);
+    store.getState().setQuery('run_a', query());
+    await flush();
+    const key = store.getState().queryKey;
+    store.getState().leaveTable({ queryKey: key, scrollTop: 1200, height: 500 });
+    expect(store.getState().tablePlace).toEqual({ queryKey: key, scrollTop: 1200, height: 500, returnFocus: false });
+    const loading = store.getState().loadDetail('run_a:42');
+    await flush();
+    await loading;
+    expect(store.getState().takeTablePlace()).toEqual({ queryKey: key, scrollTop: 1200, height: 500, returnFocus: true });
+    expect(store.getState().takeTablePlace()).toBeNull();
+  });
+});
+
+describe('a search past the contract\'s limit', () => {
+  it('is cut to the limit the contract reads, so neither a page nor the saved query fails on it', () => {
+    const long = `  ${'refund '.repeat(1000)}`;
+    const { search, cut } = capSearch(long);
+    expect(cut).toBe(true);
+    expect(search.length).toBe(SEARCH_MAX_CHARS);
+    expect(RowsQuery.safeParse({ search }).success).toBe(true);
+    expect(RowsQuery.safeParse({ search: long }).success).toBe(false);
+    expect(capSearch('refund late')).toEqual({ search: 'refund late', cut: false });
   });
 });
 

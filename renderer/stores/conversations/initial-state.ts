@@ -23,6 +23,19 @@ export interface ConversationsState {
   /** The row the keyboard is on, as a position in the shown query. */
   focusedIndex: number;
   detail: { rowId: string | null; data: RowDetail | null; status: LoadStatus; error: string | null };
+  /**
+   * Where the table was when it was left (its query, scroll offset and height in px), and whether a conversation was
+   * opened since: coming back, the table returns keyboard focus to that row and its scroll position.
+   */
+  tablePlace: TablePlace | null;
+}
+
+export interface TablePlace {
+  queryKey: string;
+  scrollTop: number;
+  height: number;
+  /** A conversation was opened since the table was left: the table takes the focus back to its row. */
+  returnFocus: boolean;
 }
 
 export const initialConversationsState: ConversationsState = {
@@ -39,4 +52,5 @@ export const initialConversationsState: ConversationsState = {
   facetsStatus: 'idle',
   focusedIndex: 0,
   detail: { rowId: null, data: null, status: 'idle', error: null },
+  tablePlace: null,
 };

@@ -1,5 +1,18 @@
-import { DEFAULT_ROW_SORT, ROW_FILTER_KEYS, RowFilters, type RowFilterKey, type RowsQuery } from '../../../shared/api/rows';
+import { DEFAULT_ROW_SORT, ROW_FILTER_KEYS, RowFilters, RowsQuery, type RowFilterKey } from '../../../shared/api/rows';
 import type { RouteFilters } from '../navigation/routes';
+
+/** The longest search the contract's `rows.page` (and the saved query) accepts, read from its schema. */
+export const SEARCH_MAX_CHARS: number = RowsQuery.shape.search.unwrap().maxLength ?? Number.POSITIVE_INFINITY;
+
+/**
+ * A search cut to what the contract accepts (as it checks it: after trimming), so a long paste never fails a page or
+ * the saved query; `cut` says whether text was dropped.
+ */
+export function capSearch(text: string): { search: string; cut: boolean } {
+  if (text.trim().length <= SEARCH_MAX_CHARS) return { search: text, cut: false };
+  const kept = text.trimStart().slice(0, SEARCH_MAX_CHARS);
+  return { search: kept, cut: true };
+}
 
 /** Rows per request; the table asks for the pages around what is on screen. */
 export const PAGE_SIZE = 100;

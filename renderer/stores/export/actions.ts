@@ -2,7 +2,7 @@ import type { StoreApi } from 'zustand';
 import type { JobProgress } from '../../../shared/api';
 import type { ExportRequestInput } from '../../../shared/api/exports';
 import type { ApiClient } from '../../api/client';
-import { applyFormPatch, type ExportForm, initialForm, requestOf } from './form';
+import { applyFormPatch, type ExportForm, folderFilesInputOf, initialForm, requestOf } from './form';
 import { type ExportState, initialExportState, type JobState } from './initial-state';
 import { joinPath, resultOf } from './result';
 import { directSelection, type ExportSource, resolveRowIds } from './source';
@@ -14,6 +14,11 @@ export interface ExportActions {
   setForm(patch: Partial<ExportForm>): void;
   /** Counts and warnings for the form as it is (called after each change, once typing pauses). */
   refreshPreview(): Promise<void>;
+  /**
+   * Asks the disk which export files the chosen folder holds (called after a change of folder, once typing pauses);
+   * the latest question's answer wins. `force` asks again for the same folder (after an export wrote to it).
+   */
+  refreshFolderFiles(options?: { force?: boolean }): Promise<void>;
   start(): Promise<void>;
   /** Asks the job to stop; asked before `exports.start` names the job, it is sent as soon as the id arrives. */
   cancel(): Promise<void>;
@@ -28,6 +33,8 @@ export interface ExportActions {
 export interface ExportActionOptions {
   /** Milliseconds of quiet after a change before the preview is asked for. */
   previewDelayMs?: number;
+  /** Milliseconds of quiet after typing in the folder before the disk is asked what it holds (default: the preview's). */
+  folderDelayMs?: number;
 }
 
 const FIX_FIELDS = 'Fix the fields marked below first.';
@@ -41,11 +48,14 @@ export function createExportActions(
   options: ExportActionOptions = {},
 ): ExportActions {
   const delay = options.previewDelayMs ?? 350;
+  const folderDelay = options.folderDelayMs ?? delay;
   let subscribed = false;
   /** Bumped at every open: answers for an older source are dropped. */
   let opening = 0;
   let previewRequest = 0;
   let previewTimer: ReturnType<typeof setTimeout> | null = null;
+  let folderRequest = 0;
+  let folderTimer: ReturnType<typeof setTimeout> | null = null;
   /** Events that arrive before `exports.start` answers with the job's id. */
   let early: JobProgress[] = [];
 
@@ -63,7 +73,20 @@ export function createExportActions(
     }, delay);
   }
 
-  /** Every stored export (a failure only loses the "already holds an export" warning). */
+  function scheduleFolderFiles(): void {
+    if (folderTimer !== null) clearTimeout(folderTimer);
+    folderTimer = setTimeout(() => {
+      folderTimer = null;
+      void actions.refreshFolderFiles();
+    }, folderDelay);
+  }
+
+  const folderKeyOf = (form: ExportForm): string | null => {
+    const input = folderFilesInputOf(form);
+    return input ? JSON.stringify(input) : null;
+  };
+
+  /** Every stored export (a failure only loses the run's name and time in the "already holds an export" warning). */
   async function loadPastExports(token: number): Promise<void> {
     const answer = await client().call('exports.list', { limit: 500 });
     if (token === opening && answer.ok) set({ pastExports: answer.value });
@@ -111,8 +134,9 @@ export function createExportActions(
       return;
     }
     set({ result: resultOf(job.request, records.value, job.message ?? 'The export finished.') });
-    // Back at the options, the folder just written counts as one that already holds an export.
+    // Back at the options, the folder just written holds an export: ask the disk again.
     void loadPastExports(opening);
+    void actions.refreshFolderFiles({ force: true });
   }
 
   async function sendCancel(jobId: string): Promise<void> {
@@ -139,12 +163,15 @@ export function createExportActions(
         selection: { status: 'loading', value: null, error: null },
       });
       void loadChoices(token);
+      void actions.refreshFolderFiles();
       void actions.refreshHubToken();
       void resolveSelection(source, token);
     },
     close() {
       if (previewTimer !== null) clearTimeout(previewTimer);
+      if (folderTimer !== null) clearTimeout(folderTimer);
       previewTimer = null;
+      folderTimer = null;
       set({ isOpen: false });
     },
     setForm(patch) {
@@ -158,7 +185,27 @@ export function createExportActions(
         ...(get().error === FIX_FIELDS ? { error: null } : {}),
       });
       if (form.destination === 'hub' && before.destination !== 'hub') void actions.refreshHubToken();
+      if (folderKeyOf(form) !== folderKeyOf(before)) scheduleFolderFiles();
       schedulePreview();
+    },
+    async refreshFolderFiles(refreshOptions = {}) {
+      const state = get();
+      if (!state.isOpen) return;
+      const input = folderFilesInputOf(state.form);
+      if (!input) {
+        folderRequest += 1;
+        return set({ folderFiles: { key: null, status: 'idle', value: null, error: null } });
+      }
+      const key = JSON.stringify(input);
+      const known = state.folderFiles;
+      if (key === known.key && known.status !== 'error' && refreshOptions.force !== true) return;
+      const request = ++folderRequest;
+      // The same folder asked again keeps its answer meanwhile; another folder shows nothing until its own lands.
+      set({ folderFiles: { key, status: 'loading', value: key === known.key ? known.value : null, error: null } });
+      const answer = await client().call('exports.folderFiles', input);
+      if (request !== folderRequest) return;
+      if (answer.ok) set({ folderFiles: { key, status: 'ready', value: answer.value, error: null } });
+      else set({ folderFiles: { key, status: 'error', value: null, error: answer.error.message } });
     },
     async refreshPreview() {
       const state = get();

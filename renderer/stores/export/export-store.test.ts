@@ -8,7 +8,9 @@ import { datasetFiles, formatBytes, joinPath, resultOf } from './result';
 import { formatCountsIn } from './words';
 import {
   describeProgress,
+  selectFolderProblem,
   selectFolderReplacement,
+  selectHubTokenProblem,
   selectPreviewWarnings,
   selectStartBlocker,
   selectStartPrompt,
@@ -56,7 +58,7 @@ function summary(index: number): RowSummary {
 /** Lets queued answers and the zero-delay preview timer run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-function harness(options: { records?: ExportRecord[]; rows?: number; answers?: Parameters<typeof fakeClient>[0] } = {}) {
+function harness(options: { records?: ExportRecord[]; rows?: number; disk?: Record<string, string[]>; answers?: Parameters<typeof fakeClient>[0] } = {}) {
   const starts: ExportRequestInput[] = [];
   const client = fakeClient({
     'exports.formats': () =>
@@ -65,7 +67,7 @@ function harness(options: { records?: ExportRecord[]; rows?: number; answers?: P
         { format: 'trl', kind: 'sft', label: 'TRL conversational (Hugging Face)', description: '' },
         { format: 'grpo', kind: 'grpo', label: 'GRPO / RL prompts (TRL prompt-only)', description: '' },
       ]),
-    'runs.list': () => ok({ runs: [{ id: RUN, name: 'Refunds', rows_done: 60 }, { id: 'run_b2', name: 'Held-out run', rows_done: 40 }] as never, total: 2 }),
+    'runs.list': () => ok({ runs: [{ id: RUN, name: 'Refunds', rows_done: 60 }, { id: 'run_b2', name: 'Held-out run', rows_done: 40 }], total: 2 } as never),
     'settings.hubToken': () => ok({ source: 'stored' as const, storage: 'memory' as const, warnings: [] }),
     'exports.preview': () => ok(preview(46)),
     'rows.page': (input) => {
@@ -83,6 +85,8 @@ function harness(options: { records?: ExportRecord[]; rows?: number; answers?: P
     },
     'exports.cancel': () => ok({ cancelled: true }),
     'exports.list': () => ok(options.records ?? [record({ location: '/tmp/out' })]),
+    // The disk: export files per folder (a folder not named holds none).
+    'exports.folderFiles': (input) => ok({ folder: input.folder, exists: input.folder in (options.disk ?? {}), files: options.disk?.[input.folder] ?? [] }),
     ...options.answers,
   });
   const store = createExportStore(() => client, { previewDelayMs: 0 });
@@ -375,15 +379,84 @@ describe('passes only and the warnings made from the preview’s counts', () => 
     expect(selectPreviewWarnings(store.getState())).toEqual(['No selected row has a full pass (reward 1): grade the run first, or turn off “Passes only”.']);
   });
 
-  it('says the chosen folder already holds an export whose files this one replaces', async () => {
+  it('says which files in the chosen folder this export replaces, as the disk says, with the stored export’s run and time', async () => {
     const records = [record({ location: '/data/exports/run_a1/', n_rows: 1499, created_at: '2026-11-30T12:18:04.000Z' })];
-    const { store } = await opened(() => preview(46), records);
+    const disk = { '/data/exports/run_a1': ['data/train.jsonl', 'data/holdout.jsonl', 'README.md'] };
+    const { store, client } = harness({ records, disk, answers: { 'exports.preview': () => ok(preview(46)) } });
+    store.getState().open({ kind: 'run', run_id: RUN, run_name: 'Refunds' }, { dataDir: '/data' });
+    await settle();
+    expect(client.callsOf('exports.folderFiles')).toEqual([{ folder: '/data/exports/run_a1', kind: 'dataset' }]);
     expect(selectFolderReplacement(store.getState())).toBe(
       'This folder already holds an export of “Refunds” (1,499 lines, 2026-11-30 12:18 UTC): this export replaces data/train.jsonl, data/holdout.jsonl and README.md.',
     );
     expect(selectPreviewWarnings(store.getState())[0]).toContain('This folder already holds an export');
+    // Another folder: nothing is said until the disk answers for it, and it holds nothing.
     store.getState().setForm({ folder: '/data/exports/elsewhere' });
     expect(selectFolderReplacement(store.getState())).toBeNull();
+    await settle();
+    expect(selectFolderReplacement(store.getState())).toBeNull();
+  });
+
+  it('believes the disk over the stored records: a folder emptied by hand says nothing, one filled by the CLI says what it replaces', async () => {
+    const records = [record({ location: '/out/emptied', n_rows: 12 })];
+    const disk: Record<string, string[]> = { '/out/emptied': [], '/out/by-cli': ['data/train.jsonl', 'data/eval.jsonl', 'README.md', 'whileai.json'] };
+    const { store } = harness({ records, disk });
+    store.getState().open({ kind: 'run', run_id: RUN, run_name: 'Refunds' });
+    store.getState().setForm({ folder: '/out/emptied' });
+    await settle();
+    expect(selectFolderReplacement(store.getState())).toBeNull();
+    store.getState().setForm({ folder: '/out/by-cli' });
+    await settle();
+    // The eval file this export does not write stays, beside a card that no longer names it.
+    expect(selectFolderReplacement(store.getState())).toBe(
+      'This folder already holds export files: this export replaces data/train.jsonl and README.md. data/eval.jsonl stays from before, though the new dataset card does not name it.',
+    );
+    store.getState().setForm({ splits: ['train', 'holdout', 'eval'] });
+    expect(selectFolderReplacement(store.getState())).toBe('This folder already holds export files: this export replaces data/train.jsonl, data/eval.jsonl and README.md.');
+  });
+
+  it('names an environment package’s files under the module the export would name', async () => {
+    const disk = { '/out/refund_env': ['pyproject.toml', 'README.md', 'refund_env/__init__.py', 'refund_env/spec.json'] };
+    const { store, client } = harness({ records: [], disk });
+    store.getState().open({ kind: 'run', run_id: RUN, run_name: 'Refunds' });
+    store.getState().setForm({ destination: 'environment', folder: '/out/refund_env' });
+    await settle();
+    expect(client.callsOf('exports.folderFiles').at(-1)).toEqual({ folder: '/out/refund_env', kind: 'environment' });
+    expect(selectFolderReplacement(store.getState())).toBe('This folder already holds an RL environment package: this export replaces pyproject.toml, README.md and 2 files in refund_env/.');
+    store.getState().setForm({ environment_name: 'other' });
+    await settle();
+    expect(client.callsOf('exports.folderFiles').at(-1)).toEqual({ folder: '/out/refund_env', kind: 'environment', name: 'other' });
+  });
+
+  it('asks the disk once typing pauses, keeps only the latest answer, and refuses a folder that is a file', async () => {
+    const pending = new Map<string, (files: string[]) => void>();
+    const { store, client } = harness({
+      answers: {
+        'exports.folderFiles': (input) =>
+          input.folder === '/out/file.jsonl'
+            ? { ok: false, error: { code: 'VALIDATION_FAILED', message: '/out/file.jsonl is a file, not a folder: choose a folder for the export.' } }
+            : new Promise((resolve) => pending.set(input.folder, (files) => resolve(ok({ folder: input.folder, exists: true, files })))),
+      },
+    });
+    const typed = createExportStore(() => client, { previewDelayMs: 0, folderDelayMs: 20 });
+    typed.getState().open({ kind: 'run', run_id: RUN, run_name: 'Refunds' });
+    for (const folder of ['/o', '/ou', '/out/a']) typed.getState().setForm({ folder });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(client.callsOf('exports.folderFiles')).toEqual([{ folder: '/out/a', kind: 'dataset' }]);
+    typed.getState().setForm({ folder: '/out/b' });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    // The older question answers last: its answer is dropped.
+    pending.get('/out/b')!(['README.md']);
+    pending.get('/out/a')!(['data/train.jsonl']);
+    await settle();
+    expect(typed.getState().folderFiles).toMatchObject({ key: JSON.stringify({ folder: '/out/b', kind: 'dataset' }), status: 'ready', value: { files: ['README.md'] } });
+    expect(selectFolderReplacement(typed.getState())).toBe('This folder already holds export files: this export replaces README.md.');
+
+    store.getState().open({ kind: 'run', run_id: RUN, run_name: 'Refunds' });
+    store.getState().setForm({ folder: '/out/file.jsonl' });
+    await settle();
+    expect(selectFolderProblem(store.getState())).toBe('/out/file.jsonl is a file, not a folder: choose a folder for the export.');
+    expect(selectStartBlocker(store.getState())).toBe('/out/file.jsonl is a file, not a folder: choose a folder for the export.');
   });
 });
 
@@ -420,5 +493,42 @@ describe('counts as the app writes them', () => {
     expect(describeProgress({ ...progress({}), status: 'running', phase: 'export', done: 1200, total: 3000, bytes: null, request: { selection: { run_id: RUN }, destination: { kind: 'folder', folder: '/out' } }, id: 'x', isCancelling: false })).toBe(
       '1,200 / 3,000 rows',
     );
+  });
+});
+
+describe('export destination checks from a first-day review', () => {
+  it('refuses a relative folder at the Folder field, never asks the disk about it, and keeps Export disabled', async () => {
+    const { store, client, starts } = harness();
+    store.getState().open(tableSource(), { dataDir: '/data' });
+    await settle();
+    store.getState().setForm({ folder: 'relative/out' });
+    await settle();
+    const message = '“relative/out” is a relative path: type the full path of the export folder, starting with / (e.g. /home/ana/exports), or it would land wherever the server was started.';
+    expect(selectVisibleIssues(store.getState())).toEqual([{ path: 'folder', message }]);
+    expect(selectStartPrompt(store.getState())).toEqual({ message, canPress: false });
+    expect(client.callsOf('exports.folderFiles').map((input) => (input as { folder: string }).folder)).not.toContain('relative/out');
+    // The counts still come (they do not depend on where the files go), from an absolute placeholder the contract accepts.
+    expect(client.callsOf('exports.preview').at(-1)).toMatchObject({ destination: { kind: 'folder', folder: '/preview' } });
+    await store.getState().start();
+    expect(starts).toEqual([]);
+    // The Hub's local copy and an environment package are held to the same rule; a Windows path is a full path.
+    expect(requestOf({ ...initialForm('copy'), destination: 'hub', repo_id: 'ana/refunds' }, { run_id: RUN })).toMatchObject({ ok: false, issues: [{ path: 'folder' }] });
+    expect(requestOf({ ...initialForm('env'), destination: 'environment' }, { run_id: RUN })).toMatchObject({ ok: false, issues: [{ path: 'folder' }] });
+    expect(requestOf(initialForm('C:\\Users\\ana\\out'), { run_id: RUN }).ok).toBe(true);
+  });
+
+  it('disables a Hub push until a token is set, saying why', async () => {
+    const { store } = harness({ answers: { 'settings.hubToken': () => ok({ source: 'missing' as const, storage: 'memory' as const, warnings: [] }) } });
+    store.getState().open(tableSource(), { dataDir: '/data' });
+    await settle();
+    expect(selectStartBlocker(store.getState())).toBeNull();
+    store.getState().setForm({ destination: 'hub', repo_id: 'ana/refunds' });
+    await settle();
+    const reason = 'No Hugging Face token: set one in Settings (or HF_TOKEN for the server) before pushing.';
+    expect(selectHubTokenProblem(store.getState())).toBe(reason);
+    expect(selectStartPrompt(store.getState())).toEqual({ message: reason, canPress: false });
+    // A token from the environment (or stored in Settings) lets the push go.
+    store.setState({ hubToken: { source: 'environment', storage: 'memory', warnings: [] } });
+    expect(selectStartPrompt(store.getState()).canPress).toBe(true);
   });
 });

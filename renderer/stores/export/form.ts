@@ -2,7 +2,10 @@ import type { Issue } from '../../../shared/api';
 import {
   type ExportFormatName,
   type ExportRequestInput,
+  type FolderFilesInput,
   type ExportSelectionInput,
+  isAbsoluteFolder,
+  relativeFolderMessage,
   SPLIT_NAMES,
   type SplitName,
   type TrainingKind,
@@ -133,6 +136,8 @@ export function requestOf(form: ExportForm, selection: ExportSelectionInput, opt
   const folder = form.folder.trim();
   const preview = options.forPreview === true;
   if (form.destination !== 'hub' && folder === '' && !preview) issues.push({ path: 'folder', message: 'Type the folder the files go to.' });
+  // The server resolves a relative path against its own working directory, not where the person thinks: refused.
+  if (folder !== '' && !isAbsoluteFolder(folder) && !preview) issues.push({ path: 'folder', message: relativeFolderMessage(folder) });
   const repoId = form.repo_id.trim();
   if (form.destination === 'hub' && !preview && !/^[\w.-]+\/[\w.-]+$/.test(repoId)) {
     issues.push({ path: 'repo_id', message: 'A repository id reads owner/name, e.g. ana/refund-conversations.' });
@@ -142,7 +147,7 @@ export function requestOf(form: ExportForm, selection: ExportSelectionInput, opt
   if (issues.length > 0) return { ok: false, issues };
 
   // The counts do not depend on where the files go: a preview names no real folder, so typing one asks for no new preview.
-  const placeholder = preview ? 'preview' : folder;
+  const placeholder = preview ? '/preview' : folder;
   const destination: ExportRequestInput['destination'] =
     form.destination === 'folder'
       ? { kind: 'folder', folder: placeholder }
@@ -173,3 +178,16 @@ export function requestOf(form: ExportForm, selection: ExportSelectionInput, opt
 
 /** The issues of one field. */
 export const issuesAt = (issues: readonly Issue[], path: string): Issue[] => issues.filter((issue) => issue.path === path);
+
+/**
+ * What to ask `exports.folderFiles` about the folder the form names: a dataset's files, or an environment package's
+ * under the module it would be named; null when no full path is typed (a Hub push without a local copy writes none).
+ */
+export function folderFilesInputOf(form: Pick<ExportForm, 'destination' | 'folder' | 'environment_name'>): FolderFilesInput | null {
+  const folder = form.folder.trim();
+  // A relative path is the form's own error (see `requestOf`): the disk is not asked about it.
+  if (folder === '' || !isAbsoluteFolder(folder)) return null;
+  if (form.destination !== 'environment') return { folder, kind: 'dataset' };
+  const name = form.environment_name.trim();
+  return { folder, kind: 'environment', ...(name ? { name } : {}) };
+}

@@ -1,4 +1,4 @@
-import type { ExportPreview, ExportRecord, ExportRequestInput, ExportSelectionInput } from '../../../shared/api/exports';
+import type { ExportPreview, ExportRecord, ExportRequestInput, ExportSelectionInput, FolderFiles } from '../../../shared/api/exports';
 import type { HubTokenStatus } from '../../../shared/api/settings';
 import type { LoadStatus } from '../load-status';
 import { type ExportForm, initialForm } from './form';
@@ -24,6 +24,16 @@ export interface PreviewState {
   key: string | null;
   status: LoadStatus;
   value: ExportPreview | null;
+  error: string | null;
+}
+
+/** The export files already in the chosen folder, as the disk says (asked once typing in the folder pauses). */
+export interface FolderFilesState {
+  /** The `exports.folderFiles` input (as JSON) the answer is for: a later form names another folder until it is asked. */
+  key: string | null;
+  status: LoadStatus;
+  value: FolderFiles | null;
+  /** The folder cannot hold an export (a file, say), as a sentence. */
   error: string | null;
 }
 
@@ -65,8 +75,9 @@ export interface ExportState {
   touched: readonly string[];
   /** Export was pressed: every field's problem shows. */
   attempted: boolean;
-  /** Exports stored so far (every run's, newest first): to say when the chosen folder already holds one. */
+  /** Exports stored so far (every run's, newest first): to name the run and time of the export a folder holds. */
   pastExports: ExportRecord[];
+  folderFiles: FolderFilesState;
 }
 
 export const initialExportState: ExportState = {
@@ -86,4 +97,5 @@ export const initialExportState: ExportState = {
   touched: [],
   attempted: false,
   pastExports: [],
+  folderFiles: { key: null, status: 'idle', value: null, error: null },
 };

@@ -1,6 +1,6 @@
 import type { Issue } from '../../../shared/api';
 import type { ExportFormatName, ExportRequestInput, TrainingKind } from '../../../shared/api/exports';
-import { DEFERRED_FIELDS, requestOf } from './form';
+import { DEFERRED_FIELDS, folderFilesInputOf, requestOf } from './form';
 import type { ExportFormatChoice, ExportState, JobState } from './initial-state';
 import { datasetFiles, formatBytes } from './result';
 import { countOf, formatCount, formatCountsIn, formatStoredTime } from './words';
@@ -29,12 +29,22 @@ export function selectPreviewKey(state: Pick<ExportState, 'form' | 'selection'>)
 
 export const selectIsJobActive = (state: Pick<ExportState, 'job'>): boolean => state.job !== null && (state.job.status === 'starting' || state.job.status === 'running');
 
+/** The push cannot succeed without a Hugging Face token (neither HF_TOKEN nor one stored in Settings): the reason, else null. */
+export function selectHubTokenProblem(state: Pick<ExportState, 'form' | 'hubToken'>): string | null {
+  if (state.form.destination !== 'hub' || state.hubToken?.source !== 'missing') return null;
+  return 'No Hugging Face token: set one in Settings (or HF_TOKEN for the server) before pushing.';
+}
+
 function blockerOf(state: ExportState, issues: readonly Issue[]): string | null {
   if (selectIsJobActive(state)) return 'An export is running.';
   if (state.selection.status === 'loading') return 'Reading the selection…';
   if (!state.selection.value) return state.selection.error ?? 'Nothing is selected.';
   const [issue] = issues;
   if (issue) return issue.message;
+  const tokenProblem = selectHubTokenProblem(state);
+  if (tokenProblem) return tokenProblem;
+  const folderProblem = selectFolderProblem(state);
+  if (folderProblem) return folderProblem;
   const key = selectPreviewKey(state);
   if (state.preview.status === 'error' && state.preview.key === key) return 'The preview failed: see the message above.';
   if (state.preview.status !== 'ready' || state.preview.key !== key || !state.preview.value) return 'Counting the rows…';
@@ -105,18 +115,55 @@ export function gradeWarnings(preview: ExportState['preview']): string[] {
 
 const folderOf = (path: string) => path.trim().replace(/[\\/]+$/, '');
 
-/** The sentence saying the chosen folder already holds a stored export whose files this one replaces; null when none does. */
-export function selectFolderReplacement(state: Pick<ExportState, 'form' | 'pastExports' | 'source' | 'otherRuns'>): string | null {
+const listOf = (items: readonly string[]): string => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? ''));
+
+/** The disk's answer for the folder the form names now; null while it is asked or when it names another folder. */
+function currentFolderFiles(state: Pick<ExportState, 'form' | 'folderFiles'>): ExportState['folderFiles'] | null {
+  const input = folderFilesInputOf(state.form);
+  if (!input || state.folderFiles.key !== JSON.stringify(input)) return null;
+  return state.folderFiles;
+}
+
+/** Why the chosen folder cannot take an export (a path that is a file), from the disk; null when it can or is unknown yet. */
+export function selectFolderProblem(state: Pick<ExportState, 'form' | 'folderFiles'>): string | null {
+  const known = currentFolderFiles(state);
+  return known?.status === 'error' ? known.error : null;
+}
+
+/** An environment's files as a person reads them: top-level names, then the module's files counted ("4 files in refund_env/"). */
+function packageList(files: readonly string[]): string {
+  const top = files.filter((file) => !file.includes('/'));
+  const nested = files.filter((file) => file.includes('/'));
+  const module = nested[0]?.split('/')[0];
+  const inModule = nested.length === 1 ? nested : nested.length > 1 ? [`${countOf(nested.length, 'file', 'files')} in ${module}/`] : [];
+  return listOf([...top, ...inModule]);
+}
+
+/**
+ * The sentence naming the files in the chosen folder that this export replaces, as the disk says (whoever wrote
+ * them: the app, the CLI or a person); null when it replaces none. A stored export at that folder lends its run's
+ * name and time; split files this export does not write are named too, as they stay beside a card that omits them.
+ */
+export function selectFolderReplacement(state: Pick<ExportState, 'form' | 'pastExports' | 'source' | 'otherRuns' | 'folderFiles'>): string | null {
+  const known = currentFolderFiles(state);
+  const present = known?.status === 'ready' || known?.status === 'loading' ? (known.value?.files ?? []) : [];
+  if (present.length === 0) return null;
+  const isEnvironment = state.form.destination === 'environment';
   const folder = folderOf(state.form.folder);
-  if (folder === '') return null;
-  const record = state.pastExports.find((item) => item.destination !== 'hub' && folderOf(item.location) === folder);
-  if (!record) return null;
-  const runName = record.run_id === state.source?.run_id ? state.source.run_name : state.otherRuns.find((run) => run.id === record.run_id)?.name;
-  const what = `${runName ? `an export of “${runName}”` : 'an export'} (${countOf(record.n_rows, record.destination === 'environment' ? 'task' : 'line', record.destination === 'environment' ? 'tasks' : 'lines')}, ${formatStoredTime(record.created_at)})`;
-  if (state.form.destination === 'environment') return `This folder already holds ${what}: the package’s files of the same names are replaced.`;
-  const files = datasetFiles('', state.form.splits).map((file) => file.replace(/^\//, ''));
-  const list = files.length > 1 ? `${files.slice(0, -1).join(', ')} and ${files.at(-1)}` : (files[0] ?? '');
-  return `This folder already holds ${what}: this export replaces ${list}.`;
+  const record = state.pastExports.find((item) => item.destination !== 'hub' && folderOf(item.location) === folder && (item.destination === 'environment') === isEnvironment);
+  const runName = record ? (record.run_id === state.source?.run_id ? state.source.run_name : state.otherRuns.find((run) => run.id === record.run_id)?.name) : undefined;
+  const described = record
+    ? `${runName ? `an export of “${runName}”` : 'an export'} (${countOf(record.n_rows, isEnvironment ? 'task' : 'line', isEnvironment ? 'tasks' : 'lines')}, ${formatStoredTime(record.created_at)})`
+    : isEnvironment
+      ? 'an RL environment package'
+      : 'export files';
+  if (isEnvironment) return `This folder already holds ${described}: this export replaces ${packageList(present)}.`;
+  const written = datasetFiles('', state.form.splits).map((file) => file.replace(/^\//, ''));
+  const replaced = written.filter((file) => present.includes(file));
+  const left = present.filter((file) => !written.includes(file) && file.endsWith('.jsonl'));
+  const stays = left.length > 0 ? ` ${listOf(left)} ${left.length === 1 ? 'stays' : 'stay'} from before, though the new dataset card does not name ${left.length === 1 ? 'it' : 'them'}.` : '';
+  if (replaced.length === 0) return stays === '' ? null : `This folder already holds ${described}:${stays}`;
+  return `This folder already holds ${described}: this export replaces ${listOf(replaced)}.${stays}`;
 }
 
 /** The engine's per-split "N rows are ungraded: grade the run before a … export" (engine/export/select-rl.ts, preference-pairs.ts). */

@@ -4,7 +4,7 @@ import type { AxisValues } from '../../../shared/domain';
 import { fakeClient, ok, type FakeClient } from '../run/__fixtures__/fake-client';
 import { storedRun } from '../run/__fixtures__/run-detail';
 import { FINANCE_SPEC } from './__fixtures__/spec';
-import { selectCanStart, selectSettingsIssues, selectSpecIssues, selectStartBlocker } from './selectors';
+import { selectCanStart, selectPreflightChecks, selectSentenceError, selectSettingsIssues, selectSpecIssues, selectStartBlocker } from './selectors';
 import { formFromConfig, modeSettingsOfForm } from './settings-form';
 import { composePrompt, promptIntro } from './spec-edits';
 import { createNewRunStore } from './store';
@@ -114,7 +114,13 @@ describe('new run store', () => {
     expect(store.getState().spec!.tools[0]!.parameters).toEqual(FINANCE_SPEC.tools[0]!.parameters);
     scheduler.flush();
     await settle();
-    expect(selectStartBlocker(store.getState())).toBe('Fix the parameters JSON of one tool.');
+    const name = FINANCE_SPEC.tools[0]!.name;
+    expect(selectStartBlocker(store.getState())).toBe(`Fix the parameters JSON of ${name}.`);
+    // The pre-flight list names it too: never "All checks pass" while Start is blocked.
+    const checks = selectPreflightChecks(store.getState());
+    expect(checks[0]).toMatchObject({ id: 'spec_invalid', level: 'error', path: 'source.spec.tools.0.parameters' });
+    expect(checks[0]!.message).toMatch(/^not valid JSON/);
+    expect(selectPreflightChecks(store.getState())).toBe(checks);
     store.getState().setToolParameters(0, '{"type": "object", "properties": {"ref": {"type": "string"}}}');
     scheduler.flush();
     await settle();
@@ -228,5 +234,13 @@ describe('spec edits', () => {
     // A rule being typed (still blank) stays in the list, not in the prose.
     const withBlank = composePrompt('Be kind.', ['Confirm first.', '']);
     expect(promptIntro(withBlank)).toBe('Be kind.');
+  });
+});
+
+describe('the description', () => {
+  it('says at the field when it is longer than a draft reads', () => {
+    expect(selectSentenceError({ sentence: 'a personal finance assistant that confirms before it moves money' })).toBeNull();
+    expect(selectSentenceError({ sentence: 'x'.repeat(1000) })).toBeNull();
+    expect(selectSentenceError({ sentence: 'x'.repeat(52_000) })).toMatch(/^The description is 52,000 characters, over the 1,000 a draft reads/);
   });
 });

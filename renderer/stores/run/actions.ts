@@ -112,7 +112,7 @@ export function createRunActions(set: StoreApi<RunState>['setState'], get: () =>
       const detail = get().detail;
       // The worker marks it running with its first rows; until then it waits in the queue.
       const run = selectCanResume({ ...state, detail: detail && { ...detail, run: result.value } }) ? { ...result.value, status: 'queued' as const } : result.value;
-      set({ actionStatus: 'idle', live: null, writer: null, pace: null, detail: detail && { ...detail, run, summary: null } });
+      set({ actionStatus: 'idle', live: null, writer: null, pace: null, detail: detail && { ...detail, run, summary: null, active_time: null } });
     },
     receiveProgress(progress) {
       const state = get();

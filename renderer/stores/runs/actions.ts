@@ -7,8 +7,9 @@ import { selectFollowsElsewhere } from './selectors';
 /** How often the list is read again while it shows a run another process writes (ms). */
 export const FOLLOW_INTERVAL_MS = 2_000;
 /**
- * How often the list, on screen and following nothing, asks whether runs were added or removed meanwhile (ms): a run
- * `wai simulate` starts while this window keeps its focus sends no event here. The check reads one run and the count.
+ * How often the list, on screen and following nothing, asks whether any run changed meanwhile (ms): a run `wai
+ * simulate` starts, or an older run another process resumes, cancels or finishes, sends no event here. The check
+ * reads the runs' change token (`runs.changes`), and the page only when the token moved.
  */
 export const IDLE_CHECK_INTERVAL_MS = 5_000;
 /** The list's page: the newest runs. */
@@ -17,7 +18,7 @@ const LIST_PAGE = { limit: 200, offset: 0 } as const;
 export interface RunsActions {
   /**
    * The list came on screen: loads it, reads it again while it shows a run another process writes, and otherwise
-   * checks now and then for runs another process added.
+   * checks now and then whether another process changed any run.
    */
   open(): Promise<void>;
   /** Loads the list and, the first time, follows run events so statuses and counts stay live. */
@@ -36,6 +37,8 @@ export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () 
   let followTimer: ReturnType<typeof setTimeout> | undefined;
   /** Each read's number: an answer older than the latest read is dropped (a slow tick never overwrites a newer list). */
   let reads = 0;
+  /** The change token the shown page came with (read just before it); null before the first read. */
+  let shownChanges: string | null = null;
 
   function subscribe(): void {
     if (subscribed) return;
@@ -53,7 +56,7 @@ export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () 
 
   /**
    * While the list is on screen: reads it again in FOLLOW_INTERVAL_MS when it shows a run another process writes,
-   * else checks in IDLE_CHECK_INTERVAL_MS whether a run was added or removed.
+   * else checks in IDLE_CHECK_INTERVAL_MS whether any run changed.
    */
   function followSoon(): void {
     stopFollowing();
@@ -62,26 +65,30 @@ export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () 
     else if (get().status === 'ready') followTimer = setTimeout(() => void check(), IDLE_CHECK_INTERVAL_MS);
   }
 
-  /** Reads the newest run and the count; reads the whole list when either differs from what is shown. */
+  /** Asks for the runs' change token; reads the page when it moved since the shown page was read. */
   async function check(): Promise<void> {
     followTimer = undefined;
     const number = reads;
-    const result = await client().call('runs.list', { limit: 1, offset: 0 });
+    const result = await client().call('runs.changes', {});
     // A read started meanwhile (an event, a focus) already brings the list and schedules what follows.
     if (number !== reads || followTimer !== undefined) return;
-    const shown = get();
-    const changed = result.ok && (result.value.total !== shown.total || result.value.runs[0]?.id !== shown.runs[0]?.id);
     // A failed check (the store busy) keeps what is shown and asks again on the next tick.
-    if (changed) await read(true);
+    if (result.ok && result.value.changes !== shownChanges) await read(true);
     else followSoon();
   }
 
   async function read(quiet: boolean): Promise<void> {
     const number = ++reads;
     if (!quiet) set({ status: 'loading', error: null });
+    // The token first: a write between the two reads is in the page and moves the next token (one extra read, never a
+    // missed change). Without a token (the read failed) the next check reads the page again.
+    const changes = await client().call('runs.changes', {});
     const result = await client().call('runs.list', LIST_PAGE);
     if (number !== reads) return;
-    if (result.ok) set({ runs: result.value.runs, total: result.value.total, status: 'ready', error: null });
+    if (result.ok) {
+      shownChanges = changes.ok ? changes.value.changes : null;
+      set({ runs: result.value.runs, total: result.value.total, status: 'ready', error: null });
+    }
     // A failed quiet read (the store busy, a dropped connection) keeps what is shown and tries again on the next tick.
     else if (!quiet || get().status !== 'ready') set({ status: 'error', error: result.error.message });
     followSoon();

@@ -18,9 +18,16 @@ function listed(id: string, status: RunStatus, rows: number, writer: RunWriter |
   return { ...storedRun({ id, status, rows_done: rows }), n_graded: 0, n_pass: 0, writer };
 }
 
-/** Whole-list reads, apart from the idle checks (which read one run). */
-const listReads = (client: FakeClient) => client.callsOf('runs.list').filter((input) => (input as { limit: number }).limit > 1);
-const idleChecks = (client: FakeClient) => client.callsOf('runs.list').filter((input) => (input as { limit: number }).limit === 1);
+/** A fake change token: it moves whenever a run's id, status or rows move (the store's moves on every run write). */
+const tokenOf = (runs: readonly RunListItem[]): string => JSON.stringify(runs.map((run) => [run.id, run.status, run.rows_done]));
+
+/** A page as `runs.list` answers it. */
+const page = (runs: RunListItem[], total = runs.length) => ({ runs, total });
+
+/** Whole-list reads (each after a read of the change token), and the idle checks (the change token alone). */
+const listReads = (client: FakeClient) => client.callsOf('runs.list');
+const idleChecks = (client: FakeClient) =>
+  client.calls.filter((call, index) => call.method === 'runs.changes' && client.calls[index + 1]?.method !== 'runs.list').map((call) => call.input);
 
 /** Lets the fake client's answer and the store's follow-up settle. */
 const settle = () => vi.advanceTimersByTimeAsync(0);
@@ -31,7 +38,7 @@ describe('runs store', () => {
   });
 
   it('loads runs and reports an empty store as empty, not as loading', async () => {
-    const store = createRunsStore(() => clientReturning({ ok: true, value: { runs: [], total: 0 } }));
+    const store = createRunsStore(() => clientReturning({ ok: true, value: page([]) }));
     expect(store.getState().status).toBe('idle');
     await store.getState().loadRuns();
     expect(store.getState()).toMatchObject({ status: 'ready', total: 0, error: null });
@@ -52,7 +59,7 @@ describe('runs store', () => {
 
   it('keeps statuses and counts live from run events, and reads the list again when a run ends', async () => {
     const run = listed('run_a', 'running', 3);
-    const client = fakeClient({ 'runs.list': () => ok({ runs: [run], total: 1 }) });
+    const client = fakeClient({ 'runs.list': () => ok(page([run])) });
     const store = createRunsStore(() => client);
     await store.getState().loadRuns();
     await store.getState().loadRuns();
@@ -60,7 +67,7 @@ describe('runs store', () => {
     client.emit('run-progress', { run_id: 'run_a', status: 'running', rows_done: 25, budget: 100, rows_per_second: 9, seconds_left: 8, lost: 0, batch: batch(0, 120) });
     expect(store.getState().runs[0]).toMatchObject({ rows_done: 25, pairwise: { pairs_covered: 120 } });
     client.emit('run-end', { run_id: 'run_a', status: 'completed', stopped_because: 'budget' });
-    expect(client.callsOf('runs.list')).toHaveLength(3);
+    await vi.waitFor(() => expect(client.callsOf('runs.list')).toHaveLength(3));
   });
 
   it('reads the list every 2 s while it shows a run another process writes, and stops when that run ends', async () => {
@@ -73,7 +80,10 @@ describe('runs store', () => {
       [listed('run_new', 'completed', 10), listed('run_old', 'completed', 50), listed('run_cli', 'completed', 100)],
     ];
     let read = 0;
-    const client = fakeClient({ 'runs.list': () => ok({ runs: pages[Math.min(read++, pages.length - 1)]!, total: pages[Math.min(read - 1, pages.length - 1)]!.length }) });
+    const client = fakeClient({
+      'runs.list': () => ok(page(pages[Math.min(read++, pages.length - 1)]!)),
+      'runs.changes': () => ok({ changes: tokenOf(pages.at(-1)!) }),
+    });
     const store = createRunsStore(() => client);
     await store.getState().open();
     expect(store.getState().runs.map((run) => run.rows_done)).toEqual([50, 4]);
@@ -89,7 +99,7 @@ describe('runs store', () => {
     expect(store.getState().runs.map((run) => run.status)).toEqual(['completed', 'completed', 'completed']);
     expect(store.getState().runs.map((run) => run.writer)).toEqual([null, null, null]);
 
-    // Nothing live is listed: no more whole reads, only a check of the newest run every 5 s.
+    // Nothing live is listed: no more whole reads, only a check of the change token every 5 s.
     await vi.advanceTimersByTimeAsync(IDLE_CHECK_INTERVAL_MS * 4);
     expect(listReads(client)).toHaveLength(4);
     expect(idleChecks(client)).toHaveLength(4);
@@ -99,13 +109,8 @@ describe('runs store', () => {
 
   it('does not poll for this app’s own runs (their events keep them live), nor for finished runs a lease was left on', async () => {
     vi.useFakeTimers();
-    const client = fakeClient({
-      'runs.list': () =>
-        ok({
-          runs: [listed('run_mine', 'running', 5, { ...cliWriter, where: 'this_app', program: 'While Studio' }), listed('run_done', 'completed', 9, cliWriter), listed('run_queued', 'queued', 0)],
-          total: 3,
-        }),
-    });
+    const runs = [listed('run_mine', 'running', 5, { ...cliWriter, where: 'this_app', program: 'While Studio' }), listed('run_done', 'completed', 9, cliWriter), listed('run_queued', 'queued', 0)];
+    const client = fakeClient({ 'runs.list': () => ok(page(runs)), 'runs.changes': () => ok({ changes: tokenOf(runs) }) });
     const store = createRunsStore(() => client);
     await store.getState().open();
     await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS * 5);
@@ -115,10 +120,10 @@ describe('runs store', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('checks every 5 s while nothing live is listed, and reads the list when another process added or removed a run', async () => {
+  it('checks the change token every 5 s while nothing live is listed, and reads the list when another process changed a run', async () => {
     vi.useFakeTimers();
     let stored = [listed('run_old', 'completed', 50)];
-    const client = fakeClient({ 'runs.list': ({ limit }) => ok({ runs: stored.slice(0, limit), total: stored.length }) });
+    const client = fakeClient({ 'runs.list': () => ok(page(stored)), 'runs.changes': () => ok({ changes: tokenOf(stored) }) });
     const store = createRunsStore(() => client);
     await store.getState().open();
 
@@ -126,7 +131,7 @@ describe('runs store', () => {
     await vi.advanceTimersByTimeAsync(IDLE_CHECK_INTERVAL_MS - 1);
     expect(idleChecks(client)).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
-    expect(idleChecks(client)).toEqual([{ limit: 1, offset: 0 }]);
+    expect(idleChecks(client)).toEqual([{}]);
     expect(listReads(client)).toHaveLength(1);
 
     // `wai simulate` in a terminal stores a run; the window keeps its focus, so no focus event comes.
@@ -151,17 +156,40 @@ describe('runs store', () => {
 
     // Off screen (another view, or the window hidden): no checks.
     store.getState().leave();
-    const calls = client.callsOf('runs.list').length;
+    const calls = client.calls.length;
     await vi.advanceTimersByTimeAsync(IDLE_CHECK_INTERVAL_MS * 3);
-    expect(client.callsOf('runs.list')).toHaveLength(calls);
+    expect(client.calls).toHaveLength(calls);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('shows an older run another process resumed and finished, with the same newest run and count, at the next check', async () => {
+    vi.useFakeTimers();
+    let stored = [listed('run_new', 'completed', 40), listed('run_old', 'cancelled', 12)];
+    const client = fakeClient({ 'runs.list': () => ok(page(stored)), 'runs.changes': () => ok({ changes: tokenOf(stored) }) });
+    const store = createRunsStore(() => client);
+    await store.getState().open();
+
+    // `wai simulate --resume` takes the older run and finishes it between two checks: no run added, none removed.
+    stored = [stored[0]!, listed('run_old', 'completed', 100)];
+    await vi.advanceTimersByTimeAsync(IDLE_CHECK_INTERVAL_MS);
+    expect(listReads(client)).toHaveLength(2);
+    expect(store.getState().runs[1]).toMatchObject({ id: 'run_old', status: 'completed', rows_done: 100 });
+
+    // A run resumed elsewhere and still running is followed every 2 s from then on.
+    stored = [stored[0]!, listed('run_old', 'running', 100, cliWriter)];
+    await vi.advanceTimersByTimeAsync(IDLE_CHECK_INTERVAL_MS);
+    expect(store.getState().runs[1]).toMatchObject({ status: 'running', writer: cliWriter });
+    await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS);
+    expect(listReads(client)).toHaveLength(4);
+    store.getState().leave();
   });
 
   it('keeps the list when an idle check fails, and checks again on the next tick', async () => {
     vi.useFakeTimers();
     let fail = false;
     const client = fakeClient({
-      'runs.list': () => (fail ? { ok: false, error: { code: 'INTERNAL', message: 'database is locked' } } : ok({ runs: [listed('run_old', 'completed', 5)], total: 1 })),
+      'runs.list': () => ok(page([listed('run_old', 'completed', 5)])),
+      'runs.changes': () => (fail ? { ok: false, error: { code: 'INTERNAL', message: 'database is locked' } } : ok({ changes: tokenOf([listed('run_old', 'completed', 5)]) })),
     });
     const store = createRunsStore(() => client);
     await store.getState().open();
@@ -177,7 +205,7 @@ describe('runs store', () => {
 
   it('stops reading when the list leaves the screen, and a load off screen never starts it', async () => {
     vi.useFakeTimers();
-    const client = fakeClient({ 'runs.list': () => ok({ runs: [listed('run_cli', 'running', 4, cliWriter)], total: 1 }) });
+    const client = fakeClient({ 'runs.list': () => ok(page([listed('run_cli', 'running', 4, cliWriter)])) });
     const store = createRunsStore(() => client);
     await store.getState().open();
     await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS * 2);
@@ -217,7 +245,7 @@ describe('runs store', () => {
     vi.useFakeTimers();
     let fail = false;
     const client = fakeClient({
-      'runs.list': () => (fail ? { ok: false, error: { code: 'INTERNAL', message: 'database is locked' } } : ok({ runs: [listed('run_cli', 'running', 4, cliWriter)], total: 1 })),
+      'runs.list': () => (fail ? { ok: false, error: { code: 'INTERNAL', message: 'database is locked' } } : ok(page([listed('run_cli', 'running', 4, cliWriter)]))),
     });
     const store = createRunsStore(() => client);
     await store.getState().open();
@@ -233,17 +261,23 @@ describe('runs store', () => {
   it('drops a slow follow read that a newer read overtook', async () => {
     vi.useFakeTimers();
     const answers: ((value: Awaited<ReturnType<ApiClient['call']>>) => void)[] = [];
-    const client: ApiClient = { call: () => new Promise((resolve) => answers.push(resolve as never)) as never, on: () => () => undefined };
+    // Pages answer when the test says; the change token at once.
+    const client: ApiClient = {
+      call: (method) => (method === 'runs.changes' ? Promise.resolve(ok({ changes: 'same' })) : new Promise((resolve) => answers.push(resolve as never))) as never,
+      on: () => () => undefined,
+    };
     const store = createRunsStore(() => client);
     const first = store.getState().open();
-    answers.shift()!({ ok: true, value: { runs: [listed('run_cli', 'running', 4, cliWriter)], total: 1 } });
+    await settle();
+    answers.shift()!({ ok: true, value: page([listed('run_cli', 'running', 4, cliWriter)]) });
     await first;
     await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS);
     const slow = answers.shift()!;
     const newer = store.getState().loadRuns();
-    answers.shift()!({ ok: true, value: { runs: [listed('run_cli', 'completed', 100)], total: 1 } });
+    await settle();
+    answers.shift()!({ ok: true, value: page([listed('run_cli', 'completed', 100)]) });
     await newer;
-    slow({ ok: true, value: { runs: [listed('run_cli', 'running', 40, cliWriter)], total: 1 } });
+    slow({ ok: true, value: page([listed('run_cli', 'running', 40, cliWriter)]) });
     await settle();
     expect(store.getState().runs[0]).toMatchObject({ status: 'completed', rows_done: 100 });
     // Only the idle check is pending (the dropped read scheduled nothing of its own).

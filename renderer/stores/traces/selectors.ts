@@ -85,17 +85,5 @@ export function selectAimTargets(state: TracesState): FailureCell[] {
 
 export const selectIsEmpty = (state: TracesState): boolean => state.status === 'ready' && state.imports.length === 0;
 
-/**
- * A square in words, for its label and tooltip: "cancel_order, success: 4 of 8 traces failing, not re-checked" when
- * one status holds, else the split, e.g. "...failing, mixed: not re-checked 1 of 2 (entity missing); stopped failing
- * 3 of 6 (entity already acted on)".
- */
-export function describeSquare(square: HeatCell): string {
-  const head = `${square.tool}, ${square.tool_condition}: ${square.failures} of ${square.traces} traces failing`;
-  if (square.statuses.length <= 1) return `${head}, ${STATUS_LOOK[square.status].label}`;
-  const parts = square.statuses.map((share) => `${STATUS_LOOK[share.status].label} ${share.failures} of ${share.traces} (${share.world_states.join(', ')})`);
-  return `${head}, mixed: ${parts.join('; ')}`;
-}
-
 /** The named model versions a person can compare, oldest first. */
 export const selectVersionNames = (map: FailureMap | null): string[] => map?.versions.flatMap((version) => (version.version === null ? [] : [version.version])) ?? [];

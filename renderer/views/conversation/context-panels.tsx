@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { RowDetail } from '../../../shared/api/rows';
 import { AXES, PASS_THRESHOLD, type Grade, type Label } from '../../../shared/domain';
 import { formatLabelTime } from '../../stores/grading/selectors';
+import { conductOutcome } from '../conversations/grade-source';
 import { LabelBadge, VerdictBadge } from '../conversations/verdict-badge';
 
 const AXIS_LABELS: Record<(typeof AXES)[number], string> = {
@@ -114,7 +115,7 @@ function ConductGrade({ grade, onShowSpan }: { grade: Grade; onShowSpan?: () => 
     <li className="grade">
       <div className="grade-head">
         <VerdictBadge verdict={gradeVerdict(grade)} />
-        {rule ? <code>{rule}</code> : <span className="muted">no rule fired</span>}
+        {rule ? <code title={conductOutcome(gradeVerdict(grade), rule).title}>{rule}</code> : <span className="muted">no rule fired</span>}
       </div>
       <p>{grade.reason}</p>
       {grade.span && onShowSpan && (

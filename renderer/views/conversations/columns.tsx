@@ -1,6 +1,7 @@
 import { columnVisibilityFeature, createColumnHelper, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
-import { Flag } from 'lucide-react';
+import { CircleCheck, Flag } from 'lucide-react';
 import { ROW_SORT_COLUMNS, type RowColumn, type RowFilterKey, type RowSummary } from '../../../shared/api/rows';
+import { conductOutcome, judgeSourceText, judgeSourceTitle } from './grade-source';
 import { MatchSnippet } from './match-snippet';
 import { LabelBadge, VerdictBadge } from './verdict-badge';
 
@@ -21,7 +22,7 @@ export const COLUMN_LAYOUT: Record<RowColumn, ColumnLayout> = {
   ordinal: { label: '#', width: 78, numeric: true },
   conduct: { label: 'Conduct', width: 190, filter: 'conduct' },
   reward: { label: 'Reward', width: 80, numeric: true },
-  judge: { label: 'Judge', width: 150, filter: 'judge' },
+  judge: { label: 'Judge', width: 176, filter: 'judge' },
   label: { label: 'Label', width: 104, filter: 'label' },
   prompt: { label: 'Prompt', width: 320 },
   tool: { label: 'Tool', width: 150, filter: 'tool' },
@@ -44,6 +45,17 @@ export const DEFAULT_HIDDEN: readonly RowColumn[] = ['scenario_id', 'conduct_rul
 /** Columns a person cannot hide: without them a row cannot be told apart. */
 export const ALWAYS_SHOWN: readonly RowColumn[] = ['ordinal'];
 
+/** `.conduct-rule` alone is in the fail colour: an all-clear takes the pass colour, a passing flaw the quiet one. */
+/** The conduct rule of a row: a red flag only when it failed the row; an all-clear (`conforms`, `fault_ok`) is a tick. */
+function ConductRule({ rule, tone }: { rule: string; tone: ReturnType<typeof conductOutcome>['tone'] }) {
+  const Icon = tone === 'clear' ? CircleCheck : Flag;
+  return (
+    <span className={`conduct-rule ${tone}`}>
+      <Icon size={12} aria-hidden="true" /> {rule}
+    </span>
+  );
+}
+
 const helper = createColumnHelper<typeof features, RowSummary>();
 const sortable = new Set<string>(ROW_SORT_COLUMNS);
 const base = (id: RowColumn) => ({ id, header: COLUMN_LAYOUT[id].label, enableSorting: sortable.has(id), enableHiding: !ALWAYS_SHOWN.includes(id) });
@@ -55,14 +67,11 @@ export const columns = helper.columns([
     cell: (info) => {
       const conduct = info.getValue();
       if (!conduct) return <VerdictBadge verdict="ungraded" />;
+      const outcome = conduct.rule ? conductOutcome(conduct.verdict, conduct.rule) : null;
       return (
-        <span className="conduct-cell" title={conduct.rule ?? undefined}>
+        <span className="conduct-cell" title={outcome?.title}>
           <VerdictBadge verdict={conduct.verdict} />
-          {conduct.rule && (
-            <span className="conduct-rule">
-              <Flag size={12} aria-hidden="true" /> {conduct.rule}
-            </span>
-          )}
+          {conduct.rule && outcome && <ConductRule rule={conduct.rule} tone={outcome.tone} />}
         </span>
       );
     },
@@ -71,7 +80,9 @@ export const columns = helper.columns([
     ...base('reward'),
     cell: (info) => {
       const reward = info.getValue();
-      return reward === null ? <span className="muted">—</span> : reward.toFixed(2);
+      const judge = info.row.original.judge;
+      if (reward === null || !judge) return <span className="muted">—</span>;
+      return <span title={`Reward from ${judgeSourceText(judge)}`}>{reward.toFixed(2)}</span>;
     },
   }),
   helper.accessor('judge', {
@@ -80,8 +91,8 @@ export const columns = helper.columns([
       const judge = info.getValue();
       if (!judge) return <VerdictBadge verdict="ungraded" />;
       return (
-        <span title={`${judge.name} (${judge.status})`}>
-          <VerdictBadge verdict={judge.verdict} /> <span className="muted">{judge.name}</span>
+        <span title={judgeSourceTitle(judge)}>
+          <VerdictBadge verdict={judge.verdict} /> <span className="muted">{judgeSourceText(judge)}</span>
         </span>
       );
     },

@@ -1,6 +1,6 @@
 import { useTable, type ColumnVisibilityState, type SortingState, type Updater } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type CSSProperties, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { DEFAULT_ROW_SORT, type RowColumn, type RowFilters, type RowSort, type RowSummary } from '../../../shared/api/rows';
 import type { PageCache } from '../../stores/conversations/page-cache';
@@ -10,6 +10,7 @@ import { COLUMN_LAYOUT, columns, features } from './columns';
 import { GridHeader } from './grid-header';
 import { GridRow } from './grid-row';
 import { useProgressiveFill } from './progressive-fill';
+import { arrivalPlace, type Arrival } from './table-place';
 
 /** Fixed heights (px) keep scrolling free of measurement. */
 export const ROW_HEIGHT = 30;
@@ -50,6 +51,26 @@ function summaryAt(pages: PageCache['pages'], index: number): RowSummary | undef
 }
 
 /**
+ * Takes the keyboard focus as the table appears when a conversation was opened from it (the grid's active row is the
+ * focused one), and notes where the table is as it goes away.
+ */
+function useTablePlace(scrollRef: RefObject<HTMLDivElement | null>, queryKey: string, arrival: Arrival): void {
+  const takeTablePlace = useConversationsStore((state) => state.takeTablePlace);
+  const leaveTable = useConversationsStore((state) => state.leaveTable);
+  const latestKey = useRef(queryKey);
+  latestKey.current = queryKey;
+  useLayoutEffect(() => {
+    takeTablePlace();
+    const element = scrollRef.current;
+    if (arrival.focus) element?.focus({ preventScroll: true });
+    // A layout cleanup runs while the grid is still in the document, so its scroll offset is still there to read.
+    return () => {
+      if (element) leaveTable({ queryKey: latestKey.current, scrollTop: element.scrollTop, height: element.clientHeight });
+    };
+  }, []);
+}
+
+/**
  * The conversations table: every row of the query is a position in one scrolling grid, but only the rows on screen
  * exist in the page, and only their pages are fetched. Arrow keys, Page Up/Down, Home and End move the focused row;
  * Enter opens it; Space checks it for export.
@@ -69,6 +90,11 @@ export function ConversationsGrid({ hidden, sort, filters, onSort, onFilter, onO
   const ensureRange = useConversationsStore((state) => state.ensureRange);
   const setFocusedIndex = useConversationsStore((state) => state.setFocusedIndex);
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Back from a conversation, the table is where it was left, with the keyboard on the row that was opened.
+  const [arrival] = useState(() =>
+    arrivalPlace(useConversationsStore.getState().tablePlace, queryKey, focusedIndex, { rowHeight: ROW_HEIGHT, headerHeight: HEADER_HEIGHT }),
+  );
+  useTablePlace(scrollRef, queryKey, arrival);
 
   const virtualizer = useVirtualizer({
     count: total,
@@ -79,7 +105,7 @@ export function ConversationsGrid({ hidden, sort, filters, onSort, onFilter, onO
     useFlushSync: false,
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
-    initialOffset: () => Math.max(0, focusedIndex * ROW_HEIGHT - 120),
+    initialOffset: () => arrival.scrollTop,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;

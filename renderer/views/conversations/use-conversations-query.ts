@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { DEFAULT_ROW_SORT, RowsQuery, type RowFilters, type RowSort } from '../../../shared/api/rows';
 import { conversationFiltersKey } from '../../../shared/api/settings';
 import { useConversationsStore } from '../../stores/conversations/store';
-import { filtersFromRoute, filtersToRoute, queryKeyOf } from '../../stores/conversations/query';
+import { capSearch, filtersFromRoute, filtersToRoute, queryKeyOf } from '../../stores/conversations/query';
 import type { Route } from '../../stores/navigation/routes';
 import { useNavigationStore } from '../../stores/navigation/store';
 import { useSettingsStore } from '../../stores/settings/store';
@@ -39,7 +39,8 @@ export function useConversationsQuery(route: ConversationsRoute): ConversationsQ
 
   const routeFilters = useMemo(() => filtersFromRoute(route.filters), [route.filters]);
   const query = useMemo<RowsQuery | null>(
-    () => (saved === undefined ? null : { filters: routeFilters, search: route.search ?? '', sort: saved?.sort ?? DEFAULT_ROW_SORT }),
+    // A link's search is cut to the contract's limit, so neither the page nor the saved query can fail on it.
+    () => (saved === undefined ? null : { filters: routeFilters, search: capSearch(route.search ?? '').search.trim(), sort: saved?.sort ?? DEFAULT_ROW_SORT }),
     [saved, routeFilters, route.search],
   );
 
@@ -59,7 +60,7 @@ export function useConversationsQuery(route: ConversationsRoute): ConversationsQ
 
   const go = useCallback(
     (filters: RowFilters, search: string) =>
-      navigate({ view: 'conversations', run_id: route.run_id, filters: filtersToRoute(filters), search: search.trim() || undefined }),
+      navigate({ view: 'conversations', run_id: route.run_id, filters: filtersToRoute(filters), search: capSearch(search).search.trim() || undefined }),
     [navigate, route.run_id],
   );
 

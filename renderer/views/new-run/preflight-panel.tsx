@@ -1,13 +1,14 @@
 import { CircleCheck, CircleX, LoaderCircle, Play, TriangleAlert } from 'lucide-react';
 import { useShallow } from 'zustand/react/shallow';
 import { AXES } from '../../../shared/domain';
-import { selectIsChecking, selectPreflightChecks, selectStartBlocker } from '../../stores/new-run/selectors';
+import { selectIsChecking, selectPreflightChecks, selectStartBlocker, selectToolNames } from '../../stores/new-run/selectors';
 import { useNewRunStore } from '../../stores/new-run/store';
 import { preflightSentence } from './spec-issue-words';
 
 /** The checks that run before Start (errors block it, warnings do not), the planned grid, and Start itself. */
 export function PreflightPanel({ onStart }: { onStart(): void }) {
-  const checks = useNewRunStore(useShallow(selectPreflightChecks));
+  const checks = useNewRunStore(selectPreflightChecks);
+  const toolNames = useNewRunStore(useShallow(selectToolNames));
   const { grid, isChecking, blocker, status, startError } = useNewRunStore(
     useShallow((state) => ({
       grid: state.preflight.value?.grid ?? null,
@@ -24,7 +25,8 @@ export function PreflightPanel({ onStart }: { onStart(): void }) {
         Pre-flight checks
         {isChecking && <LoaderCircle size={12} className="spin" aria-label="Checking" />}
       </h2>
-      {status !== 'idle' && checks.length === 0 && !isChecking && (
+      {/* Only when nothing blocks Start: a blocker the checks do not list is said below the button. */}
+      {status !== 'idle' && checks.length === 0 && !isChecking && blocker === null && (
         <p className="preflight-ok">
           <CircleCheck size={14} aria-hidden="true" /> All checks pass.
         </p>
@@ -35,7 +37,7 @@ export function PreflightPanel({ onStart }: { onStart(): void }) {
           {checks.map((check, index) => (
             <li key={`${check.id}:${check.path ?? ''}:${index}`} className={`preflight-${check.level}`}>
               {check.level === 'error' ? <CircleX size={13} aria-label="Error" /> : <TriangleAlert size={13} aria-label="Warning" />}
-              <span>{preflightSentence(check)}</span>
+              <span>{preflightSentence(check, toolNames)}</span>
             </li>
           ))}
         </ul>

@@ -32,6 +32,10 @@ describe('spec issues in words', () => {
     expect(preflightSentence({ id: 'spec_warning', level: 'warning', message: 'declared but not required', path: 'source.spec.tools.1.parameters.required' })).toBe(
       'Tool 2 parameters.required: declared but not required',
     );
+    // With the spec's tool names, a tool is named as its card shows it, not by its place.
+    const schema = { id: 'spec_invalid', level: 'error', message: 'must be a JSON Schema type', path: 'source.spec.tools.3.parameters.properties.amount.type' } as const;
+    expect(preflightSentence(schema, ['a', 'b', 'c', 'refund_order'])).toBe('Tool "refund_order" parameters.properties.amount.type: must be a JSON Schema type');
+    expect(preflightSentence(schema, ['a', 'b', 'c', ' '])).toBe('Tool 4 parameters.properties.amount.type: must be a JSON Schema type');
     const budget = { id: 'budget_short', level: 'error', message: 'Raise the budget to 80.', path: 'budget' } as const;
     expect(preflightSentence(budget)).toBe(budget.message);
   });

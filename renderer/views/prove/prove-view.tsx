@@ -5,6 +5,7 @@ import { WarningsBanner } from '../../components/warnings-banner';
 import { headlineTone, signed } from '../../stores/prove/selectors';
 import { useProveStore } from '../../stores/prove/store';
 import { ForestPlot } from './forest-plot';
+import { sameSideProblem } from './same-side';
 import { SidePicker } from './side-picker';
 import '../../styles/prove.css';
 
@@ -21,6 +22,9 @@ export function ProveView() {
     void loadRuns();
   }, [loadRuns]);
 
+  // One source on both sides would read "NO DIFFERENCE" from differences that are 0 by construction: refused here first.
+  const sameSide = sameSideProblem(state.before, state.after, state.runs);
+  const runOf = (choice: typeof state.before) => (choice?.kind === 'run' ? choice.run_id : null);
   const result = state.result;
   const report = result?.report;
   return (
@@ -35,10 +39,16 @@ export function ProveView() {
         excludes zero.
       </p>
       <div className="prove-sides">
-        <SidePicker role="before" choice={state.before} runs={state.runs} onChange={(choice) => setSide('before', choice)} onFile={(file) => chooseFile('before', file)} />
-        <SidePicker role="after" choice={state.after} runs={state.runs} onChange={(choice) => setSide('after', choice)} onFile={(file) => chooseFile('after', file)} />
+        <SidePicker role="before" choice={state.before} runs={state.runs} otherRunId={runOf(state.after)} onChange={(choice) => setSide('before', choice)} onFile={(file) => chooseFile('before', file)} />
+        <SidePicker role="after" choice={state.after} runs={state.runs} otherRunId={runOf(state.before)} problem={sameSide} onChange={(choice) => setSide('after', choice)} onFile={(file) => chooseFile('after', file)} />
       </div>
-      <button type="button" className="primary" disabled={!state.before || !state.after || state.status === 'loading'} onClick={() => void compare()}>
+      <button
+        type="button"
+        className="primary"
+        disabled={!state.before || !state.after || sameSide !== null || state.status === 'loading'}
+        title={sameSide ?? undefined}
+        onClick={() => void compare()}
+      >
         {state.status === 'loading' ? 'Comparing…' : 'Compare'}
       </button>
       {state.status === 'error' && state.error && (

@@ -1,11 +1,16 @@
 import { AXES, type Axis, type RunSummary } from '../../../shared/domain';
 import { readChosenFile, type ChosenFile } from '../../api/chosen-file';
 import type { SideChoice } from '../../stores/prove/initial-state';
+import { defaultRunId } from './same-side';
 
 interface SidePickerProps {
   role: 'before' | 'after';
   choice: SideChoice;
   runs: RunSummary[];
+  /** The run the other side compares, if any: this side starts on another one. */
+  otherRunId?: string | null;
+  /** Why this side cannot be compared with the other (one source twice), shown at this side. */
+  problem?: string | null;
   onChange(choice: SideChoice): void;
   onFile(file: ChosenFile): void;
 }
@@ -13,7 +18,7 @@ interface SidePickerProps {
 const TITLES = { before: 'Before', after: 'After' } as const;
 
 /** One side: a JSONL file of held-out results, or a graded run (tasks by situation, categories by an axis). */
-export function SidePicker({ role, choice, runs, onChange, onFile }: SidePickerProps) {
+export function SidePicker({ role, choice, runs, otherRunId = null, problem = null, onChange, onFile }: SidePickerProps) {
   const kind = choice?.kind ?? 'file';
   const id = `prove-${role}`;
   const graded = runs.filter((run) => run.n_graded > 0);
@@ -30,7 +35,7 @@ export function SidePicker({ role, choice, runs, onChange, onFile }: SidePickerP
             name={`${id}-kind`}
             checked={kind === 'run'}
             disabled={graded.length === 0}
-            onChange={() => onChange({ kind: 'run', run_id: graded[0]?.id ?? '', category_axis: 'tool' })}
+            onChange={() => onChange({ kind: 'run', run_id: defaultRunId(graded, otherRunId), category_axis: 'tool' })}
           />{' '}
           Graded run{graded.length === 0 ? ' (none yet)' : ''}
         </label>
@@ -53,7 +58,7 @@ export function SidePicker({ role, choice, runs, onChange, onFile }: SidePickerP
         choice?.kind === 'run' && (
           <div className="prove-field">
             <label htmlFor={`${id}-run`}>{TITLES[role]} run</label>
-            <select id={`${id}-run`} value={choice.run_id} onChange={(event) => onChange({ ...choice, run_id: event.target.value })}>
+            <select id={`${id}-run`} value={choice.run_id} aria-invalid={problem !== null || undefined} aria-describedby={problem ? `${id}-problem` : undefined} onChange={(event) => onChange({ ...choice, run_id: event.target.value })}>
               {graded.map((run) => (
                 <option key={run.id} value={run.id}>
                   {run.name} ({run.n_graded} graded)
@@ -70,6 +75,11 @@ export function SidePicker({ role, choice, runs, onChange, onFile }: SidePickerP
             </select>
           </div>
         )
+      )}
+      {problem && (
+        <p id={`${id}-problem`} className="field-error" role="alert">
+          {problem}
+        </p>
       )}
     </fieldset>
   );

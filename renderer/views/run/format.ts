@@ -60,27 +60,57 @@ export function stopMeaning(reason: string, context: { until?: string; all_pairs
 export interface FinishedTiming {
   /** Seconds from the run's creation (Start pressed) to its last write (its end). */
   seconds: number;
-  /** Rows per second over those seconds; null when they include a pause (see `paused`). */
+  /**
+   * Rows per second: over `seconds` for a run that never paused; over `active_seconds` for a resumed one; null when a
+   * resumed run's running time is not known (or no row was stored).
+   */
   rows_per_second: number | null;
-  /** The run was cancelled or interrupted and resumed: the seconds include the time it sat stopped. */
+  /** The run was cancelled or interrupted and resumed: `seconds` include the time it sat stopped. */
   paused: boolean;
+  /** A resumed run's running time (the server's `active_time`); null when not paused or not known. */
+  active_seconds: number | null;
+  /** Seconds left out of `seconds` as stopped (stretches of over a minute with no rollout in flight); null as above. */
+  stopped_seconds: number | null;
+  /** How many stretches `stopped_seconds` holds (0: its pause was shorter, and counted as running). */
+  stopped_stretches: number;
+}
+
+/** What the server read from the run's rows (shared/api RunActiveTime). */
+export interface ActiveTime {
+  rows: number;
+  active_seconds: number;
+  stopped_seconds: number;
+  stopped_stretches: number;
 }
 
 /**
  * How long a stopped run took, from its stamps: `created_at` (the run stored, its spec drafted) to `updated_at` (the
  * executor's last write, with the final status). `resumedRows`: rows replayed from the store at the last resume
- * (the summary's `search.rollouts.resumed`); above 0 the span holds a pause, so no average rate is claimed. Null for
- * a live run or unreadable stamps.
+ * (the summary's `search.rollouts.resumed`); above 0 the span holds a pause, so the average rate is taken over
+ * `activeTime` (the span less the stretches it sat stopped, read from its rows) instead, or not claimed without it.
+ * Null for a live run or unreadable stamps.
  */
 export function finishedTiming(
   run: { status: string; created_at: string; updated_at: string; rows_done: number },
   resumedRows: number,
+  activeTime: ActiveTime | null = null,
 ): FinishedTiming | null {
   if (run.status === 'queued' || run.status === 'running') return null;
   const seconds = (Date.parse(run.updated_at) - Date.parse(run.created_at)) / 1000;
   if (!Number.isFinite(seconds) || seconds < 0) return null;
   const paused = resumedRows > 0;
-  return { seconds, rows_per_second: paused || seconds === 0 ? null : run.rows_done / seconds, paused };
+  const unknown = { active_seconds: null, stopped_seconds: null, stopped_stretches: 0 };
+  if (!paused) return { seconds, rows_per_second: seconds === 0 ? null : run.rows_done / seconds, paused, ...unknown };
+  const active = activeTime && activeTime.active_seconds > 0 && activeTime.rows > 0 ? activeTime : null;
+  if (!active) return { seconds, rows_per_second: null, paused, ...unknown };
+  return {
+    seconds,
+    rows_per_second: active.rows / active.active_seconds,
+    paused,
+    active_seconds: active.active_seconds,
+    stopped_seconds: active.stopped_seconds,
+    stopped_stretches: active.stopped_stretches,
+  };
 }
 
 /** A duration with a decimal under ten seconds ("3.4s"), as formatDuration above it. */

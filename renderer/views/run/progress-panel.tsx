@@ -1,19 +1,40 @@
+import { STOPPED_GAP_SECONDS } from '../../../shared/api';
 import type { Run } from '../../../shared/domain';
 import { Figure } from '../../components/figure';
 import type { ProgressFigures } from '../../stores/run/selectors';
-import { finishedTiming, formatCount, formatDuration, formatElapsed, formatRate, stopMeaning } from './format';
+import { useRunStore } from '../../stores/run/store';
+import { finishedTiming, formatCount, formatDuration, formatElapsed, formatRate, stopMeaning, type FinishedTiming } from './format';
 
 /** The id of the line naming the process that writes the run (the disabled Cancel button points at it). */
 export const WRITER_NOTE_ID = 'run-writer-note';
 
+/** The shortest stretch with no rollout in flight taken for a pause, in words ("1 min"). */
+const GAP = STOPPED_GAP_SECONDS % 60 === 0 ? `${STOPPED_GAP_SECONDS / 60} min` : `${STOPPED_GAP_SECONDS} s`;
+
+/** "1 stretch", "2 stretches". */
+function stretches(count: number): string {
+  return `${count} ${count === 1 ? 'stretch' : 'stretches'}`;
+}
+
+/** How a stopped run's average rate was measured, for its figure's title. */
+function rateTitle(timing: FinishedTiming): string {
+  if (!timing.paused) return 'Rows stored over the time from Start to the end.';
+  if (timing.active_seconds === null) return 'Not known for this resumed run: its stored rows give no running time, and the time it sat stopped is part of its span.';
+  const over = `Rows stored over ${formatElapsed(timing.active_seconds)} of running`;
+  if (timing.stopped_stretches === 0) return `${over}: from Start to the end. It sat stopped under ${GAP} before it resumed (no stretch of over ${GAP} with no rollout in flight), so that is counted as running.`;
+  return `${over}, not counting ${formatElapsed(timing.stopped_seconds ?? 0)} stopped (${stretches(timing.stopped_stretches)} of over ${GAP} with no rollout in flight).`;
+}
+
 /**
  * Rows done against the budget, the rate, the time left and the rollouts lost; why it stopped once it has. A stopped
- * run shows its average rate and how long it took instead. `writerNote`: the line naming another process that
- * writes the run, shown while it does. `resumedRows`: the summary's rows replayed at the last resume (0 if none).
+ * run shows its average rate and how long it took instead; a resumed one its time running too (the run's
+ * `active_time`, read from the run store with the run). `writerNote`: the line naming another process that writes
+ * the run, shown while it does. `resumedRows`: the summary's rows replayed at the last resume (0 if none).
  */
 export function ProgressPanel({ run, progress, writerNote = null, resumedRows = 0 }: { run: Run; progress: ProgressFigures; writerNote?: string | null; resumedRows?: number }) {
   const isLive = run.status === 'running' || run.status === 'queued';
-  const timing = finishedTiming(run, resumedRows);
+  const activeTime = useRunStore((state) => (state.detail?.run.id === run.id ? (state.detail.active_time ?? null) : null));
+  const timing = finishedTiming(run, resumedRows, activeTime);
   const percent = Math.round(progress.fraction * 100);
   const meaning = run.stopped_because ? stopMeaning(run.stopped_because, { until: run.config.until, all_pairs_covered: run.pairwise?.fraction === 1 }) : undefined;
   return (
@@ -29,9 +50,19 @@ export function ProgressPanel({ run, progress, writerNote = null, resumedRows = 
         </Figure>
         {timing ? (
           <>
-            <Figure label="Average rate" name="Average rate" title={timing.paused ? 'Not known for a resumed run: the time it sat stopped is part of its span.' : 'Rows stored over the time from Start to the end.'}>
+            <Figure label="Average rate" name="Average rate" title={rateTitle(timing)}>
               {formatRate(timing.rows_per_second)}
             </Figure>
+            {/* Shown only when it differs from the span: a shorter pause is counted as running (the rate's title says so). */}
+            {timing.active_seconds !== null && timing.stopped_stretches > 0 && (
+              <Figure
+                label="Running time"
+                name="Running time"
+                title={`From Start to the end less every stretch of over ${GAP} with no rollout in flight (read from each stored row's time and duration): ${formatElapsed(timing.stopped_seconds ?? 0)} left out as stopped.`}
+              >
+                {formatElapsed(timing.active_seconds)}
+              </Figure>
+            )}
             <Figure
               label={timing.paused ? 'Start to end' : 'Duration'}
               name={timing.paused ? 'Start to end' : 'Duration'}

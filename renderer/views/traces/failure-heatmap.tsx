@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { FailureMap } from '../../../shared/api/traces';
-import { describeSquare, heatKey, selectHeatmap, STATUS_LOOK } from '../../stores/traces/selectors';
+import { heatKey, selectHeatmap, STATUS_LOOK } from '../../stores/traces/selectors';
+import { describeSquare, failingOfGraded, ungradedOf } from './graded-words';
 
 interface FailureHeatmapProps {
   map: FailureMap;
@@ -9,8 +10,9 @@ interface FailureHeatmapProps {
 }
 
 /**
- * Tools down, tool conditions across: each square sums its world states and is shaded by its failure share. A square
- * whose world states share one status names it; a mixed one lists each status with its failing/traces, so a
+ * Tools down, tool conditions across: each square sums its world states and is shaded by its failure share, failing
+ * over graded traces (the table's denominator), its ungraded traces said apart. A square whose world states share
+ * one status names it; a mixed one lists each status with its failing/graded, so a
  * "not re-checked" never hides that most of its failures stopped. A square is a button that picks (or unpicks) its
  * cells to aim at.
  */
@@ -41,30 +43,31 @@ export function FailureHeatmap({ map, selected, onToggle }: FailureHeatmapProps)
                 const share = square.graded > 0 ? square.failures / square.graded : 0;
                 const isPicked = square.keys.some((key) => selected.includes(key));
                 const isMixed = square.statuses.length > 1;
+                const ungraded = ungradedOf(square);
                 const label = describeSquare(square);
                 return (
                   <td key={condition}>
                     <button
                       type="button"
                       className={`heat-square tone-${STATUS_LOOK[square.status].tone}${isPicked ? ' is-picked' : ''}${isMixed ? ' is-mixed' : ''}`}
-                      style={{ '--fail-share': share.toFixed(3) } as CSSProperties}
+                      // A line more for the ungraded traces: the square grows to fit it, as a mixed one does.
+                      style={{ '--fail-share': share.toFixed(3), ...(ungraded > 0 ? { height: 'auto', minHeight: 44 } : {}) } as CSSProperties}
                       aria-pressed={isPicked}
                       aria-label={label}
                       title={label}
                       onClick={() => onToggle(square.keys)}
                     >
-                      <span className="heat-numbers">
-                        {square.failures}/{square.traces}
-                      </span>
+                      <span className="heat-numbers">{failingOfGraded(square)}</span>
                       {isMixed ? (
                         square.statuses.map((part) => (
                           <span key={part.status} className={`heat-status heat-part tone-${STATUS_LOOK[part.status].tone}`}>
-                            {part.failures}/{part.traces} {STATUS_LOOK[part.status].label}
+                            {part.graded === 0 ? part.traces : failingOfGraded(part)} {STATUS_LOOK[part.status].label}
                           </span>
                         ))
                       ) : (
                         <span className="heat-status">{STATUS_LOOK[square.status].label}</span>
                       )}
+                      {ungraded > 0 && <span className="heat-status heat-part tone-muted">{square.graded > 0 ? `+${ungraded}` : ungraded} ungraded</span>}
                     </button>
                   </td>
                 );

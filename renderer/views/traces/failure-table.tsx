@@ -1,4 +1,5 @@
 import type { FailureMap } from '../../../shared/api/traces';
+import { failingOfGraded, ungradedOf } from './graded-words';
 import { StatusMark } from './status-mark';
 
 interface FailureTableProps {
@@ -11,7 +12,10 @@ interface FailureTableProps {
 
 const counts = (value: { failures: number; graded: number } | null) => (value === null ? '—' : `${value.failures}/${value.graded}`);
 
-/** Every situation the traces show, by priority: status mark, counts before and after, and a pick box for aiming. */
+/**
+ * Every situation the traces show, by priority: status mark, counts before and after, and a pick box for aiming.
+ * Failing counts over graded traces (as the map's squares do); the ungraded have their own column.
+ */
 export function FailureTable({ map, selected, openKey, onToggle, onOpen }: FailureTableProps) {
   return (
     <table className="data-table failure-table" aria-label="Situations in the traces">
@@ -23,7 +27,12 @@ export function FailureTable({ map, selected, openKey, onToggle, onOpen }: Failu
           <th scope="col">Tool condition</th>
           <th scope="col">World state</th>
           <th scope="col" className="numeric">Traces</th>
-          <th scope="col" className="numeric">Failing</th>
+          <th scope="col" className="numeric" title="traces with no grade: not counted in Failing">
+            Ungraded
+          </th>
+          <th scope="col" className="numeric" title="failing / graded traces">
+            Failing
+          </th>
           {map.compares_versions && (
             <>
               <th scope="col" className="numeric" title={`failures / graded under ${map.previous_version}`}>
@@ -63,8 +72,9 @@ export function FailureTable({ map, selected, openKey, onToggle, onOpen }: Failu
               <td>{cell.tool_condition}</td>
               <td>{cell.world_state}</td>
               <td className="numeric">{cell.traces}</td>
-              <td className="numeric">
-                {cell.graded === 0 ? '—' : cell.failures}
+              <td className="numeric">{ungradedOf(cell) > 0 ? ungradedOf(cell) : <span className="muted">0</span>}</td>
+              <td className="numeric" style={{ whiteSpace: 'nowrap' }}>
+                {failingOfGraded(cell)}
                 {cell.fail_rate !== null && <span className="n"> {(cell.fail_rate * 100).toFixed(0)}%</span>}
               </td>
               {map.compares_versions && (

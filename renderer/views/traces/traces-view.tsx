@@ -71,6 +71,8 @@ export function TracesView() {
         )}
       </header>
       <ImportPanel importing={state.importing} error={state.importError} onImport={actions.importFiles} />
+      {/* This import's own warnings, above its counts: earlier imports' stay with their rows in the Imports table. */}
+      {state.lastImport && <WarningsBanner warnings={state.lastImport.warnings} degraded={[]} label="Warnings of this import" />}
       {state.lastImport && (
         <p className={`import-done${state.lastImport.stored ? '' : ' is-unchanged'}`} role="status">
           {state.lastImport.message}
@@ -90,7 +92,7 @@ export function TracesView() {
       )}
       {map && map.n_traces > 0 && (
         <>
-          <WarningsBanner warnings={[...state.imports.flatMap((entry) => entry.warnings), ...map.warnings]} degraded={[]} />
+          <WarningsBanner warnings={map.warnings} degraded={[]} />
           <section className="failure-map" aria-labelledby="failure-map-title">
             <div className="failure-map-head">
               <h2 id="failure-map-title">
@@ -106,6 +108,7 @@ export function TracesView() {
                 <span>
                   <strong>{map.n_failures}</strong> failing of {map.n_graded} graded
                 </span>
+                {map.n_traces > map.n_graded && <span>{map.n_traces - map.n_graded} ungraded (not counted)</span>}
                 <span>{map.n_faulted} with a tool fault</span>
                 {!map.compares_versions && <span>model version {map.current_version ? <code>{map.current_version}</code> : 'unnamed'}</span>}
               </p>
@@ -146,6 +149,16 @@ export function TracesView() {
                     <td>
                       <div>{entry.name}</div>
                       <code className="muted">{entry.id}</code>
+                      {entry.warnings.length > 0 && (
+                        <details>
+                          <summary>{entry.warnings.length === 1 ? '1 warning' : `${entry.warnings.length} warnings`}</summary>
+                          <ul aria-label={`Warnings of ${entry.name}`}>
+                            {entry.warnings.map((warning) => (
+                              <li key={warning}>{warning}</li>
+                            ))}
+                          </ul>
+                        </details>
+                      )}
                     </td>
                     <td>
                       {entry.files

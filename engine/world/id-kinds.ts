@@ -1,0 +1,130 @@
+import type { ToolSpec } from '../../shared/domain';
+import { KNOWN_ID_PATTERN, type ReferenceValue } from './references';
+import { REFERENCE_KEY, nameTokens, referenceNoun, singular } from './tool-names';
+
+/** `ACC-2333`, `txn_125495`, `#ORD1042` -> ACC, TXN, ORD; anything else has no prefix to judge its kind by. */
+const PREFIXED_ID = /^#?([A-Za-z]{1,4})[-_]?\d{3,6}$/;
+const SENTENCE_END = /[.;!?](?:\s|$)/;
+
+export function idPrefix(value: string): string | undefined {
+  return PREFIXED_ID.exec(value.trim())?.[1]?.toUpperCase();
+}
+
+/** Keys whose values name an entity with an id (not a file path or a display name). */
+const isIdKey = (key: string): boolean => {
+  const lower = key.toLowerCase();
+  return REFERENCE_KEY.test(key) && lower !== 'name' && lower !== 'path' && lower !== 'file' && !lower.endsWith('_path');
+};
+
+export interface IdKindSources {
+  tools: readonly ToolSpec[];
+  /** The spec's `result_shapes`: `{transaction_id: "TXN-213286"}` says TXN ids are transactions. */
+  result_shapes?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Which kind of entity each id prefix names (ACC -> account, TXN -> transaction), learned from the tool set: ids in
+ * a parameter's description or a result example belong to that key's noun, and ids listed in a tool description
+ * ("Payees on file: PAY-8006") to the noun written just before them. A prefix with no evidence names no kind.
+ */
+export class IdKinds {
+  private readonly kindsOfPrefix = new Map<string, Set<string>>();
+  private readonly prefixesOfKind = new Map<string, Set<string>>();
+
+  constructor(sources: IdKindSources) {
+    const nouns = new Set<string>();
+    for (const tool of sources.tools) {
+      walkParameters(tool.parameters, (key, schema) => {
+        if (!isIdKey(key)) return;
+        const noun = referenceNoun(key, tool.name);
+        nouns.add(noun);
+        for (const text of schemaTexts(schema)) for (const id of text.match(KNOWN_ID_PATTERN) ?? []) this.add(id, noun);
+      });
+    }
+    for (const [tool, shape] of Object.entries(sources.result_shapes ?? {})) {
+      walkValues(shape, undefined, (key, value, parent) => {
+        if (!isIdKey(key) || typeof value !== 'string') return;
+        // `transactions: [{id: "TXN-1"}]` or `payee: {id: "PAY-1"}`: a bare `id` is its parent's kind.
+        const owner = key.toLowerCase() === 'id' && parent !== undefined ? nameTokens(parent).at(-1) : undefined;
+        this.add(value, owner !== undefined ? singular(owner) : referenceNoun(key, tool));
+      });
+    }
+    for (const tool of sources.tools) this.fromDescription(tool.description, nouns);
+  }
+
+  /**
+   * True when the value is written like another kind's id: its prefix is known for other kinds only, and the kind
+   * the argument asks for has ids of its own (so `account_id: "TXN-125495"` is wrong, while an account id, an
+   * unprefixed id or a key whose kind has no known ids is judged by existence as before).
+   */
+  isWrongKind(reference: ReferenceValue, tool: string): boolean {
+    if (!isIdKey(reference.key)) return false;
+    const prefix = idPrefix(reference.value);
+    if (prefix === undefined) return false;
+    const kinds = this.kindsOfPrefix.get(prefix);
+    if (kinds === undefined) return false;
+    const wanted = referenceNoun(reference.key, tool);
+    return !kinds.has(wanted) && (this.prefixesOfKind.get(wanted)?.size ?? 0) > 0;
+  }
+
+  private add(id: string, noun: string): void {
+    const prefix = idPrefix(id);
+    if (prefix === undefined) return;
+    if (!this.kindsOfPrefix.has(prefix)) this.kindsOfPrefix.set(prefix, new Set());
+    this.kindsOfPrefix.get(prefix)!.add(noun);
+    if (!this.prefixesOfKind.has(noun)) this.prefixesOfKind.set(noun, new Set());
+    this.prefixesOfKind.get(noun)!.add(prefix);
+  }
+
+  /** "Accounts on file: ACC-2333, ACC-9747." -> the noun closest before the first id of the sentence. */
+  private fromDescription(description: string, nouns: ReadonlySet<string>): void {
+    for (const sentence of description.split(SENTENCE_END)) {
+      const ids = sentence.match(KNOWN_ID_PATTERN) ?? [];
+      const first = ids[0];
+      if (first === undefined) continue;
+      const before = nameTokens(sentence.slice(0, sentence.indexOf(first))).map(singular);
+      const noun = before.reverse().find((token) => nouns.has(token));
+      if (noun !== undefined) for (const id of ids) this.add(id, noun);
+    }
+  }
+}
+
+const cache = new WeakMap<readonly ToolSpec[], { shapes: IdKindSources['result_shapes']; kinds: IdKinds }>();
+
+/** One IdKinds per tool set and result examples (a run builds a world per rollout from the same spec). */
+export function idKindsFor(sources: IdKindSources): IdKinds {
+  const cached = cache.get(sources.tools);
+  if (cached !== undefined && cached.shapes === sources.result_shapes) return cached.kinds;
+  const kinds = new IdKinds(sources);
+  cache.set(sources.tools, { shapes: sources.result_shapes, kinds });
+  return kinds;
+}
+
+function walkParameters(schema: unknown, visit: (key: string, schema: unknown) => void): void {
+  if (schema === null || typeof schema !== 'object') return;
+  const properties = (schema as Record<string, unknown>).properties;
+  if (properties === null || typeof properties !== 'object') return;
+  for (const [key, child] of Object.entries(properties as Record<string, unknown>)) {
+    visit(key, child);
+    walkParameters(child, visit);
+    walkParameters((child as Record<string, unknown> | null)?.items, visit);
+  }
+}
+
+/** A parameter's own words: its description, examples, enum and default (not its children's). */
+function schemaTexts(schema: unknown): string[] {
+  if (schema === null || typeof schema !== 'object') return [];
+  const node = schema as Record<string, unknown>;
+  const values = [node.description, node.default, ...(Array.isArray(node.examples) ? node.examples : []), ...(Array.isArray(node.enum) ? node.enum : [])];
+  return values.filter((value): value is string => typeof value === 'string');
+}
+
+function walkValues(value: unknown, parent: string | undefined, visit: (key: string, value: unknown, parent: string | undefined) => void): void {
+  if (Array.isArray(value)) value.forEach((item) => walkValues(item, parent, visit));
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      visit(key, child, parent);
+      walkValues(child, key, visit);
+    }
+  }
+}
