@@ -78,10 +78,11 @@ export async function planExport(context: AppContext, request: ExportRequest): P
   let evaluation = 0;
   const against = await evaluationRows(context, request);
   const checker = against.length > 0 ? new Decontaminator(against) : null;
-  const selected = selectedRows(context.db, request.selection, order, checker !== null);
+  let selected = 0;
   let checked = 0;
   let personFailed = 0;
-  for (const row of selected) {
+  for (const row of selectedRows(context.db, request.selection, order, checker !== null)) {
+    selected += 1;
     if (row.simulator_error === 1) {
       simulatorErrors += 1;
       continue;
@@ -103,7 +104,7 @@ export async function planExport(context: AppContext, request: ExportRequest): P
     else unexported[split] = (unexported[split] ?? 0) + 1;
   }
   const warnings: string[] = [];
-  if (selected.length === 0) warnings.push('The selection matches no rows: nothing would be written.');
+  if (selected === 0) warnings.push('The selection matches no rows: nothing would be written.');
   if (!runContextValue) warnings.push(`Run ${run.id} has no stored spec: lines carry no system prompt and no tool schemas.`);
   if (request.selection.passes_only && request.format !== 'openai' && request.format !== 'trl') {
     warnings.push(`"Passes only" keeps no failures, and ${isPreference(request.format) ? 'DPO pairs' : 'GRPO groups'} need rows that fail as well as rows that pass.`);
@@ -127,7 +128,7 @@ export async function planExport(context: AppContext, request: ExportRequest): P
     context: runContextValue,
     order,
     ids,
-    n_selected: selected.length,
+    n_selected: selected,
     simulator_errors: simulatorErrors,
     evaluation_rows: evaluation,
     unexported,

@@ -26,7 +26,7 @@ describe('export rows', () => {
   it('selects by the latest grade, the axes, a cell and explicit ids, in plan or scenario order', () => {
     const db = store();
     const ids = (selection: object, order: 'ordinal' | 'scenario' = 'ordinal') =>
-      selectedRows(db, ExportSelection.parse({ run_id: 'run_a', ...selection }), order).map((row) => row.id);
+      [...selectedRows(db, ExportSelection.parse({ run_id: 'run_a', ...selection }), order)].map((row) => row.id);
     expect(ids({ passes_only: true })).toEqual(['run_a:0', 'run_a:2', 'run_a:4', 'run_a:6', 'run_a:8', 'run_a:10']);
     expect(ids({ filter: { verdict: ['fail'], stance: ['hurried'] } })).toEqual(['run_a:1', 'run_a:7']);
     expect(ids({ filter: { label: ['fail'] } })).toEqual(['run_a:3']);
@@ -63,7 +63,7 @@ describe('export rows', () => {
     label.run('run_a:5', 'simulator_error', 'bob');
     label.run('run_a:5', 'pass', 'cy');
     label.run('run_a:6', 'simulator_error', null);
-    const flagged = selectedRows(db, ExportSelection.parse({ run_id: 'run_a' }), 'ordinal').filter((row) => row.simulator_error === 1);
+    const flagged = [...selectedRows(db, ExportSelection.parse({ run_id: 'run_a' }), 'ordinal')].filter((row) => row.simulator_error === 1);
     expect(flagged.map((row) => row.id)).toEqual(['run_a:5', 'run_a:6']);
   });
 

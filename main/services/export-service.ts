@@ -225,8 +225,9 @@ function serviceErrorOf(error: unknown): unknown {
  * desktop app's, main/electron/build.ts). On 2 cores two bundled workers exported 100,000 stored rows 21% faster than
  * this thread (3.3 s against 4.1 s), peaking at 264 MB against 152 MB. From source each worker first compiles its
  * modules through tsx (about a second of CPU), so there it takes `source_min_cores`. A split read as prepared lines
- * stays on this thread: joining them costs less than handing pages between threads (100,000 stored rows took 2.5 s
- * here at 178 MB, against 2.8 s on two workers at 293 MB). Tests lower them. `worker_bundle`: a bundled export worker
+ * stays on this thread: joining them costs less than handing pages between threads (100,000 stored rows took 1.5-1.6 s
+ * here at 140 MB, against 3.7 s on two workers at 380 MB; a thread reading pages for this one spent more copying them
+ * across than the reading it took off this thread). Tests lower them. `worker_bundle`: a bundled export worker
  * to start instead (the store bench's own). `prepared_lines` off reads every row whole (the store bench compares).
  */
 export const exportTuning: { parallel_min_rows: number; parallel_min_cores: number; source_min_cores: number; worker_bundle?: string; prepared_lines: boolean } = {

@@ -67,7 +67,7 @@ async function writeRaw(file: string, bytes: number): Promise<number> {
 }
 
 /** A store with one graded run of `rows` rows: 200 simulated, the rest copies of them under new ids and ordinals. */
-async function buildStore(dataDir: string, rows: number): Promise<{ rows: number; seconds: number }> {
+async function buildStore(dataDir: string, rows: number): Promise<{ rows: number; seconds: number; pageBytes: number }> {
   const context = createAppContext({ dataDir, mode: 'cli' });
   try {
     const seeded = await seedExportRun(context, { budget: SEED_ROWS });
@@ -89,7 +89,7 @@ async function buildStore(dataDir: string, rows: number): Promise<{ rows: number
       for (let shift = base, copyIndex = 1; shift < rows; shift += base, copyIndex++) copy.run({ shift, copy: copyIndex, run: seeded.run_id, base, rows });
       grade.run({ run: seeded.run_id, base });
     })();
-    return prepareCopies(context, seeded.run_id);
+    return { ...prepareCopies(context, seeded.run_id), pageBytes: context.db.pragma('page_size', { simple: true }) as number };
   } finally {
     await closeAppContext(context);
   }
@@ -185,7 +185,7 @@ if (childMode) {
   try {
     const building = performance.now();
     const copies = await buildStore(dataDir, count);
-    console.log(`store of ${count} rows built in ${((performance.now() - building) / 1000).toFixed(0)} s (not measured)`);
+    console.log(`store of ${count} rows built in ${((performance.now() - building) / 1000).toFixed(0)} s (not measured), ${copies.pageBytes / 1024} KiB pages`);
     console.log(
       `prepared export lines of the ${copies.rows} copied rows made in ${copies.seconds.toFixed(1)} s, ${((copies.seconds / copies.rows) * 1e6).toFixed(0)} µs/row` +
         ' (work moved to the time a row is stored: the simulation bench includes it)',

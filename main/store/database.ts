@@ -12,6 +12,10 @@ export function openDatabase(path: string): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   try {
+    // Taken only by a new store (an existing one keeps its size). Rows and their prepared export lines run 2-6 KB, so
+    // at SQLite's default 4 KiB most took a page each: at 8 KiB an export of 100,000 stored rows read its lines in
+    // 25-30% less time (16 KiB: 40% less, but every row's commit wrote twice the WAL, and runs stored 28% slower).
+    db.pragma('page_size = 8192');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     // A stored row dirties ~37 pages (its body, ten row indexes, its verdicts line and five indexes, tags, the

@@ -25,7 +25,7 @@ describe('migration 008 (export-selection)', () => {
     migrate(db, ':memory:', MIGRATIONS.slice(0, 7));
     storeGeneratedRun(db, { runId: 'run_a', count: 40 });
     const selections = [{}, { passes_only: true }, { filter: { tool: ['get_order'] } }].map((selection) => ExportSelection.parse({ run_id: 'run_a', ...selection }));
-    const list = () => selections.flatMap((selection) => [selectedRows(db, selection, 'ordinal'), selectedRows(db, selection, 'scenario')]);
+    const list = () => selections.flatMap((selection) => [[...selectedRows(db, selection, 'ordinal')], [...selectedRows(db, selection, 'scenario')]]);
     const before = list();
     migrate(db, ':memory:');
     expect(schemaVersion(db)).toBe(MIGRATIONS.length);
