@@ -163,7 +163,11 @@ export function buildPreferencePairs(scenarios: RowStream<readonly ExportInput[]
       const margin = options.min_margin ?? 1.0;
       const ungraded = `${counts.ungraded} ${counts.ungraded === 1 ? 'row is' : 'rows are'} ungraded`;
       if (counts.ungraded > 0) warnings.unshift(`${ungraded}: grade the run before a DPO export (no prompt has rewards ${margin} apart)`);
-      else warnings.unshift(`no prompt has rewards ${margin} apart: preference pairs need repeats that disagree`);
+      else if (counts.prompts > 0 && counts.prompts === counts.rows) {
+        warnings.unshift(
+          `no prompt has rewards ${margin} apart: every prompt has a single graded rollout, and a pair needs a pass and a failure of the same prompt: simulate again with repeats of 2 or more and grade the new run`,
+        );
+      } else warnings.unshift(`no prompt has rewards ${margin} apart: preference pairs need repeats that disagree`);
     }
     return {
       n_rows: counts.rows,

@@ -64,6 +64,11 @@ describe('build_preference_pairs', () => {
     const agreeing = buildPreferencePairs([rollouts('sc-a', [1, 1])]);
     await collect(agreeing.pairs);
     expect(agreeing.report().warnings).toEqual(['no prompt has rewards 1 apart: preference pairs need repeats that disagree']);
+    const singles = buildPreferencePairs([rollouts('sc-a', [1]), rollouts('sc-b', [0])]);
+    await collect(singles.pairs);
+    expect(singles.report().warnings).toEqual([
+      'no prompt has rewards 1 apart: every prompt has a single graded rollout, and a pair needs a pass and a failure of the same prompt: simulate again with repeats of 2 or more and grade the new run',
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,5 +33,16 @@ describe('wai', { timeout: 120_000 }, () => {
     expect(table).toContain('run_a');
     expect(table).toContain('1 of 1 runs');
     expect(JSON.parse(wai(dataDir, 'runs', 'list', '--json'))).toMatchObject({ total: 1, runs: [{ id: 'run_a', name: 'Clinic' }] });
+  });
+
+  it('reads and writes relative paths from the folder `npm run wai` was typed in', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'while-cli-cwd-'));
+    writeFileSync(join(folder, 'rows.jsonl'), `${JSON.stringify({ id: 'a', prompt: 'where is my parcel' })}\n${JSON.stringify({ id: 'b', prompt: 'cancel my order' })}\n`);
+    writeFileSync(join(folder, 'bench.jsonl'), `${JSON.stringify({ id: 'x', prompt: 'cancel my order' })}\n`);
+    const npm = process.env.npm_execpath;
+    const args = ['--prefix', ROOT, 'run', '-s', 'wai', '--', 'decontaminate', 'rows.jsonl', '--against', 'bench.jsonl', '--out', 'kept.jsonl'];
+    const output = npm ? execFileSync(process.execPath, [npm, ...args], { cwd: folder, encoding: 'utf8' }) : execFileSync('npm', args, { cwd: folder, encoding: 'utf8' });
+    expect(output).toContain('Kept 1 of 2 rows');
+    expect(readFileSync(join(folder, 'kept.jsonl'), 'utf8')).toBe(`${JSON.stringify({ id: 'a', prompt: 'where is my parcel' })}\n`);
   });
 });

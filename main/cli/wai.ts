@@ -38,6 +38,10 @@ export function createProgram(): Command {
   return program;
 }
 
+// `npm run wai` starts the CLI in the package folder; a person's relative paths (--out, --spec, files to read) name
+// places from where they typed the command, which npm passes as INIT_CWD.
+if (process.env.npm_lifecycle_event === 'wai' && process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+
 createProgram()
   .parseAsync()
   .catch((error: unknown) => {
