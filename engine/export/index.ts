@@ -14,7 +14,7 @@ export {
 export { type LineError as DecontaminationLineError, parseDecontaminationJsonl, parseDecontaminationLine, type ParsedLine } from './decontamination-lines';
 export { type BuildTasksOptions, type BuiltTasks, buildTasks, type EnvironmentTask } from './environment/build-tasks';
 export { EnvironmentExportError } from './environment/environment-export-error';
-export { DEFAULT_ENVIRONMENT_NAME, distributionName, environmentName, referenceProblem } from './environment/environment-name';
+export { DEFAULT_ENVIRONMENT_NAME, distributionName, environmentFilePaths, environmentName, referenceProblem } from './environment/environment-name';
 export { type EnvironmentFile, type EnvironmentOptions, type EnvironmentReport, exportEnvironment, WorldDials } from './environment/export-environment';
 export { ExportCancelledError } from './export-cancelled-error';
 export { EXPORT_FORMATS, type ExportFormat, type ExportOptions, type ExportReport, exportRows } from './export-formats';

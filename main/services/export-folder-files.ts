@@ -1,16 +1,11 @@
 import { access, constants, stat, statfs } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { type FolderFiles, type FolderFilesInput, isAbsoluteFolder, relativeFolderMessage } from '../../shared/api/exports';
-import { environmentName, MANIFEST_FILE } from '../../engine/index';
+import { environmentFilePaths, environmentName, MANIFEST_FILE } from '../../engine/index';
 import { ServiceError } from './service-error';
 
 /** What a dataset export writes into its folder (every format names its files the same), and a push's manifest. */
 const DATASET_FILES = ['data/train.jsonl', 'data/holdout.jsonl', 'data/eval.jsonl', 'README.md', MANIFEST_FILE] as const;
-
-/** The files of an RL environment package (engine/export/environment/export-environment.ts), for its module name. */
-function environmentFiles(module: string): string[] {
-  return ['pyproject.toml', 'README.md', ...['__init__.py', 'world.py', 'rewards.py', 'spec.json', 'data/train.jsonl', 'data/holdout.jsonl'].map((file) => `${module}/${file}`)];
-}
 
 const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | null)?.code;
 
@@ -80,7 +75,7 @@ export async function exportFolderFiles(input: FolderFilesInput): Promise<Folder
     if (code === 'ENOTDIR') throw new ServiceError('VALIDATION_FAILED', `${folder} cannot be a folder: part of its path is a file.`);
     throw new ServiceError('VALIDATION_FAILED', `${folder} cannot be read (${code ?? (error instanceof Error ? error.message : String(error))}): choose another folder.`);
   }
-  const candidates = input.kind === 'environment' ? environmentFiles(environmentName(input.name ?? basename(folder))) : [...DATASET_FILES];
+  const candidates = input.kind === 'environment' ? environmentFilePaths(environmentName(input.name ?? basename(folder))) : [...DATASET_FILES];
   const present = await Promise.all(candidates.map((file) => isFile(join(folder, ...file.split('/')))));
   return { folder, exists: true, files: candidates.filter((_file, index) => present[index]) };
 }

@@ -19,6 +19,11 @@ export function environmentName(raw: string | undefined): string {
   return name;
 }
 
+/** The files of an environment package whose module is `name`, in the order they are written (exportEnvironment). */
+export function environmentFilePaths(name: string): string[] {
+  return ['pyproject.toml', 'README.md', ...['__init__.py', 'world.py', 'rewards.py', 'spec.json', 'data/train.jsonl', 'data/holdout.jsonl'].map((file) => `${name}/${file}`)];
+}
+
 /** The distribution name pip and the Environments Hub use: the module name with `-`. */
 export const distributionName = (name: string): string => name.replace(/_/g, '-');
 

@@ -4,7 +4,7 @@ import { HIDDEN_STATE, REFERENCE, REFUND_CONTEXT, RUBRIC_TEXT, rollouts } from '
 import { splitBucket } from '../splits';
 import { buildTasks } from './build-tasks';
 import { EnvironmentExportError } from './environment-export-error';
-import { distributionName, environmentName } from './environment-name';
+import { distributionName, environmentFilePaths, environmentName } from './environment-name';
 import { exportEnvironment } from './export-environment';
 
 describe('build_tasks', () => {
@@ -67,6 +67,7 @@ describe('export_environment', () => {
       'refund_desk_v2/data/train.jsonl',
       'refund_desk_v2/data/holdout.jsonl',
     ]);
+    expect(files.map((file) => file.path)).toEqual(environmentFilePaths('refund_desk_v2'));
     const spec = JSON.parse(files.find((file) => file.path.endsWith('spec.json'))!.content);
     expect(spec).toMatchObject({
       name: 'refund_desk_v2',
