@@ -38,7 +38,7 @@ describe('prove over two JSONL files', () => {
       ['cancels', 0],
       ['refunds', 0.375],
     ]);
-    expect(outcome.before).toEqual({ label: 'B.jsonl', n_records: 9, n_tasks: 8, eval_runs: 1, n_ungraded: 0 });
+    expect(outcome.before).toEqual({ label: 'B.jsonl', n_records: 9, n_tasks: 8, eval_runs: 1, n_ungraded: 0, n_simulator_errors: 0 });
   });
 
   it('refuses to call noise a gain and warns about the small categories before any number', () => {
@@ -95,6 +95,12 @@ describe('prove over two runs', () => {
       expect(outcome.report.overall).toMatchObject({ n_tasks: 6, before: 0.3333, after: 0.8333, delta: 0.5 });
       expect(outcome.report.categories.map((line) => line.category)).toEqual(['adversarial', 'hurried', 'ordinary']);
       expect(outcome.report.warnings[0]).toBe('before: 1 of 7 rows of before run are ungraded and left out: grade the run first');
+      // A row a person marks simulator_error is not the agent's result: it leaves the comparison, with a warning.
+      context.db.prepare(`INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('after:0', 'after', 'simulator_error', 'human', 'ada', NULL, 't')`).run();
+      const without = proveSides(context, { before: { kind: 'run', run_id: 'before', category_axis: 'stance' }, after: { kind: 'run', run_id: 'after', category_axis: 'stance' } });
+      expect(without.after).toMatchObject({ n_records: 6, n_ungraded: 0, n_simulator_errors: 1 });
+      expect(without.report.overall).toMatchObject({ n_tasks: 5 });
+      expect(without.report.warnings[0]).toBe('after: 1 row labelled simulator_error is left out of after run: the simulated person broke the conversation.');
     } finally {
       await closeAppContext(context);
     }

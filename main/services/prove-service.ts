@@ -8,6 +8,7 @@ import { gradedTasks } from '../store/prove-repository';
 import type { AppContext } from './app-context';
 import { requireRun } from './runs-service';
 import { ServiceError } from './service-error';
+import { simulatorErrorRows } from './simulator-error-rows';
 
 export interface ProveSide {
   label: string;
@@ -15,6 +16,7 @@ export interface ProveSide {
   n_tasks: number;
   eval_runs: number;
   n_ungraded: number;
+  n_simulator_errors: number;
 }
 
 interface SideRecords {
@@ -22,7 +24,7 @@ interface SideRecords {
   records: ProveRecord[];
 }
 
-function sideOf(label: string, records: ProveRecord[], ungraded: number): SideRecords {
+function sideOf(label: string, records: ProveRecord[], ungraded: number, simulatorErrors = 0): SideRecords {
   return {
     side: {
       label,
@@ -30,6 +32,7 @@ function sideOf(label: string, records: ProveRecord[], ungraded: number): SideRe
       n_tasks: new Set(records.map((record) => record.task_id)).size,
       eval_runs: Math.max(records.length > 0 ? 1 : 0, new Set(records.flatMap((record) => (record.eval_run === null ? [] : [record.eval_run]))).size),
       n_ungraded: ungraded,
+      n_simulator_errors: simulatorErrors,
     },
     records,
   };
@@ -49,10 +52,11 @@ export function jsonlSide(name: string, text: string, role: 'before' | 'after'):
 
 function runSide(context: AppContext, runId: string, axis: Axis): SideRecords {
   const run = requireRun(context, runId);
-  const tasks = gradedTasks(context.db, runId, axis);
+  const all = gradedTasks(context.db, runId, axis);
+  const tasks = all.filter((task) => task.simulator_error === 0);
   const graded = tasks.filter((task) => task.reward !== null);
   const records = graded.map((task): ProveRecord => ({ task_id: task.task_id, category: task.category, pass: task.reward! >= PASS_THRESHOLD ? 1 : 0, eval_run: null }));
-  return sideOf(run.name, records, tasks.length - graded.length);
+  return sideOf(run.name, records, tasks.length - graded.length, all.length - tasks.length);
 }
 
 function sideFor(context: AppContext | null, source: ProveSource, role: 'before' | 'after'): SideRecords {
@@ -125,6 +129,7 @@ export function proveSides(
     if (side.n_ungraded > 0) {
       report.warnings.unshift(`${role}: ${side.n_ungraded} of ${side.n_ungraded + side.n_records} rows of ${side.label} are ungraded and left out: grade the run first`);
     }
+    if (side.n_simulator_errors > 0) report.warnings.unshift(`${role}: ${simulatorErrorRows(side.n_simulator_errors)} left out of ${side.label}: the simulated person broke the conversation.`);
   }
   // Two sources holding the same results (a run and the file exported from it, say): said first, before any number.
   if (before.records.length > 0 && recordsKey(before.records) === recordsKey(after.records)) {

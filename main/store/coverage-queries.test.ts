@@ -44,6 +44,13 @@ describe('coverage queries', () => {
     expect(gradeTotals(db, 'b')).toEqual({ graded: 0, failing: 0 });
   });
 
+  it('leave a row a person marks simulator_error out of failing and graded, but not out of the cell\'s rows', () => {
+    const db = store();
+    db.prepare(`INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('a:3', 'a', 'simulator_error', 'human', 'ada', NULL, 't')`).run();
+    expect(cellCounts(db, 'a', 'stance', 'tool').find((cell) => cell.x === 'ordinary')).toEqual({ x: 'ordinary', y: 'get_order', rows: 4, failing: 1, graded: 1 });
+    expect(gradeTotals(db, 'a')).toEqual({ graded: 2, failing: 1 });
+  });
+
   it('count rows per axis value and per six-axis coordinate', () => {
     const db = store();
     expect(axisCounts(db, 'a', 'stance').sort((left, right) => left.value.localeCompare(right.value))).toEqual([

@@ -1,5 +1,6 @@
 import { AXES, PASS_THRESHOLD, type Axis, type Dimensions } from '../../shared/domain';
 import { statement, type Db } from './database';
+import { SIMULATOR_ERROR_ROWS } from './grades-repository';
 import { countRows } from './rows-repository';
 
 /** Axis names are column names of `rows`; only these ever reach SQL text. */
@@ -8,8 +9,12 @@ function column(axis: Axis): Axis {
   return axis;
 }
 
-/** Each row of a run with its latest grade's reward (null when ungraded or the judge gave none). */
-const LATEST_REWARD = '(SELECT reward FROM grades WHERE grades.row_id = rows.id ORDER BY grades.id DESC LIMIT 1)';
+/**
+ * Each row of a run with its latest grade's reward: null when ungraded, when the judge gave none, or when a person
+ * marks the row simulator_error (left out of the agent's scores; the row still counts as coverage).
+ */
+const LATEST_REWARD = `CASE WHEN rows.id IN (${SIMULATOR_ERROR_ROWS}) THEN NULL
+  ELSE (SELECT reward FROM grades WHERE grades.row_id = rows.id ORDER BY grades.id DESC LIMIT 1) END`;
 
 export interface CellCount {
   x: string;
@@ -79,7 +84,8 @@ export function gradeTotals(db: Db, runId: string): { graded: number; failing: n
   return statement<{ run_id: string; threshold: number }, { graded: number; failing: number }>(
     db,
     `SELECT COUNT(reward) AS graded, COALESCE(SUM(reward < @threshold), 0) AS failing
-     FROM (SELECT row_id, reward, MAX(id) FROM grades WHERE run_id = @run_id GROUP BY row_id)`,
+     FROM (SELECT row_id, reward, MAX(id) FROM grades WHERE run_id = @run_id GROUP BY row_id)
+     WHERE row_id NOT IN (${SIMULATOR_ERROR_ROWS})`,
   ).get({ run_id: runId, threshold: PASS_THRESHOLD })!;
 }
 

@@ -34,6 +34,18 @@ describe('runs repository', () => {
     expect(runs.map((run) => run.id)).toEqual(['new', 'old']);
     expect(runs[0]).toMatchObject({ n_graded: 2, n_pass: 1 });
     expect(runs[1]).toMatchObject({ n_graded: 0, n_pass: 0 });
+    // A row a person marks simulator_error leaves the pass rate, as it leaves every score; their later label restores it.
+    const label = db.prepare(`INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, 'new', ?, 'human', ?, NULL, 't')`);
+    label.run('new:1', 'simulator_error', 'ada');
+    label.run('new:1', 'simulator_error', 'bo');
+    expect(listRuns(db, 10, 0).runs[0]).toMatchObject({ n_graded: 1, n_pass: 1 });
+    label.run('new:0', 'simulator_error', 'ada');
+    expect(listRuns(db, 10, 0).runs[0]).toMatchObject({ n_graded: 0, n_pass: 0 });
+    label.run('new:0', 'pass', 'ada');
+    label.run('new:1', 'fail', 'ada');
+    expect(listRuns(db, 10, 0).runs[0]).toMatchObject({ n_graded: 1, n_pass: 1 });
+    label.run('new:1', 'fail', 'bo');
+    expect(listRuns(db, 10, 0).runs[0]).toMatchObject({ n_graded: 2, n_pass: 1 });
   });
 
   it('deletes a run\'s rows with it', () => {

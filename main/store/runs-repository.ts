@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BatchRecord, PairwiseCoverage, RunConfig, SimulationSummary, type Run, type RunStatus, type RunSummary } from '../../shared/domain';
 import { statement, type Db } from './database';
+import { SIMULATOR_ERROR_ROWS } from './grades-repository';
 import { parseJsonColumn } from './json-column';
 
 interface RunRecord {
@@ -95,13 +96,20 @@ interface RunSummaryRecord extends RunRecord {
 /** A row's verdict for the runs list: its latest judge verdict, else its conduct verdict (row_verdicts, migration 002). */
 const ROW_VERDICT = "CASE WHEN v.judge_verdict <> 'ungraded' THEN v.judge_verdict ELSE v.conduct_verdict END";
 
+/**
+ * A run's rows counted by their verdict (a condition on `v`), less those a person marks simulator_error: those are
+ * left out of the agent's scores (SIMULATOR_ERROR_ROWS), here as everywhere.
+ */
+const countVerdicts = (condition: string) => `(
+  (SELECT COUNT(*) FROM row_verdicts AS v WHERE v.run_id = runs.id AND ${condition})
+  - (SELECT COUNT(*) FROM rows AS r JOIN row_verdicts AS v ON v.run_id = r.run_id AND v.ordinal = r.ordinal
+     WHERE r.id IN (${SIMULATOR_ERROR_ROWS.replaceAll('@run_id', 'runs.id')}) AND ${condition}))`;
+
 /** Newest first, with pass counts over each row's latest verdict, computed in SQL from the narrow verdicts table. */
 export function listRuns(db: Db, limit: number, offset: number): { runs: RunSummary[]; total: number } {
   const records = statement<[number, number], RunSummaryRecord>(
     db,
-    `SELECT runs.*,
-       (SELECT COUNT(*) FROM row_verdicts AS v WHERE v.run_id = runs.id AND ${ROW_VERDICT} IN ('pass', 'fail', 'unsure')) AS n_graded,
-       (SELECT COUNT(*) FROM row_verdicts AS v WHERE v.run_id = runs.id AND ${ROW_VERDICT} = 'pass') AS n_pass
+    `SELECT runs.*, ${countVerdicts(`${ROW_VERDICT} IN ('pass', 'fail', 'unsure')`)} AS n_graded, ${countVerdicts(`${ROW_VERDICT} = 'pass'`)} AS n_pass
      FROM runs ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
   ).all(limit, offset);
   const { total } = statement<[], { total: number }>(db, 'SELECT COUNT(*) AS total FROM runs').get()!;

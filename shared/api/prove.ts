@@ -89,6 +89,8 @@ export const ProveSide = z.object({
   eval_runs: z.number().int().nonnegative(),
   /** Rows of a run that carry no grade yet, left out of the report. */
   n_ungraded: z.number().int().nonnegative(),
+  /** Rows of a run a person marks simulator_error, left out of the report. */
+  n_simulator_errors: z.number().int().nonnegative(),
 });
 
 export const ProveReportInput = z
