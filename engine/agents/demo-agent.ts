@@ -1,4 +1,5 @@
 import type { Message, ToolSpec } from '../../shared/domain';
+import { idKindsFor } from '../world/id-kinds';
 import { knownIdsFromTools } from '../world/references';
 import type { AgentReply, AgentRequest, AgentUnderTest } from './agent';
 import { viewOf } from './demo-conversation';
@@ -11,6 +12,11 @@ export interface DemoAgentOptions {
   seed: number;
   /** Share of rollouts with one planted mistake (default 0.35). */
   rate?: number;
+  /**
+   * The spec's result examples: with the tools they say which kind of entity each id prefix names, so the agent
+   * never passes a transaction id where an account id is asked.
+   */
+  result_shapes?: Readonly<Record<string, unknown>>;
 }
 
 /** The policy asks for a confirmation before acting: "confirms before it moves money", "ask the customer first". */
@@ -62,6 +68,7 @@ function respondNow(request: AgentRequest, options: DemoAgentOptions, rate: numb
     rolloutKey: request.rollout_key,
     confirmFirst: CONFIRM_POLICY.test(request.system_prompt),
     knownIds: knownIdsFromTools(tools),
+    idKinds: idKindsFor({ tools, ...(options.result_shapes === undefined ? {} : { result_shapes: options.result_shapes }) }),
   };
   const messages = request.messages;
   const first = messages[0];

@@ -1,4 +1,5 @@
 import type { ToolSpec } from '../../shared/domain';
+import type { IdKinds } from '../world/id-kinds';
 import { nameTokens } from '../world/tool-names';
 
 /** How the demo agent fills a tool's arguments from what the person typed (never from thin air). */
@@ -112,32 +113,37 @@ export function isIdParameter(name: string): boolean {
   return ID_PARAMETER.test(name) && !NOT_AN_ID.test(name);
 }
 
+/** What the agent reads of the world's id kinds (from the tool set): how an id fits a tool's argument. */
+export type IdKindJudge = Pick<IdKinds, 'fit'>;
+
 /**
- * Ids for the id parameters, each typed id used once: a parameter takes an id whose prefix fits its name
- * (`payee_id` <- PAY-8006, `account_id` <- ACC-2333) before any other; with fewer ids than parameters the rest stay
- * unfilled. Earlier turns' ids come after the latest turn's.
+ * Ids for the id parameters, each typed id used once: a parameter takes an id the world's id kinds say is of its
+ * kind first (`account_id` <- ACC-2333), then one whose prefix fits its name (`payee_id` <- PAY-8006), then any id
+ * not known to be another kind's; an id of another kind (a transaction id for `account_id`) is never passed, so the
+ * parameter stays unfilled and the agent asks for it. Earlier turns' ids come after the latest turn's.
  */
-function assignIds(names: readonly string[], texts: readonly string[]): Map<string, string> {
+function assignIds(names: readonly string[], texts: readonly string[], tool: string, kinds: IdKindJudge | undefined): Map<string, string> {
   const ids = [...new Set(texts.flatMap(idTokens))];
   const assigned = new Map<string, string>();
   const used = new Set<string>();
-  const fits = (name: string, id: string) => {
+  const fit = (name: string, id: string) => kinds?.fit({ path: name, key: name, value: id }, tool) ?? 'unknown';
+  const prefixFits = (name: string, id: string) => {
     const prefix = /^([a-z]{2,})/i.exec(id)?.[1]?.toLowerCase();
     return prefix !== undefined && nameTokens(name).some((token) => token.startsWith(prefix) || prefix.startsWith(token.slice(0, 3)));
   };
-  for (const name of names) {
-    const id = ids.find((candidate) => !used.has(candidate) && fits(name, candidate));
-    if (id !== undefined) {
+  const passes: ((name: string, id: string) => boolean)[] = [
+    (name, id) => fit(name, id) === 'right',
+    (name, id) => fit(name, id) !== 'wrong' && prefixFits(name, id),
+    (name, id) => fit(name, id) !== 'wrong',
+  ];
+  for (const accepts of passes) {
+    for (const name of names) {
+      if (assigned.has(name)) continue;
+      const id = ids.find((candidate) => !used.has(candidate) && accepts(name, candidate));
+      if (id === undefined) continue;
       assigned.set(name, id);
       used.add(id);
     }
-  }
-  for (const name of names) {
-    if (assigned.has(name)) continue;
-    const id = ids.find((candidate) => !used.has(candidate));
-    if (id === undefined) break;
-    assigned.set(name, id);
-    used.add(id);
   }
   return assigned;
 }
@@ -171,9 +177,10 @@ function valueFor(name: string, schema: Schema, texts: readonly string[], tool: 
 
 /**
  * The call the person's words support: required parameters filled from their turns (ids, emails, amounts, the
- * search words), optional enum parameters when they named a value; what stays unfilled is `missing`.
+ * search words), optional enum parameters when they named a value; what stays unfilled is `missing`. With `kinds`,
+ * an id parameter takes only an id that may be of its kind (see `assignIds`).
  */
-export function planCall(tool: ToolSpec, userTexts: readonly string[]): PlannedCall {
+export function planCall(tool: ToolSpec, userTexts: readonly string[], kinds?: IdKindJudge): PlannedCall {
   const texts = [...userTexts].reverse().map(withoutQuotations);
   const properties = (tool.parameters.properties ?? {}) as Record<string, Schema>;
   const required = new Set(Array.isArray(tool.parameters.required) ? (tool.parameters.required as string[]) : []);
@@ -182,7 +189,7 @@ export function planCall(tool: ToolSpec, userTexts: readonly string[]): PlannedC
   const idNames = Object.entries(properties)
     .filter(([name, schema]) => required.has(name) && isIdParameter(name) && schema?.type !== 'number' && schema?.type !== 'integer' && !Array.isArray(schema?.enum))
     .map(([name]) => name);
-  const ids = assignIds(idNames, texts);
+  const ids = assignIds(idNames, texts, tool.name, kinds);
   for (const [name, schema] of Object.entries(properties)) {
     const isRequired = required.has(name);
     if (!isRequired && !Array.isArray(schema?.enum)) continue;

@@ -1,5 +1,6 @@
 import type { ToolSpec } from '../../shared/domain';
 import { stableJson } from '../seeded';
+import type { IdKindNames } from '../world/id-kinds';
 import { isReadTool, toolNoun } from '../world/tool-names';
 import { isIdParameter, type PlannedCall } from './demo-arguments';
 import type { ToolStep } from './demo-conversation';
@@ -28,12 +29,12 @@ export function lookupFor(call: PlannedCall, tools: readonly ToolSpec[]): Planne
 }
 
 /** The plan with the person's identifier swapped for a made-up one (or a made-up one where they gave none). */
-export function inventReferences(calls: PlannedCall[], environment: { rolloutKey: string; knownIds: readonly string[] }, evidence: string): PlannedCall[] {
+export function inventReferences(calls: PlannedCall[], environment: { rolloutKey: string; knownIds: readonly string[]; idKinds?: IdKindNames }, evidence: string): PlannedCall[] {
   const idName = calls.flatMap((call) => [...Object.keys(call.args), ...call.missing]).find(isIdParameter);
   if (idName === undefined) return calls;
   const original = calls.map((call) => call.args[idName]).find((value) => typeof value === 'string' || typeof value === 'number');
   const noun = stepSubject(calls[0]!.tool, { [idName]: 'x' }).noun;
-  const invented = inventReference(original === undefined ? undefined : String(original), noun, environment.knownIds, `${environment.rolloutKey}:invented`, evidence);
+  const invented = inventReference(original === undefined ? undefined : String(original), noun, environment.knownIds, `${environment.rolloutKey}:invented`, evidence, environment.idKinds);
   return calls.map((call) => {
     if (!(idName in call.args) && !call.missing.includes(idName)) return call;
     return { tool: call.tool, args: { ...call.args, [idName]: invented }, missing: call.missing.filter((name) => name !== idName) };

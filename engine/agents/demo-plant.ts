@@ -1,5 +1,7 @@
 import { hashInt, hashUnit } from '../seeded';
+import type { IdKindNames } from '../world/id-kinds';
 import { isDestructiveTool, isReadTool, nameTokens, toolNoun } from '../world/tool-names';
+import { idFormatFor } from '../world/world-catalog';
 import type { PlannedCall } from './demo-arguments';
 import type { ToolStep } from './demo-conversation';
 import type { StepSubject } from './demo-subjects';
@@ -62,9 +64,9 @@ export function fallbackKind(rolloutKey: string): PlantKind {
 export type Evidence = string;
 
 /** ORD-1042 -> ORD-7315: the same shape, other digits; with nothing typed, a fresh id shaped like the tool's ids. */
-export function inventReference(original: string | undefined, noun: string, knownIds: readonly string[], key: string, evidence: Evidence): string {
+export function inventReference(original: string | undefined, noun: string, knownIds: readonly string[], key: string, evidence: Evidence, kinds?: IdKindNames): string {
   for (let salt = 0; ; salt++) {
-    const drawn = original !== undefined && /\d/.test(original) ? redigit(original, `${key}:${salt}`) : freshId(noun, knownIds, `${key}:${salt}`);
+    const drawn = original !== undefined && /\d/.test(original) ? redigit(original, `${key}:${salt}`) : freshId(noun, knownIds, `${key}:${salt}`, kinds);
     const candidate = salt < 50 ? drawn : `${drawn}${salt}`;
     if (candidate.toLowerCase() !== original?.toLowerCase() && !evidence.includes(candidate.toLowerCase())) return candidate;
   }
@@ -78,12 +80,8 @@ function redigit(value: string, key: string): string {
   });
 }
 
-function freshId(noun: string, knownIds: readonly string[], key: string): string {
-  const upper = noun.toUpperCase();
-  const shaped = knownIds.map((id) => /^([A-Z]{1,4})([-_]?)(\d{3,6})$/.exec(id)).find((match) => match !== null && upper.startsWith(match[1]!));
-  const prefix = shaped?.[1] ?? (upper.replace(/[^A-Z]/g, '').slice(0, 3) || 'REF');
-  const separator = shaped?.[2] ?? '-';
-  const digits = shaped?.[3]?.length ?? 5;
+function freshId(noun: string, knownIds: readonly string[], key: string, kinds: IdKindNames | undefined): string {
+  const { prefix, separator, digits } = idFormatFor(noun, knownIds, kinds);
   return `${prefix}${separator}${10 ** (digits - 1) + hashInt(key, 9 * 10 ** (digits - 1))}`;
 }
 

@@ -1,8 +1,9 @@
 import type { ToolCall, ToolSpec } from '../../shared/domain';
 import { shortHash } from '../seeded';
+import type { IdKindNames } from '../world/id-kinds';
 import { isDestructiveTool, isReadTool } from '../world/tool-names';
 import type { AgentReply } from './agent';
-import { emailsIn, idTokens, planCall, type PlannedCall } from './demo-arguments';
+import { emailsIn, idTokens, planCall, type IdKindJudge, type PlannedCall } from './demo-arguments';
 import { FAILED_OUTCOMES, type ConversationView, type ToolStep } from './demo-conversation';
 import { chooseTools, matchAsk } from './demo-intent';
 import { claimWithoutCall, CONDITIONAL_KINDS, decorate, fallbackKind, ignoreFault, successAfterFailure, type PlantKind } from './demo-plant';
@@ -44,6 +45,8 @@ export interface DemoEnvironment {
   /** The system prompt asks for a confirmation before acting ("confirms before it moves money"). */
   confirmFirst: boolean;
   knownIds: readonly string[];
+  /** Which kind of entity each id prefix names (read from the tools and their result examples), when known. */
+  idKinds?: IdKindJudge & IdKindNames;
 }
 
 export interface Turn {
@@ -130,7 +133,7 @@ class TurnBuilder {
     if (awaiting?.kind === 'missing') {
       const replanned = awaiting.calls.map((call) => {
         const spec = this.spec(call.tool);
-        return spec ? planCall(spec, this.view.userTexts) : call;
+        return spec ? planCall(spec, this.view.userTexts, this.environment.idKinds) : call;
       });
       if (replanned.every((call) => call.missing.length === 0)) return this.proceed(replanned, false);
       const named = matchAsk(this.environment.tools, latest, this.view.userTexts);
@@ -151,7 +154,7 @@ class TurnBuilder {
       return this.say((wording) => redirect(this.environment.tools, wording, 'redirect', latest), 'final', { awaiting: { kind: 'redirected' } });
     }
     return this.proceed(
-      tools.map((tool) => planCall(tool, this.view.userTexts)),
+      tools.map((tool) => planCall(tool, this.view.userTexts, this.environment.idKinds)),
       false,
     );
   }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message, Persona } from '../../shared/domain';
+import { draftSpec } from '../spec';
+import { idKindsFor } from '../world/id-kinds';
 import type { UserTurnRequest } from './simulated-user';
 import { misread, PATIENCE_HAZARDS, TemplateUser, userTurnCap, walkAwayHazard } from './template-user';
 
@@ -73,6 +75,19 @@ describe('TemplateUser', () => {
     expect(textOf(fromAsk)).toContain('ORD-2002');
     const nobody = new TemplateUser();
     expect(textOf(nobody.replyNow(request([user(ASK), agent('Which order number is it?')])))).toMatch(/REF-\d{4}/);
+  });
+
+  it('asked for an account number, gives an account id, not the transaction number they opened with', () => {
+    const { spec } = draftSpec('a personal finance assistant that confirms before it moves money', { seed: 7 });
+    const financePeople = new TemplateUser({ known_ids: spec.known_ids, id_kinds: idKindsFor({ tools: spec.tools, result_shapes: spec.result_shapes }) });
+    const accounts = spec.known_ids.filter((id) => id.startsWith('ACC-'));
+    const transaction = spec.known_ids.find((id) => id.startsWith('TXN-'))!;
+    const opening = user(`What is my balance? It's about ${transaction}.`);
+    const answer = textOf(financePeople.replyNow(request([opening, agent("I can list the transactions for you. What's the account number?")])));
+    expect(accounts.some((id) => answer.includes(id))).toBe(true);
+    expect(answer).not.toContain(transaction);
+    const ownAccount = textOf(financePeople.replyNow(request([user(`Move money from ${accounts[1]} please, see ${transaction}.`), agent('What is the account number?')])));
+    expect(ownAccount).toContain(accounts[1]);
   });
 
   it('has no other number when the record is missing', () => {

@@ -1,5 +1,7 @@
 import type { Dimensions, Message, Persona } from '../../shared/domain';
 import { hashInt, hashUnit } from '../seeded';
+import { idPrefix, type IdKinds } from '../world/id-kinds';
+import { singular } from '../world/tool-names';
 import { agentAsked, earlierMoves, earlierQuestions, idsIn, lastAgentText, readAgentTurn, type AgentMove } from './agent-turn';
 import type { SimulatedUser, UserTurn, UserTurnRequest } from './simulated-user';
 import { parseStyleTags } from './style-tags';
@@ -34,11 +36,19 @@ export function userTurnCap(avgTurns: number = DEFAULT_AVG_TURNS): number {
   return Math.max(2, Math.floor(avgTurns / 2));
 }
 
+/** "account number", "booking ID", "order reference": the word before names the kind of entity asked for. */
+const ASKED_NUMBER = /\b([a-z]+)[\s_-]+(?:number|no\.?|id|reference|ref)\b/g;
+
 export interface TemplateUserOptions {
   /** The rollout's coordinate: `world_state` decides whether the person has a working identifier. */
   dimensions?: Partial<Dimensions>;
   /** Identifiers that exist in the world; the person uses one when their opening ask named none. */
   known_ids?: readonly string[];
+  /**
+   * The world's ids by kind of entity (`idsOf("account")` -> ACC-9268, ...): asked for an account number, the person
+   * gives one of theirs that is an account's, not the transaction number they opened with.
+   */
+  id_kinds?: Pick<IdKinds, 'idsOf'>;
   avg_turns?: number;
   /** A run's walk-away table; replaces the persona's patience level (`endless` still never leaves). */
   hazards?: PatienceHazards;
@@ -189,7 +199,27 @@ export class TemplateUser implements SimulatedUser {
    * one, else a reference they were given that the world may not know.
    */
   private identifier(messages: readonly Message[], key: string): string {
-    return openingIds(messages)[0] ?? this.knownId(key) ?? `REF-${1000 + hashInt(`${key}:ref`, 9000)}`;
+    const opening = openingIds(messages);
+    const ofKind = this.idsOfAskedKind(messages);
+    if (ofKind.length > 0) {
+      const prefixes = new Set(ofKind.map(idPrefix));
+      return opening.find((id) => prefixes.has(idPrefix(id))) ?? ofKind[hashInt(`${key}:kind-id`, ofKind.length)]!;
+    }
+    return opening[0] ?? this.knownId(key) ?? `REF-${1000 + hashInt(`${key}:ref`, 9000)}`;
+  }
+
+  /**
+   * The world's ids of the first kind of entity the agent's last message asks a number of ("What's the account
+   * number?", "your booking ID"); none when it names no kind with known ids.
+   */
+  private idsOfAskedKind(messages: readonly Message[]): readonly string[] {
+    const kinds = this.options.id_kinds;
+    if (kinds === undefined) return [];
+    for (const match of lastAgentText(messages).toLowerCase().matchAll(ASKED_NUMBER)) {
+      const ids = kinds.idsOf(singular(match[1]!));
+      if (ids.length > 0) return ids;
+    }
+    return [];
   }
 
   private knownId(key: string): string | undefined {

@@ -5,6 +5,7 @@ import { conductGrade } from '../grade/conduct/conduct-grade';
 import { TemplateUser } from '../people/template-user';
 import { toolKind } from '../spec/tool-kinds';
 import { createWorld } from '../world/create-world';
+import { idKindsFor } from '../world/id-kinds';
 import { privilegedContext } from '../world/privileged-context';
 import { createGapWriter } from '../writers/gap-writer';
 import { createMutationWriter } from '../writers/mutation-writer';
@@ -23,8 +24,8 @@ export type SimulationComponents = Pick<
 export function offlineComponents(spec: Spec, options: { seed: number; demo_rate?: number }): SimulationComponents {
   const declared = spec.tools.map((tool) => tool.name);
   return {
-    agent: createDemoAgent({ tools: spec.tools, seed: options.seed, ...(options.demo_rate === undefined ? {} : { rate: options.demo_rate }) }),
-    createUser: (situation) => new TemplateUser({ dimensions: situation.dimensions, known_ids: spec.known_ids }),
+    agent: createDemoAgent({ tools: spec.tools, result_shapes: spec.result_shapes, seed: options.seed, ...(options.demo_rate === undefined ? {} : { rate: options.demo_rate }) }),
+    createUser: (situation) => new TemplateUser({ dimensions: situation.dimensions, known_ids: spec.known_ids, id_kinds: idKindsFor({ tools: spec.tools, result_shapes: spec.result_shapes }) }),
     writers: [
       createStructuredWriter(toolKind, templateWording),
       createGapWriter(templateWording),

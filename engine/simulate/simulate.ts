@@ -14,7 +14,7 @@ import { runModeFor } from './run-mode';
 import { SearchState } from './search-state';
 import type { SimulateOptions } from './simulate-options';
 import type { SimulationBatch, SimulationOutcome } from './simulation-outcome';
-import { SaturationState, untilReached } from './stop-rule';
+import { SaturationState, untilStopReason } from './stop-rule';
 import { SummaryBuilder } from './summary-builder';
 import { aimWriters } from '../traces/aimed-writers';
 import { createReplayWriter } from '../traces/replay-writer';
@@ -308,7 +308,7 @@ export async function* simulate(options: SimulateOptions): AsyncGenerator<Simula
     yield { type: 'batch', record, rows: summary.landed(), budget };
     shares = reallocateArmShares(shares, completeYields(observed));
     // Judged on the committed batch only; a batch cut short by a cancel or a model stop ends the run for that reason.
-    if (!isCancelled() && stopRequest === undefined && untilReached(until, saturation, record.pairwise)) stop = 'saturation';
+    if (!isCancelled() && stopRequest === undefined) stop = untilStopReason(until, saturation, record.pairwise);
   }
   const stoppedBecause = stop ?? 'budget';
   const predicted = saturation.predictedToSaturation(situationsPerBatch * rowsPerSituation, Math.max(0, budget - summary.landed()));

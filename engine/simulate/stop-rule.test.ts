@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Dimensions } from '../../shared/domain';
 import type { GridCell } from '../coverage/plan-grid';
-import { FLAT_BATCHES, SaturationState, untilReached } from './stop-rule';
+import { FLAT_BATCHES, SaturationState, untilReached, untilStopReason } from './stop-rule';
 
 function cell(stance: string): GridCell {
   const dimensions: Dimensions = { tool: 'get_order', rule: 'unspecified', stance, world_state: 'entity exists', tool_condition: 'success', history: 'fresh' };
@@ -41,7 +41,19 @@ describe('the plateau', () => {
     expect(state.plateaued).toBe(true);
     expect(untilReached('saturation', state, SOME_PAIRS)).toBe(true);
     expect(untilReached('first', state, SOME_PAIRS)).toBe(true);
+    expect(untilStopReason('first', state, SOME_PAIRS)).toBe('saturation');
     expect(untilReached('compute', state, ALL_PAIRS)).toBe(false);
+  });
+});
+
+describe('first', () => {
+  it('stops with its own reason, pairs_covered, once every planned pair is covered, with no cell saturated', () => {
+    const state = new SaturationState(CELLS, false);
+    rows(state, CELLS[0]!, 1);
+    expect(untilStopReason('first', state, SOME_PAIRS)).toBeUndefined();
+    expect(untilStopReason('first', state, ALL_PAIRS)).toBe('pairs_covered');
+    expect(untilStopReason('saturation', state, ALL_PAIRS)).toBeUndefined();
+    expect(untilStopReason('compute', state, ALL_PAIRS)).toBeUndefined();
   });
 });
 

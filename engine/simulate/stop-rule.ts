@@ -1,4 +1,4 @@
-import type { Dimensions, PairwiseCoverage, Until } from '../../shared/domain';
+import type { Dimensions, PairwiseCoverage, StopReason, Until } from '../../shared/domain';
 import type { GridCell } from '../coverage/plan-grid';
 import { stableJson } from '../seeded';
 
@@ -121,24 +121,31 @@ export class SaturationState {
 }
 
 /**
- * Whether `until` ends the run after a committed batch; the run then stops with `stopped_because="saturation"`.
- * `compute` never does. `saturation` stops when the copies are in (`isSaturated`) or on a plateau of FLAT_BATCHES
- * flat batches: SDK-REFERENCE 5.4 leaves open whether the plateau alone stops the run; we let it, so a run whose
- * cells can never all fill (writers that cannot reach them) stops once batches find nothing new instead of
- * spending the whole budget. `first` stops once every planned pair is covered (vacuously true when nothing was
- * planned), or on the same plateau; the SDK names no stop reason of its own for it, so it says `saturation` too.
+ * Why `until` ends the run after a committed batch, or undefined while it goes on. `compute` never does.
+ * `saturation` stops (`saturation`) when the copies are in (`isSaturated`) or on a plateau of FLAT_BATCHES flat
+ * batches: SDK-REFERENCE 5.4 leaves open whether the plateau alone stops the run; we let it, so a run whose cells can
+ * never all fill (writers that cannot reach them) stops once batches find nothing new instead of spending the whole
+ * budget. `first` stops with its own reason, `pairs_covered`, once every planned pair is covered (vacuously true when
+ * nothing was planned); on the same plateau first, it stops with `saturation` like the saturation mode (the SDK names
+ * no reason of its own for `first`).
  */
-export function untilReached(until: Until, saturation: SaturationState, pairwise: PairwiseCoverage): boolean {
+export function untilStopReason(until: Until, saturation: SaturationState, pairwise: PairwiseCoverage): StopReason | undefined {
   switch (until) {
     case 'compute':
-      return false;
+      return undefined;
     case 'saturation':
-      return saturation.isSaturated() || saturation.plateaued;
+      return saturation.isSaturated() || saturation.plateaued ? 'saturation' : undefined;
     case 'first':
-      return pairwise.pairs_covered >= pairwise.pairs_planned || saturation.plateaued;
+      if (pairwise.pairs_covered >= pairwise.pairs_planned) return 'pairs_covered';
+      return saturation.plateaued ? 'saturation' : undefined;
     default: {
       const unreachable: never = until;
       return unreachable;
     }
   }
+}
+
+/** Whether `until` ends the run after a committed batch (for any reason `untilStopReason` gives). */
+export function untilReached(until: Until, saturation: SaturationState, pairwise: PairwiseCoverage): boolean {
+  return untilStopReason(until, saturation, pairwise) !== undefined;
 }

@@ -10,6 +10,7 @@ import { toolKnownIds } from './known-ids';
 import { sentenceParts } from './sentence-parts';
 import { SpecDraftError } from './spec-draft-error';
 import type { DraftOptions, DraftResult, SpecDrafter } from './spec-drafter';
+import { uniqueRules } from './unique-rules';
 
 /**
  * The longest description a draft reads (characters, after runs of spaces are joined): a sentence or two about the
@@ -40,13 +41,13 @@ export function draftSpec(sentence: string, options: DraftOptions): DraftResult 
   const choice = chooseBank(cleaned);
   const pieces = choice.bank ? bankPieces(choice.bank, seed) : genericPieces(parts, seed);
 
-  const asked = unique(parts.behaviours.map((clause) => behaviourRule(clause, pieces)));
+  const asked = uniqueRules(parts.behaviours.map((clause) => behaviourRule(clause, pieces)));
   const topics = new Set(asked.map(ruleTopic).filter((topic) => topic !== undefined));
   // A base rule on a topic the sentence asks about gives way to the asker's words; a behaviour a remaining base
   // rule already states is that base rule, moved first, so the policy says it once, in full.
   const baseRules = pieces.rules.filter((rule) => !rule.topic || !topics.has(rule.topic)).map((rule) => rule.text);
   const behaviourRules = asked.map((rule) => baseRules.find((base) => statesRule(base, rule)) ?? rule);
-  const policy_rules = unique([...behaviourRules, ...baseRules]);
+  const policy_rules = uniqueRules([...behaviourRules, ...baseRules]);
   const system_prompt = [`You are ${pieces.agent_name}, ${pieces.role}.`, '', ...policy_rules.map((rule, index) => `${index + 1}. ${rule}`)].join('\n');
 
   const entries = pieces.tools.filter((entry, index) => pieces.tools.findIndex((other) => other.tool.name === entry.tool.name) === index);

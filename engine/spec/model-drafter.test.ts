@@ -21,6 +21,15 @@ describe('drafting a spec with a model', () => {
     expect(backend.requests[0]!.response_format?.name).toBe('spec_draft');
   });
 
+  it('merges a rule the model wrote twice (case, spacing or a trailing full stop apart) into its first spelling', async () => {
+    const [first, second] = DRAFTED_SPEC.policy_rules;
+    const repeated = { ...DRAFTED_SPEC, policy_rules: [first!, second!, `  ${first!.toUpperCase().replace(/[.]$/, '')} .`, `${second!.replace(/ /g, '  ')}!`] };
+    const backend = new MockModelBackend(SPEC, { text: JSON.stringify(repeated) });
+    const { spec } = await createModelDrafter(backend).draft(SENTENCE, { seed: 0 });
+    expect(spec.policy_rules).toEqual([first, second]);
+    expect(spec.system_prompt).toBe(`You are Page, a customer assistant for an online bookshop.\n\n1. ${first}\n2. ${second}`);
+  });
+
   it('drafts offline, and says why, when the draft does not hold up or the call fails', async () => {
     const offline = draftSpec(SENTENCE, { seed: 0 }).spec;
     for (const reply of [{ text: '{"name": "x", "tools": []}' }, { text: JSON.stringify({ ...DRAFTED_SPEC, tools: [{ name: 'bad name!', description: '', parameters: { type: 'object' } }] }) }, new ModelCallError('500', { kind: 'server', spec: SPEC })]) {

@@ -7,6 +7,7 @@ import { buildAxesReport } from './build-axes';
 import { OfflineSpecDrafter } from './draft-spec';
 import { toolKnownIds } from './known-ids';
 import type { DraftOptions, DraftResult, SpecDrafter } from './spec-drafter';
+import { uniqueRules } from './unique-rules';
 import { validateSpec } from './validate-spec';
 
 export const SPEC_DRAFT_FORMAT_NAME = 'spec_draft';
@@ -61,7 +62,8 @@ function unique(values: readonly string[]): string[] {
 
 /** The Spec a validated draft becomes: the system prompt numbers the rules, so the rule axis reads them back. */
 export function specFromDraft(draft: SpecDraft, sentence: string): { spec: unknown; warnings: string[] } {
-  const system_prompt = [`You are ${draft.agent_name}, ${draft.role}.`, '', ...draft.policy_rules.map((rule, index) => `${index + 1}. ${rule}`)].join('\n');
+  const policy_rules = uniqueRules(draft.policy_rules);
+  const system_prompt = [`You are ${draft.agent_name}, ${draft.role}.`, '', ...policy_rules.map((rule, index) => `${index + 1}. ${rule}`)].join('\n');
   const toolNames = new Set(draft.tools.map((tool) => tool.name));
   const result_shapes = Object.fromEntries(Object.entries(draft.result_shapes).filter(([name]) => toolNames.has(name)));
   const axes = buildAxesReport({ tools: draft.tools, system_prompt });
@@ -71,7 +73,7 @@ export function specFromDraft(draft: SpecDraft, sentence: string): { spec: unkno
       sentence,
       domain: 'model_drafted',
       system_prompt,
-      policy_rules: draft.policy_rules,
+      policy_rules,
       tools: draft.tools,
       result_shapes,
       known_ids: unique([...draft.tools.flatMap((tool) => toolKnownIds(tool)), ...draft.known_ids]),

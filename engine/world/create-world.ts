@@ -80,8 +80,8 @@ class SimulatedWorld implements World {
     this.state = worldStateKind(options.world_state);
     const knownIds = [...(options.known_ids ?? []), ...knownIdsFromTools(options.tools)];
     this.memory = new WorldMemory(knownIds, options.seed, this.state, options.exists_share ?? 0.7);
-    this.catalog = new WorldCatalog(options.tools, knownIds, options.seed);
     this.idKinds = idKindsFor({ tools: options.tools, result_shapes: options.result_shapes });
+    this.catalog = new WorldCatalog(options.tools, knownIds, options.seed, this.idKinds);
     this.hits = options.search_hits ?? [1, 6];
   }
 

@@ -16,6 +16,9 @@ const isIdKey = (key: string): boolean => {
   return REFERENCE_KEY.test(key) && lower !== 'name' && lower !== 'path' && lower !== 'file' && !lower.endsWith('_path');
 };
 
+/** How an id fits the kind of entity an argument asks for. */
+export type IdFit = 'right' | 'wrong' | 'unknown';
+
 export interface IdKindSources {
   tools: readonly ToolSpec[];
   /** The spec's `result_shapes`: `{transaction_id: "TXN-213286"}` says TXN ids are transactions. */
@@ -30,6 +33,7 @@ export interface IdKindSources {
 export class IdKinds {
   private readonly kindsOfPrefix = new Map<string, Set<string>>();
   private readonly prefixesOfKind = new Map<string, Set<string>>();
+  private readonly idsOfKind = new Map<string, string[]>();
 
   constructor(sources: IdKindSources) {
     const nouns = new Set<string>();
@@ -58,18 +62,41 @@ export class IdKinds {
    * unprefixed id or a key whose kind has no known ids is judged by existence as before).
    */
   isWrongKind(reference: ReferenceValue, tool: string): boolean {
-    if (!isIdKey(reference.key)) return false;
+    return this.fit(reference, tool) === 'wrong';
+  }
+
+  /**
+   * How an id fits the argument it is given as: `right` when its prefix is known for the kind the key names (an
+   * ACC id as `account_id`), `wrong` as `isWrongKind`, `unknown` when nothing known says either way.
+   */
+  fit(reference: ReferenceValue, tool: string): IdFit {
+    if (!isIdKey(reference.key)) return 'unknown';
     const prefix = idPrefix(reference.value);
-    if (prefix === undefined) return false;
+    if (prefix === undefined) return 'unknown';
     const kinds = this.kindsOfPrefix.get(prefix);
-    if (kinds === undefined) return false;
+    if (kinds === undefined) return 'unknown';
     const wanted = referenceNoun(reference.key, tool);
-    return !kinds.has(wanted) && (this.prefixesOfKind.get(wanted)?.size ?? 0) > 0;
+    if (kinds.has(wanted)) return 'right';
+    return (this.prefixesOfKind.get(wanted)?.size ?? 0) > 0 ? 'wrong' : 'unknown';
+  }
+
+  /** The kinds of entity the id's prefix is known to name (none when its prefix is unknown or it has none). */
+  kindsOf(id: string): readonly string[] {
+    const prefix = idPrefix(id);
+    return prefix === undefined ? [] : [...(this.kindsOfPrefix.get(prefix) ?? [])];
+  }
+
+  /** The ids seen for a kind of entity, in the order the tool set and result examples give them (none when unknown). */
+  idsOf(noun: string): readonly string[] {
+    return this.idsOfKind.get(noun) ?? [];
   }
 
   private add(id: string, noun: string): void {
     const prefix = idPrefix(id);
     if (prefix === undefined) return;
+    if (!this.idsOfKind.has(noun)) this.idsOfKind.set(noun, []);
+    const ids = this.idsOfKind.get(noun)!;
+    if (!ids.includes(id)) ids.push(id);
     if (!this.kindsOfPrefix.has(prefix)) this.kindsOfPrefix.set(prefix, new Set());
     this.kindsOfPrefix.get(prefix)!.add(noun);
     if (!this.prefixesOfKind.has(noun)) this.prefixesOfKind.set(noun, new Set());
@@ -88,6 +115,9 @@ export class IdKinds {
     }
   }
 }
+
+/** What a new id's shape is read from: the ids each kind has, and the kinds an id's prefix names. */
+export type IdKindNames = Pick<IdKinds, 'idsOf' | 'kindsOf'>;
 
 const cache = new WeakMap<readonly ToolSpec[], { shapes: IdKindSources['result_shapes']; kinds: IdKinds }>();
 

@@ -1,6 +1,7 @@
 import type { ToolSpec } from '../../shared/domain';
 import { hashPick } from '../seeded';
 import type { RecordContext } from './entity-record';
+import { idPrefix, type IdKindNames } from './id-kinds';
 import { REFERENCE_KEY, referenceNoun, toolNoun } from './tool-names';
 import type { SeededFaker } from './seeded-faker';
 
@@ -43,10 +44,14 @@ export class WorldCatalog {
   readonly currency: string;
   private readonly contexts = new Map<string, RecordContext>();
 
+  private readonly formats = new Map<string, IdFormat>();
+
+  /** @param idKinds which kind of entity each id prefix names, so new ids take the shape of their own kind's ids. */
   constructor(
     private readonly tools: readonly ToolSpec[],
     private readonly knownIds: readonly string[],
     private readonly seed: number,
+    private readonly idKinds?: IdKindNames,
   ) {
     this.currency = hashPick(CURRENCIES, `currency:${seed}`)!;
   }
@@ -86,17 +91,44 @@ export class WorldCatalog {
     return context;
   }
 
-  /** The shape of new ids for this kind of entity: a known id's prefix when one fits the noun, else `ORD-48213`-like. */
+  /** The shape of new ids for this kind of entity (see `idFormatFor`). */
   idFormat(noun: string): IdFormat {
-    const upper = noun.toUpperCase();
-    for (const id of this.knownIds) {
-      const match = /^([A-Z]{1,4})([-_]?)(\d{3,6})$/.exec(id);
-      if (!match) continue;
-      const [, prefix, separator, digits] = match;
-      if (upper.startsWith(prefix!)) return { prefix: prefix!, separator: separator!, digits: digits!.length };
+    let format = this.formats.get(noun);
+    if (format === undefined) {
+      format = idFormatFor(noun, this.knownIds, this.idKinds);
+      this.formats.set(noun, format);
     }
-    return { prefix: upper.replace(/[^A-Z]/g, '').slice(0, 3) || 'REF', separator: '-', digits: 5 };
+    return format;
   }
+}
+
+const ID_SHAPE = /^#?([A-Za-z]{1,4})([-_]?)(\d{3,6})$/;
+
+function formatOf(id: string): IdFormat | undefined {
+  const match = ID_SHAPE.exec(id.trim());
+  return match ? { prefix: match[1]!, separator: match[2]!, digits: match[3]!.length } : undefined;
+}
+
+/**
+ * How new ids of a kind of entity are written, from the world's actual ids where they say: the first known id of
+ * that kind (`kinds` learned TXN ids name transactions, so a transaction is `TXN-315625`-shaped), else the first
+ * id the tool set or result examples show for it, else a known id whose prefix starts the noun and names no other
+ * kind (`ORD-1042` for an order), else `<first three letters>-<5 digits>` (`REF` for a noun with no letters).
+ * Ids are read in their given order, so the same world always gives the same format.
+ */
+export function idFormatFor(noun: string, knownIds: readonly string[], kinds?: IdKindNames): IdFormat {
+  const ofKind = kinds?.idsOf(noun) ?? [];
+  const prefixes = new Set(ofKind.map(idPrefix));
+  const actual = [...knownIds.filter((id) => prefixes.has(idPrefix(id))), ...ofKind].map(formatOf).find((format) => format !== undefined);
+  if (actual) return actual;
+  const upper = noun.toUpperCase();
+  for (const id of knownIds) {
+    const format = formatOf(id);
+    if (format === undefined || !upper.startsWith(format.prefix.toUpperCase())) continue;
+    const named = kinds?.kindsOf(id) ?? [];
+    if (named.length === 0 || named.includes(noun)) return format;
+  }
+  return { prefix: upper.replace(/[^A-Z]/g, '').slice(0, 3) || 'REF', separator: '-', digits: 5 };
 }
 
 export function drawId(format: IdFormat, faker: SeededFaker): string {

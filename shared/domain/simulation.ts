@@ -9,6 +9,8 @@ export const STOP_REASONS = [
   'tasks_done',
   'agent_failed',
   'saturation',
+  /** `until="first"`: every planned pair of axis values is covered (the SDK names no reason of its own for it). */
+  'pairs_covered',
   'writer_exhausted',
   'cancelled',
   'writer_quota_exceeded',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finishedTiming, formatElapsed, formatRate } from './format';
+import { finishedTiming, formatElapsed, formatRate, stopMeaning } from './format';
 import { stancesOfTier, tierRows } from './tiers';
 
 const stamps = { created_at: '2026-11-30T12:13:09.000Z', updated_at: '2026-11-30T12:13:23.000Z' };
@@ -51,5 +51,12 @@ describe('difficulty tiers: which stances each groups', () => {
       ['boundary', 298],
       ['adversarial', 159],
     ]);
+  });
+});
+
+describe('why a run stopped, in words', () => {
+  it('a run set to stop once every pair is covered says so under its own reason', () => {
+    expect(stopMeaning('pairs_covered', { until: 'first', all_pairs_covered: true })).toBe('every planned pair of axis values has a conversation');
+    expect(stopMeaning('saturation', { until: 'first', all_pairs_covered: false })).toMatch(/nothing new/);
   });
 });

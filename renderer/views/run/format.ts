@@ -27,6 +27,7 @@ const STOP_MEANINGS: Readonly<Record<string, string>> = {
   tasks_done: 'every replayed task has its rollouts',
   agent_failed: 'no rollout survived the agent\'s errors',
   saturation: 'coverage saturated: every planned cell has 5 conversations, or 12 batches in a row found nothing new',
+  pairs_covered: 'every planned pair of axis values has a conversation',
   writer_exhausted: 'the offline writer ran out of new situations',
   cancelled: 'it was cancelled; the rows so far are kept and it can resume',
   writer_quota_exceeded: 'the writer model\'s quota ran out',
@@ -46,8 +47,9 @@ export const UNTIL_WORDS: Readonly<Record<string, string>> = {
 };
 
 /**
- * A run set to stop when every pair is covered (`until="first"`) also ends with `saturation`: its pairwise figure
- * tells which of its two reasons it was.
+ * A run set to stop when every pair is covered (`until="first"`) ends with `pairs_covered`, or with `saturation` on a
+ * plateau; runs stored before `pairs_covered` existed ended with `saturation` either way, and their pairwise figure
+ * tells which of the two it was.
  */
 export function stopMeaning(reason: string, context: { until?: string; all_pairs_covered?: boolean } = {}): string | undefined {
   if (reason === 'saturation' && context.until === 'first') {
