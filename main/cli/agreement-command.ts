@@ -1,11 +1,20 @@
 import type { Command } from 'commander';
-import { formatAgreement, judgeAgreement, parseAgreementFile, type LineError } from '../../engine/index';
+import { formatAgreement, judgeAgreement, judgeTrust, type JudgeTrust, parseAgreementFile, type LineError } from '../../engine/index';
 import { asSentence } from '../services/sentence';
 import { readTextFile } from '../services/text-file';
 
 /** `FILE:LINE: sentence`: the message names its field and says what to write instead (the field stays in --json). */
 function lineErrorText(file: string, error: LineError): string {
   return `${file}:${error.line}: ${asSentence(error.message)}`;
+}
+
+/** Whether the judge can be trusted yet, in one line: the floors it meets or misses, and the labels still needed. */
+function trustLine(trust: JudgeTrust): string {
+  const { ci95, kappa, n } = trust.agreement;
+  if (trust.unmeasured || n === 0) return 'trusted      no: not measured (no judged row has an authored gold label)';
+  const measures = `agreement 95% lower bound ${ci95.lo.toFixed(4)} (floor ${trust.floors.min_agreement}), kappa ${kappa === null ? 'n/a' : kappa.toFixed(4)} (floor ${trust.floors.min_kappa})`;
+  const more = trust.labels_needed > 0 ? `; label ${trust.labels_needed} more rows` : '';
+  return `trusted      ${trust.ok ? 'yes' : 'no'}: ${measures}${more}`;
 }
 
 /**
@@ -16,7 +25,7 @@ function lineErrorText(file: string, error: LineError): string {
 export function registerAgreementCommand(program: Command): void {
   program
     .command('agreement')
-    .description('measure a judge against gold labels from a JSONL file: agreement, kappa, confusion, pass_when_gold_fail')
+    .description('measure a judge against gold labels from a JSONL file: agreement, kappa, confusion, pass_when_gold_fail, and whether it can be trusted yet')
     .argument('<file>', 'JSONL, one {"id", "judge": "pass"|"fail"|reward, "gold": "pass"|"fail", "gold_kind", "author"} per line')
     .option('--json', 'print one JSON object (confusion as {tp, fp, tn, fn}, pass = positive)')
     .action(async (file: string, options: { json?: boolean }) => {
@@ -30,6 +39,8 @@ export function registerAgreementCommand(program: Command): void {
         return;
       }
       const result = judgeAgreement(parsed.pairs);
-      process.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatAgreement(result)}\n`);
+      // judge_trust (SDK section 11): the same pairs held to the floors, as the app's trust panel shows them.
+      const trust = judgeTrust(parsed.pairs);
+      process.stdout.write(options.json ? `${JSON.stringify({ ...result, judge_trust: trust }, null, 2)}\n` : `${formatAgreement(result)}\n${trustLine(trust)}\n`);
     });
 }

@@ -31,6 +31,7 @@ describe('wai agreement FILE', () => {
     expect(stdout).toContain('confusion    tp 4  fp 1  tn 3  fn 2  (pass = positive)\n');
     expect(stdout).toContain('leak         0.2500  pass_when_gold_fail: judge passed 1 of 4 gold failures\n');
     expect(stdout).toContain('gold kind    human\n');
+    expect(stdout).toContain('trusted      no: agreement 95% lower bound 0.3968 (floor 0.8), kappa 0.4000 (floor 0.6); label 40 more rows\n');
   });
 
   it('prints one JSON object with --json', { timeout: 60_000 }, () => {
@@ -53,6 +54,12 @@ describe('wai agreement FILE', () => {
         'Agreement and kappa are coarse on only 10 labelled pairs (MIN_GOLD is 50): label 40 more rows by hand.',
         'The judge passed 1 of 4 gold failures (pass_when_gold_fail 0.25 >= 0.1): read the rows it passed and tighten its rubric before trusting its passes.',
       ],
+      judge_trust: expect.objectContaining({
+        ok: false,
+        agreement: { agreement: 0.7, ci95: { lo: 0.3968, hi: 0.8922 }, kappa: 0.4, n: 10 },
+        floors: { min_agreement: 0.8, min_kappa: 0.6, max_skipped_share: 0.1 },
+        labels_needed: 40,
+      }),
     });
   });
 
