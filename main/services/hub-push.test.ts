@@ -109,4 +109,18 @@ describe('hub push', () => {
     await expect(push({})).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('outside') });
     expect(hub.repos.has('ana/bad')).toBe(false);
   });
+
+  it('names the address and the cause when the Hub cannot be reached', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'while-push-offline-'));
+    mkdirSync(join(folder, 'data'));
+    writeFileSync(join(folder, 'data', 'train.jsonl'), '{"messages":[]}\n');
+    // A server that was listening and is now closed: its port refuses connections.
+    const gone = await startHubServer();
+    await gone.close();
+    const push = pushFolder(context, { folder, repo_id: 'ana/offline', visibility: 'private', endpoint: gone.url, run_id: null, format: null });
+    await expect(push).rejects.toMatchObject({
+      code: 'MODEL_ERROR',
+      message: `Could not reach the Hugging Face Hub at ${gone.url} (ECONNREFUSED): check the network and the Hub address (HF_ENDPOINT). The push did not finish; the files stay in ${folder}.`,
+    });
+  });
 });

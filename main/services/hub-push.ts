@@ -74,6 +74,22 @@ const compactDelta = (delta: Manifest['history'][number]['delta']) =>
  * carries the delta. The commit id is stored so a later load can pin `revision`.
  */
 export async function pushFolder(context: AppContext, options: PushOptions): Promise<HubPushResult> {
+  try {
+    return await pushDataset(context, options);
+  } catch (error) {
+    throw unreachableError(error, hubUrl(options.endpoint), options.folder) ?? error;
+  }
+}
+
+/** A failed connection to the Hub (fetch's bare "fetch failed") as a sentence naming the address and the cause. */
+function unreachableError(error: unknown, url: string, folder: string): ServiceError | null {
+  if (!(error instanceof TypeError) || error.message !== 'fetch failed') return null;
+  const cause = (error as TypeError & { cause?: { code?: unknown; message?: unknown } }).cause;
+  const why = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : 'no answer';
+  return new ServiceError('MODEL_ERROR', `Could not reach the Hugging Face Hub at ${url} (${why}): check the network and the Hub address (HF_ENDPOINT). The push did not finish; the files stay in ${folder}.`);
+}
+
+async function pushDataset(context: AppContext, options: PushOptions): Promise<HubPushResult> {
   const accessToken = hubToken(options.token, hubTokenOf(context));
   const problem = repoIdProblem(options.repo_id);
   if (problem) throw new ServiceError('VALIDATION_FAILED', `--repo: ${problem}`);
