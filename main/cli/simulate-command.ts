@@ -5,6 +5,7 @@ import { MODES, REPEAT_POLICIES, RunConfig, UNTIL_MODES, type Mode, type ModeSet
 import { parseSpecText } from '../../engine/index';
 import type { AppContext } from '../services/app-context';
 import { executeRun } from '../services/run-executor';
+import { preflightRun } from '../services/run-preflight';
 import { RunLease } from '../services/run-lease';
 import { createLeasedRun, requireRun } from '../services/runs-service';
 import { ServiceError } from '../services/service-error';
@@ -183,6 +184,19 @@ export async function runInForeground(context: AppContext, runId: string, lease:
   }
 }
 
+/** The pre-flight checks that fail a run at its first call (a model spec, a missing key, an agent that does not start). */
+const UNRUNNABLE = new Set(['model_spec', 'model_key', 'agent_start']);
+
+/**
+ * Refuses, before anything is stored, a run the app's pre-flight would not start: its models or its agent cannot be
+ * called. The app blocks Start on the same checks; without this the CLI stored a failed run of 0 rows.
+ */
+async function refuseUnrunnable(context: AppContext, config: RunConfig): Promise<void> {
+  const errors = (await preflightRun(context, config)).checks.filter((check) => check.level === 'error' && UNRUNNABLE.has(check.id));
+  if (errors.length === 0) return;
+  throw new ServiceError('VALIDATION_FAILED', `Nothing was started:\n  ${errors.map((check) => check.message).join('\n  ')}`);
+}
+
 export function registerSimulateCommand(program: Command): void {
   program
     .command('simulate')
@@ -232,7 +246,9 @@ export function registerSimulateCommand(program: Command): void {
     .action((flags: SimulateFlags) =>
       withContext(program, async (context) => {
         // The lease is taken with the run's row: no other process sees the run without its writer.
-        const { run, lease } = await createLeasedRun(context, await configFrom(context, flags), 'wai simulate');
+        const config = await configFrom(context, flags);
+        await refuseUnrunnable(context, config);
+        const { run, lease } = await createLeasedRun(context, config, 'wai simulate');
         process.stderr.write(`Run ${run.id} started in ${context.dataDir}. If it is interrupted, \`wai runs resume ${run.id}\` continues it.\n`);
         const summary = await runInForeground(context, run.id, lease);
         printSummary(requireRun(context, run.id), summary);

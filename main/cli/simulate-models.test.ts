@@ -157,6 +157,15 @@ describe('wai simulate with all four roles on the local model server', () => {
     }
     expect(holding(filesUnder(dataDir), WRONG_KEY)).toEqual([]);
   });
+
+  it('starts nothing, as the app does, when a role\'s model has no key', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'while-models-no-key-'));
+    const { OPENAI_API_KEY: _key, ...withoutKey } = environment;
+    const result = wai(dataDir, ['simulate', '--describe', SENTENCE, '--rows', '2', '--agent', 'openai:gpt-4.1-mini'], withoutKey);
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('wai: Nothing was started:\n  models.agent: No key for openai:gpt-4.1-mini: set OPENAI_API_KEY');
+    expect(wai(dataDir, ['runs', 'list']).output).toContain(`No runs yet in ${dataDir}.`);
+  }, 60_000);
 });
 
 function readRunId(dataDir: string): string {
