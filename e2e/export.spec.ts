@@ -172,6 +172,15 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     await dialog.getByRole('alert').filter({ hasText: 'is a relative path' }).scrollIntoViewIfNeeded();
     await shot(page, 'export-folder-relative');
     await dialog.getByLabel('Folder', { exact: true }).fill(passesFolder);
+    // So would a relative file to decontaminate against be read: refused at the field, and neither counted nor exported.
+    const againstFiles = dialog.getByLabel('Files on this machine (one path per line)');
+    await againstFiles.fill('bench/prompts.jsonl');
+    await expect(dialog.getByRole('alert').filter({ hasText: '“bench/prompts.jsonl” is a relative path: type the full path of the file to decontaminate against' })).toBeVisible();
+    await expect(againstFiles).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
+    await againstFiles.scrollIntoViewIfNeeded();
+    await shot(page, 'export-decontaminate-relative');
+    await againstFiles.fill('');
     await expect(dialog.getByRole('region', { name: 'Warnings' })).toContainText('This folder already holds an export of');
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     await expect(dialog.getByRole('region', { name: 'Export result' })).toContainText('Wrote', { timeout: 60_000 });

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { decontaminateFile } from '../services/decontaminate-service';
 import { printWarnings } from './export-output';
@@ -33,7 +34,8 @@ export function registerDecontaminateCommand(program: Command): void {
     .option('--ngram <n>', 'word n-gram length of the near-copy rule', positive)
     .option('--overlap <share>', 'share of word positions the shared n-grams must cover', share)
     .action(async (rows: string, flags: DecontaminateFlags) => {
-      const result = await decontaminateFile({ rows, against: flags.against, out: flags.out, report: flags.report, ngram: flags.ngram, overlap: flags.overlap });
+      // The evaluation files are read by the service, which takes full paths only: a relative one is the shell's.
+      const result = await decontaminateFile({ rows, against: flags.against.map((file) => resolve(file)), out: flags.out, report: flags.report, ngram: flags.ngram, overlap: flags.overlap });
       printWarnings(result.warnings);
       const { report } = result;
       const lines = [

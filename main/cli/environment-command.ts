@@ -36,7 +36,8 @@ export function registerEnvironmentCommand(program: Command): void {
           format: 'grpo',
           splits: ['train', 'holdout', 'eval'],
           fractions: { holdout: flags.holdout, eval: 0 },
-          decontaminate: { files: flags.decontaminate ?? [] },
+          // Relative paths are the shell's: resolved against the directory `wai` runs in, as --out is.
+          decontaminate: { files: (flags.decontaminate ?? []).map((file) => resolve(file)) },
           destination: { kind: 'environment', folder: resolve(flags.out), ...(flags.name ? { name: flags.name } : {}) },
         });
         if (!parsed.success) throw new ServiceError('VALIDATION_FAILED', parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));

@@ -87,8 +87,9 @@ export function registerExportCommand(program: Command): void {
           format: flags.format,
           splits: flags.splits ?? (flags.eval > 0 ? ['train', 'holdout', 'eval'] : ['train', 'holdout']),
           fractions: { holdout: flags.holdout, eval: flags.eval },
-          decontaminate: { files: flags.decontaminate ?? [], runs: flags.againstRun ?? [] },
-          // A relative --out is the shell's: resolved here, against the directory `wai` runs in (the contract wants a full path).
+          // Relative --decontaminate and --out paths are the shell's: resolved here, against the directory `wai` runs in
+          // (the contract wants full paths, or the service would read and write against its own working directory).
+          decontaminate: { files: (flags.decontaminate ?? []).map((file) => resolve(file)), runs: flags.againstRun ?? [] },
           destination: { kind: 'folder', folder: resolve(flags.out) },
           mask_mode: flags.maskMode,
           validate: flags.validate,

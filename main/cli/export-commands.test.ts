@@ -2,22 +2,26 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateOpenAiLine } from '../../engine/index';
 import { closeAppContext, createAppContext } from '../services/app-context';
+import { runPrompts } from '../services/export-rows';
+import { DATABASE_FILE, openDatabase } from '../store/database';
 import { seedExportRun } from '../test-support/export-run';
 import { type HubServer, startHubServer } from '../test-support/hub-server';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
 
-/** Spawns the CLI without blocking this process (the local Hub answers from here). */
-async function wai(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; code: number }> {
+const TSX = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+
+/** Spawns the CLI without blocking this process (the local Hub answers from here), in `cwd` (default the repository). */
+async function wai(dataDir: string, args: string[], env: Record<string, string> = {}, cwd = ROOT): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args], {
-      cwd: ROOT,
+    const { stdout, stderr } = await run(process.execPath, ['--import', TSX, join(ROOT, 'main', 'cli', 'wai.ts'), '--data-dir', dataDir, ...args], {
+      cwd,
       env: { ...process.env, ...env },
     });
     return { stdout, stderr, code: 0 };
@@ -118,6 +122,23 @@ describe('wai export, push and environment', () => {
     const noToken = await wai(dataDir, ['push', out, '--repo', 'ana/cli', '--endpoint', hub.url], { HF_TOKEN: '' });
     expect(noToken.code).toBe(1);
     expect(noToken.stderr).toContain('HF_TOKEN');
+  }, SPAWN_TIMEOUT);
+
+  it('reads a relative --decontaminate FILE from the directory wai runs in, not the service’s', async () => {
+    const here = temp('here');
+    const db = openDatabase(join(dataDir, DATABASE_FILE));
+    const [first] = runPrompts(db, runId);
+    db.close();
+    // A benchmark that holds the first row's prompt word for word: the rows asking it are dropped.
+    writeFileSync(join(here, 'bench.jsonl'), `${JSON.stringify({ id: 'b1', prompt: first!.prompt })}\n`);
+    const previewed = await wai(dataDir, ['export', runId, '--out', 'out', '--select', 'all', '--decontaminate', 'bench.jsonl', '--preview'], {}, here);
+    expect(previewed.stderr).toBe('');
+    expect(previewed.code).toBe(0);
+    expect(previewed.stdout).toMatch(/\d+ rows? copied the evaluation set and (was|were) dropped \(0 same task, \d+ exact/);
+    expect(previewed.stdout).toMatch(/Dropped:\n {2}decontamination: \d+ \(prompt equals an evaluation text/);
+    const missing = await wai(dataDir, ['export', runId, '--out', 'out', '--decontaminate', 'nowhere.jsonl', '--preview'], {}, here);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(join(here, 'nowhere.jsonl'));
   }, SPAWN_TIMEOUT);
 
   it('takes every row with --select all and says the failing and ungraded rows went into train', async () => {

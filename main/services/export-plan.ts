@@ -1,4 +1,4 @@
-import type { ExportRequest, SplitName } from '../../shared/api/exports';
+import { isAbsoluteFolder, relativeEvalFileMessage, type ExportRequest, type SplitName } from '../../shared/api/exports';
 import type { Run } from '../../shared/domain';
 import {
   type DecontaminationReport,
@@ -44,6 +44,8 @@ export function runContext(context: AppContext, run: Run): RunContext | null {
 
 /** Reads a decontamination file; every bad line is named with its number, and one bad line refuses the file. */
 export async function readEvalFile(path: string): Promise<EvalRow[]> {
+  // A relative path would be read from this process's working directory, not from where the person typed it: refused.
+  if (!isAbsoluteFolder(path)) throw new ServiceError('VALIDATION_FAILED', relativeEvalFileMessage(path), [{ path: 'decontaminate.files', message: relativeEvalFileMessage(path) }]);
   const text = await readTextFile(path);
   const { rows, errors } = parseDecontaminationJsonl(text);
   if (errors.length > 0) {

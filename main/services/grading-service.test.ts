@@ -1,10 +1,14 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GradesRunInput, type GradesRunInput as GradesRunRequest } from '../../shared/api/grades';
 import { CONDUCT_PROVENANCE } from '../../engine/index';
 import { dispatch } from '../api/dispatch';
+import { DATABASE_FILE } from '../store/database';
 import { closeAppContext, createAppContext, type AppContext } from './app-context';
 import { BROKEN_JUDGE_ROWS, executeGrading } from './grade-executor';
 import { gradesSummary, planGrading, rowGrades, rowVerdicts } from './grading-service';
@@ -161,5 +165,58 @@ describe('custom judges', () => {
     });
     expect(await dispatch(context, 'grades.run', { run_id: 'run_missing' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     expect(context.db.prepare('SELECT COUNT(*) AS n FROM grades').get()).toEqual({ n: 0 });
+  });
+});
+
+/**
+ * Another process writing a run, as `wai simulate` does: its own connection to the store file, its own pid, a lease
+ * row for the run and a heartbeat every 2 s. Resolves once the lease is stored.
+ */
+async function leaseFromAnotherProcess(dataDir: string, runId: string): Promise<ChildProcess> {
+  const script = `
+    const Database = require('better-sqlite3');
+    const { hostname } = require('node:os');
+    const [file, runId] = process.argv.slice(1);
+    const db = new Database(file);
+    db.pragma('busy_timeout = 5000');
+    db.prepare("INSERT INTO run_leases (run_id, token, pid, host, program, acquired_at, heartbeat_at) VALUES (?, 'elsewhere', ?, ?, 'wai simulate', ?, ?)")
+      .run(runId, process.pid, hostname(), Date.now(), Date.now());
+    setInterval(() => db.prepare('UPDATE run_leases SET heartbeat_at = ? WHERE run_id = ?').run(Date.now(), runId), 2000);
+    process.stdout.write('leased\\n');
+  `;
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const child = spawn(process.execPath, ['-e', script, join(dataDir, DATABASE_FILE), runId], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const [chunk] = (await Promise.race([once(child.stdout!, 'data'), once(child, 'exit').then(() => [Buffer.from('exited')])])) as [Buffer];
+  if (chunk.toString().trim() !== 'leased') throw new Error(`The writing process did not take the lease: ${chunk.toString()}`);
+  return child;
+}
+
+describe('a run another process writes', () => {
+  it('is refused with the run and its writer named until that process is gone, then grades', { timeout: 30_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'while-grading-'));
+    const context = createAppContext({ dataDir, mode: 'browser' });
+    contexts.push(context);
+    storeCraftedRun(context.db, 'run_elsewhere', 4);
+    context.db.prepare("UPDATE runs SET status = 'running' WHERE id = ?").run('run_elsewhere');
+    const writer = await leaseFromAnotherProcess(dataDir, 'run_elsewhere');
+    try {
+      expect(await dispatch(context, 'grades.run', { run_id: 'run_elsewhere' })).toMatchObject({
+        ok: false,
+        error: {
+          code: 'CONFLICT',
+          message: expect.stringMatching(
+            new RegExp(`^Run run_elsewhere is still being written by another process \\(wai simulate, pid ${writer.pid} on this machine, last heartbeat \\d+ s ago\\): grade it when that process ends, or stop it first\\.$`),
+          ),
+        },
+      });
+      expect(() => planGrading(context, GradesRunInput.parse({ run_id: 'run_elsewhere' }))).toThrow('another process (wai simulate');
+      expect(context.gradeJobs.list('run_elsewhere')).toEqual([]);
+      expect(context.db.prepare('SELECT COUNT(*) AS n FROM grades').get()).toEqual({ n: 0 });
+    } finally {
+      writer.kill('SIGKILL');
+      if (writer.exitCode === null && writer.signalCode === null) await once(writer, 'exit');
+    }
+    // Its writer gone from this machine, the lease no longer stands: the rows stored are graded.
+    expect(await grade(context, { run_id: 'run_elsewhere' })).toMatchObject({ status: 'completed', done: 4 });
   });
 });

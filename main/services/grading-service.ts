@@ -9,6 +9,7 @@ import { judgeKeysOf, type GradePlan } from './grade-executor';
 import { newGradeJobId } from './grade-jobs';
 import { parseJudgeSpec } from './judge-spec';
 import { missingKeyIssues } from './model-roles';
+import { describeHolder, liveLeaseOf } from './run-lease';
 import { requireRun } from './runs-service';
 import { keyRing, storedKeys } from './secrets';
 import { ServiceError } from './service-error';
@@ -17,10 +18,18 @@ import { simulatorErrorRows } from './simulator-error-rows';
 /** Why a run that is still simulating is not graded (its rows are a partial snapshot): the UI's and the CLI's words. */
 export const stillSimulatingMessage = (runId: string): string => `Run ${runId} is still simulating: grade it when it ends, or cancel it first.`;
 
+/** Why a run another process writes (`wai simulate`, another app) is not graded: its rows are still landing. */
+export const writtenElsewhereMessage = (runId: string, holder: string): string =>
+  `Run ${runId} is still being written by another process (${holder}): grade it when that process ends, or stop it first.`;
+
 /** Checks a grading request and turns it into a plan a worker (or the CLI, in its own process) can run. */
 export function planGrading(context: AppContext, input: GradesRunInput, cwd: string = process.cwd()): GradePlan {
   const run = requireRun(context, input.run_id);
   if (context.jobs.isActive(input.run_id)) throw new ServiceError('CONFLICT', stillSimulatingMessage(input.run_id));
+  // The lease is read on the wall clock: it is compared with other processes' heartbeats, never with a test's clock.
+  const now = Date.now();
+  const elsewhere = liveLeaseOf(context.db, input.run_id, now);
+  if (elsewhere) throw new ServiceError('CONFLICT', writtenElsewhereMessage(input.run_id, describeHolder(elsewhere, now)));
   const active = context.gradeJobs.activeFor(input.run_id);
   if (active) throw new ServiceError('CONFLICT', `Run ${input.run_id} is already being graded (job ${active.job_id}): wait for it or cancel it.`);
   if (countRows(context.db, input.run_id) === 0) throw new ServiceError('CONFLICT', `Run ${input.run_id} has no rows to grade yet.`);

@@ -58,24 +58,31 @@ export const SplitFractionsInput = z
   .strict()
   .refine((value) => value.holdout + value.eval <= 1, 'holdout + eval must not exceed 1');
 
-export const DecontaminationSource = z
-  .object({
-    /** Other runs whose holdout and eval rows (same fractions) must not be trained on. */
-    runs: z.array(z.string().min(1)).default([]),
-    /** JSONL files (a public benchmark's prompts, chat rows or `{"id","task_id","prompt"}` lines). */
-    files: z.array(z.string().min(1)).default([]),
-  })
-  .strict();
-
 /**
- * Whether a folder path is absolute (POSIX `/…`, Windows `C:\…`, `C:/…` or `\\server\share`): a relative one would be
- * resolved against the working directory of whichever process answers (the server), not where the person thinks.
+ * Whether a path (a folder, or a file) is absolute (POSIX `/…`, Windows `C:\…`, `C:/…` or `\\server\share`): a relative
+ * one would be resolved against the working directory of whichever process answers (the server), not where the person thinks.
  */
 export const isAbsoluteFolder = (path: string): boolean => /^(?:\/|[A-Za-z]:[\\/]|\\\\)/.test(path.trim());
 
 /** The sentence for a relative export folder, naming the field's value. */
 export const relativeFolderMessage = (path: string): string =>
   `“${path.trim()}” is a relative path: type the full path of the export folder, starting with / (e.g. /home/ana/exports), or it would land wherever the server was started.`;
+
+/** The sentence for a relative decontamination file, naming the path typed. */
+export const relativeEvalFileMessage = (path: string): string =>
+  `“${path.trim()}” is a relative path: type the full path of the file to decontaminate against, starting with / (e.g. /home/ana/benchmarks/prompts.jsonl), or it would be read wherever the server was started.`;
+
+export const DecontaminationSource = z
+  .object({
+    /** Other runs whose holdout and eval rows (same fractions) must not be trained on. */
+    runs: z.array(z.string().min(1)).default([]),
+    /**
+     * JSONL files (a public benchmark's prompts, chat rows or `{"id","task_id","prompt"}` lines), as full paths on the
+     * machine that exports (a CLI resolves its own relative paths first).
+     */
+    files: z.array(z.string().min(1).refine(isAbsoluteFolder, { error: (issue) => relativeEvalFileMessage(String(issue.input)) })).default([]),
+  })
+  .strict();
 
 /** An export destination folder: a full path on the machine that writes it (a CLI resolves its own relative paths first). */
 const absoluteFolder = z

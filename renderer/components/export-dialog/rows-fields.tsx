@@ -38,6 +38,7 @@ function Percent({ field, label, value, issues, onChange }: { field: 'holdout' |
 /** Which rows: passes only, the splits and their shares, and the evaluation sets to keep out. */
 export function RowsFields({ form, issues, isEnvironment, otherRuns, onChange }: RowsFieldsProps) {
   const splitIssues = issuesAt(issues, 'splits');
+  const fileIssues = issuesAt(issues, 'against_files');
   const applies = passesOnlyApplies(form);
   return (
     <>
@@ -107,12 +108,14 @@ export function RowsFields({ form, issues, isEnvironment, otherRuns, onChange }:
           spellCheck={false}
           placeholder="/path/to/benchmark-prompts.jsonl"
           value={form.against_files}
-          aria-describedby="export-against-files-hint"
+          aria-invalid={fileIssues.length > 0 || undefined}
+          aria-describedby="export-against-files-hint export-against-files-error"
           onChange={(event) => onChange({ against_files: event.target.value })}
         />
         <span id="export-against-files-hint" className="export-hint">
-          JSONL of chat rows (messages) or {'{"id", "task_id", "prompt"}'} lines, such as a public benchmark’s prompts.
+          JSONL of chat rows (messages) or {'{"id", "task_id", "prompt"}'} lines, such as a public benchmark’s prompts. Full paths, starting with /.
         </span>
+        <FieldError id="export-against-files-error" issues={fileIssues} />
       </fieldset>
     </>
   );

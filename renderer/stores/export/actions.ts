@@ -213,7 +213,8 @@ export function createExportActions(
       const built = requestOf(state.form, state.selection.value, { forPreview: true });
       if (!built.ok) return set({ preview: { ...state.preview, status: 'idle', error: null } });
       const key = JSON.stringify(built.request);
-      if (key === state.preview.key && state.preview.status !== 'error') return;
+      // An idle preview was set aside by a form problem (a bad share, a relative file): the form fixed, it is read again.
+      if (key === state.preview.key && state.preview.status !== 'error' && state.preview.status !== 'idle') return;
       const request = ++previewRequest;
       set({ preview: { ...state.preview, key, status: 'loading', error: null } });
       const answer = await client().call('exports.preview', built.request);

@@ -4,6 +4,7 @@ import type { ExportPreview, ExportRecord, ExportRequestInput } from '../../../s
 import type { RowsPageInput, RowSummary } from '../../../shared/api/rows';
 import { fakeClient, ok } from '../run/__fixtures__/fake-client';
 import { applyFormPatch, initialForm, requestOf } from './form';
+import { initialExportState } from './initial-state';
 import { datasetFiles, formatBytes, joinPath, resultOf } from './result';
 import { formatCountsIn } from './words';
 import {
@@ -255,6 +256,27 @@ describe('export store', () => {
     expect(store.getState().job).toBeNull();
     expect(store.getState().error).toBe('Fix the fields marked below first.');
   });
+
+  it('never sends a relative decontamination file, and counts again once the field is fixed', async () => {
+    const { store, client, starts } = harness();
+    store.getState().open({ kind: 'run', run_id: RUN, run_name: 'Refunds' }, { dataDir: '/data' });
+    await settle();
+    expect(client.callsOf('exports.preview')).toHaveLength(1);
+    store.getState().setForm({ against_files: 'bench/prompts.jsonl' });
+    await settle();
+    expect(selectStartBlocker(store.getState())).toMatch(/^“bench\/prompts.jsonl” is a relative path/);
+    await store.getState().start();
+    expect(starts).toEqual([]);
+    expect(client.callsOf('exports.preview')).toHaveLength(1);
+    // Back to the request counted before: counted again, not left waiting on "Counting the rows…".
+    store.getState().setForm({ against_files: '' });
+    await settle();
+    expect(client.callsOf('exports.preview')).toHaveLength(2);
+    expect(selectStartBlocker(store.getState())).toBeNull();
+    store.getState().setForm({ against_files: '/bench/prompts.jsonl' });
+    await settle();
+    expect(client.callsOf('exports.preview').at(-1)).toMatchObject({ decontaminate: { files: ['/bench/prompts.jsonl'] } });
+  });
 });
 
 describe('export form', () => {
@@ -274,6 +296,14 @@ describe('export form', () => {
     });
     const bad = requestOf({ ...initialForm(''), destination: 'hub', repo_id: 'no-slash', holdout: 'x', splits: [] }, selection);
     expect(bad.ok ? [] : bad.issues.map((issue) => issue.path)).toEqual(['holdout', 'splits', 'repo_id']);
+  });
+
+  it('refuses a relative decontamination file, for the preview too, instead of sending it to be read where the server started', () => {
+    const form = { ...initialForm('/out'), against_files: '/bench/ok.jsonl\n bench/prompts.jsonl ' };
+    const message = '“bench/prompts.jsonl” is a relative path: type the full path of the file to decontaminate against, starting with / (e.g. /home/ana/benchmarks/prompts.jsonl), or it would be read wherever the server was started.';
+    expect(requestOf(form, selection)).toEqual({ ok: false, issues: [{ path: 'against_files', message }] });
+    expect(requestOf(form, selection, { forPreview: true })).toEqual({ ok: false, issues: [{ path: 'against_files', message }] });
+    expect(selectStartPrompt({ ...initialExportState, isOpen: true, form, selection: { status: 'ready', value: selection, error: null } })).toEqual({ message, canPress: false });
   });
 
   it('pushes private unless the person says public', () => {

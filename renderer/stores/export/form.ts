@@ -5,6 +5,7 @@ import {
   type FolderFilesInput,
   type ExportSelectionInput,
   isAbsoluteFolder,
+  relativeEvalFileMessage,
   relativeFolderMessage,
   SPLIT_NAMES,
   type SplitName,
@@ -138,6 +139,10 @@ export function requestOf(form: ExportForm, selection: ExportSelectionInput, opt
   if (form.destination !== 'hub' && folder === '' && !preview) issues.push({ path: 'folder', message: 'Type the folder the files go to.' });
   // The server resolves a relative path against its own working directory, not where the person thinks: refused.
   if (folder !== '' && !isAbsoluteFolder(folder) && !preview) issues.push({ path: 'folder', message: relativeFolderMessage(folder) });
+  // The decontamination files too, preview or not: the preview reads them as the export does.
+  for (const file of pathsOf(form.against_files)) {
+    if (!isAbsoluteFolder(file)) issues.push({ path: 'against_files', message: relativeEvalFileMessage(file) });
+  }
   const repoId = form.repo_id.trim();
   if (form.destination === 'hub' && !preview && !/^[\w.-]+\/[\w.-]+$/.test(repoId)) {
     issues.push({ path: 'repo_id', message: 'A repository id reads owner/name, e.g. ana/refund-conversations.' });

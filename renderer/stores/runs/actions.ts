@@ -2,7 +2,7 @@ import type { StoreApi } from 'zustand';
 import type { RunProgress } from '../../../shared/api';
 import type { ApiClient } from '../../api/client';
 import type { RunsState } from './initial-state';
-import { selectFollowsElsewhere } from './selectors';
+import { selectFollowsElsewhere, selectWritesOwnRun } from './selectors';
 
 /** How often the list is read again while it shows a run another process writes (ms). */
 export const FOLLOW_INTERVAL_MS = 2_000;
@@ -12,13 +12,20 @@ export const FOLLOW_INTERVAL_MS = 2_000;
  * reads the runs' change token (`runs.changes`), and the page only when the token moved.
  */
 export const IDLE_CHECK_INTERVAL_MS = 5_000;
+/**
+ * While this app writes one of the listed runs, the change token moves with each of its rows, and its events already
+ * keep its status and row count live: a moved token then reads the page again at most this often (ms), so a change
+ * another process makes (a run `wai simulate` starts, a grade) still shows within this time.
+ */
+export const OWN_RUN_READ_INTERVAL_MS = 15_000;
 /** The list's page: the newest runs. */
 const LIST_PAGE = { limit: 200, offset: 0 } as const;
 
 export interface RunsActions {
   /**
    * The list came on screen: loads it, reads it again while it shows a run another process writes, and otherwise
-   * checks now and then whether another process changed any run.
+   * checks now and then whether another process changed any run (less often while this app writes one: see
+   * OWN_RUN_READ_INTERVAL_MS).
    */
   open(): Promise<void>;
   /** Loads the list and, the first time, follows run events so statuses and counts stay live. */
@@ -39,6 +46,8 @@ export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () 
   let reads = 0;
   /** The change token the shown page came with (read just before it); null before the first read. */
   let shownChanges: string | null = null;
+  /** When the shown page was read (ms, wall clock). */
+  let shownAt = 0;
 
   function subscribe(): void {
     if (subscribed) return;
@@ -73,7 +82,10 @@ export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () 
     // A read started meanwhile (an event, a focus) already brings the list and schedules what follows.
     if (number !== reads || followTimer !== undefined) return;
     // A failed check (the store busy) keeps what is shown and asks again on the next tick.
-    if (result.ok && result.value.changes !== shownChanges) await read(true);
+    const hasMoved = result.ok && result.value.changes !== shownChanges;
+    // The token stays unmatched meanwhile: the read comes once the interval is over, unless an event brings it sooner.
+    const isOwnRows = selectWritesOwnRun(get()) && Date.now() - shownAt < OWN_RUN_READ_INTERVAL_MS;
+    if (hasMoved && !isOwnRows) await read(true);
     else followSoon();
   }
 
@@ -87,6 +99,7 @@ export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () 
     if (number !== reads) return;
     if (result.ok) {
       shownChanges = changes.ok ? changes.value.changes : null;
+      shownAt = Date.now();
       set({ runs: result.value.runs, total: result.value.total, status: 'ready', error: null });
     }
     // A failed quiet read (the store busy, a dropped connection) keeps what is shown and tries again on the next tick.

@@ -4,7 +4,7 @@ import type { RunStatus } from '../../../shared/domain';
 import type { ApiClient } from '../../api/client';
 import { fakeClient, ok, type FakeClient } from '../run/__fixtures__/fake-client';
 import { batch, storedRun } from '../run/__fixtures__/run-detail';
-import { FOLLOW_INTERVAL_MS, IDLE_CHECK_INTERVAL_MS } from './actions';
+import { FOLLOW_INTERVAL_MS, IDLE_CHECK_INTERVAL_MS, OWN_RUN_READ_INTERVAL_MS } from './actions';
 import { passRate, selectIsEmpty, writerMark } from './selectors';
 import { createRunsStore } from './store';
 
@@ -118,6 +118,51 @@ describe('runs store', () => {
     expect(idleChecks(client)).toHaveLength(2);
     store.getState().leave();
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('while this app writes a run, keeps its rows live from its events and reads the page at most every 15 s, not at every moved token', async () => {
+    vi.useFakeTimers();
+    const mine = { ...cliWriter, where: 'this_app' as const, program: 'While Studio' };
+    let stored = [listed('run_mine', 'running', 0, mine), listed('run_old', 'completed', 50)];
+    const client = fakeClient({ 'runs.list': () => ok(page(stored)), 'runs.changes': () => ok({ changes: tokenOf(stored) }) });
+    const store = createRunsStore(() => client);
+    await store.getState().open();
+    // Ten rows a second land, each moving the store's token and sending its progress.
+    let rows = 0;
+    const writeRows = async (ms: number) => {
+      for (let elapsed = 0; elapsed < ms; elapsed += 100) {
+        rows += 1;
+        stored = stored.map((run) => (run.id === 'run_mine' ? listed('run_mine', 'running', rows, mine) : run));
+        client.emit('run-progress', { run_id: 'run_mine', status: 'running', rows_done: rows, budget: 1000, rows_per_second: 10, seconds_left: 90, lost: 0, batch: batch(0, 120) });
+        await vi.advanceTimersByTimeAsync(100);
+      }
+    };
+    await writeRows(OWN_RUN_READ_INTERVAL_MS - 100);
+    // Every 5 s a check finds the token moved, and the page is not read again: the count shown follows the events.
+    expect(idleChecks(client).length).toBeGreaterThanOrEqual(2);
+    expect(listReads(client)).toHaveLength(1);
+    expect(store.getState().runs[0]).toMatchObject({ id: 'run_mine', rows_done: rows });
+    await writeRows(IDLE_CHECK_INTERVAL_MS);
+    expect(listReads(client)).toHaveLength(2);
+
+    // `wai simulate` starts a run meanwhile: it shows within the interval, then is followed every 2 s.
+    stored = [listed('run_cli', 'running', 1, cliWriter), ...stored];
+    await writeRows(OWN_RUN_READ_INTERVAL_MS + IDLE_CHECK_INTERVAL_MS);
+    expect(store.getState().runs.map((run) => run.id)).toEqual(['run_cli', 'run_mine', 'run_old']);
+    const reads = listReads(client).length;
+    await writeRows(FOLLOW_INTERVAL_MS);
+    expect(listReads(client)).toHaveLength(reads + 1);
+
+    // Without a live run of its own, a moved token reads the page at the next check, as before.
+    stored = [listed('run_cli', 'completed', 9), listed('run_mine', 'completed', rows), stored[2]!];
+    client.emit('run-end', { run_id: 'run_mine', status: 'completed', stopped_because: 'budget' });
+    await settle();
+    const settled = listReads(client).length;
+    stored = [listed('run_cli', 'completed', 9), listed('run_mine', 'completed', rows)];
+    await vi.advanceTimersByTimeAsync(IDLE_CHECK_INTERVAL_MS);
+    expect(listReads(client)).toHaveLength(settled + 1);
+    expect(store.getState().total).toBe(2);
+    store.getState().leave();
   });
 
   it('checks the change token every 5 s while nothing live is listed, and reads the list when another process changed a run', async () => {

@@ -23,6 +23,14 @@ export function selectFollowsElsewhere(state: RunsState): boolean {
   return state.runs.some((run) => writerElsewhere(run) !== null);
 }
 
+/**
+ * Whether the list shows a queued or running run this app writes: its events keep its status and rows live, and the
+ * runs' change token moves with each of its rows.
+ */
+export function selectWritesOwnRun(state: RunsState): boolean {
+  return state.runs.some((run) => isLiveStatus(run.status) && run.writer?.where === 'this_app');
+}
+
 /** The quiet mark on such a row: "wai simulate · pid 123", with the host when it is another machine. */
 export function writerMark(writer: RunWriter): { text: string; label: string } {
   const where = writer.this_machine ? '' : ` on ${writer.host}`;
