@@ -401,16 +401,15 @@ describe('rows query plans', () => {
     expect(conduct).not.toContain('TEMP B-TREE');
   });
 
-  it('sort by the shown reward without reading a row body (the conduct reward through its grade index)', () => {
+  it('sort by the shown reward through its index, without reading a row body or a grade', () => {
     const reward = plan({ sort: { column: 'reward', direction: 'desc' } });
-    expect(reward).toContain('grades_row_source');
-    expect(reward).not.toMatch(/SCAN rows(?! USING COVERING)/);
+    expect(reward).toContain('SEARCH v USING COVERING INDEX row_verdicts_shown_reward (run_id=?)');
+    expect(reward).not.toMatch(/SCAN rows(?! USING COVERING)|grades|TEMP B-TREE/);
   });
 
-  it('filter by the shown Judge verdict through the verdict indexes', () => {
+  it('filter by the shown Judge verdict through its index', () => {
     const detail = plan({ filters: { judge: ['pass'] } });
-    expect(detail).toContain('row_verdicts_judge');
-    expect(detail).toContain('row_verdicts_conduct');
+    expect(detail).toContain('COVERING INDEX row_verdicts_shown (run_id=? AND <expr>=?)');
     expect(detail).not.toMatch(/SCAN (rows|row_verdicts)\b(?! USING COVERING)/);
   });
 

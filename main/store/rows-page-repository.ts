@@ -3,7 +3,17 @@ import { RowMatch, RowSummary, type RowNeighbours, type RowsQuery } from '../../
 import { statement, type Db } from './database';
 import { parseJsonColumn } from './json-column';
 import { MATCH_SQL, snippetWord } from './row-match-snippet';
-import { keysetCondition, orderClause, queryClauses, shownJudgeSource, shownJudgeVerdictSql, sortSql, VERDICTS_JOIN, type ShownJudgeSource } from './rows-query';
+import {
+  keysetCondition,
+  orderClause,
+  queryClauses,
+  shownJudgeSource,
+  shownJudgeVerdictSql,
+  sortSql,
+  verdictCountClauses,
+  VERDICTS_JOIN,
+  type ShownJudgeSource,
+} from './rows-query';
 
 /** How much of the opening prompt a table line carries. */
 export const PROMPT_PREVIEW_CHARS = 160;
@@ -63,7 +73,7 @@ function toSummary(record: SummaryRecord): RowSummary {
 }
 
 export function countMatchingRows(db: Db, runId: string, query: Pick<RowsQuery, 'filters' | 'search'>, source = shownJudgeSource(db, runId)): number {
-  const clauses = queryClauses(runId, { filters: query.filters, search: query.search }, source);
+  const clauses = verdictCountClauses(runId, query, source) ?? queryClauses(runId, { filters: query.filters, search: query.search }, source);
   return statement<[Record<string, unknown>], { total: number }>(db, `SELECT COUNT(*) AS total ${clauses.from} ${clauses.where}`).get(
     clauses.parameters,
   )!.total;
@@ -73,7 +83,7 @@ export function countMatchingRows(db: Db, runId: string, query: Pick<RowsQuery, 
 export function pageIdsSql(runId: string, query: RowsQuery, source: ShownJudgeSource): { sql: string; parameters: Record<string, string | number> } {
   const clauses = queryClauses(runId, query, source);
   return {
-    sql: `SELECT rows.rowid AS rowid ${clauses.from} ${clauses.where} ${orderClause(query.sort, source)} LIMIT @limit OFFSET @offset`,
+    sql: `SELECT rows.rowid AS rowid ${clauses.from} ${clauses.where} ${orderClause(query.sort, source, false, clauses.ordinal)} LIMIT @limit OFFSET @offset`,
     parameters: clauses.parameters,
   };
 }
@@ -126,11 +136,11 @@ export function rowNeighbours(db: Db, runId: string, rowId: string, query: RowsQ
   const neighbour = (comparison: '<' | '>', reverse: boolean) =>
     statement<[Record<string, unknown>], { id: string }>(
       db,
-      `SELECT rows.id AS id ${base} AND ${keysetCondition(query.sort, source, comparison)} ${orderClause(query.sort, source, reverse)} LIMIT 1`,
+      `SELECT rows.id AS id ${base} AND ${keysetCondition(query.sort, source, comparison, clauses.ordinal)} ${orderClause(query.sort, source, reverse, clauses.ordinal)} LIMIT 1`,
     ).get(parameters)?.id ?? null;
   const isIn = statement<[Record<string, unknown>], { found: number }>(db, `SELECT 1 AS found ${base} AND rows.id = @row_id`).get(parameters);
   const position = isIn
-    ? statement<[Record<string, unknown>], { n: number }>(db, `SELECT COUNT(*) AS n ${base} AND ${keysetCondition(query.sort, source, before)}`).get(
+    ? statement<[Record<string, unknown>], { n: number }>(db, `SELECT COUNT(*) AS n ${base} AND ${keysetCondition(query.sort, source, before, clauses.ordinal)}`).get(
         parameters,
       )!.n
     : null;

@@ -1,10 +1,12 @@
 import type { RowFilterKey, RowsQuery, RowSortColumn } from '../../shared/api/rows';
 import { statement, type Db } from './database';
+import { SHOWN_REWARD_SQL, SHOWN_VERDICT_SQL } from './migrations/013-shown-verdicts';
 
 /*
  * SQL for the conversations table: a run's rows filtered, searched and sorted without loading the run. Only names
  * from closed sets are written into the SQL; every value is a bound parameter. Each filterable and sortable column
- * has a (run_id, column, ordinal) index, on `rows` or on `row_verdicts` (each row's latest verdicts, migration 002).
+ * has a (run_id, column, ordinal) index, on `rows` or on `row_verdicts` (each row's latest verdicts, migrations 002
+ * and 013).
  */
 
 /** Joins each row's latest verdicts as `v`; only a sort on a verdict pays for it (filters read their own index). */
@@ -13,7 +15,8 @@ export const VERDICTS_JOIN = 'JOIN row_verdicts AS v ON v.run_id = rows.run_id A
 /**
  * Which grades the Judge and Reward columns show in a run. A row shows its latest grade from a judge (any source but
  * conduct), else its latest conduct grade, so a run graded by the conduct checks alone shows their verdicts there too.
- * Most runs are one case or the other for every row, and then each filter and sort reads one index:
+ * row_verdicts indexes that shown verdict and reward (SHOWN_VERDICT_SQL, SHOWN_REWARD_SQL, migration 013), so every
+ * case reads one index; a run whose rows are all one case reads that source's own columns (and indexes):
  * - `judges`: every row's shown grade is its judge grade (or it has no grade at all);
  * - `conduct`: no judge graded any row, so every row shows its conduct grade;
  * - `either`: some rows show a judge's grade and some the conduct checks'.
@@ -30,7 +33,7 @@ export function shownJudgeSource(db: Db, runId: string): ShownJudgeSource {
   return 'either';
 }
 
-/** A row's shown Judge verdict (see ShownJudgeSource), over the verdicts join `v`. */
+/** A row's shown Judge verdict (see ShownJudgeSource), over the verdicts join `v` (or row_verdicts aliased `v`). */
 export function shownJudgeVerdictSql(source: ShownJudgeSource): string {
   switch (source) {
     case 'judges':
@@ -38,25 +41,20 @@ export function shownJudgeVerdictSql(source: ShownJudgeSource): string {
     case 'conduct':
       return 'v.conduct_verdict';
     case 'either':
-      return "CASE WHEN v.judge_verdict <> 'ungraded' THEN v.judge_verdict ELSE v.conduct_verdict END";
+      return SHOWN_VERDICT_SQL;
     default:
       return unknownSource(source);
   }
 }
 
-/** row_verdicts keeps only the judges' reward: the conduct checks' is read from their latest grade (-1 for none). */
-const CONDUCT_REWARD_SQL = `COALESCE((
-    SELECT c.reward FROM grades AS c WHERE c.row_id = rows.id AND c.label_source = 'conduct' ORDER BY c.id DESC LIMIT 1), -1)`;
-
-/** The reward beside the shown verdict, -1 for none. */
+/** The reward beside the shown verdict, -1 for none. In a conduct-only run the shown reward is the conduct reward. */
 function shownRewardSql(source: ShownJudgeSource): string {
   switch (source) {
     case 'judges':
       return 'v.judge_reward';
     case 'conduct':
-      return CONDUCT_REWARD_SQL;
     case 'either':
-      return `CASE WHEN v.judge_verdict <> 'ungraded' THEN v.judge_reward ELSE ${CONDUCT_REWARD_SQL} END`;
+      return SHOWN_REWARD_SQL;
     default:
       return unknownSource(source);
   }
@@ -111,28 +109,30 @@ function valueList(names: string[]): string {
   return names.length === 1 ? `= @${names[0]}` : `IN (${names.map((name) => `@${name}`).join(', ')})`;
 }
 
-/**
- * The first one-value filter on a column of `rows` is a plain equality, so SQLite walks that column's index already
- * in ordinal order. Every other filter is an ordinal set read from its own covering index: the indexes intersect
- * without reading a single row body, however deep the page.
- */
-function filterSql(key: RowFilterKey, names: string[], isDriving: boolean, source: ShownJudgeSource): string {
-  if (key === 'judge' && source === 'either') return eitherJudgeFilterSql(names);
-  const [table, column] = key === 'judge' && source === 'conduct' ? FILTER_COLUMN.conduct : FILTER_COLUMN[key];
-  if (isDriving) return `rows.${column} ${valueList(names)}`;
-  return `rows.ordinal IN (SELECT ordinal FROM ${table} WHERE run_id = @run_id AND ${column} ${valueList(names)})`;
+function filterColumn(key: RowFilterKey, source: ShownJudgeSource): [table: string, column: string] {
+  return key === 'judge' ? JUDGE_FILTER_COLUMN[source] : FILTER_COLUMN[key];
 }
 
 /**
- * The Judge filter matches the verdict the column shows: a judge's where one graded the row, else the conduct
- * checks'. Each half reads its own index; `ungraded` is left with rows nobody graded.
+ * The first one-value filter on a column of `rows` is a plain equality, so SQLite walks that column's index already
+ * in ordinal order; failing one, in ordinal order the first one-value verdict filter drives the same way, over the
+ * verdicts line `f` (see queryClauses). Every other filter is an ordinal set read from its own covering index: the
+ * indexes intersect without reading a single row body, however deep the page.
  */
-function eitherJudgeFilterSql(names: string[]): string {
-  return `rows.ordinal IN (
-    SELECT ordinal FROM row_verdicts WHERE run_id = @run_id AND judge_verdict ${valueList(names)} AND judge_verdict <> 'ungraded'
-    UNION ALL
-    SELECT ordinal FROM row_verdicts INDEXED BY row_verdicts_conduct WHERE run_id = @run_id AND conduct_verdict ${valueList(names)} AND judge_verdict = 'ungraded')`;
+function filterSql(key: RowFilterKey, names: string[], driving: 'rows' | 'verdicts' | null, source: ShownJudgeSource): string {
+  const [table, column] = filterColumn(key, source);
+  if (driving === 'rows') return `rows.${column} ${valueList(names)}`;
+  // Unqualified: the verdict columns and expressions (SHOWN_VERDICT_SQL) are row_verdicts' alone, here `f`.
+  if (driving === 'verdicts') return `${column} ${valueList(names)}`;
+  return `rows.ordinal IN (SELECT ordinal FROM ${table} WHERE run_id = @run_id AND ${column} ${valueList(names)})`;
 }
+
+/** The Judge filter matches the verdict the column shows (see ShownJudgeSource); `ungraded` is left with rows nobody graded. */
+const JUDGE_FILTER_COLUMN: Record<ShownJudgeSource, [table: string, column: string]> = {
+  judges: FILTER_COLUMN.judge,
+  conduct: FILTER_COLUMN.conduct,
+  either: ['row_verdicts', SHOWN_VERDICT_SQL],
+};
 
 /**
  * A search box's text as an FTS5 query: each word a quoted prefix term, all of them required. Quotes and
@@ -161,6 +161,8 @@ function sortsByVerdict(sort: RowsQuery['sort']): boolean {
 export interface QueryClauses {
   /** `FROM rows` plus the verdicts join when the query needs it. */
   from: string;
+  /** The ordinal an ordinal order and its keyset read (`rows.ordinal`, or the driving verdicts line's). */
+  ordinal: string;
   /** `WHERE ...` for the run and the query's filters and search. */
   where: string;
   parameters: Record<string, string | number>;
@@ -176,32 +178,60 @@ export function queryClauses(
   const parameters: Record<string, string | number> = { run_id: runId };
   const joinsVerdicts = query.sort !== undefined && sortsByVerdict(query.sort);
   if (joinsVerdicts) conditions.push('v.run_id = @run_id');
-  let hasDriving = false;
-  for (const [key, values] of activeFilters(query)) {
-    const names = values.map((value, index) => {
-      const name = `${key}_${index}`;
-      parameters[name] = value;
-      return name;
-    });
-    const isDriving: boolean = !hasDriving && values.length === 1 && FILTER_COLUMN[key][0] === 'rows';
-    hasDriving ||= isDriving;
-    conditions.push(filterSql(key, names, isDriving, source));
+  const filters = activeFilters(query);
+  const isOneValueOn = (table: string) => ([key, values]: [RowFilterKey, string[]]) => values.length === 1 && filterColumn(key, source)[0] === table;
+  const drivingRows = filters.find(isOneValueOn('rows'));
+  // In ordinal order, a page of a verdict filter is the first lines of its index: no ordinal set to build first.
+  const drivingVerdicts = drivingRows === undefined && query.sort?.column === 'ordinal' ? filters.find(isOneValueOn('row_verdicts')) : undefined;
+  if (drivingVerdicts) conditions.push('f.run_id = @run_id');
+  for (const filter of filters) {
+    const names = bindValues(filter[0], filter[1], parameters);
+    const driving = filter === drivingRows ? 'rows' : filter === drivingVerdicts ? 'verdicts' : null;
+    conditions.push(filterSql(filter[0], names, driving, source));
   }
   const match = ftsQuery(query.search);
   if (match !== null) {
     conditions.push('rows.rowid IN (SELECT rowid FROM row_search WHERE row_search MATCH @search)');
     parameters.search = match;
   }
-  return { from: joinsVerdicts ? `FROM rows ${VERDICTS_JOIN}` : 'FROM rows', where: `WHERE ${conditions.join(' AND ')}`, parameters };
+  const where = `WHERE ${conditions.join(' AND ')}`;
+  if (drivingVerdicts) return { from: `FROM row_verdicts AS f ${DRIVING_ROWS_JOIN}`, ordinal: 'f.ordinal', where, parameters };
+  return { from: joinsVerdicts ? `FROM rows ${VERDICTS_JOIN}` : 'FROM rows', ordinal: 'rows.ordinal', where, parameters };
+}
+
+const DRIVING_ROWS_JOIN = 'JOIN rows ON rows.run_id = f.run_id AND rows.ordinal = f.ordinal';
+
+function bindValues(key: RowFilterKey, values: string[], parameters: Record<string, string | number>): string[] {
+  return values.map((value, index) => {
+    const name = `${key}_${index}`;
+    parameters[name] = value;
+    return name;
+  });
+}
+
+/**
+ * The count of a query whose one condition is a verdict filter, read from that filter's index alone: row_verdicts
+ * holds exactly one line per row (002), so no row needs a probe. Null for any other query (count its queryClauses).
+ */
+export function verdictCountClauses(runId: string, query: Pick<RowsQuery, 'filters' | 'search'>, source: ShownJudgeSource): QueryClauses | null {
+  const filters = activeFilters(query);
+  const only = filters.length === 1 ? filters[0] : undefined;
+  if (only === undefined || ftsQuery(query.search) !== null) return null;
+  const [key, values] = only;
+  const [table, column] = filterColumn(key, source);
+  if (table !== 'row_verdicts') return null;
+  const parameters: Record<string, string | number> = { run_id: runId };
+  const names = bindValues(key, values, parameters);
+  return { from: 'FROM row_verdicts', ordinal: 'ordinal', where: `WHERE run_id = @run_id AND ${column} ${valueList(names)}`, parameters };
 }
 
 /**
  * `ORDER BY` for a sort; ties break on the ordinal in the same direction, so every order is total. (The ordinal is
  * never repeated: `ORDER BY ordinal, ordinal` keeps SQLite from seeing that a filter's index is already in order.)
  */
-export function orderClause(sort: RowsQuery['sort'], source: ShownJudgeSource, reverse = false): string {
+export function orderClause(sort: RowsQuery['sort'], source: ShownJudgeSource, reverse = false, ordinal = 'rows.ordinal'): string {
   const direction = (sort.direction === 'asc') !== reverse ? 'ASC' : 'DESC';
-  if (sort.column === 'ordinal') return `ORDER BY rows.ordinal ${direction}`;
+  if (sort.column === 'ordinal') return `ORDER BY ${ordinal} ${direction}`;
   return `ORDER BY ${sortSql(sort.column, source)} ${direction}, ${tieBreaker(sort)} ${direction}`;
 }
 
@@ -211,7 +241,7 @@ function tieBreaker(sort: RowsQuery['sort']): string {
 }
 
 /** Rows strictly before (`<`) or after (`>`) a row's sort key and ordinal, as bound `@key` and `@ordinal`. */
-export function keysetCondition(sort: RowsQuery['sort'], source: ShownJudgeSource, comparison: '<' | '>'): string {
-  if (sort.column === 'ordinal') return `rows.ordinal ${comparison} @ordinal`;
+export function keysetCondition(sort: RowsQuery['sort'], source: ShownJudgeSource, comparison: '<' | '>', ordinal = 'rows.ordinal'): string {
+  if (sort.column === 'ordinal') return `${ordinal} ${comparison} @ordinal`;
   return `(${sortSql(sort.column, source)}, ${tieBreaker(sort)}) ${comparison} (@key, @ordinal)`;
 }

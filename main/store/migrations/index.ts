@@ -11,6 +11,7 @@ import { runLeases } from './009-run-leases';
 import { changeCounts } from './010-change-counts';
 import { traceIdentity } from './011-trace-identity';
 import { exportLines } from './012-export-lines';
+import { shownVerdicts } from './013-shown-verdicts';
 
 export const MIGRATIONS: readonly Migration[] = [
   initial,
@@ -25,6 +26,7 @@ export const MIGRATIONS: readonly Migration[] = [
   changeCounts,
   traceIdentity,
   exportLines,
+  shownVerdicts,
 ];
 
 /** The schema version this build writes. */
