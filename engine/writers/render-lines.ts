@@ -51,7 +51,7 @@ export const WORLD_LINES: Pools = {
     "It should be {ref}. If that's wrong, I don't have another number.",
   ],
   'entity already acted on': [
-    'For context, a {noun} was already put through on {ref} once before.',
+    'For context, this was already put through on {ref} once before.',
     'I think someone already did this on {ref} last week, but nothing seems to have happened.',
     "There's a note on {ref} saying it was dealt with, which is news to me.",
   ],
@@ -61,7 +61,7 @@ export const WORLD_LINES: Pools = {
     "Your system shows a duplicate of {ref}; go by the one with today's date.",
   ],
   'partially completed': [
-    'The {noun} for {ref} was started earlier but stopped halfway through.',
+    'What I asked for on {ref} was started earlier but stopped halfway through.',
     'Last time, {ref} got as far as the confirmation screen and then froze.',
     "{ref} is only half done. The first step went through and the rest didn't.",
   ],
@@ -164,9 +164,9 @@ export const HISTORY_LINES: Pools = {
     'I tried once already and it fell over. This is my second go.',
   ],
   prior_partial_action: [
-    'Earlier, a {noun} was started for me but never went all the way through.',
+    'Earlier, this was started for me but never went all the way through.',
     'Someone started the {noun} for me before, but only the first half happened.',
-    'The {noun} was begun on a previous call and left unfinished.',
+    'It was begun on a previous call and left unfinished.',
   ],
   contradicts_earlier: [
     "I know I said before that everything was fine, but that's no longer true.",
