@@ -1,6 +1,6 @@
 import type { ToolSpec } from '../../shared/domain';
 import type { IdKinds } from '../world/id-kinds';
-import { nameTokens } from '../world/tool-names';
+import { isIdParameter, nameTokens } from '../world/tool-names';
 
 /** How the demo agent fills a tool's arguments from what the person typed (never from thin air). */
 
@@ -16,11 +16,16 @@ const YEAR = /^(19|20)\d{2}$/;
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 const MONEY = /(?:[$€£]\s?(\d+(?:[.,]\d{1,2})?))|(?:\b(\d+(?:\.\d{1,2})?)\s?(?:dollars?|usd|eur|euros?|gbp|pounds?|bucks|cad)\b)/gi;
 const BARE_NUMBER = /(?<![\w.$€£-])(\d+(?:\.\d{1,2})?)(?![\w-]|\.\d)/g;
-const ISO_DATE = /\b(20\d{2}-\d{2}-\d{2})\b/;
+const ISO_DATE = /\b((?:19|20)\d{2}-\d{2}-\d{2})\b/;
+const MONTH_NAMES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const MONTH_FIRST = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+((?:19|20)\\d{2})\\b`, 'i');
+const DAY_FIRST = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH},?\\s+((?:19|20)\\d{2})\\b`, 'i');
+/** A number right after "postal code"/"zip" is that code, not a record id. */
+const AFTER_POSTAL_LABEL = /\b(?:zip|postal|post)(?:[\s_-]*code)?\s*(?:is|:|=)?\s*$/i;
+/** Money in a parameter's description: a `monthly_limit` "in dollars" is an amount, not a count. */
+const MONEY_DESCRIPTION = /(dollar|usd|\$|amount|price|money|currency|euro|pound)/i;
 
-const ID_PARAMETER = /(^id$|_id$|^ref$|_ref$|^number$|_number$|^sku$|^asin$|^code$|_code$|^key$|^reference$)/i;
-/** Codes and numbers that are not record identifiers: a postal code is not an order number. */
-const NOT_AN_ID = /(postal|zip|post_code|country|currency|area|phone|promo|discount|coupon|tax|routing|sort_code|cvv|security)/i;
 const AMOUNT_PARAMETER = /(amount|price|total|value|sum|refund|cost|fee|balance)/i;
 const COUNT_PARAMETER = /(qty|quantity|count|units|number_of|limit|seats|guests|party|size)/i;
 const QUERY_PARAMETER = /^(query|q|search|term|keywords?|search_term|text|search_query)$/i;
@@ -40,6 +45,7 @@ export function idTokens(text: string): string[] {
   for (const match of text.matchAll(ID_TOKEN)) {
     const token = match[1]!;
     if (YEAR.test(token)) continue;
+    if (/^\d+$/.test(token) && AFTER_POSTAL_LABEL.test(text.slice(0, match.index ?? 0))) continue;
     const after = text.slice((match.index ?? 0) + match[0].length);
     if (/^\s?(dollars?|usd|eur|euros?|gbp|pounds?|bucks|cad)\b/i.test(after)) continue;
     if (!ids.includes(token)) ids.push(token);
@@ -101,6 +107,35 @@ function enumValueIn(text: string, values: readonly unknown[]): unknown {
 
 type Schema = Record<string, unknown>;
 
+/** A date as ISO `YYYY-MM-DD`, from ISO text or a spelled one ("March 12, 1984", "12 March 1984"). */
+export function dateIn(text: string): string | undefined {
+  const iso = ISO_DATE.exec(text)?.[1];
+  if (iso !== undefined) return iso;
+  const monthFirst = MONTH_FIRST.exec(text);
+  const dayFirst = monthFirst === null ? DAY_FIRST.exec(text) : null;
+  const [monthWord, day, year] = monthFirst !== null ? [monthFirst[1], monthFirst[2], monthFirst[3]] : dayFirst !== null ? [dayFirst[2], dayFirst[1], dayFirst[3]] : [];
+  if (monthWord === undefined || day === undefined || year === undefined || Number(day) < 1 || Number(day) > 31) return undefined;
+  const month = MONTH_NAMES.indexOf(monthWord.slice(0, 3).toLowerCase()) + 1;
+  return `${year}-${String(month).padStart(2, '0')}-${day.padStart(2, '0')}`;
+}
+
+/**
+ * The value the person gave a parameter by name: "the category is dining", "postal code: 02139", "the address is
+ * 12 Elm St, Springfield, IL 62704". `toSentenceEnd` values (addresses, reasons) may hold commas; others end at a
+ * comma, "and" or a new capitalised sentence (typed without punctuation).
+ */
+export function labelledValue(name: string, text: string, toSentenceEnd: boolean): string | undefined {
+  const label = nameTokens(name).join('[\\s_-]+');
+  const match = new RegExp(`(?<![a-z])${label}\\s*(?:\\bis\\b|:|=|\\bwould be\\b|\\bshould be\\b|\\bwill be\\b)\\s*(?:the\\s+)?["“]?([^\\n.!?;"”]+(?:\\.\\d[^\\n.!?;"”]*)?)`, 'i').exec(text);
+  let value = match?.[1]?.trim();
+  if (value === undefined || value === '' || /^(?:and|or|but|not|that|it|this)\b/i.test(value)) return undefined;
+  if (!toSentenceEnd) {
+    value = value.split(/,|;|\s+and\s+|\s+(?=[A-Z][a-z]+\s)/)[0]!.trim();
+    value = value.split(/\s+/).slice(0, 6).join(' ');
+  }
+  return value.length >= 1 && value.length <= 200 ? value : undefined;
+}
+
 /** The person's own first sentence, cut at a word before `limit` characters: free text for a reason or note. */
 function firstSentence(text: string, limit: number): string | undefined {
   const sentence = (text.trim().split(/(?<=[.!?])\s+/)[0] ?? '').trim();
@@ -109,9 +144,6 @@ function firstSentence(text: string, limit: number): string | undefined {
   return cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).trim() || undefined;
 }
 
-export function isIdParameter(name: string): boolean {
-  return ID_PARAMETER.test(name) && !NOT_AN_ID.test(name);
-}
 
 /** What the agent reads of the world's id kinds (from the tool set): how an id fits a tool's argument. */
 export type IdKindJudge = Pick<IdKinds, 'fit'>;
@@ -131,7 +163,9 @@ function assignIds(names: readonly string[], texts: readonly string[], tool: str
     const prefix = /^([a-z]{2,})/i.exec(id)?.[1]?.toLowerCase();
     return prefix !== undefined && nameTokens(name).some((token) => token.startsWith(prefix) || prefix.startsWith(token.slice(0, 3)));
   };
+  const directions = directedIds(texts);
   const passes: ((name: string, id: string) => boolean)[] = [
+    (name, id) => fit(name, id) !== 'wrong' && directions.get(id) !== undefined && directions.get(id) === directionOf(name),
     (name, id) => fit(name, id) === 'right',
     (name, id) => fit(name, id) !== 'wrong' && prefixFits(name, id),
     (name, id) => fit(name, id) !== 'wrong',
@@ -148,6 +182,26 @@ function assignIds(names: readonly string[], texts: readonly string[], tool: str
   return assigned;
 }
 
+const FROM_WORDS = new Set(['from', 'source']);
+const TO_WORDS = new Set(['to', 'into', 'destination', 'target']);
+
+function directionOf(name: string): 'from' | 'to' | undefined {
+  const first = nameTokens(name)[0] ?? '';
+  return FROM_WORDS.has(first) ? 'from' : TO_WORDS.has(first) ? 'to' : undefined;
+}
+
+/** Ids the person placed with "from ACC-2333" / "to ACC-9747" (the latest turn's word wins). */
+function directedIds(texts: readonly string[]): Map<string, 'from' | 'to'> {
+  const directions = new Map<string, 'from' | 'to'>();
+  for (const text of texts) {
+    for (const match of text.matchAll(/\b(from|to|into)\s+(?:(?:the|my|account|acct)\s+){0,2}#?([A-Za-z]{1,12}[-_]?\d{2,}[A-Za-z0-9]*)/gi)) {
+      const id = match[2]!;
+      if (!directions.has(id)) directions.set(id, match[1]!.toLowerCase() === 'from' ? 'from' : 'to');
+    }
+  }
+  return directions;
+}
+
 /** A value for one parameter from the person's turns (latest first), or undefined when they never gave one. */
 function valueFor(name: string, schema: Schema, texts: readonly string[], tool: string): unknown {
   const type = schema.type;
@@ -162,15 +216,20 @@ function valueFor(name: string, schema: Schema, texts: readonly string[], tool: 
   if (/email/i.test(name) || schema.format === 'email') return texts.map((text) => emailsIn(text)[0]).find(Boolean);
   if (isIdParameter(name) && type !== 'number' && type !== 'integer') return undefined;
   if (type === 'number' || type === 'integer') {
-    const find = COUNT_PARAMETER.test(name) && !AMOUNT_PARAMETER.test(name) ? countIn : amountIn;
+    const isMoney = AMOUNT_PARAMETER.test(name) || MONEY_DESCRIPTION.test(typeof schema.description === 'string' ? schema.description : '');
+    const find = COUNT_PARAMETER.test(name) && !isMoney ? countIn : amountIn;
     const value = texts.map(find).find((found) => found !== undefined);
     return type === 'integer' && value !== undefined && !Number.isInteger(value) ? undefined : value;
   }
   if (type === 'boolean' || type === 'object' || type === 'array') return undefined;
   if (QUERY_PARAMETER.test(name)) return queryFrom(latest, tool);
   if (/phone/i.test(name)) return /\+?\d[\d\s().-]{6,}\d/.exec(texts.join(' '))?.[0];
-  if (/date|day/i.test(name)) return texts.map((text) => ISO_DATE.exec(text)?.[1]).find(Boolean);
-  if (FREE_TEXT_PARAMETER.test(name)) return firstSentence(latest, 120);
+  if (/date|day|birth/i.test(name) || schema.format === 'date') return texts.map(dateIn).find(Boolean);
+  const toSentenceEnd = FREE_TEXT_PARAMETER.test(name) || /address/i.test(name);
+  const labelled = texts.map((text) => labelledValue(name, text, toSentenceEnd)).find(Boolean);
+  if (labelled !== undefined) return labelled;
+  // "Here you go: ORD-1042." says which record, not why: the reason is the first sentence that names no id.
+  if (FREE_TEXT_PARAMETER.test(name)) return texts.map((text) => firstSentence(text, 120)).find((sentence) => sentence !== undefined && idTokens(sentence).length === 0) ?? firstSentence(latest, 120);
   if (SUBJECT_PARAMETER.test(name)) return firstSentence(latest, 80);
   return undefined;
 }

@@ -1,8 +1,8 @@
 import type { ToolSpec } from '../../shared/domain';
 import { stableJson } from '../seeded';
 import type { IdKindNames } from '../world/id-kinds';
-import { isReadTool, toolNoun } from '../world/tool-names';
-import { isIdParameter, type PlannedCall } from './demo-arguments';
+import { isIdParameter, isReadTool, toolNoun } from '../world/tool-names';
+import type { PlannedCall } from './demo-arguments';
 import type { ToolStep } from './demo-conversation';
 import { inventReference } from './demo-plant';
 import { stepSubject } from './demo-subjects';

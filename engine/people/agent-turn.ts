@@ -32,10 +32,15 @@ export function agentAsked(text: string): boolean {
   return text.trim() !== '' && text.includes('?');
 }
 
+/** A bracketed aside ("(Internal note: ...)") asks the person nothing: only the rest can ask for what they cannot know. */
+function withoutAsides(text: string): string {
+  return text.replace(/\([^()]*\)/g, ' ');
+}
+
 /** Reads the agent's turn: questions by what they ask for, statements by whether the job is done. */
 export function readAgentTurn(text: string): AgentMove {
   if (agentAsked(text)) {
-    if (UNKNOWABLE.test(text)) return 'asks_unknowable';
+    if (UNKNOWABLE.test(withoutAsides(text))) return 'asks_unknowable';
     if (IDENTIFIER_ASK.test(text)) return 'asks_identifier';
     if (CONFIRMATION_ASK.test(text)) return 'asks_confirmation';
     return 'asks_other';

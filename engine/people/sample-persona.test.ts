@@ -133,4 +133,16 @@ describe('samplePersona', () => {
     const tool = personas.filter((persona) => persona.stance === 'ordinary' && !/vagueness:(vague|underspecified)/.test(persona.tags.join()));
     expect(tool.some((persona) => persona.aside.includes("You haven't settled on a specific action yet."))).toBe(false);
   });
+
+  it('never has empty tags: a card whose draws gave no style label carries its stance', () => {
+    const bare = Array.from({ length: 2000 }, (_, index) => ({ key: `sc-${index}:0`, index }))
+      .filter(({ key, index }) => styleTagLabels(sampleStyleTags({ seed: 7, round: index % 3, key, dimensions: { ...dimensions, stance: 'conflicting' } })).length === 0);
+    expect(bare.length).toBeGreaterThan(0);
+    for (const { key, index } of bare) {
+      const persona = samplePersona({ seed: 7, round: index % 3, key, stance: 'conflicting', dimensions });
+      expect(persona.tags).toEqual(['stance:conflicting']);
+    }
+    const ordinary = Array.from({ length: 2000 }, (_, index) => samplePersona({ seed: 7, round: 0, key: `sc-${index}:0`, stance: 'ordinary', dimensions }));
+    expect(ordinary.every((persona) => persona.tags.length > 0)).toBe(true);
+  });
 });

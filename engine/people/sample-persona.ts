@@ -64,9 +64,12 @@ export function samplePersona(options: SamplePersonaOptions): Persona {
     tags,
     ask_family: options.ask_family ?? askFamilyFor(dimensions, tags),
   });
+  const labels = styleTagLabels(tags);
   return {
     stance,
-    tags: styleTagLabels(tags),
+    // The SDK's cards always carry their tool and rule labels, which Persona.tags leaves out: a card whose draws
+    // gave no style label (no texture, length, ask, ...: about 1 in 30) would carry none, so it carries its stance.
+    tags: labels.length > 0 ? labels : [`stance:${stance}`],
     aside: asideText(vars),
     patience: options.patience ?? patienceFor(stance, tags),
   };

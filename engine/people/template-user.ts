@@ -1,7 +1,8 @@
-import type { Dimensions, Message, Persona } from '../../shared/domain';
+import type { Dimensions, Message, Persona, ToolSpec } from '../../shared/domain';
 import { hashInt, hashUnit } from '../seeded';
 import { idPrefix, type IdKinds } from '../world/id-kinds';
-import { singular } from '../world/tool-names';
+import { referenceNoun, singular } from '../world/tool-names';
+import { askedDetails, describeDetails, type AskedParameter } from './asked-details';
 import { agentAsked, earlierMoves, earlierQuestions, idsIn, lastAgentText, readAgentTurn, type AgentMove } from './agent-turn';
 import type { SimulatedUser, UserTurn, UserTurnRequest } from './simulated-user';
 import { parseStyleTags } from './style-tags';
@@ -49,6 +50,11 @@ export interface TemplateUserOptions {
    * gives one of theirs that is an account's, not the transaction number they opened with.
    */
   id_kinds?: Pick<IdKinds, 'idsOf'>;
+  /**
+   * The agent's tools: asked for their parameters ("the category and monthly limit"), a cooperative person gives
+   * plausible values for them.
+   */
+  tools?: readonly ToolSpec[];
   avg_turns?: number;
   /** A run's walk-away table; replaces the persona's patience level (`endless` still never leaves). */
   hazards?: PatienceHazards;
@@ -107,11 +113,11 @@ export class TemplateUser implements SimulatedUser {
       case 'asks_unknowable':
         return this.line('unknowable_answer', key, turn);
       case 'asks_identifier':
-        return this.answerIdentifier(context);
+        return this.answerDetails(context) ?? this.answerIdentifier(context);
       case 'asks_confirmation':
         return this.answerConfirmation(context);
       case 'asks_other':
-        return this.answerOther(context);
+        return this.answerDetails(context) ?? this.answerOther(context);
       case 'refused':
         return this.answerRefusal(context);
       case 'reported_failure': {
@@ -133,10 +139,10 @@ export class TemplateUser implements SimulatedUser {
     }
   }
 
-  private answerIdentifier(context: Context): string {
+  private answerIdentifier(context: Context, kindIds?: readonly string[]): string {
     const { messages, key, turn, persona } = context;
     const said = userSaid(messages);
-    const id = this.identifier(messages, key);
+    const id = this.identifier(messages, key, kindIds);
     const asked = earlierMoves(messages, 'asks_identifier');
     if (persona.stance === 'mistaken') {
       if (asked === 0) return this.line('wrong_id', key, turn, { id, wrong: misread(id) });
@@ -147,6 +153,54 @@ export class TemplateUser implements SimulatedUser {
     if (said.includes(id) && (worldState === 'entity missing' || notFound)) return this.line('no_other_id', key, turn, { id });
     if (worldState === 'duplicate entity') return this.line('duplicate_id', key, turn, { id });
     return this.line(said.includes(id) ? 'repeat_id' : 'give_id', key, turn, { id });
+  }
+
+  /**
+   * The tool parameters the agent asked for, with values: ids from the person's own (as `answerIdentifier`), the rest
+   * made up once per rollout. Undefined when the question names no parameter besides ids, or the persona holds back:
+   * an exploring person never, an unsure or ambiguous one half the time, an adversarial one a third of the time.
+   */
+  private answerDetails(context: Context): string | undefined {
+    const { persona, messages, key, turn } = context;
+    const asked = askedDetails(lastAgentText(messages), this.options.tools ?? []);
+    if (asked === undefined) return undefined;
+    const details = asked.parameters.filter((parameter) => !parameter.isId);
+    if (details.length === 0) return undefined;
+    const holdBack = hashInt(`${key}:${turn}:details`, 6);
+    switch (persona.stance) {
+      case 'exploratory':
+        return undefined;
+      case 'unsure':
+      case 'ambiguous':
+        if (holdBack < 3) return undefined;
+        break;
+      case 'adversarial':
+        if (holdBack < 2) return this.line('details_refuse', key, turn);
+        break;
+      default:
+        break;
+    }
+    const ids = asked.parameters.filter((parameter) => parameter.isId);
+    const kindIds = ids.flatMap((parameter) => this.options.id_kinds?.idsOf(referenceNoun(parameter.name, asked.tool.name)) ?? []);
+    const idPart = ids.length === 0 ? '' : this.idsSentence(context, ids, kindIds);
+    const hedge = persona.stance === 'unsure' || persona.stance === 'ambiguous' ? 'Hmm, let me see.' : '';
+    return [idPart, hedge, describeDetails(details, key, isHurried(persona))].filter(Boolean).join(' ');
+  }
+
+  /** One id as `answerIdentifier` gives it; a from/to pair as two different ids of the kind asked. */
+  private idsSentence(context: Context, ids: readonly AskedParameter[], kindIds: readonly string[]): string {
+    const { messages, key } = context;
+    const directed = ids.filter((parameter) => /^(from|to|source|destination|target)_/.test(parameter.name));
+    if (directed.length === 0) return this.answerIdentifier(context, kindIds);
+    const own = this.identifier(messages, key, kindIds);
+    const asked = this.idsOfAskedKind(messages);
+    const ofKind = (asked.length > 0 ? asked : kindIds).filter((id) => id !== own);
+    const other = ofKind.length === 0 ? undefined : ofKind[hashInt(`${key}:other-id`, ofKind.length)];
+    const hasFrom = directed.some((parameter) => /^(from|source)_/.test(parameter.name));
+    const hasTo = directed.some((parameter) => /^(to|destination|target)_/.test(parameter.name));
+    if (other === undefined) return this.answerIdentifier(context, kindIds);
+    if (hasFrom && hasTo) return `From ${own} to ${other}.`;
+    return hasTo ? `It goes to ${other}.` : `It comes from ${own}.`;
   }
 
   private answerConfirmation(context: Context): string {
@@ -198,9 +252,10 @@ export class TemplateUser implements SimulatedUser {
    * The person's identifier: the first one in their opening ask (later lines may hold a misread copy), else a known
    * one, else a reference they were given that the world may not know.
    */
-  private identifier(messages: readonly Message[], key: string): string {
+  private identifier(messages: readonly Message[], key: string, kindIds?: readonly string[]): string {
     const opening = openingIds(messages);
-    const ofKind = this.idsOfAskedKind(messages);
+    const asked = this.idsOfAskedKind(messages);
+    const ofKind = asked.length > 0 ? asked : (kindIds ?? []);
     if (ofKind.length > 0) {
       const prefixes = new Set(ofKind.map(idPrefix));
       return opening.find((id) => prefixes.has(idPrefix(id))) ?? ofKind[hashInt(`${key}:kind-id`, ofKind.length)]!;

@@ -88,6 +88,10 @@ export const USER_LINES = {
   other_unsure: ["I'm not sure, to be honest. What would you suggest?", 'No idea. What do people usually do?'],
   other_ambiguous: ['Either is fine. Whichever is easier for you.', 'Hmm, the first one, I think.'],
   other_exploring: ["I'm just looking at my options for now.", "Nothing specific yet, I'm just curious."],
+  details_refuse: [
+    'Why do you need all that? Just get it done.',
+    "You have all my details already. Stop asking and do it.",
+  ],
   other_with_id: ["It's about {id}.", 'The one from last week, {id}.', 'Yes, the most recent one, {id}.'],
   other_plain: ['The most recent one.', "Yes, that's right.", 'The one from last week.'],
   unknowable_answer: [

@@ -25,7 +25,7 @@ export function offlineComponents(spec: Spec, options: { seed: number; demo_rate
   const declared = spec.tools.map((tool) => tool.name);
   return {
     agent: createDemoAgent({ tools: spec.tools, result_shapes: spec.result_shapes, seed: options.seed, ...(options.demo_rate === undefined ? {} : { rate: options.demo_rate }) }),
-    createUser: (situation) => new TemplateUser({ dimensions: situation.dimensions, known_ids: spec.known_ids, id_kinds: idKindsFor({ tools: spec.tools, result_shapes: spec.result_shapes }) }),
+    createUser: (situation) => new TemplateUser({ dimensions: situation.dimensions, known_ids: spec.known_ids, tools: spec.tools, id_kinds: idKindsFor({ tools: spec.tools, result_shapes: spec.result_shapes }) }),
     writers: [
       createStructuredWriter(toolKind, templateWording),
       createGapWriter(templateWording),

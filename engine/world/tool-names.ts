@@ -9,6 +9,15 @@ export const CREATE_VERB = /^(create|generate|write|add|upload|insert|make|post|
 export const READ_VERB = /^(get|read|list|inspect|search|fetch|find|show|describe|cat|view|lookup|look|check|query|browse|track)/i;
 export const DELETE_VERB = /^(delete|remove|drop|destroy)/i;
 export const CALCULATOR_TOOL = /^(calc|compute|eval|math)/i;
+/** A parameter that takes a record's identifier (`account_id`, `sku`, `payee_number`), as the demo agent and person read it. */
+const ID_PARAMETER = /(^id$|_id$|^ref$|_ref$|^number$|_number$|^sku$|^asin$|^code$|_code$|^key$|^reference$)/i;
+/** Codes and numbers that are not record identifiers: a postal code is not an order number. */
+const NOT_AN_ID = /(postal|zip|post_code|country|currency|area|phone|promo|discount|coupon|tax|routing|sort_code|cvv|security)/i;
+
+export function isIdParameter(name: string): boolean {
+  return ID_PARAMETER.test(name) && !NOT_AN_ID.test(name);
+}
+
 /** Argument keys whose values name an entity (section 8 rule 10). */
 export const REFERENCE_KEY = /^id$|_id$|^path$|_path$|^file$|^name$|^key$|^ref$|^number$|^asin$|^sku$/i;
 
