@@ -146,12 +146,12 @@ test('a run set to stop when every pair is covered stops before its budget and s
   await page.getByRole('button', { name: 'Start run' }).click();
   await expect(page).toHaveURL(/#\/runs\/run_[\w-]+$/);
   await expect(page.getByLabel('Run status')).toHaveText('completed', { timeout: 90_000 });
-  await expect(page.getByLabel('Stopped because')).toHaveText('saturation');
-  await expect(page.getByRole('region', { name: 'Progress' })).toContainText('saturation: every planned pair of axis values has a conversation.');
+  await expect(page.getByLabel('Stopped because')).toHaveText('pairs_covered');
+  await expect(page.getByRole('region', { name: 'Progress' })).toContainText('pairs_covered: every planned pair of axis values has a conversation.');
   const done = Number((await page.getByLabel('Rows done', { exact: true }).innerText()).split('/')[0]!.replace(/\D/g, ''));
   expect(done).toBeGreaterThan(0);
   expect(done).toBeLessThan(2000);
-  await page.screenshot({ path: join(SCREENSHOT_DIR, 'run-stopped-saturation.png'), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'run-stopped-pairs-covered.png'), fullPage: true });
 
   // Running it again keeps the choice.
   await page.getByRole('button', { name: 'New run from this run' }).click();
