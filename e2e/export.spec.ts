@@ -178,6 +178,9 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     await expect(dialog.getByRole('alert').filter({ hasText: '“bench/prompts.jsonl” is a relative path: type the full path of the file to decontaminate against' })).toBeVisible();
     await expect(againstFiles).toHaveAttribute('aria-invalid', 'true');
     await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
+    await expect(dialog.getByRole('region', { name: 'Before writing' }).getByRole('status')).toHaveText(
+      'The counts wait for the form: fix the field marked in red. The figures below are the last ones counted.',
+    );
     await againstFiles.scrollIntoViewIfNeeded();
     await shot(page, 'export-decontaminate-relative');
     await againstFiles.fill('');

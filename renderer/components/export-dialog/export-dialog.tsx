@@ -134,7 +134,13 @@ export function ExportDialog() {
                   Refuse the files when a gate fails <span className="muted">(recommended; off writes them and reports)</span>
                 </label>
               </div>
-              <ExportPreviewPanel preview={preview} warnings={warnings} isCurrent={preview.key !== null && preview.key === previewKey} onRetry={() => void actions.refreshPreview()} />
+              <ExportPreviewPanel
+                preview={preview}
+                warnings={warnings}
+                isCurrent={preview.key !== null && preview.key === previewKey}
+                isHeldBack={selection.value !== null && previewKey === null}
+                onRetry={() => void actions.refreshPreview()}
+              />
               <footer className="export-footer">
                 <span className="export-blocker" role="status">
                   {prompt.message ?? (preview.value ? linesSentence(preview.value.n_lines, isEnvironment) : '')}

@@ -91,12 +91,21 @@ function Counts({ preview }: { preview: ExportPreview }) {
   );
 }
 
+interface PanelProps {
+  preview: PreviewState;
+  warnings: string[];
+  isCurrent: boolean;
+  /** A form problem (a field marked in red) holds the counts back: nothing is being counted until it is fixed. */
+  isHeldBack: boolean;
+  onRetry(): void;
+}
+
 /**
  * Counts and every warning, before anything is written; warnings come first (`warnings`: those made from the counts,
  * then main's, see `selectPreviewWarnings`).
  */
-export function ExportPreviewPanel({ preview, warnings, isCurrent, onRetry }: { preview: PreviewState; warnings: string[]; isCurrent: boolean; onRetry(): void }) {
-  const isLoading = preview.status === 'loading' || (!isCurrent && preview.status !== 'error');
+export function ExportPreviewPanel({ preview, warnings, isCurrent, isHeldBack, onRetry }: PanelProps) {
+  const isLoading = !isHeldBack && (preview.status === 'loading' || (!isCurrent && preview.status !== 'error'));
   return (
     <section className="export-preview" aria-labelledby="export-preview-title" aria-busy={isLoading}>
       <h3 id="export-preview-title" className="export-section-title">
@@ -108,8 +117,13 @@ export function ExportPreviewPanel({ preview, warnings, isCurrent, onRetry }: { 
           Counting the rows and running the gates…
         </p>
       )}
+      {isHeldBack && (
+        <p className="export-hint" role="status">
+          The counts wait for the form: fix the field marked in red.{preview.value && ' The figures below are the last ones counted.'}
+        </p>
+      )}
       {preview.value && (
-        <div className={isLoading ? 'export-preview-body is-stale' : 'export-preview-body'}>
+        <div className={isLoading || isHeldBack ? 'export-preview-body is-stale' : 'export-preview-body'}>
           {warnings.length === 0 ? <p className="export-no-warnings">No warnings.</p> : <WarningsBanner warnings={warnings} degraded={[]} />}
           <Counts preview={preview.value} />
         </div>
