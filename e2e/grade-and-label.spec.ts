@@ -76,8 +76,10 @@ test('a run graded by the conduct checks alone shows their verdicts and rewards 
   const firstRow = grid.getByRole('row').filter({ has: page.getByRole('gridcell') }).first();
   // Every row shows who graded it, the verdict and its reward; none is left as a dash.
   await expect(grid.getByText('conduct checks').first()).toBeVisible();
+  // Asserted on the rows as shown at each retry: the virtual list may swap its rows while the table settles.
   const shownRows = grid.getByRole('row').filter({ has: page.getByRole('gridcell') });
-  for (const row of await shownRows.all()) await expect(row).toContainText(/(pass|fail|no reward) conduct checks/);
+  await expect(shownRows).not.toHaveCount(0);
+  await expect(shownRows.filter({ hasNotText: /(pass|fail|no reward) conduct checks/ })).toHaveCount(0);
   await expect(grid.getByRole('gridcell', { name: /^(1|0\.5|0)\.\d\d$/ }).first()).toBeVisible();
   await expect(firstRow.locator('[title^="By the conduct checks (label_source conduct, judge_name conduct"]')).toHaveCount(1);
   // A passing outcome is an all-clear with its meaning in the title, never the red flag of a rule that fired.
