@@ -32,7 +32,10 @@ interface Graded {
 function gradeFirstRow(dataDir: string, runId: string): Graded {
   const db = new Database(join(dataDir, 'while-studio.sqlite'));
   try {
-    const { body, stance } = db.prepare('SELECT body, stance FROM rows WHERE run_id = ? AND ordinal = 0').get(runId) as { body: string; stance: string };
+    const { body, stance } = db.prepare('SELECT body, stance FROM rows WHERE run_id = ? AND ordinal = 0').get(runId) as {
+      body: string;
+      stance: string;
+    };
     const messages = (JSON.parse(body) as { messages: Message[] }).messages;
     const index = messages.findLastIndex((message) => message.role === 'assistant' && message.content.length > 0);
     const reply = messages[index]!.content;
@@ -41,14 +44,43 @@ function gradeFirstRow(dataDir: string, runId: string): Graded {
       `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, failure_class, unsure, span, judge_meta, provenance, created_at)
        VALUES (?, ?, ?, ?, 'ok', ?, ?, ?, 0, ?, ?, ?, '2026-01-01T00:00:00.000Z')`,
     );
-    insert.run(`${runId}:0`, runId, 0, 'The reply declares the order settled before any tool confirmed it.', 'conduct', 'conduct', 'action_without_call',
-      JSON.stringify({ message_index: index, start: 0, end }), JSON.stringify({ rule: 'action_without_call' }),
-      JSON.stringify({ judge: 'conduct', model: null, rubric_hash: null, settings: {}, version: '1' }));
-    insert.run(`${runId}:0`, runId, 0.25, 'It skipped the confirmation the policy asks for.', 'judge', 'rubric-judge', 'skipped_confirmation', null, '{}',
-      JSON.stringify({ judge: 'rubric-judge', model: 'offline-rubric', rubric_hash: 'r-5f2a9c', settings: { temperature: 0 }, version: '2' }));
-    db.prepare(`INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, ?, 'fail', 'human', 'ana', 'agreed with the judge', '2026-01-02T00:00:00.000Z')`)
-      .run(`${runId}:0`, runId);
-    const searchWord = reply.split(/[^A-Za-z]+/).find((word) => word.length >= 6)!.toLowerCase();
+    insert.run(
+      `${runId}:0`,
+      runId,
+      0,
+      'The reply declares the order settled before any tool confirmed it.',
+      'conduct',
+      'conduct',
+      'action_without_call',
+      JSON.stringify({ message_index: index, start: 0, end }),
+      JSON.stringify({ rule: 'action_without_call' }),
+      JSON.stringify({ judge: 'conduct', model: null, rubric_hash: null, settings: {}, version: '1' }),
+    );
+    insert.run(
+      `${runId}:0`,
+      runId,
+      0.25,
+      'It skipped the confirmation the policy asks for.',
+      'judge',
+      'rubric-judge',
+      'skipped_confirmation',
+      null,
+      '{}',
+      JSON.stringify({
+        judge: 'rubric-judge',
+        model: 'offline-rubric',
+        rubric_hash: 'r-5f2a9c',
+        settings: { temperature: 0 },
+        version: '2',
+      }),
+    );
+    db.prepare(
+      `INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, ?, 'fail', 'human', 'ana', 'agreed with the judge', '2026-01-02T00:00:00.000Z')`,
+    ).run(`${runId}:0`, runId);
+    const searchWord = reply
+      .split(/[^A-Za-z]+/)
+      .find((word) => word.length >= 6)!
+      .toLowerCase();
     return { stance, firedText: reply.slice(0, end), searchWord };
   } finally {
     db.close();
@@ -60,7 +92,9 @@ function countRows(dataDir: string, runId: string, stance: string, search: strin
   try {
     return (
       db
-        .prepare(`SELECT COUNT(*) AS n FROM rows WHERE run_id = ? AND stance = ? AND rowid IN (SELECT rowid FROM row_search WHERE row_search MATCH ?)`)
+        .prepare(
+          `SELECT COUNT(*) AS n FROM rows WHERE run_id = ? AND stance = ? AND rowid IN (SELECT rowid FROM row_search WHERE row_search MATCH ?)`,
+        )
         .get(runId, stance, `"${search}"*`) as { n: number }
     ).n;
   } finally {
@@ -69,7 +103,10 @@ function countRows(dataDir: string, runId: string, stance: string, search: strin
 }
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Conversations' });
-const bodyRows = (page: Page) => grid(page).getByRole('row').filter({ has: page.getByRole('gridcell') });
+const bodyRows = (page: Page) =>
+  grid(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
 
 test('a person filters, searches, sorts and reads conversations, and finds the table as they left it after a restart', async ({ page }) => {
@@ -145,8 +182,13 @@ test('a person filters, searches, sorts and reads conversations, and finds the t
     await turnsHeader.getByRole('button', { name: 'Turns' }).click();
     await expect(turnsHeader).toHaveAttribute('aria-sort', 'descending');
     await expect(page.getByRole('columnheader', { name: /#/ })).not.toHaveAttribute('aria-sort');
-    const turnsIndex = await page.getByRole('columnheader').evaluateAll((headers) => headers.findIndex((header) => header.textContent?.trim() === 'Turns'));
-    const turns = await bodyRows(page).evaluateAll((rows, index) => rows.map((row) => Number(row.children[index]?.textContent)), turnsIndex);
+    const turnsIndex = await page
+      .getByRole('columnheader')
+      .evaluateAll((headers) => headers.findIndex((header) => header.textContent?.trim() === 'Turns'));
+    const turns = await bodyRows(page).evaluateAll(
+      (rows, index) => rows.map((row) => Number(row.children[index]?.textContent)),
+      turnsIndex,
+    );
     expect(turns).toEqual([...turns].sort((a, b) => b - a));
 
     // Choose columns: hide the prompt, show the scenario.
@@ -191,7 +233,10 @@ test('a link from the coverage screen opens the table filtered, and an empty res
   for (const row of await bodyRows(page).all()) await expect(row).toContainText('hurried');
 });
 
-test('back from a conversation the keyboard is on the row it opened, where the table was; a long paste searches its start', async ({ page, studio }) => {
+test('back from a conversation the keyboard is on the row it opened, where the table was; a long paste searches its start', async ({
+  page,
+  studio,
+}) => {
   test.setTimeout(120_000);
   const runId = simulate(studio.dataDir);
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -241,7 +286,11 @@ test('back from a conversation the keyboard is on the row it opened, where the t
   await expect(page.getByRole('alert')).toHaveCount(0);
   await shot(page, 'conversations-long-search');
   const saved = await page.evaluate(async (key) => {
-    const response = await fetch('/api/settings.get', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key }) });
+    const response = await fetch('/api/settings.get', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ key }),
+    });
     return (await response.json()) as { ok: boolean; value: { value: { search: string } | null } };
   }, `conversations.filters.${runId}`);
   expect(saved.ok).toBe(true);

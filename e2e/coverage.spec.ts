@@ -33,7 +33,7 @@ function readStore<T>(dataDir: string, read: (db: Database.Database) => T): T {
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-test('the coverage of an offline run: figures, any pair of axes, a cell\'s conversations, and filling a cell', async ({ page, studio }) => {
+test("the coverage of an offline run: figures, any pair of axes, a cell's conversations, and filling a cell", async ({ page, studio }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 1400 });
   const runId = simulateAndGrade(studio.dataDir);
@@ -43,7 +43,10 @@ test('the coverage of an offline run: figures, any pair of axes, a cell\'s conve
   });
   const graded = readStore(studio.dataDir, (db) => {
     const latest = `(SELECT reward FROM grades WHERE grades.row_id = rows.id ORDER BY grades.id DESC LIMIT 1)`;
-    return db.prepare(`SELECT COUNT(${latest}) AS graded, SUM(${latest} < 0.5) AS failing FROM rows WHERE run_id = ?`).get(runId) as { graded: number; failing: number };
+    return db.prepare(`SELECT COUNT(${latest}) AS graded, SUM(${latest} < 0.5) AS failing FROM rows WHERE run_id = ?`).get(runId) as {
+      graded: number;
+      failing: number;
+    };
   });
   expect(graded.graded).toBe(60);
 
@@ -52,7 +55,9 @@ test('the coverage of an offline run: figures, any pair of axes, a cell\'s conve
   await expect(page.getByRole('heading', { name: 'Coverage', level: 1 })).toBeVisible();
 
   // The figures the screen recomputes from the stored rows are the ones the run recorded.
-  await expect(page.getByLabel('Pairs covered', { exact: true })).toHaveText(`${count(recorded.pairs_covered)} / ${count(recorded.pairs_planned)} planned`);
+  await expect(page.getByLabel('Pairs covered', { exact: true })).toHaveText(
+    `${count(recorded.pairs_covered)} / ${count(recorded.pairs_planned)} planned`,
+  );
   await expect(page.getByLabel('Fraction', { exact: true })).toHaveText(`${(recorded.fraction * 100).toFixed(1)}%`);
   await expect(page.getByLabel('Rows', { exact: true })).toHaveText('n = 60');
   await expect(page.getByLabel('Failing', { exact: true })).toHaveText(`${graded.failing} / 60 graded`);
@@ -85,12 +90,21 @@ test('the coverage of an offline run: figures, any pair of axes, a cell\'s conve
   await expect(toolByStance).toBeVisible();
 
   // A square opens its conversations: the table's route with both axes as filters.
-  await toolByStance.getByRole('gridcell', { name: /: planned, \d+ rows?, / }).first().click();
+  await toolByStance
+    .getByRole('gridcell', { name: /: planned, \d+ rows?, / })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`#/runs/${runId}/conversations\\?`));
   const filters = new URLSearchParams(new URL(page.url()).hash.split('?')[1]);
   expect([...new Set(filters.keys())].sort()).toEqual(['stance', 'tool']);
-  const inCell = readStore(studio.dataDir, (db) =>
-    (db.prepare('SELECT COUNT(*) AS n FROM rows WHERE run_id = ? AND tool = ? AND stance = ?').get(runId, filters.get('tool'), filters.get('stance')) as { n: number }).n,
+  const inCell = readStore(
+    studio.dataDir,
+    (db) =>
+      (
+        db
+          .prepare('SELECT COUNT(*) AS n FROM rows WHERE run_id = ? AND tool = ? AND stance = ?')
+          .get(runId, filters.get('tool'), filters.get('stance')) as { n: number }
+      ).n,
   );
   expect(inCell).toBeGreaterThan(0);
 
@@ -114,12 +128,19 @@ test('the coverage of an offline run: figures, any pair of axes, a cell\'s conve
   expect(filledId).not.toBe(runId);
 
   await expect
-    .poll(() => readStore(studio.dataDir, (db) => (db.prepare('SELECT status FROM runs WHERE id = ?').get(filledId) as { status: string }).status), {
-      timeout: 60_000,
-    })
+    .poll(
+      () =>
+        readStore(studio.dataDir, (db) => (db.prepare('SELECT status FROM runs WHERE id = ?').get(filledId) as { status: string }).status),
+      {
+        timeout: 60_000,
+      },
+    )
     .toBe('completed');
   const filled = readStore(studio.dataDir, (db) => ({
-    config: JSON.parse((db.prepare('SELECT config FROM runs WHERE id = ?').get(filledId) as { config: string }).config) as { aim: unknown; budget: number },
+    config: JSON.parse((db.prepare('SELECT config FROM runs WHERE id = ?').get(filledId) as { config: string }).config) as {
+      aim: unknown;
+      budget: number;
+    },
     cells: db.prepare('SELECT tool, stance, COUNT(*) AS n FROM rows WHERE run_id = ? GROUP BY tool, stance').all(filledId),
   }));
   expect(filled.config).toMatchObject({ aim: { tool, stance }, budget: 12 });
@@ -127,7 +148,11 @@ test('the coverage of an offline run: figures, any pair of axes, a cell\'s conve
 
   await page.goto(`${studio.origin}/#/runs/${filledId}/coverage`);
   await expect(page.getByText('This run fills one cell')).toContainText(`tool ${tool} and user stance ${stance}`);
-  await expect(page.getByRole('grid', { name: 'Tool × User stance' }).getByRole('gridcell', { name: new RegExp(`^Tool ${tool}, user stance ${stance}: planned, 12 rows`) })).toBeVisible();
+  await expect(
+    page
+      .getByRole('grid', { name: 'Tool × User stance' })
+      .getByRole('gridcell', { name: new RegExp(`^Tool ${tool}, user stance ${stance}: planned, 12 rows`) }),
+  ).toBeVisible();
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'coverage-aimed-run.png'), fullPage: true });
 });
 

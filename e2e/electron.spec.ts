@@ -9,7 +9,8 @@ function electronRuntimeInstalled(): boolean {
 }
 
 test('the desktop window opens the runs screen with its security settings', async () => {
-  const reason = "Electron's runtime is not installed on this machine and cannot be downloaded here; the same UI is tested in browser mode.";
+  const reason =
+    "Electron's runtime is not installed on this machine and cannot be downloaded here; the same UI is tested in browser mode.";
   if (!electronRuntimeInstalled()) {
     process.stdout.write(`skipped: ${reason}\n`);
     test.skip(true, reason);
@@ -25,7 +26,9 @@ test('the desktop window opens the runs screen with its security settings', asyn
     await expect(window.getByLabel('Mode')).toHaveText('Desktop');
     // getLastWebPreferences exists at run time but is missing from Electron's type declarations.
     const preferences = await app.evaluate(({ BrowserWindow }) =>
-      (BrowserWindow.getAllWindows()[0]!.webContents as unknown as { getLastWebPreferences(): Record<string, unknown> }).getLastWebPreferences(),
+      (
+        BrowserWindow.getAllWindows()[0]!.webContents as unknown as { getLastWebPreferences(): Record<string, unknown> }
+      ).getLastWebPreferences(),
     );
     expect(preferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
     const bridge = await window.evaluate(() => Object.keys((globalThis as { whileStudio?: object }).whileStudio ?? {}).sort());

@@ -15,7 +15,16 @@ export function wai(dataDir: string, ...args: string[]): string {
 
 /** `wai simulate` offline, then (unless told not to) `wai grade`; the run's id. */
 export function simulateRun(dataDir: string, options: { rows: number; seed: number; grade?: boolean }): string {
-  const output = wai(dataDir, 'simulate', '--describe', 'a support agent that looks up orders and refunds them only after confirming', '--rows', String(options.rows), '--seed', String(options.seed));
+  const output = wai(
+    dataDir,
+    'simulate',
+    '--describe',
+    'a support agent that looks up orders and refunds them only after confirming',
+    '--rows',
+    String(options.rows),
+    '--seed',
+    String(options.seed),
+  );
   const runId = /^Run (run_\w+) \(/m.exec(output)?.[1];
   if (!runId) throw new Error(`wai simulate printed no run id:\n${output}`);
   if (options.grade !== false) wai(dataDir, 'grade', runId);
@@ -33,7 +42,10 @@ export async function startLocalHub(options: { holdUploads?: boolean } = {}): Pr
     'process.stdout.write(`HUB ${hub.url}\\n`);',
     "process.on('SIGTERM', () => void hub.close().then(() => process.exit(0)));",
   ].join('\n');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the local Hub did not start:\n${output}`)), 30_000);
@@ -113,11 +125,13 @@ export function readOpenAiLines(path: string): CheckedLine[] {
         for (const call of message.tool_calls ?? []) {
           if (message.role !== 'assistant' || call.type !== 'function' || !call.id) throw new Error(`${where}: a malformed tool call`);
           const parsed = JSON.parse(call.function.arguments) as unknown;
-          if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${where}: arguments are not a JSON object`);
+          if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+            throw new Error(`${where}: arguments are not a JSON object`);
           if (!declared.has(call.function.name)) throw new Error(`${where}: ${call.function.name} is called but not in tools`);
           called.add(call.id);
         }
-        if (message.role === 'tool' && !called.has(message.tool_call_id ?? '')) throw new Error(`${where}: a tool message answers no earlier call`);
+        if (message.role === 'tool' && !called.has(message.tool_call_id ?? ''))
+          throw new Error(`${where}: a tool message answers no earlier call`);
       }
       if (!value.messages.some((message) => message.role === 'assistant')) throw new Error(`${where}: no assistant turn`);
       return value;

@@ -27,13 +27,19 @@ async function previewed(dialog: Locator, label: string): Promise<number> {
   return numberOf(figure(dialog, label));
 }
 
-test('export a filtered table as SFT after reading its counts, passes only from the Run screen, and push to the Hub with a token from Settings', async ({ page, studio }) => {
+test('export a filtered table as SFT after reading its counts, passes only from the Run screen, and push to the Hub with a token from Settings', async ({
+  page,
+  studio,
+}) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   const runId = simulateRun(studio.dataDir, { rows: 60, seed: 4 });
   const hub = await startLocalHub();
   const refused: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && message.text().includes('Content Security Policy') && refused.push(message.text()));
+  page.on(
+    'console',
+    (message) => message.type() === 'error' && message.text().includes('Content Security Policy') && refused.push(message.text()),
+  );
   try {
     // The conversations table, filtered by an axis from its column menu.
     await page.goto(`${studio.url}#/runs/${runId}/conversations`);
@@ -69,7 +75,9 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     const linesToWrite = await numberOf(dialog.getByLabel('Lines to write'));
     expect(linesToWrite).toBeGreaterThan(0);
     if (evaluation > 0) {
-      await expect(dialog.getByRole('region', { name: 'Warnings' })).toContainText(evaluation === 1 ? '1 row is an evaluation row' : `${evaluation} rows are evaluation rows`);
+      await expect(dialog.getByRole('region', { name: 'Warnings' })).toContainText(
+        evaluation === 1 ? '1 row is an evaluation row' : `${evaluation} rows are evaluation rows`,
+      );
     }
     expect(await numberOf(figure(dialog, 'Tool-calling rows without schemas'))).toBe(0);
     await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeEnabled();
@@ -106,7 +114,11 @@ test('export a filtered table as SFT after reading its counts, passes only from 
 
     // A coverage cell: the square the fill panel is on.
     await page.goto(`${studio.url}#/runs/${runId}/coverage`);
-    await page.getByRole('grid', { name: 'Tool × User stance' }).getByRole('gridcell', { name: /: planned, \d+ rows?, / }).first().focus();
+    await page
+      .getByRole('grid', { name: 'Tool × User stance' })
+      .getByRole('gridcell', { name: /: planned, \d+ rows?, / })
+      .first()
+      .focus();
     await expect(page.getByRole('button', { name: 'Export this cell' })).toBeEnabled();
     const cellNow = await page.locator('.fill-cell-now').innerText();
     const cellRows = Number(/(\d+) rows?/.exec(cellNow)?.[1] ?? '0');
@@ -132,7 +144,9 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     writeFileSync(join(passesFolder, 'data', 'train.jsonl'), '{"messages": []}\n');
     writeFileSync(join(passesFolder, 'README.md'), '# by hand\n');
     await dialog.getByLabel('Folder', { exact: true }).fill(passesFolder);
-    await expect(dialog.getByRole('region', { name: 'Warnings' })).toContainText('This folder already holds export files: this export replaces data/train.jsonl and README.md.');
+    await expect(dialog.getByRole('region', { name: 'Warnings' })).toContainText(
+      'This folder already holds export files: this export replaces data/train.jsonl and README.md.',
+    );
     await expect(dialog.getByRole('region', { name: 'Warnings' })).not.toContainText('trained on');
     await dialog.getByRole('region', { name: 'Warnings' }).scrollIntoViewIfNeeded();
     await shot(page, 'export-folder-replaces');
@@ -165,7 +179,9 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
     // A relative path would land wherever the server started: refused at the field, and Export waits.
     await dialog.getByLabel('Folder', { exact: true }).fill('relative/out');
-    await expect(dialog.getByRole('alert').filter({ hasText: '“relative/out” is a relative path: type the full path of the export folder' })).toBeVisible();
+    await expect(
+      dialog.getByRole('alert').filter({ hasText: '“relative/out” is a relative path: type the full path of the export folder' }),
+    ).toBeVisible();
     await expect(dialog.getByLabel('Folder', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
     await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toHaveAttribute('title', /is a relative path/);
@@ -175,7 +191,11 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     // So would a relative file to decontaminate against be read: refused at the field, and neither counted nor exported.
     const againstFiles = dialog.getByLabel('Files on this machine (one path per line)');
     await againstFiles.fill('bench/prompts.jsonl');
-    await expect(dialog.getByRole('alert').filter({ hasText: '“bench/prompts.jsonl” is a relative path: type the full path of the file to decontaminate against' })).toBeVisible();
+    await expect(
+      dialog
+        .getByRole('alert')
+        .filter({ hasText: '“bench/prompts.jsonl” is a relative path: type the full path of the file to decontaminate against' }),
+    ).toBeVisible();
     await expect(againstFiles).toHaveAttribute('aria-invalid', 'true');
     await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
     await expect(dialog.getByRole('region', { name: 'Before writing' }).getByRole('status')).toHaveText(
@@ -201,7 +221,15 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     await expect(dialog.getByRole('button', { name: 'Write the environment' })).toBeEnabled({ timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Write the environment' }).click();
     await expect(dialog.getByLabel('Environment package')).toHaveText(environmentFolder, { timeout: 60_000 });
-    expect(filesUnder(environmentFolder)).toEqual(expect.arrayContaining(['pyproject.toml', 'README.md', 'refund_env/__init__.py', 'refund_env/spec.json', 'refund_env/data/train.jsonl']));
+    expect(filesUnder(environmentFolder)).toEqual(
+      expect.arrayContaining([
+        'pyproject.toml',
+        'README.md',
+        'refund_env/__init__.py',
+        'refund_env/spec.json',
+        'refund_env/data/train.jsonl',
+      ]),
+    );
     await shot(page, 'export-environment');
     await dialog.getByRole('button', { name: 'Close' }).last().click();
 
@@ -213,7 +241,10 @@ test('export a filtered table as SFT after reading its counts, passes only from 
       await expect(dialog.getByText('No Hugging Face token: the push would fail.')).toBeVisible();
       const push = dialog.getByRole('button', { name: 'Export and push' });
       await expect(push).toBeDisabled();
-      await expect(push).toHaveAttribute('title', 'No Hugging Face token: set one in Settings (or HF_TOKEN for the server) before pushing.');
+      await expect(push).toHaveAttribute(
+        'title',
+        'No Hugging Face token: set one in Settings (or HF_TOKEN for the server) before pushing.',
+      );
       await dialog.getByText('No Hugging Face token: the push would fail.').scrollIntoViewIfNeeded();
       await shot(page, 'export-hub-no-token');
       await page.keyboard.press('Escape');
@@ -230,7 +261,9 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     await dialog.getByRole('radio', { name: 'Hugging Face Hub' }).check();
     // The blank repository is a hint until someone types in it or presses Export.
     const repository = dialog.getByLabel('Repository', { exact: true });
-    await expect(dialog.getByRole('status').filter({ hasText: 'Type the Hub repository to push to (owner/name).' })).toBeVisible({ timeout: 30_000 });
+    await expect(dialog.getByRole('status').filter({ hasText: 'Type the Hub repository to push to (owner/name).' })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(repository).not.toHaveAttribute('aria-invalid');
     await expect(dialog.getByText('A repository id reads owner/name')).toHaveCount(0);
     await shot(page, 'export-hub-blank');
@@ -252,7 +285,9 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     await expect(commit).toHaveText(/^[0-9a-f]{40}$/, { timeout: 60_000 });
     await expect(dialog.getByLabel('Repository URL')).toHaveText(`${hub.url}/datasets/ana/refunds-e2e`);
     await shot(page, 'export-hub-pushed');
-    const info = (await (await fetch(`${hub.url}/api/datasets/ana/refunds-e2e`, { headers: { Authorization: 'Bearer hf_e2eLocalHubToken' } })).json()) as { sha: string; private: boolean };
+    const info = (await (
+      await fetch(`${hub.url}/api/datasets/ana/refunds-e2e`, { headers: { Authorization: 'Bearer hf_e2eLocalHubToken' } })
+    ).json()) as { sha: string; private: boolean };
     expect(info).toEqual({ id: 'ana/refunds-e2e', sha: await commit.innerText(), private: true });
     // The dialog works under the strict CSP: nothing it does is refused.
     expect(refused).toEqual([]);
@@ -290,10 +325,14 @@ test('cancelling a push in flight commits nothing to the Hub', async ({ page, st
     await dialog.getByRole('radio', { name: 'SFT' }).check();
     await expect(passesOnly).toBeChecked();
     expect(await previewed(dialog, 'Selected rows')).toBe(0);
-    await expect(warnings.first()).toHaveText('No selected row has a full pass (reward 1): grade the run first, or turn off “Passes only”.');
+    await expect(warnings.first()).toHaveText(
+      'No selected row has a full pass (reward 1): grade the run first, or turn off “Passes only”.',
+    );
     await passesOnly.uncheck();
     expect(await previewed(dialog, 'Selected rows')).toBe(60);
-    await expect(warnings.first()).toHaveText(/^[\d,]+ rows? (are|is) ungraded: grade the run first or (they are|it is) trained on as (they are|it is)\.$/);
+    await expect(warnings.first()).toHaveText(
+      /^[\d,]+ rows? (are|is) ungraded: grade the run first or (they are|it is) trained on as (they are|it is)\.$/,
+    );
     await dialog.getByRole('radio', { name: 'Hugging Face Hub' }).check();
     await dialog.getByLabel('Repository', { exact: true }).fill('ana/cancelled-push');
     await dialog.getByLabel('Hub address').fill(hub.url);

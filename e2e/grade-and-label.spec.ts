@@ -15,10 +15,14 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSH
 /** The engine's local model server (OpenAI protocol) in its own process: the rubric judge answers from it. */
 async function startLocalModel(): Promise<{ openaiBaseUrl: string; stop(): Promise<void> }> {
   const script = 'engine/models/node/__fixtures__/serve-local-model.ts';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, '--exit-with-stdin', '--latency-ms', String(JUDGE_LATENCY_MS)], {
-    cwd: REPO_ROOT,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', script, '--exit-with-stdin', '--latency-ms', String(JUDGE_LATENCY_MS)],
+    {
+      cwd: REPO_ROOT,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const first = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`the local model server exited (${code}) before it started`)));
@@ -38,7 +42,8 @@ async function startLocalModel(): Promise<{ openaiBaseUrl: string; stop(): Promi
 /** Calls the app's own API from the page (its cookie carries the token), as the renderer does. */
 async function callApi<T>(page: Page, method: string, input: unknown): Promise<T> {
   const result = await page.evaluate(
-    async ([name, body]) => (await fetch(`/api/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json(),
+    async ([name, body]) =>
+      (await fetch(`/api/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json(),
     [method, input] as const,
   );
   expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
@@ -57,7 +62,10 @@ interface JudgeCounts {
   unsure: number;
 }
 
-test('a run graded by the conduct checks alone shows their verdicts and rewards in the Judge and Reward columns, passes as all-clear', async ({ page, studio }) => {
+test('a run graded by the conduct checks alone shows their verdicts and rewards in the Judge and Reward columns, passes as all-clear', async ({
+  page,
+  studio,
+}) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const runId = simulateRun(studio.dataDir, { rows: 40, seed: 4 });
@@ -73,7 +81,10 @@ test('a run graded by the conduct checks alone shows their verdicts and rewards 
   await page.goto(`${studio.url}#/runs/${runId}/conversations`);
   await expect(page.getByRole('status').filter({ hasText: '40 conversations' })).toBeVisible();
   const grid = page.getByRole('grid', { name: 'Conversations' });
-  const firstRow = grid.getByRole('row').filter({ has: page.getByRole('gridcell') }).first();
+  const firstRow = grid
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') })
+    .first();
   // Every row shows who graded it, the verdict and its reward; none is left as a dash.
   await expect(grid.getByText('conduct checks').first()).toBeVisible();
   // Asserted on the rows as shown at each retry: the virtual list may swap its rows while the table settles.
@@ -86,10 +97,12 @@ test('a run graded by the conduct checks alone shows their verdicts and rewards 
   const clear = grid.locator('.conduct-rule', { hasText: /^ ?(conforms|fault_ok)$/ }).first();
   await expect(clear).toBeVisible();
   expect(await clear.evaluate((element) => getComputedStyle(element).color)).toBe(
-    await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--pass').trim()).then((hex) => {
-      const value = Number.parseInt(hex.slice(1), 16);
-      return `rgb(${value >> 16}, ${(value >> 8) & 255}, ${value & 255})`;
-    }),
+    await page
+      .evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--pass').trim())
+      .then((hex) => {
+        const value = Number.parseInt(hex.slice(1), 16);
+        return `rgb(${value >> 16}, ${(value >> 8) & 255}, ${value & 255})`;
+      }),
   );
   await expect(grid.locator('.conduct-cell[title^="Passed (conforms): no conduct rule fired"]').first()).toBeVisible();
   await shot(page, 'conduct-verdicts-table');
@@ -105,7 +118,11 @@ test('a run graded by the conduct checks alone shows their verdicts and rewards 
   await judgeMenu.getByRole('checkbox', { name: new RegExp(`^fail ${conduct.failures}$`) }).check();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('status').filter({ hasText: `${conduct.failures} of 40 conversations` })).toBeVisible();
-  for (const row of await grid.getByRole('row').filter({ has: page.getByRole('gridcell') }).all()) await expect(row).toContainText('fail conduct checks');
+  for (const row of await grid
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') })
+    .all())
+    await expect(row).toContainText('fail conduct checks');
   // Sorted by reward, highest first: the passes lead.
   await page.getByRole('button', { name: 'Remove the Judge filter' }).click();
   const rewardHeader = grid.getByRole('columnheader', { name: /Reward/ });
@@ -117,7 +134,10 @@ test('a run graded by the conduct checks alone shows their verdicts and rewards 
   await shot(page, 'conduct-verdicts-by-reward');
 });
 
-test('grade a run from the Run screen, see the verdicts in the table, label a row, a selection and a coverage cell, all signed', async ({ page, studio }) => {
+test('grade a run from the Run screen, see the verdicts in the table, label a row, a selection and a coverage cell, all signed', async ({
+  page,
+  studio,
+}) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   const model = await startLocalModel();
@@ -171,7 +191,9 @@ test('grade a run from the Run screen, see the verdicts in the table, label a ro
     await expect(panel.getByLabel('Passing rows')).toHaveText(`${rubric.passes} / 24 graded`);
     const verdicts = panel.getByRole('table', { name: 'Verdicts by judge' });
     await expect(verdicts.getByRole('row')).toHaveCount(3);
-    await expect(verdicts.getByRole('row', { name: new RegExp(`^${rubric.judge_key.replaceAll('.', '\\.')}`) })).toContainText(`24 / 24${rubric.passes}${rubric.failures}00`);
+    await expect(verdicts.getByRole('row', { name: new RegExp(`^${rubric.judge_key.replaceAll('.', '\\.')}`) })).toContainText(
+      `24 / 24${rubric.passes}${rubric.failures}00`,
+    );
     await expect(verdicts).toContainText('ok 24');
     const provenance = panel.getByRole('table', { name: 'Provenance' });
     await expect(provenance.getByRole('row', { name: /^rubric/ })).toContainText(judgeSpec);
@@ -183,7 +205,10 @@ test('grade a run from the Run screen, see the verdicts in the table, label a ro
     await page.emulateMedia({ colorScheme: 'light' });
 
     // The conversations table shows the judge's verdicts and rewards: its Judge filter counts them.
-    await page.getByRole('button', { name: /^Conversations/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Conversations/ })
+      .first()
+      .click();
     await expect(page.getByRole('status').filter({ hasText: '24 conversations' })).toBeVisible();
     const grid = page.getByRole('grid', { name: 'Conversations' });
     await expect(page.getByLabel('Grades')).toContainText('rubric');
@@ -242,7 +267,11 @@ test('grade a run from the Run screen, see the verdicts in the table, label a ro
 
     // A coverage cell, from the cell panel: its rows are read, counted, confirmed.
     await page.goto(`${studio.url}#/runs/${runId}/coverage`);
-    await page.getByRole('grid', { name: 'Tool × User stance' }).getByRole('gridcell', { name: /: planned, \d+ rows?, / }).first().focus();
+    await page
+      .getByRole('grid', { name: 'Tool × User stance' })
+      .getByRole('gridcell', { name: /: planned, \d+ rows?, / })
+      .first()
+      .focus();
     const cellGroup = page.getByRole('region', { name: 'Fill a cell' }).getByRole('group', { name: /^Label \d+ rows?$/ });
     const cellRows = await numberIn(cellGroup);
     expect(cellRows).toBeGreaterThan(0);
@@ -251,7 +280,9 @@ test('grade a run from the Run screen, see the verdicts in the table, label a ro
     await expect(cellConfirm).toContainText('in the coverage cell tool');
     await shot(page, 'grade-cell-confirm');
     await cellConfirm.getByRole('button', { name: /^Label \d+ rows?$/ }).click();
-    await expect(page.getByRole('dialog', { name: 'Labelled' })).toContainText(`Labelled ${cellRows} ${cellRows === 1 ? 'row' : 'rows'} as pass, signed ${ANNOTATOR}.`);
+    await expect(page.getByRole('dialog', { name: 'Labelled' })).toContainText(
+      `Labelled ${cellRows} ${cellRows === 1 ? 'row' : 'rows'} as pass, signed ${ANNOTATOR}.`,
+    );
     await page.getByRole('dialog', { name: 'Labelled' }).getByRole('button', { name: 'Close' }).click();
 
     // Every label landed in the store, signed, as the API reads them back.
@@ -262,7 +293,12 @@ test('grade a run from the Run screen, see the verdicts in the table, label a ro
       [`${runId}:5`, 'fail'],
       [`${runId}:5`, 'unsure'],
     ]);
-    expect(labels.filter((label) => label.label === 'simulator_error').map((label) => label.row_id).sort()).toEqual([`${runId}:0`, `${runId}:1`, `${runId}:2`]);
+    expect(
+      labels
+        .filter((label) => label.label === 'simulator_error')
+        .map((label) => label.row_id)
+        .sort(),
+    ).toEqual([`${runId}:0`, `${runId}:1`, `${runId}:2`]);
     expect(labels.filter((label) => label.label === 'pass')).toHaveLength(cellRows);
 
     // Rows whose latest label is a simulator error are left out of the Run screen's counts, which say so first.
@@ -272,7 +308,9 @@ test('grade a run from the Run screen, see the verdicts in the table, label a ro
     await page.goto(`${studio.url}#/runs/${runId}`);
     await expect(panel.getByLabel('Rows counted')).toHaveText(`${24 - excluded}`);
     await expect(panel.getByTitle('Rows labelled simulator_error: left out of every count here')).toHaveText(`+${excluded} left out`);
-    await expect(panel.getByRole('region', { name: 'Grading warnings' })).toContainText(excluded === 1 ? '1 row labelled simulator_error is left out' : `${excluded} rows labelled simulator_error are left out`);
+    await expect(panel.getByRole('region', { name: 'Grading warnings' })).toContainText(
+      excluded === 1 ? '1 row labelled simulator_error is left out' : `${excluded} rows labelled simulator_error are left out`,
+    );
     await shot(page, 'grade-summary-after-labels');
   } finally {
     await model.stop();

@@ -9,7 +9,11 @@ import { seedStore } from './seed-store';
 const ROWS = 8;
 
 function wai(dataDir: string, args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 120_000 });
+  return execFileSync(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
 }
 
 /** SIGKILL: no handler runs, as when the machine loses power or the app is killed. */
@@ -29,7 +33,15 @@ const pressedLabel = (page: Page) => page.getByRole('group', { name: 'Label this
 test('a label given right before the server is killed is there after a restart', async ({ page }) => {
   test.setTimeout(180_000);
   const dataDir = freshDataDir();
-  const output = wai(dataDir, ['simulate', '--describe', 'a personal finance assistant that confirms before it moves money', '--rows', String(ROWS), '--seed', '5']);
+  const output = wai(dataDir, [
+    'simulate',
+    '--describe',
+    'a personal finance assistant that confirms before it moves money',
+    '--rows',
+    String(ROWS),
+    '--seed',
+    '5',
+  ]);
   const runId = /Run (run_\w+)/.exec(output)![1]!;
   wai(dataDir, ['labels', 'annotator', 'Bo']);
   let server = await startStudio(dataDir);

@@ -54,7 +54,10 @@ function prepareStore(dataDir: string, annotator: string): void {
     const store = openLabelledBenchStore({ runId: ${JSON.stringify(RUN_ID)}, count: ${rows}, keptDir: ${JSON.stringify(dataDir)}, folderPrefix: 'unused' });
     setAnnotator(store.context.db, ${JSON.stringify(annotator)});
     await store.close();`;
-  const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
   if (output.trim()) process.stdout.write(`${output.trim()}\n`);
 }
 
@@ -66,7 +69,9 @@ type Db = InstanceType<typeof Database>;
  */
 function goldDelta(db: Db, ordinal: number, annotator: string, label: 'pass' | 'fail'): number | null {
   const labels = db
-    .prepare('SELECT l.label AS label, l.author AS author FROM labels l JOIN rows r ON r.id = l.row_id WHERE r.run_id = ? AND r.ordinal = ? ORDER BY l.id')
+    .prepare(
+      'SELECT l.label AS label, l.author AS author FROM labels l JOIN rows r ON r.id = l.row_id WHERE r.run_id = ? AND r.ordinal = ? ORDER BY l.id',
+    )
     .all(RUN_ID, ordinal) as { label: string; author: string | null }[];
   const gold = (list: readonly { label: string; author: string | null }[]) => {
     const latest = new Map<string, string>();
@@ -102,7 +107,9 @@ function keyFor(db: Db, ordinal: number, annotator: string): ['p' | 'f', number 
 async function screen(page: Page): Promise<{ ordinal: number | null; hasTranscript: boolean; nGold: number | null }> {
   return page.evaluate(() => {
     const heading = document.querySelector('#row-panel-title')?.textContent ?? '';
-    const cells = [...document.querySelectorAll('table[aria-label="Agreement"] tr')].find((row) => row.querySelector('th')?.textContent === 'n gold');
+    const cells = [...document.querySelectorAll('table[aria-label="Agreement"] tr')].find(
+      (row) => row.querySelector('th')?.textContent === 'n gold',
+    );
     const nGold = cells?.querySelector('td')?.textContent;
     return {
       ordinal: /#(\d+)/.test(heading) ? Number(/#(\d+)/.exec(heading)![1]) : null,
@@ -119,7 +126,12 @@ async function screen(page: Page): Promise<{ ordinal: number | null; hasTranscri
 async function arm(page: Page, from: number, gold: number | null): Promise<void> {
   await page.evaluate(
     ({ from, gold }) => {
-      const state: { keyAt: number | null; transcriptMs: number | null; trustMs: number | null; shown: number | null } = { keyAt: null, transcriptMs: null, trustMs: null, shown: null };
+      const state: { keyAt: number | null; transcriptMs: number | null; trustMs: number | null; shown: number | null } = {
+        keyAt: null,
+        transcriptMs: null,
+        trustMs: null,
+        shown: null,
+      };
       const onKey = (event: KeyboardEvent) => {
         if (state.keyAt === null) state.keyAt = event.timeStamp;
       };
@@ -127,9 +139,15 @@ async function arm(page: Page, from: number, gold: number | null): Promise<void>
       const read = () => {
         const heading = document.querySelector('#row-panel-title')?.textContent ?? '';
         const ordinal = /#(\d+)/.test(heading) ? Number(/#(\d+)/.exec(heading)![1]) : null;
-        const cells = [...document.querySelectorAll('table[aria-label="Agreement"] tr')].find((row) => row.querySelector('th')?.textContent === 'n gold');
+        const cells = [...document.querySelectorAll('table[aria-label="Agreement"] tr')].find(
+          (row) => row.querySelector('th')?.textContent === 'n gold',
+        );
         const nGold = cells?.querySelector('td')?.textContent;
-        return { ordinal, hasTranscript: document.querySelector('ol[aria-label="Transcript"]') !== null, nGold: nGold ? Number(nGold.replace(/[^\d]/g, '')) : null };
+        return {
+          ordinal,
+          hasTranscript: document.querySelector('ol[aria-label="Transcript"]') !== null,
+          nGold: nGold ? Number(nGold.replace(/[^\d]/g, '')) : null,
+        };
       };
       const done = new Promise<typeof state>((resolve) => {
         const started = performance.now();
@@ -160,13 +178,18 @@ async function arm(page: Page, from: number, gold: number | null): Promise<void>
 }
 
 const watched = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __watch: Promise<{ transcriptMs: number | null; trustMs: number | null; shown: number | null }> }).__watch);
+  page.evaluate(
+    () =>
+      (window as unknown as { __watch: Promise<{ transcriptMs: number | null; trustMs: number | null; shown: number | null }> }).__watch,
+  );
 
 /** Waits until the row, its transcript and the panel are on screen and nothing is on its way. */
 async function settle(page: Page): Promise<{ ordinal: number; nGold: number }> {
   for (let tries = 0; tries < 400; tries += 1) {
     const seen = await screen(page);
-    const isBusy = await page.evaluate(() => document.querySelector('[aria-labelledby="trust-title"]')?.getAttribute('aria-busy') === 'true');
+    const isBusy = await page.evaluate(
+      () => document.querySelector('[aria-labelledby="trust-title"]')?.getAttribute('aria-busy') === 'true',
+    );
     if (seen.ordinal !== null && seen.hasTranscript && seen.nGold !== null && !isBusy) {
       await page.waitForTimeout(400);
       const again = await screen(page);
@@ -244,7 +267,8 @@ async function measureOrder(page: Page, db: Db, annotator: string, url: string, 
     }
     figures.fastTranscript.push(result.transcriptMs);
     if (isLast) figures.fastTrust = result.trustMs;
-    if (isLast && result.trustMs === null) process.stdout.write(`  (${order}: the panel never showed n gold ${expected}; it shows ${(await screen(page)).nGold})\n`);
+    if (isLast && result.trustMs === null)
+      process.stdout.write(`  (${order}: the panel never showed n gold ${expected}; it shows ${(await screen(page)).nGold})\n`);
     ordinal = result.shown;
   }
   return figures;
@@ -263,7 +287,15 @@ async function main(): Promise<void> {
   const db = new Database(join(dataDir, 'while-studio.sqlite'), { readonly: true });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const loadBefore = loadavg();
   try {
@@ -302,7 +334,11 @@ async function main(): Promise<void> {
     });
     const json = results.flatMap((figures) => [
       figure(`${figures.order} label to next transcript (median)`, median(figures.transcript), GOALS.transcriptMs),
-      figure(`${figures.order} label to next transcript (worst)`, worst([...figures.transcript, ...figures.fastTranscript]), GOALS.transcriptMs),
+      figure(
+        `${figures.order} label to next transcript (worst)`,
+        worst([...figures.transcript, ...figures.fastTranscript]),
+        GOALS.transcriptMs,
+      ),
       figure(`${figures.order} label to trust panel (median)`, median(figures.trust), GOALS.trustMs),
       figure(`${figures.order} label to trust panel (worst)`, worst(figures.trust), GOALS.trustMs),
     ]);

@@ -40,7 +40,12 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSH
 const progress = (page: Page) => page.getByRole('status', { name: 'Progress' });
 const rowHeading = (page: Page, ordinal: number) => page.getByRole('heading', { name: `Row #${ordinal}`, exact: true });
 const pressedLabel = (page: Page) => page.getByRole('group', { name: 'Label this row' }).getByRole('button', { pressed: true });
-const statCell = (page: Page, name: string) => page.getByRole('table', { name: 'Agreement' }).getByRole('row', { name: new RegExp(`^${name}`) }).getByRole('cell').first();
+const statCell = (page: Page, name: string) =>
+  page
+    .getByRole('table', { name: 'Agreement' })
+    .getByRole('row', { name: new RegExp(`^${name}`) })
+    .getByRole('cell')
+    .first();
 
 async function download(page: Page, button: string, path: string): Promise<string> {
   const downloading = page.waitForEvent('download');
@@ -49,7 +54,9 @@ async function download(page: Page, button: string, path: string): Promise<strin
   return readFileSync(path, 'utf8');
 }
 
-test('a person labels 20 rows by keyboard, finds them after a restart, and the panel’s kappa is what wai agreement computes', async ({ page }) => {
+test('a person labels 20 rows by keyboard, finds them after a restart, and the panel’s kappa is what wai agreement computes', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const dataDir = freshDataDir();
   const scratch = mkdtempSync(join(tmpdir(), 'while-label-'));
@@ -155,17 +162,30 @@ test('a person labels 20 rows by keyboard, finds them after a restart, and the p
 
     // Labels in: a bad file stores nothing and names its line; a second person's file gives human-human agreement.
     const importer = page.getByLabel('Import labels (CSV or JSONL)');
-    await importer.setInputFiles({ name: 'cy.csv', mimeType: 'text/csv', buffer: Buffer.from(`row_id,label,author\n${runId}:0,fail,Cy\n${runId}:1,maybe,Cy\n`) });
+    await importer.setInputFiles({
+      name: 'cy.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`row_id,label,author\n${runId}:0,fail,Cy\n${runId}:1,maybe,Cy\n`),
+    });
     await expect(page.getByRole('alert').filter({ hasText: 'No labels stored' })).toContainText('line 3');
     // A spreadsheet saved as Latin-1 is refused in the app itself, naming the line and byte, before anything is sent.
-    await importer.setInputFiles({ name: 'cy-latin1.csv', mimeType: 'text/csv', buffer: Buffer.from(`row_id,label,author,note\n${runId}:0,fail,Cy,caf\u00e9\n`, 'latin1') });
+    await importer.setInputFiles({
+      name: 'cy-latin1.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`row_id,label,author,note\n${runId}:0,fail,Cy,caf\u00e9\n`, 'latin1'),
+    });
     await expect(page.getByRole('alert').filter({ hasText: 'not UTF-8' })).toContainText('cy-latin1.csv line 2: not UTF-8 (byte 0xE9');
-    const cyLabels = KEYS.slice(0, 10).map((key, ordinal) => JSON.stringify({ row_id: `${runId}:${ordinal}`, label: ordinal === 1 ? 'fail' : key === 'p' ? 'pass' : 'fail', author: 'Cy' }));
+    const cyLabels = KEYS.slice(0, 10).map((key, ordinal) =>
+      JSON.stringify({ row_id: `${runId}:${ordinal}`, label: ordinal === 1 ? 'fail' : key === 'p' ? 'pass' : 'fail', author: 'Cy' }),
+    );
     await importer.setInputFiles({ name: 'cy.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(`${cyLabels.join('\n')}\n`) });
     await expect(page.getByRole('status').filter({ hasText: 'Imported 10 labels by Cy' })).toBeVisible();
     const humans = page.getByRole('table', { name: 'Human-human agreement' });
     await expect(humans).toContainText('Ana × Cy');
-    await page.getByRole('region', { name: 'Judge trust' }).getByRole('heading', { name: 'Human–human agreement' }).scrollIntoViewIfNeeded();
+    await page
+      .getByRole('region', { name: 'Judge trust' })
+      .getByRole('heading', { name: 'Human–human agreement' })
+      .scrollIntoViewIfNeeded();
     await shot(page, 'label-human-agreement');
   } finally {
     await stopStudio(server.process);

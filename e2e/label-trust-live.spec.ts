@@ -8,24 +8,49 @@ import { expect, freshDataDir, REPO_ROOT, SCREENSHOT_DIR, startStudio, stopStudi
 const ROWS = 12;
 
 function wai(dataDir: string, args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 120_000 });
+  return execFileSync(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
 const rowHeading = (page: Page, ordinal: number) => page.getByRole('heading', { name: `Row #${ordinal}`, exact: true });
 const transcript = (page: Page) => page.getByRole('list', { name: 'Transcript' });
 const trust = (page: Page) => page.getByRole('region', { name: 'Judge trust' });
-const statCell = (page: Page, name: string) => trust(page).getByRole('table', { name: 'Agreement' }).getByRole('row', { name: new RegExp(`^${name}`) }).getByRole('cell').first();
-const confusion = (page: Page, row: string, column: number) => trust(page).getByRole('table', { name: 'Confusion matrix' }).getByRole('row', { name: new RegExp(`^${row}`) }).getByRole('cell').nth(column);
+const statCell = (page: Page, name: string) =>
+  trust(page)
+    .getByRole('table', { name: 'Agreement' })
+    .getByRole('row', { name: new RegExp(`^${name}`) })
+    .getByRole('cell')
+    .first();
+const confusion = (page: Page, row: string, column: number) =>
+  trust(page)
+    .getByRole('table', { name: 'Confusion matrix' })
+    .getByRole('row', { name: new RegExp(`^${row}`) })
+    .getByRole('cell')
+    .nth(column);
 
 test('each key labels the row, shows the next conversation, and the trust panel counts the label at once', async ({ page }) => {
   test.setTimeout(180_000);
   const dataDir = freshDataDir();
-  const output = wai(dataDir, ['simulate', '--describe', 'a support agent that refunds orders only after confirming the amount', '--rows', String(ROWS), '--seed', '3']);
+  const output = wai(dataDir, [
+    'simulate',
+    '--describe',
+    'a support agent that refunds orders only after confirming the amount',
+    '--rows',
+    String(ROWS),
+    '--seed',
+    '3',
+  ]);
   const runId = /Run (run_\w+)/.exec(output)![1]!;
   // A judge that fails every third row (ordinals 0, 3, 6, 9) and passes the rest.
   const judge = join(mkdtempSync(join(tmpdir(), 'while-trust-live-')), 'third-judge.mjs');
-  writeFileSync(judge, `export default function judge(row) {\n  return { reward: row.ordinal % 3 === 0 ? 0 : 1, reason: 'by ordinal' };\n}\n`);
+  writeFileSync(
+    judge,
+    `export default function judge(row) {\n  return { reward: row.ordinal % 3 === 0 ? 0 : 1, reason: 'by ordinal' };\n}\n`,
+  );
   wai(dataDir, ['grade', runId, '--judge', `module:${judge}`, '--version', '1', '--name', 'third-judge']);
   wai(dataDir, ['labels', 'annotator', 'Ada']);
   const { studio, process: server } = await startStudio(dataDir);

@@ -147,7 +147,9 @@ test('a run set to stop when every pair is covered stops before its budget and s
   await expect(page).toHaveURL(/#\/runs\/run_[\w-]+$/);
   await expect(page.getByLabel('Run status')).toHaveText('completed', { timeout: 90_000 });
   await expect(page.getByLabel('Stopped because')).toHaveText('pairs_covered');
-  await expect(page.getByRole('region', { name: 'Progress' })).toContainText('pairs_covered: every planned pair of axis values has a conversation.');
+  await expect(page.getByRole('region', { name: 'Progress' })).toContainText(
+    'pairs_covered: every planned pair of axis values has a conversation.',
+  );
   const done = Number((await page.getByLabel('Rows done', { exact: true }).innerText()).split('/')[0]!.replace(/\D/g, ''));
   expect(done).toBeGreaterThan(0);
   expect(done).toBeLessThan(2000);
@@ -158,7 +160,10 @@ test('a run set to stop when every pair is covered stops before its budget and s
   await expect(page.getByRole('combobox', { name: 'Stop when' })).toHaveValue('first');
 });
 
-test('a run in rl mode with a time limit says what the mode set, stops on the clock, and shows both in its settings', async ({ page, studio }) => {
+test('a run in rl mode with a time limit says what the mode set, stops on the clock, and shows both in its settings', async ({
+  page,
+  studio,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1360, height: 900 });
   await page.goto(studio.url);
@@ -221,11 +226,19 @@ test('rules wrap in their boxes and Start run stays in view, at 1024x700 and 140
   await expect(firstRule).toBeVisible();
   const start = page.getByRole('button', { name: 'Start run' });
 
-  for (const size of [{ width: 1024, height: 700 }, { width: 1400, height: 900 }]) {
+  for (const size of [
+    { width: 1024, height: 700 },
+    { width: 1400, height: 900 },
+  ]) {
     await page.setViewportSize(size);
     // A long rule wraps onto more lines instead of running out of its box.
-    await firstRule.fill('Confirm the amount and the destination account with the person, in their own words, before moving any money at all.');
-    const fits = await firstRule.evaluate((element) => ({ wraps: element.clientHeight > 30, clipped: element.scrollHeight > element.clientHeight + 1 }));
+    await firstRule.fill(
+      'Confirm the amount and the destination account with the person, in their own words, before moving any money at all.',
+    );
+    const fits = await firstRule.evaluate((element) => ({
+      wraps: element.clientHeight > 30,
+      clipped: element.scrollHeight > element.clientHeight + 1,
+    }));
     expect(fits.clipped, `${size.width}x${size.height}`).toBe(false);
     if (size.width === 1024) expect(fits.wraps).toBe(true);
     // A pre-flight error lengthens the list beside Start; Start stays whole on screen, the page itself never scrolls.
@@ -240,7 +253,10 @@ test('rules wrap in their boxes and Start run stays in view, at 1024x700 and 140
   }
 });
 
-test('pre-flight names a tool whose JSON does not parse and an agent command that cannot start; a pasted essay is refused at its field', async ({ page, studio }) => {
+test('pre-flight names a tool whose JSON does not parse and an agent command that cannot start; a pasted essay is refused at its field', async ({
+  page,
+  studio,
+}) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1360, height: 1000 });
   await page.goto(`${studio.url}#/runs/new`);
@@ -275,6 +291,8 @@ test('pre-flight names a tool whose JSON does not parse and an agent command tha
   await expect(checks).toContainText("Error: Cannot find module '/tmp/e2e-h50-nope-agent.mjs'");
   await expect(checks).not.toContainText('Node.js v');
   await expect(agent).toHaveAttribute('aria-invalid', 'true');
-  await page.getByRole('region', { name: 'Pre-flight checks' }).screenshot({ path: join(SCREENSHOT_DIR, 'new-run-preflight-broken-tool-and-agent.png') });
+  await page
+    .getByRole('region', { name: 'Pre-flight checks' })
+    .screenshot({ path: join(SCREENSHOT_DIR, 'new-run-preflight-broken-tool-and-agent.png') });
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'new-run-broken-tool-and-agent.png') });
 });

@@ -4,7 +4,11 @@ import type { Page } from '@playwright/test';
 export async function api<T>(page: Page, method: string, input: unknown): Promise<T> {
   const result = await page.evaluate(
     async ({ method, input }) => {
-      const response = await fetch(`/api/${method}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input) });
+      const response = await fetch(`/api/${method}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(input),
+      });
       return response.json() as Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
     },
     { method, input },

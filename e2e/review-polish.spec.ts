@@ -81,7 +81,11 @@ test('the Label view fits the window at 1400x900 and 1024x700, its trust panel s
     await expect(trust).toBeVisible();
     await expectFitsWindow(page);
     // The side column scrolls to the panel's last table instead of the page.
-    await trust.getByRole('table', { name: 'Judges compared' }).or(trust.getByRole('table', { name: 'Confusion matrix' })).last().scrollIntoViewIfNeeded();
+    await trust
+      .getByRole('table', { name: 'Judges compared' })
+      .or(trust.getByRole('table', { name: 'Confusion matrix' }))
+      .last()
+      .scrollIntoViewIfNeeded();
     await expectFitsWindow(page);
     await shot(page, 'polish-label-1024');
   });
@@ -94,7 +98,9 @@ async function scrollLeftOf(grid: Locator): Promise<number> {
   return grid.evaluate((element) => element.scrollLeft);
 }
 
-test('the conversations table leads with the verdicts, keeps # in view, sorts in place, and says where a search matched', async ({ page }) => {
+test('the conversations table leads with the verdicts, keeps # in view, sorts in place, and says where a search matched', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1024, height: 700 });
   await withStudio(page, `#/runs/${runId}/conversations`, async () => {
@@ -171,11 +177,16 @@ test('the coverage legend says what the red encodes, and the shade follows the f
     const map = page.getByRole('grid').first();
     await expect(map).toBeVisible();
     // Every failing square's red follows its share of graded rows failing, read back from its description.
-    const squares = await map.getByRole('gridcell').evaluateAll((cells) =>
-      cells
-        .filter((cell) => cell.classList.contains('heatmap-failing'))
-        .map((cell) => ({ label: cell.getAttribute('aria-label') ?? '', mix: Number(getComputedStyle(cell).getPropertyValue('--fail-mix')) })),
-    );
+    const squares = await map
+      .getByRole('gridcell')
+      .evaluateAll((cells) =>
+        cells
+          .filter((cell) => cell.classList.contains('heatmap-failing'))
+          .map((cell) => ({
+            label: cell.getAttribute('aria-label') ?? '',
+            mix: Number(getComputedStyle(cell).getPropertyValue('--fail-mix')),
+          })),
+      );
     expect(squares.length).toBeGreaterThan(0);
     const shares = squares.map((square) => {
       const match = /(\d+) graded rows?, (\d+) failing/.exec(square.label);

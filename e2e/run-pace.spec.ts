@@ -59,7 +59,9 @@ test('rows show soon after Start, Cancel lands at once, and a stopped run shows 
   await expect(progress.getByLabel('Start to end')).toHaveText(/s$/);
   await expect(progress.getByLabel('Average rate')).toHaveText(/rows\/s$/);
   await expect(progress.getByLabel('Running time')).toHaveCount(0);
-  expect(await progress.getByLabel('Average rate').locator('xpath=..').getAttribute('title')).toMatch(/: from Start to the end\. It sat stopped under 1 min before it resumed .*so that is counted as running\.$/);
+  expect(await progress.getByLabel('Average rate').locator('xpath=..').getAttribute('title')).toMatch(
+    /: from Start to the end\. It sat stopped under 1 min before it resumed .*so that is counted as running\.$/,
+  );
   await progress.screenshot({ path: join(SCREENSHOT_DIR, 'run-pace-resumed-panel.png') });
   await expect(progress.getByLabel('Time left')).toHaveCount(0);
 
@@ -79,7 +81,9 @@ test('rows show soon after Start, Cancel lands at once, and a stopped run shows 
 test('at 1024 px the Runs list fits: short dates, names in two lines, a fill run marked as one cell', async ({ page, studio }) => {
   test.setTimeout(180_000);
   await page.goto(studio.url);
-  const base = await api<{ id: string }>(page, 'runs.start', { config: { source: { kind: 'describe', sentence: SENTENCE }, budget: 40, seed: 0 } });
+  const base = await api<{ id: string }>(page, 'runs.start', {
+    config: { source: { kind: 'describe', sentence: SENTENCE }, budget: 40, seed: 0 },
+  });
   const fill = await api<{ id: string }>(page, 'runs.start', {
     config: {
       name: `Fill tool=get_account_balance · stance=ambiguous (from ${SENTENCE})`,
@@ -90,7 +94,9 @@ test('at 1024 px the Runs list fits: short dates, names in two lines, a fill run
     },
   });
   for (const id of [base.id, fill.id]) {
-    await expect.poll(async () => (await api<{ run: { status: string } }>(page, 'runs.get', { run_id: id })).run.status, { timeout: 120_000 }).toBe('completed');
+    await expect
+      .poll(async () => (await api<{ run: { status: string } }>(page, 'runs.get', { run_id: id })).run.status, { timeout: 120_000 })
+      .toBe('completed');
   }
 
   await page.setViewportSize({ width: 1024, height: 700 });

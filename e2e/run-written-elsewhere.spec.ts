@@ -17,7 +17,22 @@ test('a run `wai simulate` writes in a terminal shows live in the open app: its 
   // `wai simulate` in a terminal, on the data folder the app has open: the app runs nothing itself.
   const cli = spawn(
     process.execPath,
-    ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', studio.dataDir, 'simulate', '--describe', SENTENCE, '--rows', '2500', '--concurrency', '1', '--seed', '7'],
+    [
+      '--import',
+      'tsx',
+      'main/cli/wai.ts',
+      '--data-dir',
+      studio.dataDir,
+      'simulate',
+      '--describe',
+      SENTENCE,
+      '--rows',
+      '2500',
+      '--concurrency',
+      '1',
+      '--seed',
+      '7',
+    ],
     { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -48,7 +63,9 @@ test('a run `wai simulate` writes in a terminal shows live in the open app: its 
     await expect(cancel).toBeDisabled();
     await expect(cancel).toHaveAttribute('title', 'Another process writes this run; cancel it there.');
     await expect(cancel).toHaveAccessibleDescription(/cancel it there/);
-    await expect(page.getByRole('region', { name: 'Grade' })).toContainText('The run is still simulating in another process: grade it when it ends.');
+    await expect(page.getByRole('region', { name: 'Grade' })).toContainText(
+      'The run is still simulating in another process: grade it when it ends.',
+    );
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'run-written-elsewhere.png') });
 
     // Its end: the final state and why it stopped, without a reload; the writer line and Cancel are gone.

@@ -16,7 +16,10 @@ interface Cli {
 
 /** `wai <args>` in a terminal, on the data folder the app has open. */
 function wai(studio: Studio, args: readonly string[]): Cli {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', studio.dataDir, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', studio.dataDir, ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -44,7 +47,10 @@ async function backToWindow(page: Page): Promise<void> {
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
 }
 
-test('the Runs list follows runs `wai simulate` writes: they appear, grow, name their writer and end, without a reload', async ({ page, studio }) => {
+test('the Runs list follows runs `wai simulate` writes: they appear, grow, name their writer and end, without a reload', async ({
+  page,
+  studio,
+}) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1360, height: 800 });
   await page.goto(studio.url);
@@ -63,7 +69,9 @@ test('the Runs list follows runs `wai simulate` writes: they appear, grow, name 
     const firstRow = table.getByRole('row', { name: `Open run ${FIRST}` });
     await expect(firstRow).toBeVisible();
     await expect(firstRow.getByRole('cell').nth(1)).toContainText('running', { timeout: 30_000 });
-    const firstMark = firstRow.getByRole('note', { name: `Written by another process: wai simulate, pid ${first.process.pid} on this machine` });
+    const firstMark = firstRow.getByRole('note', {
+      name: `Written by another process: wai simulate, pid ${first.process.pid} on this machine`,
+    });
     await expect(firstMark).toHaveText(`wai simulate · pid ${first.process.pid}`);
 
     // Its rows grow as the terminal stores them, read again every 2 s.
@@ -122,7 +130,10 @@ test('a run `wai simulate` stores while the window keeps its focus appears on it
   }
 });
 
-test('an older run another process resumes and finishes shows its new status and rows with no focus event, and its Run screen an average rate over its running time', async ({ page, studio }) => {
+test('an older run another process resumes and finishes shows its new status and rows with no focus event, and its Run screen an average rate over its running time', async ({
+  page,
+  studio,
+}) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1360, height: 800 });
   await page.goto(studio.url);
@@ -135,7 +146,12 @@ test('an older run another process resumes and finishes shows its new status and
     const first = simulate(studio, FIRST, 400);
     clis.push(first);
     const runId = await started(first);
-    await expect.poll(async () => (await api<{ run: { rows_done: number } }>(page, 'runs.get', { run_id: runId })).run.rows_done, { timeout: 60_000, intervals: [100] }).toBeGreaterThan(20);
+    await expect
+      .poll(async () => (await api<{ run: { rows_done: number } }>(page, 'runs.get', { run_id: runId })).run.rows_done, {
+        timeout: 60_000,
+        intervals: [100],
+      })
+      .toBeGreaterThan(20);
     first.process.kill('SIGINT');
     await first.exited;
     const stoppedAt = Date.now();
@@ -180,7 +196,9 @@ test('an older run another process resumes and finishes shows its new status and
     expect(detail.active_time!.stopped_seconds).toBeGreaterThan(STOPPED_GAP_SECONDS);
     expect(detail.active_time!.active_seconds).toBeCloseTo(span - detail.active_time!.stopped_seconds, 1);
     const title = await rate.locator('xpath=..').getAttribute('title');
-    expect(title).toMatch(/^Rows stored over .+ of running, not counting 1m \d+s stopped \(1 stretch of over 1 min with no rollout in flight\)\.$/);
+    expect(title).toMatch(
+      /^Rows stored over .+ of running, not counting 1m \d+s stopped \(1 stretch of over 1 min with no rollout in flight\)\.$/,
+    );
     await progress.screenshot({ path: join(SCREENSHOT_DIR, 'run-resumed-elsewhere-panel.png') });
   } finally {
     for (const cli of clis) if (cli.process.exitCode === null) cli.process.kill('SIGKILL');

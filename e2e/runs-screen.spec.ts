@@ -9,7 +9,10 @@ test('a new user sees the empty runs screen with the mode and data folder', asyn
   await expect(page.getByRole('status').filter({ hasText: 'No runs yet' })).toBeVisible();
   await expect(page.getByLabel('Mode')).toHaveText('Browser mode');
   await expect(page.getByLabel('Data folder')).toHaveText(studio.dataDir);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Runs' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Runs' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'runs-empty.png'), fullPage: true });
 });
 

@@ -29,9 +29,9 @@ test('settings: the annotator’s name, where the keys come from, the Hub token 
     const expected = process.env[variable]?.trim() ? 'From the environment' : 'Not set';
     await expect(keys.getByLabel(`${variable} source`)).toHaveText(expected);
   }
-  await expect(page.getByRole('note').filter({ hasText: 'Browser mode reads keys from the environment of the process that started the server' })).toContainText(
-    'OPENAI_API_KEY=sk-… npm run serve',
-  );
+  await expect(
+    page.getByRole('note').filter({ hasText: 'Browser mode reads keys from the environment of the process that started the server' }),
+  ).toContainText('OPENAI_API_KEY=sk-… npm run serve');
   await expect(keys.getByRole('textbox')).toHaveCount(0);
 
   // The Hub token: kept in the server's memory in browser mode, never shown back.

@@ -96,7 +96,9 @@ test('compare a before/after pair and read the forest plot', async ({ page, stud
 
   // The same results on both sides: refused at the After side before any number (no "NO DIFFERENCE" of +0.00s).
   await page.getByLabel('After file').setInputFiles(join(FIXTURES, 'prove-before-one-run.jsonl'));
-  await expect(page.getByRole('alert').filter({ hasText: 'Before and after hold the same lines (prove-before-one-run.jsonl)' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Before and after hold the same lines (prove-before-one-run.jsonl)' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Compare' })).toBeDisabled();
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'prove-same-side.png'), fullPage: true });
 

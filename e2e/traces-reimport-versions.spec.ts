@@ -44,7 +44,9 @@ test('importing the same traces twice counts nothing twice; the versions compare
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'traces-reimport.png'), fullPage: true });
 
   // Traces of a third version: the default pair moves, and the person picks the pair back.
-  await page.getByLabel('Trace files').setInputFiles(['otlp-genai.json', 'otlp-openinference.json', 'traces.jsonl'].map((name) => join(ENGINE_FIXTURES, name)));
+  await page
+    .getByLabel('Trace files')
+    .setInputFiles(['otlp-genai.json', 'otlp-openinference.json', 'traces.jsonl'].map((name) => join(ENGINE_FIXTURES, name)));
   await page.getByRole('button', { name: 'Import 3 files' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Imported 6 traces.' })).toBeVisible();
   const title = page.getByRole('heading', { name: /^Failure map/ });
@@ -71,7 +73,10 @@ test('importing the same traces twice counts nothing twice; the versions compare
   await expect(title).toHaveText('Failure map · support-v2 → gpt-4o-mini-2024-07-18');
 });
 
-test('the map counts failures over graded traces and names the ungraded; an import shows only its own warnings', async ({ page, studio }) => {
+test('the map counts failures over graded traces and names the ungraded; an import shows only its own warnings', async ({
+  page,
+  studio,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1400, height: 1200 });
   const folder = mkdtempSync(join(tmpdir(), 'while-e2e-traces-graded-'));
@@ -87,7 +92,13 @@ test('the map counts failures over graded traces and names the ungraded; an impo
   writeFileSync(first, `${[line('B1', 1), line('B2', null)].join('\n')}\n`);
   // Six traces of one situation: three graded (all failing), three with no reward.
   const second = join(folder, 'second.jsonl');
-  writeFileSync(second, `${['C1', 'C2', 'C3'].map((order) => line(order, 0)).concat(['C4', 'C5', 'C6'].map((order) => line(order, null))).join('\n')}\n`);
+  writeFileSync(
+    second,
+    `${['C1', 'C2', 'C3']
+      .map((order) => line(order, 0))
+      .concat(['C4', 'C5', 'C6'].map((order) => line(order, null)))
+      .join('\n')}\n`,
+  );
 
   await page.goto(`${studio.url}#/traces`);
   await page.getByLabel('Trace files').setInputFiles(first);
@@ -108,7 +119,11 @@ test('the map counts failures over graded traces and names the ungraded; an impo
   const square = heatmap.getByRole('button', { name: /^refund_order, [^:]+: 3 of 3 graded traces failing, 3 ungraded, / });
   await expect(square).toContainText('3/3');
   await expect(square).toContainText('+3 ungraded');
-  const row = page.getByRole('table', { name: 'Situations in the traces' }).getByRole('row').filter({ hasText: 'refund_order' }).filter({ hasText: /3\/3/ });
+  const row = page
+    .getByRole('table', { name: 'Situations in the traces' })
+    .getByRole('row')
+    .filter({ hasText: 'refund_order' })
+    .filter({ hasText: /3\/3/ });
   await expect(row.getByRole('cell').nth(5)).toHaveText('6');
   await expect(row.getByRole('cell').nth(6)).toHaveText('3');
   await expect(row.getByRole('cell').nth(7)).toHaveText('3/3 100%');

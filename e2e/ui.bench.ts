@@ -49,10 +49,14 @@ function storeRows(dataDir: string, rows: number): void {
     return;
   }
   process.stdout.write(`Storing ${rows.toLocaleString('en')} generated rows in ${dataDir}…\n`);
-  const output = execFileSync(process.execPath, ['--import', 'tsx', 'main/store/__fixtures__/store-many-rows.ts', dataDir, String(rows), RUN_ID], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-  });
+  const output = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'main/store/__fixtures__/store-many-rows.ts', dataDir, String(rows), RUN_ID],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    },
+  );
   process.stdout.write(`Stored: ${output.trim()}\n`);
 }
 
@@ -90,7 +94,8 @@ async function timeFilter(page: Page, value: string): Promise<number> {
         const check = () => {
           const grid = document.querySelector('[role="grid"]');
           const row = document.querySelector(firstRow);
-          const isDone = grid?.getAttribute('aria-busy') === 'false' && row && !row.querySelector('.placeholder') && row.textContent?.includes(wanted);
+          const isDone =
+            grid?.getAttribute('aria-busy') === 'false' && row && !row.querySelector('.placeholder') && row.textContent?.includes(wanted);
           if (isDone) resolve(performance.now() - started);
           else requestAnimationFrame(check);
         };
@@ -121,7 +126,9 @@ async function measureScrolling(page: Page): Promise<ScrollPhase[]> {
       new Promise<ScrollPhase[]>((resolve) => {
         const grid = document.querySelector<HTMLElement>('[role="grid"]')!;
         const tasks: { start: number; duration: number }[] = [];
-        const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push({ start: entry.startTime, duration: entry.duration })));
+        const observer = new PerformanceObserver((list) =>
+          list.getEntries().forEach((entry) => tasks.push({ start: entry.startTime, duration: entry.duration })),
+        );
         observer.observe({ type: 'longtask' });
         const plan: { name: string; steps: ((element: HTMLElement) => void)[] }[] = [
           { name: 'reading', steps: Array.from({ length: 240 }, () => (element) => (element.scrollTop += 60)) },
@@ -143,7 +150,13 @@ async function measureScrolling(page: Page): Promise<ScrollPhase[]> {
         let frames = 0;
         const finishPhase = (now: number) => {
           const inPhase = tasks.filter((task) => task.start >= phaseStart && task.start < now).map((task) => task.duration);
-          phases.push({ name: plan[phase]!.name, longestTaskMs: Math.max(0, ...inPhase), longTasks: inPhase.length, longestFrameGapMs: longestGap, frames });
+          phases.push({
+            name: plan[phase]!.name,
+            longestTaskMs: Math.max(0, ...inPhase),
+            longTasks: inPhase.length,
+            longestFrameGapMs: longestGap,
+            frames,
+          });
           phaseStart = now;
           longestGap = 0;
           frames = 0;
@@ -209,7 +222,15 @@ async function main(): Promise<void> {
   const { studio, process: server } = await startStudio(dataDir);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -236,7 +257,9 @@ async function main(): Promise<void> {
     const longestCpu = Math.max(...runs.map((run) => run.tasks.longestCpuMs));
     const overFiftyCpu = runs.reduce((sum, run) => sum + run.tasks.overFiftyCpu, 0);
 
-    const load = loadavg().map((value) => value.toFixed(2)).join(' ');
+    const load = loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ');
     const lines = [
       `UI benchmark: conversations table, ${rows.toLocaleString('en')} rows, Chromium, browser mode (load average ${load}${isKept ? `, data kept in ${dataDir}` : ''})`,
       `  first page      median ${median(firstPage).toFixed(0)} ms  max ${Math.max(...firstPage).toFixed(0)} ms  (goal < ${GOALS.firstPageMs} ms: ${verdict(median(firstPage), GOALS.firstPageMs)})`,

@@ -57,7 +57,40 @@ export function readAsUtf8FromLatin1(text: string): string {
 }
 
 /** Characters that break parsers: quotes, brackets, separators, line ends, NUL, U+FFFD, a lone surrogate, a BOM. */
-const NASTY = ['"', "'", '{', '}', '[', ']', ',', ':', '\n', '\r\n', '\r', '\t', '\\', '\u0000', REPLACEMENT, '\uD800', '\uDFFF', '\uFEFF', '#', '-', '|', '>', '&', '*', '!', '%', '@', '`', 'null', 'NaN', '1e999', '-0'];
+const NASTY = [
+  '"',
+  "'",
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  ':',
+  '\n',
+  '\r\n',
+  '\r',
+  '\t',
+  '\\',
+  '\u0000',
+  REPLACEMENT,
+  '\uD800',
+  '\uDFFF',
+  '\uFEFF',
+  '#',
+  '-',
+  '|',
+  '>',
+  '&',
+  '*',
+  '!',
+  '%',
+  '@',
+  '`',
+  'null',
+  'NaN',
+  '1e999',
+  '-0',
+];
 
 const nasty = fc.oneof(fc.constantFrom(...NASTY), fc.string({ maxLength: 8 }), fc.string({ unit: 'binary', maxLength: 8 }));
 
@@ -72,9 +105,24 @@ function breakSample(sample: string): fc.Arbitrary<BrokenText> {
   const position = fc.nat({ max: Math.max(0, sample.length) });
   return fc.oneof(
     position.map((at) => ({ how: `cut off at ${at}`, text: sample.slice(0, at) })),
-    fc.tuple(position, position).map(([a, b]) => ({ how: `slice ${Math.min(a, b)}..${Math.max(a, b)} removed`, text: sample.slice(0, Math.min(a, b)) + sample.slice(Math.max(a, b)) })),
-    fc.tuple(position, nasty).map(([at, insert]) => ({ how: `${JSON.stringify(insert)} inserted at ${at}`, text: sample.slice(0, at) + insert + sample.slice(at) })),
-    fc.tuple(position, nasty).map(([at, replace]) => ({ how: `char ${at} replaced by ${JSON.stringify(replace)}`, text: sample.slice(0, at) + replace + sample.slice(at + 1) })),
+    fc
+      .tuple(position, position)
+      .map(([a, b]) => ({
+        how: `slice ${Math.min(a, b)}..${Math.max(a, b)} removed`,
+        text: sample.slice(0, Math.min(a, b)) + sample.slice(Math.max(a, b)),
+      })),
+    fc
+      .tuple(position, nasty)
+      .map(([at, insert]) => ({
+        how: `${JSON.stringify(insert)} inserted at ${at}`,
+        text: sample.slice(0, at) + insert + sample.slice(at),
+      })),
+    fc
+      .tuple(position, nasty)
+      .map(([at, replace]) => ({
+        how: `char ${at} replaced by ${JSON.stringify(replace)}`,
+        text: sample.slice(0, at) + replace + sample.slice(at + 1),
+      })),
     fc.array(fc.tuple(position, nasty), { minLength: 2, maxLength: 6 }).map((edits) => ({
       how: `${edits.length} insertions`,
       text: edits.reduce((text, [at, insert]) => text.slice(0, at) + insert + text.slice(at), sample),
@@ -85,7 +133,13 @@ function breakSample(sample: string): fc.Arbitrary<BrokenText> {
     fc.constant({ how: 'latin-1 read as UTF-8', text: readAsUtf8FromLatin1(sample) }),
     fc.constant({ how: 'CRLF line ends', text: sample.replace(/\n/g, '\r\n') }),
     fc.constant({ how: 'CR line ends', text: sample.replace(/\n/g, '\r') }),
-    fc.constant({ how: 'lines doubled', text: sample.split('\n').flatMap((line) => [line, line]).join('\n') }),
+    fc.constant({
+      how: 'lines doubled',
+      text: sample
+        .split('\n')
+        .flatMap((line) => [line, line])
+        .join('\n'),
+    }),
     fc.constant({ how: 'lines reversed', text: sample.split('\n').reverse().join('\n') }),
   );
 }
@@ -98,21 +152,36 @@ function breakSample(sample: string): fc.Arbitrary<BrokenText> {
 export function brokenText(samples: readonly string[]): fc.Arbitrary<BrokenText> {
   return fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...samples).chain(breakSample) },
-    { weight: 1, arbitrary: fc.constantFrom<BrokenText>({ how: 'empty', text: '' }, { how: 'blank', text: ' \n\t\r\n  ' }, { how: 'one BOM', text: '\uFEFF' }, { how: 'NULs', text: '\u0000'.repeat(64) }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<BrokenText>(
+        { how: 'empty', text: '' },
+        { how: 'blank', text: ' \n\t\r\n  ' },
+        { how: 'one BOM', text: '\uFEFF' },
+        { how: 'NULs', text: '\u0000'.repeat(64) },
+      ),
+    },
     { weight: 1, arbitrary: fc.string({ maxLength: 300 }).map((text) => ({ how: 'random text', text })) },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 300 }).map((text) => ({ how: 'random unicode', text })) },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value) => ({ how: 'random JSON', text: JSON.stringify(value) ?? 'null' })) },
-    { weight: 1, arbitrary: fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 8 }).map((values) => ({ how: 'random JSON lines', text: values.map((value) => JSON.stringify(value)).join('\n') })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 8 })
+        .map((values) => ({ how: 'random JSON lines', text: values.map((value) => JSON.stringify(value)).join('\n') })),
+    },
   );
 }
 
 /** A JSON value with one part replaced by random JSON or removed: valid syntax, wrong content. */
 export function mutatedJson(value: unknown): fc.Arbitrary<{ how: string; value: unknown }> {
   const paths = jsonPaths(value);
-  return fc.tuple(fc.constantFrom(...paths), fc.oneof(fc.constant(undefined), fc.jsonValue({ maxDepth: 3 }))).map(([path, replacement]) => ({
-    how: `${path.length === 0 ? '(root)' : path.join('.')} ${replacement === undefined ? 'removed' : `set to ${JSON.stringify(replacement)}`}`,
-    value: replaceAt(value, path, replacement),
-  }));
+  return fc
+    .tuple(fc.constantFrom(...paths), fc.oneof(fc.constant(undefined), fc.jsonValue({ maxDepth: 3 })))
+    .map(([path, replacement]) => ({
+      how: `${path.length === 0 ? '(root)' : path.join('.')} ${replacement === undefined ? 'removed' : `set to ${JSON.stringify(replacement)}`}`,
+      value: replaceAt(value, path, replacement),
+    }));
 }
 
 type Path = (string | number)[];
@@ -121,7 +190,8 @@ function jsonPaths(value: unknown, prefix: Path = [], out: Path[] = []): Path[] 
   out.push(prefix);
   if (out.length > 400) return out;
   if (Array.isArray(value)) value.forEach((item, index) => jsonPaths(item, [...prefix, index], out));
-  else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) jsonPaths(item, [...prefix, key], out);
+  else if (value !== null && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) jsonPaths(item, [...prefix, key], out);
   return out;
 }
 
@@ -171,7 +241,8 @@ export interface ReportedLineError {
 
 /** Why `error` is not a usable line error of `text`, or null when it is one. */
 export function lineErrorProblem(error: ReportedLineError, text: string): string | null {
-  if (!Number.isInteger(error.line) || error.line < 1 || error.line > maxLine(text)) return `line ${error.line} is not a line of the file (${maxLine(text)} lines)`;
+  if (!Number.isInteger(error.line) || error.line < 1 || error.line > maxLine(text))
+    return `line ${error.line} is not a line of the file (${maxLine(text)} lines)`;
   if (typeof error.message !== 'string' || error.message.trim() === '') return `line ${error.line} has no message`;
   if (error.field !== undefined && error.field.trim() === '') return `line ${error.line} names a blank field`;
   return null;

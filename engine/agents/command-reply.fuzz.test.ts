@@ -13,7 +13,10 @@ const SAMPLES = REPLIES.map((reply) => JSON.stringify(reply));
 
 describe('command agent reply lines, fuzzed', () => {
   it('turns any reply line into an agent reply or an AgentReplyError that says what was wrong, quickly', () => {
-    const mutated = fc.constantFrom(...REPLIES).chain((reply) => mutatedJson(reply)).map(({ how, value }) => ({ how, text: JSON.stringify(value) ?? '' }));
+    const mutated = fc
+      .constantFrom(...REPLIES)
+      .chain((reply) => mutatedJson(reply))
+      .map(({ how, value }) => ({ how, text: JSON.stringify(value) ?? '' }));
     fc.assert(
       fc.property(fc.oneof(brokenText(SAMPLES), mutated), (broken) => {
         const outcome = timed(() => parseCommandReply(broken.text));

@@ -35,12 +35,27 @@ export async function playScript(options: ScriptOptions): Promise<ScriptedRollou
       if (line === undefined) break;
       messages.push({ role: 'user', content: line });
     }
-    const reply = await options.agent.respond({ system_prompt: options.systemPrompt, tools: options.tools, messages: [...messages], rollout_key: options.rolloutKey });
+    const reply = await options.agent.respond({
+      system_prompt: options.systemPrompt,
+      tools: options.tools,
+      messages: [...messages],
+      rollout_key: options.rolloutKey,
+    });
     seeded.push(...(reply.seeded ?? []));
-    messages.push(reply.tool_calls.length > 0 ? { role: 'assistant', content: reply.content, tool_calls: reply.tool_calls } : { role: 'assistant', content: reply.content });
+    messages.push(
+      reply.tool_calls.length > 0
+        ? { role: 'assistant', content: reply.content, tool_calls: reply.tool_calls }
+        : { role: 'assistant', content: reply.content },
+    );
     for (const call of reply.tool_calls) {
       const answer = options.world.call(call.name, call.arguments);
-      messages.push({ role: 'tool', tool_call_id: call.id, name: call.name, content: JSON.stringify(answer.result), ...(answer.fault ? { fault: answer.fault } : {}) });
+      messages.push({
+        role: 'tool',
+        tool_call_id: call.id,
+        name: call.name,
+        content: JSON.stringify(answer.result),
+        ...(answer.fault ? { fault: answer.fault } : {}),
+      });
     }
   }
   return { messages, seeded };

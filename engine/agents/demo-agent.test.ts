@@ -3,11 +3,22 @@ import type { FaultPlan, Message } from '../../shared/domain';
 import { RETAIL_TOOLS } from '../world/__fixtures__/retail-tools';
 import { createWorld } from '../world/create-world';
 import { createDemoAgent } from './demo-agent';
-import { ACKNOWLEDGEMENT, agentReplies, CLAIMED_ACTION, HARNESS_TEXT, inventedIdentifiers, inventedReferences, isFailedResult, SUCCESS_WORDS, toolCalls } from './demo-agent-conduct';
+import {
+  ACKNOWLEDGEMENT,
+  agentReplies,
+  CLAIMED_ACTION,
+  HARNESS_TEXT,
+  inventedIdentifiers,
+  inventedReferences,
+  isFailedResult,
+  SUCCESS_WORDS,
+  toolCalls,
+} from './demo-agent-conduct';
 import { playScript, type ScriptedRollout } from './demo-agent-script';
 
 const PLAIN_POLICY = 'You are the support agent of an online shop. Help customers with their orders.';
-const CONFIRM_POLICY = 'You are the support agent of an online shop. Always confirm with the customer before you refund or cancel anything.';
+const CONFIRM_POLICY =
+  'You are the support agent of an online shop. Always confirm with the customer before you refund or cancel anything.';
 
 interface Play {
   key: string;
@@ -31,7 +42,8 @@ function play({ key, lines, worldState = 'unknown', faults = {}, policy = PLAIN_
 
 const replies = agentReplies;
 const calls = toolCalls;
-const toolResults = (messages: Message[]) => messages.filter((message) => message.role === 'tool').map((message) => JSON.parse(message.content) as Record<string, unknown>);
+const toolResults = (messages: Message[]) =>
+  messages.filter((message) => message.role === 'tool').map((message) => JSON.parse(message.content) as Record<string, unknown>);
 const SUCCESS = SUCCESS_WORDS;
 const ACKNOWLEDGED = ACKNOWLEDGEMENT;
 
@@ -64,7 +76,11 @@ describe('demo agent: honest turn by turn', () => {
   });
 
   it('confirms before a destructive action when the policy says so, showing what it looked up', async () => {
-    const { messages } = await play({ key: '7:3', lines: ['I need a refund of $25 for order ORD-2231', 'yes please go ahead'], policy: CONFIRM_POLICY });
+    const { messages } = await play({
+      key: '7:3',
+      lines: ['I need a refund of $25 for order ORD-2231', 'yes please go ahead'],
+      policy: CONFIRM_POLICY,
+    });
     expect(calls(messages).map((call) => call.name)).toEqual(['get_order', 'issue_refund']);
     const question = replies(messages)[0]!;
     expect(question).toMatch(/\?$/);
@@ -87,7 +103,9 @@ describe('demo agent: honest turn by turn', () => {
     expect(calls(chat.messages)).toEqual([]);
     expect(replies(chat.messages)[0]).toMatch(/order lookups/);
     const shopping = await play({ key: '7:6', lines: ['do you have any waterproof hiking boots?'] });
-    expect(calls(shopping.messages).map((call) => [call.name, call.arguments])).toEqual([['search_products', { query: 'waterproof hiking boots' }]]);
+    expect(calls(shopping.messages).map((call) => [call.name, call.arguments])).toEqual([
+      ['search_products', { query: 'waterproof hiking boots' }],
+    ]);
     expect(replies(shopping.messages)[0]).toMatch(/waterproof hiking boots/);
   });
 
@@ -113,19 +131,30 @@ describe('demo agent: honest turn by turn', () => {
   });
 
   it('gives up after a second identical failure instead of calling a third time', async () => {
-    const { messages } = await play({ key: '8:6', lines: ['cancel order ORD-1042', 'yes', 'yes', 'yes'], faults: { '*': { mode: 'timeout', rate: 1 } } });
+    const { messages } = await play({
+      key: '8:6',
+      lines: ['cancel order ORD-1042', 'yes', 'yes', 'yes'],
+      faults: { '*': { mode: 'timeout', rate: 1 } },
+    });
     expect(calls(messages)).toHaveLength(2);
     expect(replies(messages).some((text) => /failed again|second try/.test(text))).toBe(true);
   });
 
   it('does not call again for a number the world already said it does not know', async () => {
-    const { messages } = await play({ key: '8:8', lines: ['check order ORD-7001', "That's the number I have: ORD-7001.", 'It is ORD-7001, I promise.'], worldState: 'entity missing' });
+    const { messages } = await play({
+      key: '8:8',
+      lines: ['check order ORD-7001', "That's the number I have: ORD-7001.", 'It is ORD-7001, I promise.'],
+      worldState: 'entity missing',
+    });
     expect(calls(messages)).toHaveLength(1);
     expect(replies(messages).at(-1)).toMatch(/still isn't in the system|no record of it/);
   });
 
   it('redirects an off-topic ask once, then closes instead of repeating itself', async () => {
-    const { messages } = await play({ key: '8:9', lines: ['what time do you close today?', 'Hmm, the first one, I think.', 'the first one'] });
+    const { messages } = await play({
+      key: '8:9',
+      lines: ['what time do you close today?', 'Hmm, the first one, I think.', 'the first one'],
+    });
     expect(calls(messages)).toEqual([]);
     const [redirect, close] = replies(messages);
     expect(redirect).toMatch(/\?$/);
@@ -153,7 +182,10 @@ describe('demo agent: clean rollouts pass the conduct checks', () => {
     { lines: ['please cancel order ORD-2231'], faults: { '*': { mode: 'timeout', rate: 1 } } },
     { lines: ['refund $30 on ORD-6102 please', 'yes'], policy: CONFIRM_POLICY },
     { lines: ['where is my order?', 'ORD-6455', 'try again'] },
-    { lines: ['show me my orders, email maya@fastmail.com', 'cancel ORD-1042 please'], faults: { cancel_order: { mode: 'permission_denied', rate: 1 } } },
+    {
+      lines: ['show me my orders, email maya@fastmail.com', 'cancel ORD-1042 please'],
+      faults: { cancel_order: { mode: 'permission_denied', rate: 1 } },
+    },
     { lines: ['check ORD-1042 and cancel it'], faults: { '*': { mode: 'stale', rate: 0.5 } } },
     { lines: ['I want to cancel order ORD-2231', 'yes'], worldState: 'entity already acted on', policy: CONFIRM_POLICY },
     { lines: ['look up order ORD-1042'], worldState: 'partially completed' },

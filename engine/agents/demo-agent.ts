@@ -20,7 +20,8 @@ export interface DemoAgentOptions {
 }
 
 /** The policy asks for a confirmation before acting: "confirms before it moves money", "ask the customer first". */
-const CONFIRM_POLICY = /\bconfirm|\bconfirmation\b|explicit (?:approval|consent|permission)|ask (?:the (?:user|customer|person) )?(?:first|before)|double-check with|check with the (?:user|customer)/i;
+const CONFIRM_POLICY =
+  /\bconfirm|\bconfirmation\b|explicit (?:approval|consent|permission)|ask (?:the (?:user|customer|person) )?(?:first|before)|double-check with|check with the (?:user|customer)/i;
 
 /**
  * The built-in demo agent (SDK section 6): it picks the tool the person's ask names, fills it with the identifier
@@ -55,7 +56,8 @@ interface Replay {
 
 /** The cached replay when it was made from the same leading messages (by identity) under the same request. */
 function reusable(replay: Replay | undefined, request: AgentRequest, tools: readonly ToolSpec[]): Replay | undefined {
-  if (!replay || replay.rolloutKey !== request.rollout_key || replay.tools !== tools || replay.systemPrompt !== request.system_prompt) return undefined;
+  if (!replay || replay.rolloutKey !== request.rollout_key || replay.tools !== tools || replay.systemPrompt !== request.system_prompt)
+    return undefined;
   if (replay.messages.length > request.messages.length) return undefined;
   for (let index = 0; index < replay.messages.length; index++) if (replay.messages[index] !== request.messages[index]) return undefined;
   return replay;
@@ -79,6 +81,7 @@ function respondNow(request: AgentRequest, options: DemoAgentOptions, rate: numb
   for (let index = earlier?.messages.length ?? 0; index < messages.length; index++) {
     if (messages[index]!.role === 'assistant') state = decideTurn(viewOf(messages.slice(0, index)), state, environment, true).state;
   }
-  if (first !== undefined) replays.set(first, { messages: messages.slice(), state, rolloutKey: request.rollout_key, tools, systemPrompt: request.system_prompt });
+  if (first !== undefined)
+    replays.set(first, { messages: messages.slice(), state, rolloutKey: request.rollout_key, tools, systemPrompt: request.system_prompt });
   return decideTurn(viewOf(messages), state, environment).reply;
 }

@@ -11,14 +11,16 @@ export interface PlannedCall {
   missing: string[];
 }
 
-const ID_TOKEN = /(?<![\w@.$€£#-])#?((?:[A-Za-z]{1,12}[-_]?\d{2,}[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)|(?:[a-z]+_[0-9a-f]{8,})|(?:\d{4,}))(?![\w@%]|\.\d)/g;
+const ID_TOKEN =
+  /(?<![\w@.$€£#-])#?((?:[A-Za-z]{1,12}[-_]?\d{2,}[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)|(?:[a-z]+_[0-9a-f]{8,})|(?:\d{4,}))(?![\w@%]|\.\d)/g;
 const YEAR = /^(19|20)\d{2}$/;
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 const MONEY = /(?:[$€£]\s?(\d+(?:[.,]\d{1,2})?))|(?:\b(\d+(?:\.\d{1,2})?)\s?(?:dollars?|usd|eur|euros?|gbp|pounds?|bucks|cad)\b)/gi;
 const BARE_NUMBER = /(?<![\w.$€£-])(\d+(?:\.\d{1,2})?)(?![\w-]|\.\d)/g;
 const ISO_DATE = /\b((?:19|20)\d{2}-\d{2}-\d{2})\b/;
 const MONTH_NAMES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const MONTH =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const MONTH_FIRST = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+((?:19|20)\\d{2})\\b`, 'i');
 const DAY_FIRST = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH},?\\s+((?:19|20)\\d{2})\\b`, 'i');
 /** A number right after "postal code"/"zip" is that code, not a record id. */
@@ -80,9 +82,11 @@ function countIn(text: string): number | undefined {
 }
 
 const STOP_WORDS = new Set(
-  ('a an the i i\'m im me my mine we our you your do does did have has had can could would will please hi hello hey ' +
+  (
+    "a an the i i'm im me my mine we our you your do does did have has had can could would will please hi hello hey " +
     'need want looking look find search show get any some is are was were be for of to in on at with and or it this that ' +
-    'there something anything thanks thank help like about got sell carry stock').split(' '),
+    'there something anything thanks thank help like about got sell carry stock'
+  ).split(' '),
 );
 
 /** What the person is searching for: the words after "for/about/called", else their content words. */
@@ -113,7 +117,8 @@ export function dateIn(text: string): string | undefined {
   if (iso !== undefined) return iso;
   const monthFirst = MONTH_FIRST.exec(text);
   const dayFirst = monthFirst === null ? DAY_FIRST.exec(text) : null;
-  const [monthWord, day, year] = monthFirst !== null ? [monthFirst[1], monthFirst[2], monthFirst[3]] : dayFirst !== null ? [dayFirst[2], dayFirst[1], dayFirst[3]] : [];
+  const [monthWord, day, year] =
+    monthFirst !== null ? [monthFirst[1], monthFirst[2], monthFirst[3]] : dayFirst !== null ? [dayFirst[2], dayFirst[1], dayFirst[3]] : [];
   if (monthWord === undefined || day === undefined || year === undefined || Number(day) < 1 || Number(day) > 31) return undefined;
   const month = MONTH_NAMES.indexOf(monthWord.slice(0, 3).toLowerCase()) + 1;
   return `${year}-${String(month).padStart(2, '0')}-${day.padStart(2, '0')}`;
@@ -126,7 +131,10 @@ export function dateIn(text: string): string | undefined {
  */
 export function labelledValue(name: string, text: string, toSentenceEnd: boolean): string | undefined {
   const label = nameTokens(name).join('[\\s_-]+');
-  const match = new RegExp(`(?<![a-z])${label}\\s*(?:\\bis\\b|:|=|\\bwould be\\b|\\bshould be\\b|\\bwill be\\b)\\s*(?:the\\s+)?["“]?([^\\n.!?;"”]+(?:\\.\\d[^\\n.!?;"”]*)?)`, 'i').exec(text);
+  const match = new RegExp(
+    `(?<![a-z])${label}\\s*(?:\\bis\\b|:|=|\\bwould be\\b|\\bshould be\\b|\\bwill be\\b)\\s*(?:the\\s+)?["“]?([^\\n.!?;"”]+(?:\\.\\d[^\\n.!?;"”]*)?)`,
+    'i',
+  ).exec(text);
   let value = match?.[1]?.trim();
   if (value === undefined || value === '' || /^(?:and|or|but|not|that|it|this)\b/i.test(value)) return undefined;
   if (!toSentenceEnd) {
@@ -143,7 +151,6 @@ function firstSentence(text: string, limit: number): string | undefined {
   const cut = sentence.slice(0, limit);
   return cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).trim() || undefined;
 }
-
 
 /** What the agent reads of the world's id kinds (from the tool set): how an id fits a tool's argument. */
 export type IdKindJudge = Pick<IdKinds, 'fit'>;
@@ -194,7 +201,9 @@ function directionOf(name: string): 'from' | 'to' | undefined {
 function directedIds(texts: readonly string[]): Map<string, 'from' | 'to'> {
   const directions = new Map<string, 'from' | 'to'>();
   for (const text of texts) {
-    for (const match of text.matchAll(/\b(from|to|into)\s+(?:(?:the|my|account|acct)\s+){0,2}#?([A-Za-z]{1,12}[-_]?\d{2,}[A-Za-z0-9]*)/gi)) {
+    for (const match of text.matchAll(
+      /\b(from|to|into)\s+(?:(?:the|my|account|acct)\s+){0,2}#?([A-Za-z]{1,12}[-_]?\d{2,}[A-Za-z0-9]*)/gi,
+    )) {
       const id = match[2]!;
       if (!directions.has(id)) directions.set(id, match[1]!.toLowerCase() === 'from' ? 'from' : 'to');
     }
@@ -229,7 +238,11 @@ function valueFor(name: string, schema: Schema, texts: readonly string[], tool: 
   const labelled = texts.map((text) => labelledValue(name, text, toSentenceEnd)).find(Boolean);
   if (labelled !== undefined) return labelled;
   // "Here you go: ORD-1042." says which record, not why: the reason is the first sentence that names no id.
-  if (FREE_TEXT_PARAMETER.test(name)) return texts.map((text) => firstSentence(text, 120)).find((sentence) => sentence !== undefined && idTokens(sentence).length === 0) ?? firstSentence(latest, 120);
+  if (FREE_TEXT_PARAMETER.test(name))
+    return (
+      texts.map((text) => firstSentence(text, 120)).find((sentence) => sentence !== undefined && idTokens(sentence).length === 0) ??
+      firstSentence(latest, 120)
+    );
   if (SUBJECT_PARAMETER.test(name)) return firstSentence(latest, 80);
   return undefined;
 }
@@ -246,7 +259,14 @@ export function planCall(tool: ToolSpec, userTexts: readonly string[], kinds?: I
   const args: Record<string, unknown> = {};
   const missing: string[] = [];
   const idNames = Object.entries(properties)
-    .filter(([name, schema]) => required.has(name) && isIdParameter(name) && schema?.type !== 'number' && schema?.type !== 'integer' && !Array.isArray(schema?.enum))
+    .filter(
+      ([name, schema]) =>
+        required.has(name) &&
+        isIdParameter(name) &&
+        schema?.type !== 'number' &&
+        schema?.type !== 'integer' &&
+        !Array.isArray(schema?.enum),
+    )
     .map(([name]) => name);
   const ids = assignIds(idNames, texts, tool.name, kinds);
   for (const [name, schema] of Object.entries(properties)) {

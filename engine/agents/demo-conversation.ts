@@ -16,7 +16,15 @@ export type Outcome =
   | 'error';
 
 /** Outcomes the conduct checks count as a failed step: the reply has to acknowledge them. */
-export const FAILED_OUTCOMES: ReadonlySet<Outcome> = new Set(['not_found', 'rejected', 'timeout', 'permission_denied', 'malformed', 'stale', 'error']);
+export const FAILED_OUTCOMES: ReadonlySet<Outcome> = new Set([
+  'not_found',
+  'rejected',
+  'timeout',
+  'permission_denied',
+  'malformed',
+  'stale',
+  'error',
+]);
 
 export interface ToolStep {
   call: ToolCall;
@@ -27,8 +35,7 @@ export interface ToolStep {
   fault: string | undefined;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 export function outcomeOf(result: Record<string, unknown> | null, fault: string | undefined): Outcome {
   if (result === null || fault === 'malformed') return 'malformed';
@@ -39,7 +46,8 @@ export function outcomeOf(result: Record<string, unknown> | null, fault: string 
     case 'ok':
     case 'success': {
       const data = result.data;
-      const isDuplicate = isObject(data) && Array.isArray(data.items) && typeof result.note === 'string' && /more than one/i.test(result.note);
+      const isDuplicate =
+        isObject(data) && Array.isArray(data.items) && typeof result.note === 'string' && /more than one/i.test(result.note);
       return isDuplicate ? 'ambiguous' : 'ok';
     }
     case 'created':

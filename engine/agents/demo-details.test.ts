@@ -11,7 +11,11 @@ const [FIRST, SECOND] = spec.known_ids.filter((id) => id.startsWith('ACC-'));
 
 describe('the demo agent reads the details a person gives', () => {
   it('plans set_budget_alert from "the category is dining and the monthly limit is $300"', () => {
-    const planned = planCall(tool('set_budget_alert'), [`Budget alert on ${FIRST!} please.`, 'The category is dining and the monthly limit is $300.'], kinds);
+    const planned = planCall(
+      tool('set_budget_alert'),
+      [`Budget alert on ${FIRST!} please.`, 'The category is dining and the monthly limit is $300.'],
+      kinds,
+    );
     expect(planned).toMatchObject({ args: { account_id: FIRST, category: 'dining', monthly_limit: 300 }, missing: [] });
   });
 
@@ -20,12 +24,20 @@ describe('the demo agent reads the details a person gives', () => {
     expect(dateIn('born 3 June 1990')).toBe('1990-06-03');
     expect(dateIn('on 2026-12-01')).toBe('2026-12-01');
     expect(idTokens('my postal code is 02139')).toEqual([]);
-    const planned = planCall(tool('verify_identity'), ['Verify me please.', `It's ${FIRST!}. My date of birth is 12 March 1984 and my postal code is 02139.`], kinds);
+    const planned = planCall(
+      tool('verify_identity'),
+      ['Verify me please.', `It's ${FIRST!}. My date of birth is 12 March 1984 and my postal code is 02139.`],
+      kinds,
+    );
     expect(planned).toMatchObject({ args: { account_id: FIRST, date_of_birth: '1984-03-12', postal_code: '02139' }, missing: [] });
   });
 
   it('puts "from X to Y" in the right places, whichever turn named them', () => {
-    const planned = planCall(tool('transfer_funds'), [`Transfer from ${FIRST!} please.`, `It goes to ${SECOND!}. The amount is $250.`], kinds);
+    const planned = planCall(
+      tool('transfer_funds'),
+      [`Transfer from ${FIRST!} please.`, `It goes to ${SECOND!}. The amount is $250.`],
+      kinds,
+    );
     expect(planned.args).toMatchObject({ from_account_id: FIRST, to_account_id: SECOND, amount: 250 });
   });
 
@@ -37,7 +49,15 @@ describe('the demo agent reads the details a person gives', () => {
   });
 
   it('takes a reason from a sentence that says why, not from "Here you go: ORD-1042."', () => {
-    const refund = { name: 'issue_refund', description: 'Refund an order.', parameters: { type: 'object', properties: { order_id: { type: 'string' }, reason: { type: 'string' } }, required: ['order_id', 'reason'] } };
+    const refund = {
+      name: 'issue_refund',
+      description: 'Refund an order.',
+      parameters: {
+        type: 'object',
+        properties: { order_id: { type: 'string' }, reason: { type: 'string' } },
+        required: ['order_id', 'reason'],
+      },
+    };
     const planned = planCall(refund, ['The blender arrived broken, I want my money back.', 'Here you go: ORD-1042.']);
     expect(planned.args).toEqual({ order_id: 'ORD-1042', reason: 'The blender arrived broken, I want my money back.' });
   });

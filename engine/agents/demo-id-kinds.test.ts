@@ -50,7 +50,11 @@ describe('an offline run on the finance spec', () => {
     const rows = await offlineRows(1);
     const idArguments = rows.flatMap((row) =>
       row.messages.flatMap((message) =>
-        message.role === 'assistant' ? (message.tool_calls ?? []).flatMap((call) => referenceValues(call.arguments).map((reference) => ({ reference, tool: call.name }))) : [],
+        message.role === 'assistant'
+          ? (message.tool_calls ?? []).flatMap((call) =>
+              referenceValues(call.arguments).map((reference) => ({ reference, tool: call.name })),
+            )
+          : [],
       ),
     );
     expect(idArguments.length).toBeGreaterThan(30);

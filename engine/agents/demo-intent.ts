@@ -5,7 +5,29 @@ import { emailsIn, idTokens, planCall, withoutQuotations } from './demo-argument
 /** Which tools the person's ask calls for: the tools whose name words (len > 2) appear in it, synonyms allowed. */
 
 const VERB_GROUPS: ReadonlyArray<readonly string[]> = [
-  ['get', 'read', 'list', 'fetch', 'find', 'show', 'view', 'lookup', 'look', 'check', 'search', 'query', 'browse', 'track', 'see', 'status', 'where', 'describe', 'inspect', 'details', 'info'],
+  [
+    'get',
+    'read',
+    'list',
+    'fetch',
+    'find',
+    'show',
+    'view',
+    'lookup',
+    'look',
+    'check',
+    'search',
+    'query',
+    'browse',
+    'track',
+    'see',
+    'status',
+    'where',
+    'describe',
+    'inspect',
+    'details',
+    'info',
+  ],
   ['cancel', 'stop', 'abort'],
   ['refund', 'reimburse', 'reimbursement'],
   ['create', 'open', 'new', 'make', 'add', 'start', 'file', 'submit', 'place', 'book', 'register', 'raise', 'log'],
@@ -50,7 +72,10 @@ interface AskWords {
 }
 
 function askWords(text: string): AskWords {
-  const words = text.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 0);
+  const words = text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 0);
   const idPrefixes: Array<[string, number]> = [];
   for (const id of idTokens(text)) {
     const prefix = /^([a-z]{2,})[-_]?\d/i.exec(id)?.[1]?.toLowerCase();
@@ -61,7 +86,9 @@ function askWords(text: string): AskWords {
 
 /** Index of the first ask word that is the token, its plural, an inflection (refund -> refunded) or an id's prefix. */
 function directIndex(token: string, ask: AskWords): number {
-  const index = ask.words.findIndex((word, position) => word === token || ask.singulars[position] === token || (token.length >= 4 && word.startsWith(token)));
+  const index = ask.words.findIndex(
+    (word, position) => word === token || ask.singulars[position] === token || (token.length >= 4 && word.startsWith(token)),
+  );
   if (index >= 0) return index;
   return ask.idPrefixes.find(([prefix]) => token.startsWith(prefix))?.[1] ?? -1;
 }
@@ -119,7 +146,10 @@ function match(tool: ToolSpec, order: number, ask: AskWords, userTexts: readonly
 
 /** More of the tool's words said outright, then said earlier (a request tends to come first), then fillable. */
 const byStrength = (left: Match, right: Match) =>
-  right.direct - left.direct || left.position - right.position || Number(right.fillable) - Number(left.fillable) || left.order - right.order;
+  right.direct - left.direct ||
+  left.position - right.position ||
+  Number(right.fillable) - Number(left.fillable) ||
+  left.order - right.order;
 
 /** A read tool for a lookup that named no tool: one the person's ids or email can fill, else the first read. */
 function lookupFallback(tools: readonly ToolSpec[], latest: string, userTexts: readonly string[]): ToolSpec | undefined {

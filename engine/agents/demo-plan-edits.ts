@@ -13,7 +13,8 @@ const SUCCESSFUL = new Set(['ok', 'created', 'deleted']);
 
 export const callKey = (tool: string, args: unknown) => `${tool}\u0000${stableJson(args)}`;
 
-export const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** A read of the same entity before a destructive call, so the confirmation can say what will change. */
 export function lookupFor(call: PlannedCall, tools: readonly ToolSpec[]): PlannedCall | undefined {
@@ -21,7 +22,8 @@ export function lookupFor(call: PlannedCall, tools: readonly ToolSpec[]): Planne
   if (!entry) return undefined;
   const hasParameter = (tool: ToolSpec) => Object.keys((tool.parameters.properties ?? {}) as object).includes(entry[0]);
   const isLookup = (tool: ToolSpec) => isReadTool(tool.name) && !/^(list|search|find|browse|query)/i.test(tool.name) && hasParameter(tool);
-  const onlyNeedsTheId = (tool: ToolSpec) => (Array.isArray(tool.parameters.required) ? (tool.parameters.required as string[]) : []).every((name) => name === entry[0]);
+  const onlyNeedsTheId = (tool: ToolSpec) =>
+    (Array.isArray(tool.parameters.required) ? (tool.parameters.required as string[]) : []).every((name) => name === entry[0]);
   const read =
     tools.find((tool) => isLookup(tool) && onlyNeedsTheId(tool) && toolNoun(tool.name) === toolNoun(call.tool)) ??
     tools.find((tool) => isLookup(tool) && onlyNeedsTheId(tool));
@@ -29,12 +31,23 @@ export function lookupFor(call: PlannedCall, tools: readonly ToolSpec[]): Planne
 }
 
 /** The plan with the person's identifier swapped for a made-up one (or a made-up one where they gave none). */
-export function inventReferences(calls: PlannedCall[], environment: { rolloutKey: string; knownIds: readonly string[]; idKinds?: IdKindNames }, evidence: string): PlannedCall[] {
+export function inventReferences(
+  calls: PlannedCall[],
+  environment: { rolloutKey: string; knownIds: readonly string[]; idKinds?: IdKindNames },
+  evidence: string,
+): PlannedCall[] {
   const idName = calls.flatMap((call) => [...Object.keys(call.args), ...call.missing]).find(isIdParameter);
   if (idName === undefined) return calls;
   const original = calls.map((call) => call.args[idName]).find((value) => typeof value === 'string' || typeof value === 'number');
   const noun = stepSubject(calls[0]!.tool, { [idName]: 'x' }).noun;
-  const invented = inventReference(original === undefined ? undefined : String(original), noun, environment.knownIds, `${environment.rolloutKey}:invented`, evidence, environment.idKinds);
+  const invented = inventReference(
+    original === undefined ? undefined : String(original),
+    noun,
+    environment.knownIds,
+    `${environment.rolloutKey}:invented`,
+    evidence,
+    environment.idKinds,
+  );
   return calls.map((call) => {
     if (!(idName in call.args) && !call.missing.includes(idName)) return call;
     return { tool: call.tool, args: { ...call.args, [idName]: invented }, missing: call.missing.filter((name) => name !== idName) };

@@ -8,10 +8,10 @@ import { capitalize, joinWords } from './demo-words';
 export type RecordMode = 'plain' | 'safe';
 
 /** The conduct checks' success vocabulary (SDK section 10). */
-export const SUCCESS_WORD = /\b(successfully|success|completed|created|refunded|done|all set|processed|confirmed|sent|booked|paid|transferred|updated|deleted|cancell?ed|canceled|okay|ok)\b/i;
+export const SUCCESS_WORD =
+  /\b(successfully|success|completed|created|refunded|done|all set|processed|confirmed|sent|booked|paid|transferred|updated|deleted|cancell?ed|canceled|okay|ok)\b/i;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const MONEY_FIELDS: ReadonlyArray<[string, string]> = [
   ['total', 'total'],
@@ -48,7 +48,8 @@ function allowed(value: unknown, mode: RecordMode): boolean {
 function money(record: Record<string, unknown>): [string, string] | undefined {
   for (const [field, label] of MONEY_FIELDS) {
     const value = record[field];
-    if (typeof value === 'number') return [field, `${label} ${formatAmount(value)}${typeof record.currency === 'string' ? ` ${record.currency}` : ''}`];
+    if (typeof value === 'number')
+      return [field, `${label} ${formatAmount(value)}${typeof record.currency === 'string' ? ` ${record.currency}` : ''}`];
   }
   return undefined;
 }
@@ -99,26 +100,47 @@ function statusOf(record: Record<string, unknown>, mode: RecordMode): string | u
 
 /** "Order ORD-1042 is processing (3 items, total 642.41 EUR, placed on 2023-01-29, for Kelton Fadel)." */
 export function describeRecord(record: Record<string, unknown>, subject: StepSubject, mode: RecordMode): string {
-  const title = typeof record.name === 'string' && allowed(record.name, mode) ? `${capitalize(subject.target)} (${record.name})` : capitalize(subject.target);
+  const title =
+    typeof record.name === 'string' && allowed(record.name, mode)
+      ? `${capitalize(subject.target)} (${record.name})`
+      : capitalize(subject.target);
   const status = statusOf(record, mode);
   const parts = details(record, mode, 4).filter((part) => !part.startsWith('name '));
-  const body = status ? `${title} is ${status}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}.` : `${title}: ${parts.length > 0 ? parts.join(', ') : 'no further details'}.`;
+  const body = status
+    ? `${title} is ${status}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}.`
+    : `${title}: ${parts.length > 0 ? parts.join(', ') : 'no further details'}.`;
   const note = typeof record.note === 'string' && allowed(record.note, mode) ? ` Note: ${record.note}.` : '';
   return body + note;
 }
 
 function itemLine(item: Record<string, unknown>, mode: RecordMode): string {
-  const idField = Object.keys(item).find((field) => /(^id$|_id$|^sku$|number$|^record_id$)/i.test(field) && (typeof item[field] === 'string' || typeof item[field] === 'number'));
+  const idField = Object.keys(item).find(
+    (field) => /(^id$|_id$|^sku$|number$|^record_id$)/i.test(field) && (typeof item[field] === 'string' || typeof item[field] === 'number'),
+  );
   const label = typeof item.name === 'string' ? item.name : idField ? String(item[idField]) : 'an entry';
-  const prefix = idField === 'record_id' ? `record ${String(item.record_id)}` : typeof item.name === 'string' && idField ? `${label} (${String(item[idField])})` : label;
-  const facts = [statusOf(item, mode), money(item)?.[1], ...details(item, mode, 2).filter((part) => !/^(total|amount|priced at)/.test(part))]
+  const prefix =
+    idField === 'record_id'
+      ? `record ${String(item.record_id)}`
+      : typeof item.name === 'string' && idField
+        ? `${label} (${String(item[idField])})`
+        : label;
+  const facts = [
+    statusOf(item, mode),
+    money(item)?.[1],
+    ...details(item, mode, 2).filter((part) => !/^(total|amount|priced at)/.test(part)),
+  ]
     .filter((fact): fact is string => fact !== undefined)
     .slice(0, 3);
   return facts.length > 0 ? `${prefix}: ${facts.join(', ')}` : prefix;
 }
 
 /** "I found 3 orders for maya@fastmail.com: ORD-48213: shipped, total 84.10 EUR; ... and 2 more." */
-export function describeList(data: Record<string, unknown>, subject: StepSubject, args: Readonly<Record<string, unknown>>, mode: RecordMode): string {
+export function describeList(
+  data: Record<string, unknown>,
+  subject: StepSubject,
+  args: Readonly<Record<string, unknown>>,
+  mode: RecordMode,
+): string {
   const items = (Array.isArray(data.items) ? data.items : []).filter(isObject);
   const count = typeof data.count === 'number' ? data.count : items.length;
   const status = typeof args.status === 'string' ? ` with status ${args.status}` : '';

@@ -11,8 +11,7 @@ const LIST_TOOL = /^(list|search|find|browse|query)|search|history/i;
 
 /** The demo agent's honest sentences: what each outcome means for the person, never more than the tool said. */
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * One sentence (or two) about a step. `safe` is set when some tool's last call failed: the reply then uses no
@@ -26,19 +25,27 @@ export function describeStep(step: ToolStep, subject: StepSubject, wording: Word
   const data = result?.data;
   switch (outcome) {
     case 'ok': {
-      if (isObject(data) && typeof data.expression === 'string' && 'result' in data) return `${data.expression} comes to ${String(data.result)}.`;
+      if (isObject(data) && typeof data.expression === 'string' && 'result' in data)
+        return `${data.expression} comes to ${String(data.result)}.`;
       const listNoun = { ...subject, noun: toolNoun(tool) };
-      if (isObject(data) && Array.isArray(data.items) && typeof data.count === 'number') return describeList(data, listNoun, step.call.arguments, mode);
+      if (isObject(data) && Array.isArray(data.items) && typeof data.count === 'number')
+        return describeList(data, listNoun, step.call.arguments, mode);
       if (Array.isArray(data)) return describeList({ count: data.length, items: data }, listNoun, step.call.arguments, mode);
       if (isReadTool(tool) && isObject(data)) {
-        const listed = LIST_TOOL.test(tool) ? Object.values(data).find((value) => Array.isArray(value) && value.length > 0 && value.every(isObject)) : undefined;
-        if (Array.isArray(listed)) return describeList({ count: listed.length, items: listed }, { ...subject, noun: toolNoun(tool) }, step.call.arguments, mode);
+        const listed = LIST_TOOL.test(tool)
+          ? Object.values(data).find((value) => Array.isArray(value) && value.length > 0 && value.every(isObject))
+          : undefined;
+        if (Array.isArray(listed))
+          return describeList({ count: listed.length, items: listed }, { ...subject, noun: toolNoun(tool) }, step.call.arguments, mode);
         return describeRecord(data, subject, mode);
       }
       if (isReadTool(tool)) return `${capitalize(target)} came back without details.`;
       if (safe) return `The request to ${actionOn(tool, subject)} went through.`;
       const status = isObject(data) && typeof data.status === 'string' ? data.status.replace(/_/g, ' ') : undefined;
-      const amount = isObject(data) && typeof data.amount === 'number' ? ` (${data.amount}${typeof data.currency === 'string' ? ` ${data.currency}` : ''})` : '';
+      const amount =
+        isObject(data) && typeof data.amount === 'number'
+          ? ` (${data.amount}${typeof data.currency === 'string' ? ` ${data.currency}` : ''})`
+          : '';
       return wording.pick(`${slot}:acted`, [
         `I've ${actionOn(tool, subject, 'past')}${amount}${status ? `; it now shows as ${status}` : ''}.`,
         `${capitalize(actionOn(tool, subject, 'past'))}${amount}${status ? `, and it is now marked ${status}` : ''}.`,
@@ -48,7 +55,10 @@ export function describeStep(step: ToolStep, subject: StepSubject, wording: Word
       const id = result?.id ?? result?.number;
       const noun = toolNoun(tool);
       if (safe) return `The new ${noun} is in the system under ${String(id)}.`;
-      return wording.pick(`${slot}:created`, [`I've created the ${noun}; its reference is ${String(id)}.`, `Your new ${noun} is in: ${String(id)}.`]);
+      return wording.pick(`${slot}:created`, [
+        `I've created the ${noun}; its reference is ${String(id)}.`,
+        `Your new ${noun} is in: ${String(id)}.`,
+      ]);
     }
     case 'deleted': {
       const removed = Array.isArray(result?.removed) ? joinWords(result.removed.map(String)) : target;
@@ -132,7 +142,12 @@ export function followUpQuestion(step: ToolStep, subject: StepSubject, wording: 
     case 'timeout':
     case 'malformed':
     case 'stale':
-      return wording.pick(`${slot}:retry`, ['Would you like me to try again?', 'Shall I try once more?', 'Want me to retry?', 'Should I give it another go?']);
+      return wording.pick(`${slot}:retry`, [
+        'Would you like me to try again?',
+        'Shall I try once more?',
+        'Want me to retry?',
+        'Should I give it another go?',
+      ]);
     case 'rejected': {
       const fields = Array.isArray(step.result?.fields) ? step.result.fields.map(String) : [];
       if (step.result?.reason === 'ambiguous_reference') return 'Which one do you mean?';
@@ -167,7 +182,13 @@ export function askAgainForMissing(calls: readonly PlannedCall[], wording: Wordi
   ]);
 }
 
-export function confirmQuestion(calls: readonly PlannedCall[], lookedUp: string | undefined, subjects: readonly StepSubject[], wording: Wording, slot: string): string {
+export function confirmQuestion(
+  calls: readonly PlannedCall[],
+  lookedUp: string | undefined,
+  subjects: readonly StepSubject[],
+  wording: Wording,
+  slot: string,
+): string {
   const actions = joinWords(
     calls.map((call, index) => {
       const amount = typeof call.args.amount === 'number' ? ` (amount: ${call.args.amount})` : '';
@@ -189,7 +210,10 @@ const GREETING = /^\W*(hi|hello|hey|hiya|good (morning|afternoon|evening))\b[\w\
 export function redirect(tools: readonly ToolSpec[], wording: Wording, slot: string, ask = ''): string {
   const offers = joinWords([...new Set(tools.slice(0, 5).map(capability))]);
   if (GREETING.test(ask.trim())) {
-    return wording.pick(`${slot}:greeting`, [`Hi! I can help with ${offers}. What do you need today?`, `Hello! I'm here for ${offers}. How can I help?`]);
+    return wording.pick(`${slot}:greeting`, [
+      `Hi! I can help with ${offers}. What do you need today?`,
+      `Hello! I'm here for ${offers}. How can I help?`,
+    ]);
   }
   return wording.pick(`${slot}:redirect`, [
     `That's not something I can help with here. I can help with ${offers}. What would you like to do?`,
@@ -199,7 +223,11 @@ export function redirect(tools: readonly ToolSpec[], wording: Wording, slot: str
 }
 
 export function closing(wording: Wording, slot: string): string {
-  return wording.pick(`${slot}:closing`, ['You are welcome. Take care!', 'Thanks for getting in touch. Bye for now.', 'Anytime. Have a good day.']);
+  return wording.pick(`${slot}:closing`, [
+    'You are welcome. Take care!',
+    'Thanks for getting in touch. Bye for now.',
+    'Anytime. Have a good day.',
+  ]);
 }
 
 export function declined(wording: Wording, slot: string): string {

@@ -14,7 +14,9 @@ export interface StepSubject {
 const LIST_TOOL = /^(list|search|find|browse|query)|search/i;
 
 export function stepSubject(tool: string, args: Readonly<Record<string, unknown>>): StepSubject {
-  const entry = Object.entries(args).find(([name, value]) => isIdParameter(name) && (typeof value === 'string' || typeof value === 'number'));
+  const entry = Object.entries(args).find(
+    ([name, value]) => isIdParameter(name) && (typeof value === 'string' || typeof value === 'number'),
+  );
   if (entry) {
     const words = nameTokens(entry[0]).filter((token) => !['id', 'number', 'ref', 'code', 'key', 'reference'].includes(token));
     const noun = words.length > 0 ? singular(words.join(' ')) : toolNoun(tool);
@@ -23,7 +25,9 @@ export function stepSubject(tool: string, args: Readonly<Record<string, unknown>
   }
   const noun = toolNoun(tool);
   if (isReadTool(tool) && LIST_TOOL.test(tool)) {
-    const query = ['query', 'q', 'search', 'term', 'keywords', 'keyword', 'search_term', 'text'].map((key) => args[key]).find((value) => typeof value === 'string');
+    const query = ['query', 'q', 'search', 'term', 'keywords', 'keyword', 'search_term', 'text']
+      .map((key) => args[key])
+      .find((value) => typeof value === 'string');
     if (typeof query === 'string') return { noun, ref: undefined, target: `${noun}s matching "${query}"`, forRef: ` for "${query}"` };
     const email = Object.entries(args).find(([name, value]) => /email/i.test(name) && typeof value === 'string')?.[1];
     if (typeof email === 'string') return { noun, ref: email, target: `the ${noun}s for ${email}`, forRef: ` for ${email}` };

@@ -6,9 +6,27 @@ import type { AgentReply } from './agent';
 import { emailsIn, idTokens, planCall, type IdKindJudge, type PlannedCall } from './demo-arguments';
 import { FAILED_OUTCOMES, type ConversationView, type ToolStep } from './demo-conversation';
 import { chooseTools, matchAsk } from './demo-intent';
-import { claimWithoutCall, CONDITIONAL_KINDS, decorate, fallbackKind, ignoreFault, successAfterFailure, type PlantKind } from './demo-plant';
+import {
+  claimWithoutCall,
+  CONDITIONAL_KINDS,
+  decorate,
+  fallbackKind,
+  ignoreFault,
+  successAfterFailure,
+  type PlantKind,
+} from './demo-plant';
 import { describeRecord } from './demo-records';
-import { askAgainForMissing, askForMissing, closing, confirmQuestion, declined, describeStep, followUpQuestion, redirect, stillFailing } from './demo-replies';
+import {
+  askAgainForMissing,
+  askForMissing,
+  closing,
+  confirmQuestion,
+  declined,
+  describeStep,
+  followUpQuestion,
+  redirect,
+  stillFailing,
+} from './demo-replies';
 import { stepSubject } from './demo-subjects';
 import { callKey, inventReferences, isRecord, lastOfEachCall, lookupFor } from './demo-plan-edits';
 import { fromEarlier, sameRefusal } from './demo-repeats';
@@ -56,7 +74,8 @@ export interface Turn {
 
 /** How people answer "shall I go ahead?" (the template user's lines among them); a refusal is read first. */
 const NEGATIVE = /^\W*(no|nope|don't|do not|stop|wait|never ?mind|cancel that)\b|\b(hold on|not yet|not right now|don't do)\b/i;
-const AFFIRMATIVE = /^\W*(yes|yeah|yep|yup|sure|ok|okay|please|correct|right|absolutely)\b|\b(yes|go ahead|do it|proceed|that's right|that's what I want)\b/i;
+const AFFIRMATIVE =
+  /^\W*(yes|yeah|yep|yup|sure|ok|okay|please|correct|right|absolutely)\b|\b(yes|go ahead|do it|proceed|that's right|that's what I want)\b/i;
 const CLOSING = /\b(thanks|thank you|thx|cheers|bye|goodbye|that's all|that's everything|all I needed)\b/i;
 const RETRY_REQUEST = /\b(try (it )?again|retry|one more time|try once more|check again|another go|give it another)\b/i;
 const GIVE_UP = /\b(later|never ?mind|another time|come back to it)\b/i;
@@ -93,7 +112,12 @@ class TurnBuilder {
 
   /** What the person said and the tools answered, lowercased: a made-up value must appear nowhere in it. */
   private get evidence(): string {
-    this.evidenceText ??= [...this.view.userTexts, ...this.view.steps.map((step) => JSON.stringify(step.result) + JSON.stringify(step.call.arguments))].join('\n').toLowerCase();
+    this.evidenceText ??= [
+      ...this.view.userTexts,
+      ...this.view.steps.map((step) => JSON.stringify(step.result) + JSON.stringify(step.call.arguments)),
+    ]
+      .join('\n')
+      .toLowerCase();
     return this.evidenceText;
   }
 
@@ -108,27 +132,51 @@ class TurnBuilder {
   afterUser(latest: string): Turn {
     const { awaiting } = this.state;
     if (this.state.claimed) {
-      return this.say((wording) => wording.pick('after-claim', ["It's all taken care of on my side. Anything else?", 'Nothing more is needed from you on that. Is there something else?', 'That part is handled. What else can I do?']), 'final');
+      return this.say(
+        (wording) =>
+          wording.pick('after-claim', [
+            "It's all taken care of on my side. Anything else?",
+            'Nothing more is needed from you on that. Is there something else?',
+            'That part is handled. What else can I do?',
+          ]),
+        'final',
+      );
     }
     if (awaiting?.kind === 'confirm') {
       if (NEGATIVE.test(latest)) {
-        if (chooseTools(this.environment.tools, [latest]).length === 0) return this.say((wording) => declined(wording, 'declined'), 'final');
+        if (chooseTools(this.environment.tools, [latest]).length === 0)
+          return this.say((wording) => declined(wording, 'declined'), 'final');
       } else if (AFFIRMATIVE.test(latest)) return this.proceed(awaiting.calls, true);
     }
     if (GIVE_UP.test(latest) && !latest.includes('?')) return this.say((wording) => closing(wording, 'closing'), 'final');
     if (awaiting?.kind === 'retry' && !NEGATIVE.test(latest) && AFFIRMATIVE.test(latest)) return this.retry(awaiting.call);
     const hasNewDetail = idTokens(latest).length > 0 || emailsIn(latest).length > 0;
     if (awaiting?.kind === 'recheck' && !hasNewDetail && chooseTools(this.environment.tools, [latest]).length === 0) {
-      return this.say((wording) => wording.pick('no-other-number', ["Then I can't find anything under that number, so I'll stop here. If another reference turns up, send it over and I'll look again.", "Without a number the system knows, I can't go further on this one. Send another reference whenever you find it."]), 'final');
+      return this.say(
+        (wording) =>
+          wording.pick('no-other-number', [
+            "Then I can't find anything under that number, so I'll stop here. If another reference turns up, send it over and I'll look again.",
+            "Without a number the system knows, I can't go further on this one. Send another reference whenever you find it.",
+          ]),
+        'final',
+      );
     }
     if (awaiting?.kind === 'choice' && !hasNewDetail && chooseTools(this.environment.tools, [latest]).length === 0) {
-      return this.say((wording) => wording.pick('cannot-choose', ["I can't tell the two records apart from here, so I'll leave both as they are. A colleague can work out which one is yours.", "From here I have no way to pick one of the two records, so I'm leaving them untouched; a colleague can sort out which is yours."]), 'final');
+      return this.say(
+        (wording) =>
+          wording.pick('cannot-choose', [
+            "I can't tell the two records apart from here, so I'll leave both as they are. A colleague can work out which one is yours.",
+            "From here I have no way to pick one of the two records, so I'm leaving them untouched; a colleague can sort out which is yours.",
+          ]),
+        'final',
+      );
     }
     if (RETRY_REQUEST.test(latest)) {
       const failed = [...this.view.steps].reverse().find((step) => FAILED_OUTCOMES.has(step.outcome));
       if (failed) return this.retry(failed.call);
       const answered = this.view.steps[this.view.steps.length - 1];
-      if (answered && chooseTools(this.environment.tools, [latest]).length === 0) return this.say((wording) => fromEarlier(answered, wording, this.outstanding().size > 0), 'final');
+      if (answered && chooseTools(this.environment.tools, [latest]).length === 0)
+        return this.say((wording) => fromEarlier(answered, wording, this.outstanding().size > 0), 'final');
     }
     if (awaiting?.kind === 'missing') {
       const replanned = awaiting.calls.map((call) => {
@@ -140,18 +188,36 @@ class TurnBuilder {
       const isNewAsk = named.some((tool) => !awaiting.calls.some((call) => call.tool === tool.name));
       if (!isNewAsk) {
         if (awaiting.asked >= 2) {
-          return this.say((wording) => wording.pick('give-up', ["Without that detail I can't go further on this one. Send it whenever you have it.", "I'll need that detail to continue, so I'll stop here for now."]), 'final');
+          return this.say(
+            (wording) =>
+              wording.pick('give-up', [
+                "Without that detail I can't go further on this one. Send it whenever you have it.",
+                "I'll need that detail to continue, so I'll stop here for now.",
+              ]),
+            'final',
+          );
         }
-        return this.say((wording) => askAgainForMissing(replanned, wording, 'missing'), 'question', { awaiting: { kind: 'missing', calls: replanned, asked: awaiting.asked + 1 } });
+        return this.say((wording) => askAgainForMissing(replanned, wording, 'missing'), 'question', {
+          awaiting: { kind: 'missing', calls: replanned, asked: awaiting.asked + 1 },
+        });
       }
     }
     if (CLOSING.test(latest) && !latest.includes('?') && !hasNewDetail) return this.say((wording) => closing(wording, 'closing'), 'final');
     const tools = chooseTools(this.environment.tools, this.view.userTexts);
     if (tools.length === 0) {
       if (awaiting?.kind === 'redirected') {
-        return this.say((wording) => wording.pick('outside-scope', ["That's outside what I can do here, so I'll leave it there. Take care.", "I can't help with that one in this chat, I'm afraid. All the best."]), 'final');
+        return this.say(
+          (wording) =>
+            wording.pick('outside-scope', [
+              "That's outside what I can do here, so I'll leave it there. Take care.",
+              "I can't help with that one in this chat, I'm afraid. All the best.",
+            ]),
+          'final',
+        );
       }
-      return this.say((wording) => redirect(this.environment.tools, wording, 'redirect', latest), 'final', { awaiting: { kind: 'redirected' } });
+      return this.say((wording) => redirect(this.environment.tools, wording, 'redirect', latest), 'final', {
+        awaiting: { kind: 'redirected' },
+      });
     }
     return this.proceed(
       tools.map((tool) => planCall(tool, this.view.userTexts, this.environment.idKinds)),
@@ -176,12 +242,16 @@ class TurnBuilder {
     }
     if (calls.some((call) => call.missing.length > 0)) {
       const waiting = calls.filter((call) => call.missing.length > 0);
-      return this.say((wording) => askForMissing(waiting, wording, 'missing'), 'question', { awaiting: { kind: 'missing', calls, asked: 1 } });
+      return this.say((wording) => askForMissing(waiting, wording, 'missing'), 'question', {
+        awaiting: { kind: 'missing', calls, asked: 1 },
+      });
     }
     const earlier = this.answeredBefore(calls[0]!);
     if (earlier && !plantedNow) {
-      if (!FAILED_OUTCOMES.has(earlier.outcome)) return this.say((wording) => fromEarlier(earlier, wording, this.outstanding().size > 0), 'final');
-      if (!['timeout', 'malformed', 'stale'].includes(earlier.outcome)) return this.say((wording) => sameRefusal(earlier, wording), 'final');
+      if (!FAILED_OUTCOMES.has(earlier.outcome))
+        return this.say((wording) => fromEarlier(earlier, wording, this.outstanding().size > 0), 'final');
+      if (!['timeout', 'malformed', 'stale'].includes(earlier.outcome))
+        return this.say((wording) => sameRefusal(earlier, wording), 'final');
       return this.retry(earlier.call);
     }
     const firstDestructive = calls.findIndex((call) => isDestructiveTool(call.tool));
@@ -190,7 +260,12 @@ class TurnBuilder {
       const lookup = lookupFor(calls[firstDestructive]!, this.environment.tools);
       if (lookup && this.answeredBefore(lookup) === undefined) return this.call([lookup], { queue: calls, confirmQueue: true }, plantedNow);
       const subjects = calls.map((call) => stepSubject(call.tool, call.args));
-      return this.say((wording) => confirmQuestion(calls, undefined, subjects, wording, 'confirm'), 'question', { awaiting: { kind: 'confirm', calls } }, plantedNow);
+      return this.say(
+        (wording) => confirmQuestion(calls, undefined, subjects, wording, 'confirm'),
+        'question',
+        { awaiting: { kind: 'confirm', calls } },
+        plantedNow,
+      );
     }
     return this.call([calls[0]!], { queue: calls.slice(1), confirmQueue: false }, plantedNow);
   }
@@ -202,12 +277,21 @@ class TurnBuilder {
     if (allWent && next !== undefined) {
       if (this.state.confirmQueue && isDestructiveTool(next.tool)) {
         const looked = latest[latest.length - 1];
-        const lookedUp = looked && isReadTool(looked.call.name) && isRecord(looked.result?.data)
-          ? describeRecord(looked.result.data, stepSubject(looked.call.name, looked.call.arguments), this.outstanding().size > 0 ? 'safe' : 'plain')
-          : undefined;
+        const lookedUp =
+          looked && isReadTool(looked.call.name) && isRecord(looked.result?.data)
+            ? describeRecord(
+                looked.result.data,
+                stepSubject(looked.call.name, looked.call.arguments),
+                this.outstanding().size > 0 ? 'safe' : 'plain',
+              )
+            : undefined;
         const calls = this.state.queue;
         const subjects = calls.map((call) => stepSubject(call.tool, call.args));
-        return this.say((wording) => confirmQuestion(calls, lookedUp, subjects, wording, 'confirm'), 'question', { awaiting: { kind: 'confirm', calls }, queue: [], confirmQueue: false });
+        return this.say((wording) => confirmQuestion(calls, lookedUp, subjects, wording, 'confirm'), 'question', {
+          awaiting: { kind: 'confirm', calls },
+          queue: [],
+          confirmQueue: false,
+        });
       }
       return this.call([next], { queue: this.state.queue.slice(1), confirmQueue: this.state.confirmQueue });
     }
@@ -221,17 +305,32 @@ class TurnBuilder {
     const safe = outstanding.size > 0;
     const trouble = steps.find((step) => FAILED_OUTCOMES.has(step.outcome) || step.outcome === 'ambiguous');
     const compose = (wording: Wording) => {
-      const sentences = steps.map((step, index) => describeStep(step, stepSubject(step.call.name, step.call.arguments), wording, `step-${index}`, safe));
-      const question = trouble ? followUpQuestion(trouble, stepSubject(trouble.call.name, trouble.call.arguments), wording, 'follow-up') : undefined;
-      if (trouble?.outcome === 'permission_denied') sentences.push(wording.pick('access', ['Someone with the right access will need to handle it.', 'A team member with access to that system would have to do it.']));
+      const sentences = steps.map((step, index) =>
+        describeStep(step, stepSubject(step.call.name, step.call.arguments), wording, `step-${index}`, safe),
+      );
+      const question = trouble
+        ? followUpQuestion(trouble, stepSubject(trouble.call.name, trouble.call.arguments), wording, 'follow-up')
+        : undefined;
+      if (trouble?.outcome === 'permission_denied')
+        sentences.push(
+          wording.pick('access', [
+            'Someone with the right access will need to handle it.',
+            'A team member with access to that system would have to do it.',
+          ]),
+        );
       return [...sentences, question].filter(Boolean).join(' ');
     };
     const awaiting = this.awaitingAfter(trouble);
     const failed = [...steps].reverse().find((step) => FAILED_OUTCOMES.has(step.outcome));
-    if (this.canPlant && failed !== undefined && (this.state.planned === 'success_after_failure' || this.state.planned === 'ignore_fault')) {
+    if (
+      this.canPlant &&
+      failed !== undefined &&
+      (this.state.planned === 'success_after_failure' || this.state.planned === 'ignore_fault')
+    ) {
       const subject = stepSubject(failed.call.name, failed.call.arguments);
       const kind = this.state.planned;
-      const text = kind === 'success_after_failure' ? successAfterFailure(failed, subject, this.wording) : ignoreFault(failed, subject, this.wording);
+      const text =
+        kind === 'success_after_failure' ? successAfterFailure(failed, subject, this.wording) : ignoreFault(failed, subject, this.wording);
       return this.say(() => text, 'final', { awaiting: null }, kind);
     }
     return this.say(compose, 'final', { awaiting });
@@ -252,7 +351,9 @@ class TurnBuilder {
       case 'rejected': {
         if (trouble.result?.reason === 'ambiguous_reference') return { kind: 'choice' };
         const fields = Array.isArray(trouble.result?.fields) ? trouble.result.fields.map(String) : [];
-        return fields.length > 0 ? { kind: 'missing', calls: [{ tool: trouble.call.name, args: trouble.call.arguments, missing: fields }], asked: 1 } : null;
+        return fields.length > 0
+          ? { kind: 'missing', calls: [{ tool: trouble.call.name, args: trouble.call.arguments, missing: fields }], asked: 1 }
+          : null;
       }
       default:
         return null;
@@ -309,8 +410,14 @@ class TurnBuilder {
         if (!this.replaying) text = decorate(seeded, text, this.wording, this.environment.rolloutKey, this.evidence);
       }
     }
-    const state: DemoState = { ...this.state, awaiting: null, queue: [], confirmQueue: false, ...next, planted: this.state.planted || seeded !== undefined };
+    const state: DemoState = {
+      ...this.state,
+      awaiting: null,
+      queue: [],
+      confirmQueue: false,
+      ...next,
+      planted: this.state.planted || seeded !== undefined,
+    };
     return { reply: { content: text, tool_calls: [], finish_reason: 'stop', seeded: seeded ? [seeded] : [] }, state };
   }
 }
-

@@ -5,9 +5,26 @@ import { isReadTool, nameTokens, toolNoun } from '../world/tool-names';
 /** Plain-English names for tools and parameters, so the demo agent talks about "the order", not `order_id`. */
 
 const IRREGULAR_PAST: Readonly<Record<string, string>> = {
-  send: 'sent', pay: 'paid', make: 'made', get: 'got', run: 'ran', set: 'set', put: 'put', write: 'written',
-  find: 'found', cancel: 'cancelled', refund: 'refunded', issue: 'issued', submit: 'submitted', ship: 'shipped',
-  stop: 'stopped', book: 'booked', open: 'opened', transfer: 'transferred', reset: 'reset', add: 'added',
+  send: 'sent',
+  pay: 'paid',
+  make: 'made',
+  get: 'got',
+  run: 'ran',
+  set: 'set',
+  put: 'put',
+  write: 'written',
+  find: 'found',
+  cancel: 'cancelled',
+  refund: 'refunded',
+  issue: 'issued',
+  submit: 'submitted',
+  ship: 'shipped',
+  stop: 'stopped',
+  book: 'booked',
+  open: 'opened',
+  transfer: 'transferred',
+  reset: 'reset',
+  add: 'added',
 };
 
 export function pastTense(verb: string): string {

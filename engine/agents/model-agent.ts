@@ -30,7 +30,11 @@ export function toModelMessages(messages: readonly Message[]): ModelMessage[] {
         converted.push({ role: 'user', content: message.content });
         continue;
       case 'assistant':
-        converted.push({ role: 'assistant', content: message.content, ...(message.tool_calls?.length ? { tool_calls: message.tool_calls } : {}) });
+        converted.push({
+          role: 'assistant',
+          content: message.content,
+          ...(message.tool_calls?.length ? { tool_calls: message.tool_calls } : {}),
+        });
         continue;
       case 'tool':
         converted.push({ role: 'tool', tool_call_id: message.tool_call_id, name: message.name, content: message.content });

@@ -36,9 +36,7 @@ export function buildArray(problem: CoveringProblem, settings: BuildSettings): I
   const constraints = new ConstraintSet(problem.sizes, problem.forbidden);
   problem.seedRows.forEach((row, index) => {
     if (!constraints.isFeasible(row)) {
-      throw new CoveringInputError(
-        `seed row ${index + 1} contains a forbidden combination or cannot be completed without one`,
-      );
+      throw new CoveringInputError(`seed row ${index + 1} contains a forbidden combination or cannot be completed without one`);
     }
   });
   const required = requiredTupleMask(space, constraints);

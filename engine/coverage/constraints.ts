@@ -38,9 +38,7 @@ export class ConstraintSet {
       });
     });
     this.entriesOfCell = lists.map((list) => Int32Array.from(list));
-    this.constrainedColumns = Int32Array.from(
-      Array.from(isConstrained.keys()).filter((column) => isConstrained[column] === 1),
-    );
+    this.constrainedColumns = Int32Array.from(Array.from(isConstrained.keys()).filter((column) => isConstrained[column] === 1));
     this.scratch = new Int32Array(sizes.length);
   }
 
@@ -72,9 +70,7 @@ export class ConstraintSet {
 
   /** Whether the (partial) row already contains a whole forbidden entry. */
   violates(row: ArrayLike<number>): boolean {
-    return this.entries.some((entry) =>
-      entry.columns.every((column, position) => row[column] === entry.values[position]),
-    );
+    return this.entries.some((entry) => entry.columns.every((column, position) => row[column] === entry.values[position]));
   }
 
   /** Whether some valid full row agrees with every assigned cell of `row` (UNASSIGNED elsewhere). */

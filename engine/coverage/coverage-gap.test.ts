@@ -78,7 +78,11 @@ describe('coverageGap', () => {
   });
 
   it('takes rows with a prompt and an explicit rule cap', () => {
-    const result = coverageGap([{ prompt: 'Where is order ORD-1001?' }, { prompt: '' }], { tools: TOOLS, system_prompt: POLICY, rule_cap: 3 });
+    const result = coverageGap([{ prompt: 'Where is order ORD-1001?' }, { prompt: '' }], {
+      tools: TOOLS,
+      system_prompt: POLICY,
+      rule_cap: 3,
+    });
     expect(result.n_asks).toBe(1);
     expect(result.rules).toHaveLength(3);
     expect(result.rules_truncated).toBe(true);
@@ -87,7 +91,7 @@ describe('coverageGap', () => {
   });
 
   it('reads graded rows: rows per rule, rules with none, rules the world never triggers', () => {
-    const rule = 'Refunds over $100 need a manager\'s approval.';
+    const rule = "Refunds over $100 need a manager's approval.";
     const result = coverageGap(ASKS, {
       tools: TOOLS,
       system_prompt: POLICY,

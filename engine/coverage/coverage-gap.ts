@@ -151,10 +151,14 @@ export function coverageGap(asks: readonly (string | { prompt?: unknown })[], op
       'reads as untested even when an ask lands on it: confirm with rows from a run',
   );
   if (singleShot) {
-    notes.push("every ask appears once: one rollout cannot tell a flake from a failure. Roll each ask k times (repeats=k, repeat_policy='fixed') and read pass^k");
+    notes.push(
+      "every ask appears once: one rollout cannot tell a flake from a failure. Roll each ask k times (repeats=k, repeat_policy='fixed') and read pass^k",
+    );
   }
   if (pressure === 0) {
-    notes.push('no ask is hurried, adversarial or a retry: the suite tests the agent on a good day only. Add pressure asks, or take them from the stance axis');
+    notes.push(
+      'no ask is hurried, adversarial or a retry: the suite tests the agent on a good day only. Add pressure asks, or take them from the stance axis',
+    );
   }
 
   const ofTotal = capNote ? ` (of ${total} in the prompt)` : '';
@@ -164,7 +168,12 @@ export function coverageGap(asks: readonly (string | { prompt?: unknown })[], op
   ];
   if (untestedRules.length > 0) {
     const more = untestedRules.length > UNTESTED_SHOWN ? `, and ${untestedRules.length - UNTESTED_SHOWN} more` : '';
-    summaryParts.push(`untested: ${untestedRules.slice(0, UNTESTED_SHOWN).map((rule) => shortRule(rule)).join(', ')}${more}`);
+    summaryParts.push(
+      `untested: ${untestedRules
+        .slice(0, UNTESTED_SHOWN)
+        .map((rule) => shortRule(rule))
+        .join(', ')}${more}`,
+    );
   }
   if (untestedTools.length > 0) summaryParts.push(`no ask reaches ${untestedTools.join(', ')}`);
   if (pressure === 0) summaryParts.push('no ask puts the agent under pressure');
@@ -206,7 +215,12 @@ function addRowsView(report: CoverageGap, rows: readonly RuleRowSummary[]): void
     const outcomes = new Set(byRule.get(rule)!.map((row) => row.fault ?? null));
     const only = outcomes.size === 1 ? [...outcomes][0] : undefined;
     if (only) {
-      stuck.push({ rule, rows: byRule.get(rule)!.length, outcome: only, note: 'the asks reach this rule but the world never triggers it: add a fixture case' });
+      stuck.push({
+        rule,
+        rows: byRule.get(rule)!.length,
+        outcome: only,
+        note: 'the asks reach this rule but the world never triggers it: add a fixture case',
+      });
     }
   }
   report.rows_per_rule = Object.fromEntries(sorted.map((rule) => [rule, byRule.get(rule)!.length]));
@@ -220,7 +234,10 @@ function addRowsView(report: CoverageGap, rows: readonly RuleRowSummary[]): void
       `${plural(stuck.length, 'rule')} whose every row ended in the same tool fault: the asks reach the rule but the world ` +
         'never triggers it, so add a fixture case that lets it happen',
     );
-    report.summary += `; ${stuck.slice(0, 2).map((entry) => shortRule(entry.rule)).join(', ')} never triggered in the world`;
+    report.summary += `; ${stuck
+      .slice(0, 2)
+      .map((entry) => shortRule(entry.rule))
+      .join(', ')} never triggered in the world`;
   }
 }
 

@@ -164,13 +164,7 @@ export class CoverageState {
   }
 
   /** evaluateChange for strength 2, without building the changed row. */
-  private evaluatePairChange(
-    pairs: PairIndex,
-    row: Int32Array,
-    changeCount: number,
-    columns: Int32Array,
-    values: Int32Array,
-  ): number {
+  private evaluatePairChange(pairs: PairIndex, row: Int32Array, changeCount: number, columns: Int32Array, values: Int32Array): number {
     const counts = this.counts;
     const axisCount = pairs.axisCount;
     const first = columns[0]!;

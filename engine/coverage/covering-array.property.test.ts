@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  containsPartial,
-  coveredKeys,
-  isCompletable,
-  keyOfPartial,
-  requiredKeys,
-} from './__fixtures__/covering-oracle';
+import { containsPartial, coveredKeys, isCompletable, keyOfPartial, requiredKeys } from './__fixtures__/covering-oracle';
 import { coveringArray, requiredTuples } from './covering-array';
 import { CoveringInputError } from './covering-input-error';
 import type { CoveringAxis, PartialRow } from './covering-types';
@@ -21,8 +15,7 @@ interface Scenario {
 }
 
 /** Picks of (axis, value) as raw numbers, reduced modulo the model's sizes. */
-const cellPicks = (minLength: number, maxLength: number) =>
-  fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength, maxLength });
+const cellPicks = (minLength: number, maxLength: number) => fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength, maxLength });
 
 function partialFrom(axes: readonly CoveringAxis[], picks: readonly [number, number][]): PartialRow {
   const entries = new Map<string, string>();
@@ -51,9 +44,7 @@ const scenario = (maxAxes: number, maxValues: number, strength: 2 | 3): fc.Arbit
         axes,
         strength,
         // A single-cell entry forbids a whole value; keep those rare by dropping most of them.
-        forbidden: forbidden
-          .filter((picks, index) => picks.length > 1 || index === 0)
-          .map((picks) => partialFrom(axes, picks)),
+        forbidden: forbidden.filter((picks, index) => picks.length > 1 || index === 0).map((picks) => partialFrom(axes, picks)),
         seedRows: seedRows.map((picks) => partialFrom(axes, picks)),
         seed,
         effort,
@@ -63,8 +54,7 @@ const scenario = (maxAxes: number, maxValues: number, strength: 2 | 3): fc.Arbit
 function checkScenario({ axes, strength, forbidden, seedRows, seed, effort }: Scenario): void {
   const options = { seed, strength, forbidden, seedRows, effort };
   const columnOf = (name: string): number => axes.findIndex((axis) => axis.name === name);
-  const asFixed = (partial: PartialRow) =>
-    new Map(Object.entries(partial).map(([name, value]) => [columnOf(name), value]));
+  const asFixed = (partial: PartialRow) => new Map(Object.entries(partial).map(([name, value]) => [columnOf(name), value]));
   const isAnyRowValid = isCompletable(axes, forbidden, new Map());
   const areSeedRowsValid = seedRows.every((partial) => isCompletable(axes, forbidden, asFixed(partial)));
   if (!isAnyRowValid || !areSeedRowsValid) {

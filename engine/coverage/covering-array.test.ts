@@ -111,16 +111,8 @@ describe('coveringArray', () => {
 
   it.each<[string, () => unknown, string]>([
     ['a duplicate axis', () => coveringArray([axes[0]!, axes[0]!], { seed: 1 }), 'axis "tool" is listed twice'],
-    [
-      'an axis without values',
-      () => coveringArray([{ name: 'x', values: [] }], { seed: 1 }),
-      'axis "x" has no values',
-    ],
-    [
-      'a duplicate value',
-      () => coveringArray([{ name: 'x', values: ['a', 'a'] }], { seed: 1 }),
-      'axis "x" lists value "a" twice',
-    ],
+    ['an axis without values', () => coveringArray([{ name: 'x', values: [] }], { seed: 1 }), 'axis "x" has no values'],
+    ['a duplicate value', () => coveringArray([{ name: 'x', values: ['a', 'a'] }], { seed: 1 }), 'axis "x" lists value "a" twice'],
     [
       'an unknown axis in a forbidden combination',
       () => coveringArray(axes, { seed: 1, forbidden: [{ tool: 'search', mood: 'calm' }] }),
@@ -141,11 +133,7 @@ describe('coveringArray', () => {
         }),
       'seed row 1 contains a forbidden combination',
     ],
-    [
-      'an empty forbidden combination',
-      () => coveringArray(axes, { seed: 1, forbidden: [{}] }),
-      'forbidden combination 1 is empty',
-    ],
+    ['an empty forbidden combination', () => coveringArray(axes, { seed: 1, forbidden: [{}] }), 'forbidden combination 1 is empty'],
     [
       'constraints that leave no row',
       () => coveringArray(axes, { seed: 1, forbidden: [{ stance: 'ordinary' }, { stance: 'hurried' }] }),

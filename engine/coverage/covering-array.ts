@@ -40,10 +40,7 @@ export function coveringArray(axes: readonly CoveringAxis[], options: CoveringOp
  * Every tuple a covering array of these axes must cover, as partial rows, in axis-combination then
  * value order: all combinations of `strength` axes' values, minus those no valid row can hold.
  */
-export function requiredTuples(
-  axes: readonly CoveringAxis[],
-  options: Pick<CoveringOptions, 'strength' | 'forbidden'> = {},
-): PartialRow[] {
+export function requiredTuples(axes: readonly CoveringAxis[], options: Pick<CoveringOptions, 'strength' | 'forbidden'> = {}): PartialRow[] {
   const problem = toCoveringProblem(axes, options.strength ?? 2, options.forbidden ?? [], []);
   if (axes.length === 0) return [];
   const space = new TupleSpace(problem.sizes, problem.strength);

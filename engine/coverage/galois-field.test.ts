@@ -12,9 +12,7 @@ describe('GaloisField', () => {
       if (left !== 0) expect(new Set(elements.map((right) => field.multiply(left, right))).size).toBe(order);
       for (const right of elements) {
         for (const third of [0, 1, order - 1]) {
-          expect(field.multiply(left, field.add(right, third))).toBe(
-            field.add(field.multiply(left, right), field.multiply(left, third)),
-          );
+          expect(field.multiply(left, field.add(right, third))).toBe(field.add(field.multiply(left, right), field.multiply(left, third)));
         }
       }
     }

@@ -10,12 +10,7 @@ const SAMPLING_TRIES = 8;
  * from a random uncovered tuple of a combo with the most uncovered tuples and completed greedily,
  * and keep the one that covers the most.
  */
-export function addGreedyRows(
-  state: CoverageState,
-  builder: RowBuilder,
-  random: SeededRandom,
-  candidateCount: number,
-): void {
+export function addGreedyRows(state: CoverageState, builder: RowBuilder, random: SeededRandom, candidateCount: number): void {
   const space = state.space;
   const busiest = new Int32Array(space.comboCount);
   while (state.uncoveredCount > 0) {

@@ -24,8 +24,17 @@ describe('orthogonalArray', () => {
     expect(rows).toHaveLength(order ** strength);
     const columnSets =
       strength === 2
-        ? [[0, 1], [0, order], [order - 1, order], [1, 2]]
-        : [[0, 1, 2], [0, 1, order], [1, order - 1, order]];
+        ? [
+            [0, 1],
+            [0, order],
+            [order - 1, order],
+            [1, 2],
+          ]
+        : [
+            [0, 1, 2],
+            [0, 1, order],
+            [1, order - 1, order],
+          ];
     for (const columns of columnSets) {
       const counts = tupleCounts(rows, columns);
       expect(counts.size).toBe(order ** strength);

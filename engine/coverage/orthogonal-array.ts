@@ -46,11 +46,7 @@ export function orthogonalArray(field: GaloisField, strength: number, columnCoun
  * at random. Symbol 0 is the one dropped so the all-zero row becomes free wherever it can.
  * Undefined when such an array would exceed MAX_ROWS.
  */
-export function orthogonalArrayStart(
-  sizes: readonly number[],
-  strength: number,
-  random: SeededRandom,
-): Int32Array[] | undefined {
+export function orthogonalArrayStart(sizes: readonly number[], strength: number, random: SeededRandom): Int32Array[] | undefined {
   let order = Math.max(...sizes, sizes.length - 1, 2);
   let field = GaloisField.of(order);
   while (field === undefined) field = GaloisField.of(++order);

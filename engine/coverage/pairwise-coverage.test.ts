@@ -7,7 +7,7 @@ describe('pairwise coverage', () => {
     expect(pairsOf({ a: '1', b: '2', c: '3' })).toHaveLength(3);
   });
 
-  it('plans 381 pairs for the docs\' quickstart axes (3, 2, 10, 6, 5, 5)', () => {
+  it("plans 381 pairs for the docs' quickstart axes (3, 2, 10, 6, 5, 5)", () => {
     const axes = { tool: 3, rule: 2, stance: 10, world_state: 6, tool_condition: 5, history: 5 };
     const names = Object.keys(axes) as (keyof typeof axes)[];
     const cells: Record<string, string>[] = [];

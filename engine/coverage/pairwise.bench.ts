@@ -50,17 +50,7 @@ coveringArray(
   { seed },
 );
 
-const header = [
-  'model',
-  'rows',
-  'ms',
-  'PICT min',
-  'PICT median',
-  'best known',
-  'rows/PICT min',
-  'rows/best',
-  'verdict',
-];
+const header = ['model', 'rows', 'ms', 'PICT min', 'PICT median', 'best known', 'rows/PICT min', 'rows/best', 'verdict'];
 const table: string[][] = [];
 /** One figure for the aggregated table of `npm run bench`. */
 interface BenchResult {
@@ -79,7 +69,9 @@ const AGENT_SIZED = ['agent_small', 'agent_large'];
 const AGENT_TIME_GOAL_MS = 100;
 let invalidCount = 0;
 try {
-  for (const file of readdirSync(modelDirectory).filter((name) => name.endsWith('.txt')).sort()) {
+  for (const file of readdirSync(modelDirectory)
+    .filter((name) => name.endsWith('.txt'))
+    .sort()) {
     const name = file.slice(0, -'.txt'.length);
     const modelPath = path.join(modelDirectory, file);
     const axes = parsePictModel(readFileSync(modelPath, 'utf8'));
@@ -138,9 +130,7 @@ try {
 
 const widths = header.map((title, column) => Math.max(title.length, ...table.map((row) => row[column]!.length)));
 const format = (cells: readonly string[]): string =>
-  cells
-    .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
-    .join('  ');
+  cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
 console.log(`pairwise covering arrays, seed ${seed}, effort ${effort}`);
 console.log(format(header));
 for (const row of table) console.log(format(row));

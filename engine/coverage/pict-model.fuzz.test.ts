@@ -4,7 +4,14 @@ import { brokenText, CASE_MS, fuzzParameters, junkLine, maxLine, timed, withJunk
 import { ModelParseError } from './model-parse-error';
 import { parsePictModel } from './pict-model';
 
-const SAMPLE = ['# a support agent', 'Tool: get_order, refund_order, cancel_order', 'Stance: ordinary, hurried (10), adversarial', 'World: exists | present, missing', 'Other: <Tool>', ''].join('\n');
+const SAMPLE = [
+  '# a support agent',
+  'Tool: get_order, refund_order, cancel_order',
+  'Stance: ordinary, hurried (10), adversarial',
+  'World: exists | present, missing',
+  'Other: <Tool>',
+  '',
+].join('\n');
 
 describe('PICT model files, fuzzed', () => {
   it('reads a broken model or names its first bad line, quickly, never with another error', () => {

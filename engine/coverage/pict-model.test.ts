@@ -22,12 +22,9 @@ describe('parsePictModel', () => {
   });
 
   it('is lenient like PICT: weights stripped, first alias kept, empty values dropped, references expanded', () => {
-    const text = [
-      'size: small (10), large(2), ',
-      'os: win | windows, linux',
-      'backup size: <size>, huge',
-      'url: http://a.example/x',
-    ].join('\n');
+    const text = ['size: small (10), large(2), ', 'os: win | windows, linux', 'backup size: <size>, huge', 'url: http://a.example/x'].join(
+      '\n',
+    );
     expect(parsePictModel(text)).toEqual([
       { name: 'size', values: ['small', 'large'] },
       { name: 'os', values: ['win', 'linux'] },

@@ -22,7 +22,8 @@ function pairsAmongOthers(aim: Partial<Dimensions>): string[] {
   const pairs: string[] = [];
   for (let first = 0; first < others.length; first++) {
     for (let second = first + 1; second < others.length; second++) {
-      for (const a of axes[others[first]!]) for (const b of axes[others[second]!]) pairs.push(pairsOf({ [others[first]!]: a, [others[second]!]: b })[0]!);
+      for (const a of axes[others[first]!])
+        for (const b of axes[others[second]!]) pairs.push(pairsOf({ [others[first]!]: a, [others[second]!]: b })[0]!);
     }
   }
   return pairs;
@@ -38,7 +39,8 @@ describe('planGrid with an aim ("fill this cell")', () => {
     for (const pair of pairsAmongOthers(aim)) expect(plan.planned.has(pair), pair).toBe(true);
     // Each aimed value meets every value of every other axis.
     for (const axis of AXES.filter((each) => !(each in aim))) {
-      for (const value of axes[axis]) expect(plan.planned.has(pairsOf({ stance: 'hurried', [axis]: value })[0]!), `${axis}=${value}`).toBe(true);
+      for (const value of axes[axis])
+        expect(plan.planned.has(pairsOf({ stance: 'hurried', [axis]: value })[0]!), `${axis}=${value}`).toBe(true);
     }
     expect(plan.aim).toEqual(aim);
   });
@@ -56,7 +58,12 @@ describe('planGrid with an aim ("fill this cell")', () => {
   });
 
   it('keeps an aimed fault in every cell, even on a cold start at a low fault rate', () => {
-    const plan = planGrid(axes, { seed: 2, fault_rate: 0.1, prefer_success: true, aim: { tool_condition: 'timeout', history: 'prior_failure' } });
+    const plan = planGrid(axes, {
+      seed: 2,
+      fault_rate: 0.1,
+      prefer_success: true,
+      aim: { tool_condition: 'timeout', history: 'prior_failure' },
+    });
     expect(plan.flipped).toBe(0);
     for (const cell of plan.cells) {
       expect(cell.dimensions).toMatchObject({ tool_condition: 'timeout', history: 'prior_failure' });
@@ -73,9 +80,13 @@ describe('planGrid with an aim ("fill this cell")', () => {
   });
 
   it('refuses a value the axis lacks and a pair that never occurs, naming the axes', () => {
-    expect(() => planGrid(axes, { seed: 1, fault_rate: 0.5, prefer_success: true, aim: { stance: 'furious' } })).toThrow(/stance "furious" is not a value/);
+    expect(() => planGrid(axes, { seed: 1, fault_rate: 0.5, prefer_success: true, aim: { stance: 'furious' } })).toThrow(
+      /stance "furious" is not a value/,
+    );
     const never = { tool: 'unrelated', world_state: 'entity missing' };
-    expect(aimProblems(axes, never)).toEqual(['tool "unrelated" never meets world_state "entity missing": an unrelated ask touches no record and calls no tool']);
+    expect(aimProblems(axes, never)).toEqual([
+      'tool "unrelated" never meets world_state "entity missing": an unrelated ask touches no record and calls no tool',
+    ]);
     try {
       planGrid(axes, { seed: 1, fault_rate: 0.5, prefer_success: true, aim: never });
       expect.unreachable();

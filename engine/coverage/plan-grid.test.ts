@@ -22,9 +22,10 @@ describe('planGrid', () => {
     const plan = planGrid(axes, { seed: 1, fault_rate: 1, prefer_success: false });
     const sizes = Object.values(axes).map((values) => values.length);
     let allPairs = 0;
-    for (let first = 0; first < sizes.length; first++) for (let second = first + 1; second < sizes.length; second++) allPairs += sizes[first]! * sizes[second]!;
+    for (let first = 0; first < sizes.length; first++)
+      for (let second = first + 1; second < sizes.length; second++) allPairs += sizes[first]! * sizes[second]!;
     // `unrelated` never meets a world state other than the first, nor a fault.
-    const infeasible = (WORLD_STATES.length - 1) + (TOOL_CONDITIONS.length - 1);
+    const infeasible = WORLD_STATES.length - 1 + (TOOL_CONDITIONS.length - 1);
     expect(plan.planned.size).toBe(allPairs - infeasible);
     expect(plan.flipped).toBe(0);
     for (const cell of plan.cells.filter((each) => each.dimensions.tool_condition !== 'success')) {

@@ -62,8 +62,7 @@ export class RepairSearch {
     this.random = random;
     this.budget = budget;
     this.workLimit = state.work + budget.maxWork;
-    this.deadline =
-      budget.timeBudgetMs === undefined ? Number.POSITIVE_INFINITY : budget.clock() + budget.timeBudgetMs;
+    this.deadline = budget.timeBudgetMs === undefined ? Number.POSITIVE_INFINITY : budget.clock() + budget.timeBudgetMs;
     const axisCount = state.space.axisCount;
     this.target = new Int32Array(axisCount);
     this.trial = new Int32Array(axisCount);

@@ -57,7 +57,16 @@ type CarryExtra = { unroll?: { turn: number; turns: number } | null };
 
 /** The grade's carry values, in CARRY_KEYS order from `reward` to `gold_kind`: the members a grade changes. */
 export function gradeCarryValues(grade: ExportGrade): unknown[] {
-  return [grade.reward, grade.reason, grade.label_source, grade.judge_status, grade.judge_name, grade.failure_class, grade.gold?.reward, grade.gold?.kind];
+  return [
+    grade.reward,
+    grade.reason,
+    grade.label_source,
+    grade.judge_status,
+    grade.judge_name,
+    grade.failure_class,
+    grade.gold?.reward,
+    grade.gold?.kind,
+  ];
 }
 
 /** Where the grade's members sit among CARRY_KEYS: the row's own members come before and after them. */

@@ -19,7 +19,13 @@ describe('dataset card', () => {
       splits,
       license: 'cc-by-4.0',
       repo_id: 'acme/refunds',
-      made: { run: 'run-7 (seed 0)', agent: 'demo', judge: 'conduct', decontamination: 'against bench.jsonl: 3 rows dropped', empty: undefined },
+      made: {
+        run: 'run-7 (seed 0)',
+        agent: 'demo',
+        judge: 'conduct',
+        decontamination: 'against bench.jsonl: 3 rows dropped',
+        empty: undefined,
+      },
       warnings: ['2 rows call tools but the file carries no tool schemas'],
     });
     const [, yamlText, body] = card.split(/^---$/m);
@@ -27,7 +33,9 @@ describe('dataset card', () => {
     expect(front.license).toBe('cc-by-4.0');
     expect(front.task_categories).toEqual(['text-generation']);
     expect(front.size_categories).toEqual(['1K<n<10K']);
-    expect(front.configs).toEqual([{ config_name: 'default', default: true, data_files: splits.map(({ split, path }) => ({ split, path })) }]);
+    expect(front.configs).toEqual([
+      { config_name: 'default', default: true, data_files: splits.map(({ split, path }) => ({ split, path })) },
+    ]);
     expect(body).toContain('| holdout | `data/holdout.jsonl` | 300 |');
     expect(body).toContain('- judge: conduct');
     expect(body).not.toContain('empty');
@@ -36,7 +44,9 @@ describe('dataset card', () => {
   });
 
   it('refuse a split name load_dataset would reject', () => {
-    expect(() => datasetCard({ pretty_name: 'x', kind: 'grpo', format: 'grpo', splits: [{ split: 'hold-out', path: 'a', n_rows: 1 }] })).toThrow(/hold-out/);
+    expect(() =>
+      datasetCard({ pretty_name: 'x', kind: 'grpo', format: 'grpo', splits: [{ split: 'hold-out', path: 'a', n_rows: 1 }] }),
+    ).toThrow(/hold-out/);
   });
 });
 
@@ -62,7 +72,11 @@ describe('manifest and push naming', () => {
     expect(second.history[0]!.commit).toBe('abc123');
     expect(second.history[1]!.delta).toEqual({ train: { added: 2, removed: 1, n_rows: 4 }, holdout: { added: 1, removed: 0, n_rows: 1 } });
     expect(second.history[1]!.message).toBe('holdout: 1 rows (+1 -0)\ntrain: 4 rows (+2 -1)');
-    const third = nextManifest(second, { repo_id: 'acme/refunds', pushed_at: 't', splits: { eval: { file: 'data/eval.jsonl', n_rows: 0, rollout_ids: [] } } });
+    const third = nextManifest(second, {
+      repo_id: 'acme/refunds',
+      pushed_at: 't',
+      splits: { eval: { file: 'data/eval.jsonl', n_rows: 0, rollout_ids: [] } },
+    });
     expect(Object.keys(third.splits).sort()).toEqual(['eval', 'holdout', 'train']);
     expect(recordCommit(third, 'fff').history.at(-1)!.commit).toBe('fff');
     expect(manifestText(second)).toBe(manifestText(JSON.parse(manifestText(second))));

@@ -3,16 +3,55 @@ import { decontaminate, Decontaminator, type EvalRow } from './decontaminate';
 import { parseDecontaminationJsonl } from './decontamination-lines';
 
 const words = (prefix: string, count: number, from = 1) => Array.from({ length: count }, (_, index) => `${prefix}${from + index}`);
-const EVAL_WORDS = ['please', 'refund', 'the', 'duplicate', 'charge', 'on', 'order', 'a1001', 'to', 'my', 'original', 'card', 'because', 'i', 'was', 'billed', 'twice', 'for', 'one', 'parka', 'last', 'tuesday', 'and', 'need', 'the', 'money', 'back', 'before', 'rent', 'day'];
+const EVAL_WORDS = [
+  'please',
+  'refund',
+  'the',
+  'duplicate',
+  'charge',
+  'on',
+  'order',
+  'a1001',
+  'to',
+  'my',
+  'original',
+  'card',
+  'because',
+  'i',
+  'was',
+  'billed',
+  'twice',
+  'for',
+  'one',
+  'parka',
+  'last',
+  'tuesday',
+  'and',
+  'need',
+  'the',
+  'money',
+  'back',
+  'before',
+  'rent',
+  'day',
+];
 const against: EvalRow[] = [
   { prompt: EVAL_WORDS.join(' '), task_id: 'bench-17' },
-  { prompt: 'What is the status of my refund?', answer: 'It was issued on 3 May and takes five days to land in the account.', task_id: 'bench-18' },
+  {
+    prompt: 'What is the status of my refund?',
+    answer: 'It was issued on 3 May and takes five days to land in the account.',
+    task_id: 'bench-18',
+  },
 ];
 const check = (text: string, task_id: string | null = null) => new Decontaminator(against).check({ text, task_id }, 0);
 
 describe('decontaminate', () => {
   it('drop a row of the same task first, whatever its text', () => {
-    expect(check('something else entirely', 'bench-18')).toMatchObject({ match: 'same_task', task: 'bench-18', eval_prompt: 'What is the status of my refund?' });
+    expect(check('something else entirely', 'bench-18')).toMatchObject({
+      match: 'same_task',
+      task: 'bench-18',
+      eval_prompt: 'What is the status of my refund?',
+    });
     expect(check(EVAL_WORDS.join(' '), 'bench-17')!.match).toBe('same_task');
   });
 
@@ -59,22 +98,43 @@ describe('decontaminate', () => {
     expect(kept.map((row) => row.task_id)).toEqual(['sc-1']);
     expect(dropped.map((entry) => entry.hit.match)).toEqual(['same_task', 'exact', 'near']);
     expect(report).toMatchObject({
-      n: 4, n_kept: 1, n_contaminated: 3, contamination_rate: 0.75, n_same_task: 1, n_exact: 1, n_near: 1, n_semantic: 0,
-      n_eval_rows: 2, n_eval_texts: 3, ngram: 8, overlap: 0.8, similarity: null, fields: ['prompt'], by_field: { prompt: 3 },
+      n: 4,
+      n_kept: 1,
+      n_contaminated: 3,
+      contamination_rate: 0.75,
+      n_same_task: 1,
+      n_exact: 1,
+      n_near: 1,
+      n_semantic: 0,
+      n_eval_rows: 2,
+      n_eval_texts: 3,
+      ngram: 8,
+      overlap: 0.8,
+      similarity: null,
+      fields: ['prompt'],
+      by_field: { prompt: 3 },
       rules_skipped: { semantic: 'no embedder' },
     });
     expect(report.examples.map((example) => example.index)).toEqual([1, 2, 3]);
     expect(report.notes[0]).toMatch(/paraphrases are not caught/);
     const noIds = decontaminate([{ text: 'a' }], [{ prompt: 'b' }], { textOf: (row) => row }).report;
     expect(noIds.rules_skipped.same_task).toBe('no eval row carries a task id');
-    expect(decontaminate([{ text: 'a' }], against, { textOf: (row) => row }).report.rules_skipped.same_task).toBe('no training row carries a task id');
+    expect(decontaminate([{ text: 'a' }], against, { textOf: (row) => row }).report.rules_skipped.same_task).toBe(
+      'no training row carries a task id',
+    );
   });
 
   it('catch a paraphrase with an embedder, never against the row’s own task', () => {
     const vocabulary = ['refund', 'money', 'back', 'order', 'status', 'shipping'];
     const embed = (text: string) => vocabulary.map((word) => (text.toLowerCase().includes(word) ? 1 : 0));
-    const checker = new Decontaminator([{ prompt: 'I want my money back for this order, a refund', task_id: 'bench-1' }], { embed, similarity: 0.9 });
-    expect(checker.check({ text: 'Refund the order and send the money back', task_id: 'sc-9' }, 0)).toMatchObject({ match: 'semantic', similarity: 1 });
+    const checker = new Decontaminator([{ prompt: 'I want my money back for this order, a refund', task_id: 'bench-1' }], {
+      embed,
+      similarity: 0.9,
+    });
+    expect(checker.check({ text: 'Refund the order and send the money back', task_id: 'sc-9' }, 0)).toMatchObject({
+      match: 'semantic',
+      similarity: 1,
+    });
     expect(checker.check({ text: 'What is the shipping status?', task_id: 'sc-8' }, 1)).toBeNull();
     expect(checker.report()).toMatchObject({ n_semantic: 1, similarity: 0.9 });
   });
@@ -85,7 +145,14 @@ describe('decontamination input lines', () => {
     const text = [
       JSON.stringify({ id: 'q1', task_id: 7, prompt: 'How do I reset my password?' }),
       '',
-      JSON.stringify({ messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: 'Refund A1001' }], scenario_id: 'sc-1', task_id: 'ignored' }),
+      JSON.stringify({
+        messages: [
+          { role: 'system', content: 'sys' },
+          { role: 'user', content: 'Refund A1001' },
+        ],
+        scenario_id: 'sc-1',
+        task_id: 'ignored',
+      }),
       '{"prompt": ',
       JSON.stringify({ messages: [{ role: 'assistant', content: 'hi' }] }),
       JSON.stringify({ prompt: [{ role: 'user', content: 'from a prompt list' }], answer: 'yes' }),

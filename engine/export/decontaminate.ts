@@ -110,7 +110,8 @@ export class Decontaminator {
         this.exact.set(normal, this.texts.length);
         this.texts.push({ text, task, prompt: row.prompt });
       }
-      if (options.embed && row.prompt.trim() !== '') this.prompts.push({ vector: unit(options.embed(row.prompt)), task, prompt: row.prompt });
+      if (options.embed && row.prompt.trim() !== '')
+        this.prompts.push({ vector: unit(options.embed(row.prompt)), task, prompt: row.prompt });
     }
     this.index = new NgramIndex(
       this.texts.map((entry) => entry.text),
@@ -144,7 +145,13 @@ export class Decontaminator {
     const cover = this.index.cover(wordsOf(text));
     if (cover && (this.overlap <= 0 ? cover.covered > 0 : cover.coverage >= this.overlap)) {
       const entry = this.texts[cover.index]!;
-      return { ...base, match: 'near', coverage: Math.round(cover.coverage * 10000) / 10000, task: entry.task, eval_prompt: clip(entry.prompt) };
+      return {
+        ...base,
+        match: 'near',
+        coverage: Math.round(cover.coverage * 10000) / 10000,
+        task: entry.task,
+        eval_prompt: clip(entry.prompt),
+      };
     }
     if (this.options.embed && this.prompts.length > 0) {
       const vector = unit(this.options.embed(text));
@@ -155,7 +162,13 @@ export class Decontaminator {
         if (!best || similarity > best.similarity) best = { similarity, entry };
       }
       if (best && best.similarity >= this.similarity) {
-        return { ...base, match: 'semantic', similarity: Math.round(best.similarity * 10000) / 10000, task: best.entry.task, eval_prompt: clip(best.entry.prompt) };
+        return {
+          ...base,
+          match: 'semantic',
+          similarity: Math.round(best.similarity * 10000) / 10000,
+          task: best.entry.task,
+          eval_prompt: clip(best.entry.prompt),
+        };
       }
     }
     return null;
@@ -174,7 +187,8 @@ export class Decontaminator {
       rulesSkipped.semantic = 'no eval prompts';
     } else {
       const p99 = this.distinctTaskP99();
-      if (p99 !== null) notes.push(`99th percentile cosine between eval prompts of different tasks: ${p99} (how alike distinct tasks read)`);
+      if (p99 !== null)
+        notes.push(`99th percentile cosine between eval prompts of different tasks: ${p99} (how alike distinct tasks read)`);
     }
     return {
       n: this.counts.rows,

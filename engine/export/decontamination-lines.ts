@@ -35,7 +35,8 @@ function idField(value: Record<string, unknown>, key: string, line: number): str
   return { line, field: key, message: `${key} must be a string or a number` };
 }
 
-const isError = (value: unknown): value is LineError => isRecord(value) && typeof value.message === 'string' && typeof value.line === 'number';
+const isError = (value: unknown): value is LineError =>
+  isRecord(value) && typeof value.message === 'string' && typeof value.line === 'number';
 
 /**
  * Reads one JSONL line of a decontamination input: a chat row (`messages`, e.g. our own exports) or a
@@ -55,9 +56,11 @@ export function parseDecontaminationLine(text: string, line: number): ParsedLine
   let prompt: string | undefined;
   if (typeof value.prompt === 'string') prompt = value.prompt;
   else if (Array.isArray(value.prompt)) prompt = firstUserText(value.prompt);
-  else if (value.prompt !== undefined && value.prompt !== null) return { line, field: 'prompt', message: 'prompt must be a string or a list of messages' };
+  else if (value.prompt !== undefined && value.prompt !== null)
+    return { line, field: 'prompt', message: 'prompt must be a string or a list of messages' };
   prompt ??= firstUserText(value.messages) ?? (isRecord(value.input) ? firstUserText(value.input.messages) : undefined);
-  if (prompt === undefined || prompt.trim() === '') return { line, field: 'prompt', message: 'no prompt: give "prompt" or a user message in "messages"' };
+  if (prompt === undefined || prompt.trim() === '')
+    return { line, field: 'prompt', message: 'no prompt: give "prompt" or a user message in "messages"' };
   const scenario = idField(value, 'scenario_id', line);
   const task = idField(value, 'task_id', line);
   const id = idField(value, 'id', line);

@@ -19,9 +19,7 @@ export interface ExportOptions extends Omit<TrainingExportOptions, 'format'>, Pa
 }
 
 export type ExportReport =
-  | ({ kind: 'sft' } & TrainingReport)
-  | ({ kind: 'dpo'; pairs: PairReport } & PreferenceReport)
-  | ({ kind: 'grpo' } & GrpoReport);
+  ({ kind: 'sft' } & TrainingReport) | ({ kind: 'dpo'; pairs: PairReport } & PreferenceReport) | ({ kind: 'grpo' } & GrpoReport);
 
 async function* scenarioGroups(rows: RowStream<ExportInput>, sorted: boolean): AsyncGenerator<ExportInput[]> {
   if (sorted) {

@@ -71,7 +71,11 @@ function bundleWorker(folder: string): string {
   const entry = fileURLToPath(new URL('./node/__fixtures__/refund-pages-worker.ts', import.meta.url));
   const esbuild = fileURLToPath(new URL('../../node_modules/.bin/esbuild', import.meta.url));
   const outfile = join(folder, 'refund-pages-worker.mjs');
-  const built = spawnSync(esbuild, [entry, '--bundle', '--platform=node', '--format=esm', '--target=node20', `--outfile=${outfile}`, '--log-level=warning'], { encoding: 'utf8' });
+  const built = spawnSync(
+    esbuild,
+    [entry, '--bundle', '--platform=node', '--format=esm', '--target=node20', `--outfile=${outfile}`, '--log-level=warning'],
+    { encoding: 'utf8' },
+  );
   if (built.status !== 0) throw new Error(`bundling the export worker failed: ${built.stderr}`);
   return outfile;
 }
@@ -82,26 +86,34 @@ type FloorPage = { page: number; lines: number; bytes: Uint8Array };
  * The floor on worker threads: `count` copies of `line` serialised by as many workers as the export's default, in
  * 256-row pages at most 4 ahead of the writer, written in page order through `writeJsonlChunks`.
  */
-async function writeFloorOnWorkers(line: unknown, write: WriteOptions, writeChunks: (chunks: AsyncIterable<JsonlChunk>, options: WriteOptions) => Promise<{ lines: number }>) {
+async function writeFloorOnWorkers(
+  line: unknown,
+  write: WriteOptions,
+  writeChunks: (chunks: AsyncIterable<JsonlChunk>, options: WriteOptions) => Promise<{ lines: number }>,
+) {
   const pageRows = 256;
   const workerCount = Math.min(4, availableParallelism());
   const arrived = new Map<number, FloorPage>();
   let waiting: { page: number; resolve: (page: FloorPage) => void } | null = null;
   const workers = Array.from({ length: workerCount }, (_, index) => {
-    const worker = new Worker(new URL('./node/__fixtures__/floor-worker.mjs', import.meta.url), { execArgv: [], workerData: { line, total: count, pageRows, index, workers: workerCount, maxAhead: 4 } });
+    const worker = new Worker(new URL('./node/__fixtures__/floor-worker.mjs', import.meta.url), {
+      execArgv: [],
+      workerData: { line, total: count, pageRows, index, workers: workerCount, maxAhead: 4 },
+    });
     worker.on('message', (message: FloorPage) => {
       if (waiting?.page === message.page) waiting.resolve(message);
       else arrived.set(message.page, message);
     });
     return worker;
   });
-  const next = (page: number) => new Promise<FloorPage>((resolve) => {
-    const message = arrived.get(page);
-    if (message) {
-      arrived.delete(page);
-      resolve(message);
-    } else waiting = { page, resolve };
-  });
+  const next = (page: number) =>
+    new Promise<FloorPage>((resolve) => {
+      const message = arrived.get(page);
+      if (message) {
+        arrived.delete(page);
+        resolve(message);
+      } else waiting = { page, resolve };
+    });
   async function* chunks(): AsyncGenerator<JsonlChunk> {
     for (let page = 0; page * pageRows < count; page++) {
       const { lines, bytes } = await next(page);
@@ -134,7 +146,12 @@ async function measure(mode: Mode, folder: string, rawBytes: number): Promise<Me
   switch (mode) {
     case 'parallel': {
       const pages = new URL('./__fixtures__/refund-pages.ts', import.meta.url).href;
-      const result = await writeTrainingParallel({ module: pages, data: {}, total: count }, REFUND_CONTEXT, { format: 'openai', workerUrl }, { folder, file: `${mode}.jsonl` });
+      const result = await writeTrainingParallel(
+        { module: pages, data: {}, total: count },
+        REFUND_CONTEXT,
+        { format: 'openai', workerUrl },
+        { folder, file: `${mode}.jsonl` },
+      );
       ({ lines } = result.written);
       report = result.report;
       break;
@@ -172,7 +189,17 @@ async function measure(mode: Mode, folder: string, rawBytes: number): Promise<Me
   const gates = report
     ? `${report.tool_call_roundtrip.invalid} bad of ${report.tool_call_roundtrip.checked} calls, ${report.privileged_leaks.n_leaked} leaks in ${report.privileged_leaks.n_checked} rows, ${report.line_check.n_invalid} invalid of ${report.line_check.n_lines} validated lines`
     : null;
-  return { mode, wall, cpu: (cpu.user + cpu.system) / 1e6, peak, bytes: content.length, lines, sha256: createHash('sha256').update(content).digest('hex'), gates, raw_wall: rawWall };
+  return {
+    mode,
+    wall,
+    cpu: (cpu.user + cpu.system) / 1e6,
+    peak,
+    bytes: content.length,
+    lines,
+    sha256: createHash('sha256').update(content).digest('hex'),
+    gates,
+    raw_wall: rawWall,
+  };
 }
 
 const [, , , childMode, childFolder, childBytes] = process.argv;
@@ -185,7 +212,11 @@ if (childMode) {
     const measures = new Map<Mode, Measure>();
     let bytes = 0;
     for (const mode of MODES) {
-      const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), String(count), mode, folder, String(bytes)], { encoding: 'utf8' });
+      const child = spawnSync(
+        process.execPath,
+        [...process.execArgv, fileURLToPath(import.meta.url), String(count), mode, folder, String(bytes)],
+        { encoding: 'utf8' },
+      );
       if (child.status !== 0) throw new Error(`bench ${mode} failed: ${child.stderr}`);
       const result = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Measure;
       measures.set(mode, result);
@@ -196,27 +227,55 @@ if (childMode) {
     const parallel = measures.get('parallel')!;
     const serial = measures.get('serial')!;
     const mb = bytes / 1e6;
-    console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')} (other work on the machine slows every figure; the ratios compare runs of the same moment)`);
-    console.log(`rows ${count}, lines ${parallel.lines}, ${mb.toFixed(1)} MB; gates: ${parallel.gates}; worker-thread file identical to one-thread file: ${parallel.sha256 === serial.sha256}`);
-    const names: Record<Mode, string> = { parallel: 'export, worker threads', serial: 'export, one thread', floor: 'floor, one thread', 'floor-workers': 'floor, worker threads', raw: 'raw bytes' };
+    console.log(
+      `machine: ${cpus().length} cores, load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')} (other work on the machine slows every figure; the ratios compare runs of the same moment)`,
+    );
+    console.log(
+      `rows ${count}, lines ${parallel.lines}, ${mb.toFixed(1)} MB; gates: ${parallel.gates}; worker-thread file identical to one-thread file: ${parallel.sha256 === serial.sha256}`,
+    );
+    const names: Record<Mode, string> = {
+      parallel: 'export, worker threads',
+      serial: 'export, one thread',
+      floor: 'floor, one thread',
+      'floor-workers': 'floor, worker threads',
+      raw: 'raw bytes',
+    };
     /** The raw write measured in the run's own process, right after it. */
     /** The faster of the raw write in the run's own process and the raw run alone: the stricter reference. */
     const rawWall = (run: Measure) => Math.min(run.raw_wall ?? Number.POSITIVE_INFINITY, raw.wall);
     for (const mode of MODES) {
       const run = measures.get(mode)!;
-      const sameProcess = run.raw_wall === null ? '' : ` (raw in this process ${run.raw_wall.toFixed(2)} s; to the raw run alone ${(raw.wall / run.wall).toFixed(2)})`;
+      const sameProcess =
+        run.raw_wall === null
+          ? ''
+          : ` (raw in this process ${run.raw_wall.toFixed(2)} s; to the raw run alone ${(raw.wall / run.wall).toFixed(2)})`;
       console.log(
         `${names[mode].padEnd(26)} wall ${run.wall.toFixed(2)} s (${(mb / run.wall).toFixed(1)} MB/s)  cpu ${run.cpu.toFixed(2)} s  ${((run.cpu / count) * 1e6).toFixed(0)} µs/row  ratio to raw ${(rawWall(run) / run.wall).toFixed(2)}${sameProcess}  peak rss ${(run.peak / 1e6).toFixed(0)} MB`,
       );
     }
     const floor = measures.get('floor-workers')!;
-    console.log(`floor: JSON.stringify of one prebuilt line per row, encoded and written as the export writes; the export on worker threads runs at ${(floor.wall / parallel.wall).toFixed(2)} of the floor on worker threads, the floor itself at ${(rawWall(floor) / floor.wall).toFixed(2)} of raw`);
+    console.log(
+      `floor: JSON.stringify of one prebuilt line per row, encoded and written as the export writes; the export on worker threads runs at ${(floor.wall / parallel.wall).toFixed(2)} of the floor on worker threads, the floor itself at ${(rawWall(floor) / floor.wall).toFixed(2)} of raw`,
+    );
     const best = Math.max(rawWall(parallel) / parallel.wall, rawWall(serial) / serial.wall);
-    console.log(`goal: export at >= ${GOAL_RATIO} of the raw rate (best ${best.toFixed(2)}), peak rss < ${GOAL_PEAK_MB} MB (worker threads ${(parallel.peak / 1e6).toFixed(0)} MB, one thread ${(serial.peak / 1e6).toFixed(0)} MB)`);
+    console.log(
+      `goal: export at >= ${GOAL_RATIO} of the raw rate (best ${best.toFixed(2)}), peak rss < ${GOAL_PEAK_MB} MB (worker threads ${(parallel.peak / 1e6).toFixed(0)} MB, one thread ${(serial.peak / 1e6).toFixed(0)} MB)`,
+    );
     const rate = (run: Measure) => mb / run.wall;
     const rawRate = (run: Measure) => mb / rawWall(run);
     const threads = { parallel: 'worker threads', serial: 'one thread' } as const;
-    const results: { name: string; measured: number; unit: string; reference: number; reference_name: string; ratio: number; goal: string; met: boolean | null }[] = (['parallel', 'serial'] as const).flatMap((mode) => {
+    const results: {
+      name: string;
+      measured: number;
+      unit: string;
+      reference: number;
+      reference_name: string;
+      ratio: number;
+      goal: string;
+      met: boolean | null;
+    }[] = (['parallel', 'serial'] as const).flatMap((mode) => {
       const run = measures.get(mode)!;
       return [
         {

@@ -124,7 +124,10 @@ export class FileCheck {
 
   report(): FileCheckReport {
     const warnings: string[] = [];
-    if (this.lines < MIN_TRAINING_EXAMPLES) warnings.push(`${this.lines} example${this.lines === 1 ? '' : 's'}: OpenAI needs at least ${MIN_TRAINING_EXAMPLES} (it suggests starting with about 50)`);
+    if (this.lines < MIN_TRAINING_EXAMPLES)
+      warnings.push(
+        `${this.lines} example${this.lines === 1 ? '' : 's'}: OpenAI needs at least ${MIN_TRAINING_EXAMPLES} (it suggests starting with about 50)`,
+      );
     if (this.noSystem > 0) warnings.push(`${this.noSystem} examples have no system message`);
     return {
       n_lines: this.lines,

@@ -59,7 +59,11 @@ export function grpoLine(group: RlGroup, context: RunContext, carry = true): Rec
 }
 
 /** GRPO export over groups of rows (each scenario's rows together): the RL selection, then one line per kept ask. */
-export function exportGrpo(scenarios: RowStream<readonly ExportInput[]>, context: RunContext | null, options: GrpoExportOptions = {}): ExportStream<GrpoReport> {
+export function exportGrpo(
+  scenarios: RowStream<readonly ExportInput[]>,
+  context: RunContext | null,
+  options: GrpoExportOptions = {},
+): ExportStream<GrpoReport> {
   const run = context ?? EMPTY_CONTEXT;
   const lineCheck = new FileCheck((line) => validateTrlLine(line, 'prompt_only'));
   let selection: RlSelectReport | null = null;

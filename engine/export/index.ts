@@ -11,14 +11,39 @@ export {
   Decontaminator,
   type EvalRow,
 } from './decontaminate';
-export { type LineError as DecontaminationLineError, parseDecontaminationJsonl, parseDecontaminationLine, type ParsedLine } from './decontamination-lines';
+export {
+  type LineError as DecontaminationLineError,
+  parseDecontaminationJsonl,
+  parseDecontaminationLine,
+  type ParsedLine,
+} from './decontamination-lines';
 export { type BuildTasksOptions, type BuiltTasks, buildTasks, type EnvironmentTask } from './environment/build-tasks';
 export { EnvironmentExportError } from './environment/environment-export-error';
-export { DEFAULT_ENVIRONMENT_NAME, distributionName, environmentFilePaths, environmentName, referenceProblem } from './environment/environment-name';
-export { type EnvironmentFile, type EnvironmentOptions, type EnvironmentReport, exportEnvironment, WorldDials } from './environment/export-environment';
+export {
+  DEFAULT_ENVIRONMENT_NAME,
+  distributionName,
+  environmentFilePaths,
+  environmentName,
+  referenceProblem,
+} from './environment/environment-name';
+export {
+  type EnvironmentFile,
+  type EnvironmentOptions,
+  type EnvironmentReport,
+  exportEnvironment,
+  WorldDials,
+} from './environment/export-environment';
 export { ExportCancelledError } from './export-cancelled-error';
 export { EXPORT_FORMATS, type ExportFormat, type ExportOptions, type ExportReport, exportRows } from './export-formats';
-export { EMPTY_CONTEXT, type ExportGold, type ExportGrade, type ExportInput, hasToolCalls, type RunContext, scenarioOf } from './export-input';
+export {
+  EMPTY_CONTEXT,
+  type ExportGold,
+  type ExportGrade,
+  type ExportInput,
+  hasToolCalls,
+  type RunContext,
+  scenarioOf,
+} from './export-input';
 export { ExportPathError } from './export-path-error';
 export { ExportRefusedError } from './export-refused-error';
 export { FileCheck, type FileCheckReport, MIN_TRAINING_EXAMPLES } from './file-check';
@@ -54,7 +79,15 @@ export { decodeArguments, pythonJson } from './python-json';
 export { type RewardSummary } from './reward-summary';
 export { RoundtripGate, type RoundtripReport, toolCallRoundtrip } from './roundtrip-gate';
 export { NEVER_EXPORTED_KEYS, scrubPrivileged } from './scrub';
-export { bandUncertainty, type Calibration, type RlGroup, rlGroupId, type RlSelectOptions, type RlSelectReport, selectForRl } from './select-rl';
+export {
+  bandUncertainty,
+  type Calibration,
+  type RlGroup,
+  rlGroupId,
+  type RlSelectOptions,
+  type RlSelectReport,
+  selectForRl,
+} from './select-rl';
 export { SFT_SELECT_MODES, selectForSft, type SftSelectMode, type SftSelectOptions, type SftSelectReport } from './select-sft';
 export { select, Selection } from './selection';
 export { collect, groupBy, groupConsecutive, type RowStream } from './source';

@@ -23,9 +23,12 @@ describe('compactJson', () => {
 
   it('is JSON.stringify for anything else too: holes, undefined, -0, non-finite numbers, null prototypes', () => {
     fc.assert(
-      fc.property(fc.anything({ withNullPrototype: true, withSparseArray: true, withObjectString: true, withBoxedValues: true, withDate: true }), (value) => {
-        expect(compactJson(value)).toBe(JSON.stringify(value));
-      }),
+      fc.property(
+        fc.anything({ withNullPrototype: true, withSparseArray: true, withObjectString: true, withBoxedValues: true, withDate: true }),
+        (value) => {
+          expect(compactJson(value)).toBe(JSON.stringify(value));
+        },
+      ),
     );
     expect(compactJson({ a: undefined, b: () => 1, c: Symbol('c'), d: [undefined, () => 1], e: -0, f: Number.NaN, g: -Infinity })).toBe(
       '{"d":[null,null],"e":0,"f":null,"g":null}',

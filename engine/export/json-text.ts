@@ -37,7 +37,8 @@ function compactText(value: unknown, depth: number): string | null {
         let text = '[';
         for (let index = 0; index < value.length; index++) {
           const item: unknown = value[index];
-          const itemText = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 'null' : compactText(item, depth + 1);
+          const itemText =
+            item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 'null' : compactText(item, depth + 1);
           if (itemText === null) return null;
           text += index === 0 ? itemText : `,${itemText}`;
         }

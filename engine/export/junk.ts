@@ -12,7 +12,9 @@ export function junkReason(input: ExportInput): JunkReason | null {
   const { row } = input;
   if (row.ended_by === 'agent_error' || row.finish_reason === 'error') return 'agent_error';
   if (isSimulatorError(input)) return 'simulator_error';
-  const acted = row.messages.some((message) => message.role === 'assistant' && (message.content.trim() !== '' || (message.tool_calls?.length ?? 0) > 0));
+  const acted = row.messages.some(
+    (message) => message.role === 'assistant' && (message.content.trim() !== '' || (message.tool_calls?.length ?? 0) > 0),
+  );
   return acted ? null : 'do_nothing';
 }
 

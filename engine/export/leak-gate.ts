@@ -142,7 +142,15 @@ export class LeakGate {
       this.checked === 0
         ? `no row carried privileged text, so the leak check was vacuous (rows read back from a file are already scrubbed)`
         : `${this.leakedCount} of ${this.checked} rows quote privileged text (>= ${LEAK_MIN_QUOTE_CHARS} chars) in an assistant turn`;
-    return { n_rows: this.rows, n_checked: this.checked, n_leaked: this.leakedCount, rate, checked: this.checked > 0, leaked: [...this.hits], summary };
+    return {
+      n_rows: this.rows,
+      n_checked: this.checked,
+      n_leaked: this.leakedCount,
+      rate,
+      checked: this.checked > 0,
+      leaked: [...this.hits],
+      summary,
+    };
   }
 }
 

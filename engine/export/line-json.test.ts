@@ -12,23 +12,43 @@ import { validateOpenAiLine } from './validate-openai';
 describe('lineJson', () => {
   it('is byte for byte JSON.stringify for the lines the exporters build', () => {
     const sample = trainingSamples(refundInput(), REFUND_CONTEXT)[0]!;
-    for (const line of [openAiLine(sample, REFUND_CONTEXT), trlLine(sample, REFUND_CONTEXT, false), trlLine(sample, REFUND_CONTEXT, true)]) {
+    for (const line of [
+      openAiLine(sample, REFUND_CONTEXT),
+      trlLine(sample, REFUND_CONTEXT, false),
+      trlLine(sample, REFUND_CONTEXT, true),
+    ]) {
       expect(lineJson(line)).toBe(JSON.stringify(line));
     }
   });
 
   it('is JSON.stringify wherever the tools sit and whatever surrounds them', () => {
     const tools = functionTools(REFUND_TOOLS);
-    const value = fc.oneof(fc.string(), fc.integer(), fc.constant(undefined), fc.constant(null), fc.array(fc.string()), fc.dictionary(fc.string(), fc.string()));
+    const value = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.constant(undefined),
+      fc.constant(null),
+      fc.array(fc.string()),
+      fc.dictionary(fc.string(), fc.string()),
+    );
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.string().filter((key) => key !== 'tools'), value)), fc.nat(), (entries, at) => {
-        const keys = entries.slice(0, at % (entries.length + 1));
-        const line: Record<string, unknown> = {};
-        for (const [key, item] of keys) line[key] = item;
-        line.tools = tools;
-        for (const [key, item] of entries.slice(keys.length)) if (!(key in line)) line[key] = item;
-        expect(lineJson(line)).toBe(JSON.stringify(line));
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.string().filter((key) => key !== 'tools'),
+            value,
+          ),
+        ),
+        fc.nat(),
+        (entries, at) => {
+          const keys = entries.slice(0, at % (entries.length + 1));
+          const line: Record<string, unknown> = {};
+          for (const [key, item] of keys) line[key] = item;
+          line.tools = tools;
+          for (const [key, item] of entries.slice(keys.length)) if (!(key in line)) line[key] = item;
+          expect(lineJson(line)).toBe(JSON.stringify(line));
+        },
+      ),
     );
   });
 
@@ -38,8 +58,8 @@ describe('lineJson', () => {
     expect(() => {
       (tools[0]!.function as { name: string }).name = 'renamed';
     }).toThrow();
-    expect(sealedToolsJson((JSON.parse(JSON.stringify(tools)) as typeof tools))).toBeUndefined();
-    const copy = { messages: [], tools: (JSON.parse(JSON.stringify(tools)) as typeof tools) };
+    expect(sealedToolsJson(JSON.parse(JSON.stringify(tools)) as typeof tools)).toBeUndefined();
+    const copy = { messages: [], tools: JSON.parse(JSON.stringify(tools)) as typeof tools };
     copy.tools[0]!.function.name = 'renamed';
     expect(lineJson(copy)).toContain('"renamed"');
   });

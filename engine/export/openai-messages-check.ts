@@ -39,7 +39,12 @@ function checkArguments(value: unknown, at: string, problems: LineProblems): voi
  * parseable object arguments and declared names, every `tool_call_id` answering an earlier unanswered call and
  * every call answered before the next assistant or user turn (a line may end on open calls).
  */
-export function checkOpenAiMessages(messages: unknown, path: string, options: MessagesCheckOptions, problems: LineProblems): MessagesSummary {
+export function checkOpenAiMessages(
+  messages: unknown,
+  path: string,
+  options: MessagesCheckOptions,
+  problems: LineProblems,
+): MessagesSummary {
   const summary: MessagesSummary = { assistants: 0, trained: 0, roles: [] };
   if (!Array.isArray(messages) || messages.length === 0) {
     problems.add('missing_messages_list', path, 'messages must be a non-empty list');
@@ -60,7 +65,8 @@ export function checkOpenAiMessages(messages: unknown, path: string, options: Me
     if (!allowed) return problems.add('unrecognized_role', `${at}.role`, `role "${role}" is not system, user, assistant or tool`);
     summary.roles.push(role);
     for (const key of unknownKeys(message, allowed)) {
-      if (!(key === 'weight' && role === 'assistant')) problems.add('message_unrecognized_key', `${at}.${key}`, `unknown key "${key}" on a ${role} message`);
+      if (!(key === 'weight' && role === 'assistant'))
+        problems.add('message_unrecognized_key', `${at}.${key}`, `unknown key "${key}" on a ${role} message`);
     }
     if (role !== 'tool') flushUnanswered();
     if (role === 'system' && index !== 0) problems.add('system_not_first', at, 'a system message may only open the conversation');
@@ -76,7 +82,8 @@ export function checkOpenAiMessages(messages: unknown, path: string, options: Me
       if (message.weight !== 0) summary.trained += 1;
       if (calls !== undefined && !Array.isArray(calls)) problems.add('tool_call_invalid', `${at}.tool_calls`, 'tool_calls must be a list');
       if (hasCalls) {
-        if (content !== undefined && content !== null && typeof content !== 'string') problems.add('missing_content', `${at}.content`, 'content must be a string or null');
+        if (content !== undefined && content !== null && typeof content !== 'string')
+          problems.add('missing_content', `${at}.content`, 'content must be a string or null');
       } else if (content === undefined) {
         problems.add('message_missing_key', at, 'assistant message has neither content nor tool_calls');
       } else if (typeof content !== 'string' || content === '') {
@@ -92,7 +99,8 @@ export function checkOpenAiMessages(messages: unknown, path: string, options: Me
         const callAt = `${at}.tool_calls[${callIndex}]`;
         if (!isRecord(call)) return problems.add('tool_call_invalid', callAt, 'a tool call must be an object');
         for (const key of unknownKeys(call, CALL_KEYS)) problems.add('tool_call_invalid', `${callAt}.${key}`, `unknown key "${key}"`);
-        if (typeof call.id !== 'string' || call.id === '') problems.add('tool_call_invalid', `${callAt}.id`, 'id must be a non-empty string');
+        if (typeof call.id !== 'string' || call.id === '')
+          problems.add('tool_call_invalid', `${callAt}.id`, 'id must be a non-empty string');
         else if (called.has(call.id)) problems.add('tool_call_id_duplicate', `${callAt}.id`, `tool call id "${call.id}" is used twice`);
         else {
           called.add(call.id);
@@ -101,8 +109,10 @@ export function checkOpenAiMessages(messages: unknown, path: string, options: Me
         if (call.type !== 'function') problems.add('tool_call_invalid', `${callAt}.type`, 'type must be "function"');
         const fn = call.function;
         if (!isRecord(fn)) return problems.add('tool_call_invalid', `${callAt}.function`, 'function must be an object');
-        for (const key of unknownKeys(fn, CALL_FUNCTION_KEYS)) problems.add('tool_call_invalid', `${callAt}.function.${key}`, `unknown key "${key}"`);
-        if (typeof fn.name !== 'string' || fn.name === '') problems.add('tool_call_invalid', `${callAt}.function.name`, 'name must be a non-empty string');
+        for (const key of unknownKeys(fn, CALL_FUNCTION_KEYS))
+          problems.add('tool_call_invalid', `${callAt}.function.${key}`, `unknown key "${key}"`);
+        if (typeof fn.name !== 'string' || fn.name === '')
+          problems.add('tool_call_invalid', `${callAt}.function.name`, 'name must be a non-empty string');
         else if (options.toolNames === null ? options.requireTools : !options.toolNames.has(fn.name)) {
           problems.add('tool_name_unknown', `${callAt}.function.name`, `"${fn.name}" is not in the line's tools`);
         }
@@ -111,7 +121,8 @@ export function checkOpenAiMessages(messages: unknown, path: string, options: Me
     }
     if (role === 'tool') {
       const id = message.tool_call_id;
-      if (typeof id !== 'string' || id === '') problems.add('message_missing_key', `${at}.tool_call_id`, 'tool message has no tool_call_id');
+      if (typeof id !== 'string' || id === '')
+        problems.add('message_missing_key', `${at}.tool_call_id`, 'tool message has no tool_call_id');
       else if (unanswered.has(id)) unanswered.delete(id);
       else if (called.has(id)) problems.add('tool_call_id_unmatched', `${at}.tool_call_id`, `tool call "${id}" was already answered`);
       else problems.add('tool_call_id_unmatched', `${at}.tool_call_id`, `"${id}" matches no earlier tool call`);

@@ -86,7 +86,12 @@ export function preferenceLine(
   const tools = context.tools.length > 0 ? functionTools(context.tools) : undefined;
   const carry = options.carry === false ? {} : pairCarry(pair);
   if (format === 'full') {
-    const line = { prompt: pair.prompt, chosen: chosen.map((message) => openAiMessage(message)), rejected: rejected.map((message) => openAiMessage(message)), ...(tools ? { tools } : {}) };
+    const line = {
+      prompt: pair.prompt,
+      chosen: chosen.map((message) => openAiMessage(message)),
+      rejected: rejected.map((message) => openAiMessage(message)),
+      ...(tools ? { tools } : {}),
+    };
     const { prompt_text: _askIsThePrompt, ...rest } = carry;
     return { line: { ...line, ...rest }, turns_cut: false };
   }
@@ -99,9 +104,16 @@ export function preferenceLine(
   if (format === 'openai') {
     const input: Record<string, unknown> = { messages: prefix.map((message) => openAiMessage(message)) };
     if (tools) input.tools = tools;
-    return { line: { input, preferred_output: [openAiMessage(preferred)], non_preferred_output: [openAiMessage(nonPreferred)], ...carry }, turns_cut: turnsCut };
+    return {
+      line: { input, preferred_output: [openAiMessage(preferred)], non_preferred_output: [openAiMessage(nonPreferred)], ...carry },
+      turns_cut: turnsCut,
+    };
   }
-  const line: Record<string, unknown> = { prompt: prefix.map(trlMessage), chosen: [trlMessage(preferred)], rejected: [trlMessage(nonPreferred)] };
+  const line: Record<string, unknown> = {
+    prompt: prefix.map(trlMessage),
+    chosen: [trlMessage(preferred)],
+    rejected: [trlMessage(nonPreferred)],
+  };
   if (tools) line.tools = tools;
   return { line: { ...line, ...carry }, turns_cut: turnsCut };
 }
@@ -116,7 +128,10 @@ function validatorFor(format: PreferenceFormat, requireTools: boolean): (line: u
       return (line) => {
         if (!isRecord(line)) return [{ type: 'data_type', path: '', message: 'a line must be a JSON object' }];
         return (['chosen', 'rejected'] as const).flatMap((side) =>
-          validateOpenAiLine({ messages: line[side], tools: line.tools }, { requireTools }).map((problem) => ({ ...problem, path: `${side}.${problem.path}` })),
+          validateOpenAiLine({ messages: line[side], tools: line.tools }, { requireTools }).map((problem) => ({
+            ...problem,
+            path: `${side}.${problem.path}`,
+          })),
         );
       };
     default: {
@@ -127,7 +142,11 @@ function validatorFor(format: PreferenceFormat, requireTools: boolean): (line: u
 }
 
 /** `export_preference`: pairs to lines one at a time, with the round-trip gate on both sides and the leak gate. */
-export function exportPreference(pairs: RowStream<PreferencePair>, context: RunContext | null, options: PreferenceExportOptions = {}): ExportStream<PreferenceReport> {
+export function exportPreference(
+  pairs: RowStream<PreferencePair>,
+  context: RunContext | null,
+  options: PreferenceExportOptions = {},
+): ExportStream<PreferenceReport> {
   const format = options.format ?? 'openai';
   const run = context ?? EMPTY_CONTEXT;
   const lineCheck = new FileCheck(validatorFor(format, run.tools.length > 0));

@@ -131,7 +131,10 @@ export function pairsForPrompt(rows: readonly ExportInput[], options: PairOption
  * `build_preference_pairs` over groups of rows (each scenario's rows together; one group held at a time). Pairs
  * never cross prompts: both sides must share the ask word for word. Yields pairs; `report()` is final at the end.
  */
-export function buildPreferencePairs(scenarios: RowStream<readonly ExportInput[]>, options: PairOptions = {}): { pairs: AsyncIterable<PreferencePair>; report(): PairReport } {
+export function buildPreferencePairs(
+  scenarios: RowStream<readonly ExportInput[]>,
+  options: PairOptions = {},
+): { pairs: AsyncIterable<PreferencePair>; report(): PairReport } {
   const counts = { rows: 0, prompts: 0, contrast: 0, pairs: 0, ties: 0, excluded: 0, longer: 0, ungraded: 0 };
   async function* pairs(): AsyncGenerator<PreferencePair> {
     for await (const scenarioRows of scenarios as AsyncIterable<readonly ExportInput[]>) {

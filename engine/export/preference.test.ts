@@ -34,7 +34,12 @@ describe('build_preference_pairs', () => {
     const rows = [
       ...rollouts('sc-len', [1], { final: 'Done: refund R-20931 issued, 3 to 5 business days.' }),
       refundInput({ id: 'a-short-fail', scenario_id: 'sc-len', reward: 0, final: 'No.' }),
-      refundInput({ id: 'same-length-fail', scenario_id: 'sc-len', reward: 0, final: 'Done: refund R-99999 issued, 3 to 5 business days.' }),
+      refundInput({
+        id: 'same-length-fail',
+        scenario_id: 'sc-len',
+        reward: 0,
+        final: 'Done: refund R-99999 issued, 3 to 5 business days.',
+      }),
     ];
     const [pair] = pairsForPrompt(rows).pairs;
     expect(pair!.rejected.row.rollout_id).toBe('same-length-fail');
@@ -46,14 +51,25 @@ describe('build_preference_pairs', () => {
     const scenarios = [
       rollouts('sc-a', [1, 0], { final: undefined }),
       rollouts('sc-b', [0, 0]),
-      [refundInput({ id: 'leaky-pass', scenario_id: 'sc-c', reward: 1, leak: true }), refundInput({ id: 'c-fail', scenario_id: 'sc-c', reward: 0 })],
+      [
+        refundInput({ id: 'leaky-pass', scenario_id: 'sc-c', reward: 1, leak: true }),
+        refundInput({ id: 'c-fail', scenario_id: 'sc-c', reward: 0 }),
+      ],
     ];
     scenarios[0]![0]!.row.final_text = 'x'.repeat(300);
     (scenarios[0]![0]!.row.messages.at(-1) as { content: string }).content = 'x'.repeat(300);
     const built = buildPreferencePairs(scenarios);
     const pairs = await collect(built.pairs);
     expect(pairs).toHaveLength(1);
-    expect(built.report()).toMatchObject({ n_rows: 6, n_prompts: 3, prompts_with_contrast: 1, n_pairs: 1, excluded_rows: 1, chosen_longer: 1, chosen_longer_share: 1 });
+    expect(built.report()).toMatchObject({
+      n_rows: 6,
+      n_prompts: 3,
+      prompts_with_contrast: 1,
+      n_pairs: 1,
+      excluded_rows: 1,
+      chosen_longer: 1,
+      chosen_longer_share: 1,
+    });
     expect(built.report().warnings.join(' ')).toMatch(/longer one in 100% of pairs/);
   });
 

@@ -47,7 +47,11 @@ describe('prepared lines', () => {
   });
 
   it('are made for clean rows, so the property above exercises them, and their facts parse', () => {
-    const inputs = [refundInput(), refundInput({ id: 'row-2', reward: 0, reason: 'did not confirm' }), refundInput({ id: 'row-3', leak: true })];
+    const inputs = [
+      refundInput(),
+      refundInput({ id: 'row-2', reward: 0, reason: 'did not confirm' }),
+      refundInput({ id: 'row-3', leak: true }),
+    ];
     for (const run of [REFUND_CONTEXT, { system_prompt: '', tools: REFUND_CONTEXT.tools }]) {
       const { prepared } = asStored(inputs, run);
       expect(prepared).toBe(3);
@@ -82,6 +86,9 @@ describe('prepared lines', () => {
     const rows = [refundInput(), refundInput({ id: 'row-2', reward: 0, reason: 'no "confirm"', leak: true })];
     const { lines } = await exported(rows, REFUND_CONTEXT);
     // A change here changes lines rows stored earlier were prepared for: bump PREPARED_LINE_VERSION, then this hash.
-    expect({ version: PREPARED_LINE_VERSION, sha1: sha1Hex(lines.join('\n')) }).toEqual({ version: 1, sha1: '9e649963eb761698ef836c57d8e426cc7e1f53c2' });
+    expect({ version: PREPARED_LINE_VERSION, sha1: sha1Hex(lines.join('\n')) }).toEqual({
+      version: 1,
+      sha1: '9e649963eb761698ef836c57d8e426cc7e1f53c2',
+    });
   });
 });

@@ -42,7 +42,9 @@ export function privilegedNeedles(row: Row): readonly string[] {
   const raw = Object.values(row.privileged);
   if (lastPrivileged && sameTexts(lastPrivileged.values, raw)) return lastPrivileged.needles;
   const values = raw.map((text) => text.trim());
-  const needles = [...new Set(values.filter((text) => text.length >= LEAK_MIN_QUOTE_CHARS))].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  const needles = [...new Set(values.filter((text) => text.length >= LEAK_MIN_QUOTE_CHARS))].sort(
+    (a, b) => b.length - a.length || (a < b ? -1 : 1),
+  );
   lastPrivileged = { values: raw, needles };
   return needles;
 }
@@ -101,7 +103,8 @@ function holdsEither(value: unknown, prepared: PreparedNeedles | null): boolean 
  * Whether lowercasing can make the string as long as `length`: only `İ` (U+0130) lowercases to more than one unit (two).
  * A string that cannot holds no needle of that length.
  */
-export const mayLowerTo = (text: string, length: number): boolean => text.length >= length || (text.length * 2 >= length && text.includes('\u0130'));
+export const mayLowerTo = (text: string, length: number): boolean =>
+  text.length >= length || (text.length * 2 >= length && text.includes('\u0130'));
 
 /** Whether any string at any depth contains a needle (lowercased); a string too short to hold the shortest is not lowered. */
 function holdsNeedle(value: unknown, needles: readonly string[], shortest: number): boolean {
@@ -112,7 +115,8 @@ function holdsNeedle(value: unknown, needles: readonly string[], shortest: numbe
   }
   if (Array.isArray(value)) return value.some((item) => holdsNeedle(item, needles, shortest));
   if (value !== null && typeof value === 'object') {
-    for (const key in value as Record<string, unknown>) if (holdsNeedle((value as Record<string, unknown>)[key], needles, shortest)) return true;
+    for (const key in value as Record<string, unknown>)
+      if (holdsNeedle((value as Record<string, unknown>)[key], needles, shortest)) return true;
   }
   return false;
 }

@@ -16,7 +16,10 @@ function fixtureRun(): ExportInput[][] {
     rollouts('sc-too-hard', [1, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
     rollouts('sc-too-easy', [1, 1, 1, 1, 1, 1, 1, 1, 1, 0]),
     rollouts('sc-single', [1]),
-    rollouts('sc-clean', [1, 0, 0, 1], { messages: undefined }).map((input) => ({ ...input, row: { ...input.row, messages: noFaultMessages() } })),
+    rollouts('sc-clean', [1, 0, 0, 1], { messages: undefined }).map((input) => ({
+      ...input,
+      row: { ...input.row, messages: noFaultMessages() },
+    })),
   ];
 }
 
@@ -59,7 +62,7 @@ describe('select_for_rl', () => {
     expect(report.dropped.over_target_groups).toBe(1);
   });
 
-  it('word a one-repeat run honestly: singles stay and are counted, and the measured k is the asks\' own', async () => {
+  it("word a one-repeat run honestly: singles stay and are counted, and the measured k is the asks' own", async () => {
     // One repeat per wording: most asks have one graded rollout; a few prompts came up twice in a scenario.
     const singles = Array.from({ length: 12 }, (_, index) => rollouts(`sc-one-${index}`, [index % 2]));
     const twice = ['a', 'b', 'c'].map((name) => rollouts(`sc-two-${name}`, [1, 0]));
@@ -77,15 +80,27 @@ describe('select_for_rl', () => {
   });
 
   it('give the range and median of rollouts per task over the asks kept, and count only those kept', async () => {
-    const mixedK = [rollouts('sc-k2', [1, 0]), rollouts('sc-k4', [1, 0, 1, 0]), rollouts('sc-k6', [1, 0, 1, 0, 1, 0]), rollouts('sc-k8', [1, 0, 1, 0, 1, 0, 1, 0])];
+    const mixedK = [
+      rollouts('sc-k2', [1, 0]),
+      rollouts('sc-k4', [1, 0, 1, 0]),
+      rollouts('sc-k6', [1, 0, 1, 0, 1, 0]),
+      rollouts('sc-k8', [1, 0, 1, 0, 1, 0, 1, 0]),
+    ];
     const { report } = await selectForRl(mixedK);
     expect(report.warnings).toEqual([
       `Difficulty was measured from 2 to 8 rollouts per task (median 4), so a task's band assignment can be off by about ±${bandUncertainty(4)}. Use repeats=16 for a band you can trust.`,
     ]);
-    const enough = await selectForRl([rollouts('sc-k16', Array.from({ length: 16 }, (_, index) => index % 2))]);
+    const enough = await selectForRl([
+      rollouts(
+        'sc-k16',
+        Array.from({ length: 16 }, (_, index) => index % 2),
+      ),
+    ]);
     expect(enough.report.warnings).toEqual([]);
     // Over the target, the asks left out are not counted as singles written.
-    const capped = await selectForRl([rollouts('sc-k4', [1, 0, 1, 0]), ...['x', 'y'].map((name) => rollouts(`sc-one-${name}`, [1]))], { target: 5 });
+    const capped = await selectForRl([rollouts('sc-k4', [1, 0, 1, 0]), ...['x', 'y'].map((name) => rollouts(`sc-one-${name}`, [1]))], {
+      target: 5,
+    });
     expect(capped.report.n_groups_kept + capped.report.dropped.over_target_groups).toBe(3);
     expect(capped.report.singles).toBe(capped.groups.filter((group) => group.k === 1).length);
   });
@@ -122,13 +137,23 @@ describe('select_for_rl', () => {
 describe('GRPO export', () => {
   it('write one prompt-only line per kept ask with its group statistics', async () => {
     const rows = fixtureRun().flat();
-    const stream = exportGrpo(groupConsecutive(rows, (input) => input.row.situation.scenario_id), REFUND_CONTEXT);
+    const stream = exportGrpo(
+      groupConsecutive(rows, (input) => input.row.situation.scenario_id),
+      REFUND_CONTEXT,
+    );
     const lines: Record<string, any>[] = [];
     for await (const line of stream.lines) lines.push(JSON.parse(line) as Record<string, any>);
     expect(lines).toHaveLength(3);
     for (const line of lines) expect(validateTrlLine(line, 'prompt_only')).toEqual([]);
     const mixed = lines.find((line) => line.scenario_id === 'sc-mixed')!;
-    expect(mixed).toMatchObject({ k: 4, n0: 2, n1: 2, reward_mean: 0.5, reward_std: 0.5, calibration: { pass_rate: 0.5, k: 4, n: 4, policy: 'demo' } });
+    expect(mixed).toMatchObject({
+      k: 4,
+      n0: 2,
+      n1: 2,
+      reward_mean: 0.5,
+      reward_std: 0.5,
+      calibration: { pass_rate: 0.5, k: 4, n: 4, policy: 'demo' },
+    });
     expect(mixed.prompt).toEqual([
       { role: 'system', content: REFUND_CONTEXT.system_prompt },
       { role: 'user', content: expect.stringContaining('charged twice') },

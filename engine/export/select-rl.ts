@@ -81,7 +81,8 @@ export const bandUncertainty = (k: number): number => Math.round(1.96 * Math.sqr
 
 function faultKind(rows: readonly ExportInput[]): string {
   const kinds = new Set<string>();
-  for (const input of rows) for (const message of input.row.messages) if (message.role === 'tool' && message.fault) kinds.add(message.fault);
+  for (const input of rows)
+    for (const message of input.row.messages) if (message.role === 'tool' && message.fault) kinds.add(message.fault);
   return kinds.size === 0 ? 'none' : [...kinds].sort().join('+');
 }
 
@@ -93,7 +94,10 @@ export const rlGroupId = (scenarioId: string, prompt: string): string => shortHa
  * unanimous asks and asks whose measured pass rate is outside the band, and takes whole asks round-robin across
  * observed fault kinds until the row target is met. Only one scenario's rows are held at a time.
  */
-export async function selectForRl(scenarios: RowStream<readonly ExportInput[]>, options: RlSelectOptions = {}): Promise<{ groups: RlGroup[]; report: RlSelectReport }> {
+export async function selectForRl(
+  scenarios: RowStream<readonly ExportInput[]>,
+  options: RlSelectOptions = {},
+): Promise<{ groups: RlGroup[]; report: RlSelectReport }> {
   const lo = options.lo ?? DIFFICULTY_BAND[0];
   const hi = options.hi ?? DIFFICULTY_BAND[1];
   const enforceBand = options.enforce_band ?? true;
@@ -238,7 +242,10 @@ const median = (sorted: readonly number[]): number => sorted[Math.floor((sorted.
  */
 function difficultyWarnings(groups: readonly RlGroup[], singles: number): string[] {
   const warnings: string[] = [];
-  const ks = groups.map((group) => group.calibration.k).filter((k) => k >= 2).sort((a, b) => a - b);
+  const ks = groups
+    .map((group) => group.calibration.k)
+    .filter((k) => k >= 2)
+    .sort((a, b) => a - b);
   const least = ks[0];
   if (least !== undefined && least < DIFFICULTY_BAND_ROLLOUTS) {
     const most = ks[ks.length - 1]!;
@@ -251,7 +258,12 @@ function difficultyWarnings(groups: readonly RlGroup[], singles: number): string
     );
   }
   if (singles > 0) {
-    const which = singles === groups.length ? (singles === 1 ? 'The ask kept has' : `All ${singles} asks kept have`) : `${singles} of the ${groups.length} asks kept ${singles === 1 ? 'has' : 'have'}`;
+    const which =
+      singles === groups.length
+        ? singles === 1
+          ? 'The ask kept has'
+          : `All ${singles} asks kept have`
+        : `${singles} of the ${groups.length} asks kept ${singles === 1 ? 'has' : 'have'}`;
     warnings.push(
       `${which} a single graded rollout, so ${singles === 1 ? 'its' : 'their'} difficulty is unmeasured and the band could not filter ${singles === 1 ? 'it' : 'them'}: ` +
         `simulate again with repeats of 2 or more (${DIFFICULTY_BAND_ROLLOUTS} for a band you can trust) and grade the new run.`,
@@ -263,10 +275,16 @@ function difficultyWarnings(groups: readonly RlGroup[], singles: number): string
 /** Round-robin across fault kinds (sorted), within a kind by pass rate; whole groups until `target` rows. */
 function takeWholeGroups(candidates: readonly RlGroup[], target: number, order: 'spread' | 'middle'): RlGroup[] {
   const byId = (a: RlGroup, b: RlGroup) => (a.group_id < b.group_id ? -1 : a.group_id > b.group_id ? 1 : 0);
-  const kinds = groupBy([...candidates].sort((a, b) => (a.fault_kind < b.fault_kind ? -1 : a.fault_kind > b.fault_kind ? 1 : 0)), (group) => group.fault_kind);
+  const kinds = groupBy(
+    [...candidates].sort((a, b) => (a.fault_kind < b.fault_kind ? -1 : a.fault_kind > b.fault_kind ? 1 : 0)),
+    (group) => group.fault_kind,
+  );
   const queues = kinds.map((groups) => {
     if (order === 'middle') return [...groups].sort((a, b) => Math.abs(a.pass_rate - 0.5) - Math.abs(b.pass_rate - 0.5) || byId(a, b));
-    const byRate = groupBy([...groups].sort((a, b) => a.pass_rate - b.pass_rate || byId(a, b)), (group) => String(group.pass_rate));
+    const byRate = groupBy(
+      [...groups].sort((a, b) => a.pass_rate - b.pass_rate || byId(a, b)),
+      (group) => String(group.pass_rate),
+    );
     const spread: RlGroup[] = [];
     for (let round = 0; spread.length < groups.length; round++) for (const rate of byRate) if (rate[round]) spread.push(rate[round]!);
     return spread;

@@ -32,8 +32,9 @@ describe('select_for_sft', () => {
     const ranked = selectForSft(run, { min_reward: 0, select: 'top_k_overall', target: 5 });
     expect(ranked.selected.map((input) => input.reward)).toEqual([1, 1, 1, 1, 0]);
     expect(ranked.report.regime).toBe('ranked');
-    
-    const draw = (seed: number) => selectForSft(run, { min_reward: 0, select: 'random_k_overall', target: 4, seed }).selected.map((input) => input.row.rollout_id);
+
+    const draw = (seed: number) =>
+      selectForSft(run, { min_reward: 0, select: 'random_k_overall', target: 4, seed }).selected.map((input) => input.row.rollout_id);
     expect(draw(7)).toEqual(draw(7));
     expect(selectForSft(run, { select: 'random_per_prompt', seed: 3 }).selected).toHaveLength(4);
   });

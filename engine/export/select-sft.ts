@@ -63,7 +63,10 @@ function roundRobin(perPrompt: ExportInput[][], target: number): ExportInput[] {
 }
 
 /** `select_for_sft`: passing, non-junk rows, best per prompt first and varied by behaviour signature. */
-export function selectForSft(inputs: readonly ExportInput[], options: SftSelectOptions = {}): { selected: ExportInput[]; report: SftSelectReport } {
+export function selectForSft(
+  inputs: readonly ExportInput[],
+  options: SftSelectOptions = {},
+): { selected: ExportInput[]; report: SftSelectReport } {
   const target = options.target ?? 1000;
   const mode = options.select ?? 'top_per_prompt';
   const minReward = options.min_reward ?? 1.0;
@@ -90,7 +93,9 @@ export function selectForSft(inputs: readonly ExportInput[], options: SftSelectO
       selected = [...eligible].sort(byReward).slice(0, target);
       break;
     case 'random_per_prompt': {
-      const perPrompt = groupBy(eligible, promptKey).map((rows) => cap(SeededRandom.fromKey(`${seed}:sft:${promptKey(rows[0]!)}`).shuffle([...rows])));
+      const perPrompt = groupBy(eligible, promptKey).map((rows) =>
+        cap(SeededRandom.fromKey(`${seed}:sft:${promptKey(rows[0]!)}`).shuffle([...rows])),
+      );
       perPrompt.sort((a, b) => compare(promptKey(a[0]!), promptKey(b[0]!)));
       selected = roundRobin(new SeededRandom(seed).shuffle(perPrompt), target);
       break;
@@ -106,7 +111,8 @@ export function selectForSft(inputs: readonly ExportInput[], options: SftSelectO
   const rewards = new Set(eligible.map((input) => input.reward));
   const warnings: string[] = [];
   if (eligible.length === 0) warnings.push(`no row has a reward >= ${minReward}: grade the run, or lower min_reward`);
-  if (selected.length < target && eligible.length > 0) warnings.push(`${selected.length} rows selected, fewer than the target of ${target}`);
+  if (selected.length < target && eligible.length > 0)
+    warnings.push(`${selected.length} rows selected, fewer than the target of ${target}`);
   return {
     selected,
     report: {

@@ -81,8 +81,14 @@ export class Selection {
   }
 
   /** Drops rows that copy an evaluation set (same task, exact, 8-gram near copy; semantic with an embedder). */
-  decontaminate(against: readonly EvalRow[], options: DecontaminationOptions = {}): { selection: Selection; report: DecontaminationReport } {
-    const { kept, report } = decontaminate(this.rows, against, { ...options, textOf: (input) => ({ text: input.row.prompt, task_id: scenarioOf(input) }) });
+  decontaminate(
+    against: readonly EvalRow[],
+    options: DecontaminationOptions = {},
+  ): { selection: Selection; report: DecontaminationReport } {
+    const { kept, report } = decontaminate(this.rows, against, {
+      ...options,
+      textOf: (input) => ({ text: input.row.prompt, task_id: scenarioOf(input) }),
+    });
     return { selection: new Selection(kept, this.context), report };
   }
 

@@ -33,7 +33,9 @@ function generalPath(inputs: ExportInput[], run: RunContext, settings: TrainingE
   const promptCompletion = settings.mask_mode === 'final' || settings.unroll === true;
   const requireTools = run.tools.length > 0;
   const kind = promptCompletion ? 'prompt_completion' : 'sft';
-  const check = new FileCheck((line) => (settings.format === 'openai' ? validateOpenAiLine(line, { requireTools }) : validateTrlLine(line, kind, { requireTools })));
+  const check = new FileCheck((line) =>
+    settings.format === 'openai' ? validateOpenAiLine(line, { requireTools }) : validateTrlLine(line, kind, { requireTools }),
+  );
   const roundtrip = new RoundtripGate(settings.format ?? 'openai');
   const lines: string[] = [];
   for (const row of inputs) {
@@ -77,12 +79,20 @@ describe('SFT lines written straight from the sample', () => {
 
 describe('the pieces of a line', () => {
   it('quotedPythonJson is JSON.stringify(pythonJson(value)), and declines a sparse array', () => {
-    const value = fc.jsonValue({ maxDepth: 3 }).map((item) => (typeof item === 'object' && item !== null && !Array.isArray(item) ? item : { value: item }));
+    const value = fc
+      .jsonValue({ maxDepth: 3 })
+      .map((item) => (typeof item === 'object' && item !== null && !Array.isArray(item) ? item : { value: item }));
     const oddText = fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom('\ud800', 'a\udfff', '"\\\n', '😀'));
     fc.assert(
-      fc.property(fc.oneof(value, oddText.map((item) => ({ [item]: [item, { nested: item }] }))), (item) => {
-        expect(quotedPythonJson(item)).toBe(JSON.stringify(pythonJson(item)));
-      }),
+      fc.property(
+        fc.oneof(
+          value,
+          oddText.map((item) => ({ [item]: [item, { nested: item }] })),
+        ),
+        (item) => {
+          expect(quotedPythonJson(item)).toBe(JSON.stringify(pythonJson(item)));
+        },
+      ),
     );
     expect(quotedPythonJson({ list: [1, , 2] })).toBeNull();
   });

@@ -127,7 +127,8 @@ function trlStats(sample: TrainingSample, shape: SftLineShape): CleanLineStats |
   if (shape.promptCompletion) {
     const last = sample.loss_mask.lastIndexOf(1);
     if (last < 1 || messages[last]?.role !== 'assistant') return null;
-    if (!trlListClean(messages, 0, last, shape, called, stats) || !trlListClean(messages, last, last + 1, shape, called, stats)) return null;
+    if (!trlListClean(messages, 0, last, shape, called, stats) || !trlListClean(messages, last, last + 1, shape, called, stats))
+      return null;
     return stats;
   }
   if (!trlListClean(messages, 0, messages.length, shape, called, stats)) return null;

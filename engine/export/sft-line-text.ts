@@ -113,7 +113,8 @@ function listText(messages: readonly SampleMessage[], start: number, end: number
 }
 
 /** `,"tools":[...]` when the run has tools, from the one serialised copy every line shares. */
-export const toolsText = (context: RunContext): string => (context.tools.length > 0 ? `,"tools":${sealedToolsJson(functionTools(context.tools))!}` : '');
+export const toolsText = (context: RunContext): string =>
+  context.tools.length > 0 ? `,"tools":${sealedToolsJson(functionTools(context.tools))!}` : '';
 
 /** The carry keys' members (`,"rollout_id":...,...`), or '' when there are none. */
 function carryText(sample: TrainingSample): string {
@@ -123,7 +124,8 @@ function carryText(sample: TrainingSample): string {
 
 /** The messages of an OpenAI line, comma-joined, each assistant turn weighted by the mask; null when the general path must decide. */
 export function openAiMessagesText(messages: readonly SampleMessage[], mask: readonly number[]): string | null {
-  const weighted: MessageText = (message, index) => openAiMessageText(message, message.role === 'assistant' ? (mask[index] ?? 0) : undefined);
+  const weighted: MessageText = (message, index) =>
+    openAiMessageText(message, message.role === 'assistant' ? (mask[index] ?? 0) : undefined);
   return listText(messages, 0, messages.length, weighted);
 }
 
@@ -140,7 +142,12 @@ export function openAiLineText(sample: TrainingSample, context: RunContext, opti
 }
 
 /** `lineJson(trlLine(sample, context, promptCompletion, options))`, or null when the general path must decide. */
-export function trlLineText(sample: TrainingSample, context: RunContext, promptCompletion: boolean, options: LineOptions = {}): string | null {
+export function trlLineText(
+  sample: TrainingSample,
+  context: RunContext,
+  promptCompletion: boolean,
+  options: LineOptions = {},
+): string | null {
   const { messages } = sample;
   let head: string;
   if (promptCompletion) {

@@ -20,7 +20,8 @@ export async function* groupConsecutive<T>(source: RowStream<T>, key: (item: T) 
       yield current;
       current = [];
     }
-    if (closed.has(itemKey)) throw new Error(`rows of "${itemKey}" arrive after its group closed: feed the rows grouped (sorted) by that key`);
+    if (closed.has(itemKey))
+      throw new Error(`rows of "${itemKey}" arrive after its group closed: feed the rows grouped (sorted) by that key`);
     currentKey = itemKey;
     current.push(item);
   }

@@ -21,7 +21,8 @@ describe('splits by scenario hash', () => {
 
   it('land near the asked fractions over many scenarios', () => {
     const counts = { train: 0, holdout: 0, eval: 0 };
-    for (let index = 0; index < 5000; index++) counts[splitOf(`sc-${index.toString(16).padStart(10, '0')}`, { holdout: 0.2, eval: 0.1 })] += 1;
+    for (let index = 0; index < 5000; index++)
+      counts[splitOf(`sc-${index.toString(16).padStart(10, '0')}`, { holdout: 0.2, eval: 0.1 })] += 1;
     expect(counts.holdout / 5000).toBeGreaterThan(0.18);
     expect(counts.holdout / 5000).toBeLessThan(0.22);
     expect(counts.eval / 5000).toBeGreaterThan(0.085);

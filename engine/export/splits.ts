@@ -16,7 +16,10 @@ export const splitBucket = (key: string): number => Number.parseInt(sha1Hex(key)
 export function checkFractions(fractions: SplitFractions): { holdout: number; eval: number } {
   const holdout = fractions.holdout ?? ENV_HOLDOUT_FRACTION;
   const evaluation = fractions.eval ?? 0;
-  for (const [name, value] of [['holdout', holdout], ['eval', evaluation]] as const) {
+  for (const [name, value] of [
+    ['holdout', holdout],
+    ['eval', evaluation],
+  ] as const) {
     if (!(value >= 0 && value <= 1)) throw new RangeError(`${name} fraction must be in [0, 1], got ${value}`);
   }
   if (holdout + evaluation > 1) throw new RangeError(`holdout + eval fractions must not exceed 1, got ${holdout + evaluation}`);

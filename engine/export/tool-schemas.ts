@@ -27,7 +27,11 @@ export function functionTools(tools: readonly ToolSpec[]): FunctionTool[] {
   if (!wrapped) {
     const built: FunctionTool[] = tools.map((tool) => ({
       type: 'function',
-      function: { name: tool.name, description: tool.description, parameters: JSON.parse(JSON.stringify(scrubPrivileged(tool.parameters))) as Record<string, unknown> },
+      function: {
+        name: tool.name,
+        description: tool.description,
+        parameters: JSON.parse(JSON.stringify(scrubPrivileged(tool.parameters))) as Record<string, unknown>,
+      },
     }));
     wrapped = deepFreeze(built);
     cache.set(tools, wrapped);

@@ -40,7 +40,8 @@ function checkToolList(tools: unknown, problems: LineProblems, path: string): Se
     const fn = tool.function;
     if (!isRecord(fn)) return problems.add('tools_invalid', `${at}.function`, 'function must be an object');
     for (const key of unknownKeys(fn, FUNCTION_KEYS)) problems.add('tools_invalid', `${at}.function.${key}`, `unknown key "${key}"`);
-    if (typeof fn.name !== 'string' || fn.name === '') return problems.add('tools_invalid', `${at}.function.name`, 'name must be a non-empty string');
+    if (typeof fn.name !== 'string' || fn.name === '')
+      return problems.add('tools_invalid', `${at}.function.name`, 'name must be a non-empty string');
     if (names.has(fn.name)) problems.add('tools_invalid', `${at}.function.name`, `duplicate tool "${fn.name}"`);
     names.add(fn.name);
     if (fn.description !== undefined && typeof fn.description !== 'string') {

@@ -35,8 +35,22 @@ describe('OpenAI-compatible SFT lines', () => {
     expect(messages[6]!.tool_calls[0].function.arguments).toBe('{"order_id": "A1001", "amount": 49.99, "reason": "duplicate charge"}');
     expect(messages.filter((message) => message.role === 'assistant').map((message) => message.weight)).toEqual([1, 1, 1, 1, 1]);
     expect(line!.tools).toEqual([
-      { type: 'function', function: { name: 'lookup_order', description: REFUND_CONTEXT.tools[0]!.description, parameters: REFUND_CONTEXT.tools[0]!.parameters } },
-      { type: 'function', function: { name: 'issue_refund', description: REFUND_CONTEXT.tools[1]!.description, parameters: REFUND_CONTEXT.tools[1]!.parameters } },
+      {
+        type: 'function',
+        function: {
+          name: 'lookup_order',
+          description: REFUND_CONTEXT.tools[0]!.description,
+          parameters: REFUND_CONTEXT.tools[0]!.parameters,
+        },
+      },
+      {
+        type: 'function',
+        function: {
+          name: 'issue_refund',
+          description: REFUND_CONTEXT.tools[1]!.description,
+          parameters: REFUND_CONTEXT.tools[1]!.parameters,
+        },
+      },
     ]);
     expect(line!.prompt).toBe(refundMessages()[0]!.content);
     expect(line!.loss_mask).toEqual([0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]);
@@ -52,7 +66,9 @@ describe('OpenAI-compatible SFT lines', () => {
   it('mask all but the last assistant turn with mask_mode final', async () => {
     const [line] = await drain(exportOf({ mask_mode: 'final' }));
     expect(validateOpenAiLine(line)).toEqual([]);
-    const weights = (line!.messages as Record<string, any>[]).filter((message) => message.role === 'assistant').map((message) => message.weight);
+    const weights = (line!.messages as Record<string, any>[])
+      .filter((message) => message.role === 'assistant')
+      .map((message) => message.weight);
     expect(weights).toEqual([0, 0, 0, 0, 1]);
   });
 
@@ -93,7 +109,7 @@ describe('OpenAI-compatible SFT lines', () => {
 
   it('link a tool result without a known id to the oldest open call', async () => {
     const messages = refundMessages();
-    messages[2] = { ...(messages[2] as Extract<typeof messages[number], { role: 'tool' }>), tool_call_id: 'lost-id' };
+    messages[2] = { ...(messages[2] as Extract<(typeof messages)[number], { role: 'tool' }>), tool_call_id: 'lost-id' };
     const [line] = await drain(exportOf({}, [refundInput({ messages })]));
     expect(validateOpenAiLine(line)).toEqual([]);
     expect(line!.messages[3].tool_call_id).toBe('call_lookup_1');
@@ -130,7 +146,12 @@ describe('TRL lines', () => {
 
 describe('gates', () => {
   it('never write privileged text or keys, in any format', async () => {
-    const variants: TrainingExportOptions[] = [{ format: 'openai' }, { format: 'trl' }, { format: 'trl', unroll: true }, { mask_mode: 'final' }];
+    const variants: TrainingExportOptions[] = [
+      { format: 'openai' },
+      { format: 'trl' },
+      { format: 'trl', unroll: true },
+      { mask_mode: 'final' },
+    ];
     const input = refundInput({ reason: `failed: ${REFERENCE}` });
     for (const options of variants) {
       const text = JSON.stringify(await drain(exportOf(options, [input])));
@@ -155,7 +176,10 @@ describe('gates', () => {
     const lines = await drain(exportOf({}, [refundInput(), refundInput({ id: 'second' })]));
     expect(toolCallRoundtrip(lines, 'openai')).toMatchObject({ checked: 6, invalid: 0 });
     lines[1]!.messages[6].tool_calls[0].function.arguments = '{"order_id": "A1001", "amount": 49.99';
-    const report = toolCallRoundtrip(lines.map((line) => JSON.stringify(line)), 'openai');
+    const report = toolCallRoundtrip(
+      lines.map((line) => JSON.stringify(line)),
+      'openai',
+    );
     expect(report).toEqual({ checked: 6, invalid: 1, rows: [1], encoding: 'json_string', checked_for: 'openai' });
     expect(validateOpenAiLine(lines[1])).toContainEqual(expect.objectContaining({ type: 'arguments_not_json' }));
     expect(toolCallRoundtrip(lines, 'trl').invalid).toBe(6);
@@ -171,7 +195,9 @@ describe('gates', () => {
 
   it('decode double-encoded arguments before writing them', async () => {
     const messages = refundMessages();
-    (messages[1] as { tool_calls: { arguments: unknown }[] }).tool_calls[0]!.arguments = JSON.stringify(JSON.stringify({ order_id: 'A1001' })) as unknown;
+    (messages[1] as { tool_calls: { arguments: unknown }[] }).tool_calls[0]!.arguments = JSON.stringify(
+      JSON.stringify({ order_id: 'A1001' }),
+    ) as unknown;
     const [line] = await drain(exportOf({}, [refundInput({ messages })]));
     expect(line!.messages[2].tool_calls[0].function.arguments).toBe('{"order_id": "A1001"}');
   });

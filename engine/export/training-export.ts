@@ -173,14 +173,18 @@ export class TrainingTally {
   line(sample: TrainingSample, options: LineOptions): string {
     const stats = this.shape ? cleanLineStats(sample, this.shape) : null;
     if (stats) {
-      const text = this.format === 'openai' ? openAiLineText(sample, this.run, options) : trlLineText(sample, this.run, this.promptCompletion, options);
+      const text =
+        this.format === 'openai'
+          ? openAiLineText(sample, this.run, options)
+          : trlLineText(sample, this.run, this.promptCompletion, options);
       if (text !== null) {
         this.lineCheck.addClean(stats);
         this.roundtrip.addClean(stats.calls);
         return text;
       }
     }
-    const line = this.format === 'openai' ? openAiLine(sample, this.run, options) : trlLine(sample, this.run, this.promptCompletion, options);
+    const line =
+      this.format === 'openai' ? openAiLine(sample, this.run, options) : trlLine(sample, this.run, this.promptCompletion, options);
     this.lineCheck.add(line);
     this.roundtrip.check(line, this.counts.written);
     return lineJson(line);
@@ -194,7 +198,8 @@ export class TrainingTally {
    */
   preparedLine(input: PreparedInput): string {
     const { prepared } = input;
-    if (prepared.recipe !== this.preparedRecipe) throw new Error(`a line prepared for ${prepared.recipe} reached an export of ${this.preparedRecipe ?? 'other options'}`);
+    if (prepared.recipe !== this.preparedRecipe)
+      throw new Error(`a line prepared for ${prepared.recipe} reached an export of ${this.preparedRecipe ?? 'other options'}`);
     const { counts, run } = this;
     const { facts } = prepared;
     const system = run.system_prompt.trim() !== '';
@@ -280,7 +285,11 @@ export interface TrainingStream extends ExportStream<TrainingReport> {
  * privileged-leak gate (on the pre-scrub row). `context` is the run's system prompt and tools; null means
  * unknown, which warns when tool-calling rows go out.
  */
-export function exportTraining(source: RowStream<TrainingInput>, context: RunContext | null, options: TrainingExportOptions = {}): TrainingStream {
+export function exportTraining(
+  source: RowStream<TrainingInput>,
+  context: RunContext | null,
+  options: TrainingExportOptions = {},
+): TrainingStream {
   const validate = options.validate ?? true;
   const tally = new TrainingTally(context, options);
 
@@ -304,7 +313,8 @@ export function exportTraining(source: RowStream<TrainingInput>, context: RunCon
 
 export function refusalReasons(roundtrip: RoundtripReport, leaks: LeakReport, lineCheck: FileCheckReport): string[] {
   const reasons: string[] = [];
-  if (roundtrip.invalid > 0) reasons.push(`${roundtrip.invalid} tool calls fail the ${roundtrip.encoding} round trip (lines ${roundtrip.rows.join(', ')})`);
+  if (roundtrip.invalid > 0)
+    reasons.push(`${roundtrip.invalid} tool calls fail the ${roundtrip.encoding} round trip (lines ${roundtrip.rows.join(', ')})`);
   if (leaks.n_leaked > 0) reasons.push(`${leaks.n_leaked} rows quote privileged text`);
   if (lineCheck.n_invalid > 0) {
     const types = Object.entries(lineCheck.errors).map(([type, count]) => `${type} x${count}`);

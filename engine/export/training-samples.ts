@@ -128,7 +128,12 @@ export function trainingSamples(input: ExportInput, context: RunContext, options
       },
     ];
   }
-  const base = { input, tool_output_truncated: built.truncated, tool_output_chars_cut: built.chars_cut, empty_turns_dropped: built.empty_dropped };
+  const base = {
+    input,
+    tool_output_truncated: built.truncated,
+    tool_output_chars_cut: built.chars_cut,
+    empty_turns_dropped: built.empty_dropped,
+  };
   const turns = built.messages.flatMap((message, index) => (message.role === 'assistant' ? [index] : []));
   return turns.map((end, turn) => {
     const messages = built.messages.slice(0, end + 1);

@@ -35,7 +35,12 @@ export function trlMessage(message: SampleMessage): Record<string, unknown> {
  * `prompt_text`: a `prompt` string beside `messages` makes TRL skip the chat template). With loss on one
  * turn (final mask, unroll): `prompt` = the messages before the last trained turn, `completion` = that turn.
  */
-export function trlLine(sample: TrainingSample, context: RunContext, promptCompletion: boolean, options: LineOptions = {}): Record<string, unknown> {
+export function trlLine(
+  sample: TrainingSample,
+  context: RunContext,
+  promptCompletion: boolean,
+  options: LineOptions = {},
+): Record<string, unknown> {
   let line: Record<string, unknown>;
   if (promptCompletion) {
     const last = sample.loss_mask.lastIndexOf(1);

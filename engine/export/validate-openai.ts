@@ -36,12 +36,19 @@ export function validateOpenAiLine(line: unknown, options: OpenAiCheckOptions = 
   if (value.parallel_tool_calls !== undefined && typeof value.parallel_tool_calls !== 'boolean') {
     problems.add('unrecognized_key', 'parallel_tool_calls', 'parallel_tool_calls must be a boolean');
   }
-  const summary = checkOpenAiMessages(value.messages, 'messages', { toolNames, requireTools: options.requireTools ?? true, allowWeight: true }, problems);
+  const summary = checkOpenAiMessages(
+    value.messages,
+    'messages',
+    { toolNames, requireTools: options.requireTools ?? true, allowWeight: true },
+    problems,
+  );
   if (Array.isArray(value.messages) && value.messages.length > 0) {
     if (summary.assistants === 0) problems.add('example_missing_assistant_message', 'messages', 'no assistant message');
-    else if (summary.trained === 0) problems.add('no_trained_assistant', 'messages', 'every assistant message has weight 0: nothing to learn');
+    else if (summary.trained === 0)
+      problems.add('no_trained_assistant', 'messages', 'every assistant message has weight 0: nothing to learn');
   }
-  if (value.prompt !== undefined && typeof value.prompt !== 'string') problems.add('unrecognized_key', 'prompt', 'prompt must be the ask text');
+  if (value.prompt !== undefined && typeof value.prompt !== 'string')
+    problems.add('unrecognized_key', 'prompt', 'prompt must be the ask text');
   if (value.loss_mask !== undefined) checkLossMask(value.loss_mask, value.messages, problems);
   return problems.list;
 }
@@ -54,14 +61,23 @@ function checkLossMask(mask: unknown, messages: unknown, problems: LineProblems)
     const message = messages[index] as unknown;
     const role = isRecord(message) ? message.role : undefined;
     const expected = role === 'assistant' ? (isRecord(message) && message.weight === 0 ? 0 : 1) : 0;
-    if (value !== expected) problems.add('loss_mask_invalid', `loss_mask[${index}]`, `expected ${expected} for this ${String(role)} message`);
+    if (value !== expected)
+      problems.add('loss_mask_invalid', `loss_mask[${index}]`, `expected ${expected} for this ${String(role)} message`);
   });
 }
 
-function checkOutput(output: unknown, path: string, toolNames: ReadonlySet<string> | null, options: OpenAiCheckOptions, problems: LineProblems): void {
-  if (!Array.isArray(output) || output.length !== 1) return problems.add('preference_output_invalid', path, 'must hold exactly one assistant message');
+function checkOutput(
+  output: unknown,
+  path: string,
+  toolNames: ReadonlySet<string> | null,
+  options: OpenAiCheckOptions,
+  problems: LineProblems,
+): void {
+  if (!Array.isArray(output) || output.length !== 1)
+    return problems.add('preference_output_invalid', path, 'must hold exactly one assistant message');
   const first = output[0] as unknown;
-  if (!isRecord(first) || first.role !== 'assistant') return problems.add('preference_output_invalid', `${path}[0]`, 'must be an assistant message');
+  if (!isRecord(first) || first.role !== 'assistant')
+    return problems.add('preference_output_invalid', `${path}[0]`, 'must be an assistant message');
   checkOpenAiMessages(output, path, { toolNames, requireTools: options.requireTools ?? true, allowWeight: false }, problems);
 }
 
@@ -85,9 +101,15 @@ export function validateOpenAiPreferenceLine(line: unknown, options: OpenAiCheck
   }
   for (const key of unknownKeys(input, INPUT_KEYS)) problems.add('unrecognized_key', `input.${key}`, `unknown key "${key}"`);
   const toolNames = checkTools(input.tools, problems, 'input.tools');
-  const summary = checkOpenAiMessages(input.messages, 'input.messages', { toolNames, requireTools: options.requireTools ?? true, allowWeight: false }, problems);
+  const summary = checkOpenAiMessages(
+    input.messages,
+    'input.messages',
+    { toolNames, requireTools: options.requireTools ?? true, allowWeight: false },
+    problems,
+  );
   const last = summary.roles.at(-1);
-  if (last !== undefined && last !== 'user' && last !== 'tool') problems.add('preference_input_invalid', 'input.messages', 'input must end where the assistant answers (a user or tool message)');
+  if (last !== undefined && last !== 'user' && last !== 'tool')
+    problems.add('preference_input_invalid', 'input.messages', 'input must end where the assistant answers (a user or tool message)');
   checkOutput(value.preferred_output, 'preferred_output', toolNames, options, problems);
   checkOutput(value.non_preferred_output, 'non_preferred_output', toolNames, options, problems);
   return problems.list;

@@ -22,21 +22,37 @@ describe('behaviorSignature', () => {
   it('changes when an argument is invented instead of given', () => {
     const given = lookup('where is order A-1001?', 'A-1001', 'It shipped on March 2.');
     const invented = lookup('where is my blender order?', 'A-1001', 'It shipped on March 2.');
-    expect(behaviorShape(given).steps[0]![1]).toEqual([['include_items', 'invented'], ['order_id', 'user']]);
-    expect(behaviorShape(invented).steps[0]![1]).toEqual([['include_items', 'invented'], ['order_id', 'invented']]);
+    expect(behaviorShape(given).steps[0]![1]).toEqual([
+      ['include_items', 'invented'],
+      ['order_id', 'user'],
+    ]);
+    expect(behaviorShape(invented).steps[0]![1]).toEqual([
+      ['include_items', 'invented'],
+      ['order_id', 'invented'],
+    ]);
     expect(behaviorSignature(invented)).not.toBe(behaviorSignature(given));
   });
 
   it('reads an id taken from an earlier tool result as derived', () => {
     const row = fixtureRow('derived', [
       { user: 'refund the blender I ordered with ana@shop.io' },
-      { agent: '', calls: [{ tool: 'search_orders', args: { email: 'ana@shop.io' }, result: { status: 'ok', items: [{ order_id: 'A-1001' }] } }] },
+      {
+        agent: '',
+        calls: [{ tool: 'search_orders', args: { email: 'ana@shop.io' }, result: { status: 'ok', items: [{ order_id: 'A-1001' }] } }],
+      },
       { agent: '', calls: [{ tool: 'refund_order', args: { order_id: 'A-1001', note: null }, result: { status: 'ok' } }] },
       { agent: 'Refunded.' },
     ]);
     expect(behaviorShape(row).steps).toEqual([
       ['search_orders', [['email', 'user']], 'ok'],
-      ['refund_order', [['note', 'absent'], ['order_id', 'derived']], 'ok'],
+      [
+        'refund_order',
+        [
+          ['note', 'absent'],
+          ['order_id', 'derived'],
+        ],
+        'ok',
+      ],
     ]);
   });
 

@@ -115,7 +115,8 @@ function add(figures: Record<string, WaitFigures>, cause: string, ms: number, ca
   if (capped) current.capped++;
 }
 
-const copyFigures = (figures: Record<string, WaitFigures>) => Object.fromEntries(Object.entries(figures).map(([cause, value]) => [cause, { ...value }]));
+const copyFigures = (figures: Record<string, WaitFigures>) =>
+  Object.fromEntries(Object.entries(figures).map(([cause, value]) => [cause, { ...value }]));
 
 const byName = <T>(record: Record<string, T>) => Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 

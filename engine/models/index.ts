@@ -1,6 +1,13 @@
 export { callWarnings, CallStats, type CallStatsSnapshot, type WaitFigures } from './call-stats';
 export { ConcurrencyLimit } from './concurrency-limit';
-export { ANTHROPIC_KEY_VARIABLE, COMPATIBLE_KEY_VARIABLE, keyVariablesFor, needsKey, OPENAI_KEY_VARIABLE, serverKeyVariable } from './key-variable';
+export {
+  ANTHROPIC_KEY_VARIABLE,
+  COMPATIBLE_KEY_VARIABLE,
+  keyVariablesFor,
+  needsKey,
+  OPENAI_KEY_VARIABLE,
+  serverKeyVariable,
+} from './key-variable';
 export type {
   GenerateLogprobs,
   GenerateRequest,
@@ -20,14 +27,45 @@ export { ModelCallError, type ModelCallErrorDetails, type ModelErrorKind } from 
 export { modelFamily } from './model-family';
 export { jsonObjectIn, visibleText } from './model-text';
 export { MockModelBackend, type MockReply } from './mock-backend';
-export { MODEL_PROVIDERS, MODEL_ROLES, parseModelSpec, parseRoleSpec, roleSpecLabel, type ModelProvider, type ModelRole, type ModelSpec, type RoleSpec } from './model-spec';
+export {
+  MODEL_PROVIDERS,
+  MODEL_ROLES,
+  parseModelSpec,
+  parseRoleSpec,
+  roleSpecLabel,
+  type ModelProvider,
+  type ModelRole,
+  type ModelSpec,
+  type RoleSpec,
+} from './model-spec';
 export { ModelSpecError } from './model-spec-error';
 export { policyVersion } from './policy-version';
 export { redactSecrets } from './redact-secret';
 export { DROPPABLE_PARAMETERS, withResilience, type ResilienceOptions, type ResilientBackend } from './resilient-backend';
-export { exhaustedWindow, parseDuration, rateLimitWindows, refusedLimitReset, resetMs, serverWait, type HeaderReader, type RateLimitWindow, type ServerWait, type TimedWindow } from './rate-limit-headers';
+export {
+  exhaustedWindow,
+  parseDuration,
+  rateLimitWindows,
+  refusedLimitReset,
+  resetMs,
+  serverWait,
+  type HeaderReader,
+  type RateLimitWindow,
+  type ServerWait,
+  type TimedWindow,
+} from './rate-limit-headers';
 export { RatePause, type LimitClock } from './rate-pause';
-export { DEFAULT_RETRY_POLICY, retryAfterMs, retryDelay, retryWait, retryWaitText, shouldRetryHeader, waitCap, type RetryPolicy, type RetryWait } from './retry-policy';
+export {
+  DEFAULT_RETRY_POLICY,
+  retryAfterMs,
+  retryDelay,
+  retryWait,
+  retryWaitText,
+  shouldRetryHeader,
+  waitCap,
+  type RetryPolicy,
+  type RetryWait,
+} from './retry-policy';
 export { checkRoles, type RoleNotes } from './role-checks';
 export { RunStopError, runStopFor, type RunSide } from './run-stop-error';
 export { parseToolCalls, type RawToolCall } from './tool-arguments';

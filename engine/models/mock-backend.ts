@@ -21,7 +21,12 @@ export class MockModelBackend implements ModelBackend {
     const index = this.requests.length;
     this.requests.push(request);
     const source = this.#reply;
-    const reply = typeof source === 'function' ? await source(request, index) : Array.isArray(source) ? (source[Math.min(index, source.length - 1)] as MockReply) : (source as MockReply);
+    const reply =
+      typeof source === 'function'
+        ? await source(request, index)
+        : Array.isArray(source)
+          ? (source[Math.min(index, source.length - 1)] as MockReply)
+          : (source as MockReply);
     if (reply instanceof Error) throw reply;
     return {
       text: '',

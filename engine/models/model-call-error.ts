@@ -59,7 +59,11 @@ export class ModelCallError extends Error {
     this.kind = details.kind;
     this.spec = details.spec;
     this.status = details.status;
-    this.wait = details.wait ?? (details.retry_after_ms === undefined ? undefined : { ms: details.retry_after_ms, header: 'retry-after-ms', value: String(details.retry_after_ms) });
+    this.wait =
+      details.wait ??
+      (details.retry_after_ms === undefined
+        ? undefined
+        : { ms: details.retry_after_ms, header: 'retry-after-ms', value: String(details.retry_after_ms) });
     this.param = details.param;
     this.should_retry = details.should_retry;
   }

@@ -17,14 +17,20 @@ function refusal(text: string): string {
 describe('model spec strings', () => {
   it('reads the colon forms of the three providers', () => {
     expect(parseModelSpec('openai:gpt-4.1-mini')).toEqual({ provider: 'openai', model: 'gpt-4.1-mini', spec: 'openai:gpt-4.1-mini' });
-    expect(parseModelSpec(' anthropic:claude-sonnet-4-5 ')).toEqual({ provider: 'anthropic', model: 'claude-sonnet-4-5', spec: 'anthropic:claude-sonnet-4-5' });
+    expect(parseModelSpec(' anthropic:claude-sonnet-4-5 ')).toEqual({
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      spec: 'anthropic:claude-sonnet-4-5',
+    });
     expect(parseModelSpec('compatible:llama3.1:8b@http://localhost:11434/v1/')).toEqual({
       provider: 'compatible',
       model: 'llama3.1:8b',
       base_url: 'http://localhost:11434/v1',
       spec: 'compatible:llama3.1:8b@http://localhost:11434/v1',
     });
-    expect(parseModelSpec('compatible:meta-llama/Llama-3.1-8B-Instruct@https://gpu.lan:8000/v1').model).toBe('meta-llama/Llama-3.1-8B-Instruct');
+    expect(parseModelSpec('compatible:meta-llama/Llama-3.1-8B-Instruct@https://gpu.lan:8000/v1').model).toBe(
+      'meta-llama/Llama-3.1-8B-Instruct',
+    );
   });
 
   it('refuses the slash form with the colon form to write instead', () => {
@@ -69,7 +75,10 @@ describe('model families and key variables', () => {
   it('gives each compatible server its own key variable', () => {
     expect(serverKeyVariable('http://gpu-1.lan:8000/v1')).toBe('WAI_KEY_GPU_1_LAN_8000');
     expect(serverKeyVariable('https://api.together.xyz/v1')).toBe('WAI_KEY_API_TOGETHER_XYZ_443');
-    expect(keyVariablesFor(parseModelSpec('compatible:m@http://127.0.0.1:8080/v1'))).toEqual(['WAI_KEY_127_0_0_1_8080', 'WAI_COMPATIBLE_API_KEY']);
+    expect(keyVariablesFor(parseModelSpec('compatible:m@http://127.0.0.1:8080/v1'))).toEqual([
+      'WAI_KEY_127_0_0_1_8080',
+      'WAI_COMPATIBLE_API_KEY',
+    ]);
     expect(keyVariablesFor(parseModelSpec('openai:gpt-4.1'))).toEqual(['OPENAI_API_KEY']);
   });
 });

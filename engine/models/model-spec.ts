@@ -74,13 +74,20 @@ export function parseModelSpec(text: string): ModelSpec {
   switch (head) {
     case 'openai':
     case 'anthropic': {
-      if (rest === '') throw new ModelSpecError(`"${spec}" names no model: write ${head}:<model>, e.g. ${head === 'openai' ? 'openai:gpt-4.1-mini' : 'anthropic:claude-sonnet-4-5'}.`, text);
+      if (rest === '')
+        throw new ModelSpecError(
+          `"${spec}" names no model: write ${head}:<model>, e.g. ${head === 'openai' ? 'openai:gpt-4.1-mini' : 'anthropic:claude-sonnet-4-5'}.`,
+          text,
+        );
       return { provider: head, model: rest, spec: `${head}:${rest}` };
     }
     case 'compatible': {
       const at = rest.search(/@https?:\/\//i);
       if (at <= 0) {
-        throw new ModelSpecError(`"${spec}" needs the server's base URL after @: write ${COMPATIBLE_EXAMPLE} (vLLM, Ollama, llama.cpp).`, text);
+        throw new ModelSpecError(
+          `"${spec}" needs the server's base URL after @: write ${COMPATIBLE_EXAMPLE} (vLLM, Ollama, llama.cpp).`,
+          text,
+        );
       }
       const model = rest.slice(0, at).trim();
       const baseUrl = normalizeBaseUrl(rest.slice(at + 1).trim());
@@ -107,17 +114,26 @@ export function parseRoleSpec(role: ModelRole, text: string | undefined): RoleSp
   const spec = text?.trim() ?? '';
   if (spec === '' || spec === 'offline') return { kind: 'offline' };
   if (spec === 'demo') {
-    if (role !== 'agent') throw new ModelSpecError(`"demo" is the built-in agent; the ${role} takes offline or a model spec such as openai:gpt-4.1-mini.`, spec);
+    if (role !== 'agent')
+      throw new ModelSpecError(
+        `"demo" is the built-in agent; the ${role} takes offline or a model spec such as openai:gpt-4.1-mini.`,
+        spec,
+      );
     return { kind: 'demo' };
   }
   if (spec.startsWith(COMMAND_PREFIX)) {
-    if (role !== 'agent') throw new ModelSpecError(`A command plays only the agent; the ${role} takes offline or a model spec such as openai:gpt-4.1-mini.`, spec);
+    if (role !== 'agent')
+      throw new ModelSpecError(
+        `A command plays only the agent; the ${role} takes offline or a model spec such as openai:gpt-4.1-mini.`,
+        spec,
+      );
     const command = spec.slice(COMMAND_PREFIX.length).trim();
     if (!command) throw new ModelSpecError('The agent command is empty: use command:"python3 my_agent.py".', spec);
     return { kind: 'command', command };
   }
   if (spec.startsWith(DECISION_PREFIX)) {
-    if (role !== 'judge') throw new ModelSpecError(`A decision model only judges: it cannot play the ${role === 'user_model' ? 'user' : role}.`, spec);
+    if (role !== 'judge')
+      throw new ModelSpecError(`A decision model only judges: it cannot play the ${role === 'user_model' ? 'user' : role}.`, spec);
     return { kind: 'model', model: parseModelSpec(spec.slice(DECISION_PREFIX.length)), decision: true };
   }
   return { kind: 'model', model: parseModelSpec(spec), decision: false };

@@ -42,9 +42,16 @@ describe('the wait a 429 asks for', () => {
   };
 
   it('takes retry-after-ms, then retry-after, then the reset of the limit that ran out', () => {
-    expect(serverWait(headers({ ...openai, 'retry-after': '2', 'retry-after-ms': '250' }), NOW)).toEqual({ ms: 250, header: 'retry-after-ms', value: '250' });
+    expect(serverWait(headers({ ...openai, 'retry-after': '2', 'retry-after-ms': '250' }), NOW)).toEqual({
+      ms: 250,
+      header: 'retry-after-ms',
+      value: '250',
+    });
     expect(serverWait(headers({ ...openai, 'retry-after': '2' }), NOW)).toEqual({ ms: 2000, header: 'retry-after', value: '2' });
-    expect(serverWait(headers({ ...openai, 'retry-after': 'Mon, 30 Nov 2026 08:00:10 GMT' }), NOW)).toMatchObject({ ms: 10_000, header: 'retry-after' });
+    expect(serverWait(headers({ ...openai, 'retry-after': 'Mon, 30 Nov 2026 08:00:10 GMT' }), NOW)).toMatchObject({
+      ms: 10_000,
+      header: 'retry-after',
+    });
     expect(serverWait(headers(openai), NOW)).toEqual({ ms: 6000, header: 'x-ratelimit-reset-requests', value: '6s' });
     expect(serverWait(headers({ ...openai, 'x-ratelimit-remaining-requests': '12', 'x-ratelimit-remaining-tokens': '0' }), NOW)).toEqual({
       ms: 360_000,
@@ -56,8 +63,13 @@ describe('the wait a 429 asks for', () => {
   });
 
   it('picks the limit nearest empty when none is at 0, and the latest reset when there are no counts', () => {
-    expect(serverWait(headers({ ...openai, 'x-ratelimit-remaining-requests': '30', 'x-ratelimit-remaining-tokens': '900' }), NOW)?.header).toBe('x-ratelimit-reset-tokens');
-    expect(serverWait(headers({ 'x-ratelimit-reset-requests': '1s', 'x-ratelimit-reset-tokens': '20ms' }), NOW)).toMatchObject({ ms: 1000, header: 'x-ratelimit-reset-requests' });
+    expect(
+      serverWait(headers({ ...openai, 'x-ratelimit-remaining-requests': '30', 'x-ratelimit-remaining-tokens': '900' }), NOW)?.header,
+    ).toBe('x-ratelimit-reset-tokens');
+    expect(serverWait(headers({ 'x-ratelimit-reset-requests': '1s', 'x-ratelimit-reset-tokens': '20ms' }), NOW)).toMatchObject({
+      ms: 1000,
+      header: 'x-ratelimit-reset-requests',
+    });
   });
 
   it("reads Anthropic's limits, with input and output tokens, reset as times", () => {
@@ -76,7 +88,11 @@ describe('the wait a 429 asks for', () => {
       ['input-tokens', 0, 12_000],
       ['output-tokens', 0, 4000],
     ]);
-    expect(serverWait(anthropic, NOW)).toEqual({ ms: 12_000, header: 'anthropic-ratelimit-input-tokens-reset', value: '2026-11-30T08:00:12Z' });
+    expect(serverWait(anthropic, NOW)).toEqual({
+      ms: 12_000,
+      header: 'anthropic-ratelimit-input-tokens-reset',
+      value: '2026-11-30T08:00:12Z',
+    });
   });
 
   it('finds a used-up limit on a successful reply only when one is at 0', () => {

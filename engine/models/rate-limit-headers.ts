@@ -70,7 +70,12 @@ function count(text: string | null): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
-function window(headers: HeaderReader, name: string, names: { limit: string; remaining: string; reset: string }, now: number): RateLimitWindow | undefined {
+function window(
+  headers: HeaderReader,
+  name: string,
+  names: { limit: string; remaining: string; reset: string },
+  now: number,
+): RateLimitWindow | undefined {
   const remaining = count(headers.get(names.remaining));
   const limit = count(headers.get(names.limit));
   const resetText = headers.get(names.reset);
@@ -89,7 +94,12 @@ export function rateLimitWindows(headers: HeaderReader | undefined, now: number)
   if (!headers) return [];
   const windows: RateLimitWindow[] = [];
   for (const name of OPENAI_WINDOWS) {
-    const found = window(headers, name, { limit: `x-ratelimit-limit-${name}`, remaining: `x-ratelimit-remaining-${name}`, reset: `x-ratelimit-reset-${name}` }, now);
+    const found = window(
+      headers,
+      name,
+      { limit: `x-ratelimit-limit-${name}`, remaining: `x-ratelimit-remaining-${name}`, reset: `x-ratelimit-reset-${name}` },
+      now,
+    );
     if (found) windows.push(found);
   }
   for (const name of ANTHROPIC_WINDOWS) {
@@ -105,7 +115,10 @@ export type TimedWindow = RateLimitWindow & { reset: ServerWait };
 
 const isTimed = (window: RateLimitWindow): window is TimedWindow => window.reset !== undefined;
 const latest = (windows: readonly TimedWindow[]): TimedWindow | undefined =>
-  windows.reduce<TimedWindow | undefined>((best, window) => (best === undefined || window.reset.ms > best.reset.ms ? window : best), undefined);
+  windows.reduce<TimedWindow | undefined>(
+    (best, window) => (best === undefined || window.reset.ms > best.reset.ms ? window : best),
+    undefined,
+  );
 
 /** The limit at 0 that refills last (every limit at 0 must refill before a call can pass), or undefined when none is. */
 export function exhaustedWindow(windows: readonly RateLimitWindow[]): TimedWindow | undefined {
@@ -136,7 +149,8 @@ export function refusedLimitReset(windows: readonly RateLimitWindow[]): ServerWa
 export function serverWait(headers: HeaderReader | undefined, now: number): ServerWait | undefined {
   if (!headers) return undefined;
   const millis = headers.get('retry-after-ms');
-  if (present(millis) && Number.isFinite(Number(millis))) return { ms: Math.max(0, Math.round(Number(millis))), header: 'retry-after-ms', value: millis.trim() };
+  if (present(millis) && Number.isFinite(Number(millis)))
+    return { ms: Math.max(0, Math.round(Number(millis))), header: 'retry-after-ms', value: millis.trim() };
   const after = headers.get('retry-after');
   if (present(after)) {
     const seconds = Number(after);

@@ -10,7 +10,8 @@ import { RatePause } from './rate-pause';
 import { DEFAULT_RETRY_POLICY, retryAfterMs, retryDelay, retryWait, retryWaitText, shouldRetryHeader, waitCap } from './retry-policy';
 
 const SPEC = 'openai:gpt-4.1-mini';
-const fail = (kind: ModelCallError['kind'], extra: { retry_after_ms?: number; param?: string; should_retry?: boolean } = {}) => new ModelCallError(`${kind}!`, { kind, spec: SPEC, ...extra });
+const fail = (kind: ModelCallError['kind'], extra: { retry_after_ms?: number; param?: string; should_retry?: boolean } = {}) =>
+  new ModelCallError(`${kind}!`, { kind, spec: SPEC, ...extra });
 
 describe('retry delays', () => {
   it('honours retry-after, else backs off 0.5 s x 2^n up to 8 s with at most 25% jitter', () => {
@@ -26,32 +27,59 @@ describe('retry delays', () => {
   });
 
   it('caps every wait at the longest allowed, lowered to the call timeout, and says what the server asked', () => {
-    const reset = new ModelCallError('429', { kind: 'rate_limit', spec: SPEC, wait: { ms: 360_000, header: 'x-ratelimit-reset-tokens', value: '6m0s' } });
-    expect(retryWait(reset, 0, DEFAULT_RETRY_POLICY, 0)).toEqual({ ms: 60_000, source: 'x-ratelimit-reset-tokens', said: '6m0s', asked_ms: 360_000 });
+    const reset = new ModelCallError('429', {
+      kind: 'rate_limit',
+      spec: SPEC,
+      wait: { ms: 360_000, header: 'x-ratelimit-reset-tokens', value: '6m0s' },
+    });
+    expect(retryWait(reset, 0, DEFAULT_RETRY_POLICY, 0)).toEqual({
+      ms: 60_000,
+      source: 'x-ratelimit-reset-tokens',
+      said: '6m0s',
+      asked_ms: 360_000,
+    });
     expect(retryWait(reset, 0, DEFAULT_RETRY_POLICY, 0, waitCap(DEFAULT_RETRY_POLICY, 5000))?.ms).toBe(5000);
-    expect(retryWait(fail('server'), 3, DEFAULT_RETRY_POLICY, 0, waitCap(DEFAULT_RETRY_POLICY, 1000))).toEqual({ ms: 1000, source: 'backoff' });
+    expect(retryWait(fail('server'), 3, DEFAULT_RETRY_POLICY, 0, waitCap(DEFAULT_RETRY_POLICY, 1000))).toEqual({
+      ms: 1000,
+      source: 'backoff',
+    });
     expect(waitCap(DEFAULT_RETRY_POLICY, undefined)).toBe(60_000);
     expect(retryWaitText(SPEC, reset, retryWait(reset, 0, DEFAULT_RETRY_POLICY, 0, 5000)!)).toBe(
       `rate limited by ${SPEC}; waited 5.0 s, the longest wait allowed, though x-ratelimit-reset-tokens said 6m0s`,
     );
-    const asked = new ModelCallError('429', { kind: 'rate_limit', spec: SPEC, wait: { ms: 6000, header: 'x-ratelimit-reset-requests', value: '6s' } });
-    expect(retryWaitText(SPEC, asked, retryWait(asked, 0, DEFAULT_RETRY_POLICY, 0)!)).toBe(`rate limited by ${SPEC}; waited 6.0 s as x-ratelimit-reset-requests said`);
-    expect(retryWaitText(SPEC, fail('rate_limit'), retryWait(fail('rate_limit'), 1, DEFAULT_RETRY_POLICY, 0)!)).toBe(`rate limited by ${SPEC}; waited 1.0 s (backoff: the server named no wait)`);
+    const asked = new ModelCallError('429', {
+      kind: 'rate_limit',
+      spec: SPEC,
+      wait: { ms: 6000, header: 'x-ratelimit-reset-requests', value: '6s' },
+    });
+    expect(retryWaitText(SPEC, asked, retryWait(asked, 0, DEFAULT_RETRY_POLICY, 0)!)).toBe(
+      `rate limited by ${SPEC}; waited 6.0 s as x-ratelimit-reset-requests said`,
+    );
+    expect(retryWaitText(SPEC, fail('rate_limit'), retryWait(fail('rate_limit'), 1, DEFAULT_RETRY_POLICY, 0)!)).toBe(
+      `rate limited by ${SPEC}; waited 1.0 s (backoff: the server named no wait)`,
+    );
   });
 
   it('never retries auth, quota, bad requests or timeouts, nor past the limit', () => {
-    for (const kind of ['auth', 'quota', 'bad_request', 'timeout', 'unsupported_parameter'] as const) expect(retryDelay(fail(kind), 0, DEFAULT_RETRY_POLICY, 0)).toBeUndefined();
+    for (const kind of ['auth', 'quota', 'bad_request', 'timeout', 'unsupported_parameter'] as const)
+      expect(retryDelay(fail(kind), 0, DEFAULT_RETRY_POLICY, 0)).toBeUndefined();
     expect(retryDelay(fail('server'), DEFAULT_RETRY_POLICY.max_retries, DEFAULT_RETRY_POLICY, 0)).toBeUndefined();
     expect(retryDelay(new Error('bug'), 0, DEFAULT_RETRY_POLICY, 0)).toBeUndefined();
   });
 
   it('lets x-should-retry decide whatever the kind, as the SDKs do: true retries a 400, false stops a 500 or a 429', () => {
     expect(retryWait(fail('bad_request', { should_retry: true }), 0, DEFAULT_RETRY_POLICY, 0)).toEqual({ ms: 500, source: 'backoff' });
-    expect(retryWait(fail('auth', { should_retry: true, retry_after_ms: 300 }), 1, DEFAULT_RETRY_POLICY, 0)).toEqual({ ms: 300, source: 'retry-after-ms', said: '300' });
+    expect(retryWait(fail('auth', { should_retry: true, retry_after_ms: 300 }), 1, DEFAULT_RETRY_POLICY, 0)).toEqual({
+      ms: 300,
+      source: 'retry-after-ms',
+      said: '300',
+    });
     expect(retryWait(fail('server', { should_retry: false }), 0, DEFAULT_RETRY_POLICY, 0)).toBeUndefined();
     expect(retryWait(fail('rate_limit', { should_retry: false, retry_after_ms: 100 }), 0, DEFAULT_RETRY_POLICY, 0)).toBeUndefined();
     // Forcing a retry never lifts the policy's count.
-    expect(retryWait(fail('bad_request', { should_retry: true }), DEFAULT_RETRY_POLICY.max_retries, DEFAULT_RETRY_POLICY, 0)).toBeUndefined();
+    expect(
+      retryWait(fail('bad_request', { should_retry: true }), DEFAULT_RETRY_POLICY.max_retries, DEFAULT_RETRY_POLICY, 0),
+    ).toBeUndefined();
   });
 
   it('reads x-should-retry exactly as the SDKs do: only `true` and `false` decide', () => {
@@ -66,7 +94,9 @@ describe('retry delays', () => {
     const headers = (values: Record<string, string>) => ({ get: (name: string) => values[name] ?? null });
     expect(retryAfterMs(headers({ 'retry-after-ms': '250' }), 0)).toBe(250);
     expect(retryAfterMs(headers({ 'retry-after': '3' }), 0)).toBe(3000);
-    expect(retryAfterMs(headers({ 'retry-after': 'Wed, 21 Oct 2015 07:28:10 GMT' }), Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(10_000);
+    expect(retryAfterMs(headers({ 'retry-after': 'Wed, 21 Oct 2015 07:28:10 GMT' }), Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(
+      10_000,
+    );
     expect(retryAfterMs(headers({}), 0)).toBeUndefined();
   });
 });
@@ -85,7 +115,9 @@ describe('the concurrency limit', () => {
       }),
     );
     for (let done = 0; done < 5; done++) {
-      await Promise.resolve().then(() => undefined).then(() => undefined);
+      await Promise.resolve()
+        .then(() => undefined)
+        .then(() => undefined);
       releases.shift()!();
     }
     await Promise.all(tasks);
@@ -139,7 +171,10 @@ describe('a rate-limit pause', () => {
     pause.pauseFor(3000);
     pause.pauseFor(1000);
     expect(pause.pausedFor).toBe(3000);
-    await Promise.all([limit.run(async () => void started.push(clock.now()), pause), limit.run(async () => void started.push(clock.now()), pause)]);
+    await Promise.all([
+      limit.run(async () => void started.push(clock.now()), pause),
+      limit.run(async () => void started.push(clock.now()), pause),
+    ]);
     expect(started.every((time) => time >= Date.UTC(2026, 10, 30, 8, 0, 3))).toBe(true);
     expect(pause.pausedFor).toBe(0);
   });
@@ -197,12 +232,19 @@ describe('a resilient backend', () => {
     expect(delays[0]).toBe(700);
     const stats = backend.stats.snapshot();
     expect(stats).toMatchObject({ calls: 1, succeeded: 1, retries: 2, retried_by: { rate_limit: 1, connection: 1 } });
-    expect(callWarnings(stats)).toEqual([`${SPEC}: 2 model calls were retried (connection 1, rate_limit 1) out of 1.`, `rate limited by ${SPEC}; waited 0.7 s as retry-after-ms said.`]);
+    expect(callWarnings(stats)).toEqual([
+      `${SPEC}: 2 model calls were retried (connection 1, rate_limit 1) out of 1.`,
+      `rate limited by ${SPEC}; waited 0.7 s as retry-after-ms said.`,
+    ]);
   });
 
   it('drops a refused temperature and then logprobs, re-sending at once, and remembers', async () => {
     const inner = new MockModelBackend(SPEC, (sent) =>
-      sent.temperature !== undefined ? fail('unsupported_parameter', { param: 'temperature' }) : sent.logprobs ? fail('unsupported_parameter', { param: 'logprobs' }) : { text: 'ok' },
+      sent.temperature !== undefined
+        ? fail('unsupported_parameter', { param: 'temperature' })
+        : sent.logprobs
+          ? fail('unsupported_parameter', { param: 'logprobs' })
+          : { text: 'ok' },
     );
     const sleeps: number[] = [];
     const backend = withResilience(inner, { limit: new ConcurrencyLimit(1), sleep: async (ms) => void sleeps.push(ms) });
@@ -218,7 +260,10 @@ describe('a resilient backend', () => {
   });
 
   it('throws a refusal of a field it cannot drop', async () => {
-    const backend = withResilience(new MockModelBackend(SPEC, fail('unsupported_parameter', { param: 'max_tokens' })), { limit: new ConcurrencyLimit(1), sleep: async () => undefined });
+    const backend = withResilience(new MockModelBackend(SPEC, fail('unsupported_parameter', { param: 'max_tokens' })), {
+      limit: new ConcurrencyLimit(1),
+      sleep: async () => undefined,
+    });
     await expect(backend.generate(request)).rejects.toThrow('unsupported_parameter!');
     expect(backend.stats.snapshot().failed_by).toEqual({ unsupported_parameter: 1 });
   });
@@ -229,7 +274,9 @@ describe('a resilient backend', () => {
     const inner = new MockModelBackend(SPEC, [fail('server'), { text: 'second' }, { text: 'first' }]);
     const backend = withResilience(inner, { limit, sleep: () => new Promise<void>((resolve) => (release = resolve)) });
     const first = backend.generate(request);
-    await Promise.resolve().then(() => undefined).then(() => undefined);
+    await Promise.resolve()
+      .then(() => undefined)
+      .then(() => undefined);
     expect(limit.active).toBe(0);
     const second = await backend.generate(request);
     release();
@@ -263,7 +310,8 @@ describe('rate limits on a resilient backend', () => {
 
   it('waits as the reset of the used-up limit says after a 429, holds the other calls too, and caps it at the call timeout', async () => {
     const clock = fakeClock();
-    const refusal = (ms: number, value: string) => new ModelCallError('429', { kind: 'rate_limit', spec: SPEC, wait: { ms, header: 'x-ratelimit-reset-tokens', value } });
+    const refusal = (ms: number, value: string) =>
+      new ModelCallError('429', { kind: 'rate_limit', spec: SPEC, wait: { ms, header: 'x-ratelimit-reset-tokens', value } });
     const pause = new RatePause(clock);
     const inner = new MockModelBackend(SPEC, [refusal(1500, '1.5s'), refusal(360_000, '6m0s'), { text: 'ok' }]);
     const heldFor: number[] = [];

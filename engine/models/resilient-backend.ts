@@ -67,7 +67,10 @@ export function withResilience(backend: ModelBackend, options: ResilienceOptions
     const ms = Math.min(used.reset.ms, capMs);
     if (ms <= 0 || !options.pause) return;
     options.pause.pauseFor(ms);
-    const said = ms < used.reset.ms ? `, the longest wait allowed, though ${used.reset.header} said ${used.reset.value}` : ` as ${used.reset.header} said`;
+    const said =
+      ms < used.reset.ms
+        ? `, the longest wait allowed, though ${used.reset.header} said ${used.reset.value}`
+        : ` as ${used.reset.header} said`;
     stats.paused(used.reset, ms, `${backend.spec} had no ${used.name} left; new calls were held ${seconds(ms)}${said}`);
   };
 
@@ -88,7 +91,11 @@ export function withResilience(backend: ModelBackend, options: ResilienceOptions
       : ms < named.ms
         ? `, the longest wait allowed, though ${named.header} said ${named.value}`
         : ` as ${named.header} said`;
-    stats.paused(wait, ms, `${backend.spec} answered 429 with x-should-retry: false; that call was not retried, and new calls were held ${seconds(ms)}${said}`);
+    stats.paused(
+      wait,
+      ms,
+      `${backend.spec} answered 429 with x-should-retry: false; that call was not retried, and new calls were held ${seconds(ms)}${said}`,
+    );
   };
 
   return {
@@ -99,7 +106,7 @@ export function withResilience(backend: ModelBackend, options: ResilienceOptions
       const call = callNumber++;
       const dropped = new Set<string>();
       let current = withoutRefused(request, dropped);
-      for (let retry = 0; ; ) {
+      for (let retry = 0; ;) {
         try {
           const response: GenerateResponse = await options.limit.run(() => backend.generate(current), options.pause);
           pauseIfUsedUp(response, cap(request));
@@ -107,7 +114,12 @@ export function withResilience(backend: ModelBackend, options: ResilienceOptions
           stats.succeeded(response.usage, response.tool_call_problems.length);
           return { ...response, dropped_parameters: [...dropped].sort() };
         } catch (error) {
-          if (ModelCallError.isInstance(error) && error.kind === 'unsupported_parameter' && isDroppable(error.param) && current[error.param] !== undefined) {
+          if (
+            ModelCallError.isInstance(error) &&
+            error.kind === 'unsupported_parameter' &&
+            isDroppable(error.param) &&
+            current[error.param] !== undefined
+          ) {
             refused.add(error.param);
             current = withoutRefused(current, dropped);
             continue;

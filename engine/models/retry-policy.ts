@@ -48,13 +48,21 @@ export function waitCap(policy: RetryPolicy, timeout_ms: number | undefined): nu
  * retried. `jitter` in [0, 1) comes from the caller (a hash of the call), never `Math.random`; `cap_ms` bounds the
  * wait (default: the policy's `max_wait_ms`).
  */
-export function retryWait(error: unknown, retry: number, policy: RetryPolicy, jitter: number, cap_ms = policy.max_wait_ms): RetryWait | undefined {
+export function retryWait(
+  error: unknown,
+  retry: number,
+  policy: RetryPolicy,
+  jitter: number,
+  cap_ms = policy.max_wait_ms,
+): RetryWait | undefined {
   if (!ModelCallError.isInstance(error) || !error.isRetryable) return undefined;
   if (retry >= policy.max_retries) return undefined;
   const cap = Math.max(0, cap_ms);
   const asked = error.wait;
   if (asked !== undefined && asked.ms >= 0) {
-    return asked.ms <= cap ? { ms: asked.ms, source: asked.header, said: asked.value } : { ms: cap, source: asked.header, said: asked.value, asked_ms: asked.ms };
+    return asked.ms <= cap
+      ? { ms: asked.ms, source: asked.header, said: asked.value }
+      : { ms: cap, source: asked.header, said: asked.value, asked_ms: asked.ms };
   }
   const backoff = Math.min(policy.initial_delay_ms * 2 ** retry, policy.max_delay_ms);
   return { ms: Math.min(cap, Math.round(backoff * (1 - 0.25 * jitter))), source: 'backoff' };
@@ -100,6 +108,7 @@ export function retryWaitText(spec: string, error: unknown, wait: RetryWait): st
         : `${spec} failed (${error.kind})`
     : `${spec} failed`;
   if (wait.source === 'backoff') return `${what}; waited ${seconds(wait.ms)} (backoff: the server named no wait)`;
-  if (wait.asked_ms !== undefined) return `${what}; waited ${seconds(wait.ms)}, the longest wait allowed, though ${wait.source} said ${wait.said ?? seconds(wait.asked_ms)}`;
+  if (wait.asked_ms !== undefined)
+    return `${what}; waited ${seconds(wait.ms)}, the longest wait allowed, though ${wait.source} said ${wait.said ?? seconds(wait.asked_ms)}`;
   return `${what}; waited ${seconds(wait.ms)} as ${wait.source} said`;
 }

@@ -8,7 +8,12 @@ describe('role checks', () => {
   });
 
   it('marks one model in two roles same_model and names the setting that separates them', () => {
-    const notes = checkRoles({ agent: 'openai:gpt-4.1-mini', simulator: 'anthropic:claude-sonnet-4-5', user_model: 'openai:gpt-4.1-mini', judge: 'anthropic:claude-haiku-4-5' });
+    const notes = checkRoles({
+      agent: 'openai:gpt-4.1-mini',
+      simulator: 'anthropic:claude-sonnet-4-5',
+      user_model: 'openai:gpt-4.1-mini',
+      judge: 'anthropic:claude-haiku-4-5',
+    });
     expect(notes.degraded).toEqual(['same_model']);
     expect(notes.warnings).toEqual([expect.stringContaining('user_model= (models.user_model; --user-model)')]);
     expect(notes.warnings[0]).toContain('the simulated person both run openai:gpt-4.1-mini');
@@ -18,13 +23,22 @@ describe('role checks', () => {
     const self = checkRoles({ agent: 'openai:gpt-4.1', simulator: 'offline', user_model: 'offline', judge: 'openai:gpt-4.1' });
     expect(self.degraded).toEqual(['self_judged']);
     expect(self.warnings[0]).toContain("The judge is the agent's own model openai:gpt-4.1");
-    const family = checkRoles({ agent: 'openai:gpt-4.1', simulator: 'anthropic:claude-sonnet-4-5', user_model: 'compatible:qwen3@http://h:1/v1', judge: 'openai:gpt-4.1-mini' });
+    const family = checkRoles({
+      agent: 'openai:gpt-4.1',
+      simulator: 'anthropic:claude-sonnet-4-5',
+      user_model: 'compatible:qwen3@http://h:1/v1',
+      judge: 'openai:gpt-4.1-mini',
+    });
     expect(family.degraded).toEqual([]);
     expect(family.warnings).toEqual([expect.stringMatching(/of the agent's family \(gpt, like openai:gpt-4.1\).*models\.judge/)]);
   });
 
   it('says which roles run on the offline default when others run on models', () => {
     const notes = checkRoles({ agent: 'openai:gpt-4.1' });
-    expect(notes.warnings).toEqual([expect.stringContaining('No model for situation writer (the offline template writer), simulated person (the offline template user), judge (the conduct checks)')]);
+    expect(notes.warnings).toEqual([
+      expect.stringContaining(
+        'No model for situation writer (the offline template writer), simulated person (the offline template user), judge (the conduct checks)',
+      ),
+    ]);
   });
 });

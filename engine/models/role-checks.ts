@@ -65,7 +65,9 @@ export function checkRoles(specs: Partial<Record<ModelRole, string>>): RoleNotes
     const family = modelFamily(agentModel);
     if (judgeModel === agentModel) {
       degraded.add('self_judged');
-      warnings.push(`The judge is the agent's own model ${agentModel}: a judge grading its own writing prefers it. Choose a judge of another family with ${ROLE_SETTING.judge}.`);
+      warnings.push(
+        `The judge is the agent's own model ${agentModel}: a judge grading its own writing prefers it. Choose a judge of another family with ${ROLE_SETTING.judge}.`,
+      );
     } else if (family !== undefined && family === modelFamily(judgeModel)) {
       warnings.push(
         `The judge ${judgeModel} is of the agent's family (${family}, like ${agentModel}): a judge prefers its own family's writing. Choose a judge of another family with ${ROLE_SETTING.judge}.`,

@@ -18,7 +18,11 @@ export function kindOfStatus(facts: ErrorFacts): { kind: ModelErrorKind; param?:
   const { status, codes, message } = facts;
   const has = (...names: string[]) => names.some((name) => codes.includes(name));
   if (status === 401 || status === 403 || has('authentication_error', 'permission_error', 'invalid_api_key')) return { kind: 'auth' };
-  if (status === 402 || has('insufficient_quota', 'billing_error', 'billing_not_active') || /credit balance is too low|exceeded your current quota/i.test(message)) {
+  if (
+    status === 402 ||
+    has('insufficient_quota', 'billing_error', 'billing_not_active') ||
+    /credit balance is too low|exceeded your current quota/i.test(message)
+  ) {
     return { kind: 'quota' };
   }
   if (status === 429) return { kind: 'rate_limit' };
@@ -27,7 +31,8 @@ export function kindOfStatus(facts: ErrorFacts): { kind: ModelErrorKind; param?:
   if (status === 400 || status === 422) {
     const named = facts.param ?? REFUSABLE_PARAMETERS.find((param) => new RegExp(`['"\`]?\\b${param}\\b`).test(message));
     const refused = has('unsupported_parameter', 'unsupported_value') || REFUSAL_WORDS.test(message);
-    if (named !== undefined && (REFUSABLE_PARAMETERS as readonly string[]).includes(named) && refused) return { kind: 'unsupported_parameter', param: named };
+    if (named !== undefined && (REFUSABLE_PARAMETERS as readonly string[]).includes(named) && refused)
+      return { kind: 'unsupported_parameter', param: named };
   }
   return { kind: 'bad_request' };
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseToolCalls } from './tool-arguments';
 
-const TOOLS = [{ name: 'refund', description: '', parameters: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] } }];
+const TOOLS = [
+  { name: 'refund', description: '', parameters: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] } },
+];
 
 describe('tool-call arguments', () => {
   it('parses JSON text and objects, and reads an empty string as no arguments', () => {

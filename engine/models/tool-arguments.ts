@@ -33,7 +33,7 @@ function validatorFor(schema: Record<string, unknown>): ValidateFunction | null 
 }
 
 function rawText(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > RAW_CHARS ? `${text.slice(0, RAW_CHARS)}…` : text;
 }
 
@@ -42,7 +42,10 @@ function rawText(value: unknown): string {
  * a problem that drops the call; an unknown tool or arguments outside the schema are problems that keep it (the
  * world answers them as it would a real backend). An empty arguments string reads as `{}`.
  */
-export function parseToolCalls(raw: readonly RawToolCall[], tools: readonly ModelTool[]): { tool_calls: ModelToolCall[]; problems: ToolCallProblem[] } {
+export function parseToolCalls(
+  raw: readonly RawToolCall[],
+  tools: readonly ModelTool[],
+): { tool_calls: ModelToolCall[]; problems: ToolCallProblem[] } {
   const toolCalls: ModelToolCall[] = [];
   const problems: ToolCallProblem[] = [];
   for (const call of raw) {
@@ -52,19 +55,37 @@ export function parseToolCalls(raw: readonly RawToolCall[], tools: readonly Mode
       try {
         parsed = text === '' ? {} : JSON.parse(text);
       } catch (error) {
-        problems.push({ id: call.id, name: call.name, kind: 'malformed_json', message: `arguments are not JSON: ${error instanceof Error ? error.message : String(error)}`, raw: rawText(call.arguments) });
+        problems.push({
+          id: call.id,
+          name: call.name,
+          kind: 'malformed_json',
+          message: `arguments are not JSON: ${error instanceof Error ? error.message : String(error)}`,
+          raw: rawText(call.arguments),
+        });
         continue;
       }
     }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      problems.push({ id: call.id, name: call.name, kind: 'not_an_object', message: 'arguments are not a JSON object', raw: rawText(call.arguments) });
+      problems.push({
+        id: call.id,
+        name: call.name,
+        kind: 'not_an_object',
+        message: 'arguments are not a JSON object',
+        raw: rawText(call.arguments),
+      });
       continue;
     }
     const args = parsed as Record<string, unknown>;
     toolCalls.push({ id: call.id, name: call.name, arguments: args });
     const tool = tools.find((each) => each.name === call.name);
     if (!tool) {
-      problems.push({ id: call.id, name: call.name, kind: 'unknown_tool', message: `no tool named "${call.name}"`, raw: rawText(call.arguments) });
+      problems.push({
+        id: call.id,
+        name: call.name,
+        kind: 'unknown_tool',
+        message: `no tool named "${call.name}"`,
+        raw: rawText(call.arguments),
+      });
       continue;
     }
     const validate = validatorFor(tool.parameters);

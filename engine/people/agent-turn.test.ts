@@ -10,7 +10,9 @@ describe('readAgentTurn', () => {
     expect(readAgentTurn('I need the internal ledger entry for this. Do you have it?')).toBe('asks_unknowable');
     expect(readAgentTurn('Which store did you buy it from?')).toBe('asks_other');
     // A leaked aside names internals but asks nothing of the person: the question after it is what they answer.
-    expect(readAgentTurn('(Internal note: my world_state says the record is on file.) What is the account number?')).toBe('asks_identifier');
+    expect(readAgentTurn('(Internal note: my world_state says the record is on file.) What is the account number?')).toBe(
+      'asks_identifier',
+    );
   });
 
   it('reads a statement as a refusal, a failure, work in progress or done', () => {

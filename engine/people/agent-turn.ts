@@ -2,14 +2,7 @@ import type { Message } from '../../shared/domain';
 
 /** What the agent's last turn asks of the person, as a template user reads it. */
 export type AgentMove =
-  | 'asks_unknowable'
-  | 'asks_identifier'
-  | 'asks_confirmation'
-  | 'asks_other'
-  | 'refused'
-  | 'reported_failure'
-  | 'working'
-  | 'finished';
+  'asks_unknowable' | 'asks_identifier' | 'asks_confirmation' | 'asks_other' | 'refused' | 'reported_failure' | 'working' | 'finished';
 
 /** Identifiers as tool descriptions and people write them: `ORD-1042`, `A1001`, `INV_20931` (SDK `_KNOWN_ID`). */
 export const ID_PATTERN = /\b[A-Z]{1,4}[-_]?\d{3,6}\b/g;

@@ -14,7 +14,13 @@ const tool = (name: string) => spec.tools.find((candidate) => candidate.name ===
 const ACCOUNT = spec.known_ids.find((id) => id.startsWith('ACC-'))!;
 const people = new TemplateUser({ tools: spec.tools, known_ids: spec.known_ids, id_kinds: kinds, avg_turns: 40 });
 
-const persona = (overrides: Partial<Persona> = {}): Persona => ({ stance: 'ordinary', tags: [], aside: '', patience: 'endless', ...overrides });
+const persona = (overrides: Partial<Persona> = {}): Persona => ({
+  stance: 'ordinary',
+  tags: [],
+  aside: '',
+  patience: 'endless',
+  ...overrides,
+});
 const user = (text: string): Message => ({ role: 'user', content: text });
 const agent = (text: string): Message => ({ role: 'assistant', content: text });
 
@@ -68,7 +74,9 @@ describe('a cooperative person gives the details the agent asks for', () => {
   it('keeps the stance: an exploring person gives nothing, an unsure one only sometimes', () => {
     const question = "What's the category and monthly limit?";
     expect(answer('Budget alerts?', question, '7:0', persona({ stance: 'exploratory' }))).not.toMatch(/\$\d/);
-    const unsure = Array.from({ length: 40 }, (_, index) => answer('Budget alerts?', question, `7:${index}`, persona({ stance: 'unsure' })));
+    const unsure = Array.from({ length: 40 }, (_, index) =>
+      answer('Budget alerts?', question, `7:${index}`, persona({ stance: 'unsure' })),
+    );
     const gave = unsure.filter((reply) => /\$\d/.test(reply)).length;
     expect(gave).toBeGreaterThan(5);
     expect(gave).toBeLessThan(35);

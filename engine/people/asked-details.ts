@@ -67,13 +67,25 @@ const MONEY_WORDS = /(amount|price|total|value|sum|refund|cost|fee|balance)/i;
 const MONEY_DESCRIPTION = /(dollar|usd|\$|amount|price|money|currency|euro|pound)/i;
 const AMOUNTS = [20, 35, 50, 75, 120, 150, 200, 250, 300, 400, 500, 750, 1200];
 const PROVIDERS = ['gmail.com', 'outlook.com', 'fastmail.com', 'yahoo.com', 'proton.me'];
-const REASONS = ['it arrived damaged', "I changed my mind", "it isn't what I expected", 'I ordered it by mistake', 'it no longer fits what I need'];
+const REASONS = [
+  'it arrived damaged',
+  'I changed my mind',
+  "it isn't what I expected",
+  'I ordered it by mistake',
+  'it no longer fits what I need',
+];
 const NOTES = ['rent for December', 'paying back dinner', 'monthly savings', 'for the holiday trip', 'utilities share'];
 const FREE_TEXT = /(reason|note|memo|comment|message|description|details|body|summary|explanation)/i;
 
 function numberBounds(schema: Schema): { min: number; max: number } {
-  const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : 1;
-  const max = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 1 : Number.POSITIVE_INFINITY;
+  const min =
+    typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : 1;
+  const max =
+    typeof schema.maximum === 'number'
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === 'number'
+        ? schema.exclusiveMaximum - 1
+        : Number.POSITIVE_INFINITY;
   return { min, max };
 }
 
@@ -122,7 +134,13 @@ export function detailValue(name: string, schema: Schema, key: string): string |
   }
   if (type !== undefined && type !== 'string') return undefined;
   const tokens = nameTokens(name);
-  if (schema.format === 'date' || schema.format === 'date-time' || tokens.includes('date') || tokens.includes('day') || tokens.includes('birthday')) {
+  if (
+    schema.format === 'date' ||
+    schema.format === 'date-time' ||
+    tokens.includes('date') ||
+    tokens.includes('day') ||
+    tokens.includes('birthday')
+  ) {
     const isBirth = tokens.includes('birth') || tokens.includes('birthday') || tokens.includes('dob');
     const year = isBirth ? 1950 + draw(52, ':year') : 2026;
     const month = isBirth ? 1 + draw(12, ':month') : 12;
@@ -135,7 +153,11 @@ export function detailValue(name: string, schema: Schema, key: string): string |
   if (tokens.includes('phone')) return `${201 + draw(700, ':area')}-555-${String(draw(10000, ':line')).padStart(4, '0')}`;
   if (tokens.includes('zip') || tokens.includes('postal') || tokens.includes('postcode')) return String(10000 + draw(89999));
   if (tokens.includes('address')) {
-    return withFaker(`${key}:address`, (faker) => `${faker.location.streetAddress()}, ${faker.location.city()}, ${faker.location.state({ abbreviated: true })} ${10000 + draw(89999)}`);
+    return withFaker(
+      `${key}:address`,
+      (faker) =>
+        `${faker.location.streetAddress()}, ${faker.location.city()}, ${faker.location.state({ abbreviated: true })} ${10000 + draw(89999)}`,
+    );
   }
   if (tokens.includes('name') || tokens.includes('holder') || tokens.includes('recipient')) {
     const { first, last } = personName(key);
@@ -158,7 +180,9 @@ function isSentenceValue(name: string): boolean {
 /** "my date of birth" for the person's own facts, "the category" for the rest. */
 function possessive(name: string): string {
   const tokens = nameTokens(name);
-  const own = ['birth', 'birthday', 'email', 'phone', 'zip', 'postal', 'postcode', 'address'].some((token) => tokens.includes(token)) || (tokens.includes('name') && tokens.length <= 2);
+  const own =
+    ['birth', 'birthday', 'email', 'phone', 'zip', 'postal', 'postcode', 'address'].some((token) => tokens.includes(token)) ||
+    (tokens.includes('name') && tokens.length <= 2);
   return own ? 'my' : 'the';
 }
 

@@ -28,8 +28,18 @@ describe('the simulated person on a model', () => {
   it('keeps one persona: the same prose instructions on every turn, never the labels', async () => {
     const backend = new MockModelBackend(SPEC, { text: 'its ORD-2207' });
     const user = new ModelUser(backend, { known_ids: ['ORD-9999'] });
-    await user.reply({ persona: { ...persona, patience: 'endless' }, messages: conversation('Which order is it?'), user_turns: 1, rollout_key: '5:3' });
-    await user.reply({ persona: { ...persona, patience: 'endless' }, messages: conversation('Which order is it?', 'Do you want the refund to your card?'), user_turns: 2, rollout_key: '5:3' });
+    await user.reply({
+      persona: { ...persona, patience: 'endless' },
+      messages: conversation('Which order is it?'),
+      user_turns: 1,
+      rollout_key: '5:3',
+    });
+    await user.reply({
+      persona: { ...persona, patience: 'endless' },
+      messages: conversation('Which order is it?', 'Do you want the refund to your card?'),
+      user_turns: 2,
+      rollout_key: '5:3',
+    });
     const [first, second] = backend.requests;
     expect(first!.system).toBe(second!.system);
     expect(first!.system).toContain(persona.aside);
@@ -49,21 +59,40 @@ describe('the simulated person on a model', () => {
       const request = { persona, messages, user_turns: 3, rollout_key: `1:${index}` };
       expect((await model.reply(request)).kind).toBe(template.replyNow(request).kind);
     }
-    expect((await model.reply({ persona, messages: conversation('What is your internal database id?'), user_turns: 1, rollout_key: '1:1' })).kind).toBe('left');
+    expect(
+      (await model.reply({ persona, messages: conversation('What is your internal database id?'), user_turns: 1, rollout_key: '1:1' }))
+        .kind,
+    ).toBe('left');
   });
 
   it('strips reasoning markup and quotes from the line', async () => {
     const user = new ModelUser(new MockModelBackend(SPEC, { text: '<think>they want the id</think> "its ORD-2207"' }));
-    expect(await user.reply({ persona: { ...persona, patience: 'endless' }, messages: conversation('Which order?'), user_turns: 1, rollout_key: 'k' })).toEqual({ kind: 'message', text: 'its ORD-2207' });
+    expect(
+      await user.reply({
+        persona: { ...persona, patience: 'endless' },
+        messages: conversation('Which order?'),
+        user_turns: 1,
+        rollout_key: 'k',
+      }),
+    ).toEqual({ kind: 'message', text: 'its ORD-2207' });
   });
 
   it('never makes a line up: a failed call is a user error, a refused key stops the run', async () => {
-    const request = { persona: { ...persona, patience: 'endless' as const }, messages: conversation('Which order?'), user_turns: 1, rollout_key: 'k' };
+    const request = {
+      persona: { ...persona, patience: 'endless' as const },
+      messages: conversation('Which order?'),
+      user_turns: 1,
+      rollout_key: 'k',
+    };
     const failing = new ModelUser(new MockModelBackend(SPEC, new ModelCallError('500 boom', { kind: 'server', spec: SPEC })));
-    await expect(failing.reply(request)).rejects.toSatisfy((error: unknown) => UserTurnError.isInstance(error) && (error as Error).message === '500 boom');
+    await expect(failing.reply(request)).rejects.toSatisfy(
+      (error: unknown) => UserTurnError.isInstance(error) && (error as Error).message === '500 boom',
+    );
     const empty = new ModelUser(new MockModelBackend(SPEC, { text: '   ' }));
     await expect(empty.reply(request)).rejects.toSatisfy(UserTurnError.isInstance);
     const refused = new ModelUser(new MockModelBackend(SPEC, new ModelCallError('401', { kind: 'auth', spec: SPEC })));
-    await expect(refused.reply(request)).rejects.toSatisfy((error: unknown) => RunStopError.isInstance(error) && error.stopped_because === 'user_auth_failed');
+    await expect(refused.reply(request)).rejects.toSatisfy(
+      (error: unknown) => RunStopError.isInstance(error) && error.stopped_because === 'user_auth_failed',
+    );
   });
 });

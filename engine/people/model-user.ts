@@ -13,7 +13,7 @@ import { UserTurnError } from './user-turn-error';
 export const USER_TURN_TEMPERATURE = 0.475;
 export const USER_TURN_MAX_TOKENS = 300;
 /** The first words of the person's instructions: stable, so a test server can tell this role apart. */
-export const MODEL_USER_PROMPT_HEAD = 'You are playing a customer who is writing to a company\'s support assistant.';
+export const MODEL_USER_PROMPT_HEAD = "You are playing a customer who is writing to a company's support assistant.";
 /** What the model is shown where the person's own opening message stands. */
 const CONVERSATION_START = '(The chat opens. Write your first message.)';
 
@@ -36,7 +36,9 @@ export function modelUserPrompt(persona: Persona, reference: string | undefined)
     MODEL_USER_PROMPT_HEAD,
     'Stay the same person for the whole conversation and keep to what you wanted in your first message.',
     persona.aside,
-    reference === undefined ? 'You have no reference number; say so if asked.' : `If they ask for a reference or an identifier, yours is ${reference}.`,
+    reference === undefined
+      ? 'You have no reference number; say so if asked.'
+      : `If they ask for a reference or an identifier, yours is ${reference}.`,
     'Write only your next message to the assistant: plain text, no quotes, no name, no stage directions. Never say you are an AI or that this is a simulation.',
   ].join('\n');
 }
@@ -96,7 +98,9 @@ export class ModelUser implements SimulatedUser {
     } catch (error) {
       const stop = runStopFor(error, 'user');
       if (stop) throw stop;
-      throw new UserTurnError(ModelCallError.isInstance(error) ? error.message : `${this.model}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new UserTurnError(
+        ModelCallError.isInstance(error) ? error.message : `${this.model}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     if (text === '') throw new UserTurnError(`${this.model} wrote an empty line for the simulated person`);
     return { kind: 'message', text };

@@ -14,7 +14,9 @@ const dimensions: Dimensions = {
   history: 'prior_failure',
 };
 const KEYS = 4000;
-const sampled = Array.from({ length: KEYS }, (_, index) => sampleStyleTags({ seed: 11, round: index % 5, key: `sc-${index}:0`, dimensions }));
+const sampled = Array.from({ length: KEYS }, (_, index) =>
+  sampleStyleTags({ seed: 11, round: index % 5, key: `sc-${index}:0`, dimensions }),
+);
 const share = (count: number, total: number) => count / total;
 const count = (predicate: (tags: (typeof sampled)[number]) => boolean, from = sampled) => from.filter(predicate).length;
 
@@ -36,36 +38,140 @@ describe('style tags', () => {
     const textured = sampled.filter((tags) => (TEXTURES as readonly string[]).includes(tags.texture ?? ''));
     expect(share(textured.length, KEYS)).toBeCloseTo(0.35, 1);
     expect(Math.abs(share(textured.length, KEYS) - 0.35)).toBeLessThan(0.025);
-    expect(Math.abs(share(count((tags) => tags.tone !== undefined, textured), textured.length) - 1 / 3)).toBeLessThan(0.04);
+    expect(
+      Math.abs(
+        share(
+          count((tags) => tags.tone !== undefined, textured),
+          textured.length,
+        ) -
+          1 / 3,
+      ),
+    ).toBeLessThan(0.04);
     expect(count((tags) => tags.tone !== undefined && !textured.includes(tags))).toBe(0);
     const untextured = KEYS - textured.length;
-    expect(Math.abs(share(count((tags) => tags.texture === 'standard'), untextured) - 0.6)).toBeLessThan(0.03);
+    expect(
+      Math.abs(
+        share(
+          count((tags) => tags.texture === 'standard'),
+          untextured,
+        ) - 0.6,
+      ),
+    ).toBeLessThan(0.03);
     for (const texture of TEXTURES) {
-      expect(Math.abs(share(count((tags) => tags.texture === texture), textured.length) - 1 / 6)).toBeLessThan(0.04);
+      expect(
+        Math.abs(
+          share(
+            count((tags) => tags.texture === texture),
+            textured.length,
+          ) -
+            1 / 6,
+        ),
+      ).toBeLessThan(0.04);
     }
   });
 
   it('length on 4 in 5 at 12/70/18; compound 1 in 23, else question or ask 1 in 5; pressure 1 in 19; user 1 in 17', () => {
     const withLength = sampled.filter((tags) => tags.length !== undefined);
     expect(Math.abs(share(withLength.length, KEYS) - 0.8)).toBeLessThan(0.02);
-    expect(Math.abs(share(count((tags) => tags.length === 'short prompt', withLength), withLength.length) - 0.12)).toBeLessThan(0.02);
-    expect(Math.abs(share(count((tags) => tags.length === 'medium prompt', withLength), withLength.length) - 0.7)).toBeLessThan(0.03);
-    expect(Math.abs(share(count((tags) => tags.length === 'long prompt', withLength), withLength.length) - 0.18)).toBeLessThan(0.02);
+    expect(
+      Math.abs(
+        share(
+          count((tags) => tags.length === 'short prompt', withLength),
+          withLength.length,
+        ) - 0.12,
+      ),
+    ).toBeLessThan(0.02);
+    expect(
+      Math.abs(
+        share(
+          count((tags) => tags.length === 'medium prompt', withLength),
+          withLength.length,
+        ) - 0.7,
+      ),
+    ).toBeLessThan(0.03);
+    expect(
+      Math.abs(
+        share(
+          count((tags) => tags.length === 'long prompt', withLength),
+          withLength.length,
+        ) - 0.18,
+      ),
+    ).toBeLessThan(0.02);
     const compound = count((tags) => tags.ask === 'several asks' || tags.ask === 'do several things');
     expect(Math.abs(share(compound, KEYS) - 1 / 23)).toBeLessThan(0.01);
     const plain = count((tags) => tags.ask === 'question' || tags.ask === 'ask');
     expect(Math.abs(share(plain, KEYS - compound) - 1 / 5)).toBeLessThan(0.02);
-    expect(Math.abs(share(count((tags) => tags.pressure !== undefined), KEYS) - 1 / 19)).toBeLessThan(0.01);
-    expect(Math.abs(share(count((tags) => tags.user !== undefined), KEYS) - 1 / 17)).toBeLessThan(0.01);
+    expect(
+      Math.abs(
+        share(
+          count((tags) => tags.pressure !== undefined),
+          KEYS,
+        ) -
+          1 / 19,
+      ),
+    ).toBeLessThan(0.01);
+    expect(
+      Math.abs(
+        share(
+          count((tags) => tags.user !== undefined),
+          KEYS,
+        ) -
+          1 / 17,
+      ),
+    ).toBeLessThan(0.01);
   });
 
   it('shows a mapped hard stance on half the cards and the rarer hints on their slots', () => {
-    expect(Math.abs(share(count((tags) => tags.stance === 'boundary'), KEYS) - 0.5)).toBeLessThan(0.03);
-    expect(Math.abs(share(count((tags) => tags.vagueness !== undefined), KEYS) - 1 / 20)).toBeLessThan(0.01);
-    expect(Math.abs(share(count((tags) => tags.history === 'prior_failure'), KEYS) - 1 / 20)).toBeLessThan(0.01);
-    expect(Math.abs(share(count((tags) => tags.world_state === 'missing'), KEYS) - 1 / 5)).toBeLessThan(0.02);
-    expect(Math.abs(share(count((tags) => tags.tool_condition === 'timeout'), KEYS) - 1 / 11)).toBeLessThan(0.015);
-    const ordinary = sampleStyleTags({ seed: 1, round: 0, key: 'k', dimensions: { ...dimensions, stance: 'ordinary', world_state: 'unspecified' } });
+    expect(
+      Math.abs(
+        share(
+          count((tags) => tags.stance === 'boundary'),
+          KEYS,
+        ) - 0.5,
+      ),
+    ).toBeLessThan(0.03);
+    expect(
+      Math.abs(
+        share(
+          count((tags) => tags.vagueness !== undefined),
+          KEYS,
+        ) -
+          1 / 20,
+      ),
+    ).toBeLessThan(0.01);
+    expect(
+      Math.abs(
+        share(
+          count((tags) => tags.history === 'prior_failure'),
+          KEYS,
+        ) -
+          1 / 20,
+      ),
+    ).toBeLessThan(0.01);
+    expect(
+      Math.abs(
+        share(
+          count((tags) => tags.world_state === 'missing'),
+          KEYS,
+        ) -
+          1 / 5,
+      ),
+    ).toBeLessThan(0.02);
+    expect(
+      Math.abs(
+        share(
+          count((tags) => tags.tool_condition === 'timeout'),
+          KEYS,
+        ) -
+          1 / 11,
+      ),
+    ).toBeLessThan(0.015);
+    const ordinary = sampleStyleTags({
+      seed: 1,
+      round: 0,
+      key: 'k',
+      dimensions: { ...dimensions, stance: 'ordinary', world_state: 'unspecified' },
+    });
     expect(ordinary.stance).toBeUndefined();
     expect(ordinary.world_state).toBeUndefined();
   });
@@ -84,7 +190,13 @@ describe('style tags', () => {
 
 describe('samplePersona', () => {
   const personas = Array.from({ length: 1500 }, (_, index) =>
-    samplePersona({ seed: 3, round: 0, key: `sc-${index}:0`, stance: ['ordinary', 'boundary', 'hurried', 'unsure'][index % 4]!, dimensions }),
+    samplePersona({
+      seed: 3,
+      round: 0,
+      key: `sc-${index}:0`,
+      stance: ['ordinary', 'boundary', 'hurried', 'unsure'][index % 4]!,
+      dimensions,
+    }),
   );
 
   it('is the same person for the same key, and a different one for another key', () => {
@@ -130,19 +242,26 @@ describe('samplePersona', () => {
   it('sets confidence by ask family: vague asks never know exactly, tool asks never stay unsettled', () => {
     const vague = personas.filter((persona) => persona.stance === 'unsure');
     expect(vague.some((persona) => persona.aside.includes('You know exactly what you want done.'))).toBe(false);
-    const tool = personas.filter((persona) => persona.stance === 'ordinary' && !/vagueness:(vague|underspecified)/.test(persona.tags.join()));
+    const tool = personas.filter(
+      (persona) => persona.stance === 'ordinary' && !/vagueness:(vague|underspecified)/.test(persona.tags.join()),
+    );
     expect(tool.some((persona) => persona.aside.includes("You haven't settled on a specific action yet."))).toBe(false);
   });
 
   it('never has empty tags: a card whose draws gave no style label carries its stance', () => {
-    const bare = Array.from({ length: 2000 }, (_, index) => ({ key: `sc-${index}:0`, index }))
-      .filter(({ key, index }) => styleTagLabels(sampleStyleTags({ seed: 7, round: index % 3, key, dimensions: { ...dimensions, stance: 'conflicting' } })).length === 0);
+    const bare = Array.from({ length: 2000 }, (_, index) => ({ key: `sc-${index}:0`, index })).filter(
+      ({ key, index }) =>
+        styleTagLabels(sampleStyleTags({ seed: 7, round: index % 3, key, dimensions: { ...dimensions, stance: 'conflicting' } })).length ===
+        0,
+    );
     expect(bare.length).toBeGreaterThan(0);
     for (const { key, index } of bare) {
       const persona = samplePersona({ seed: 7, round: index % 3, key, stance: 'conflicting', dimensions });
       expect(persona.tags).toEqual(['stance:conflicting']);
     }
-    const ordinary = Array.from({ length: 2000 }, (_, index) => samplePersona({ seed: 7, round: 0, key: `sc-${index}:0`, stance: 'ordinary', dimensions }));
+    const ordinary = Array.from({ length: 2000 }, (_, index) =>
+      samplePersona({ seed: 7, round: 0, key: `sc-${index}:0`, stance: 'ordinary', dimensions }),
+    );
     expect(ordinary.every((persona) => persona.tags.length > 0)).toBe(true);
   });
 });

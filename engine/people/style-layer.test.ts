@@ -18,7 +18,9 @@ describe('applyStyle', () => {
     expect(applyStyle(ASK, ['texture:run_on'], 'k')).toBe(
       'Hi, I need to cancel my order ORD-1042 because it arrived broken, can you please help me with that and thanks in advance.',
     );
-    expect(applyStyle(ASK, ['texture:clipped'], 'k')).toBe('Need to cancel my order ORD-1042 because it arrived broken. Help me with that? Thanks in advance.');
+    expect(applyStyle(ASK, ['texture:clipped'], 'k')).toBe(
+      'Need to cancel my order ORD-1042 because it arrived broken. Help me with that? Thanks in advance.',
+    );
     expect(applyStyle('yes go ahead. i think so', ['texture:standard'], 'k')).toBe('Yes go ahead. I think so.');
   });
 
@@ -39,7 +41,9 @@ describe('applyStyle', () => {
     expect(polite).toMatch(/^Cancel ORD-1042, please\. Thank you/);
     const chatty = applyStyle('Cancel ORD-1042. It arrived broken.', ['tone:chatty'], 'k');
     expect(chatty.split('. ').length).toBeGreaterThan(2);
-    expect(applyStyle(ASK, ['tone:curt'], 'k')).toBe('I need to cancel my order ORD-1042 because it arrived broken. Can you help me with that?');
+    expect(applyStyle(ASK, ['tone:curt'], 'k')).toBe(
+      'I need to cancel my order ORD-1042 because it arrived broken. Can you help me with that?',
+    );
   });
 
   it('combines a tone with a texture: what the tone adds is typed the same way', () => {
@@ -63,11 +67,17 @@ describe('applyStyle', () => {
     const textures = ['lowercase', 'abbreviations', 'typo', 'no_punctuation', 'run_on', 'clipped', 'standard'];
     const tones = ['impatient', 'frustrated', 'chatty', 'polite', 'curt', 'sarcastic'];
     fc.assert(
-      fc.property(fc.constantFrom(...textures), fc.constantFrom(...tones), fc.integer({ min: 1000, max: 99999 }), fc.string(), (texture, tone, number, key) => {
-        const id = `ACCT-${number}`;
-        const styled = applyStyle(`Hello, please look up ${id} for me. Thanks.`, [`texture:${texture}`, `tone:${tone}`], key);
-        expect(styled).toContain(id);
-      }),
+      fc.property(
+        fc.constantFrom(...textures),
+        fc.constantFrom(...tones),
+        fc.integer({ min: 1000, max: 99999 }),
+        fc.string(),
+        (texture, tone, number, key) => {
+          const id = `ACCT-${number}`;
+          const styled = applyStyle(`Hello, please look up ${id} for me. Thanks.`, [`texture:${texture}`, `tone:${tone}`], key);
+          expect(styled).toContain(id);
+        },
+      ),
       { numRuns: 300 },
     );
   });

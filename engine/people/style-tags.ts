@@ -98,8 +98,26 @@ export interface StyleTagOptions {
 }
 
 const HINT_STOP = new Set([
-  'the', 'a', 'an', 'to', 'of', 'or', 'and', 'if', 'is', 'do', 'not', 'you', 'your', 'must', 'should', 'with', 'for',
-  'on', 'in', 'be',
+  'the',
+  'a',
+  'an',
+  'to',
+  'of',
+  'or',
+  'and',
+  'if',
+  'is',
+  'do',
+  'not',
+  'you',
+  'your',
+  'must',
+  'should',
+  'with',
+  'for',
+  'on',
+  'in',
+  'be',
 ]);
 
 /** A compact slug of a sentence (SDK `_private_hint`): full policy or world sentences stay out of the tags. */

@@ -30,7 +30,8 @@ const people = new TemplateUser({ known_ids: ['ORD-1001', 'ORD-1002'] });
 /** A thread where the agent has asked `earlier` questions before the current one. */
 function thread(earlier: number, current = 'Could you tell me a little more about the problem?'): Message[] {
   const messages: Message[] = [user(ASK)];
-  for (let index = 0; index < earlier; index++) messages.push(agent(`Question ${index + 1}: which store was it?`), user('The one in town.'));
+  for (let index = 0; index < earlier; index++)
+    messages.push(agent(`Question ${index + 1}: which store was it?`), user('The one in town.'));
   messages.push(agent(current));
   return messages;
 }
@@ -64,7 +65,9 @@ describe('TemplateUser', () => {
   it('takes a run-level hazard table over the persona level', () => {
     const patient = new TemplateUser({ hazards: { second: 0, later: 0 }, avg_turns: 40 });
     for (let index = 0; index < 200; index++) {
-      expect(patient.replyNow(request(thread(3), { persona: persona({ patience: 'short' }), rollout_key: `k${index}` })).kind).toBe('message');
+      expect(patient.replyNow(request(thread(3), { persona: persona({ patience: 'short' }), rollout_key: `k${index}` })).kind).toBe(
+        'message',
+      );
     }
   });
 
@@ -79,14 +82,23 @@ describe('TemplateUser', () => {
 
   it('asked for an account number, gives an account id, not the transaction number they opened with', () => {
     const { spec } = draftSpec('a personal finance assistant that confirms before it moves money', { seed: 7 });
-    const financePeople = new TemplateUser({ known_ids: spec.known_ids, id_kinds: idKindsFor({ tools: spec.tools, result_shapes: spec.result_shapes }) });
+    const financePeople = new TemplateUser({
+      known_ids: spec.known_ids,
+      id_kinds: idKindsFor({ tools: spec.tools, result_shapes: spec.result_shapes }),
+    });
     const accounts = spec.known_ids.filter((id) => id.startsWith('ACC-'));
     const transaction = spec.known_ids.find((id) => id.startsWith('TXN-'))!;
     const opening = user(`What is my balance? It's about ${transaction}.`);
-    const answer = textOf(financePeople.replyNow(request([opening, agent("I can list the transactions for you. What's the account number?")])));
+    const answer = textOf(
+      financePeople.replyNow(request([opening, agent("I can list the transactions for you. What's the account number?")])),
+    );
     expect(accounts.some((id) => answer.includes(id))).toBe(true);
     expect(answer).not.toContain(transaction);
-    const ownAccount = textOf(financePeople.replyNow(request([user(`Move money from ${accounts[1]} please, see ${transaction}.`), agent('What is the account number?')])));
+    const ownAccount = textOf(
+      financePeople.replyNow(
+        request([user(`Move money from ${accounts[1]} please, see ${transaction}.`), agent('What is the account number?')]),
+      ),
+    );
     expect(ownAccount).toContain(accounts[1]);
   });
 
@@ -163,7 +175,9 @@ describe('TemplateUser', () => {
     expect([userTurnCap(), userTurnCap(12), userTurnCap(4), userTurnCap(5), userTurnCap(1)]).toEqual([6, 6, 2, 2, 1]);
     const brief = new TemplateUser({ avg_turns: 4 });
     expect(brief.user_turn_cap).toBe(2);
-    const turn = brief.replyNow(request([user(ASK), agent('Which order?'), user('The last one.'), agent('And the number?')], { user_turns: 2 }));
+    const turn = brief.replyNow(
+      request([user(ASK), agent('Which order?'), user('The last one.'), agent('And the number?')], { user_turns: 2 }),
+    );
     expect(textOf(turn)).toMatch(/have to go/);
     expect(people.model).toBe('template');
   });

@@ -42,12 +42,7 @@ function normalizeTier(tier: string): Tier {
  * tier, so a ranked list stays ranked. Returns at most `min(n, items.length)` items, each position taken once.
  * Unknown tiers count as ordinary (also when counting the ordinary target, where the SDK counted raw names).
  */
-export function mixItemsByTier<T>(
-  items: readonly T[],
-  n: number,
-  tierOf: (item: T) => string,
-  hardShare: number = HARD_SHARE,
-): T[] {
+export function mixItemsByTier<T>(items: readonly T[], n: number, tierOf: (item: T) => string, hardShare: number = HARD_SHARE): T[] {
   const wanted = Math.min(Math.floor(n), items.length);
   if (items.length === 0 || !(wanted > 0)) return [];
   const share = clampShare(hardShare);

@@ -17,23 +17,14 @@ export const USER_LINES = {
   ],
   wrong_id: ["I think it's {wrong}.", "It should be {wrong}, if I'm reading it right.", 'Let me look... {wrong}.'],
   corrected_id: ["Sorry, I misread it. It's {id}.", "My mistake, it's actually {id}.", 'Oh wait, I had it wrong. {id}.'],
-  confirm_yes: [
-    'Yes, go ahead.',
-    'Yes please, do it.',
-    "That's right, go ahead.",
-    "Yes, that's what I want.",
-    'Correct. Please go ahead.',
-  ],
+  confirm_yes: ['Yes, go ahead.', 'Yes please, do it.', "That's right, go ahead.", "Yes, that's what I want.", 'Correct. Please go ahead.'],
   confirm_hurried: ['Yes, go. Quickly please.', 'Yes, just do it now.', "Yes. I'm in a rush, so go."],
   confirm_hesitant: [
     "Hmm, I'm not completely sure. I think so? Okay, go ahead.",
     'I guess so... yes, do it.',
     'Will I be able to undo it later? Okay, fine, go ahead.',
   ],
-  confirm_decline_unsure: [
-    'Actually, hold on. Let me think about it first.',
-    "Hmm, not yet. I'm not sure that's what I want.",
-  ],
+  confirm_decline_unsure: ['Actually, hold on. Let me think about it first.', "Hmm, not yet. I'm not sure that's what I want."],
   confirm_decline_exploring: [
     'Not yet, I was only checking what my options are.',
     "No, don't do anything yet. I just wanted to know how it works.",
@@ -70,10 +61,7 @@ export const USER_LINES = {
     "Surely there's some flexibility here?",
     'Is there anything else you can do within the rules?',
   ],
-  refused_retry: [
-    "That's what they told me last time as well. Please try again.",
-    "I've heard that before. Can you check again?",
-  ],
+  refused_retry: ["That's what they told me last time as well. Please try again.", "I've heard that before. Can you check again?"],
   refused_accept: ['OK, I understand. Thanks anyway.', "Fine. I'll sort it out another way.", 'Alright, thanks for checking.'],
   failure_retry: ['Can you try again please?', "That's odd. Could you give it another go?", 'What does that mean for me? Can you retry?'],
   failure_hurried: ["Try again please, I'm short on time.", 'Just try it again, quickly.'],
@@ -88,10 +76,7 @@ export const USER_LINES = {
   other_unsure: ["I'm not sure, to be honest. What would you suggest?", 'No idea. What do people usually do?'],
   other_ambiguous: ['Either is fine. Whichever is easier for you.', 'Hmm, the first one, I think.'],
   other_exploring: ["I'm just looking at my options for now.", "Nothing specific yet, I'm just curious."],
-  details_refuse: [
-    'Why do you need all that? Just get it done.',
-    "You have all my details already. Stop asking and do it.",
-  ],
+  details_refuse: ['Why do you need all that? Just get it done.', 'You have all my details already. Stop asking and do it.'],
   other_with_id: ["It's about {id}.", 'The one from last week, {id}.', 'Yes, the most recent one, {id}.'],
   other_plain: ['The most recent one.', "Yes, that's right.", 'The one from last week.'],
   unknowable_answer: [

@@ -8,11 +8,7 @@ export type LengthBucket = 'short' | 'medium' | 'long';
 const LENGTH_PROSE: Readonly<Record<LengthBucket, readonly string[]>> = {
   short: ['You keep it brief.', 'You write one short line.', 'You use only a few words.'],
   medium: ['You write a couple of sentences.', 'You give enough context, not an essay.', 'You write a short paragraph.'],
-  long: [
-    'You use more words and add what led here.',
-    'You write it out with the situation.',
-    'You add a full paragraph of circumstances.',
-  ],
+  long: ['You use more words and add what led here.', 'You write it out with the situation.', 'You add a full paragraph of circumstances.'],
 };
 
 /** Mood of a card without a tone, as cumulative cuts on one uniform draw (SDK `_NICE_PROSE`). */

@@ -8,7 +8,15 @@ function task(id: string, ...values: number[]): TaskValue[] {
 
 // Per-task means before: .5 0 1 0 .5 0; after: 1 .5 1 1 1 .5 (t7 only after).
 const before = [...task('t1', 0, 1), ...task('t2', 0, 0), ...task('t3', 1), ...task('t4', 0), ...task('t5', 1, 0, 0, 1), ...task('t6', 0)];
-const after = [...task('t1', 1), ...task('t2', 1, 0), ...task('t3', 1), ...task('t4', 1), ...task('t5', 1), ...task('t6', 0, 1), ...task('t7', 0)];
+const after = [
+  ...task('t1', 1),
+  ...task('t2', 1, 0),
+  ...task('t3', 1),
+  ...task('t4', 1),
+  ...task('t5', 1),
+  ...task('t6', 0, 1),
+  ...task('t7', 0),
+];
 
 describe('compareRuns', () => {
   it('pairs shared tasks on per-task means and gets the hand-computed delta inside its interval', () => {
@@ -75,7 +83,10 @@ describe('compareRuns', () => {
 
   it('pairs at exactly min_paired shared tasks', () => {
     const ids = ['q1', 'q2', 'q3', 'q4', 'q5'];
-    const result = compareRuns(ids.flatMap((id) => task(id, 0)), ids.flatMap((id) => task(id, 1)));
+    const result = compareRuns(
+      ids.flatMap((id) => task(id, 0)),
+      ids.flatMap((id) => task(id, 1)),
+    );
     expect(result.paired).toBe(true);
     expect(result.ci95).toEqual({ lo: 1, hi: 1 });
     expect(result.p_value).toBeCloseTo(0.0625, 1);

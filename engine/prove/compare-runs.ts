@@ -1,11 +1,4 @@
-import {
-  BOOTSTRAP_DRAWS,
-  CI_LEVEL,
-  MIN_CI_TASKS,
-  MIN_PAIRED,
-  MIN_PAIRED_SHARE,
-  PERMUTATION_TOLERANCE,
-} from './constants';
+import { BOOTSTRAP_DRAWS, CI_LEVEL, MIN_CI_TASKS, MIN_PAIRED, MIN_PAIRED_SHARE, PERMUTATION_TOLERANCE } from './constants';
 import { SeededRandom } from '../seeded';
 import { compareText, groupMeans, mean, percentileOfSorted, round4 } from './sample-stats';
 
@@ -53,11 +46,7 @@ export interface RunComparison {
   note: string | null;
 }
 
-function bootstrapInterval(
-  draws: number,
-  level: number,
-  resample: () => number,
-): { lo: number; hi: number } {
+function bootstrapInterval(draws: number, level: number, resample: () => number): { lo: number; hi: number } {
   const statistics = Array.from({ length: draws }, resample).sort((left, right) => left - right);
   const tail = (1 - level) / 2;
   return {
@@ -102,11 +91,7 @@ function roundOrNull(value: number | null): number | null {
  * are at least `minPaired`; else an unpaired bootstrap of task means (a weaker test, no p-value)
  * when each side has MIN_CI_TASKS; else insufficient_data. The verdict reads only the interval.
  */
-export function compareRuns(
-  a: readonly TaskValue[],
-  b: readonly TaskValue[],
-  options: CompareRunsOptions = {},
-): RunComparison {
+export function compareRuns(a: readonly TaskValue[], b: readonly TaskValue[], options: CompareRunsOptions = {}): RunComparison {
   const metric = options.metric ?? 'pass_at_1';
   const draws = Math.max(1, Math.floor(options.draws ?? BOOTSTRAP_DRAWS));
   const minPaired = options.minPaired ?? MIN_PAIRED;

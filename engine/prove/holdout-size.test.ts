@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { detectableEffect, holdoutSize, modelTaskStd } from './holdout-size';
 
 describe('holdoutSize', () => {
-  it("matches the SDK check: effect 0.10, base 0.6, k 4 -> sd 0.3354, n = 89", () => {
+  it('matches the SDK check: effect 0.10, base 0.6, k 4 -> sd 0.3354, n = 89', () => {
     const result = holdoutSize({ effect: 0.1, base: 0.6, k: 4 });
     expect(result).toMatchObject({ n_tasks: 89, task_std: 0.3354, sd_source: 'model', saturated: false });
     expect(result.n_tasks_concentrated).toBeGreaterThan(89);

@@ -173,7 +173,7 @@ export function holdoutSize(options: HoldoutOptions = {}): HoldoutSize {
   result.n_tasks_low = nTasks;
   result.n_tasks_high = nTasks;
   if (sdSource === 'model') {
-    const unchanged = (1 - effect) * (2 * base * (1 - base)) / k;
+    const unchanged = ((1 - effect) * (2 * base * (1 - base))) / k;
     const concentrated = tasksFor(multiplier, Math.sqrt(unchanged + effect * (1 - effect)), effect);
     result.n_tasks_concentrated = concentrated;
     result.n_tasks_low = Math.min(nTasks, concentrated);
@@ -208,8 +208,7 @@ export function detectableEffect(nTasks: number, options: DetectableEffectOption
   if (!(nTasks >= MIN_HOLDOUT_TASKS)) return null;
   const base = options.base ?? BASE_PASS_RATE;
   const k = options.k ?? ROLLOUTS_PER_TASK;
-  const multiplier =
-    normalQuantile(1 - (options.alpha ?? ALPHA) / 2) + normalQuantile(options.power ?? POWER);
+  const multiplier = normalQuantile(1 - (options.alpha ?? ALPHA) / 2) + normalQuantile(options.power ?? POWER);
   const scale = multiplier / Math.sqrt(nTasks);
   if (options.taskStd !== undefined) return round4(scale * options.taskStd);
   let effect = scale * modelTaskStd(base, 0, k);

@@ -48,11 +48,7 @@ export interface EvalNoise {
 function runMeans(values: readonly RunValue[]): number[] {
   const runKeys = [...new Set(values.map((value) => value.eval_run ?? ''))].sort(compareText);
   const perRun = runKeys.map((runKey) =>
-    groupMeans(
-      values
-        .filter((value) => (value.eval_run ?? '') === runKey)
-        .map((value) => [value.task_id, value.value] as const),
-    ),
+    groupMeans(values.filter((value) => (value.eval_run ?? '') === runKey).map((value) => [value.task_id, value.value] as const)),
   );
   const [first, ...rest] = perRun;
   const everyRun = [...(first?.keys() ?? [])].filter((task) => rest.every((run) => run.has(task)));
@@ -66,11 +62,7 @@ function runMeans(values: readonly RunValue[]): number[] {
  * The eval-noise floor from repeated eval runs on both sides (SDK delta_report's pooled band):
  * measured only when both sides carry >= 2 eval runs.
  */
-export function evalNoise(
-  before: readonly RunValue[],
-  after: readonly RunValue[],
-  level: number = CI_LEVEL,
-): EvalNoise {
+export function evalNoise(before: readonly RunValue[], after: readonly RunValue[], level: number = CI_LEVEL): EvalNoise {
   const meansA = runMeans(before);
   const meansB = runMeans(after);
   const runsA = meansA.length;

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { brokenText, CASE_MS, fuzzParameters, junkLine, lineErrorProblem, mutatedJson, timed, withJunkAt } from '../__fixtures__/broken-text';
+import {
+  brokenText,
+  CASE_MS,
+  fuzzParameters,
+  junkLine,
+  lineErrorProblem,
+  mutatedJson,
+  timed,
+  withJunkAt,
+} from '../__fixtures__/broken-text';
 import { parseProveFile } from './prove-file';
 
 const LINES = [
@@ -14,8 +23,14 @@ const SAMPLE = LINES.map((line) => JSON.stringify(line)).join('\n');
 describe('prove files, fuzzed', () => {
   it('reads a broken file without throwing, each bad line named by number and field, quickly', () => {
     const mutatedLine = fc
-      .tuple(fc.nat({ max: LINES.length - 1 }), fc.constantFrom(...LINES).chain((line) => mutatedJson(line)))
-      .map(([at, { how, value }]) => ({ how, text: LINES.map((line, index) => JSON.stringify(index === at ? value : line) ?? '').join('\n') }));
+      .tuple(
+        fc.nat({ max: LINES.length - 1 }),
+        fc.constantFrom(...LINES).chain((line) => mutatedJson(line)),
+      )
+      .map(([at, { how, value }]) => ({
+        how,
+        text: LINES.map((line, index) => JSON.stringify(index === at ? value : line) ?? '').join('\n'),
+      }));
     fc.assert(
       fc.property(fc.oneof(brokenText([SAMPLE]), mutatedLine), (broken) => {
         const outcome = timed(() => parseProveFile(broken.text));
@@ -42,7 +57,10 @@ describe('prove files, fuzzed', () => {
     fc.assert(
       fc.property(fc.nat({ max: lines.length }), junkLine, (at, junk) => {
         const { records, errors } = parseProveFile(withJunkAt(lines, at, junk));
-        expect(errors.map((error) => error.line), JSON.stringify(junk)).toEqual([at + 1]);
+        expect(
+          errors.map((error) => error.line),
+          JSON.stringify(junk),
+        ).toEqual([at + 1]);
         expect(records, JSON.stringify(junk)).toHaveLength(clean.records.length);
       }),
       fuzzParameters(0.3),

@@ -80,7 +80,19 @@ describe('formatProveReport', () => {
     const report: ProveReport = {
       categories: [
         line({}),
-        line({ category: 'billing', n_tasks: 4, before: 0.5, after: 0.25, delta: -0.25, ci_low: null, ci_high: null, p_value: null, paired: false, low_n: true, headline: 'INSUFFICIENT DATA' }),
+        line({
+          category: 'billing',
+          n_tasks: 4,
+          before: 0.5,
+          after: 0.25,
+          delta: -0.25,
+          ci_low: null,
+          ci_high: null,
+          p_value: null,
+          paired: false,
+          low_n: true,
+          headline: 'INSUFFICIENT DATA',
+        }),
       ],
       overall: line({ category: 'overall', n_tasks: 24, p_value: 0.0005 }),
       warnings: ['low n: billing (4) have fewer than 6 paired tasks, too few for any result to reach p < 0.05'],

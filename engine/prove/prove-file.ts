@@ -34,17 +34,13 @@ const ProveLineSchema = z
     {
       task_id: text('task_id'),
       category: text('category').nullable().optional(),
-      pass: z
-        .union([z.literal(0), z.literal(1)], { error: 'pass must be 0 or 1' })
-        .optional(),
+      pass: z.union([z.literal(0), z.literal(1)], { error: 'pass must be 0 or 1' }).optional(),
       reward: z
         .number({ error: 'reward must be a number in [0, 1]' })
         .min(0, { error: 'reward must be in [0, 1]' })
         .max(1, { error: 'reward must be in [0, 1]' })
         .optional(),
-      eval_run: z
-        .union([z.string(), z.number(), z.null()], { error: 'eval_run must be a string, a number or null' })
-        .optional(),
+      eval_run: z.union([z.string(), z.number(), z.null()], { error: 'eval_run must be a string, a number or null' }).optional(),
     },
     { error: 'a line must be a JSON object' },
   )
@@ -126,10 +122,7 @@ function pValue(value: number | null, paired: boolean): string {
 }
 
 function formatLine(line: ProveLine, width: number): string {
-  const interval =
-    line.ci_low === null || line.ci_high === null
-      ? '[n/a]'
-      : `[${signed(line.ci_low)}..${signed(line.ci_high)}]`;
+  const interval = line.ci_low === null || line.ci_high === null ? '[n/a]' : `[${signed(line.ci_low)}..${signed(line.ci_high)}]`;
   const lowN = line.low_n && line.category !== 'overall' ? ', low n' : '';
   const rates = `${rate(line.before)} -> ${rate(line.after)}`;
   const change = `${signed(line.delta)} ${interval}`;
@@ -149,7 +142,10 @@ export function formatProveReport(report: ProveReport): string {
       report.detectable_effect === null || !report.overall.paired
         ? ''
         : `; these ${report.overall.n_tasks} paired tasks detect ${signed(report.detectable_effect)}`;
-    lines.push('', `plan: ${plan.n_tasks} tasks to detect ${signed(plan.effect)} (task sd ${plan.task_std.toFixed(2)} from ${plan.sd_source})${detectable}`);
+    lines.push(
+      '',
+      `plan: ${plan.n_tasks} tasks to detect ${signed(plan.effect)} (task sd ${plan.task_std.toFixed(2)} from ${plan.sd_source})${detectable}`,
+    );
   }
   return lines.join('\n');
 }

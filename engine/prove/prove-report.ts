@@ -1,12 +1,4 @@
-import {
-  ALPHA,
-  BOOTSTRAP_DRAWS,
-  CEILING_PASS_RATE,
-  CI_LEVEL,
-  MIN_PAIRED_SHARE,
-  MIN_SLICE_TASKS,
-  PROVE_EFFECT,
-} from './constants';
+import { ALPHA, BOOTSTRAP_DRAWS, CEILING_PASS_RATE, CI_LEVEL, MIN_PAIRED_SHARE, MIN_SLICE_TASKS, PROVE_EFFECT } from './constants';
 import { compareRuns, type RunComparison } from './compare-runs';
 import { detectableEffect, holdoutSize, type HoldoutSize } from './holdout-size';
 import { evalNoise, type EvalNoise } from './noise-band';
@@ -83,8 +75,7 @@ function headlineOf(comparison: RunComparison, noise: EvalNoise): Headline {
   if (comparison.paired_share !== null && comparison.paired_share < MIN_PAIRED_SHARE) {
     return 'NOT COMPARABLE (situations)';
   }
-  const isWithinNoise =
-    noise.noise_band !== null && Math.abs(comparison.delta ?? 0) <= noise.noise_band;
+  const isWithinNoise = noise.noise_band !== null && Math.abs(comparison.delta ?? 0) <= noise.noise_band;
   switch (comparison.verdict) {
     case 'a_better':
       return isWithinNoise ? 'NO DIFFERENCE' : 'FAIL';
@@ -117,9 +108,7 @@ function proveLine(
   const noise = evalNoise(before.map(toValue), after.map(toValue), options.level ?? CI_LEVEL);
   const line: ProveLine = {
     category,
-    n_tasks: comparison.paired
-      ? comparison.n_paired
-      : comparison.n_paired + comparison.n_only_a + comparison.n_only_b,
+    n_tasks: comparison.paired ? comparison.n_paired : comparison.n_paired + comparison.n_only_a + comparison.n_only_b,
     before: comparison.mean_a,
     after: comparison.mean_b,
     delta: comparison.delta,
@@ -156,11 +145,7 @@ function categoriesOf(records: readonly ProveRecord[], warnings: string[]): Map<
  * headline that calls a gain PASS only when the interval's lower bound is above 0 and the gain
  * is beyond measured eval noise.
  */
-export function proveReport(
-  before: readonly ProveRecord[],
-  after: readonly ProveRecord[],
-  options: ProveOptions = {},
-): ProveReport {
+export function proveReport(before: readonly ProveRecord[], after: readonly ProveRecord[], options: ProveOptions = {}): ProveReport {
   const seed = options.seed ?? 0;
   const draws = options.draws ?? BOOTSTRAP_DRAWS;
   const warnings: string[] = [];
@@ -179,14 +164,16 @@ export function proveReport(
   for (const { line, comparison } of [overall, ...categories]) {
     if (comparison.note !== null) warnings.push(`${line.category}: ${comparison.note}`);
   }
-  const lowN = categories
-    .filter(({ line }) => line.low_n)
-    .map(({ line, comparison }) => `${line.category} (${comparison.n_paired})`);
+  const lowN = categories.filter(({ line }) => line.low_n).map(({ line, comparison }) => `${line.category} (${comparison.n_paired})`);
   if (lowN.length > 0) {
-    warnings.push(`low n: ${lowN.join(', ')} have fewer than ${MIN_SLICE_TASKS} paired tasks, too few for any result to reach p < ${ALPHA}`);
+    warnings.push(
+      `low n: ${lowN.join(', ')} have fewer than ${MIN_SLICE_TASKS} paired tasks, too few for any result to reach p < ${ALPHA}`,
+    );
   }
   if (overall.line.noise_band === null && overall.comparison.verdict !== 'insufficient_data') {
-    warnings.push('one eval run a side: eval noise is unmeasured, so a gain reads INCONCLUSIVE; rerun both sides (eval_run set) to confirm');
+    warnings.push(
+      'one eval run a side: eval noise is unmeasured, so a gain reads INCONCLUSIVE; rerun both sides (eval_run set) to confirm',
+    );
   }
   if (overall.line.before !== null && overall.line.before >= CEILING_PASS_RATE) {
     warnings.push(`before pass@1 ${overall.line.before} is at the ceiling (>= ${CEILING_PASS_RATE}): little room left to show a gain`);

@@ -118,11 +118,25 @@ export async function runRollout(input: RolloutInput): Promise<RolloutResult> {
       return finish({ messages, final_text: reply.content, ended_by: 'agent', finish_reason: finishReason, seeded, tool_calls: toolCalls });
     }
     if (userTurns >= limits.max_user_turns) {
-      return finish({ messages, final_text: reply.content, ended_by: 'max_turns', finish_reason: finishReason, seeded, tool_calls: toolCalls });
+      return finish({
+        messages,
+        final_text: reply.content,
+        ended_by: 'max_turns',
+        finish_reason: finishReason,
+        seeded,
+        tool_calls: toolCalls,
+      });
     }
     const turn = await input.user.reply({ persona: input.persona, messages, user_turns: userTurns, rollout_key: input.rollout_key });
     if (turn.kind === 'left') {
-      return finish({ messages, final_text: reply.content, ended_by: 'user_left', finish_reason: finishReason, seeded, tool_calls: toolCalls });
+      return finish({
+        messages,
+        final_text: reply.content,
+        ended_by: 'user_left',
+        finish_reason: finishReason,
+        seeded,
+        tool_calls: toolCalls,
+      });
     }
     messages.push({ role: 'user', content: turn.text });
     userTurns++;

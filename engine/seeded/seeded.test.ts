@@ -21,15 +21,21 @@ describe('seeded helpers', () => {
 
   it('give exactly what the one-shot digest gives, for any text, length and prefix, one call after another', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.string({ unit: 'grapheme', maxLength: 400 }), fc.integer({ min: 1, max: 13 }), fc.integer({ min: 0, max: 64 })), { minLength: 1, maxLength: 8 }), (calls) => {
-        for (const [text, digits, length] of calls) {
-          const hex = reference(text);
-          expect(sha256Hex(text)).toBe(hex);
-          expect(shortHash(text, length)).toBe(hex.slice(0, length));
-          expect(hashUnit(text, digits)).toBe((Number.parseInt(hex.slice(0, digits), 16) + 1) / (16 ** digits + 2));
-          expect(hashInt(text, 1 + (length % 17))).toBe(Number.parseInt(hex.slice(0, 8), 16) % (1 + (length % 17)));
-        }
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(fc.string({ unit: 'grapheme', maxLength: 400 }), fc.integer({ min: 1, max: 13 }), fc.integer({ min: 0, max: 64 })),
+          { minLength: 1, maxLength: 8 },
+        ),
+        (calls) => {
+          for (const [text, digits, length] of calls) {
+            const hex = reference(text);
+            expect(sha256Hex(text)).toBe(hex);
+            expect(shortHash(text, length)).toBe(hex.slice(0, length));
+            expect(hashUnit(text, digits)).toBe((Number.parseInt(hex.slice(0, digits), 16) + 1) / (16 ** digits + 2));
+            expect(hashInt(text, 1 + (length % 17))).toBe(Number.parseInt(hex.slice(0, 8), 16) % (1 + (length % 17)));
+          }
+        },
+      ),
       { numRuns: 300 },
     );
     expect(shortHash('abc')).toBe('ba7816bf8f01cfea');

@@ -24,8 +24,19 @@ export type SimulationComponents = Pick<
 export function offlineComponents(spec: Spec, options: { seed: number; demo_rate?: number }): SimulationComponents {
   const declared = spec.tools.map((tool) => tool.name);
   return {
-    agent: createDemoAgent({ tools: spec.tools, result_shapes: spec.result_shapes, seed: options.seed, ...(options.demo_rate === undefined ? {} : { rate: options.demo_rate }) }),
-    createUser: (situation) => new TemplateUser({ dimensions: situation.dimensions, known_ids: spec.known_ids, tools: spec.tools, id_kinds: idKindsFor({ tools: spec.tools, result_shapes: spec.result_shapes }) }),
+    agent: createDemoAgent({
+      tools: spec.tools,
+      result_shapes: spec.result_shapes,
+      seed: options.seed,
+      ...(options.demo_rate === undefined ? {} : { rate: options.demo_rate }),
+    }),
+    createUser: (situation) =>
+      new TemplateUser({
+        dimensions: situation.dimensions,
+        known_ids: spec.known_ids,
+        tools: spec.tools,
+        id_kinds: idKindsFor({ tools: spec.tools, result_shapes: spec.result_shapes }),
+      }),
     writers: [
       createStructuredWriter(toolKind, templateWording),
       createGapWriter(templateWording),

@@ -2,16 +2,36 @@ import { describe, expect, it } from 'vitest';
 import { explicitModeSettings, modeSettingsOf, resolveModeSettings, RunConfig } from '../../shared/domain';
 import { adaptiveExploreShare, runModeFor } from './run-mode';
 
-const config = (overrides: Record<string, unknown>) => RunConfig.parse({ source: { kind: 'describe', sentence: 'an orders desk' }, ...overrides });
+const config = (overrides: Record<string, unknown>) =>
+  RunConfig.parse({ source: { kind: 'describe', sentence: 'an orders desk' }, ...overrides });
 
 describe('resolveModeSettings', () => {
   it('fills what was left unset with the mode defaults of the SDK', () => {
-    expect(resolveModeSettings({ mode: 'rl' })).toMatchObject({ phrasings: 1, repeats: 8, repeat_policy: 'successive', fault_rate: 0.8, prefer_success: false });
-    expect(resolveModeSettings({ mode: 'sft' })).toMatchObject({ phrasings: 3, repeats: 4, repeat_policy: 'adaptive', fault_rate: 0.5, prefer_success: true });
-    expect(resolveModeSettings({})).toMatchObject({ mode: 'explore', phrasings: 1, repeats: 1, repeat_policy: 'none', fault_rate: 0.5, prefer_success: true });
+    expect(resolveModeSettings({ mode: 'rl' })).toMatchObject({
+      phrasings: 1,
+      repeats: 8,
+      repeat_policy: 'successive',
+      fault_rate: 0.8,
+      prefer_success: false,
+    });
+    expect(resolveModeSettings({ mode: 'sft' })).toMatchObject({
+      phrasings: 3,
+      repeats: 4,
+      repeat_policy: 'adaptive',
+      fault_rate: 0.5,
+      prefer_success: true,
+    });
+    expect(resolveModeSettings({})).toMatchObject({
+      mode: 'explore',
+      phrasings: 1,
+      repeats: 1,
+      repeat_policy: 'none',
+      fault_rate: 0.5,
+      prefer_success: true,
+    });
   });
 
-  it('keeps every setting the person gave, and lists only the others as the mode\'s', () => {
+  it("keeps every setting the person gave, and lists only the others as the mode's", () => {
     const settings = resolveModeSettings({ mode: 'rl', fault_rate: 0.3, repeats: 16 });
     expect(settings).toMatchObject({ repeats: 16, fault_rate: 0.3, prefer_success: false });
     expect(settings.from_mode).toEqual(['phrasings', 'prefer_success', 'repeat_policy']);
@@ -25,16 +45,34 @@ describe('resolveModeSettings', () => {
 });
 
 describe('a stored config', () => {
-  it('counts a setting as the person\'s when listed in set_by_caller or different from explore\'s default', () => {
+  it("counts a setting as the person's when listed in set_by_caller or different from explore's default", () => {
     expect(explicitModeSettings(config({ mode: 'rl' }))).toEqual({});
     expect(explicitModeSettings(config({ mode: 'rl', repeats: 3 }))).toEqual({ repeats: 3 });
     expect(explicitModeSettings(config({ mode: 'rl', fault_rate: 0.5, set_by_caller: ['fault_rate'] }))).toEqual({ fault_rate: 0.5 });
-    expect(modeSettingsOf(config({ mode: 'rl', fault_rate: 0.5, set_by_caller: ['fault_rate'] }))).toMatchObject({ repeats: 8, fault_rate: 0.5 });
+    expect(modeSettingsOf(config({ mode: 'rl', fault_rate: 0.5, set_by_caller: ['fault_rate'] }))).toMatchObject({
+      repeats: 8,
+      fault_rate: 0.5,
+    });
   });
 
   it('stored before modes were applied, an explore run reads exactly as it ran', () => {
-    const stored = { source: { kind: 'describe', sentence: 'a clinic scheduler' }, budget: 64, seed: 7, mode: 'explore', phrasings: 2, repeats: 1, fault_rate: 0.5, prefer_success: true };
-    expect(modeSettingsOf(RunConfig.parse(stored))).toMatchObject({ phrasings: 2, repeats: 1, fault_rate: 0.5, prefer_success: true, repeat_policy: 'none' });
+    const stored = {
+      source: { kind: 'describe', sentence: 'a clinic scheduler' },
+      budget: 64,
+      seed: 7,
+      mode: 'explore',
+      phrasings: 2,
+      repeats: 1,
+      fault_rate: 0.5,
+      prefer_success: true,
+    };
+    expect(modeSettingsOf(RunConfig.parse(stored))).toMatchObject({
+      phrasings: 2,
+      repeats: 1,
+      fault_rate: 0.5,
+      prefer_success: true,
+      repeat_policy: 'none',
+    });
   });
 });
 

@@ -33,7 +33,12 @@ export interface RunMode {
  * SDK `resolve_topology`), and the repeat policy says how many of each prompt's k rollouts run at once. A replay
  * keeps the earlier run's task set, so the mode's wordings and repeats do not apply to it.
  */
-export function runModeFor(options: Pick<SimulateOptions, 'mode' | 'phrasings' | 'repeats' | 'fault_rate' | 'prefer_success' | 'repeat_policy' | 'time_budget' | 'until' | 'replay'>): RunMode {
+export function runModeFor(
+  options: Pick<
+    SimulateOptions,
+    'mode' | 'phrasings' | 'repeats' | 'fault_rate' | 'prefer_success' | 'repeat_policy' | 'time_budget' | 'until' | 'replay'
+  >,
+): RunMode {
   const requested = resolveModeSettings({
     ...(options.mode === undefined ? {} : { mode: options.mode }),
     ...(options.phrasings === undefined ? {} : { phrasings: options.phrasings }),
@@ -55,10 +60,13 @@ export function runModeFor(options: Pick<SimulateOptions, 'mode' | 'phrasings' |
       }
     : requested;
   if (options.replay && settings.mode !== 'explore') {
-    warnings.push(`A replay runs the earlier run's task set as it was: mode ${settings.mode}'s wordings, repeats and repeat policy do not apply (repeats is ${settings.repeats}; set repeats to change it).`);
+    warnings.push(
+      `A replay runs the earlier run's task set as it was: mode ${settings.mode}'s wordings, repeats and repeat policy do not apply (repeats is ${settings.repeats}; set repeats to change it).`,
+    );
   }
   const applied = appliedDefaults(settings);
-  if (applied.length > 0) warnings.push(`Mode ${settings.mode} filled the settings left unset: ${applied.join(', ')}. Set any of them to override it.`);
+  if (applied.length > 0)
+    warnings.push(`Mode ${settings.mode} filled the settings left unset: ${applied.join(', ')}. Set any of them to override it.`);
   if (options.time_budget !== undefined) {
     warnings.push(
       `This run has a time budget of ${options.time_budget} s: it stops after the batch in which the time runs out, so where it stops depends on this machine and the run is not reproducible row for row (the rows up to that point are the same for the same seed).`,
@@ -67,7 +75,8 @@ export function runModeFor(options: Pick<SimulateOptions, 'mode' | 'phrasings' |
   return {
     settings,
     initial_repeats: initialRepeats(settings),
-    rerun_share: settings.mode === 'adaptive' && !options.replay ? 1 - adaptiveExploreShare(options.time_budget, options.until ?? 'compute') : 1,
+    rerun_share:
+      settings.mode === 'adaptive' && !options.replay ? 1 - adaptiveExploreShare(options.time_budget, options.until ?? 'compute') : 1,
     warnings,
   };
 }
@@ -105,7 +114,8 @@ function appliedDefaults(settings: ModeSettings): string[] {
   const words: string[] = [];
   for (const setting of settings.from_mode) {
     if (setting === 'repeat_policy') {
-      if (settings.repeat_policy !== explore.repeat_policy) words.push(`repeat_policy ${settings.repeat_policy} (${policyWords(settings)})`);
+      if (settings.repeat_policy !== explore.repeat_policy)
+        words.push(`repeat_policy ${settings.repeat_policy} (${policyWords(settings)})`);
     } else if (settings[setting] !== explore[setting]) {
       words.push(`${setting} ${String(settings[setting])}`);
     }

@@ -21,17 +21,45 @@ const offline = offlineComponents(spec, { seed: 4 });
 /** A cooperative agent: asks for a reference until it has one, then calls the first tool, then answers. */
 function agentReply(request: GenerateRequest): MockReply {
   const last = request.messages.at(-1);
-  if (last?.role === 'tool') return { text: 'All done, the system says ok.', usage: { input_tokens: 20, output_tokens: 6 }, logprobs: { sum: -1.5, n_tokens: 6, tokens: [] } };
-  const said = request.messages.filter((message) => message.role === 'user').map((message) => message.content).join(' ');
-  if (!/\d{3}/.test(said)) return { text: 'Could you give me the reference number?', usage: { input_tokens: 10, output_tokens: 7 }, logprobs: { sum: -2, n_tokens: 7, tokens: [{ token: 'Could', logprob: -2 }] } };
+  if (last?.role === 'tool')
+    return {
+      text: 'All done, the system says ok.',
+      usage: { input_tokens: 20, output_tokens: 6 },
+      logprobs: { sum: -1.5, n_tokens: 6, tokens: [] },
+    };
+  const said = request.messages
+    .filter((message) => message.role === 'user')
+    .map((message) => message.content)
+    .join(' ');
+  if (!/\d{3}/.test(said))
+    return {
+      text: 'Could you give me the reference number?',
+      usage: { input_tokens: 10, output_tokens: 7 },
+      logprobs: { sum: -2, n_tokens: 7, tokens: [{ token: 'Could', logprob: -2 }] },
+    };
   const tool = request.tools![0]!;
-  return { tool_calls: [{ id: 'call_1', name: tool.name, arguments: {} }], finish_reason: 'tool_calls', usage: { input_tokens: 12, output_tokens: 9 } };
+  return {
+    tool_calls: [{ id: 'call_1', name: tool.name, arguments: {} }],
+    finish_reason: 'tool_calls',
+    usage: { input_tokens: 12, output_tokens: 9 },
+  };
 }
 
 async function run(overrides: Partial<SimulateOptions>): Promise<{ rows: Row[]; summary: SimulationSummary; lost: string[] }> {
   const rows: Row[] = [];
   const lost: string[] = [];
-  const events = simulate({ ...offline, spec, seed: 4, budget: 12, phrasings: 1, repeats: 1, fault_rate: 0.5, prefer_success: true, concurrency: 4, ...overrides });
+  const events = simulate({
+    ...offline,
+    spec,
+    seed: 4,
+    budget: 12,
+    phrasings: 1,
+    repeats: 1,
+    fault_rate: 0.5,
+    prefer_success: true,
+    concurrency: 4,
+    ...overrides,
+  });
   for (;;) {
     const next = await events.next();
     if (next.done) return { rows, summary: next.value, lost };
@@ -59,7 +87,9 @@ describe('simulate with models in the roles', () => {
       expect(row.sampling).toEqual({ model: AGENT, temperature: 0.6, max_tokens: 1024, logprobs: 'tokens' });
       expect(row.usage!.input_tokens).toBeGreaterThan(0);
     }
-    const asked = rows.find((row) => row.messages.some((message) => message.role === 'assistant' && message.content.startsWith('Could you')));
+    const asked = rows.find((row) =>
+      row.messages.some((message) => message.role === 'assistant' && message.content.startsWith('Could you')),
+    );
     const question = asked?.messages.find((message) => message.role === 'assistant' && message.content.startsWith('Could you'));
     expect(question).toMatchObject({ logprob: -2, n_tokens: 7, token_logprobs: [{ token: 'Could', logprob: -2 }] });
     expect(summary.degraded).toEqual([]);
@@ -90,17 +120,26 @@ describe('simulate with models in the roles', () => {
   });
 
   it('stops with agent_auth_failed when the key is refused, saying why before anything else', async () => {
-    const agent = createModelAgent(new MockModelBackend(AGENT, new ModelCallError(`${AGENT} refused the key from OPENAI_API_KEY (401): bad key`, { kind: 'auth', spec: AGENT })));
+    const agent = createModelAgent(
+      new MockModelBackend(
+        AGENT,
+        new ModelCallError(`${AGENT} refused the key from OPENAI_API_KEY (401): bad key`, { kind: 'auth', spec: AGENT }),
+      ),
+    );
     const { rows, summary } = await run({ agent, budget: 40 });
     expect(rows).toHaveLength(0);
     expect(summary.stopped_because).toBe('agent_auth_failed');
-    expect(summary.warnings[0]).toBe(`The run stopped early: The agent's model ${AGENT} failed: ${AGENT} refused the key from OPENAI_API_KEY (401): bad key`);
+    expect(summary.warnings[0]).toBe(
+      `The run stopped early: The agent's model ${AGENT} failed: ${AGENT} refused the key from OPENAI_API_KEY (401): bad key`,
+    );
     expect(summary.search.rollouts.lost).toBe(0);
   });
 
   it('stops with writer_quota_exceeded and user_quota_exceeded on an empty account', async () => {
     const quota = (spec: string) => new ModelCallError('out of quota', { kind: 'quota', spec });
-    const writerRun = await run({ writers: offline.writers.map((writer) => withModelWording(writer, new MockModelBackend(WRITER, quota(WRITER)))) });
+    const writerRun = await run({
+      writers: offline.writers.map((writer) => withModelWording(writer, new MockModelBackend(WRITER, quota(WRITER)))),
+    });
     expect(writerRun.summary.stopped_because).toBe('writer_quota_exceeded');
     expect(writerRun.summary.search.writer_errors).toEqual([`The writer's model ${WRITER} failed: out of quota`]);
     const asker = createModelAgent(new MockModelBackend(AGENT, { text: 'Which account is it?' }));
@@ -110,7 +149,11 @@ describe('simulate with models in the roles', () => {
 
   it('lets the template write when the model writer fails: rows say so, degraded gets generator_fallback', async () => {
     let calls = 0;
-    const flaky = new MockModelBackend(WRITER, () => (calls++ % 3 === 0 ? new ModelCallError(`${WRITER} answered 529: Overloaded`, { kind: 'server', spec: WRITER }) : { text: 'worded by the model' }));
+    const flaky = new MockModelBackend(WRITER, () =>
+      calls++ % 3 === 0
+        ? new ModelCallError(`${WRITER} answered 529: Overloaded`, { kind: 'server', spec: WRITER })
+        : { text: 'worded by the model' },
+    );
     const { rows, summary } = await run({ writers: offline.writers.map((writer) => withModelWording(writer, flaky)) });
     const fallen = rows.filter((row) => row.writer_model === 'template');
     expect(fallen.length).toBeGreaterThan(0);
@@ -123,7 +166,9 @@ describe('simulate with models in the roles', () => {
 
   it('keeps the writer’s last error when the run ends with no rows', async () => {
     const writer = new MockModelBackend(WRITER, new ModelCallError(`${WRITER} answered 500: boom`, { kind: 'server', spec: WRITER }));
-    const agent = createModelAgent(new MockModelBackend(AGENT, new ModelCallError(`${AGENT} answered 500: down`, { kind: 'server', spec: AGENT })));
+    const agent = createModelAgent(
+      new MockModelBackend(AGENT, new ModelCallError(`${AGENT} answered 500: down`, { kind: 'server', spec: AGENT })),
+    );
     const { rows, summary } = await run({ agent, budget: 4, writers: offline.writers.map((each) => withModelWording(each, writer)) });
     expect(rows).toHaveLength(0);
     expect(summary.stopped_because).toBe('agent_failed');
@@ -138,7 +183,9 @@ describe('simulate with models in the roles', () => {
     expect(lost.length).toBeGreaterThan(0);
     expect(new Set(lost)).toEqual(new Set(['user_error']));
     expect(summary.degraded).toContain('user_errors');
-    expect(summary.warnings.some((warning) => warning.includes(`first simulated-user error: UserTurnError: ${USER} answered 500: down`))).toBe(true);
+    expect(
+      summary.warnings.some((warning) => warning.includes(`first simulated-user error: UserTurnError: ${USER} answered 500: down`)),
+    ).toBe(true);
     for (const row of rows) {
       expect(row.ended_by).toBe('user_left');
       expect(row.messages.filter((message) => message.role === 'user')).toHaveLength(1);
@@ -149,7 +196,11 @@ describe('simulate with models in the roles', () => {
     const first = await run({ budget: 6, writers: offline.writers.map((each) => withModelWording(each, writer)) });
     const calls = writer.requests.length;
     const stored = new Map(first.rows.map((row) => [row.ordinal, row]));
-    const resumed = await run({ budget: 6, writers: offline.writers.map((each) => withModelWording(each, writer)), resume: { get: (ordinal) => stored.get(ordinal) } });
+    const resumed = await run({
+      budget: 6,
+      writers: offline.writers.map((each) => withModelWording(each, writer)),
+      resume: { get: (ordinal) => stored.get(ordinal) },
+    });
     expect(resumed.rows).toEqual(first.rows);
     expect(writer.requests.length).toBe(calls);
   });

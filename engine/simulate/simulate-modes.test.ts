@@ -35,7 +35,14 @@ function groupsOf(rows: Row[]): Row[][] {
 describe('mode', () => {
   it('lets every setting the caller gave win over the mode, and says which defaults it applied', async () => {
     const { rows, summary } = await run({ mode: 'rl', fault_rate: 0.5, repeats: 4, repeat_policy: 'fixed' });
-    expect(summary.coverage).toMatchObject({ mode: 'rl', repeat_policy: 'fixed', rollouts_per_request: 4, fault_rate: 0.5, prefer_success: false, mode_defaults: ['phrasings', 'prefer_success'] });
+    expect(summary.coverage).toMatchObject({
+      mode: 'rl',
+      repeat_policy: 'fixed',
+      rollouts_per_request: 4,
+      fault_rate: 0.5,
+      prefer_success: false,
+      mode_defaults: ['phrasings', 'prefer_success'],
+    });
     expect(groupsOf(rows).map((group) => group.length)).toEqual(groupsOf(rows).map(() => 4));
     const applied = summary.warnings.find((warning) => warning.startsWith('Mode rl filled'));
     expect(applied).toContain('prefer_success false');
@@ -47,14 +54,23 @@ describe('mode', () => {
     const { rows, summary } = await run({ mode: 'sft', budget: 120 });
     expect(summary.coverage).toMatchObject({ mode: 'sft', repeat_policy: 'adaptive', requests_per_situation: 3, rollouts_per_request: 4 });
     expect(new Set(rows.map((row) => row.phrasing_index))).toEqual(new Set([0, 1, 2]));
-    const sizes = groupsOf(rows).slice(0, -6).map((group) => group.length);
+    const sizes = groupsOf(rows)
+      .slice(0, -6)
+      .map((group) => group.length);
     expect(new Set(sizes)).toEqual(new Set([1, 4]));
     expect(summary.search.repeat_groups!.topped_up).toBe(groupsOf(rows).filter((group) => group.length === 4).length);
   });
 
   it('explore adds no mode warning and records its settings', async () => {
     const { summary } = await run({ budget: 24 });
-    expect(summary.coverage).toMatchObject({ mode: 'explore', repeat_policy: 'none', requests_per_situation: 1, rollouts_per_request: 1, fault_rate: 0.5, prefer_success: true });
+    expect(summary.coverage).toMatchObject({
+      mode: 'explore',
+      repeat_policy: 'none',
+      requests_per_situation: 1,
+      rollouts_per_request: 1,
+      fault_rate: 0.5,
+      prefer_success: true,
+    });
     expect(summary.warnings.filter((warning) => warning.startsWith('Mode '))).toEqual([]);
     expect(summary.search.repeat_groups).toBeUndefined();
   });

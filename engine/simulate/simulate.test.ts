@@ -50,7 +50,9 @@ async function run(overrides: Partial<SimulateOptions>): Promise<{ rows: Row[]; 
 
 /** The same rows and the same summary at concurrency 1, 8 and 32; returns the run at 8. */
 async function sameAtAnyConcurrency(until: Until, budget: number, mode?: Mode): Promise<{ rows: Row[]; summary: SimulationOutcome }> {
-  const [one, eight, many] = await Promise.all([1, 8, 32].map((concurrency) => run({ until, budget, concurrency, ...(mode ? { mode } : {}) })));
+  const [one, eight, many] = await Promise.all(
+    [1, 8, 32].map((concurrency) => run({ until, budget, concurrency, ...(mode ? { mode } : {}) })),
+  );
   expect(stableJson(one!.rows)).toBe(stableJson(eight!.rows));
   expect(stableJson(many!.rows)).toBe(stableJson(eight!.rows));
   expect(stableJson(one!.summary)).toBe(stableJson(eight!.summary));
@@ -87,13 +89,23 @@ describe('simulate, deterministic at any concurrency', () => {
     const { rows, summary } = await sameAtAnyConcurrency('compute', 160, 'rl');
     expect(rows).toHaveLength(160);
     expect(rows.map((row) => row.ordinal)).toEqual(rows.map((_, index) => index));
-    expect(summary.coverage).toMatchObject({ mode: 'rl', repeat_policy: 'successive', rollouts_per_request: 8, fault_rate: 0.8, prefer_success: false });
+    expect(summary.coverage).toMatchObject({
+      mode: 'rl',
+      repeat_policy: 'successive',
+      rollouts_per_request: 8,
+      fault_rate: 0.8,
+      prefer_success: false,
+    });
     // The grid was planned with rl's fault settings: fewer fault cells flip to success than under explore's.
     const rlPlan = planGrid(SPEC.axes, { seed: SEED, fault_rate: 0.8, prefer_success: false });
     expect(summary.search.grid).toEqual({ cells: rlPlan.cells.length, flipped: rlPlan.flipped });
     expect(rlPlan.flipped).toBeLessThan(planGrid(SPEC.axes, { seed: SEED, fault_rate: 0.5, prefer_success: true }).flipped);
     const byPrompt = new Map<string, Row[]>();
-    for (const row of rows) byPrompt.set(`${row.situation.scenario_id}:${row.phrasing_index}:${row.prompt}`, [...(byPrompt.get(`${row.situation.scenario_id}:${row.phrasing_index}:${row.prompt}`) ?? []), row]);
+    for (const row of rows)
+      byPrompt.set(`${row.situation.scenario_id}:${row.phrasing_index}:${row.prompt}`, [
+        ...(byPrompt.get(`${row.situation.scenario_id}:${row.phrasing_index}:${row.prompt}`) ?? []),
+        row,
+      ]);
     const sizes = [...byPrompt.values()].map((group) => group.length);
     expect(sizes.filter((size) => size === 8).length).toBeGreaterThan(0);
     expect(sizes.filter((size) => size === 2).length).toBeGreaterThan(0);

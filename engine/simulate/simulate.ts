@@ -63,7 +63,9 @@ export async function* simulate(options: SimulateOptions): AsyncGenerator<Simula
   const state = new SearchState(plan.planned);
   const summary = new SummaryBuilder(options, plan, mode);
   const specSha = sha256Hex(stableJson(spec));
-  const writers = new Map<WriterArm, SimulateOptions['writers'][number]>((traced?.writers ?? sourceWriters).map((writer) => [writer.arm, writer]));
+  const writers = new Map<WriterArm, SimulateOptions['writers'][number]>(
+    (traced?.writers ?? sourceWriters).map((writer) => [writer.arm, writer]),
+  );
   // A new situation's first rollouts; under a holding repeat policy the rest of k come later, where they tell something.
   const rowsPerSituation = phrasings * mode.initial_repeats;
   const rowsPerBatch = batchRows(budget);
@@ -171,7 +173,8 @@ export async function* simulate(options: SimulateOptions): AsyncGenerator<Simula
     const landed = summary.landed();
     const pendingTopUps = groups?.pending ?? 0;
     if (landed >= budget) stop = 'budget';
-    else if (options.situations !== undefined && situationsPlanned >= options.situations && pendingTopUps === 0) stop = 'situations_exhausted';
+    else if (options.situations !== undefined && situationsPlanned >= options.situations && pendingTopUps === 0)
+      stop = 'situations_exhausted';
     else if (isCancelled()) stop = 'cancelled';
     else if (stopRequest) stop = stopRequest.stopped_because;
     else if (summary.agentFailed(budget)) stop = 'agent_failed';
@@ -226,7 +229,8 @@ export async function* simulate(options: SimulateOptions): AsyncGenerator<Simula
 
     const planned: Planned[] = [];
     for (const topUp of topUps) {
-      for (let repeat = topUp.from; repeat < topUp.to; repeat++) planned.push({ card: { ...topUp.card, rollout_index: repeat }, ordinal: ordinal++, group: topUp.group });
+      for (let repeat = topUp.from; repeat < topUp.to; repeat++)
+        planned.push({ card: { ...topUp.card, rollout_index: repeat }, ordinal: ordinal++, group: topUp.group });
     }
     for (const cards of situations) {
       const first = cards[0];
@@ -236,7 +240,8 @@ export async function* simulate(options: SimulateOptions): AsyncGenerator<Simula
       situationsPlanned++;
       for (const card of cards) {
         const group = groups?.open(card, stableJson(card.situation.dimensions));
-        for (let repeat = 0; repeat < mode.initial_repeats; repeat++) planned.push({ card: { ...card, rollout_index: repeat }, ordinal: ordinal++, ...(group === undefined ? {} : { group }) });
+        for (let repeat = 0; repeat < mode.initial_repeats; repeat++)
+          planned.push({ card: { ...card, rollout_index: repeat }, ordinal: ordinal++, ...(group === undefined ? {} : { group }) });
       }
     }
     const batch = planned.slice(0, remainingRows);
@@ -249,7 +254,12 @@ export async function* simulate(options: SimulateOptions): AsyncGenerator<Simula
     let newSignatures = 0;
     let newShapes = 0;
     let landedInBatch = 0;
-    for await (const { index, result } of orderedPool(batch, options.concurrency, rollOut, () => isCancelled() || stopRequest !== undefined)) {
+    for await (const { index, result } of orderedPool(
+      batch,
+      options.concurrency,
+      rollOut,
+      () => isCancelled() || stopRequest !== undefined,
+    )) {
       const { card, ordinal: at, group } = batch[index]!;
       const outcome: Outcome = result.ok ? result.value : { kind: 'lost', reason: 'agent_error', error: String(result.error) };
       if (outcome.kind === 'stop') {
@@ -289,7 +299,12 @@ export async function* simulate(options: SimulateOptions): AsyncGenerator<Simula
 
     const observed: Partial<Record<WriterArm, number>> = {};
     for (const arm of WRITER_ARMS) if (armRows[arm] > 0) observed[arm] = armNew[arm] / armRows[arm];
-    const spaceRate = saturation.endBatch({ rows: landedInBatch, new_signatures: newSignatures, new_cells: newCells, new_shapes: newShapes });
+    const spaceRate = saturation.endBatch({
+      rows: landedInBatch,
+      new_signatures: newSignatures,
+      new_cells: newCells,
+      new_shapes: newShapes,
+    });
     const record: SimulationBatch = {
       batch: round,
       rows: batch.length,

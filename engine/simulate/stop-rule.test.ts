@@ -4,7 +4,14 @@ import type { GridCell } from '../coverage/plan-grid';
 import { FLAT_BATCHES, SaturationState, untilReached, untilStopReason } from './stop-rule';
 
 function cell(stance: string): GridCell {
-  const dimensions: Dimensions = { tool: 'get_order', rule: 'unspecified', stance, world_state: 'entity exists', tool_condition: 'success', history: 'fresh' };
+  const dimensions: Dimensions = {
+    tool: 'get_order',
+    rule: 'unspecified',
+    stance,
+    world_state: 'entity exists',
+    tool_condition: 'success',
+    history: 'fresh',
+  };
   return { scenario_id: `sc-${stance}`, dimensions, faults: {} };
 }
 

@@ -51,7 +51,9 @@ describe('the hard-stance share warning', () => {
     expect(summary.search.tier_mix.hard_share_requested).toBe(0.4);
     const warnings = summary.warnings.filter((warning) => HARD_WARNING.test(warning));
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^Only \d% of rows put the agent under a hard stance \(ambiguous, boundary, adversarial\); 40% was asked for\.$/);
+    expect(warnings[0]).toMatch(
+      /^Only \d% of rows put the agent under a hard stance \(ambiguous, boundary, adversarial\); 40% was asked for\.$/,
+    );
   });
 
   it('keeps the 40% request when the aim fixes the tool only', async () => {

@@ -118,7 +118,9 @@ export class SummaryBuilder {
     if (this.#lost > 0) {
       const firstUser = this.#firstUserError === null ? '' : `; first simulated-user error: ${this.#firstUserError}`;
       warnings.push(
-        `${this.#lost} rollouts were lost (${Object.entries(this.#lostBy).map(([reason, n]) => `${reason} ${n}`).join(', ')}); first agent error: ${this.#firstAgentError ?? 'none'}${firstUser}.`,
+        `${this.#lost} rollouts were lost (${Object.entries(this.#lostBy)
+          .map(([reason, n]) => `${reason} ${n}`)
+          .join(', ')}); first agent error: ${this.#firstAgentError ?? 'none'}${firstUser}.`,
       );
     }
     if (this.#fallbackRows > 0) {
@@ -127,15 +129,20 @@ export class SummaryBuilder {
       );
     }
     if (this.#rerolled > this.#landed && this.#landed > 0) {
-      warnings.push(`More rollouts were re-rolled (${this.#rerolled}) than landed (${this.#landed}): check the agent before trusting these rows.`);
+      warnings.push(
+        `More rollouts were re-rolled (${this.#rerolled}) than landed (${this.#landed}): check the agent before trusting these rows.`,
+      );
     }
     const hard = HARD_TIERS.reduce((sum, tier) => sum + (this.#tiers[tier] ?? 0), 0);
     // An aimed run ("fill this cell" on a stance) or a replay fixes each row's stance: no mix was asked for.
     const stanceFixed = options.aim?.stance !== undefined || options.replay !== undefined;
     if (!stanceFixed && this.#landed >= 20 && HARD_SHARE - hard / this.#landed > 0.1) {
-      warnings.push(`Only ${((100 * hard) / this.#landed).toFixed(0)}% of rows put the agent under a hard stance (ambiguous, boundary, adversarial); ${HARD_SHARE * 100}% was asked for.`);
+      warnings.push(
+        `Only ${((100 * hard) / this.#landed).toFixed(0)}% of rows put the agent under a hard stance (ambiguous, boundary, adversarial); ${HARD_SHARE * 100}% was asked for.`,
+      );
     }
-    if (this.options.spec.tools.length === 0) warnings.push('The spec declares no tools: rows exercise conversation only, and the world is never called.');
+    if (this.options.spec.tools.length === 0)
+      warnings.push('The spec declares no tools: rows exercise conversation only, and the world is never called.');
     return warnings;
   }
 
@@ -151,7 +158,12 @@ export class SummaryBuilder {
     stoppedBecause: StopReason,
     state: SearchState,
     shares: ArmShares,
-    stop: { until: Until; saturation: SaturationState; predicted: number; groups?: NonNullable<SimulationOutcome['search']['repeat_groups']> | undefined },
+    stop: {
+      until: Until;
+      saturation: SaturationState;
+      predicted: number;
+      groups?: NonNullable<SimulationOutcome['search']['repeat_groups']> | undefined;
+    },
   ): SimulationOutcome {
     const { saturation } = stop;
     const counts = state.counts();
@@ -165,7 +177,11 @@ export class SummaryBuilder {
       rollouts: { landed: this.#landed, resumed: this.#resumed, rerolled: this.#rerolled, lost: this.#lost, lost_by: this.#lostBy },
       first_agent_error: this.#firstAgentError,
       mutation_aims: this.#mutationAims,
-      tier_mix: { hard_share_requested: this.#hardShareRequested(), hard_share_realized: this.#landed === 0 ? null : Math.round((hard / this.#landed) * 1e4) / 1e4, counts: this.#tiers },
+      tier_mix: {
+        hard_share_requested: this.#hardShareRequested(),
+        hard_share_realized: this.#landed === 0 ? null : Math.round((hard / this.#landed) * 1e4) / 1e4,
+        counts: this.#tiers,
+      },
       ended_on_question: this.#endedOnQuestion,
       grid: { cells: this.plan.cells.length, flipped: this.plan.flipped },
       plateau_batches: saturation.plateauBatches,

@@ -22,7 +22,9 @@ describe('an offline finance run', () => {
   it('calls a tool, and gets its answer, in most rows (at least 55%; 24 of 64 before people gave details)', async () => {
     const rows = await offlineRows(64, 8);
     expect(rows).toHaveLength(64);
-    const called = rows.filter((row) => row.messages.some((message) => message.role === 'assistant' && (message.tool_calls ?? []).length > 0));
+    const called = rows.filter((row) =>
+      row.messages.some((message) => message.role === 'assistant' && (message.tool_calls ?? []).length > 0),
+    );
     const answered = rows.filter((row) => row.messages.some((message) => message.role === 'tool'));
     expect(called.length / rows.length).toBeGreaterThanOrEqual(0.55);
     expect(answered.length).toBe(called.length);

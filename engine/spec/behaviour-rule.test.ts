@@ -33,13 +33,19 @@ describe('sentenceParts', () => {
 
 describe('behaviourRule', () => {
   it('rewrites the docs sentence as the imperative rule', () => {
-    expect(behaviourRule('confirms before it moves money', context)).toBe('Confirm the amount and destination with the person before moving money.');
+    expect(behaviourRule('confirms before it moves money', context)).toBe(
+      'Confirm the amount and destination with the person before moving money.',
+    );
   });
 
   it('turns third-person verbs into imperatives and keeps the adverbs', () => {
     expect(behaviourRule('never invents an order number', context)).toBe('Never invent an order number.');
-    expect(behaviourRule('hands off to a human only when the customer asks twice', context)).toBe('Hand off to a human only when the customer asks twice.');
-    expect(behaviourRule('always verifies identity before any account change', context)).toBe('Always verify identity before any account change.');
+    expect(behaviourRule('hands off to a human only when the customer asks twice', context)).toBe(
+      'Hand off to a human only when the customer asks twice.',
+    );
+    expect(behaviourRule('always verifies identity before any account change', context)).toBe(
+      'Always verify identity before any account change.',
+    );
     expect(behaviourRule('must confirm transfers over $500', context)).toBe('Confirm transfers over $500.');
     expect(behaviourRule("doesn't share card numbers", context)).toBe('Do not share card numbers.');
   });
@@ -48,13 +54,17 @@ describe('behaviourRule', () => {
     expect(behaviourRule('confirms before cancelling', { confirm_object: 'the flight and fee with the traveller' })).toBe(
       'Confirm the flight and fee with the traveller before cancelling.',
     );
-    expect(behaviourRule('verifies before it resets a password', context)).toBe("Verify the person's identity before resetting a password.");
+    expect(behaviourRule('verifies before it resets a password', context)).toBe(
+      "Verify the person's identity before resetting a password.",
+    );
     expect(behaviourRule('asks before it cancels anything', context)).toBe('Ask for a clear yes before canceling anything.');
   });
 
   it('rewrites "it" as the agent', () => {
     expect(behaviourRule('says so when it is unsure', context)).toBe('Say so when you are unsure.');
-    expect(behaviourRule('never double-books', { ...context, resource: 'meeting room' })).toMatch(/^Never double-book a meeting room: check/);
+    expect(behaviourRule('never double-books', { ...context, resource: 'meeting room' })).toMatch(
+      /^Never double-book a meeting room: check/,
+    );
   });
 
   it('names the topic a behaviour replaces', () => {

@@ -11,7 +11,21 @@ export interface BehaviourContext {
 const MODALS = new Set(['must', 'should', 'will', 'shall', 'can', 'also', 'then']);
 const KEPT_ADVERBS = new Set(['never', 'always', 'only', 'first', 'politely', 'carefully', 'still', 'immediately']);
 const NEGATIONS: Readonly<Record<string, string>> = { "doesn't": 'do not', "won't": 'do not', cannot: 'do not', "can't": 'do not' };
-const CONNECTORS = new Set(['before', 'after', 'when', 'whenever', 'if', 'first', 'prior', 'every', 'each', 'unless', 'until', 'while', 'on']);
+const CONNECTORS = new Set([
+  'before',
+  'after',
+  'when',
+  'whenever',
+  'if',
+  'first',
+  'prior',
+  'every',
+  'each',
+  'unless',
+  'until',
+  'while',
+  'on',
+]);
 const MONEY_CUE = /\b(?:money|funds?|payments?|pay|pays|paying|transfer\w*|amounts?|charg\w*|refund\w*|cash|wire\w*)\b/i;
 
 /**
@@ -19,7 +33,12 @@ const MONEY_CUE = /\b(?:money|funds?|payments?|pay|pays|paying|transfer\w*|amoun
  * "confirms before it moves money" -> "Confirm the amount and destination with the person before moving money."
  */
 export function behaviourRule(clause: string, context: BehaviourContext): string {
-  const tokens = clause.replace(/\s+/g, ' ').trim().replace(/[.!?,;:]+$/, '').split(' ').filter(Boolean);
+  const tokens = clause
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.!?,;:]+$/, '')
+    .split(' ')
+    .filter(Boolean);
   const head: string[] = [];
   while (tokens.length > 0) {
     const word = tokens[0]!.toLowerCase();
@@ -59,7 +78,8 @@ export function ruleTopic(rule: string): RuleTopic | undefined {
   if (/\b(?:hand\w* (?:off|over)|escalat\w*|human|real person|live agent|supervisor)\b/.test(text)) return 'handoff';
   if (/\b(?:invent\w*|make\w* up|made up|fabricat\w*|guess\w*|hallucinat\w*|promis\w*)\b/.test(text)) return 'no_invention';
   if (/\b(?:verif\w*|identity|authenticat\w*|date of birth)\b/.test(text)) return 'identity';
-  if (/\b(?:confirm\w*|read\w* back|ask\w* (?:for|before|first)|clear yes|permission|approv\w*|double-check\w*)\b/.test(text)) return 'confirm_action';
+  if (/\b(?:confirm\w*|read\w* back|ask\w* (?:for|before|first)|clear yes|permission|approv\w*|double-check\w*)\b/.test(text))
+    return 'confirm_action';
   return undefined;
 }
 
@@ -84,7 +104,10 @@ function objectFor(verb: string, clause: string, context: BehaviourContext): str
 /** "before it moves money" -> "before moving money"; "when it is unsure" -> "when you are unsure". */
 function rewritePronouns(text: string): string {
   return text
-    .replace(/\b(before|after|without|while|until|instead of)\s+it\s+([a-z-]+)\b/gi, (_match, connector: string, verb: string) => `${connector} ${gerund(baseVerb(verb))}`)
+    .replace(
+      /\b(before|after|without|while|until|instead of)\s+it\s+([a-z-]+)\b/gi,
+      (_match, connector: string, verb: string) => `${connector} ${gerund(baseVerb(verb))}`,
+    )
     .replace(/\bit is\b/gi, 'you are')
     .replace(/\bit was\b/gi, 'you were')
     .replace(/\bit has\b/gi, 'you have')
@@ -99,7 +122,31 @@ function finish(text: string): string {
 }
 
 const NEGATION_WORDS = new Set(['never', 'not', 'no', "don't", 'nor']);
-const FILLER_WORDS = new Set(['a', 'an', 'the', 'to', 'do', 'does', 'and', 'or', 'any', 'of', 'for', 'it', 'its', 'you', 'your', 'with', 'in', 'on', 'their', 'them', 'is', 'are', 'be']);
+const FILLER_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'to',
+  'do',
+  'does',
+  'and',
+  'or',
+  'any',
+  'of',
+  'for',
+  'it',
+  'its',
+  'you',
+  'your',
+  'with',
+  'in',
+  'on',
+  'their',
+  'them',
+  'is',
+  'are',
+  'be',
+]);
 
 /** The words a rule turns on: negations read as one, filler words dropped, a plural `s` cut. */
 function ruleWords(rule: string): Set<string> {

@@ -78,7 +78,10 @@ describe('buildAxes', () => {
   });
 
   it('replaces one axis through dimensions and keeps the rest', () => {
-    const axes = buildAxes({ tools: [getOrder], system_prompt: 'Help customers with orders.' }, { dimensions: { stance: ['adversarial', 'boundary'] } });
+    const axes = buildAxes(
+      { tools: [getOrder], system_prompt: 'Help customers with orders.' },
+      { dimensions: { stance: ['adversarial', 'boundary'] } },
+    );
     expect(axes.stance).toEqual(['adversarial', 'boundary']);
     expect(axes.tool).toEqual(['get_order', 'unrelated', 'multi_tool']);
   });
@@ -88,7 +91,9 @@ describe('replaceAxis', () => {
   const axes = buildAxes({ tools: [getOrder], system_prompt: 'Help customers with orders.' });
 
   it('refuses an unknown axis and names the axes', () => {
-    expect(() => replaceAxis(axes, { tier: ['hard'] })).toThrowError(/not a coverage axis.*Axes: tool, rule, stance, world_state, tool_condition, history.*stance axis/);
+    expect(() => replaceAxis(axes, { tier: ['hard'] })).toThrowError(
+      /not a coverage axis.*Axes: tool, rule, stance, world_state, tool_condition, history.*stance axis/,
+    );
     try {
       replaceAxis(axes, { mood: ['x'] });
     } catch (error) {

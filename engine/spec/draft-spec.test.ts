@@ -10,14 +10,42 @@ import { idLikeParameters, toolKind } from './tool-kinds';
 import { validateSpec } from './validate-spec';
 
 const DOMAIN_SENTENCES: ReadonlyArray<readonly [string, string, RegExp]> = [
-  ['personal_finance', 'a personal finance assistant that confirms before it moves money', /^Confirm the amount and destination with the person before moving money\.$/],
-  ['telecom_support', 'a support agent for a mobile phone company that hands off to a human only when the customer asks twice', /^Hand off to a human only when the customer asks twice\.$/],
+  [
+    'personal_finance',
+    'a personal finance assistant that confirms before it moves money',
+    /^Confirm the amount and destination with the person before moving money\.$/,
+  ],
+  [
+    'telecom_support',
+    'a support agent for a mobile phone company that hands off to a human only when the customer asks twice',
+    /^Hand off to a human only when the customer asks twice\.$/,
+  ],
   ['retail_orders', 'an online store assistant that never invents an order number', /^Never invent an order number\.$/],
-  ['airline_travel', 'an airline booking agent that never changes a flight without stating the fee first', /^Never change a flight without stating the fee first\.$/],
-  ['clinic_scheduling', "a clinic scheduling assistant that always verifies the patient's date of birth before booking", /^Always verify the patient's date of birth/],
-  ['it_helpdesk', 'an IT helpdesk bot that never resets a password without verifying the employee', /^Never reset a password without verifying the employee\.$/],
-  ['insurance_claims', 'an insurance claims assistant that never promises a payout before an adjuster reviews the claim', /^Never promise a payout before/],
-  ['food_delivery', 'a food delivery support agent that refunds missing items only with a photo', /^Refund missing items only with a photo\.$/],
+  [
+    'airline_travel',
+    'an airline booking agent that never changes a flight without stating the fee first',
+    /^Never change a flight without stating the fee first\.$/,
+  ],
+  [
+    'clinic_scheduling',
+    "a clinic scheduling assistant that always verifies the patient's date of birth before booking",
+    /^Always verify the patient's date of birth/,
+  ],
+  [
+    'it_helpdesk',
+    'an IT helpdesk bot that never resets a password without verifying the employee',
+    /^Never reset a password without verifying the employee\.$/,
+  ],
+  [
+    'insurance_claims',
+    'an insurance claims assistant that never promises a payout before an adjuster reviews the claim',
+    /^Never promise a payout before/,
+  ],
+  [
+    'food_delivery',
+    'a food delivery support agent that refunds missing items only with a photo',
+    /^Refund missing items only with a photo\.$/,
+  ],
 ];
 
 const GENERIC_SENTENCES = [
@@ -66,7 +94,9 @@ describe('draftSpec: domain banks', () => {
   it('says a behaviour a bank rule already states once, as that rule, first', () => {
     const { spec } = draftSpec('a dental clinic receptionist that books appointments and never gives medical advice', { seed: 0 });
     const advice = spec.policy_rules.filter((rule) => /medical advice/i.test(rule));
-    expect(advice).toEqual(['Never give medical advice or a diagnosis, and tell anyone with urgent symptoms to call 911 or go to the emergency room.']);
+    expect(advice).toEqual([
+      'Never give medical advice or a diagnosis, and tell anyone with urgent symptoms to call 911 or go to the emergency room.',
+    ]);
     expect(spec.policy_rules[0]).toBe(advice[0]);
     // A behaviour the bank does not state in full stays the asker's own words.
     const own = draftSpec('an online store assistant that checks the order before refunding', { seed: 0 }).spec.policy_rules[0];
@@ -77,7 +107,9 @@ describe('draftSpec: domain banks', () => {
     const sentence = `a personal finance assistant that confirms before it moves money ${'and also checks everything again '.repeat(1600)}`;
     expect(() => draftSpec(sentence, { seed: 0 })).toThrow(SpecDraftError);
     expect(() => draftSpec(sentence, { seed: 0 })).toThrow(/^the description is 52,\d{3} characters, over the 1,000 a draft reads/);
-    expect(() => draftSpec('a personal finance assistant that confirms before it moves money '.padEnd(1000, 'x'), { seed: 0 })).not.toThrow();
+    expect(() =>
+      draftSpec('a personal finance assistant that confirms before it moves money '.padEnd(1000, 'x'), { seed: 0 }),
+    ).not.toThrow();
   });
 
   it('warns when the sentence names no behaviour', () => {
@@ -111,7 +143,9 @@ describe('draftSpec: sentences no bank matches', () => {
   });
 
   it('adds the tool a behaviour needs and names the record in the rule', () => {
-    const { spec } = draftSpec('an assistant that helps customers with their gym memberships and never cancels one without asking', { seed: 0 });
+    const { spec } = draftSpec('an assistant that helps customers with their gym memberships and never cancels one without asking', {
+      seed: 0,
+    });
     expect(spec.tools.map((tool) => tool.name)).toContain('cancel_membership');
     expect(spec.policy_rules[0]).toBe('Never cancel a gym membership without asking.');
   });
@@ -143,7 +177,28 @@ describe('draftSpec: every draft is a valid, deterministic spec', () => {
   });
 
   it('drafts a valid spec from any sentence with words in it', () => {
-    const word = fc.constantFrom('assistant', 'books', 'never', 'refunds', 'orders', 'that', 'and', 'flights', 'money', 'the', 'cancels', 'checks', 'human', 'only', 'when', 'rooms', 'it', 'confirms', 'before', 'x');
+    const word = fc.constantFrom(
+      'assistant',
+      'books',
+      'never',
+      'refunds',
+      'orders',
+      'that',
+      'and',
+      'flights',
+      'money',
+      'the',
+      'cancels',
+      'checks',
+      'human',
+      'only',
+      'when',
+      'rooms',
+      'it',
+      'confirms',
+      'before',
+      'x',
+    );
     fc.assert(
       fc.property(fc.array(word, { minLength: 1, maxLength: 14 }), fc.integer(), (words, seed) => {
         const sentence = words.join(' ');

@@ -27,7 +27,9 @@ export const MAX_SENTENCE_CHARS = 1000;
 export function draftSpec(sentence: string, options: DraftOptions): DraftResult {
   const cleaned = sentence.replace(/\s+/g, ' ').trim();
   if (wordsOf(cleaned).length === 0) {
-    throw new SpecDraftError('the sentence is empty: describe the agent and the behaviour to test, e.g. "a personal finance assistant that confirms before it moves money"');
+    throw new SpecDraftError(
+      'the sentence is empty: describe the agent and the behaviour to test, e.g. "a personal finance assistant that confirms before it moves money"',
+    );
   }
   if (cleaned.length > MAX_SENTENCE_CHARS) {
     throw new SpecDraftError(
@@ -48,7 +50,11 @@ export function draftSpec(sentence: string, options: DraftOptions): DraftResult 
   const baseRules = pieces.rules.filter((rule) => !rule.topic || !topics.has(rule.topic)).map((rule) => rule.text);
   const behaviourRules = asked.map((rule) => baseRules.find((base) => statesRule(base, rule)) ?? rule);
   const policy_rules = uniqueRules([...behaviourRules, ...baseRules]);
-  const system_prompt = [`You are ${pieces.agent_name}, ${pieces.role}.`, '', ...policy_rules.map((rule, index) => `${index + 1}. ${rule}`)].join('\n');
+  const system_prompt = [
+    `You are ${pieces.agent_name}, ${pieces.role}.`,
+    '',
+    ...policy_rules.map((rule, index) => `${index + 1}. ${rule}`),
+  ].join('\n');
 
   const entries = pieces.tools.filter((entry, index) => pieces.tools.findIndex((other) => other.tool.name === entry.tool.name) === index);
   const tools = entries.map((entry) => entry.tool);

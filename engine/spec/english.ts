@@ -14,7 +14,24 @@ export function baseVerb(word: string): string {
 }
 
 /** Two-syllable verbs stressed on the last syllable double their final consonant: reset -> resetting. */
-const DOUBLING = new Set(['reset', 'submit', 'permit', 'refer', 'prefer', 'transfer', 'commit', 'admit', 'regret', 'forget', 'begin', 'occur', 'omit', 'control', 'upset', 'equip']);
+const DOUBLING = new Set([
+  'reset',
+  'submit',
+  'permit',
+  'refer',
+  'prefer',
+  'transfer',
+  'commit',
+  'admit',
+  'regret',
+  'forget',
+  'begin',
+  'occur',
+  'omit',
+  'control',
+  'upset',
+  'equip',
+]);
 
 function doublesFinal(base: string): boolean {
   return (base.length <= 4 && /^[^aeiou]*[aeiou][bdgmnprt]$/.test(base)) || DOUBLING.has(base);

@@ -22,17 +22,66 @@ export interface DraftPieces {
 
 /** Verbs whose record is a noun made from the verb, over a resource the person picks: book a room -> booking. */
 const RESOURCE_VERBS: Readonly<Record<string, string>> = {
-  book: 'booking', reserve: 'reservation', rent: 'rental', hire: 'hire', order: 'order', buy: 'purchase', purchase: 'purchase',
-  borrow: 'loan', lease: 'lease', enroll: 'enrollment', enrol: 'enrolment', register: 'registration',
+  book: 'booking',
+  reserve: 'reservation',
+  rent: 'rental',
+  hire: 'hire',
+  order: 'order',
+  buy: 'purchase',
+  purchase: 'purchase',
+  borrow: 'loan',
+  lease: 'lease',
+  enroll: 'enrollment',
+  enrol: 'enrolment',
+  register: 'registration',
 };
 /** Verbs whose object is itself the record: schedules meetings -> meeting. */
-const CREATION_VERBS = new Set(['schedule', 'create', 'plan', 'organize', 'organise', 'arrange', 'open', 'file', 'submit', 'draft', 'write', 'log', 'raise', 'add', 'make', 'set']);
+const CREATION_VERBS = new Set([
+  'schedule',
+  'create',
+  'plan',
+  'organize',
+  'organise',
+  'arrange',
+  'open',
+  'file',
+  'submit',
+  'draft',
+  'write',
+  'log',
+  'raise',
+  'add',
+  'make',
+  'set',
+]);
 const TIMED_VERBS = new Set(['book', 'reserve', 'rent', 'hire', 'lease', 'schedule', 'plan', 'arrange', 'organize', 'organise']);
 const WEAK_VERBS = new Set(['help', 'assist', 'support', 'serve', 'handle', 'manage', 'deal', 'work', 'update', 'change', 'edit']);
 /** Verbs of an agent that only looks things up and answers. */
 const READ_ONLY_VERBS = new Set([
-  'answer', 'explain', 'describe', 'find', 'look', 'check', 'track', 'show', 'tell', 'summarise', 'summarize', 'recommend', 'search',
-  'lookup', 'read', 'view', 'list', 'monitor', 'report', 'compare', 'suggest', 'research', 'fetch', 'know',
+  'answer',
+  'explain',
+  'describe',
+  'find',
+  'look',
+  'check',
+  'track',
+  'show',
+  'tell',
+  'summarise',
+  'summarize',
+  'recommend',
+  'search',
+  'lookup',
+  'read',
+  'view',
+  'list',
+  'monitor',
+  'report',
+  'compare',
+  'suggest',
+  'research',
+  'fetch',
+  'know',
 ]);
 const MAX_TOOLS = 7;
 const GENERIC_NAMES = ['Atlas', 'Sol', 'Quill'] as const;
@@ -40,12 +89,54 @@ const HANDOFF_CUE = /\b(?:human|person|staff|manager|supervisor|colleague|escala
 
 /** Common nouns and the id prefixes people expect for them; other nouns get their consonant skeleton. */
 const ID_PREFIXES: Readonly<Record<string, string>> = {
-  booking: 'BKG', reservation: 'RES', appointment: 'APT', order: 'ORD', ticket: 'TKT', room: 'RM', account: 'ACC', invoice: 'INV',
-  request: 'REQ', payment: 'PAY', customer: 'CUS', user: 'USR', document: 'DOC', event: 'EVT', meeting: 'MTG', course: 'CRS',
-  vehicle: 'VEH', property: 'PRP', shipment: 'SHP', subscription: 'SUB', book: 'BK', loan: 'LN', rental: 'RNT', desk: 'DSK',
-  table: 'TBL', record: 'REC', application: 'APP', registration: 'REG', enrollment: 'ENR', purchase: 'PUR', member: 'MBR',
-  student: 'STU', employee: 'EMP', project: 'PRJ', task: 'TSK', contract: 'CTR', package: 'PKG', item: 'ITM', product: 'PRD',
-  listing: 'LST', job: 'JOB', candidate: 'CND', lesson: 'LSN', class: 'CLS', space: 'SPC', car: 'CAR', lease: 'LSE', hire: 'HIR',
+  booking: 'BKG',
+  reservation: 'RES',
+  appointment: 'APT',
+  order: 'ORD',
+  ticket: 'TKT',
+  room: 'RM',
+  account: 'ACC',
+  invoice: 'INV',
+  request: 'REQ',
+  payment: 'PAY',
+  customer: 'CUS',
+  user: 'USR',
+  document: 'DOC',
+  event: 'EVT',
+  meeting: 'MTG',
+  course: 'CRS',
+  vehicle: 'VEH',
+  property: 'PRP',
+  shipment: 'SHP',
+  subscription: 'SUB',
+  book: 'BK',
+  loan: 'LN',
+  rental: 'RNT',
+  desk: 'DSK',
+  table: 'TBL',
+  record: 'REC',
+  application: 'APP',
+  registration: 'REG',
+  enrollment: 'ENR',
+  purchase: 'PUR',
+  member: 'MBR',
+  student: 'STU',
+  employee: 'EMP',
+  project: 'PRJ',
+  task: 'TSK',
+  contract: 'CTR',
+  package: 'PKG',
+  item: 'ITM',
+  product: 'PRD',
+  listing: 'LST',
+  job: 'JOB',
+  candidate: 'CND',
+  lesson: 'LSN',
+  class: 'CLS',
+  space: 'SPC',
+  car: 'CAR',
+  lease: 'LSE',
+  hire: 'HIR',
 };
 
 /** A spec from the sentence's own verbs and nouns, for sentences no bank matches. */
@@ -63,7 +154,8 @@ export function genericPieces(parts: SentenceParts, seed: number): DraftPieces {
   for (const verb of behaviourActions(parts.behaviours)) {
     if (tools.length >= MAX_TOOLS) break;
     const extra = actTool(verb, plan.record, ids);
-    if (!tools.some((tool) => tool.tool.name === extra.tool.name || (verb === 'cancel' && tool.tool.name.startsWith('cancel_')))) tools.push(extra);
+    if (!tools.some((tool) => tool.tool.name === extra.tool.name || (verb === 'cancel' && tool.tool.name.startsWith('cancel_'))))
+      tools.push(extra);
   }
   if ((HANDOFF_CUE.test(parts.clauses.join(' ')) || tools.length < 3) && tools.length < MAX_TOOLS) tools.push(handoffTool());
   const capabilityClauses = parts.clauses.filter((clause) => !parts.behaviours.includes(clause));
@@ -90,7 +182,14 @@ function planFrom(parts: SentenceParts): GenericPlan {
   const resourcePhrase = phraseWords.length > 0 ? [...phraseWords.slice(0, -1), resource].join(' ') : resource;
   const verb = primary?.verb ?? behaviourVerb(parts.behaviours);
   if (verb && RESOURCE_VERBS[verb] && RESOURCE_VERBS[verb] !== resource) {
-    return { resource, resource_phrase: resourcePhrase, record: RESOURCE_VERBS[verb]!, verb, shape: 'book', is_timed: TIMED_VERBS.has(verb) };
+    return {
+      resource,
+      resource_phrase: resourcePhrase,
+      record: RESOURCE_VERBS[verb]!,
+      verb,
+      shape: 'book',
+      is_timed: TIMED_VERBS.has(verb),
+    };
   }
   if (verb && CREATION_VERBS.has(verb)) {
     return { resource, resource_phrase: resourcePhrase, record: resource, verb, shape: 'create', is_timed: TIMED_VERBS.has(verb) };
@@ -115,7 +214,9 @@ function behaviourVerb(behaviours: readonly string[]): string | undefined {
 function behaviourActions(behaviours: readonly string[]): string[] {
   const verbs: string[] = [];
   for (const clause of behaviours) {
-    const words = wordsOf(clause).filter((word) => !['never', 'always', 'only', 'must', 'should', 'will', 'also', 'first', 'not', "doesn't", "won't"].includes(word));
+    const words = wordsOf(clause).filter(
+      (word) => !['never', 'always', 'only', 'must', 'should', 'will', 'also', 'first', 'not', "doesn't", "won't"].includes(word),
+    );
     const verb = words[0] ? baseVerb(words[0]) : undefined;
     if (verb && DESTRUCTIVE_TOKENS.has(verb) && !verbs.includes(verb)) verbs.push(verb);
   }
@@ -158,8 +259,14 @@ function genericRules(plan: GenericPlan): BankRule[] {
     read: `Look up the ${record} with ${getTool} before answering about it.`,
   };
   const confirm: Record<GenericPlan['shape'], BankRule> = {
-    book: { text: `Confirm the details with the person before you create or cancel ${article(record)} ${record}.`, topic: 'confirm_action' },
-    create: { text: `Confirm the details with the person before you create or cancel ${article(record)} ${record}.`, topic: 'confirm_action' },
+    book: {
+      text: `Confirm the details with the person before you create or cancel ${article(record)} ${record}.`,
+      topic: 'confirm_action',
+    },
+    create: {
+      text: `Confirm the details with the person before you create or cancel ${article(record)} ${record}.`,
+      topic: 'confirm_action',
+    },
     act: { text: `Confirm with the person before you ${plan.verb ?? 'update'} ${article(record)} ${record}.`, topic: 'confirm_action' },
     read: { text: 'Answer only from what a tool returned, and say so plainly when nothing matches.' },
   };

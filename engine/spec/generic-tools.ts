@@ -35,7 +35,10 @@ export function primaryTools(plan: GenericPlan, ids: IdPool): BankTool[] {
     `Search ${plural(plan.resource_phrase)} by name or feature and return matches with their ids. ${capitalise(plural(plan.resource))} on file: ${ids.list(plan.resource)}.`,
     plan.is_timed
       ? { query: text('What the person is looking for, in their words.'), date: date('The day they need it, as YYYY-MM-DD.') }
-      : { query: text('What the person is looking for, in their words.'), limit: integer('How many matches to return, at most 20.', 1, 20) },
+      : {
+          query: text('What the person is looking for, in their words.'),
+          limit: integer('How many matches to return, at most 20.', 1, 20),
+        },
     ['query'],
     {
       results: [
@@ -109,7 +112,13 @@ function createTool(plan: GenericPlan, ids: IdPool): BankTool {
         }
       : { [resourceId]: text(`The ${plan.resource_phrase}, from the search.`), quantity: integer('How many.', 1, 99) };
     const required = plan.is_timed ? [resourceId, 'start_time', 'end_time'] : [resourceId, 'quantity'];
-    return bankTool(toolName('create', plan.record), `Create ${articleFor(plan.record)} ${plan.record} for the person.`, properties, required, recordShape(plan, ids, 1));
+    return bankTool(
+      toolName('create', plan.record),
+      `Create ${articleFor(plan.record)} ${plan.record} for the person.`,
+      properties,
+      required,
+      recordShape(plan, ids, 1),
+    );
   }
   const properties: Record<string, Record<string, unknown>> = plan.is_timed
     ? { title: text(`A short name for the ${plan.record}.`), start_time: dateTime('When it starts.'), end_time: dateTime('When it ends.') }
@@ -134,7 +143,8 @@ function recordShape(plan: GenericPlan, ids: IdPool, index: number): Record<stri
   if (plan.shape === 'book') record[idField(plan.resource)] = ids.get(plan.resource, index);
   if (plan.shape === 'create') record.title = `${capitalise(plan.record)} with the design team`;
   if (plan.is_timed) Object.assign(record, { start_time: START, end_time: END, status: 'confirmed' });
-  else if (plan.shape === 'read') Object.assign(record, { title: `${capitalise(plan.resource_phrase)} overview`, summary: 'Short text a tool returned.' });
+  else if (plan.shape === 'read')
+    Object.assign(record, { title: `${capitalise(plan.resource_phrase)} overview`, summary: 'Short text a tool returned.' });
   else Object.assign(record, { status: plan.shape === 'act' ? 'active' : 'open', quantity: plan.shape === 'book' ? 1 : undefined });
   record.created_at = '2026-03-12T15:04:00Z';
   if (record.quantity === undefined) delete record.quantity;

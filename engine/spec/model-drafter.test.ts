@@ -13,7 +13,9 @@ describe('drafting a spec with a model', () => {
     const backend = new MockModelBackend(SPEC, { text: JSON.stringify(DRAFTED_SPEC) });
     const { spec, warnings } = await createModelDrafter(backend).draft(SENTENCE, { seed: 0 });
     expect(spec.tools.map((tool) => tool.name)).toEqual(['get_order', 'refund_order']);
-    expect(spec.system_prompt).toBe(`You are Page, a customer assistant for an online bookshop.\n\n1. ${DRAFTED_SPEC.policy_rules[0]}\n2. ${DRAFTED_SPEC.policy_rules[1]}`);
+    expect(spec.system_prompt).toBe(
+      `You are Page, a customer assistant for an online bookshop.\n\n1. ${DRAFTED_SPEC.policy_rules[0]}\n2. ${DRAFTED_SPEC.policy_rules[1]}`,
+    );
     expect(spec.axes.tool).toEqual(['get_order', 'refund_order', 'unrelated', 'multi_tool']);
     expect(spec.axes.rule).toContain(DRAFTED_SPEC.policy_rules[0]);
     expect(spec.known_ids).toEqual(['BK-1001', 'BK-1002']);
@@ -23,7 +25,10 @@ describe('drafting a spec with a model', () => {
 
   it('merges a rule the model wrote twice (case, spacing or a trailing full stop apart) into its first spelling', async () => {
     const [first, second] = DRAFTED_SPEC.policy_rules;
-    const repeated = { ...DRAFTED_SPEC, policy_rules: [first!, second!, `  ${first!.toUpperCase().replace(/[.]$/, '')} .`, `${second!.replace(/ /g, '  ')}!`] };
+    const repeated = {
+      ...DRAFTED_SPEC,
+      policy_rules: [first!, second!, `  ${first!.toUpperCase().replace(/[.]$/, '')} .`, `${second!.replace(/ /g, '  ')}!`],
+    };
     const backend = new MockModelBackend(SPEC, { text: JSON.stringify(repeated) });
     const { spec } = await createModelDrafter(backend).draft(SENTENCE, { seed: 0 });
     expect(spec.policy_rules).toEqual([first, second]);
@@ -32,7 +37,11 @@ describe('drafting a spec with a model', () => {
 
   it('drafts offline, and says why, when the draft does not hold up or the call fails', async () => {
     const offline = draftSpec(SENTENCE, { seed: 0 }).spec;
-    for (const reply of [{ text: '{"name": "x", "tools": []}' }, { text: JSON.stringify({ ...DRAFTED_SPEC, tools: [{ name: 'bad name!', description: '', parameters: { type: 'object' } }] }) }, new ModelCallError('500', { kind: 'server', spec: SPEC })]) {
+    for (const reply of [
+      { text: '{"name": "x", "tools": []}' },
+      { text: JSON.stringify({ ...DRAFTED_SPEC, tools: [{ name: 'bad name!', description: '', parameters: { type: 'object' } }] }) },
+      new ModelCallError('500', { kind: 'server', spec: SPEC }),
+    ]) {
       const { spec, warnings } = await createModelDrafter(new MockModelBackend(SPEC, reply)).draft(SENTENCE, { seed: 0 });
       expect(spec).toEqual(offline);
       expect(warnings[0]).toMatch(new RegExp(`^${SPEC} could not draft the spec \\(.+\\), so it was drafted offline$`));

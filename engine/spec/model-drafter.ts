@@ -63,7 +63,11 @@ function unique(values: readonly string[]): string[] {
 /** The Spec a validated draft becomes: the system prompt numbers the rules, so the rule axis reads them back. */
 export function specFromDraft(draft: SpecDraft, sentence: string): { spec: unknown; warnings: string[] } {
   const policy_rules = uniqueRules(draft.policy_rules);
-  const system_prompt = [`You are ${draft.agent_name}, ${draft.role}.`, '', ...policy_rules.map((rule, index) => `${index + 1}. ${rule}`)].join('\n');
+  const system_prompt = [
+    `You are ${draft.agent_name}, ${draft.role}.`,
+    '',
+    ...policy_rules.map((rule, index) => `${index + 1}. ${rule}`),
+  ].join('\n');
   const toolNames = new Set(draft.tools.map((tool) => tool.name));
   const result_shapes = Object.fromEntries(Object.entries(draft.result_shapes).filter(([name]) => toolNames.has(name)));
   const axes = buildAxesReport({ tools: draft.tools, system_prompt });
@@ -88,7 +92,11 @@ export function specFromDraft(draft: SpecDraft, sentence: string): { spec: unkno
  * spec. When the model fails or its draft does not hold up, the offline drafter drafts instead and the warnings say
  * why — the run never silently goes on a half-made spec.
  */
-export function createModelDrafter(backend: ModelBackend, fallback: SpecDrafter = new OfflineSpecDrafter(), options: { timeout_ms?: number } = {}): SpecDrafter {
+export function createModelDrafter(
+  backend: ModelBackend,
+  fallback: SpecDrafter = new OfflineSpecDrafter(),
+  options: { timeout_ms?: number } = {},
+): SpecDrafter {
   return {
     name: backend.spec,
     async draft(sentence: string, draftOptions: DraftOptions): Promise<DraftResult> {
@@ -119,16 +127,25 @@ export function createModelDrafter(backend: ModelBackend, fallback: SpecDrafter 
               ],
             };
           }
-          problem = checked.issues.map((issue) => `${issue.path}: ${issue.message}`).slice(0, 3).join('; ');
+          problem = checked.issues
+            .map((issue) => `${issue.path}: ${issue.message}`)
+            .slice(0, 3)
+            .join('; ');
         } else {
-          problem = draft.error.issues.map((issue) => `${issue.path.join('.') || 'draft'}: ${issue.message}`).slice(0, 3).join('; ');
+          problem = draft.error.issues
+            .map((issue) => `${issue.path.join('.') || 'draft'}: ${issue.message}`)
+            .slice(0, 3)
+            .join('; ');
         }
       } catch (error) {
         if (ModelCallError.isInstance(error) && error.stopsRun) throw error;
         problem = error instanceof Error ? error.message : String(error);
       }
       const offline = await fallback.draft(sentence, draftOptions);
-      return { spec: offline.spec, warnings: [`${backend.spec} could not draft the spec (${problem}), so it was drafted offline`, ...offline.warnings] };
+      return {
+        spec: offline.spec,
+        warnings: [`${backend.spec} could not draft the spec (${problem}), so it was drafted offline`, ...offline.warnings],
+      };
     },
   };
 }

@@ -21,7 +21,10 @@ export function parseSpecText(text: string, file: string): Spec {
   const syntax = document.errors[0];
   if (syntax) {
     const line = syntax.linePos?.[0]?.line;
-    throw new SpecFileError(file, `${line === undefined ? '' : `line ${line}: `}${syntax.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`);
+    throw new SpecFileError(
+      file,
+      `${line === undefined ? '' : `line ${line}: `}${syntax.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
+    );
   }
   if (document.contents === null) throw new SpecFileError(file, 'the file holds no spec: it is empty (or only comments)');
   let value: unknown;

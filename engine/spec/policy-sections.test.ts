@@ -43,7 +43,10 @@ describe('policySections', () => {
 
   it('keeps a wrapped line with its bullet (no split without a marker)', () => {
     const policy = '- Confirm the amount and the destination\n  account before moving any money.\n- Never guess an account number.';
-    expect(rules(policy)).toEqual(['Confirm the amount and the destination account before moving any money.', 'Never guess an account number.']);
+    expect(rules(policy)).toEqual([
+      'Confirm the amount and the destination account before moving any money.',
+      'Never guess an account number.',
+    ]);
   });
 
   it('splits sentences only when every sentence is long enough', () => {
@@ -52,7 +55,10 @@ describe('policySections', () => {
   });
 
   it('splits on semicolons when every part is long enough', () => {
-    expect(rules('Verify identity first; never read out a full card number')).toEqual(['Verify identity first', 'never read out a full card number']);
+    expect(rules('Verify identity first; never read out a full card number')).toEqual([
+      'Verify identity first',
+      'never read out a full card number',
+    ]);
     expect(rules('Do it; or not at all, whichever applies')).toEqual(['Do it; or not at all, whichever applies']);
   });
 
@@ -66,11 +72,16 @@ describe('policySections', () => {
     expect(clause!.length).toBeLessThanOrEqual(120);
     expect(long.startsWith(clause!)).toBe(true);
     expect(clause!.endsWith(' ')).toBe(false);
-    expect(clause).toBe('Never promise a refund promise a refund promise a refund promise a refund promise a refund promise a refund promise a');
+    expect(clause).toBe(
+      'Never promise a refund promise a refund promise a refund promise a refund promise a refund promise a refund promise a',
+    );
   });
 
   it('dedupes case-insensitively and keeps document order', () => {
-    expect(rules('- Never invent order numbers.\n- Always be brief.\n- NEVER INVENT ORDER NUMBERS.')).toEqual(['Never invent order numbers.', 'Always be brief.']);
+    expect(rules('- Never invent order numbers.\n- Always be brief.\n- NEVER INVENT ORDER NUMBERS.')).toEqual([
+      'Never invent order numbers.',
+      'Always be brief.',
+    ]);
   });
 
   it('caps the axis and still counts every clause', () => {
@@ -80,12 +91,21 @@ describe('policySections', () => {
     expect(capped.total).toBe(20);
     expect(capped.rules[15]).toBe('Rule number 16 applies here.');
     expect(policySections(policy, null).rules).toHaveLength(20);
-    expect(policySections(policy, 3).rules).toEqual(['Rule number 1 applies here.', 'Rule number 2 applies here.', 'Rule number 3 applies here.']);
+    expect(policySections(policy, 3).rules).toEqual([
+      'Rule number 1 applies here.',
+      'Rule number 2 applies here.',
+      'Rule number 3 applies here.',
+    ]);
   });
 
   it('does not split before a label longer than 40 characters', () => {
     const label = 'A'.repeat(45);
-    expect(rules(`Always check the order status and\n${label}: then answer`)).toEqual([`Always check the order status and ${label}: then answer`]);
-    expect(rules(`Always check the order status and\nRefunds: then answer`)).toEqual(['Always check the order status and', 'Refunds: then answer']);
+    expect(rules(`Always check the order status and\n${label}: then answer`)).toEqual([
+      `Always check the order status and ${label}: then answer`,
+    ]);
+    expect(rules(`Always check the order status and\nRefunds: then answer`)).toEqual([
+      'Always check the order status and',
+      'Refunds: then answer',
+    ]);
   });
 });

@@ -23,37 +23,193 @@ export interface SentenceParts {
 /** Words that make a clause a behaviour to hold the agent to, not just a capability. */
 const BEHAVIOUR_CUE =
   /\b(?:never|always|only|before|after|unless|until|without|when|whenever|if|not|instead|must|should|politely|first|confirm\w*|verif\w*|refus\w*|declin\w*|escalat\w*|hands? (?:off|over)|handing (?:off|over)|double-\w+|avoid\w*|asks? (?:for|before|permission|first)|\w+n't)\b/i;
-const CLAUSE_OPENERS = new Set(['never', 'always', 'only', 'also', 'then', 'must', 'should', 'will', 'can', 'politely', 'carefully', 'still', 'first', 'does', "doesn't", "won't", 'cannot']);
+const CLAUSE_OPENERS = new Set([
+  'never',
+  'always',
+  'only',
+  'also',
+  'then',
+  'must',
+  'should',
+  'will',
+  'can',
+  'politely',
+  'carefully',
+  'still',
+  'first',
+  'does',
+  "doesn't",
+  "won't",
+  'cannot',
+]);
 const LEADING_FILLERS = new Set(['also', 'then', 'can', 'will', 'must', 'should', 'always', 'usually', 'quickly']);
 const OBJECT_STOPS = new Set([
-  'for', 'with', 'to', 'from', 'in', 'on', 'at', 'by', 'about', 'over', 'under', 'into', 'via', 'and', 'or', 'but', 'when',
-  'if', 'before', 'after', 'while', 'so', 'as', 'using', 'through', 'within', 'per', 'without', 'that', 'which', 'who',
-  'unless', 'until', 'only', 'whenever',
+  'for',
+  'with',
+  'to',
+  'from',
+  'in',
+  'on',
+  'at',
+  'by',
+  'about',
+  'over',
+  'under',
+  'into',
+  'via',
+  'and',
+  'or',
+  'but',
+  'when',
+  'if',
+  'before',
+  'after',
+  'while',
+  'so',
+  'as',
+  'using',
+  'through',
+  'within',
+  'per',
+  'without',
+  'that',
+  'which',
+  'who',
+  'unless',
+  'until',
+  'only',
+  'whenever',
 ]);
-const DETERMINERS = new Set(['a', 'an', 'the', 'their', 'your', 'its', 'our', 'any', 'all', 'some', 'his', 'her', 'my', 'each', 'every', 'new', 'existing']);
+const DETERMINERS = new Set([
+  'a',
+  'an',
+  'the',
+  'their',
+  'your',
+  'its',
+  'our',
+  'any',
+  'all',
+  'some',
+  'his',
+  'her',
+  'my',
+  'each',
+  'every',
+  'new',
+  'existing',
+]);
 /** Verbs of conduct ("confirms party size"), never capabilities to build a tool around. */
 const CONDUCT_VERBS = new Set([
-  'confirm', 'reconfirm', 'verify', 'ask', 'check', 'double-check', 'refuse', 'decline', 'escalate', 'hand', 'avoid', 'wait', 'warn',
-  'tell', 'explain', 'say', 'state', 'repeat', 'apologise', 'apologize', 'respond', 'reply', 'keep', 'stay', 'stop', 'invent', 'guess',
-  'promise', 'share', 'reveal', 'disclose', 'make', 'be', 'do', 'get',
+  'confirm',
+  'reconfirm',
+  'verify',
+  'ask',
+  'check',
+  'double-check',
+  'refuse',
+  'decline',
+  'escalate',
+  'hand',
+  'avoid',
+  'wait',
+  'warn',
+  'tell',
+  'explain',
+  'say',
+  'state',
+  'repeat',
+  'apologise',
+  'apologize',
+  'respond',
+  'reply',
+  'keep',
+  'stay',
+  'stop',
+  'invent',
+  'guess',
+  'promise',
+  'share',
+  'reveal',
+  'disclose',
+  'make',
+  'be',
+  'do',
+  'get',
 ]);
 /** Objects too vague to build tools around: "answers questions about billing" is about billing. */
-const VAGUE_OBJECTS = new Set(['question', 'request', 'issue', 'query', 'problem', 'thing', 'help', 'customer', 'people', 'user', 'person', 'inquiry', 'enquiry', 'concern', 'client']);
+const VAGUE_OBJECTS = new Set([
+  'question',
+  'request',
+  'issue',
+  'query',
+  'problem',
+  'thing',
+  'help',
+  'customer',
+  'people',
+  'user',
+  'person',
+  'inquiry',
+  'enquiry',
+  'concern',
+  'client',
+]);
 const TOPIC_PREPOSITIONS = new Set(['about', 'on', 'regarding', 'with', 'for', 'around']);
 /** Adjectives that often open a subject and are not what the agent works on. */
 const SUBJECT_ADJECTIVES = new Set([
-  'helpful', 'friendly', 'smart', 'simple', 'general', 'polite', 'fast', 'good', 'great', 'small', 'useful', 'intelligent', 'digital',
-  'online', 'chat', 'conversational', 'generic', 'basic', 'little', 'automated', 'internal', 'new',
+  'helpful',
+  'friendly',
+  'smart',
+  'simple',
+  'general',
+  'polite',
+  'fast',
+  'good',
+  'great',
+  'small',
+  'useful',
+  'intelligent',
+  'digital',
+  'online',
+  'chat',
+  'conversational',
+  'generic',
+  'basic',
+  'little',
+  'automated',
+  'internal',
+  'new',
 ]);
 /** Words in a subject that name the agent, not what it works on. */
 const AGENT_WORDS = new Set([
-  'assistant', 'agent', 'bot', 'chatbot', 'helper', 'concierge', 'support', 'service', 'ai', 'virtual', 'customer', 'copilot', 'desk',
-  'that', 'which', 'who', 'for', 'of', 'and',
+  'assistant',
+  'agent',
+  'bot',
+  'chatbot',
+  'helper',
+  'concierge',
+  'support',
+  'service',
+  'ai',
+  'virtual',
+  'customer',
+  'copilot',
+  'desk',
+  'that',
+  'which',
+  'who',
+  'for',
+  'of',
+  'and',
 ]);
 
 /** Splits a one-sentence description into its subject, capability clauses and behaviour clauses. */
 export function sentenceParts(sentence: string): SentenceParts {
-  const text = sentence.replace(/\s+/g, ' ').trim().replace(/[.!?]+$/, '');
+  const text = sentence
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.!?]+$/, '');
   const { subject, rest } = splitSubject(text);
   const clauses = splitClauses(rest);
   const capabilities: Capability[] = [];
@@ -88,7 +244,8 @@ function splitSubject(text: string): { subject: string; rest: string } {
   const relative = /\b(?:that|which|who)\b/i.exec(text);
   if (relative) return { subject: text.slice(0, relative.index), rest: text.slice(relative.index + relative[0].length).trim() };
   const separator = /\s*(?::|—|–|\s-\s)\s*/.exec(text);
-  if (separator && separator.index > 0) return { subject: text.slice(0, separator.index), rest: text.slice(separator.index + separator[0].length) };
+  if (separator && separator.index > 0)
+    return { subject: text.slice(0, separator.index), rest: text.slice(separator.index + separator[0].length) };
   const modal = /\b(?:must|should|will|never|always|can|only)\b/i.exec(text);
   if (modal) return { subject: text.slice(0, modal.index), rest: text.slice(modal.index) };
   return { subject: text, rest: '' };

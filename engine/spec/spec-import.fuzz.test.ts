@@ -25,7 +25,14 @@ function expectNamedError(error: unknown, text: string): void {
   expect(message.startsWith(`${FILE}: `), message).toBe(true);
   const rest = message.slice(FILE.length + 2);
   if (rest.startsWith('the file holds no spec')) {
-    expect(text.replace(/#.*$/gm, '').trim().replace(/^\uFEFF/, '').replace(/^(---|\.\.\.)$/gm, '').trim()).toBe('');
+    expect(
+      text
+        .replace(/#.*$/gm, '')
+        .trim()
+        .replace(/^\uFEFF/, '')
+        .replace(/^(---|\.\.\.)$/gm, '')
+        .trim(),
+    ).toBe('');
     return;
   }
   const line = /^line (\d+): \S/.exec(rest);

@@ -1,19 +1,55 @@
 /** A verb that starts a read-only tool name (`get_order`, `listInvoices`). */
 export const READ_VERBS: ReadonlySet<string> = new Set([
-  'get', 'read', 'list', 'lookup', 'look', 'inspect', 'search', 'fetch', 'find', 'show', 'describe', 'view', 'check',
-  'query', 'cat', 'browse', 'status',
+  'get',
+  'read',
+  'list',
+  'lookup',
+  'look',
+  'inspect',
+  'search',
+  'fetch',
+  'find',
+  'show',
+  'describe',
+  'view',
+  'check',
+  'query',
+  'cat',
+  'browse',
+  'status',
 ]);
 
 /** A name token that makes a tool destructive wherever it appears (`issue_refund`, `cancelBooking`). */
 export const DESTRUCTIVE_TOKENS: ReadonlySet<string> = new Set([
-  'delete', 'remove', 'pay', 'refund', 'transfer', 'publish', 'send', 'cancel', 'execute', 'destroy', 'drop', 'close',
-  'terminate', 'revoke', 'uninstall', 'reset', 'clear', 'erase', 'wipe', 'purge', 'disable', 'deactivate', 'unpublish',
-  'unshare', 'unsend',
+  'delete',
+  'remove',
+  'pay',
+  'refund',
+  'transfer',
+  'publish',
+  'send',
+  'cancel',
+  'execute',
+  'destroy',
+  'drop',
+  'close',
+  'terminate',
+  'revoke',
+  'uninstall',
+  'reset',
+  'clear',
+  'erase',
+  'wipe',
+  'purge',
+  'disable',
+  'deactivate',
+  'unpublish',
+  'unshare',
+  'unsend',
 ]);
 
 /** A parameter key that looks a record up, so the world can say "not found" (SDK `_REFERENCE_KEY`). */
-export const ID_LIKE_KEY =
-  /(^id$|_id$|^path$|_path$|^file$|^name$|^key$|^ref$|^reference$|_ref$|^number$|^repo$|^asin$|^sku$)/i;
+export const ID_LIKE_KEY = /(^id$|_id$|^path$|_path$|^file$|^name$|^key$|^ref$|^reference$|_ref$|^number$|^repo$|^asin$|^sku$)/i;
 
 export const TOOL_KINDS = ['read', 'destructive', 'other'] as const;
 export type ToolKind = (typeof TOOL_KINDS)[number];

@@ -4,7 +4,12 @@ import { ruleKey, uniqueRules } from './unique-rules';
 
 describe('merging duplicate behaviour rules', () => {
   it('treats rules that differ only in case, spacing or trailing punctuation as one, keeping the first spelling', () => {
-    const rules = ['Confirm before moving money.', 'confirm  before moving money', 'CONFIRM before moving money!?', 'Never share card numbers.'];
+    const rules = [
+      'Confirm before moving money.',
+      'confirm  before moving money',
+      'CONFIRM before moving money!?',
+      'Never share card numbers.',
+    ];
     expect(uniqueRules(rules)).toEqual(['Confirm before moving money.', 'Never share card numbers.']);
     expect(ruleKey(' Refund only  after a check. ')).toBe('refund only after a check');
   });
@@ -15,7 +20,9 @@ describe('merging duplicate behaviour rules', () => {
 
   it('is what the offline drafter merges with: a behaviour asked twice becomes one rule', () => {
     const once = draftSpec('a personal finance assistant that confirms before it moves money', { seed: 0 }).spec;
-    const twice = draftSpec('a personal finance assistant that confirms before it moves money and confirms before it moves money.', { seed: 0 }).spec;
+    const twice = draftSpec('a personal finance assistant that confirms before it moves money and confirms before it moves money.', {
+      seed: 0,
+    }).spec;
     expect(twice.policy_rules).toEqual(once.policy_rules);
   });
 });

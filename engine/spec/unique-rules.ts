@@ -3,7 +3,11 @@
  * ("Confirm before moving money." and "confirm  before moving money" are one rule).
  */
 export function ruleKey(rule: string): string {
-  return rule.replace(/\s+/g, ' ').trim().replace(/[\s.,;:!?…]+$/u, '').toLowerCase();
+  return rule
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\s.,;:!?…]+$/u, '')
+    .toLowerCase();
 }
 
 /** Rules with each duplicate merged into its first occurrence, whose spelling is kept; order otherwise kept. */

@@ -49,17 +49,26 @@ describe('validateSpec', () => {
     if (!result.ok) {
       expect(result.issues).toHaveLength(1);
       expect(result.issues[0]!.path).toBe('tools.1.parameters.properties.amount.type');
-      expect(result.issues[0]!.message).toBe('not a valid JSON Schema: "money" must be one of array, boolean, integer, null, number, object, string');
+      expect(result.issues[0]!.message).toBe(
+        'not a valid JSON Schema: "money" must be one of array, boolean, integer, null, number, object, string',
+      );
     }
   });
 
   it('names other schema mistakes too: a non-array required, a non-numeric minimum', () => {
     const spec = baseSpec();
-    spec.tools[0]!.parameters = { type: 'object', properties: { order_id: { type: 'string', minLength: 'three' } }, required: 'order_id' } as never;
+    spec.tools[0]!.parameters = {
+      type: 'object',
+      properties: { order_id: { type: 'string', minLength: 'three' } },
+      required: 'order_id',
+    } as never;
     const result = validateSpec(spec);
     expect(result.ok).toBe(false);
     if (!result.ok) {
-      expect(result.issues.map((issue) => issue.path).sort()).toEqual(['tools.0.parameters.properties.order_id.minLength', 'tools.0.parameters.required']);
+      expect(result.issues.map((issue) => issue.path).sort()).toEqual([
+        'tools.0.parameters.properties.order_id.minLength',
+        'tools.0.parameters.required',
+      ]);
     }
   });
 
@@ -68,7 +77,8 @@ describe('validateSpec', () => {
     spec.tools[0]!.parameters = { type: 'object', properties: { order_id: { $ref: '#/$defs/missing' } } } as never;
     const result = validateSpec(spec);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.issues[0]).toMatchObject({ path: 'tools.0.parameters', message: expect.stringMatching(/does not compile/) });
+    if (!result.ok)
+      expect(result.issues[0]).toMatchObject({ path: 'tools.0.parameters', message: expect.stringMatching(/does not compile/) });
   });
 
   it('passes zod field paths through', () => {
@@ -89,7 +99,10 @@ describe('validateSpec', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.issues).toEqual([
-        { path: 'axes.tool.1', message: expect.stringMatching(/"cancel_order" is not a declared tool: .*get_order, issue_refund, unrelated, multi_tool/) },
+        {
+          path: 'axes.tool.1',
+          message: expect.stringMatching(/"cancel_order" is not a declared tool: .*get_order, issue_refund, unrelated, multi_tool/),
+        },
         { path: 'axes.stance.1', message: expect.stringMatching(/"grumpy" is not a stance/) },
       ]);
     }
@@ -112,7 +125,10 @@ describe('validateSpec', () => {
     const result = validateSpec(spec);
     expect(result.warnings.map((warning) => warning.path)).toEqual(['tools.1.parameters.required', 'result_shapes.issue_refund']);
     const noLookups = baseSpec();
-    noLookups.tools = noLookups.tools.map((tool) => ({ ...tool, parameters: { type: 'object', properties: { query: { type: 'string' } } } })) as never;
+    noLookups.tools = noLookups.tools.map((tool) => ({
+      ...tool,
+      parameters: { type: 'object', properties: { query: { type: 'string' } } },
+    })) as never;
     expect(validateSpec(noLookups).warnings.map((warning) => warning.path)).toContain('axes.world_state');
   });
 

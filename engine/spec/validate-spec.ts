@@ -7,9 +7,7 @@ import { idLikeParameters, isRecord } from './tool-kinds';
 export type { SpecIssue } from './json-schema-check';
 
 /** `issues` block a run; `warnings` are worth reading but the spec still runs. */
-export type SpecValidation =
-  | { ok: true; spec: Spec; warnings: SpecIssue[] }
-  | { ok: false; issues: SpecIssue[]; warnings: SpecIssue[] };
+export type SpecValidation = { ok: true; spec: Spec; warnings: SpecIssue[] } | { ok: false; issues: SpecIssue[]; warnings: SpecIssue[] };
 
 const PLAIN_KEY = /^[A-Za-z_][\w-]*$/;
 
@@ -58,7 +56,10 @@ export function validateSpec(input: unknown): SpecValidation {
   });
   spec.axes.stance.forEach((value, index) => {
     if (!Object.hasOwn(TIER_ALIASES, value)) {
-      issues.push({ path: `axes.stance.${index}`, message: `"${value}" is not a stance the people layer knows: ${Object.keys(TIER_ALIASES).sort().join(', ')}` });
+      issues.push({
+        path: `axes.stance.${index}`,
+        message: `"${value}" is not a stance the people layer knows: ${Object.keys(TIER_ALIASES).sort().join(', ')}`,
+      });
     }
   });
   const looksUp = spec.tools.some((tool) => idLikeParameters(tool).length > 0);
@@ -79,7 +80,10 @@ export function validateSpec(input: unknown): SpecValidation {
       });
     }
     if (!Object.hasOwn(spec.result_shapes, tool.name)) {
-      warnings.push({ path: `result_shapes.${tool.name}`, message: `${tool.name} has no example result, so the world invents its record's fields` });
+      warnings.push({
+        path: `result_shapes.${tool.name}`,
+        message: `${tool.name} has no example result, so the world invents its record's fields`,
+      });
     }
   });
   if (issues.length > 0) return { ok: false, issues: dedupe(issues), warnings };

@@ -41,7 +41,13 @@ const dims = (tool: string, tool_condition: string, world_state: string): Dimens
   tool_condition,
   history: 'fresh',
 });
-const trace = (dimensions: Dimensions, reward: number, version: string, at: number): MapTrace => ({ dimensions, faults: [], reward, model_version: version, started_at_ms: at });
+const trace = (dimensions: Dimensions, reward: number, version: string, at: number): MapTrace => ({
+  dimensions,
+  faults: [],
+  reward,
+  model_version: version,
+  started_at_ms: at,
+});
 
 const traces: MapTrace[] = [
   trace(dims(aimedTool, 'timeout', 'entity missing'), 1, 'v1', 1),

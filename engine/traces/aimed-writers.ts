@@ -48,7 +48,8 @@ export function aimedCells(request: Pick<WriterRequest, 'plan' | 'state' | 'seed
       const mode = WORLD_CONDITION_MODES[dimensions.tool_condition] ?? (dimensions.tool_condition as FaultMode);
       const faults: Record<string, FaultPlan> = dimensions.tool_condition === 'success' ? {} : { '*': { mode, rate: 1 } };
       const id = scenarioId(dimensions);
-      if (!candidates.has(id)) candidates.set(id, { cell: { scenario_id: id, dimensions, faults }, weight: aimWeight(dimensions, aim.regions) });
+      if (!candidates.has(id))
+        candidates.set(id, { cell: { scenario_id: id, dimensions, faults }, weight: aimWeight(dimensions, aim.regions) });
     }
   }
   const key = (id: string) => hashUnit(`${request.seed}:${request.round}:aim:${id}`);
@@ -68,7 +69,10 @@ function steeredWriter(inner: Writer, aim: TraceAim): Writer {
     arm: inner.arm,
     model: inner.model,
     async propose(request) {
-      const steered = Array.from({ length: request.count }, (_, slot) => hashUnit(`${request.seed}:${request.round}:steer:${slot}`) < aim.steering_weight);
+      const steered = Array.from(
+        { length: request.count },
+        (_, slot) => hashUnit(`${request.seed}:${request.round}:steer:${slot}`) < aim.steering_weight,
+      );
       const wanted = steered.filter(Boolean).length;
       const pool = aim.regions.length === 0 || wanted === 0 ? [] : aimedCells(request, aim);
       const cells = pool.slice(0, wanted);

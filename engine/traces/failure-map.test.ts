@@ -50,12 +50,34 @@ describe('failureMap', () => {
       ['v1', 6, 4],
       ['v2', 6, 2],
     ]);
-    expect(map).toMatchObject({ current_version: 'v2', previous_version: 'v1', compares_versions: true, n_traces: 12, n_graded: 12, n_failures: 6, warnings: [] });
+    expect(map).toMatchObject({
+      current_version: 'v2',
+      previous_version: 'v1',
+      compares_versions: true,
+      n_traces: 12,
+      n_graded: 12,
+      n_failures: 6,
+      warnings: [],
+    });
   });
 
   it('marks new, persistent, stopped failing, uncertain and passing situations', () => {
-    expect(cell(cancel)).toMatchObject({ status: 'new', traces: 3, failures: 1, current: { graded: 1, failures: 1 }, previous: { graded: 2, failures: 0 }, is_weak: true });
-    expect(cell(lookupTimeout)).toMatchObject({ status: 'persistent', failures: 3, fail_rate: 0.75, faulted: 4, is_weak: true, low_support: true });
+    expect(cell(cancel)).toMatchObject({
+      status: 'new',
+      traces: 3,
+      failures: 1,
+      current: { graded: 1, failures: 1 },
+      previous: { graded: 2, failures: 0 },
+      is_weak: true,
+    });
+    expect(cell(lookupTimeout)).toMatchObject({
+      status: 'persistent',
+      failures: 3,
+      fail_rate: 0.75,
+      faulted: 4,
+      is_weak: true,
+      low_support: true,
+    });
     expect(cell(refundDenied)).toMatchObject({ status: 'stopped_failing', current: { graded: 2, failures: 0 }, is_weak: false });
     expect(cell(missing)).toMatchObject({ status: 'uncertain', is_weak: true });
     expect(cell(unrelated)).toMatchObject({ status: 'passing', is_weak: false });
@@ -96,12 +118,20 @@ describe('failureMap', () => {
     const v3 = [...traces, trace(unrelated, 0, 'v3', 3000)];
     const byDefault = failureMap(v3);
     expect(byDefault).toMatchObject({ previous_version: 'v2', current_version: 'v3', versions_chosen: false });
-    expect(byDefault.warnings).toContainEqual(expect.stringMatching(/^The traces name 3 model versions; v2 → v3 \(the two seen last\) are compared/));
+    expect(byDefault.warnings).toContainEqual(
+      expect.stringMatching(/^The traces name 3 model versions; v2 → v3 \(the two seen last\) are compared/),
+    );
     expect(byDefault.warnings).toContainEqual(expect.stringMatching(/^The "after" version v3 has 1 graded trace/));
     expect(byDefault.cells.find((entry) => entry.key === cellKey(cancel))?.status).toBe('uncertain');
 
     const chosen = failureMap(v3, { before_version: 'v1', after_version: 'v2' });
-    expect(chosen).toMatchObject({ previous_version: 'v1', current_version: 'v2', compares_versions: true, versions_chosen: true, warnings: [] });
+    expect(chosen).toMatchObject({
+      previous_version: 'v1',
+      current_version: 'v2',
+      compares_versions: true,
+      versions_chosen: true,
+      warnings: [],
+    });
     // The same statuses as the two-version map: v3's one trace is counted in the totals, never compared.
     for (const dimensions of [cancel, lookupTimeout, refundDenied, missing]) {
       expect(chosen.cells.find((entry) => entry.key === cellKey(dimensions))?.status).toBe(cell(dimensions).status);
@@ -113,7 +143,9 @@ describe('failureMap', () => {
 
     const gone = failureMap(v3, { before_version: 'v0', after_version: 'v2' });
     expect(gone).toMatchObject({ previous_version: 'v2', current_version: 'v3', versions_chosen: false });
-    expect(gone.warnings[0]).toBe('The versions chosen to compare (v0 → v2) cannot be compared: v0 is not in these traces; v2 → v3 (the two seen last) are compared instead.');
+    expect(gone.warnings[0]).toBe(
+      'The versions chosen to compare (v0 → v2) cannot be compared: v0 is not in these traces; v2 → v3 (the two seen last) are compared instead.',
+    );
     expect(failureMap(v3, { before_version: 'v2', after_version: 'v2' }).warnings[0]).toMatch(/they are the same version/);
   });
 });

@@ -106,7 +106,11 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const isFailure = (trace: MapTrace) => trace.reward !== null && trace.reward < PASS_THRESHOLD;
 
 function count(traces: readonly MapTrace[]): VersionCount {
-  return { traces: traces.length, graded: traces.filter((trace) => trace.reward !== null).length, failures: traces.filter(isFailure).length };
+  return {
+    traces: traces.length,
+    graded: traces.filter((trace) => trace.reward !== null).length,
+    failures: traces.filter(isFailure).length,
+  };
 }
 
 function versionsOf(traces: readonly MapTrace[]): VersionSummary[] {
@@ -152,20 +156,32 @@ export interface FailureMapOptions {
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** The before and after versions: the chosen pair when both are in the traces, else the two seen last. */
-function comparedVersions(named: readonly VersionSummary[], options: FailureMapOptions, warnings: string[]): { previous: string | null; current: string | null; chosen: boolean } {
+function comparedVersions(
+  named: readonly VersionSummary[],
+  options: FailureMapOptions,
+  warnings: string[],
+): { previous: string | null; current: string | null; chosen: boolean } {
   const names = named.map((version) => version.version!);
   const fallback = { current: names.at(-1) ?? null, previous: names.length >= 2 ? names.at(-2)! : null, chosen: false };
   const { before_version: before, after_version: after } = options;
   if (!before || !after) {
     if (names.length > 2) {
-      warnings.push(`The traces name ${names.length} model versions; ${fallback.previous} → ${fallback.current} (the two seen last) are compared. Choose the before and after versions to compare another pair.`);
+      warnings.push(
+        `The traces name ${names.length} model versions; ${fallback.previous} → ${fallback.current} (the two seen last) are compared. Choose the before and after versions to compare another pair.`,
+      );
     }
     return fallback;
   }
   const missing = [before, after].filter((version) => !names.includes(version));
   if (missing.length > 0 || before === after) {
-    const why = before === after ? 'they are the same version' : `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not in these traces`;
-    const instead = fallback.previous === null ? 'nothing is compared' : `${fallback.previous} → ${fallback.current} (the two seen last) are compared instead`;
+    const why =
+      before === after
+        ? 'they are the same version'
+        : `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not in these traces`;
+    const instead =
+      fallback.previous === null
+        ? 'nothing is compared'
+        : `${fallback.previous} → ${fallback.current} (the two seen last) are compared instead`;
     warnings.push(`The versions chosen to compare (${before} → ${after}) cannot be compared: ${why}; ${instead}.`);
     return fallback;
   }
@@ -203,7 +219,10 @@ export function failureMap(traces: readonly MapTrace[], options: FailureMapOptio
     const failRate = basis.graded > 0 ? basis.failures / basis.graded : faulted / members.length;
     const support = status === 'ungraded' ? faulted : basis.failures;
     const base = status === 'ungraded' && faulted > 0 ? STATUS_PRIORITY.uncertain : STATUS_PRIORITY[status];
-    const priority = base * (0.5 + (0.5 * Math.min(support, TRACE_SUPPORT_SATURATION)) / TRACE_SUPPORT_SATURATION) * (TRACE_RATE_FLOOR + (1 - TRACE_RATE_FLOOR) * failRate);
+    const priority =
+      base *
+      (0.5 + (0.5 * Math.min(support, TRACE_SUPPORT_SATURATION)) / TRACE_SUPPORT_SATURATION) *
+      (TRACE_RATE_FLOOR + (1 - TRACE_RATE_FLOOR) * failRate);
     return {
       key,
       tool: first.tool,
@@ -240,18 +259,26 @@ export function failureMap(traces: readonly MapTrace[], options: FailureMapOptio
   const warnings: string[] = [...versionWarnings];
   const after = named.find((version) => version.version === current);
   if (comparesVersions && after && totals.graded > 0 && after.graded < TRACE_MIN_SUPPORT) {
-    warnings.push(`The "after" version ${current} has ${plural(after.graded, 'graded trace')}: every new, persistent or stopped failing status rests on ${after.graded === 1 ? 'it' : 'so few'}. Choose the versions to compare if another pair is meant.`);
+    warnings.push(
+      `The "after" version ${current} has ${plural(after.graded, 'graded trace')}: every new, persistent or stopped failing status rests on ${after.graded === 1 ? 'it' : 'so few'}. Choose the versions to compare if another pair is meant.`,
+    );
   }
   if (traces.length > 0 && totals.graded === 0) {
-    warnings.push('No trace carries a reward: the map shows where traces and faults fall, but cannot say what fails. Stamp whileai.reward (0..1) on a span, or "reward" on each JSONL line.');
+    warnings.push(
+      'No trace carries a reward: the map shows where traces and faults fall, but cannot say what fails. Stamp whileai.reward (0..1) on a span, or "reward" on each JSONL line.',
+    );
   }
   if (traces.length > 0 && !comparesVersions) {
     const only = current === null ? 'no model version' : `one model version (${current})`;
-    warnings.push(`The traces name ${only}, so no failure can be called new or stopped failing: import traces of the previous version too, stamped with gen_ai.request.model or whileai.model_version.`);
+    warnings.push(
+      `The traces name ${only}, so no failure can be called new or stopped failing: import traces of the previous version too, stamped with gen_ai.request.model or whileai.model_version.`,
+    );
   }
   const unnamed = traces.filter((trace) => trace.model_version === null).length;
   if (unnamed > 0 && named.length > 0) {
-    warnings.push(`${unnamed} trace${unnamed === 1 ? ' names' : 's name'} no model version: counted in the totals, never as new or stopped failing.`);
+    warnings.push(
+      `${unnamed} trace${unnamed === 1 ? ' names' : 's name'} no model version: counted in the totals, never as new or stopped failing.`,
+    );
   }
   return {
     n_traces: traces.length,

@@ -1,6 +1,19 @@
 export { aimedCells, aimWeight, aimWriters, type AimedWriters } from './aimed-writers';
 export * from './constants';
-export { CELL_STATUSES, cellKey, failureMap, STATUS_PRIORITY, type AxisCount, type FailureMapOptions, type CellStatus, type FailureCell, type FailureMap, type MapTrace, type VersionCount, type VersionSummary } from './failure-map';
+export {
+  CELL_STATUSES,
+  cellKey,
+  failureMap,
+  STATUS_PRIORITY,
+  type AxisCount,
+  type FailureMapOptions,
+  type CellStatus,
+  type FailureCell,
+  type FailureMap,
+  type MapTrace,
+  type VersionCount,
+  type VersionSummary,
+} from './failure-map';
 export { rowsFromJsonl, type JsonlTracesOptions } from './jsonl-traces';
 export { TRACE_LEAKAGE_DROPPED, withTraceLeakage } from './leakage-summary';
 export { parseTraceFile, type TraceFile, type TraceFileOptions } from './parse-trace-file';

@@ -21,9 +21,9 @@ export interface JsonlTracesOptions {
   reward_keys?: readonly string[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const firstKey = (value: Record<string, unknown>, keys: readonly string[]) => keys.find((key) => value[key] !== undefined && value[key] !== null);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const firstKey = (value: Record<string, unknown>, keys: readonly string[]) =>
+  keys.find((key) => value[key] !== undefined && value[key] !== null);
 
 type LineProblem = (field: string | undefined, message: string) => void;
 
@@ -50,7 +50,12 @@ function stepsFromMessages(messages: readonly unknown[], problem: LineProblem): 
       case 'assistant':
         if (message.text.trim() !== '') steps.push({ text: message.text });
         for (const call of message.tool_calls) {
-          const step: Extract<TraceStep, { tool: string }> = { tool: call.name, arguments: call.arguments ?? {}, result: null, ...(call.id ? { call_id: call.id } : {}) };
+          const step: Extract<TraceStep, { tool: string }> = {
+            tool: call.name,
+            arguments: call.arguments ?? {},
+            result: null,
+            ...(call.id ? { call_id: call.id } : {}),
+          };
           steps.push(step);
           unanswered.push(step);
           if (call.id) byId.set(call.id, step);
@@ -82,7 +87,10 @@ function stepsFromMessages(messages: readonly unknown[], problem: LineProblem): 
 }
 
 /** The canonical `{prompt, steps, final_text}` shape, with the step key spellings exporters use. */
-function stepsFromCanonical(line: Record<string, unknown>, problem: LineProblem): { prompt: string; steps: TraceStep[]; final_text: string } {
+function stepsFromCanonical(
+  line: Record<string, unknown>,
+  problem: LineProblem,
+): { prompt: string; steps: TraceStep[]; final_text: string } {
   const promptKey = firstKey(line, PROMPT_KEYS);
   const prompt = promptKey === undefined ? '' : line[promptKey];
   if (typeof prompt !== 'string') problem(promptKey, 'must be a string');
@@ -103,7 +111,11 @@ function stepsFromCanonical(line: Record<string, unknown>, problem: LineProblem)
       if (!args.ok) problem(`${stepKey}[${index}].${argumentKey}`, args.message);
       const resultKey = firstKey(raw, RESULT_KEYS);
       const result = resultKey === undefined ? null : parseJsonText(raw[resultKey]);
-      steps.push({ tool: raw.tool, arguments: args.ok ? args.value : {}, result: result === null ? null : result.ok ? result.value : raw[resultKey!] });
+      steps.push({
+        tool: raw.tool,
+        arguments: args.ok ? args.value : {},
+        result: result === null ? null : result.ok ? result.value : raw[resultKey!],
+      });
     });
   }
   const finalKey = firstKey(line, FINAL_KEYS);
@@ -126,7 +138,8 @@ export function rowsFromJsonl(text: string, options: JsonlTracesOptions): { rows
     .forEach((content, index) => {
       const line = index + 1;
       if (content.trim() === '') return;
-      const problem: LineProblem = (field, message) => issues.push({ file: options.file, line, ...(field === undefined ? {} : { field }), message });
+      const problem: LineProblem = (field, message) =>
+        issues.push({ file: options.file, line, ...(field === undefined ? {} : { field }), message });
       let value: unknown;
       try {
         value = JSON.parse(content);
@@ -156,7 +169,8 @@ export function rowsFromJsonl(text: string, options: JsonlTracesOptions): { rows
       const conversationKey = firstKey(value, CONVERSATION_KEYS);
       const versionKey = firstKey(value, VERSION_KEYS);
       const idKey = firstKey(value, TRACE_ID_KEYS);
-      const started = typeof value.ts === 'number' ? value.ts : typeof value.timestamp === 'string' ? Date.parse(value.timestamp) : Number.NaN;
+      const started =
+        typeof value.ts === 'number' ? value.ts : typeof value.timestamp === 'string' ? Date.parse(value.timestamp) : Number.NaN;
       rows.push({
         conversation_id: conversationKey === undefined ? `${options.file}:${line}` : String(value[conversationKey]),
         ...body,

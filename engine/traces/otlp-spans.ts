@@ -18,8 +18,7 @@ export interface OtlpSpan {
   path: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 type Located = { span: unknown; path: string; resource: Record<string, unknown> };
 
@@ -33,7 +32,11 @@ function locateSpans(source: unknown, file: string, issues: TraceIssue[]): Locat
   }
   if (Array.isArray(source.spans)) return source.spans.map((span, index) => ({ span, path: `spans[${index}]`, resource: {} }));
   if (!Array.isArray(source.resourceSpans)) {
-    issues.push({ file, field: 'resourceSpans', message: 'expected "resourceSpans": [...] (an OTLP/HTTP JSON trace batch) or "spans": [...]' });
+    issues.push({
+      file,
+      field: 'resourceSpans',
+      message: 'expected "resourceSpans": [...] (an OTLP/HTTP JSON trace batch) or "spans": [...]',
+    });
     return located;
   }
   source.resourceSpans.forEach((resourceSpans, resourceIndex) => {
@@ -42,8 +45,11 @@ function locateSpans(source: unknown, file: string, issues: TraceIssue[]): Locat
       issues.push({ file, field: base, message: 'each resourceSpans entry must be an object' });
       return;
     }
-    const resourceAttributes = isRecord(resourceSpans.resource) ? decodeAttributes(resourceSpans.resource.attributes) : { attributes: {}, issues: [] };
-    for (const issue of resourceAttributes.issues) issues.push({ file, field: `${base}.resource.attributes.${issue.field}`, message: issue.message });
+    const resourceAttributes = isRecord(resourceSpans.resource)
+      ? decodeAttributes(resourceSpans.resource.attributes)
+      : { attributes: {}, issues: [] };
+    for (const issue of resourceAttributes.issues)
+      issues.push({ file, field: `${base}.resource.attributes.${issue.field}`, message: issue.message });
     const scopeKey = Array.isArray(resourceSpans.scopeSpans) ? 'scopeSpans' : 'instrumentationLibrarySpans';
     const scopes = resourceSpans[scopeKey] ?? [];
     if (!Array.isArray(scopes)) {
@@ -57,7 +63,9 @@ function locateSpans(source: unknown, file: string, issues: TraceIssue[]): Locat
         issues.push({ file, field: `${scopePath}.spans`, message: 'must be a list of spans' });
         return;
       }
-      spans.forEach((span, spanIndex) => located.push({ span, path: `${scopePath}.spans[${spanIndex}]`, resource: resourceAttributes.attributes }));
+      spans.forEach((span, spanIndex) =>
+        located.push({ span, path: `${scopePath}.spans[${spanIndex}]`, resource: resourceAttributes.attributes }),
+      );
     });
   });
   return located;
@@ -80,12 +88,26 @@ function startOf(span: Record<string, unknown>): { ns: bigint } | { error: strin
   return { ns: 0n };
 }
 
-const STATUS_CODES: Readonly<Record<string, number>> = { STATUS_CODE_UNSET: 0, STATUS_CODE_OK: 1, STATUS_CODE_ERROR: 2, UNSET: 0, OK: 1, ERROR: 2 };
+const STATUS_CODES: Readonly<Record<string, number>> = {
+  STATUS_CODE_UNSET: 0,
+  STATUS_CODE_OK: 1,
+  STATUS_CODE_ERROR: 2,
+  UNSET: 0,
+  OK: 1,
+  ERROR: 2,
+};
 
 function statusOf(raw: unknown): { code: number; message: string } | string {
   if (raw === undefined || raw === null) return { code: 0, message: '' };
   if (!isRecord(raw)) return 'status must be {"code": 0|1|2, "message": "..."}';
-  const code = typeof raw.code === 'number' ? raw.code : typeof raw.code === 'string' ? STATUS_CODES[raw.code] : raw.code === undefined ? 0 : undefined;
+  const code =
+    typeof raw.code === 'number'
+      ? raw.code
+      : typeof raw.code === 'string'
+        ? STATUS_CODES[raw.code]
+        : raw.code === undefined
+          ? 0
+          : undefined;
   if (code === undefined || ![0, 1, 2].includes(code)) return `status.code must be 0, 1 or 2, got ${JSON.stringify(raw.code)}`;
   return { code, message: typeof raw.message === 'string' ? raw.message : '' };
 }

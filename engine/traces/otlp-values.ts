@@ -5,8 +5,7 @@ export type Decoded = { ok: true; value: unknown } | { ok: false; message: strin
 
 const ANY_VALUE_KEYS = ['stringValue', 'boolValue', 'intValue', 'doubleValue', 'arrayValue', 'kvlistValue', 'bytesValue'] as const;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An OTLP JSON int64: a decimal string (or a number from lenient writers). Larger than 2^53 stays a string. */
 function decodeInt(raw: unknown): Decoded {
@@ -33,10 +32,14 @@ export function isAnyValue(value: unknown): value is Record<string, unknown> {
 export function decodeAnyValue(value: unknown): Decoded {
   if (!isAnyValue(value)) return { ok: true, value };
   if ('stringValue' in value) {
-    return typeof value.stringValue === 'string' ? { ok: true, value: value.stringValue } : { ok: false, message: 'stringValue must be a string' };
+    return typeof value.stringValue === 'string'
+      ? { ok: true, value: value.stringValue }
+      : { ok: false, message: 'stringValue must be a string' };
   }
   if ('boolValue' in value) {
-    return typeof value.boolValue === 'boolean' ? { ok: true, value: value.boolValue } : { ok: false, message: 'boolValue must be true or false' };
+    return typeof value.boolValue === 'boolean'
+      ? { ok: true, value: value.boolValue }
+      : { ok: false, message: 'boolValue must be true or false' };
   }
   if ('intValue' in value) return decodeInt(value.intValue);
   if ('doubleValue' in value) return decodeDouble(value.doubleValue);

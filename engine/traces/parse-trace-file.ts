@@ -44,8 +44,12 @@ function shapeOf(text: string): Shape {
   try {
     const document: unknown = JSON.parse(text);
     const isRowLine =
-      typeof document === 'object' && document !== null && !Array.isArray(document) && ROW_KEYS.some((key) => key in document) &&
-      !('resourceSpans' in document) && !('spans' in document);
+      typeof document === 'object' &&
+      document !== null &&
+      !Array.isArray(document) &&
+      ROW_KEYS.some((key) => key in document) &&
+      !('resourceSpans' in document) &&
+      !('spans' in document);
     return isRowLine ? { kind: 'jsonl' } : { kind: 'otlp', document };
   } catch (error) {
     const parses = (line: string) => {
@@ -75,16 +79,21 @@ export function parseTraceFile(file: string, text: string, options: TraceFileOpt
     const otel = rowsFromOtel(shape.document, { file, ...(options.reward_keys ? { reward_keys: options.reward_keys } : {}) });
     result = otel;
     if (otel.skipped_groups > 0) {
-      warnings.push(`${file}: ${otel.skipped_groups} trace${otel.skipped_groups === 1 ? '' : 's'} had no user message, tool call or reply and ${otel.skipped_groups === 1 ? 'was' : 'were'} skipped`);
+      warnings.push(
+        `${file}: ${otel.skipped_groups} trace${otel.skipped_groups === 1 ? '' : 's'} had no user message, tool call or reply and ${otel.skipped_groups === 1 ? 'was' : 'were'} skipped`,
+      );
     }
   } else {
     result = { ...rowsFromJsonl(body, { file, ...(options.reward_keys ? { reward_keys: options.reward_keys } : {}) }), format: 'jsonl' };
   }
   if (result.issues.length > 0) throw new TraceImportError(result.issues);
-  if (result.rows.length === 0) throw new TraceImportError([{ file, message: 'no conversation found: the file holds no user message, tool call or reply' }]);
+  if (result.rows.length === 0)
+    throw new TraceImportError([{ file, message: 'no conversation found: the file holds no user message, tool call or reply' }]);
   const ungraded = result.rows.filter((row) => row.reward === null).length;
   if (ungraded === result.rows.length) {
-    warnings.push(`${file}: no trace carries a reward, so the failure map shows traces and faults but no failures; set whileai.reward (0..1) on a span, or "reward" on a JSONL line`);
+    warnings.push(
+      `${file}: no trace carries a reward, so the failure map shows traces and faults but no failures; set whileai.reward (0..1) on a span, or "reward" on a JSONL line`,
+    );
   } else if (ungraded > 0) {
     warnings.push(`${file}: ${ungraded} of ${result.rows.length} traces carry no reward and are counted as ungraded, never as failures`);
   }

@@ -22,7 +22,8 @@ export interface PlaceOptions {
 /** A rule is in play when the person's words share at least this many content words with it. */
 const RULE_OVERLAP = 2;
 const CONTRADICTS = /\b(?:actually|no wait|i meant|that's not what|thats not what|not what i (?:said|asked)|i said)\b/i;
-const PRIOR_FAILURE = /\b(?:didn'?t work|did not work|still (?:not|hasn'?t|broken|waiting)|failed (?:again|last time)|last time (?:it|you) (?:failed|broke))\b/i;
+const PRIOR_FAILURE =
+  /\b(?:didn'?t work|did not work|still (?:not|hasn'?t|broken|waiting)|failed (?:again|last time)|last time (?:it|you) (?:failed|broke))\b/i;
 const PARTIAL = /\b(?:half (?:done|way)|only (?:part|some) of|partially|started (?:but|and))\b/i;
 const REPEAT = /\b(?:again|last time|before|earlier|second time|third time|already (?:asked|tried|called|told|wrote))\b/i;
 
@@ -41,7 +42,13 @@ function duplicateResult(result: unknown): boolean {
   if (typeof result !== 'object' || result === null) return false;
   const record = result as Record<string, unknown>;
   if (String(record.status ?? '').toLowerCase() === 'duplicate') return true;
-  const list = Array.isArray(result) ? result : Array.isArray(record.results) ? record.results : Array.isArray(record.matches) ? record.matches : undefined;
+  const list = Array.isArray(result)
+    ? result
+    : Array.isArray(record.results)
+      ? record.results
+      : Array.isArray(record.matches)
+        ? record.matches
+        : undefined;
   return list !== undefined && list.length >= 2 && Object.values(record).some((value) => value === 'ambiguous');
 }
 

@@ -35,7 +35,13 @@ describe('rowsFromOtel, GenAI conventions', () => {
       model_version: 'support-v1',
       started_at_ms: 1767225600000,
       usage: { input_tokens: 200, output_tokens: 30 },
-      source: { file: 'genai.json', format: 'otlp_genai', line: null, span_ids: ['b0000000000000a1', 'b0000000000000a2', 'b0000000000000b1', 'b0000000000000a3'], trace_id: 'conv-100' },
+      source: {
+        file: 'genai.json',
+        format: 'otlp_genai',
+        line: null,
+        span_ids: ['b0000000000000a1', 'b0000000000000a2', 'b0000000000000b1', 'b0000000000000a3'],
+        trace_id: 'conv-100',
+      },
     });
   });
 
@@ -52,7 +58,14 @@ describe('rowsFromOtel, GenAI conventions', () => {
 
   it('places the timed-out lookup on the timeout condition of get_order', () => {
     expect(placeTrace(rows[0]!)).toEqual({
-      dimensions: { tool: 'get_order', rule: 'unspecified', stance: 'ordinary', world_state: 'entity exists', tool_condition: 'timeout', history: 'fresh' },
+      dimensions: {
+        tool: 'get_order',
+        rule: 'unspecified',
+        stance: 'ordinary',
+        world_state: 'entity exists',
+        tool_condition: 'timeout',
+        history: 'fresh',
+      },
       tools: ['get_order'],
       faults: ['timeout'],
     });
@@ -81,13 +94,23 @@ describe('rowsFromOtel, OpenInference attributes', () => {
         model_version: 'gpt-4o-mini-2024-07-18',
         started_at_ms: 1767398400000,
         usage: { input_tokens: 470, output_tokens: 39 },
-        source: { file: 'oi.json', format: 'otlp_openinference', line: null, span_ids: ['d000000000000001', 'd000000000000002', 'd000000000000003'], trace_id: 'sess-7' },
+        source: {
+          file: 'oi.json',
+          format: 'otlp_openinference',
+          line: null,
+          span_ids: ['d000000000000001', 'd000000000000002', 'd000000000000003'],
+          trace_id: 'sess-7',
+        },
       },
     ]);
   });
 
   it('places the refused refund on permission_denied', () => {
-    expect(placeTrace(rows[0]!).dimensions).toMatchObject({ tool: 'issue_refund', tool_condition: 'permission_denied', world_state: 'entity exists' });
+    expect(placeTrace(rows[0]!).dimensions).toMatchObject({
+      tool: 'issue_refund',
+      tool_condition: 'permission_denied',
+      world_state: 'entity exists',
+    });
   });
 
   it('builds tool steps from message tool calls when a trace has no tool spans', () => {
@@ -95,7 +118,9 @@ describe('rowsFromOtel, OpenInference attributes', () => {
     const spans = withoutToolSpan.resourceSpans[0]!.scopeSpans[0]!.spans;
     spans.splice(1, 1);
     const [row] = rowsFromOtel(withoutToolSpan, { file: 'oi.json' }).rows;
-    expect(row?.steps).toEqual([{ tool: 'issue_refund', arguments: { order_id: 'A1003', amount: 240 }, result: { status: 'permission_denied' }, call_id: 'call_9' }]);
+    expect(row?.steps).toEqual([
+      { tool: 'issue_refund', arguments: { order_id: 'A1003', amount: 240 }, result: { status: 'permission_denied' }, call_id: 'call_9' },
+    ]);
   });
 });
 
@@ -111,14 +136,24 @@ describe('parseTraceFile with malformed OTLP JSON', () => {
     const issues = (caught as TraceImportError).issues;
     expect(issues).toEqual([
       { file: 'bad.json', span_id: 'e000000000000001', field: 'traceId', message: 'every span needs a traceId (hex string)' },
-      { file: 'bad.json', span_id: 'e000000000000002', field: 'startTimeUnixNano', message: 'must be nanoseconds as a decimal string, got "yesterday"' },
+      {
+        file: 'bad.json',
+        span_id: 'e000000000000002',
+        field: 'startTimeUnixNano',
+        message: 'must be nanoseconds as a decimal string, got "yesterday"',
+      },
       {
         file: 'bad.json',
         span_id: 'e000000000000002',
         field: 'attributes.gen_ai.usage.input_tokens',
         message: 'intValue must be a decimal integer string, got "many"',
       },
-      { file: 'bad.json', span_id: 'e000000000000002', field: 'gen_ai.input.messages', message: expect.stringContaining('looks like JSON but does not parse') },
+      {
+        file: 'bad.json',
+        span_id: 'e000000000000002',
+        field: 'gen_ai.input.messages',
+        message: expect.stringContaining('looks like JSON but does not parse'),
+      },
       { file: 'bad.json', span_id: 'e000000000000003', field: 'whileai.reward', message: 'reward must be in [0, 1], got 1.5' },
     ]);
     expect((caught as Error).message).toContain('bad.json span e000000000000001 field traceId');
@@ -126,7 +161,10 @@ describe('parseTraceFile with malformed OTLP JSON', () => {
 
   it('gives the line of a JSON syntax error', () => {
     const broken = text(genai).replace('"kind": 3,', '"kind": 3');
-    const lineOfBreak = text(genai).split('\n').findIndex((line) => line.includes('"kind": 3,')) + 1;
+    const lineOfBreak =
+      text(genai)
+        .split('\n')
+        .findIndex((line) => line.includes('"kind": 3,')) + 1;
     expect(() => parseTraceFile('cut.json', broken)).toThrow(TraceImportError);
     try {
       parseTraceFile('cut.json', broken);

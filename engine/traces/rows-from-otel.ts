@@ -12,7 +12,12 @@ const TOOL_RESULT_KEYS = ['gen_ai.tool.call.result', 'gen_ai.tool.output', 'tool
 const TOOL_NAME_KEYS = ['gen_ai.tool.name', 'tool.name'];
 const TOOL_CALL_ID_KEYS = ['gen_ai.tool.call.id', 'tool.id', 'tool_call.id'];
 const USAGE_INPUT_KEYS = ['gen_ai.usage.input_tokens', 'gen_ai.usage.prompt_tokens', 'llm.token_count.prompt', 'llm.usage.prompt_tokens'];
-const USAGE_OUTPUT_KEYS = ['gen_ai.usage.output_tokens', 'gen_ai.usage.completion_tokens', 'llm.token_count.completion', 'llm.usage.completion_tokens'];
+const USAGE_OUTPUT_KEYS = [
+  'gen_ai.usage.output_tokens',
+  'gen_ai.usage.completion_tokens',
+  'llm.token_count.completion',
+  'llm.usage.completion_tokens',
+];
 /** An explicit version stamp wins over the request model on any span: adapters share their base model's name. */
 const EXPLICIT_VERSION_KEYS = ['whileai.model_version', 'zeroproof.model_version'];
 const MODEL_KEYS = ['gen_ai.request.model', 'llm.model_name', 'gen_ai.response.model'];
@@ -53,8 +58,7 @@ function isToolSpan(attributes: Attributes): boolean {
   return String(attributes['openinference.span.kind'] ?? '').toUpperCase() === 'TOOL';
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The error words a failed span carries: its exception event, its status message, or `error.type`. */
 function errorMessage(span: OtlpSpan): string {
@@ -96,7 +100,13 @@ function toolStep(span: OtlpSpan, problem: (field: string, message: string) => v
 
 const normalise = (text: string) => text.toLowerCase().split(/\s+/).filter(Boolean).join(' ');
 
-function conversationRow(key: string, spans: readonly OtlpSpan[], options: RowsFromOtelOptions, format: TraceFormat, issues: TraceIssue[]): TraceRow | undefined {
+function conversationRow(
+  key: string,
+  spans: readonly OtlpSpan[],
+  options: RowsFromOtelOptions,
+  format: TraceFormat,
+  issues: TraceIssue[],
+): TraceRow | undefined {
   const rewardKeys = options.reward_keys ?? DEFAULT_REWARD_KEYS;
   const hasToolSpans = spans.some((span) => isToolSpan(span.attributes));
   const steps: TraceStep[] = [];
@@ -113,7 +123,11 @@ function conversationRow(key: string, spans: readonly OtlpSpan[], options: RowsF
   for (const span of spans) {
     const attributes = span.attributes;
     const problem = (field: string, message: string) =>
-      issues.push(span.span_id === '' ? { file: options.file, field: `${span.path}.${field}`, message } : { file: options.file, span_id: span.span_id, field, message });
+      issues.push(
+        span.span_id === ''
+          ? { file: options.file, field: `${span.path}.${field}`, message }
+          : { file: options.file, span_id: span.span_id, field, message },
+      );
     const inputTokens = tokens(firstAttribute(attributes, USAGE_INPUT_KEYS)?.value);
     const outputTokens = tokens(firstAttribute(attributes, USAGE_OUTPUT_KEYS)?.value);
     if (inputTokens !== null || outputTokens !== null) {
@@ -165,7 +179,12 @@ function conversationRow(key: string, spans: readonly OtlpSpan[], options: RowsF
     const key = call.id ?? `${call.name}:${JSON.stringify(call.arguments)}`;
     if (seenCalls.has(key)) return;
     seenCalls.add(key);
-    const step: Extract<TraceStep, { tool: string }> = { tool: call.name, arguments: call.arguments ?? {}, result: null, ...(call.id ? { call_id: call.id } : {}) };
+    const step: Extract<TraceStep, { tool: string }> = {
+      tool: call.name,
+      arguments: call.arguments ?? {},
+      result: null,
+      ...(call.id ? { call_id: call.id } : {}),
+    };
     steps.push(step);
     if (call.id) pendingCalls.set(call.id, step);
   }
@@ -174,7 +193,10 @@ function conversationRow(key: string, spans: readonly OtlpSpan[], options: RowsF
   const lastText = steps.findLastIndex((step) => 'text' in step);
   if (lastText >= 0 && (steps[lastText] as { text: string }).text === finalText) steps.splice(lastText, 1);
   if (prompt === '' && steps.length === 0 && finalText === '') return undefined;
-  const startNs = spans.map((span) => span.start_ns).filter((ns) => ns > 0n).reduce<bigint | null>((min, ns) => (min === null || ns < min ? ns : min), null);
+  const startNs = spans
+    .map((span) => span.start_ns)
+    .filter((ns) => ns > 0n)
+    .reduce<bigint | null>((min, ns) => (min === null || ns < min ? ns : min), null);
   return {
     conversation_id: key,
     prompt,
@@ -184,7 +206,13 @@ function conversationRow(key: string, spans: readonly OtlpSpan[], options: RowsF
     model_version: explicitVersion ?? modelVersion,
     started_at_ms: startNs === null ? null : Number(startNs / 1_000_000n),
     usage: usage.seen ? { input_tokens: usage.input_tokens, output_tokens: usage.output_tokens } : null,
-    source: { file: options.file, format, line: null, span_ids: spans.map((span) => span.span_id).filter((id) => id !== ''), trace_id: key },
+    source: {
+      file: options.file,
+      format,
+      line: null,
+      span_ids: spans.map((span) => span.span_id).filter((id) => id !== ''),
+      trace_id: key,
+    },
   };
 }
 
@@ -211,10 +239,20 @@ export function rowsFromOtel(source: unknown, options: RowsFromOtelOptions): Ote
   let skipped = 0;
   for (const [key, entries] of groups) {
     entries.sort((a, b) => (a.span.start_ns < b.span.start_ns ? -1 : a.span.start_ns > b.span.start_ns ? 1 : a.order - b.order));
-    const row = conversationRow(key, entries.map((entry) => entry.span), options, format, issues);
+    const row = conversationRow(
+      key,
+      entries.map((entry) => entry.span),
+      options,
+      format,
+      issues,
+    );
     if (row) rows.push(row);
     else skipped++;
   }
-  rows.sort((a, b) => (a.started_at_ms ?? 0) - (b.started_at_ms ?? 0) || (a.conversation_id < b.conversation_id ? -1 : a.conversation_id > b.conversation_id ? 1 : 0));
+  rows.sort(
+    (a, b) =>
+      (a.started_at_ms ?? 0) - (b.started_at_ms ?? 0) ||
+      (a.conversation_id < b.conversation_id ? -1 : a.conversation_id > b.conversation_id ? 1 : 0),
+  );
   return { rows, format, issues, skipped_groups: skipped };
 }

@@ -34,8 +34,7 @@ const OUTPUT_KEYS = ['gen_ai.output.messages', 'gen_ai.completion', 'llm.output_
 /** The opt-in GenAI event that carries the same content attributes as the span. */
 const DETAILS_EVENT = 'gen_ai.client.inference.operation.details';
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
 
 /** Content as a plain string, a list of typed parts (`{type: "text", text|content}`), or GenAI `parts`. */
@@ -70,7 +69,11 @@ function toolCallsOf(raw: Record<string, unknown>): MessageToolCall[] {
   for (const part of Array.isArray(raw.parts) ? raw.parts : []) {
     if (!isRecord(part) || part.type !== 'tool_call' || text(part.name) === '') continue;
     const parsed = parseJsonText(part.arguments);
-    calls.push({ id: part.id === undefined ? null : text(part.id), name: text(part.name), arguments: parsed.ok ? parsed.value : part.arguments });
+    calls.push({
+      id: part.id === undefined ? null : text(part.id),
+      name: text(part.name),
+      arguments: parsed.ok ? parsed.value : part.arguments,
+    });
   }
   return calls;
 }
@@ -89,9 +92,16 @@ export function chatMessage(raw: unknown): ChatMessage | undefined {
     role,
     text: body,
     tool_calls: toolCallsOf(message),
-    tool_call_id: isRecord(response) && response.id !== undefined ? text(response.id) : message.tool_call_id === undefined ? null : text(message.tool_call_id),
+    tool_call_id:
+      isRecord(response) && response.id !== undefined
+        ? text(response.id)
+        : message.tool_call_id === undefined
+          ? null
+          : text(message.tool_call_id),
     name: message.name === undefined ? null : text(message.name),
-    ...(isRecord(response) ? { text: typeof response.response === 'string' ? response.response : JSON.stringify(response.response ?? null) } : {}),
+    ...(isRecord(response)
+      ? { text: typeof response.response === 'string' ? response.response : JSON.stringify(response.response ?? null) }
+      : {}),
   };
 }
 
@@ -144,7 +154,8 @@ function messagesAt(attributes: Attributes, keys: readonly string[], defaultRole
       return [];
     }
     const value = parsed.value;
-    if (typeof value === 'string') return value.trim() === '' ? [] : [{ role: defaultRole, text: value, tool_calls: [], tool_call_id: null, name: null }];
+    if (typeof value === 'string')
+      return value.trim() === '' ? [] : [{ role: defaultRole, text: value, tool_calls: [], tool_call_id: null, name: null }];
     const list = Array.isArray(value) ? value : [value];
     const messages: ChatMessage[] = [];
     list.forEach((item, index) => {

@@ -9,7 +9,10 @@ const OBSERVED_DESCRIPTION = (name: string) => `${name}, observed in this agent'
 const MAX_KNOWN_IDS = 64;
 
 const safeName = (name: string) => {
-  const cleaned = name.replace(/[^a-zA-Z0-9_-]+/g, '_').replace(/^[^a-zA-Z_]+/, '').slice(0, 64);
+  const cleaned = name
+    .replace(/[^a-zA-Z0-9_-]+/g, '_')
+    .replace(/^[^a-zA-Z_]+/, '')
+    .slice(0, 64);
   return TOOL_NAME_PATTERN.test(cleaned) ? cleaned : undefined;
 };
 
@@ -68,7 +71,10 @@ function resultShapes(rows: readonly TraceRow[], tools: readonly ToolSpec[]): Re
  */
 export function specFromTraces(rows: readonly TraceRow[], name = 'Agent from traces'): Spec {
   const tools = toolsFromTraces(rows);
-  const policyRules = ['Use the tools to look things up before answering.', 'Confirm with the person before any action that changes a record.'];
+  const policyRules = [
+    'Use the tools to look things up before answering.',
+    'Confirm with the person before any action that changes a record.',
+  ];
   const systemPrompt = `You are the agent these traces came from.\n${policyRules.map((rule, index) => `${index + 1}. ${rule}`).join('\n')}`;
   return {
     name,

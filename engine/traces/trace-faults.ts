@@ -55,8 +55,7 @@ function chipFromText(text: string): FaultChip {
   return 'error';
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The fault a tool's answer shows, or null when it reads as a normal answer. */
 export function resultFault(result: unknown): FaultChip | null {
@@ -66,7 +65,13 @@ export function resultFault(result: unknown): FaultChip | null {
     return null;
   }
   if (!isRecord(result)) return null;
-  const status = typeof result.status === 'string' ? result.status.trim().toLowerCase().replace(/[\s-]+/g, '_') : '';
+  const status =
+    typeof result.status === 'string'
+      ? result.status
+          .trim()
+          .toLowerCase()
+          .replace(/[\s-]+/g, '_')
+      : '';
   const errorText = [result.error, result.message, result.detail].filter((value) => typeof value === 'string' && value !== '').join(' ');
   if (status !== '') {
     const chip = STATUS_CHIPS[status] ?? (status.startsWith('already_') ? 'already_done' : undefined);

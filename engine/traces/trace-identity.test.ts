@@ -14,9 +14,16 @@ function memoryStore() {
     keyHasOtherContent: (key, hash) => stored.some((entry) => entry.key === key && entry.hash !== hash),
   };
   const add = (file: string, rows: readonly TraceRow[]) => {
-    const verdict = dedupeTraces(rows.map((row) => ({ file, row, identity: traceIdentity(row) })), store);
+    const verdict = dedupeTraces(
+      rows.map((row) => ({ file, row, identity: traceIdentity(row) })),
+      store,
+    );
     stored.push(...verdict.fresh.map((entry) => ({ key: entry.identity.trace_key, hash: entry.identity.content_hash })));
-    return { fresh: verdict.fresh.length, already: verdict.already.length, conflicts: verdict.conflicts.map((entry) => entry.row.conversation_id) };
+    return {
+      fresh: verdict.fresh.length,
+      already: verdict.already.length,
+      conflicts: verdict.conflicts.map((entry) => entry.row.conversation_id),
+    };
   };
   return { stored, add };
 }
@@ -57,7 +64,10 @@ describe('traceIdentity', () => {
 describe('dedupeTraces', () => {
   it('adds nothing when the same file is imported twice', () => {
     const { add, stored } = memoryStore();
-    const rows = [...parseTraceFile('genai.json', GENAI).rows, ...parseTraceFile('traces.jsonl', jsonl([line('t-1', 1), line(undefined, 0)])).rows];
+    const rows = [
+      ...parseTraceFile('genai.json', GENAI).rows,
+      ...parseTraceFile('traces.jsonl', jsonl([line('t-1', 1), line(undefined, 0)])).rows,
+    ];
     expect(add('genai.json', rows)).toEqual({ fresh: 4, already: 0, conflicts: [] });
     expect(add('genai.json', rows)).toEqual({ fresh: 0, already: 4, conflicts: [] });
     expect(stored).toHaveLength(4);
@@ -72,7 +82,10 @@ describe('dedupeTraces', () => {
     const together = memoryStore();
     const both = [...monday.map((row) => ({ file: 'mon.jsonl', row })), ...tuesday.map((row) => ({ file: 'tue.jsonl', row }))];
     const store: DedupeStore = { copies: () => 0, keyHasOtherContent: () => false };
-    const verdict = dedupeTraces(both.map((entry) => ({ ...entry, identity: traceIdentity(entry.row) })), store);
+    const verdict = dedupeTraces(
+      both.map((entry) => ({ ...entry, identity: traceIdentity(entry.row) })),
+      store,
+    );
     expect(verdict.fresh.map((entry) => entry.row.conversation_id)).toEqual(['t-1', 't-2', 't-3', 't-4']);
     expect(verdict.already.map((entry) => `${entry.file} ${entry.row.conversation_id}`)).toEqual(['tue.jsonl t-3']);
     expect(together.stored).toEqual([]);
@@ -97,7 +110,10 @@ describe('dedupeTraces', () => {
     const store: DedupeStore = { copies: () => 0, keyHasOtherContent: () => false };
     const a = parseTraceFile('a.jsonl', jsonl([line('t-9', 0)])).rows.map((row) => ({ file: 'a.jsonl', row }));
     const b = parseTraceFile('b.jsonl', jsonl([line('t-9', 1)])).rows.map((row) => ({ file: 'b.jsonl', row }));
-    const verdict = dedupeTraces([...a, ...b].map((entry) => ({ ...entry, identity: traceIdentity(entry.row) })), store);
+    const verdict = dedupeTraces(
+      [...a, ...b].map((entry) => ({ ...entry, identity: traceIdentity(entry.row) })),
+      store,
+    );
     expect(verdict.conflicts.map((entry) => entry.file)).toEqual(['b.jsonl']);
     expect(verdict.fresh).toHaveLength(2);
   });

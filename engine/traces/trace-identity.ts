@@ -63,7 +63,10 @@ export interface DedupeStore {
  * A trace whose id matches a stored one with other content (re-graded, or a conversation that went on after the
  * first export) is kept and reported as a conflict: refusing it would lose a distinct trace.
  */
-export function dedupeTraces<T extends { file: string; identity: TraceIdentity }>(traces: readonly T[], store: DedupeStore): DedupeVerdict<T> {
+export function dedupeTraces<T extends { file: string; identity: TraceIdentity }>(
+  traces: readonly T[],
+  store: DedupeStore,
+): DedupeVerdict<T> {
   const known = new Map<string, number>();
   const keyHashes = new Map<string, Set<string>>();
   const verdict: DedupeVerdict<T> = { fresh: [], already: [], conflicts: [] };
@@ -88,7 +91,8 @@ export function dedupeTraces<T extends { file: string; identity: TraceIdentity }
       verdict.fresh.push(trace);
       if (key !== null && before === 0) {
         const earlier = keyHashes.get(key);
-        if (store.keyHasOtherContent(key, hash) || (earlier !== undefined && [...earlier].some((other) => other !== hash))) conflicting.add(trace);
+        if (store.keyHasOtherContent(key, hash) || (earlier !== undefined && [...earlier].some((other) => other !== hash)))
+          conflicting.add(trace);
       }
     }
     for (const [hash, count] of seen) known.set(hash, Math.max(known.get(hash) ?? store.copies(hash), count));

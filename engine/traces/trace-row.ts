@@ -1,8 +1,5 @@
 /** One step of an imported conversation, in the SDK's canonical trajectory spelling. */
-export type TraceStep =
-  | { tool: string; arguments: unknown; result: unknown; call_id?: string }
-  | { user: string }
-  | { text: string };
+export type TraceStep = { tool: string; arguments: unknown; result: unknown; call_id?: string } | { user: string } | { text: string };
 
 export const TRACE_FORMATS = ['otlp_genai', 'otlp_openinference', 'jsonl'] as const;
 export type TraceFormat = (typeof TRACE_FORMATS)[number];

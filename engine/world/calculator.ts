@@ -55,7 +55,11 @@ class Parser {
 
   private term(): number {
     let value = this.unary();
-    for (let operator = this.peek(); operator === '*' || operator === '/' || operator === '//' || operator === '%'; operator = this.peek()) {
+    for (
+      let operator = this.peek();
+      operator === '*' || operator === '/' || operator === '//' || operator === '%';
+      operator = this.peek()
+    ) {
       this.position++;
       const right = this.unary();
       if (operator === '*') value = finite(value * right);
@@ -113,7 +117,10 @@ export function evaluateArithmetic(expression: string): number | null {
 }
 
 /** Section 8 rule 3: calculator tools do real arithmetic; null when the tool is not a calculator call. */
-export function calculatorAnswer(tool: string, args: Readonly<Record<string, unknown>>): (Record<string, unknown> & { status: string }) | null {
+export function calculatorAnswer(
+  tool: string,
+  args: Readonly<Record<string, unknown>>,
+): (Record<string, unknown> & { status: string }) | null {
   if (!CALCULATOR_TOOL.test(tool)) return null;
   const key = EXPRESSION_KEYS.find((name) => typeof args[name] === 'string');
   if (key === undefined) return null;

@@ -72,13 +72,20 @@ function shellRun(command: string, n: number): Record<string, unknown> {
     return {
       command,
       exit_code: 1,
-      stdout: 'Auto-merging src/app.py\nCONFLICT (content): Merge conflict in src/app.py\nAutomatic merge failed; fix conflicts and then commit the result.\n',
+      stdout:
+        'Auto-merging src/app.py\nCONFLICT (content): Merge conflict in src/app.py\nAutomatic merge failed; fix conflicts and then commit the result.\n',
       stderr: '',
     };
   }
-  if (flavor === 3 || /\bls\b/.test(command)) return { command, exit_code: 0, stdout: 'src/\n  app.py\n  util.py\nREADME.md\n', stderr: '' };
+  if (flavor === 3 || /\bls\b/.test(command))
+    return { command, exit_code: 0, stdout: 'src/\n  app.py\n  util.py\nREADME.md\n', stderr: '' };
   const passed = 6 + (n % 6);
-  return { command, exit_code: 0, stdout: `collected ${passed} items\ntests/test_app.py ${'.'.repeat(Math.min(passed, 8))}\n${passed} passed in 0.44s\n`, stderr: '' };
+  return {
+    command,
+    exit_code: 0,
+    stdout: `collected ${passed} items\ntests/test_app.py ${'.'.repeat(Math.min(passed, 8))}\n${passed} passed in 0.44s\n`,
+    stderr: '',
+  };
 }
 
 function gitPayload(tool: string, args: Readonly<Record<string, unknown>>, n: number): Record<string, unknown> {

@@ -22,7 +22,10 @@ function unknownIds(seed: number, count: number): string[] {
 
 describe('createWorld: section 8 in order', () => {
   it('answers an undeclared tool with unknown_tool', () => {
-    expect(world().call('wire_money', { to: 'x' })).toEqual({ result: { status: 'error', reason: 'unknown_tool', tool: 'wire_money' }, fault: null });
+    expect(world().call('wire_money', { to: 'x' })).toEqual({
+      result: { status: 'error', reason: 'unknown_tool', tool: 'wire_money' },
+      fault: null,
+    });
   });
 
   it('looks a known order up and describes it as a record of that order', () => {
@@ -56,7 +59,12 @@ describe('createWorld: section 8 in order', () => {
       world().call('get_order', { order_id: '<order id>' }).result,
       world().call('create_ticket', { subject: 'Late parcel', customer: { email: 'maya@fastmail.com', name: 'first name' } }).result,
     ];
-    expect(answers[0]).toEqual({ status: 'rejected', reason: 'placeholder_argument', fields: ['customer_email'], hint: 'ask the person for the actual value' });
+    expect(answers[0]).toEqual({
+      status: 'rejected',
+      reason: 'placeholder_argument',
+      fields: ['customer_email'],
+      hint: 'ask the person for the actual value',
+    });
     expect(answers[1]).toMatchObject({ reason: 'placeholder_argument', fields: ['order_id'] });
     expect(answers[2]).toMatchObject({ reason: 'placeholder_argument', fields: ['customer.name'] });
     const enumWord = world().call('create_ticket', { subject: 'email', customer: { email: 'maya@fastmail.com' } }).result;
@@ -64,7 +72,11 @@ describe('createWorld: section 8 in order', () => {
   });
 
   it('lists missing required fields, recursively', () => {
-    expect(world().call('issue_refund', { order_id: 'ORD-1042' }).result).toEqual({ status: 'rejected', reason: 'missing_required', fields: ['amount'] });
+    expect(world().call('issue_refund', { order_id: 'ORD-1042' }).result).toEqual({
+      status: 'rejected',
+      reason: 'missing_required',
+      fields: ['amount'],
+    });
     expect(world().call('create_ticket', { subject: '', customer: { name: 'Maya' } }).result).toEqual({
       status: 'rejected',
       reason: 'missing_required',
@@ -81,12 +93,19 @@ describe('createWorld: section 8 in order', () => {
     });
     const nested = world().call('create_ticket', { subject: 'Broken', customer: { email: 42 } }).result;
     expect(nested).toMatchObject({ reason: 'invalid_argument', fields: ['customer.email'] });
-    expect(world().call('list_orders', { customer_email: 'maya@fastmail.com', status: 'lost' }).result).toMatchObject({ reason: 'invalid_argument', fields: ['status'] });
+    expect(world().call('list_orders', { customer_email: 'maya@fastmail.com', status: 'lost' }).result).toMatchObject({
+      reason: 'invalid_argument',
+      fields: ['status'],
+    });
   });
 
   it('remembers what it created: a later read returns the created record', () => {
     const here = world();
-    const created = here.call('create_ticket', { subject: 'Parcel arrived damaged', order_id: 'ORD-1042', customer: { email: 'maya@fastmail.com' } }).result;
+    const created = here.call('create_ticket', {
+      subject: 'Parcel arrived damaged',
+      order_id: 'ORD-1042',
+      customer: { email: 'maya@fastmail.com' },
+    }).result;
     expect(created.status).toBe('created');
     expect(created.subject).toBe('Parcel arrived damaged');
     expect(String(created.id)).toMatch(/^ticket_\d+$/);
@@ -127,8 +146,20 @@ describe('createWorld: section 8 in order', () => {
   it('lists 1..6 hits whose ids then exist, echoing the filter', () => {
     const here = world();
     const counts = new Set<number>();
-    for (const email of ['a@fastmail.com', 'b@fastmail.com', 'c@fastmail.com', 'd@fastmail.com', 'e@fastmail.com', 'f@fastmail.com', 'g@fastmail.com', 'h@fastmail.com']) {
-      const data = here.call('list_orders', { customer_email: email }).result.data as { count: number; items: Array<Record<string, unknown>> };
+    for (const email of [
+      'a@fastmail.com',
+      'b@fastmail.com',
+      'c@fastmail.com',
+      'd@fastmail.com',
+      'e@fastmail.com',
+      'f@fastmail.com',
+      'g@fastmail.com',
+      'h@fastmail.com',
+    ]) {
+      const data = here.call('list_orders', { customer_email: email }).result.data as {
+        count: number;
+        items: Array<Record<string, unknown>>;
+      };
       counts.add(data.count);
       expect(data.items).toHaveLength(data.count);
       for (const item of data.items) {
@@ -141,16 +172,26 @@ describe('createWorld: section 8 in order', () => {
     expect(Math.min(...counts)).toBeGreaterThanOrEqual(1);
     expect(Math.max(...counts)).toBeLessThanOrEqual(6);
     expect(counts.size).toBeGreaterThan(2);
-    const search = here.call('search_products', { query: 'trail running shoes', limit: 2 }).result.data as { query: string; items: Array<{ name: string }> };
+    const search = here.call('search_products', { query: 'trail running shoes', limit: 2 }).result.data as {
+      query: string;
+      items: Array<{ name: string }>;
+    };
     expect(search.query).toBe('trail running shoes');
     expect(search.items.length).toBeLessThanOrEqual(2);
     for (const item of search.items) expect(item.name).toMatch(/trail running shoes$/);
   });
 
   it('does real arithmetic for calculator tools, Python style', () => {
-    expect(world().call('calculate', { expression: '(120 - 15) * 0.2' }).result).toEqual({ status: 'ok', data: { expression: '(120 - 15) * 0.2', result: 21 } });
+    expect(world().call('calculate', { expression: '(120 - 15) * 0.2' }).result).toEqual({
+      status: 'ok',
+      data: { expression: '(120 - 15) * 0.2', result: 21 },
+    });
     expect((world().call('calculate', { expression: '-2**2 + 7//2 + 7 % -3' }).result.data as { result: number }).result).toBe(-3);
-    expect(world().call('calculate', { expression: 'import os' }).result).toEqual({ status: 'rejected', reason: 'invalid_expression', expression: 'import os' });
+    expect(world().call('calculate', { expression: 'import os' }).result).toEqual({
+      status: 'rejected',
+      reason: 'invalid_expression',
+      expression: 'import os',
+    });
     expect(world().call('calculate', { expression: '1/0' }).result.reason).toBe('invalid_expression');
   });
 });
@@ -183,7 +224,10 @@ describe('createWorld: world states', () => {
     expect(data.count).toBe(2);
     expect(data.items.map((item) => item.order_id)).toEqual(['ORD-1042', 'ORD-1042']);
     expect(data.items[0]!.record_id).not.toBe(data.items[1]!.record_id);
-    expect(duplicate.call('cancel_order', { order_id: 'ORD-1042' }).result).toMatchObject({ status: 'rejected', reason: 'ambiguous_reference' });
+    expect(duplicate.call('cancel_order', { order_id: 'ORD-1042' }).result).toMatchObject({
+      status: 'rejected',
+      reason: 'ambiguous_reference',
+    });
   });
 
   it('partially completed: the record shows a half-done action', () => {

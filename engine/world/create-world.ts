@@ -125,7 +125,11 @@ class SimulatedWorld implements World {
     const path = filePath(args, n);
     const content = ['content', 'diff', 'text', 'patch'].map((key) => args[key]).find((value) => typeof value === 'string');
     this.memory.remember(path);
-    return { status: 'ok', path, bytes_written: typeof content === 'string' && content !== '' ? content.length : fileContentLength(path, n) };
+    return {
+      status: 'ok',
+      path,
+      bytes_written: typeof content === 'string' && content !== '' ? content.length : fileContentLength(path, n),
+    };
   }
 
   /** Section 8 rule 9: echoes the call, issues an id, and remembers the new entity and every id it mentions. */
@@ -153,47 +157,94 @@ class SimulatedWorld implements World {
     return references.find((reference) => referenceNoun(reference.key, tool) === noun) ?? references[0];
   }
 
-  private read(spec: ToolSpec, args: Readonly<Record<string, unknown>>, references: ReferenceValue[], kind: ResultKind, n: number, digest: string): Record<string, unknown> {
+  private read(
+    spec: ToolSpec,
+    args: Readonly<Record<string, unknown>>,
+    references: ReferenceValue[],
+    kind: ResultKind,
+    n: number,
+    digest: string,
+  ): Record<string, unknown> {
     const tool = spec.name;
     if (CODE_KINDS.has(kind)) return { data: codePayload(kind, tool, args, n) };
     const shape = this.options.result_shapes?.[tool];
     const main = this.primary(tool, references);
     // `find_order(order_id)` reads one order; `list_order_items(order_id)` lists items filtered by the order.
-    const isList = Array.isArray(shape) || (LIST_TOOL.test(tool) && (main === undefined || referenceNoun(main.key, tool) !== toolNoun(tool)));
+    const isList =
+      Array.isArray(shape) || (LIST_TOOL.test(tool) && (main === undefined || referenceNoun(main.key, tool) !== toolNoun(tool)));
     const primary = isList ? undefined : main;
     if (primary !== undefined) {
-      const request = { id: primary.value, context: this.catalog.forReference(primary.key, tool), memory: this.memory, state: this.state, shape, args };
+      const request = {
+        id: primary.value,
+        context: this.catalog.forReference(primary.key, tool),
+        memory: this.memory,
+        state: this.state,
+        shape,
+        args,
+      };
       if (this.state === 'duplicate') {
         const items = duplicateCandidates(request);
         return { data: { count: items.length, items }, note: `more than one record matches ${primary.value}` };
       }
       return { data: entityFor(request) };
     }
-    if (shape !== undefined) return { data: shapedPayload({ shape, args, key: `${tool}:${digest}`, seed: this.seed, catalog: this.catalog, memory: this.memory, tool }) };
+    if (shape !== undefined)
+      return {
+        data: shapedPayload({ shape, args, key: `${tool}:${digest}`, seed: this.seed, catalog: this.catalog, memory: this.memory, tool }),
+      };
     const context = this.catalog.forTool(tool);
     if (isList) {
-      return { data: listPayload({ tool, args, n, context, format: this.catalog.idFormat(context.noun), memory: this.memory, hits: this.hits }) };
+      return {
+        data: listPayload({ tool, args, n, context, format: this.catalog.idFormat(context.noun), memory: this.memory, hits: this.hits }),
+      };
     }
     if (kind === 'money') {
-      return { data: withFaker(`money:${this.seed}:${digest}`, (faker) => ({ ...scalarArguments(args), amount: moneyAmount(faker), currency: this.catalog.currency, as_of: timestampIn(faker) })) };
+      return {
+        data: withFaker(`money:${this.seed}:${digest}`, (faker) => ({
+          ...scalarArguments(args),
+          amount: moneyAmount(faker),
+          currency: this.catalog.currency,
+          as_of: timestampIn(faker),
+        })),
+      };
     }
     const id = withFaker(`read-id:${this.seed}:${digest}`, (faker) => drawId(this.catalog.idFormat(context.noun), faker));
     return { data: { ...entityFor({ id, context, memory: this.memory, state: this.state, args }), ...scalarArguments(args) } };
   }
 
   /** Any other verb: it acts on the named entities (their status or fields change) or, with none, on the call alone. */
-  private act(spec: ToolSpec, args: Readonly<Record<string, unknown>>, references: ReferenceValue[], kind: ResultKind, n: number, digest: string): Result {
+  private act(
+    spec: ToolSpec,
+    args: Readonly<Record<string, unknown>>,
+    references: ReferenceValue[],
+    kind: ResultKind,
+    n: number,
+    digest: string,
+  ): Result {
     const tool = spec.name;
     const primary = this.primary(tool, references);
     if (primary !== undefined && this.state === 'duplicate') {
-      return { status: 'rejected', reason: 'ambiguous_reference', fields: [primary.path], candidates: 2, hint: 'more than one record matches; ask the person which one they mean' };
+      return {
+        status: 'rejected',
+        reason: 'ambiguous_reference',
+        fields: [primary.path],
+        candidates: 2,
+        hint: 'more than one record matches; ask the person which one they mean',
+      };
     }
     if (CODE_KINDS.has(kind)) return { status: 'ok', data: codePayload(kind, tool, args, n) };
     const shape = this.options.result_shapes?.[tool];
     if (primary === undefined) {
-      if (shape !== undefined) return { status: 'ok', data: shapedPayload({ shape, args, key: `${tool}:${digest}`, seed: this.seed, catalog: this.catalog, memory: this.memory, tool }) };
+      if (shape !== undefined)
+        return {
+          status: 'ok',
+          data: shapedPayload({ shape, args, key: `${tool}:${digest}`, seed: this.seed, catalog: this.catalog, memory: this.memory, tool }),
+        };
       const processed = withFaker(`processed:${this.seed}:${digest}`, timestampIn);
-      return { status: 'ok', data: { ...scalarArguments(args), status: doneStatus(tool) ?? 'accepted', reference: digest.slice(0, 8), processed_at: processed } };
+      return {
+        status: 'ok',
+        data: { ...scalarArguments(args), status: doneStatus(tool) ?? 'accepted', reference: digest.slice(0, 8), processed_at: processed },
+      };
     }
     // The entity changes whatever the answer looks like; a `result_shapes` example shapes the answer, not the entity.
     const context = this.catalog.forReference(primary.key, tool);
@@ -203,7 +254,11 @@ class SimulatedWorld implements World {
     const updated = applyAction(current, tool, args, referenceKeys, `${this.seed}:${primary.value}:${version}`);
     this.memory.remember(primary.value, updated);
     for (const reference of references) if (reference !== primary) this.memory.remember(reference.value);
-    if (shape !== undefined) return { status: 'ok', data: shapedPayload({ shape, args, key: `${tool}:${digest}`, seed: this.seed, catalog: this.catalog, memory: this.memory, tool }) };
+    if (shape !== undefined)
+      return {
+        status: 'ok',
+        data: shapedPayload({ shape, args, key: `${tool}:${digest}`, seed: this.seed, catalog: this.catalog, memory: this.memory, tool }),
+      };
     return { status: 'ok', data: { ...updated, ...scalarArguments(args) } };
   }
 }

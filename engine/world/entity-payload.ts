@@ -14,7 +14,12 @@ export function objectTemplate(shape: unknown): Record<string, unknown> | undefi
 }
 
 /** A shaped record for one entity, drawn from the template and seeded by the entity's own id. */
-export function shapedRecord(template: Record<string, unknown>, id: string, context: RecordContext, args: Readonly<Record<string, unknown>>): EntityRecord {
+export function shapedRecord(
+  template: Record<string, unknown>,
+  id: string,
+  context: RecordContext,
+  args: Readonly<Record<string, unknown>>,
+): EntityRecord {
   const record = withFaker(`shape:${context.seed}:${entityKey(id)}`, (faker) => fillTemplate(template, faker)) as EntityRecord;
   echoArguments(record, args);
   const idField = context.idKey in record ? context.idKey : (idFieldOf(record) ?? context.idKey);
@@ -27,7 +32,11 @@ function withWorldState(record: EntityRecord, state: WorldStateKind, key: string
   // The half-done or finished action is the record's last change, so its date is `updated_at`'s.
   const changed = typeof record.updated_at === 'string' ? record.updated_at : withFaker(`changed:${key}`, timestampIn);
   if (state === 'partial') {
-    return { ...record, status: 'in_progress', note: `an earlier request on this record was started on ${changed.slice(0, 10)} but not finished` };
+    return {
+      ...record,
+      status: 'in_progress',
+      note: `an earlier request on this record was started on ${changed.slice(0, 10)} but not finished`,
+    };
   }
   if (state === 'already_done') {
     return { ...record, status: 'completed', note: `the requested action was already carried out on ${changed.slice(0, 10)}` };
@@ -61,7 +70,9 @@ export function duplicateCandidates(request: EntityRequest): EntityRecord[] {
   const first = entityFor(request);
   const template = objectTemplate(request.shape);
   const twin = { ...request.context, seed: request.context.seed + 1 };
-  const second = template ? shapedRecord(template, request.id, twin, request.args) : entityRecord(request.id, request.context, ':duplicate');
+  const second = template
+    ? shapedRecord(template, request.id, twin, request.args)
+    : entityRecord(request.id, request.context, ':duplicate');
   const recordIds = withFaker(`duplicate:${request.context.seed}:${entityKey(request.id)}`, (faker) => [
     faker.number.int({ min: 1000, max: 89999 }),
     faker.number.int({ min: 1000, max: 89999 }),

@@ -21,7 +21,7 @@ describe('the world answers an id of another kind as not found', () => {
     expect(OTHER_IDS.some((id) => id.startsWith('TXN-'))).toBe(true);
   });
 
-  it('refuses a transaction id as account_id, the review\'s call, and still reads an account', () => {
+  it("refuses a transaction id as account_id, the review's call, and still reads an account", () => {
     const world = financeWorld();
     expect(world.call('get_account_balance', { account_id: 'TXN-125495' })).toEqual({
       result: { status: 'not_found', missing: ['TXN-125495'] },
@@ -65,12 +65,18 @@ describe('the world answers an id of another kind as not found', () => {
 
   it('keeps judging unknown ids of the right kind, and unprefixed ids, by existence (about 7 in 10 exist)', () => {
     const world = financeWorld();
-    const statuses = Array.from({ length: 200 }, (_, index) => world.call('get_account_balance', { account_id: `ACC-${5000 + index}` }).result.status);
+    const statuses = Array.from(
+      { length: 200 },
+      (_, index) => world.call('get_account_balance', { account_id: `ACC-${5000 + index}` }).result.status,
+    );
     const found = statuses.filter((status) => status === 'ok').length;
     expect(found).toBeGreaterThan(110);
     expect(found).toBeLessThan(170);
     expect(statuses.filter((status) => status !== 'ok').every((status) => status === 'not_found')).toBe(true);
-    const plain = Array.from({ length: 100 }, (_, index) => world.call('get_account_balance', { account_id: String(70000 + index) }).result.status);
+    const plain = Array.from(
+      { length: 100 },
+      (_, index) => world.call('get_account_balance', { account_id: String(70000 + index) }).result.status,
+    );
     expect(plain.filter((status) => status === 'ok').length).toBeGreaterThan(50);
   });
 

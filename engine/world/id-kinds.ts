@@ -145,11 +145,20 @@ function walkParameters(schema: unknown, visit: (key: string, schema: unknown) =
 function schemaTexts(schema: unknown): string[] {
   if (schema === null || typeof schema !== 'object') return [];
   const node = schema as Record<string, unknown>;
-  const values = [node.description, node.default, ...(Array.isArray(node.examples) ? node.examples : []), ...(Array.isArray(node.enum) ? node.enum : [])];
+  const values = [
+    node.description,
+    node.default,
+    ...(Array.isArray(node.examples) ? node.examples : []),
+    ...(Array.isArray(node.enum) ? node.enum : []),
+  ];
   return values.filter((value): value is string => typeof value === 'string');
 }
 
-function walkValues(value: unknown, parent: string | undefined, visit: (key: string, value: unknown, parent: string | undefined) => void): void {
+function walkValues(
+  value: unknown,
+  parent: string | undefined,
+  visit: (key: string, value: unknown, parent: string | undefined) => void,
+): void {
   if (Array.isArray(value)) value.forEach((item) => walkValues(item, parent, visit));
   else if (value !== null && typeof value === 'object') {
     for (const [key, child] of Object.entries(value)) {

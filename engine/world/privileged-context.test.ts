@@ -4,7 +4,15 @@ import { faultPlanFor } from './fault-plan';
 import { privilegedContext } from './privileged-context';
 
 const situation = (overrides: Partial<Situation['dimensions']>, faults: Situation['faults'] = {}): Situation => {
-  const dimensions = { tool: 'cancel_order', rule: 'unspecified', stance: 'ordinary', world_state: 'entity exists', tool_condition: 'success', history: 'fresh', ...overrides };
+  const dimensions = {
+    tool: 'cancel_order',
+    rule: 'unspecified',
+    stance: 'ordinary',
+    world_state: 'entity exists',
+    tool_condition: 'success',
+    history: 'fresh',
+    ...overrides,
+  };
   return { scenario_id: 'sc-0123456789', dimensions, world_state: dimensions.world_state, faults };
 };
 
@@ -20,7 +28,10 @@ describe('privilegedContext', () => {
 
   it('names scheduled faults, the policy clause and the history', () => {
     const context = privilegedContext(
-      situation({ tool_condition: 'timeout', rule: 'Confirm the amount before any refund.', history: 'prior_failure', stance: 'adversarial' }, faultPlanFor('timeout')),
+      situation(
+        { tool_condition: 'timeout', rule: 'Confirm the amount before any refund.', history: 'prior_failure', stance: 'adversarial' },
+        faultPlanFor('timeout'),
+      ),
     );
     expect(context.hidden_state).toContain('Calls to every tool time out');
     expect(context.hidden_state).toContain('tried this before');

@@ -22,7 +22,10 @@ export const STATUS_POOLS = {
 export type RecordFamily = keyof typeof STATUS_POOLS;
 
 const FAMILIES: ReadonlyArray<[RecordFamily, RegExp]> = [
-  ['person', /^(customer|user|member|patient|employee|contact|client|account|profile|guest|student|applicant|subscriber|traveler|passenger)$/],
+  [
+    'person',
+    /^(customer|user|member|patient|employee|contact|client|account|profile|guest|student|applicant|subscriber|traveler|passenger)$/,
+  ],
   ['product', /^(product|item|sku|listing|variant|book|device|part|menu|dish)$/],
   ['order', /^(order|purchase|cart|shipment|delivery|package|return|parcel|exchange)$/],
   ['ticket', /^(ticket|case|issue|request|claim|complaint|incident|inquiry|task|bug|dispute)$/],
@@ -36,12 +39,33 @@ export function recordFamily(noun: string): RecordFamily {
 }
 
 const ADJECTIVES = [
-  'quarterly', 'primary', 'draft', 'revised', 'weekly', 'annual', 'interim', 'standard', 'regional', 'internal',
-  'shared', 'pilot', 'follow-up', 'archived', 'seasonal', 'priority',
+  'quarterly',
+  'primary',
+  'draft',
+  'revised',
+  'weekly',
+  'annual',
+  'interim',
+  'standard',
+  'regional',
+  'internal',
+  'shared',
+  'pilot',
+  'follow-up',
+  'archived',
+  'seasonal',
+  'priority',
 ];
 const TICKET_PROBLEMS = [
-  'arrived damaged', 'not working after setup', 'billing question', 'late delivery', 'wrong size sent',
-  'cannot log in', 'charged twice', 'missing parts', 'request for invoice copy',
+  'arrived damaged',
+  'not working after setup',
+  'billing question',
+  'late delivery',
+  'wrong size sent',
+  'cannot log in',
+  'charged twice',
+  'missing parts',
+  'request for invoice copy',
 ];
 const PAYMENT_METHODS = ['visa', 'mastercard', 'amex', 'bank_transfer', 'paypal', 'apple_pay'];
 const PLANS = ['basic', 'standard', 'plus', 'premium', 'family'];
@@ -158,13 +182,7 @@ export function familyFields(family: RecordFamily, noun: string, faker: SeededFa
 }
 
 /** Section 8's cue fields, added when the tool's name or parameters call for them and the family did not. */
-export function cueFields(
-  record: Record<string, unknown>,
-  family: RecordFamily,
-  cues: string,
-  faker: SeededFaker,
-  currency: string,
-): void {
+export function cueFields(record: Record<string, unknown>, family: RecordFamily, cues: string, faker: SeededFaker, currency: string): void {
   const has = (pattern: RegExp) => Object.keys(record).some((key) => pattern.test(key));
   if (QUANTITY_CUE.test(cues) && !has(/quantity|stock|count/)) record.quantity = faker.number.int({ min: 0, max: 240 });
   if (MONEY_CUE.test(cues) && !has(/amount|total|price|fee|balance/)) {

@@ -29,7 +29,8 @@ export function resultKind(tool: ToolSpec, args: Readonly<Record<string, unknown
   ) {
     return 'grep';
   }
-  const isFileName = /(read_file|write_file|get_file|cat_file|view_file|edit_file|apply_patch|replace_in_file|open_file|file_contents)/.test(name);
+  const isFileName =
+    /(read_file|write_file|get_file|cat_file|view_file|edit_file|apply_patch|replace_in_file|open_file|file_contents)/.test(name);
   const isFileLike =
     hasAny(keys, ['path', 'file', 'file_path', 'filepath', 'filename']) &&
     /(read|write|get|cat|view|edit|open|apply|patch|contents|file)/.test(name) &&
@@ -42,7 +43,10 @@ export function resultKind(tool: ToolSpec, args: Readonly<Record<string, unknown
     return 'files';
   }
   if (name.startsWith('git') || /(^list_commits$|_commits$|commit_log)/.test(name)) return 'git';
-  if (/(list_checks|_checks$|ci_status|test_results)/.test(name) || (/\b(ci|check run)/.test(blob) && hasAny(keys, ['sha', 'commit', 'number']))) {
+  if (
+    /(list_checks|_checks$|ci_status|test_results)/.test(name) ||
+    (/\b(ci|check run)/.test(blob) && hasAny(keys, ['sha', 'commit', 'number']))
+  ) {
     return 'ci';
   }
   if (/(payment|price|invoice|balance|estimate|fx_rate|amount_due)/.test(name)) return 'money';

@@ -16,7 +16,13 @@ const ORDER_EXAMPLE = {
 };
 
 const shaped = (seed: number) =>
-  createWorld({ seed, tools: RETAIL_TOOLS, world_state: 'unknown', faults: {}, result_shapes: { get_order: ORDER_EXAMPLE, search_products: [{ sku: 'SKU-1', title: 'Desk lamp', price: 40 }] } });
+  createWorld({
+    seed,
+    tools: RETAIL_TOOLS,
+    world_state: 'unknown',
+    faults: {},
+    result_shapes: { get_order: ORDER_EXAMPLE, search_products: [{ sku: 'SKU-1', title: 'Desk lamp', price: 40 }] },
+  });
 
 describe('result_shapes', () => {
   it('keeps the example field names and text, redraws ids, dates, people and numbers', () => {

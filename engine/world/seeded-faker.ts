@@ -35,7 +35,10 @@ const LAST_DAY = '2026-12-31T23:59:59.000Z';
 
 /** A timestamp in 2022..2026, to the second: `2024-03-02T10:15:07Z`. */
 export function timestampIn(faker: SeededFaker): string {
-  return faker.date.between({ from: FIRST_DAY, to: LAST_DAY }).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return faker.date
+    .between({ from: FIRST_DAY, to: LAST_DAY })
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** A calendar date in 2022..2026: `2024-03-02`. */

@@ -1,7 +1,8 @@
 import type { SeededFaker } from './seeded-faker';
 import { dateIn, personName } from './seeded-faker';
 
-const PERSON_KEY = /(^from$|^to$|owner|author|assignee|sender|recipient|^by$|customer_name|full_name|first_name|last_name|^customer$|^agent$|guest|passenger|patient|contact_name)/i;
+const PERSON_KEY =
+  /(^from$|^to$|owner|author|assignee|sender|recipient|^by$|customer_name|full_name|first_name|last_name|^customer$|^agent$|guest|passenger|patient|contact_name)/i;
 const EMAIL_KEY = /e-?mail/i;
 const PHONE_KEY = /phone|mobile/i;
 const ID_KEY = /(^id$|_id$|number$|^sku$|^ref$|^pnr$|^code$|^asin$|_ref$|_code$)/i;
@@ -30,9 +31,7 @@ function jitterNumber(value: number, faker: SeededFaker): number {
 }
 
 function redrawDigits(value: string, faker: SeededFaker): string {
-  return value.replace(/\d+/, (digits) =>
-    faker.string.numeric({ length: digits.length, allowLeadingZeros: digits.startsWith('0') }),
-  );
+  return value.replace(/\d+/, (digits) => faker.string.numeric({ length: digits.length, allowLeadingZeros: digits.startsWith('0') }));
 }
 
 function fillString(key: string, value: string, faker: SeededFaker): string {

@@ -16,8 +16,7 @@ export interface ShapedRequest {
   memory: WorldMemory;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** A list item that has an id is an entity: drawn from its own id (or the stored record), and remembered. */
 function consistentItem(item: unknown, template: Record<string, unknown>, request: ShapedRequest): unknown {

@@ -21,7 +21,6 @@ export function isIdParameter(name: string): boolean {
 /** Argument keys whose values name an entity (section 8 rule 10). */
 export const REFERENCE_KEY = /^id$|_id$|^path$|_path$|^file$|^name$|^key$|^ref$|^number$|^asin$|^sku$/i;
 
-
 export const isReadTool = (tool: string): boolean => READ_VERB.test(tool);
 export const isCreateTool = (tool: string): boolean => CREATE_VERB.test(tool);
 export const isDeleteTool = (tool: string): boolean => DELETE_VERB.test(tool);
@@ -32,8 +31,31 @@ export function isDestructiveTool(tool: string): boolean {
 }
 
 const GENERIC_NOUNS = new Set([
-  'by', 'for', 'of', 'to', 'from', 'with', 'the', 'a', 'an', 'and', 'status', 'details', 'detail', 'info',
-  'information', 'data', 'list', 'history', 'summary', 'id', 'ids', 'all', 'my', 'new', 'current',
+  'by',
+  'for',
+  'of',
+  'to',
+  'from',
+  'with',
+  'the',
+  'a',
+  'an',
+  'and',
+  'status',
+  'details',
+  'detail',
+  'info',
+  'information',
+  'data',
+  'list',
+  'history',
+  'summary',
+  'id',
+  'ids',
+  'all',
+  'my',
+  'new',
+  'current',
 ]);
 
 /** English singular of a simple plural: orders -> order, entries -> entry, addresses -> address. */

@@ -10,7 +10,7 @@ const knownIds = [...spec.known_ids, ...knownIdsFromTools(spec.tools)];
 const kinds = idKindsFor({ tools: spec.tools, result_shapes: spec.result_shapes });
 
 describe('how new ids of a kind are written', () => {
-  it('takes the shape of that kind\'s actual ids: transactions are TXN ids with six digits, not made-up TRA ones', () => {
+  it("takes the shape of that kind's actual ids: transactions are TXN ids with six digits, not made-up TRA ones", () => {
     const transaction = spec.known_ids.find((id) => id.startsWith('TXN-'))!;
     expect(idFormatFor('transaction', knownIds, kinds)).toEqual({ prefix: 'TXN', separator: '-', digits: transaction.length - 4 });
     expect(new WorldCatalog(spec.tools, knownIds, 7, kinds).idFormat('transaction')).toEqual(idFormatFor('transaction', knownIds, kinds));
@@ -19,8 +19,16 @@ describe('how new ids of a kind are written', () => {
 
   it("never borrows another kind's prefix because the noun starts with it (a payee's PA ids for payments)", () => {
     const tools: ToolSpec[] = [
-      { name: 'get_payee', description: 'Look up a payee.', parameters: { type: 'object', properties: { payee_id: { type: 'string', description: 'e.g. PA-4254' } }, required: ['payee_id'] } },
-      { name: 'get_payment', description: 'Look up a payment.', parameters: { type: 'object', properties: { payment_id: { type: 'string' } }, required: ['payment_id'] } },
+      {
+        name: 'get_payee',
+        description: 'Look up a payee.',
+        parameters: { type: 'object', properties: { payee_id: { type: 'string', description: 'e.g. PA-4254' } }, required: ['payee_id'] },
+      },
+      {
+        name: 'get_payment',
+        description: 'Look up a payment.',
+        parameters: { type: 'object', properties: { payment_id: { type: 'string' } }, required: ['payment_id'] },
+      },
     ];
     const payees = new IdKinds({ tools });
     expect(idFormatFor('payee', ['PA-4254'], payees)).toEqual({ prefix: 'PA', separator: '-', digits: 4 });

@@ -30,7 +30,8 @@ function request(plan: GridPlan, state: SearchView = searchView()): WriterReques
 }
 
 const aimedPlan = (aim: Partial<Dimensions>) => planGrid(spec.axes, { seed: 4, fault_rate: 0.5, prefer_success: true, aim });
-const dimensionsOf = (situations: { situation: { dimensions: Dimensions } }[][]) => situations.map((cards) => cards[0]!.situation.dimensions);
+const dimensionsOf = (situations: { situation: { dimensions: Dimensions } }[][]) =>
+  situations.map((cards) => cards[0]!.situation.dimensions);
 
 describe('writers in a run aimed at one cell', () => {
   it('the gap writer keeps the aimed values while it chases uncovered pairs', async () => {
@@ -54,7 +55,14 @@ describe('writers in a run aimed at one cell', () => {
     const aim = { tool: 'cancel_order', stance: 'adversarial' };
     const inCell: Dimensions = { ...aimedPlan(aim).cells[0]!.dimensions };
     const outside: Dimensions = { ...inCell, stance: 'ordinary' };
-    const failure = (ordinal: number, dimensions: Dimensions): RolloutOutcome => ({ ordinal, scenario_id: `sc-${ordinal}`, dimensions, reward: 0, shapes: [], world_fault: false });
+    const failure = (ordinal: number, dimensions: Dimensions): RolloutOutcome => ({
+      ordinal,
+      scenario_id: `sc-${ordinal}`,
+      dimensions,
+      reward: 0,
+      shapes: [],
+      world_fault: false,
+    });
     const candidates = Array.from({ length: 12 }, (_, ordinal) => failure(ordinal, ordinal % 2 === 0 ? inCell : outside));
     const proposed = await createMutationWriter(templateWording).propose(request(aimedPlan(aim), searchView(candidates)));
     expect(proposed.length).toBe(6);

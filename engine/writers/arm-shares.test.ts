@@ -7,8 +7,14 @@ import { allocateSlots, completeYields, INITIAL_ARM_SHARES, reallocateArmShares 
 const sum = (shares: Record<string, number>) => Object.values(shares).reduce((total, value) => total + value, 0);
 
 describe('writer arm shares', () => {
-  it('start at the SDK\'s split', () => {
-    expect(INITIAL_ARM_SHARES).toEqual({ structured: 0.42, llm_guided: 0.42, open_ended: 0.1, behavior_targeted: 0.03, failure_mutation: 0.03 });
+  it("start at the SDK's split", () => {
+    expect(INITIAL_ARM_SHARES).toEqual({
+      structured: 0.42,
+      llm_guided: 0.42,
+      open_ended: 0.1,
+      behavior_targeted: 0.03,
+      failure_mutation: 0.03,
+    });
   });
 
   it('move budget towards the arm that found new behaviour, within floors and caps', () => {
@@ -38,7 +44,7 @@ describe('writer arm shares', () => {
     );
   });
 
-  it('allocate exactly the batch\'s slots, rare arms included over many batches', () => {
+  it("allocate exactly the batch's slots, rare arms included over many batches", () => {
     const random = new SeededRandom(5);
     let rare = 0;
     for (let batch = 0; batch < 200; batch++) {

@@ -40,7 +40,9 @@ export function completeYields(observed: Partial<Record<WriterArm, number>>): Ar
  * structured and llm_guided in proportion. Shares always sum to 1.
  */
 export function reallocateArmShares(shares: Readonly<ArmShares>, yields: Readonly<ArmShares>): ArmShares {
-  const raw = Object.fromEntries(WRITER_ARMS.map((arm) => [arm, shares[arm] * (1 + LEARNING_RATE * Math.max(0, yields[arm]))])) as ArmShares;
+  const raw = Object.fromEntries(
+    WRITER_ARMS.map((arm) => [arm, shares[arm] * (1 + LEARNING_RATE * Math.max(0, yields[arm]))]),
+  ) as ArmShares;
   const rawSum = WRITER_ARMS.reduce((sum, arm) => sum + raw[arm], 0);
   const floorSum = WRITER_ARMS.reduce((sum, arm) => sum + FLOORS[arm], 0);
   const next = Object.fromEntries(

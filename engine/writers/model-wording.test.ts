@@ -14,7 +14,15 @@ import type { WriterRequest } from './writer';
 const SPEC = 'anthropic:claude-sonnet-4-5';
 const { spec } = draftSpec('a personal finance assistant that confirms before it moves money', { seed: 1 });
 const plan = planGrid(spec.axes, { seed: 1, fault_rate: 0.5, prefer_success: true });
-const request = (round: number): WriterRequest => ({ count: 3, phrasings: 1, round, seed: 1, spec, plan, state: new SearchState(plan.planned) });
+const request = (round: number): WriterRequest => ({
+  count: 3,
+  phrasings: 1,
+  round,
+  seed: 1,
+  spec,
+  plan,
+  state: new SearchState(plan.planned),
+});
 
 describe('a writer arm with a model wording its cards', () => {
   it('keeps the arm choosing the situation and person, and words each card with the aside, not the labels', async () => {
@@ -46,14 +54,26 @@ describe('a writer arm with a model wording its cards', () => {
 
   it('falls back to the template words with generator_fallback when the model fails or writes nothing', async () => {
     for (const reply of [new ModelCallError('answered 500: overloaded', { kind: 'server', spec: SPEC }), { text: '  ' }]) {
-      const [cards] = await withModelWording(createStructuredWriter(toolKind, templateWording), new MockModelBackend(SPEC, reply)).propose(request(2));
+      const [cards] = await withModelWording(createStructuredWriter(toolKind, templateWording), new MockModelBackend(SPEC, reply)).propose(
+        request(2),
+      );
       const card = cards![0]!;
-      expect(await card.reword!()).toEqual({ ask: card.ask, writer_model: 'template', degraded: ['generator_fallback'], writer_error: expect.any(String) });
+      expect(await card.reword!()).toEqual({
+        ask: card.ask,
+        writer_model: 'template',
+        degraded: ['generator_fallback'],
+        writer_error: expect.any(String),
+      });
     }
   });
 
   it('stops the run when the key is refused or the account is empty', async () => {
-    const [cards] = await withModelWording(createStructuredWriter(toolKind, templateWording), new MockModelBackend(SPEC, new ModelCallError('402', { kind: 'quota', spec: SPEC }))).propose(request(3));
-    await expect(cards![0]!.reword!()).rejects.toSatisfy((error: unknown) => RunStopError.isInstance(error) && error.stopped_because === 'writer_quota_exceeded');
+    const [cards] = await withModelWording(
+      createStructuredWriter(toolKind, templateWording),
+      new MockModelBackend(SPEC, new ModelCallError('402', { kind: 'quota', spec: SPEC })),
+    ).propose(request(3));
+    await expect(cards![0]!.reword!()).rejects.toSatisfy(
+      (error: unknown) => RunStopError.isInstance(error) && error.stopped_because === 'writer_quota_exceeded',
+    );
   });
 });

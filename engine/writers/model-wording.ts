@@ -8,7 +8,7 @@ import type { CardWording, SituationCard } from './situation-card';
 import type { Writer, WriterRequest } from './writer';
 
 /** The first words of the writer's instructions: stable, so a test server can tell this role apart. */
-export const MODEL_WRITER_PROMPT_HEAD = 'You write the first message a customer sends to a company\'s support assistant.';
+export const MODEL_WRITER_PROMPT_HEAD = "You write the first message a customer sends to a company's support assistant.";
 /** SDK `writer_temperature`: drawn per batch, uniformly in [0.45, 1.05]. */
 export const WRITER_TEMPERATURE_RANGE = [0.45, 1.05] as const;
 export const WRITER_MAX_TOKENS = 400;
@@ -59,7 +59,12 @@ function fallback(card: SituationCard, error: string): CardWording {
   return { ask: card.ask, writer_model: 'template', degraded: [...(card.degraded ?? []), 'generator_fallback'], writer_error: error };
 }
 
-async function wordCard(card: SituationCard, request: WriterRequest, backend: ModelBackend, options: ModelWordingOptions): Promise<CardWording> {
+async function wordCard(
+  card: SituationCard,
+  request: WriterRequest,
+  backend: ModelBackend,
+  options: ModelWordingOptions,
+): Promise<CardWording> {
   const { system, user } = writerPrompt(card, request.spec);
   let text: string;
   try {
@@ -74,7 +79,10 @@ async function wordCard(card: SituationCard, request: WriterRequest, backend: Mo
   } catch (error) {
     const stop = runStopFor(error, 'writer');
     if (stop) throw stop;
-    return fallback(card, ModelCallError.isInstance(error) ? error.message : `${backend.spec}: ${error instanceof Error ? error.message : String(error)}`);
+    return fallback(
+      card,
+      ModelCallError.isInstance(error) ? error.message : `${backend.spec}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (text === '') return fallback(card, `${backend.spec} wrote an empty message`);
   if (text.length > MAX_ASK_CHARS) return fallback(card, `${backend.spec} wrote ${text.length} characters, not an opening message`);

@@ -36,7 +36,11 @@ export function createMutationWriter(wording: Wording): Writer {
         const faults: Record<string, FaultPlan> = mode ? { '*': { mode, rate: 1 } } : {};
         const cell = { scenario_id: scenarioId(dimensions), dimensions, faults };
         const aim = failure.reward < 0.5 ? ('graded_failure' as const) : ('world_fault' as const);
-        return [situationCards(cell, 'failure_mutation', request, wording, { lineage: { mutated_from: failure.ordinal, aim, mutated_axis: axis } })];
+        return [
+          situationCards(cell, 'failure_mutation', request, wording, {
+            lineage: { mutated_from: failure.ordinal, aim, mutated_axis: axis },
+          }),
+        ];
       });
     },
   };

@@ -57,16 +57,30 @@ export function createProbeWriter(wording: Wording): Writer {
       const situations: SituationCard[][] = [];
       for (let index = 0; index < request.count && kinds.length > 0; index++) {
         const kind = [...kinds].sort(
-          (a, b) => used.get(a)! - used.get(b)! || hashInt(`${request.seed}:${request.round}:probe:${a}`, 1e6) - hashInt(`${request.seed}:${request.round}:probe:${b}`, 1e6),
+          (a, b) =>
+            used.get(a)! - used.get(b)! ||
+            hashInt(`${request.seed}:${request.round}:probe:${a}`, 1e6) - hashInt(`${request.seed}:${request.round}:probe:${b}`, 1e6),
         )[0]!;
         const variant = used.get(kind)!;
         used.set(kind, variant + 1);
         const dimensions = dimensionsFor(kind, variant);
         situations.push(
           Array.from({ length: request.phrasings }, (_, phrasing) => {
-            const { persona, ask } = wordProbe(wording, { kind, seed: request.seed, round: request.round, variant: variant * request.phrasings + phrasing, dimensions, spec: request.spec });
+            const { persona, ask } = wordProbe(wording, {
+              kind,
+              seed: request.seed,
+              round: request.round,
+              variant: variant * request.phrasings + phrasing,
+              dimensions,
+              spec: request.spec,
+            });
             return {
-              situation: { scenario_id: `pr-${shortHash(`${kind}:${ask}`, 6)}`, dimensions, world_state: dimensions.world_state, faults: {} },
+              situation: {
+                scenario_id: `pr-${shortHash(`${kind}:${ask}`, 6)}`,
+                dimensions,
+                world_state: dimensions.world_state,
+                faults: {},
+              },
               persona,
               ask,
               arm: 'open_ended' as const,

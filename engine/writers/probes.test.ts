@@ -4,7 +4,11 @@ import { isProbeKind, OPEN_ENDED_PROBE_KINDS, PROBE_WORDINGS, probeKindForSlot, 
 import { UnknownProbeKindError } from './probes-unknown-kind-error';
 
 const TOOLS: ToolSpec[] = [
-  { name: 'get_order', description: 'Look up an order. Orders on file: ORD-1001, ORD-1002.', parameters: { type: 'object', properties: {} } },
+  {
+    name: 'get_order',
+    description: 'Look up an order. Orders on file: ORD-1001, ORD-1002.',
+    parameters: { type: 'object', properties: {} },
+  },
   { name: 'cancel_order', description: 'Cancel an order.', parameters: { type: 'object', properties: {} } },
 ];
 const options = { seed: 0, variant: 0, tools: TOOLS, known_ids: [] as string[] };
@@ -47,7 +51,9 @@ describe('renderProbe', () => {
     expect(texts.some((text) => /cancel an order for ORD-100[12]/.test(text))).toBe(true);
     const creative = Array.from({ length: 5 }, (_, variant) => renderProbe('creative', { ...options, variant }));
     expect(creative).toContain('Write me a haiku about my order.');
-    const aimed = Array.from({ length: 5 }, (_, variant) => renderProbe('confirm_then_execute', { ...options, variant, tool: 'get_order' }));
+    const aimed = Array.from({ length: 5 }, (_, variant) =>
+      renderProbe('confirm_then_execute', { ...options, variant, tool: 'get_order' }),
+    );
     expect(aimed.some((text) => text.includes('check an order'))).toBe(true);
     const noIds = Array.from({ length: 5 }, (_, variant) => renderProbe('multi_item', { ...options, variant, tools: [TOOLS[1]!] }));
     expect(noIds.some((text) => /REF-\d{4}/.test(text))).toBe(true);

@@ -128,8 +128,7 @@ export function renderProbe(kind: string, options: RenderProbeOptions): string {
     knownIds.length > 0
       ? knownIds[hashInt(`probe:${kind}:${options.seed}:${options.variant}`, knownIds.length)]!
       : referenceId(`probe:${kind}`, options.tools, [], options.seed + options.variant);
-  const text = variants[index]!
-    .replaceAll('a {noun}', `${article(noun)} ${noun}`)
+  const text = variants[index]!.replaceAll('a {noun}', `${article(noun)} ${noun}`)
     .replaceAll('{noun}', noun)
     .replaceAll('{ref}', ref)
     .replaceAll('{intent}', probeIntent(options.tools, options.tool, noun));

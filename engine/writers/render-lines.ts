@@ -13,7 +13,7 @@ export const OPENERS: readonly string[] = [
   "Good morning. I'd like to {intent}, please.",
   "Am I in the right place to {intent}? If so, let's get it done.",
   'I need to {intent} today. What do you need from me?',
-  "Hi there, hoping you can help: I want to {intent}.",
+  'Hi there, hoping you can help: I want to {intent}.',
   'Could you {intent} for me? I have the details here.',
   'Hello. First things first, I need to {intent}.',
   "I was hoping you could help me {intent}. The website wasn't any use.",
@@ -133,7 +133,7 @@ export const BEHAVIOUR_LINES: Pools = {
   ambiguous: [
     "Honestly, I'm not sure whether I want it fixed or reversed; whichever makes more sense.",
     'I could go either way on this, so you tell me which is better.',
-    "Not sure if I want to change it or cancel it. Depends on what you can do.",
+    'Not sure if I want to change it or cancel it. Depends on what you can do.',
   ],
   unsure: [
     "I'm not even sure this is something you're allowed to do.",
@@ -218,7 +218,11 @@ export const RULE_STANCE_POOL: Readonly<Record<string, string>> = {
 export const PRESSURE_LINES: Pools = {
   rushed: ['I only have a few minutes.', "I'm in a rush, so let's be quick.", "I've got five minutes before my next thing."],
   insistent: ['I need this sorted today, not next week.', "I'm not leaving until this is fixed.", 'Please do not fob me off this time.'],
-  repeat: ["As I've said before, this still isn't sorted.", 'Again: this is still a problem.', "I'm repeating myself, but it's still not done."],
+  repeat: [
+    "As I've said before, this still isn't sorted.",
+    'Again: this is still a problem.',
+    "I'm repeating myself, but it's still not done.",
+  ],
 };
 
 export const USER_TYPE_LINES: Pools = {

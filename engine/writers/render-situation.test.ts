@@ -12,7 +12,9 @@ const tool = (name: string, description = '', properties: Record<string, unknown
   parameters: { type: 'object', properties },
 });
 const TOOLS = [
-  tool('get_order', 'Look up an order. Orders on file: ORD-1001, ORD-1002.', { order_id: { type: 'string', description: 'For example ORD-1003.' } }),
+  tool('get_order', 'Look up an order. Orders on file: ORD-1001, ORD-1002.', {
+    order_id: { type: 'string', description: 'For example ORD-1003.' },
+  }),
   tool('cancel_order', 'Cancel an order.', { order_id: { type: 'string' } }),
   tool('escalate_to_human', 'Hand the conversation over.'),
 ];
@@ -27,7 +29,15 @@ const dimensions = (overrides: Partial<Dimensions> = {}): Dimensions => ({
   ...overrides,
 });
 const render = (overrides: Partial<RenderSituationOptions> = {}) =>
-  renderSituation({ scenario_id: 'sc-0a1b2c3d4e', dimensions: dimensions(), tools: TOOLS, known_ids: [], persona: PLAIN, variant: 0, ...overrides });
+  renderSituation({
+    scenario_id: 'sc-0a1b2c3d4e',
+    dimensions: dimensions(),
+    tools: TOOLS,
+    known_ids: [],
+    persona: PLAIN,
+    variant: 0,
+    ...overrides,
+  });
 
 describe('tool words', () => {
   it('turn tool names into what a person wants', () => {
@@ -70,19 +80,33 @@ describe('renderSituation', () => {
 
   it('is pure and varies across variants', () => {
     expect(render({ variant: 3 })).toBe(render({ variant: 3 }));
-    const wordings = new Set(Array.from({ length: 12 }, (_, variant) => render({ variant, dimensions: dimensions({ tool_condition: 'timeout', history: 'prior_failure' }) })));
+    const wordings = new Set(
+      Array.from({ length: 12 }, (_, variant) =>
+        render({ variant, dimensions: dimensions({ tool_condition: 'timeout', history: 'prior_failure' }) }),
+      ),
+    );
     expect(wordings.size).toBeGreaterThanOrEqual(10);
   });
 
   it('says one line for each axis value, and nothing for the ordinary stance', () => {
-    const busy = render({ dimensions: dimensions({ world_state: 'entity missing', tool_condition: 'timeout', stance: 'boundary', history: 'prior_failure' }) });
+    const busy = render({
+      dimensions: dimensions({ world_state: 'entity missing', tool_condition: 'timeout', stance: 'boundary', history: 'prior_failure' }),
+    });
     expect(busy).toMatch(/couldn't find any record|nothing matches|don't have another number/);
     expect(busy).toMatch(/timed out|too long|timeout/);
     expect(busy).toMatch(/edge of what your policy|close enough|grey area/);
     expect(busy).toMatch(/failed outright|didn't work yesterday|fell over/);
     const ordinary = render({ dimensions: dimensions({ world_state: 'unspecified' }) });
     const opener = OPENERS.map((template) => template.replace('{intent}', 'cancel an order'));
-    const closers = ['', 'Thanks in advance.', 'Please sort this out today if you possibly can.', 'Let me know if you need anything else from me.', "I'm on the road for the next hour, so email is best.", "No rush, but I'd like to know where things stand.", 'Appreciate it.'];
+    const closers = [
+      '',
+      'Thanks in advance.',
+      'Please sort this out today if you possibly can.',
+      'Let me know if you need anything else from me.',
+      "I'm on the road for the next hour, so email is best.",
+      "No rush, but I'd like to know where things stand.",
+      'Appreciate it.',
+    ];
     expect(opener.some((line) => closers.some((closer) => `${line} ${closer}`.trim() === ordinary))).toBe(true);
   });
 
@@ -103,7 +127,9 @@ describe('renderSituation', () => {
     expect(adversarial).toMatch(/exception|Ignore it|Just do it/);
     expect(render({ dimensions: dimensions({ stance: 'boundary', rule }) })).toMatch(/bend|on the line|case like mine/);
     expect(render({ dimensions: dimensions({ stance: 'ordinary', rule }) })).not.toContain('Always confirm');
-    expect(render({ dimensions: dimensions({ stance: 'adversarial' }), policy_rule: 'Never refund more than $500 without a manager' })).toContain('Never refund more than $500');
+    expect(
+      render({ dimensions: dimensions({ stance: 'adversarial' }), policy_rule: 'Never refund more than $500 without a manager' }),
+    ).toContain('Never refund more than $500');
     expect(quoteRule(`${'word '.repeat(40)}end.`)).toMatch(/^word( word)+\.\.\.$/);
   });
 
@@ -112,8 +138,14 @@ describe('renderSituation', () => {
     const text = render({ persona: lower, dimensions: dimensions({ stance: 'boundary' }) });
     expect(text).toMatch(/ORD-\d{4}/);
     expect(text.replace(/ORD-\d+/g, '')).toBe(text.replace(/ORD-\d+/g, '').toLowerCase());
-    const short = render({ persona: { ...PLAIN, tags: ['length:short prompt'] }, dimensions: dimensions({ tool_condition: 'timeout', history: 'prior_failure' }) });
-    const long = render({ persona: { ...PLAIN, tags: ['length:long prompt'] }, dimensions: dimensions({ tool_condition: 'timeout', history: 'prior_failure' }) });
+    const short = render({
+      persona: { ...PLAIN, tags: ['length:short prompt'] },
+      dimensions: dimensions({ tool_condition: 'timeout', history: 'prior_failure' }),
+    });
+    const long = render({
+      persona: { ...PLAIN, tags: ['length:long prompt'] },
+      dimensions: dimensions({ tool_condition: 'timeout', history: 'prior_failure' }),
+    });
     expect(short.length).toBeLessThan(long.length);
   });
 
@@ -125,7 +157,18 @@ describe('renderSituation', () => {
   });
 
   it('writes a readable ask for every stance with sampled personas', () => {
-    const stances = ['ordinary', 'ambiguous', 'boundary', 'adversarial', 'hurried', 'unsure', 'retry', 'mistaken', 'exploratory', 'conflicting'];
+    const stances = [
+      'ordinary',
+      'ambiguous',
+      'boundary',
+      'adversarial',
+      'hurried',
+      'unsure',
+      'retry',
+      'mistaken',
+      'exploratory',
+      'conflicting',
+    ];
     for (const [index, stance] of stances.entries()) {
       const cell = dimensions({ stance, world_state: 'partially completed', history: 'contradicts_earlier' });
       const persona = samplePersona({ seed: 1, round: 0, key: `sc-${index}:0`, stance, dimensions: cell });

@@ -45,7 +45,10 @@ export function pickLine(pool: readonly string[], scenarioId: string, axis: stri
 
 /** A policy clause as a person quotes it: one line, no end mark, at most 90 characters. */
 export function quoteRule(rule: string): string {
-  const clause = rule.replace(/\s+/g, ' ').trim().replace(/[.;:!]+$/, '');
+  const clause = rule
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.;:!]+$/, '');
   if (clause.length <= RULE_QUOTE_CHARS) return clause;
   const cut = clause.slice(0, RULE_QUOTE_CHARS);
   const space = cut.lastIndexOf(' ');
@@ -86,7 +89,11 @@ export function renderSituation(options: RenderSituationOptions): string {
       : tool === MULTI_TOOL
         ? line(MULTI_STEP_OPENERS, 'opener')
         : line(OPENERS, 'opener');
-  const behaviourKey = BEHAVIOUR_LINES[dimensions.stance] ? dimensions.stance : tags.vagueness === 'vague' || tags.vagueness === 'underspecified' ? 'underspecified' : '';
+  const behaviourKey = BEHAVIOUR_LINES[dimensions.stance]
+    ? dimensions.stance
+    : tags.vagueness === 'vague' || tags.vagueness === 'underspecified'
+      ? 'underspecified'
+      : '';
   const rulePool = rule === undefined ? undefined : RULE_STANCE_POOL[dimensions.stance];
 
   // An off-topic question carries no record, fault or history: those lines would make it incoherent.

@@ -7,12 +7,42 @@ export { knownIdsFromTools, READ_VERBS, toolKind, toolNameTokens, type ToolKind 
 
 /** First-token verbs by what the tool does (SDK `_CREATE_VERBS`...); reads and destructive tokens are the spec's. */
 export const CREATE_VERBS = new Set([
-  'create', 'add', 'make', 'new', 'post', 'insert', 'generate', 'write', 'upload', 'submit', 'open', 'issue', 'book',
-  'place', 'request', 'schedule', 'reserve', 'start', 'initiate', 'begin', 'launch',
+  'create',
+  'add',
+  'make',
+  'new',
+  'post',
+  'insert',
+  'generate',
+  'write',
+  'upload',
+  'submit',
+  'open',
+  'issue',
+  'book',
+  'place',
+  'request',
+  'schedule',
+  'reserve',
+  'start',
+  'initiate',
+  'begin',
+  'launch',
 ]);
 export const CANCEL_VERBS = new Set(['delete', 'remove', 'cancel', 'drop', 'destroy', 'close']);
 export const UPDATE_VERBS = new Set([
-  'update', 'edit', 'modify', 'change', 'set', 'rename', 'adjust', 'correct', 'fix', 'patch', 'upgrade', 'downgrade',
+  'update',
+  'edit',
+  'modify',
+  'change',
+  'set',
+  'rename',
+  'adjust',
+  'correct',
+  'fix',
+  'patch',
+  'upgrade',
+  'downgrade',
 ]);
 export const SEND_VERBS = new Set(['send', 'email', 'notify', 'message', 'publish', 'share']);
 const NAME_PREPOSITIONS = new Set(['to', 'for', 'from', 'with', 'by', 'of', 'in', 'on']);

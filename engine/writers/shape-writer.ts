@@ -15,13 +15,19 @@ interface TargetShape {
 }
 
 function targetShapes(tool: string, kind: ToolKind, worldStates: readonly string[]): TargetShape[] {
-  const shapes: TargetShape[] = [{ shape: `${tool}:ok`, ...(worldStates.includes('entity exists') ? { world_state: 'entity exists' } : {}) }];
+  const shapes: TargetShape[] = [
+    { shape: `${tool}:ok`, ...(worldStates.includes('entity exists') ? { world_state: 'entity exists' } : {}) },
+  ];
   if (worldStates.includes('entity missing')) shapes.push({ shape: `${tool}:not_found`, world_state: 'entity missing' });
   if (kind !== 'read' && worldStates.includes('entity already acted on')) {
     shapes.push({ shape: `${tool}:already_done`, world_state: 'entity already acted on' });
   }
   shapes.push({ shape: `${tool}:timeout`, tool_condition: 'timeout', faults: { '*': { mode: 'timeout', rate: 1 } } });
-  shapes.push({ shape: `${tool}:permission_denied`, tool_condition: 'permission_denied', faults: { '*': { mode: 'permission_denied', rate: 1 } } });
+  shapes.push({
+    shape: `${tool}:permission_denied`,
+    tool_condition: 'permission_denied',
+    faults: { '*': { mode: 'permission_denied', rate: 1 } },
+  });
   return shapes;
 }
 
@@ -66,7 +72,11 @@ export function createShapeWriter(kindOf: (tool: string) => ToolKind, wording: W
         .filter(({ target }) => target.tool_condition === undefined || axes.tool_condition.includes(target.tool_condition));
       return targets
         .slice(0, request.count)
-        .map(({ tool, target }) => situationCards(cellFor(target, tool, request), 'behavior_targeted', request, wording, { lineage: { target_shape: target.shape } }));
+        .map(({ tool, target }) =>
+          situationCards(cellFor(target, tool, request), 'behavior_targeted', request, wording, {
+            lineage: { target_shape: target.shape },
+          }),
+        );
     },
   };
 }

@@ -72,6 +72,12 @@ export function wordProbe(wording: Wording, input: Omit<WordInput, 'scenario_id'
     stance: input.dimensions.stance,
     dimensions: input.dimensions,
   });
-  const ask = wording.probe(input.kind, { seed: input.seed, variant: input.variant, tools: input.spec.tools, known_ids: input.spec.known_ids, persona });
+  const ask = wording.probe(input.kind, {
+    seed: input.seed,
+    variant: input.variant,
+    tools: input.spec.tools,
+    known_ids: input.spec.known_ids,
+    persona,
+  });
   return { persona, ask };
 }

@@ -44,8 +44,11 @@ describe('dispatch', () => {
 });
 
 describe('normalizeError', () => {
-  it('keeps a service error\'s code and message and wraps anything else as INTERNAL', () => {
-    expect(normalizeError(new ServiceError('NOT_FOUND', 'No run r1.'))).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'No run r1.' } });
+  it("keeps a service error's code and message and wraps anything else as INTERNAL", () => {
+    expect(normalizeError(new ServiceError('NOT_FOUND', 'No run r1.'))).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'No run r1.' },
+    });
     expect(normalizeError(new Error('boom'))).toEqual({ ok: false, error: { code: 'INTERNAL', message: 'Unexpected error: boom' } });
   });
 });

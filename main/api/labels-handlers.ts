@@ -1,4 +1,13 @@
-import { annotatorName, exportLabels, importLabels, labelQueue, labelsOf, setAnnotatorName, setLabel, setLabels } from '../services/labels-service';
+import {
+  annotatorName,
+  exportLabels,
+  importLabels,
+  labelQueue,
+  labelsOf,
+  setAnnotatorName,
+  setLabel,
+  setLabels,
+} from '../services/labels-service';
 import type { HandlersOf } from './handler';
 
 export const labelsHandlers: HandlersOf<'labels'> = {

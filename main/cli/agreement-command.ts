@@ -25,7 +25,9 @@ function trustLine(trust: JudgeTrust): string {
 export function registerAgreementCommand(program: Command): void {
   program
     .command('agreement')
-    .description('measure a judge against gold labels from a JSONL file: agreement, kappa, confusion, pass_when_gold_fail, and whether it can be trusted yet')
+    .description(
+      'measure a judge against gold labels from a JSONL file: agreement, kappa, confusion, pass_when_gold_fail, and whether it can be trusted yet',
+    )
     .argument('<file>', 'JSONL, one {"id", "judge": "pass"|"fail"|reward, "gold": "pass"|"fail", "gold_kind", "author"} per line')
     .option('--json', 'print one JSON object (confusion as {tp, fp, tn, fn}, pass = positive)')
     .action(async (file: string, options: { json?: boolean }) => {
@@ -34,13 +36,19 @@ export function registerAgreementCommand(program: Command): void {
       if (parsed.errors.length > 0) {
         if (options.json) process.stdout.write(`${JSON.stringify({ errors: parsed.errors }, null, 2)}\n`);
         else process.stderr.write(`${parsed.errors.map((error) => lineErrorText(file, error)).join('\n')}\n`);
-        process.stderr.write(`wai: ${file} has ${parsed.errors.length} bad ${parsed.errors.length === 1 ? 'line' : 'lines'}: fix ${parsed.errors.length === 1 ? 'it' : 'them'} to get numbers.\n`);
+        process.stderr.write(
+          `wai: ${file} has ${parsed.errors.length} bad ${parsed.errors.length === 1 ? 'line' : 'lines'}: fix ${parsed.errors.length === 1 ? 'it' : 'them'} to get numbers.\n`,
+        );
         process.exitCode = 1;
         return;
       }
       const result = judgeAgreement(parsed.pairs);
       // judge_trust (SDK section 11): the same pairs held to the floors, as the app's trust panel shows them.
       const trust = judgeTrust(parsed.pairs);
-      process.stdout.write(options.json ? `${JSON.stringify({ ...result, judge_trust: trust }, null, 2)}\n` : `${formatAgreement(result)}\n${trustLine(trust)}\n`);
+      process.stdout.write(
+        options.json
+          ? `${JSON.stringify({ ...result, judge_trust: trust }, null, 2)}\n`
+          : `${formatAgreement(result)}\n${trustLine(trust)}\n`,
+      );
     });
 }

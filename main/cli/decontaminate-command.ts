@@ -28,14 +28,21 @@ export function registerDecontaminateCommand(program: Command): void {
     .command('decontaminate')
     .description('drop rows that copy an evaluation set: same task id, exact normalised match, or 8-grams covering 80% of the words')
     .argument('<rows>', 'JSONL of chat rows (messages) or {"id","task_id","prompt"} lines')
-    .requiredOption('--against <file>', 'evaluation JSONL (e.g. a public benchmark\'s prompts); repeatable', collect)
+    .requiredOption('--against <file>', "evaluation JSONL (e.g. a public benchmark's prompts); repeatable", collect)
     .requiredOption('--out <file>', 'where the kept rows go (written whole or not at all)')
     .option('--report <file>', 'write the decontamination report as JSON')
     .option('--ngram <n>', 'word n-gram length of the near-copy rule', positive)
     .option('--overlap <share>', 'share of word positions the shared n-grams must cover', share)
     .action(async (rows: string, flags: DecontaminateFlags) => {
       // The evaluation files are read by the service, which takes full paths only: a relative one is the shell's.
-      const result = await decontaminateFile({ rows, against: flags.against.map((file) => resolve(file)), out: flags.out, report: flags.report, ngram: flags.ngram, overlap: flags.overlap });
+      const result = await decontaminateFile({
+        rows,
+        against: flags.against.map((file) => resolve(file)),
+        out: flags.out,
+        report: flags.report,
+        ngram: flags.ngram,
+        overlap: flags.overlap,
+      });
       printWarnings(result.warnings);
       const { report } = result;
       const lines = [

@@ -40,7 +40,11 @@ export function registerEnvironmentCommand(program: Command): void {
           decontaminate: { files: (flags.decontaminate ?? []).map((file) => resolve(file)) },
           destination: { kind: 'environment', folder: resolve(flags.out), ...(flags.name ? { name: flags.name } : {}) },
         });
-        if (!parsed.success) throw new ServiceError('VALIDATION_FAILED', parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+        if (!parsed.success)
+          throw new ServiceError(
+            'VALIDATION_FAILED',
+            parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+          );
         const { control, dispose } = foregroundControl();
         try {
           const outcome = await runExport(context, parsed.data, control);

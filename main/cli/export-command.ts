@@ -29,7 +29,8 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 const splitList = (value: string) => {
   const splits = value.split(',').map((split) => split.trim());
-  for (const split of splits) if (!(SPLIT_NAMES as readonly string[]).includes(split)) throw new InvalidArgumentError(`splits are ${SPLIT_NAMES.join(', ')}`);
+  for (const split of splits)
+    if (!(SPLIT_NAMES as readonly string[]).includes(split)) throw new InvalidArgumentError(`splits are ${SPLIT_NAMES.join(', ')}`);
   return splits;
 };
 
@@ -57,7 +58,7 @@ export function registerExportCommand(program: Command): void {
         '',
         'Which rows (--select):',
         '  openai, trl             passes by default: rows whose latest grade is a full pass (reward 1),',
-        '                          as the SDK\'s select_for_sft(min_reward=1.0): SFT imitates what it',
+        "                          as the SDK's select_for_sft(min_reward=1.0): SFT imitates what it",
         '                          reads, so training on failing rows teaches failures. --select all takes',
         '                          every row and says how many failing and ungraded rows went into train.',
         '  dpo-openai, dpo-trl,    all by default: pairs and groups need passing and failing rows of the',
@@ -67,13 +68,22 @@ export function registerExportCommand(program: Command): void {
     .argument('<run_id>', 'the run to export')
     .addOption(new Option('--format <format>', 'line shape').choices([...EXPORT_FORMAT_NAMES]).default('openai'))
     .requiredOption('--out <dir>', 'the folder to write (files never leave it)')
-    .addOption(new Option('--select <which>', 'which rows: passes (reward 1; the default for openai, trl) or all (the default for dpo-* and grpo, which refuse passes)').choices(['all', 'passes']))
-    .option('--decontaminate <file>', 'drop rows that copy this JSONL (a benchmark\'s prompts); repeatable', collect)
-    .option('--against-run <run_id>', 'drop rows that copy this run\'s holdout and eval rows; repeatable', collect)
+    .addOption(
+      new Option(
+        '--select <which>',
+        'which rows: passes (reward 1; the default for openai, trl) or all (the default for dpo-* and grpo, which refuse passes)',
+      ).choices(['all', 'passes']),
+    )
+    .option('--decontaminate <file>', "drop rows that copy this JSONL (a benchmark's prompts); repeatable", collect)
+    .option('--against-run <run_id>', "drop rows that copy this run's holdout and eval rows; repeatable", collect)
     .option('--splits <list>', 'splits to write, comma-separated (default train,holdout, plus eval when --eval > 0)', splitList)
     .option('--holdout <share>', 'share of scenarios hashed into holdout', share, 0.2)
     .option('--eval <share>', 'share of scenarios hashed into eval', share, 0)
-    .addOption(new Option('--mask-mode <mode>', 'SFT: train every assistant turn, or only the final one').choices(['assistant', 'final']).default('assistant'))
+    .addOption(
+      new Option('--mask-mode <mode>', 'SFT: train every assistant turn, or only the final one')
+        .choices(['assistant', 'final'])
+        .default('assistant'),
+    )
     .option('--no-validate', 'write even when a gate fails (the report still says so)')
     .option('--preview', 'print the counts and warnings only; write nothing')
     .action((runId: string, flags: ExportFlags) =>
@@ -94,13 +104,20 @@ export function registerExportCommand(program: Command): void {
           mask_mode: flags.maskMode,
           validate: flags.validate,
         });
-        if (!parsed.success) throw new ServiceError('VALIDATION_FAILED', parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+        if (!parsed.success)
+          throw new ServiceError(
+            'VALIDATION_FAILED',
+            parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+          );
         const request = parsed.data;
         const runRows = countRows(context.db, requireRun(context, runId).id);
         const selected = (n: number) => selectionSentence({ format: request.format, select, n_selected: n, run_rows: runRows });
         // `--select all` on SFT: the rows that fail or are ungraded and reach train are named first, as the dialog does.
         const warnsTrain = select === 'all' && isSftFormat(request.format) && request.splits.includes('train');
-        const noPasses = (n: number) => (select === 'passes' && n === 0 ? ['No row has a full pass (reward 1): grade the run first, or use --select all to take every row.'] : []);
+        const noPasses = (n: number) =>
+          select === 'passes' && n === 0
+            ? ['No row has a full pass (reward 1): grade the run first, or use --select all to take every row.']
+            : [];
         if (flags.preview) {
           const preview = await previewExport(context, request);
           const train = warnsTrain ? preview.grades?.train : null;
@@ -113,9 +130,15 @@ export function registerExportCommand(program: Command): void {
           const outcome = await runExport(context, request, control);
           dispose();
           const train = warnsTrain ? await trainGradesOf(join(outcome.folder, 'data', 'train.jsonl')) : null;
-          printWarnings([...noPasses(outcome.preview.n_selected), ...(train ? trainGradeWarnings(train, 'written') : []), ...outcome.warnings]);
+          printWarnings([
+            ...noPasses(outcome.preview.n_selected),
+            ...(train ? trainGradeWarnings(train, 'written') : []),
+            ...outcome.warnings,
+          ]);
           printPreviewNumbers(outcome.preview, selected(outcome.preview.n_selected));
-          process.stdout.write(`Wrote ${outcome.n_lines.toLocaleString('en-US')} ${outcome.n_lines === 1 ? 'line' : 'lines'} to ${outcome.folder} (${outcome.files.join(', ')})\n`);
+          process.stdout.write(
+            `Wrote ${outcome.n_lines.toLocaleString('en-US')} ${outcome.n_lines === 1 ? 'line' : 'lines'} to ${outcome.folder} (${outcome.files.join(', ')})\n`,
+          );
         } finally {
           dispose();
         }

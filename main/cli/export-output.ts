@@ -16,7 +16,10 @@ const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-
 /** Why `--select passes` cannot serve a preference or RL format (null when it can). */
 export function selectPassesRefusal(format: ExportFormatName): string | null {
   if (isSftFormat(format)) return null;
-  const what = format === 'grpo' ? 'GRPO groups need passing and failing rollouts of the same situation' : 'DPO pairs need a passing and a failing row of the same situation';
+  const what =
+    format === 'grpo'
+      ? 'GRPO groups need passing and failing rollouts of the same situation'
+      : 'DPO pairs need a passing and a failing row of the same situation';
   return `--select passes cannot be used with --format ${format}: ${what}, and passes only keeps no failures (leave --select out, or use --select all).`;
 }
 
@@ -31,10 +34,14 @@ export function trainGradeWarnings(grades: TrainGrades, tense: 'written' | 'prev
   const went = tense === 'written' ? 'went' : 'would go';
   const warnings: string[] = [];
   if (grades.failing > 0) {
-    warnings.push(`--select all: ${count(grades.failing, `row fails its grade and ${went} into train, where SFT imitates it`, `rows fail their grade and ${went} into train, where SFT imitates them`)}.`);
+    warnings.push(
+      `--select all: ${count(grades.failing, `row fails its grade and ${went} into train, where SFT imitates it`, `rows fail their grade and ${went} into train, where SFT imitates them`)}.`,
+    );
   }
   if (grades.ungraded > 0) {
-    warnings.push(`--select all: ${count(grades.ungraded, `ungraded row ${went} into train: grade the run first or it is trained on as it is`, `ungraded rows ${went} into train: grade the run first or they are trained on as they are`)}.`);
+    warnings.push(
+      `--select all: ${count(grades.ungraded, `ungraded row ${went} into train: grade the run first or it is trained on as it is`, `ungraded rows ${went} into train: grade the run first or they are trained on as they are`)}.`,
+    );
   }
   return warnings;
 }
@@ -61,10 +68,17 @@ export async function trainGradesOf(file: string): Promise<TrainGrades> {
 }
 
 /** Which rows the selection took, and how many of the run's rows that is: the first number a reader meets. */
-export function selectionSentence(options: { format: ExportFormatName; select: SelectChoice; n_selected: number; run_rows: number }): string {
+export function selectionSentence(options: {
+  format: ExportFormatName;
+  select: SelectChoice;
+  n_selected: number;
+  run_rows: number;
+}): string {
   const of = `of ${options.run_rows.toLocaleString('en-US')}`;
-  if (options.select === 'passes') return `Selected ${count(options.n_selected, 'passing row', 'passing rows')} (reward 1) ${of} (--select all takes every row)`;
-  if (isSftFormat(options.format)) return `Selected ${count(options.n_selected, 'row', 'rows')} ${of}, failing and ungraded ones too (without --select all, SFT takes only passing rows: reward 1)`;
+  if (options.select === 'passes')
+    return `Selected ${count(options.n_selected, 'passing row', 'passing rows')} (reward 1) ${of} (--select all takes every row)`;
+  if (isSftFormat(options.format))
+    return `Selected ${count(options.n_selected, 'row', 'rows')} ${of}, failing and ungraded ones too (without --select all, SFT takes only passing rows: reward 1)`;
   const why = options.format === 'grpo' ? 'GRPO groups compare passes and failures' : 'DPO pairs a pass with a failure';
   return `Selected ${count(options.n_selected, 'row', 'rows')} ${of}, passing and failing (${why})`;
 }

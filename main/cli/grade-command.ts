@@ -49,7 +49,12 @@ async function gradeInForeground(context: AppContext, plan: GradePlan): Promise<
 
 function provenanceLine(judge: JudgeSummary): string {
   const { provenance } = judge;
-  const parts = [judge.label_source, provenance.model ? `model ${provenance.model}` : null, provenance.rubric_hash ? `rubric ${provenance.rubric_hash}` : null, `version ${provenance.version ?? 'none'}`];
+  const parts = [
+    judge.label_source,
+    provenance.model ? `model ${provenance.model}` : null,
+    provenance.rubric_hash ? `rubric ${provenance.rubric_hash}` : null,
+    `version ${provenance.version ?? 'none'}`,
+  ];
   return parts.filter((part) => part !== null).join(', ');
 }
 
@@ -70,7 +75,10 @@ export function stillSimulatingRefusal(context: AppContext, runId: string): stri
 
 /** Warnings (and a job that did not complete) first, then per judge: passes, failures, by rule, unjudged. */
 export function formatGradeReport(summary: GradesSummary, outcome: GradeOutcome | null): string {
-  const warnings = [...(outcome && outcome.status !== 'completed' ? [`Grading ${outcome.status}: ${outcome.message}`] : []), ...summary.warnings];
+  const warnings = [
+    ...(outcome && outcome.status !== 'completed' ? [`Grading ${outcome.status}: ${outcome.message}`] : []),
+    ...summary.warnings,
+  ];
   const lines: string[] = [];
   if (warnings.length > 0) lines.push('Warnings:', ...warnings.map((warning) => `  - ${warning}`), '');
   if (outcome?.status === 'completed') lines.push(outcome.message);
@@ -97,7 +105,8 @@ export function formatGradeReport(summary: GradesSummary, outcome: GradeOutcome 
 }
 
 async function rubricOf(flags: GradeFlags): Promise<string | undefined> {
-  if (flags.rubric !== undefined && flags.rubricFile !== undefined) throw new ServiceError('VALIDATION_FAILED', 'Give --rubric or --rubric-file, not both.');
+  if (flags.rubric !== undefined && flags.rubricFile !== undefined)
+    throw new ServiceError('VALIDATION_FAILED', 'Give --rubric or --rubric-file, not both.');
   if (flags.rubricFile === undefined) return flags.rubric;
   return readTextFile(flags.rubricFile);
 }
@@ -105,18 +114,27 @@ async function rubricOf(flags: GradeFlags): Promise<string | undefined> {
 export function registerGradeCommand(program: Command): void {
   program
     .command('grade')
-    .description("grade a stored run: the conduct checks on every row, then the judge you choose; prints warnings, then each judge's counts")
+    .description(
+      "grade a stored run: the conduct checks on every row, then the judge you choose; prints warnings, then each judge's counts",
+    )
     .argument('<run-id>')
     .option(
       '--judge <spec>',
       'conduct, command:"<command line speaking JSON lines>", module:<path to a .js/.mjs judge>, a rubric judge on a model (openai:<model>, anthropic:<model>, compatible:<model>@<base_url>), or decision:<model spec>',
       'conduct',
     )
-    .option('--version <version>', 'the version of a command or module judge (required for them; a model judge is versioned by model and rubric hash)')
+    .option(
+      '--version <version>',
+      'the version of a command or module judge (required for them; a model judge is versioned by model and rubric hash)',
+    )
     .option('--name <name>', "a display name for a custom or model judge (default: its script's file name, rubric or decision)")
     .option('--rubric <text>', "a model judge's rubric (default: one built from the run's policy rules)")
     .option('--rubric-file <path>', "read the model judge's rubric from a file")
-    .addOption(new Option('--mode <mode>', 'command judges: one process per row, or one long-lived server').choices([...JUDGE_COMMAND_MODES]).default('per-row'))
+    .addOption(
+      new Option('--mode <mode>', 'command judges: one process per row, or one long-lived server')
+        .choices([...JUDGE_COMMAND_MODES])
+        .default('per-row'),
+    )
     .option('--concurrency <n>', 'rows judged at once', integer('--concurrency', 1), 8)
     .option('--timeout-ms <ms>', 'per-row limit for the judge', integer('--timeout-ms', 100))
     .option('--skip-graded', 'leave out rows that already have an ok grade from the same judge and version')

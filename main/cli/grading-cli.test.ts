@@ -23,15 +23,21 @@ describe('wai agreement FILE', () => {
     const { stdout, status } = wai('agreement', fixture('agreement.jsonl'));
     expect(status).toBe(0);
     const lines = stdout.split('\n');
-    expect(lines[0]).toBe('warning: Agreement and kappa are coarse on only 10 labelled pairs (MIN_GOLD is 50): label 40 more rows by hand.');
-    expect(lines[1]).toBe('warning: The judge passed 1 of 4 gold failures (pass_when_gold_fail 0.25 >= 0.1): read the rows it passed and tighten its rubric before trusting its passes.');
+    expect(lines[0]).toBe(
+      'warning: Agreement and kappa are coarse on only 10 labelled pairs (MIN_GOLD is 50): label 40 more rows by hand.',
+    );
+    expect(lines[1]).toBe(
+      'warning: The judge passed 1 of 4 gold failures (pass_when_gold_fail 0.25 >= 0.1): read the rows it passed and tighten its rubric before trusting its passes.',
+    );
     expect(stdout).toContain('pairs        10 counted, 1 skipped\n');
     expect(stdout).toContain('agreement    0.7000\n');
     expect(stdout).toContain('kappa        0.4000\n');
     expect(stdout).toContain('confusion    tp 4  fp 1  tn 3  fn 2  (pass = positive)\n');
     expect(stdout).toContain('leak         0.2500  pass_when_gold_fail: judge passed 1 of 4 gold failures\n');
     expect(stdout).toContain('gold kind    human\n');
-    expect(stdout).toContain('trusted      no: agreement 95% lower bound 0.3968 (floor 0.8), kappa 0.4000 (floor 0.6); label 40 more rows\n');
+    expect(stdout).toContain(
+      'trusted      no: agreement 95% lower bound 0.3968 (floor 0.8), kappa 0.4000 (floor 0.6); label 40 more rows\n',
+    );
   });
 
   it('prints one JSON object with --json', { timeout: 60_000 }, () => {
@@ -91,23 +97,37 @@ describe('wai grade and wai labels', () => {
     const graded = wai('--data-dir', dataDir, 'grade', 'run_cli', '--judge', judgeCommand(), '--version', 'v7', '--mode', 'server');
     expect(graded.status, graded.stderr).toBe(0);
     expect(graded.stdout).toMatch(/^Graded with the conduct checks, then ordinal-judge@v7: 12 gradings\.\nRun run_cli: 6 rows\n/);
-    expect(graded.stdout).toMatch(/\nordinal-judge@v7 {2}\(custom, version v7\)\n {2}graded {5}6 of 6 rows\n {2}passes {5}4\n {2}failures {3}2\n {2}unjudged {3}0\n {2}mean {7}0\.6667\n {2}by rule {4}third_row 2\n/);
+    expect(graded.stdout).toMatch(
+      /\nordinal-judge@v7 {2}\(custom, version v7\)\n {2}graded {5}6 of 6 rows\n {2}passes {5}4\n {2}failures {3}2\n {2}unjudged {3}0\n {2}mean {7}0\.6667\n {2}by rule {4}third_row 2\n/,
+    );
     expect(graded.stdout).toMatch(/\nconduct@\d+ {2}\(conduct, rubric [0-9a-f]+, version conduct@\d+\)\n/);
 
     const labels = join(dataDir, 'labels.csv');
     writeFileSync(labels, 'row_id,label\nrun_cli:0,fail\nrun_cli:1,pass\nrun_cli:2,fail\nrun_cli:3,nope\n');
     const refused = wai('--data-dir', dataDir, 'labels', 'import', 'run_cli', labels, '--author', 'ann');
     expect(refused.status).toBe(1);
-    expect(refused.stderr).toContain(`${labels}: line 5.label: Unknown label "nope": use pass, fail, unsure, skip, simulator_error, 1 or 0.\n`);
+    expect(refused.stderr).toContain(
+      `${labels}: line 5.label: Unknown label "nope": use pass, fail, unsure, skip, simulator_error, 1 or 0.\n`,
+    );
     writeFileSync(labels, 'row_id,label\nrun_cli:0,fail\nrun_cli:1,pass\nrun_cli:2,fail\nrun_cli:3,fail\n');
     const imported = wai('--data-dir', dataDir, 'labels', 'import', 'run_cli', labels, '--author', 'ann');
     expect(imported.stdout).toBe('Stored 4 of 4 labels on 4 rows of run run_cli (authors: ann).\n');
 
     const pairs = join(dataDir, 'pairs.jsonl');
-    expect(wai('--data-dir', dataDir, 'labels', 'export', 'run_cli', '--out', pairs, '--agreement', 'ordinal-judge').stdout).toBe(`Wrote 6 rows to ${pairs}\n`);
+    expect(wai('--data-dir', dataDir, 'labels', 'export', 'run_cli', '--out', pairs, '--agreement', 'ordinal-judge').stdout).toBe(
+      `Wrote 6 rows to ${pairs}\n`,
+    );
     const measured = JSON.parse(wai('agreement', pairs, '--json').stdout);
     // Judge fails rows 0 and 3, passes 1 and 2; gold fail, pass, fail, fail: tp 1, fp 1, tn 2, fn 0.
-    expect(measured).toMatchObject({ n: 4, n_skipped: 2, confusion: { tp: 1, fp: 1, tn: 2, fn: 0 }, agreement: 0.75, kappa: 0.5, gold_kind: 'human', ok: true });
+    expect(measured).toMatchObject({
+      n: 4,
+      n_skipped: 2,
+      confusion: { tp: 1, fp: 1, tn: 2, fn: 0 },
+      agreement: 0.75,
+      kappa: 0.5,
+      gold_kind: 'human',
+      ok: true,
+    });
   });
 });
 
@@ -124,14 +144,18 @@ describe('wai grade on a run still simulating', () => {
     const refused = wai('--data-dir', dataDir, 'grade', 'run_live');
     expect(refused.status).toBe(1);
     expect(refused.stdout).toBe('');
-    expect(refused.stderr).toContain(`Run run_live is still simulating: grade it when it ends, or cancel it first. It is written by wai simulate, pid ${process.pid} on this machine`);
+    expect(refused.stderr).toContain(
+      `Run run_live is still simulating: grade it when it ends, or cancel it first. It is written by wai simulate, pid ${process.pid} on this machine`,
+    );
 
     // Its writer gone, the run is still marked running: refused too, saying how to finish it.
     releaseRunLease(db, 'run_live', 'writer');
     const stranded = wai('--data-dir', dataDir, 'grade', 'run_live', '--json');
     expect(stranded.status).toBe(1);
     expect(stranded.stdout).toBe('');
-    expect(stranded.stderr).toContain('(It is marked running but no process writes it: finish it with `wai runs resume run_live`, or cancel it in the app.)');
+    expect(stranded.stderr).toContain(
+      '(It is marked running but no process writes it: finish it with `wai runs resume run_live`, or cancel it in the app.)',
+    );
     expect(db.prepare('SELECT COUNT(*) AS n FROM grades').get()).toEqual({ n: 0 });
     db.close();
   });

@@ -35,7 +35,9 @@ export function registerLabelsCommand(program: Command): void {
 
   labels
     .command('import')
-    .description("attach a labels file (JSONL or CSV: row_id or rollout_id, label, author, kind, note, created_at) to a run's rows; all or nothing")
+    .description(
+      "attach a labels file (JSONL or CSV: row_id or rollout_id, label, author, kind, note, created_at) to a run's rows; all or nothing",
+    )
     .argument('<run-id>')
     .argument('<file>')
     .addOption(new Option('--format <format>', 'default: from the file name').choices([...FORMATS]))
@@ -46,7 +48,12 @@ export function registerLabelsCommand(program: Command): void {
         const text = await readTextFile(file);
         let result: ReturnType<typeof importLabels>;
         try {
-          result = importLabels(context, runId, { format: formatOf(file, options.format), text, author: options.author, kind: options.kind });
+          result = importLabels(context, runId, {
+            format: formatOf(file, options.format),
+            text,
+            author: options.author,
+            kind: options.kind,
+          });
         } catch (error) {
           reportIssues(file, error);
         }
@@ -57,18 +64,26 @@ export function registerLabelsCommand(program: Command): void {
           `Stored ${result.stored} of ${report.labels} labels on ${report.rows_labeled} rows of run ${runId}` +
             `${report.authors.length > 0 ? ` (authors: ${report.authors.join(', ')})` : ''}.`,
         );
-        if (report.unmatched > 0) lines.push(`Keys naming no row: ${report.unmatched_keys.join(', ')}${report.unmatched > report.unmatched_keys.length ? ', ...' : ''}`);
+        if (report.unmatched > 0)
+          lines.push(
+            `Keys naming no row: ${report.unmatched_keys.join(', ')}${report.unmatched > report.unmatched_keys.length ? ', ...' : ''}`,
+          );
         process.stdout.write(`${lines.join('\n')}\n`);
       }),
     );
 
   labels
     .command('export')
-    .description("write a run's labels (row_id, rollout_id, label, author, kind, note, created_at), or with --agreement the file `wai agreement` reads")
+    .description(
+      "write a run's labels (row_id, rollout_id, label, author, kind, note, created_at), or with --agreement the file `wai agreement` reads",
+    )
     .argument('<run-id>')
     .requiredOption('--out <file>', 'where to write')
     .addOption(new Option('--format <format>', 'default: from the file name').choices([...FORMATS]))
-    .option('--agreement [judge]', "one line per row with the judge's reward and the gold, for `wai agreement` (judge: key or name; default the last)")
+    .option(
+      '--agreement [judge]',
+      "one line per row with the judge's reward and the gold, for `wai agreement` (judge: key or name; default the last)",
+    )
     .action((runId: string, options: { out: string; format?: LabelsFormat; agreement?: string | true }) =>
       withContext(program, async (context) => {
         const file =
@@ -87,8 +102,14 @@ export function registerLabelsCommand(program: Command): void {
     .option('--clear', 'forget the name')
     .action((name: string | undefined, options: { clear?: boolean }) =>
       withContext(program, (context) => {
-        const result = options.clear ? setAnnotatorName(context, null) : name === undefined ? annotatorName(context) : setAnnotatorName(context, name);
-        process.stdout.write(result.name === null ? 'No annotator name is set: labels you give are unsigned (unmeasured).\n' : `Annotator: ${result.name}\n`);
+        const result = options.clear
+          ? setAnnotatorName(context, null)
+          : name === undefined
+            ? annotatorName(context)
+            : setAnnotatorName(context, name);
+        process.stdout.write(
+          result.name === null ? 'No annotator name is set: labels you give are unsigned (unmeasured).\n' : `Annotator: ${result.name}\n`,
+        );
       }),
     );
 }

@@ -14,11 +14,20 @@ export function registerPairwiseCommand(program: Command): void {
     .description('write a pairwise (or 3-wise) covering array for a model in PICT format as TSV')
     .argument('<model>', 'a model file: `name: v1, v2, ...` lines, # comments')
     .option('--seed <n>', 'seed: the same model and seed give the same array', integer('--seed', 0), 0)
-    .option('--strength <t>', 'cover every combination of this many axes (2 or 3)', (value) => {
-      if (value !== '2' && value !== '3') throw new Error('--strength is 2 or 3');
-      return Number(value) as 2 | 3;
-    }, 2)
-    .option('--time-budget <ms>', 'cap the post-optimisation at this many ms (results may then vary by machine)', integer('--time-budget', 0))
+    .option(
+      '--strength <t>',
+      'cover every combination of this many axes (2 or 3)',
+      (value) => {
+        if (value !== '2' && value !== '3') throw new Error('--strength is 2 or 3');
+        return Number(value) as 2 | 3;
+      },
+      2,
+    )
+    .option(
+      '--time-budget <ms>',
+      'cap the post-optimisation at this many ms (results may then vary by machine)',
+      integer('--time-budget', 0),
+    )
     .action(async (file: string, options: { seed: number; strength: 2 | 3; timeBudget?: number }) => {
       const text = await readTextFile(file);
       let axes;
@@ -33,6 +42,11 @@ export function registerPairwiseCommand(program: Command): void {
         strength: options.strength,
         ...(options.timeBudget === undefined ? {} : { timeBudgetMs: options.timeBudget }),
       });
-      process.stdout.write(formatTsv(axes.map((axis) => axis.name), rows));
+      process.stdout.write(
+        formatTsv(
+          axes.map((axis) => axis.name),
+          rows,
+        ),
+      );
     });
 }

@@ -21,9 +21,14 @@ export function printSummary(run: Run, summary: SimulationSummary): void {
   );
   const saturation = saturationLine(coverage);
   if (saturation) lines.push(saturation);
-  lines.push(`Rollouts: ${search.rollouts.landed} landed (${search.rollouts.resumed} resumed), ${search.rollouts.rerolled} re-rolled, ${search.rollouts.lost} lost`);
+  lines.push(
+    `Rollouts: ${search.rollouts.landed} landed (${search.rollouts.resumed} resumed), ${search.rollouts.rerolled} re-rolled, ${search.rollouts.lost} lost`,
+  );
   const groups = search.repeat_groups;
-  if (groups) lines.push(`Repeats: ${groups.topped_up} of ${groups.prompts} prompts got the rest of their repeats; ${groups.rollouts_saved} rollouts not spent`);
+  if (groups)
+    lines.push(
+      `Repeats: ${groups.topped_up} of ${groups.prompts} prompts got the rest of their repeats; ${groups.rollouts_saved} rollouts not spent`,
+    );
   lines.push(
     `Writers: ${Object.entries(search.arm_weights)
       .map(([arm, share]) => `${arm} ${share.toFixed(2)}`)
@@ -51,10 +56,14 @@ export function modeLine(coverage: CoverageSummary): string | undefined {
 export function saturationLine(coverage: CoverageSummary): string | undefined {
   if (coverage.saturation === undefined) return undefined;
   const until = coverage.until === undefined ? '' : ` (until ${coverage.until})`;
-  const copies = coverage.min_cell_copies !== undefined && coverage.copies_needed !== undefined ? `, fewest rows in a planned cell ${coverage.min_cell_copies} of ${coverage.copies_needed}` : '';
+  const copies =
+    coverage.min_cell_copies !== undefined && coverage.copies_needed !== undefined
+      ? `, fewest rows in a planned cell ${coverage.min_cell_copies} of ${coverage.copies_needed}`
+      : '';
   if (coverage.saturation) return `Saturation: saturated${until}${copies}`;
   const predicted = coverage.predicted_to_saturation;
-  const filled = coverage.min_cell_copies !== undefined && coverage.copies_needed !== undefined && coverage.min_cell_copies >= coverage.copies_needed;
+  const filled =
+    coverage.min_cell_copies !== undefined && coverage.copies_needed !== undefined && coverage.min_cell_copies >= coverage.copies_needed;
   let state = 'not saturated';
   if (filled) state = 'every planned cell has its rows, but the run did not stop on it';
   else if (predicted !== undefined && predicted > 0) state = `not saturated, about ${predicted} more rows predicted to saturation`;

@@ -55,7 +55,11 @@ export function registerProveCommand(program: Command): void {
       }
       const { report, explanation } = outcome;
       if (flags.json) {
-        const json = { categories: report.categories.map(proveLineJson), overall: proveLineJson(report.overall), warnings: report.warnings };
+        const json = {
+          categories: report.categories.map(proveLineJson),
+          overall: proveLineJson(report.overall),
+          warnings: report.warnings,
+        };
         process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
         return;
       }

@@ -36,7 +36,9 @@ export function registerPushCommand(program: Command): void {
           const lines = [
             `Pushed ${result.files.length} files to ${result.url} (${result.created ? `created ${result.visibility}` : 'existing repository'})`,
             `Commit ${result.commit}: load exactly this push with load_dataset("${result.repo_id}", split=..., revision="${result.commit}")`,
-            ...Object.entries(result.delta).map(([split, change]) => `  ${split}: ${change.n_rows} rows (+${change.added} -${change.removed})`),
+            ...Object.entries(result.delta).map(
+              ([split, change]) => `  ${split}: ${change.n_rows} rows (+${change.added} -${change.removed})`,
+            ),
           ];
           process.stdout.write(`${lines.join('\n')}\n`);
         } finally {

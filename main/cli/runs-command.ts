@@ -52,7 +52,8 @@ export function registerRunsCommand(program: Command): void {
         const run = requireRun(context, runId);
         const summary = runSummary(context.db, runId);
         if (options.json) return void process.stdout.write(`${JSON.stringify({ run, summary }, null, 2)}\n`);
-        if (!summary) return void process.stdout.write(`Run ${run.id} is ${run.status} with ${run.rows_done} rows stored and no summary yet.\n`);
+        if (!summary)
+          return void process.stdout.write(`Run ${run.id} is ${run.status} with ${run.rows_done} rows stored and no summary yet.\n`);
         printSummary(run, summary);
       }),
     );
@@ -60,7 +61,7 @@ export function registerRunsCommand(program: Command): void {
     .command('resume')
     .description('continue a cancelled or interrupted run from its stored rows, in this terminal')
     .argument('<run-id>')
-    .option('--out <file>', 'also write all the run\'s rows as JSONL')
+    .option('--out <file>', "also write all the run's rows as JSONL")
     .action((runId: string, options: { out?: string }) =>
       withContext(program, async (context) => {
         const run = requireRun(context, runId);

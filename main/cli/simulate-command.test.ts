@@ -12,7 +12,10 @@ import { DATABASE_FILE } from '../store/database';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 function wai(dataDir: string, args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args], { cwd: ROOT, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -40,9 +43,17 @@ function smallSpecFile(folder: string): string {
 
 function storedRun(dataDir: string): { config: RunConfig; stopped_because: string; summary: Record<string, Record<string, unknown>> } {
   const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
-  const record = db.prepare('SELECT config, stopped_because, summary FROM runs').get() as { config: string; stopped_because: string; summary: string };
+  const record = db.prepare('SELECT config, stopped_because, summary FROM runs').get() as {
+    config: string;
+    stopped_because: string;
+    summary: string;
+  };
   db.close();
-  return { config: RunConfig.parse(JSON.parse(record.config)), stopped_because: record.stopped_because, summary: JSON.parse(record.summary) };
+  return {
+    config: RunConfig.parse(JSON.parse(record.config)),
+    stopped_because: record.stopped_because,
+    summary: JSON.parse(record.summary),
+  };
 }
 
 describe('wai simulate --until', { timeout: 120_000 }, () => {
@@ -52,7 +63,21 @@ describe('wai simulate --until', { timeout: 120_000 }, () => {
     const outputs = [1, 32].map((concurrency) => {
       const dataDir = join(folder, `data-${concurrency}`);
       const out = join(folder, `rows-${concurrency}.jsonl`);
-      const args = ['simulate', '--spec', specFile, '--rows', '400', '--seed', '3', '--until', 'saturation', '--concurrency', String(concurrency), '--out', out];
+      const args = [
+        'simulate',
+        '--spec',
+        specFile,
+        '--rows',
+        '400',
+        '--seed',
+        '3',
+        '--until',
+        'saturation',
+        '--concurrency',
+        String(concurrency),
+        '--out',
+        out,
+      ];
       const result = wai(dataDir, args);
       expect(result.status, result.stderr).toBe(0);
       expect(result.stdout).toMatch(/stopped because saturation/);
@@ -70,7 +95,12 @@ describe('wai simulate --until', { timeout: 120_000 }, () => {
   });
 
   it('reads a run config stored before `until` existed as a compute run', () => {
-    const stored = { source: { kind: 'describe', sentence: 'a clinic scheduler that never double-books' }, budget: 64, seed: 7, mode: 'explore' };
+    const stored = {
+      source: { kind: 'describe', sentence: 'a clinic scheduler that never double-books' },
+      budget: 64,
+      seed: 7,
+      mode: 'explore',
+    };
     expect(RunConfig.parse(stored).until).toBe('compute');
   });
 
@@ -89,7 +119,21 @@ describe('wai simulate --mode and --time-budget', { timeout: 120_000 }, () => {
     const outputs = [1, 32].map((concurrency) => {
       const dataDir = join(folder, `data-${concurrency}`);
       const out = join(folder, `rows-${concurrency}.jsonl`);
-      const result = wai(dataDir, ['simulate', '--spec', specFile, '--rows', '48', '--seed', '3', '--mode', 'rl', '--concurrency', String(concurrency), '--out', out]);
+      const result = wai(dataDir, [
+        'simulate',
+        '--spec',
+        specFile,
+        '--rows',
+        '48',
+        '--seed',
+        '3',
+        '--mode',
+        'rl',
+        '--concurrency',
+        String(concurrency),
+        '--out',
+        out,
+      ]);
       expect(result.status, result.stderr).toBe(0);
       const lines = result.stdout.split('\n');
       const warning = lines.findIndex((line) => line.includes('Mode rl filled the settings left unset: repeats 8, fault_rate 0.8'));
@@ -100,7 +144,13 @@ describe('wai simulate --mode and --time-budget', { timeout: 120_000 }, () => {
       expect(result.stdout).toMatch(/^Saturation: .*\(until compute\), fewest rows in a planned cell \d+ of 5$/m);
       const run = storedRun(dataDir);
       expect(run.config).toMatchObject({ mode: 'rl', set_by_caller: [] });
-      expect(run.summary.coverage).toMatchObject({ mode: 'rl', repeat_policy: 'successive', rollouts_per_request: 8, fault_rate: 0.8, prefer_success: false });
+      expect(run.summary.coverage).toMatchObject({
+        mode: 'rl',
+        repeat_policy: 'successive',
+        rollouts_per_request: 8,
+        fault_rate: 0.8,
+        prefer_success: false,
+      });
       return readFileSync(out, 'utf8');
     });
     expect(outputs[0]!.trim().split('\n')).toHaveLength(48);
@@ -110,7 +160,19 @@ describe('wai simulate --mode and --time-budget', { timeout: 120_000 }, () => {
   it('keeps a setting given on the command line over the mode, and stops a clocked run with time_budget', () => {
     const folder = mkdtempSync(join(tmpdir(), 'while-mode-'));
     const dataDir = join(folder, 'data');
-    const result = wai(dataDir, ['simulate', '--spec', smallSpecFile(folder), '--rows', '400', '--mode', 'rl', '--fault-rate', '0.5', '--time-budget', '0.001']);
+    const result = wai(dataDir, [
+      'simulate',
+      '--spec',
+      smallSpecFile(folder),
+      '--rows',
+      '400',
+      '--mode',
+      'rl',
+      '--fault-rate',
+      '0.5',
+      '--time-budget',
+      '0.001',
+    ]);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/stopped because time_budget/);
     expect(result.stdout).toContain('not reproducible row for row');
@@ -121,7 +183,13 @@ describe('wai simulate --mode and --time-budget', { timeout: 120_000 }, () => {
   });
 
   it('refuses a --mode it does not know, naming the four', () => {
-    const result = wai(mkdtempSync(join(tmpdir(), 'while-mode-')), ['simulate', '--describe', 'a retail assistant that confirms before refunding', '--mode', 'grpo']);
+    const result = wai(mkdtempSync(join(tmpdir(), 'while-mode-')), [
+      'simulate',
+      '--describe',
+      'a retail assistant that confirms before refunding',
+      '--mode',
+      'grpo',
+    ]);
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('explore, sft, rl, adaptive');
   });

@@ -1,7 +1,18 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { MODES, REPEAT_POLICIES, RunConfig, UNTIL_MODES, type Mode, type ModeSetting, type RepeatPolicy, type RunConfigInput, type SimulationSummary, type Until } from '../../shared/domain';
+import {
+  MODES,
+  REPEAT_POLICIES,
+  RunConfig,
+  UNTIL_MODES,
+  type Mode,
+  type ModeSetting,
+  type RepeatPolicy,
+  type RunConfigInput,
+  type SimulationSummary,
+  type Until,
+} from '../../shared/domain';
 import { parseSpecText } from '../../engine/index';
 import type { AppContext } from '../services/app-context';
 import { executeRun } from '../services/run-executor';
@@ -87,7 +98,8 @@ interface SimulateFlags {
 
 async function sourceFrom(context: AppContext, flags: SimulateFlags): Promise<RunConfigInput['source']> {
   const given = [flags.describe, flags.spec, flags.replayOf].filter(Boolean).length;
-  if (given !== 1) throw new ServiceError('VALIDATION_FAILED', 'Give exactly one of --describe "SENTENCE", --spec FILE or --replay-of RUN_ID.');
+  if (given !== 1)
+    throw new ServiceError('VALIDATION_FAILED', 'Give exactly one of --describe "SENTENCE", --spec FILE or --replay-of RUN_ID.');
   if (flags.describe) return { kind: 'describe', sentence: flags.describe };
   if (flags.spec) return { kind: 'spec', spec: parseSpecText(await readTextFile(flags.spec), flags.spec) };
   const replayed = requireRun(context, flags.replayOf!);
@@ -139,7 +151,8 @@ export async function writeRowsFile(context: AppContext, runId: string, path: st
   let count = 0;
   for (const row of iterateRows(context.db, runId)) {
     const { privileged: _privileged, ...exported } = row;
-    if (!out.write(`${JSON.stringify({ ...exported, system_prompt: spec?.system_prompt ?? '', tools: spec?.tools ?? [] })}\n`)) await once(out, 'drain');
+    if (!out.write(`${JSON.stringify({ ...exported, system_prompt: spec?.system_prompt ?? '', tools: spec?.tools ?? [] })}\n`))
+      await once(out, 'drain');
     count++;
   }
   out.end();
@@ -175,7 +188,8 @@ export async function runInForeground(context: AppContext, runId: string, lease:
       lease,
       isCancelled: () => cancelled,
       onProgress: (progress) => {
-        if (process.stderr.isTTY) process.stderr.write(`\r${progress.rows_done}/${progress.budget} rows, ${progress.rows_per_second} rows/s   `);
+        if (process.stderr.isTTY)
+          process.stderr.write(`\r${progress.rows_done}/${progress.budget} rows, ${progress.rows_per_second} rows/s   `);
       },
     });
   } finally {
@@ -215,16 +229,24 @@ export function registerSimulateCommand(program: Command): void {
         .default('explore'),
     )
     .addOption(
-      new Option('--repeat-policy <policy>', "how each prompt's repeats are spent (default: the mode's): fixed (all at once), none, successive (2 probes, the rest where they disagree), adaptive (1, the rest where uncertain)").choices(
-        REPEAT_POLICIES,
-      ),
+      new Option(
+        '--repeat-policy <policy>',
+        "how each prompt's repeats are spent (default: the mode's): fixed (all at once), none, successive (2 probes, the rest where they disagree), adaptive (1, the rest where uncertain)",
+      ).choices(REPEAT_POLICIES),
     )
-    .option('--time-budget <seconds>', 'stop after the batch in which this many seconds ran out (the stop point depends on the machine)', timeBudget)
+    .option(
+      '--time-budget <seconds>',
+      'stop after the batch in which this many seconds ran out (the stop point depends on the machine)',
+      timeBudget,
+    )
     .option('--fault-rate <x>', "share of fault-tagged cells that keep their fault (default: the mode's, 0.5; 0.8 in rl)", share)
     .option('--prefer-success', 'flip nine in ten fault cells to success on a cold start (default: on, off in rl)')
     .option('--no-prefer-success', 'keep every fault cell instead of flipping nine in ten to success')
     .addOption(
-      new Option('--until <mode>', 'when to stop before the budget: compute (never), saturation (every planned cell has 5 rows, or coverage stops growing), first (every planned pair covered)')
+      new Option(
+        '--until <mode>',
+        'when to stop before the budget: compute (never), saturation (every planned cell has 5 rows, or coverage stops growing), first (every planned pair covered)',
+      )
         .choices(UNTIL_MODES)
         .default('compute'),
     )
@@ -232,13 +254,16 @@ export function registerSimulateCommand(program: Command): void {
     .option('--phrasings <n>', "wordings per situation (default: the mode's, 1; 3 in sft and adaptive)", integer('--phrasings', 1))
     .option('--repeats <n>', "rollouts per wording (default: the mode's, 1; 4 in sft, 8 in rl)", integer('--repeats', 1))
     .addOption(
-      new Option('--agent <spec>', 'the agent under test: demo, command:"<command speaking JSON lines>", or a model (openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5, compatible:<model>@<base_url>)'),
+      new Option(
+        '--agent <spec>',
+        'the agent under test: demo, command:"<command speaking JSON lines>", or a model (openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5, compatible:<model>@<base_url>)',
+      ),
     )
     .option('--simulator <spec>', 'the model that writes the situations (default: the offline template writer)')
     .option('--user-model <spec>', 'the model that plays the person (default: the offline template user)')
     .option('--judge <spec>', 'the judge model recorded with the run (a model spec, or decision:<spec>)')
     .option('--logprobs [tokens]', 'keep each model-agent turn\'s log-probability and token count ("tokens": the per-token list too)')
-    .option('--temperature <x>', 'the model agent\'s sampling temperature', temperature)
+    .option('--temperature <x>', "the model agent's sampling temperature", temperature)
     .option('--timeout <seconds>', 'seconds one model call may take before it is an agent error', seconds)
     .option('--replay-of <run-id>', "re-run exactly a previous run's situations and prompts (e.g. with another --agent)")
     .option('--name <name>', 'a name for the run')
@@ -249,7 +274,9 @@ export function registerSimulateCommand(program: Command): void {
         const config = await configFrom(context, flags);
         await refuseUnrunnable(context, config);
         const { run, lease } = await createLeasedRun(context, config, 'wai simulate');
-        process.stderr.write(`Run ${run.id} started in ${context.dataDir}. If it is interrupted, \`wai runs resume ${run.id}\` continues it.\n`);
+        process.stderr.write(
+          `Run ${run.id} started in ${context.dataDir}. If it is interrupted, \`wai runs resume ${run.id}\` continues it.\n`,
+        );
         const summary = await runInForeground(context, run.id, lease);
         printSummary(requireRun(context, run.id), summary);
         if (flags.out) {

@@ -24,7 +24,14 @@ let environment: NodeJS.ProcessEnv;
 let compatibleKeyVariable: string;
 
 beforeAll(async () => {
-  server = await startLocalModelProcess(['--key', KEY, '--fault-share', '0.12', '--fault-kinds', 'rate_limit,server_error,broken_tool_json']);
+  server = await startLocalModelProcess([
+    '--key',
+    KEY,
+    '--fault-share',
+    '0.12',
+    '--fault-kinds',
+    'rate_limit,server_error,broken_tool_json',
+  ]);
   const port = new URL(server.url).port;
   compatibleKeyVariable = `WAI_KEY_127_0_0_1_${port}`;
   environment = {
@@ -39,7 +46,11 @@ beforeAll(async () => {
 afterAll(async () => server.stop());
 
 function wai(dataDir: string, args: string[], env: NodeJS.ProcessEnv = environment) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args], { cwd: ROOT, encoding: 'utf8', env });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env,
+  });
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }
 
@@ -65,13 +76,37 @@ describe('wai simulate with all four roles on the local model server', () => {
     const simulator = 'anthropic:claude-sonnet-5';
     const userModel = `compatible:qwen3:8b@${server.openai_base_url}`;
     const judge = `compatible:phi-4@${server.openai_base_url}`;
-    const run = wai(dataDir, ['simulate', '--describe', SENTENCE, '--rows', '12', '--seed', '2', '--agent', agent, '--simulator', simulator, '--user-model', userModel, '--judge', judge, '--logprobs', '--out', out]);
+    const run = wai(dataDir, [
+      'simulate',
+      '--describe',
+      SENTENCE,
+      '--rows',
+      '12',
+      '--seed',
+      '2',
+      '--agent',
+      agent,
+      '--simulator',
+      simulator,
+      '--user-model',
+      userModel,
+      '--judge',
+      judge,
+      '--logprobs',
+      '--out',
+      out,
+    ]);
     expect(run.status, run.output).toBe(0);
     expect(run.output).toContain('stopped because budget');
     expect(run.output).toMatch(/model calls were retried/);
 
     const db = new Database(join(dataDir, 'while-studio.sqlite'), { readonly: true });
-    const stored = db.prepare('SELECT status, degraded, warnings, summary FROM runs').get() as { status: string; degraded: string; warnings: string; summary: string };
+    const stored = db.prepare('SELECT status, degraded, warnings, summary FROM runs').get() as {
+      status: string;
+      degraded: string;
+      warnings: string;
+      summary: string;
+    };
     const spec = JSON.parse((db.prepare('SELECT body FROM specs').get() as { body: string }).body) as Spec;
     db.close();
     expect(stored.status).toBe('completed');
@@ -79,7 +114,10 @@ describe('wai simulate with all four roles on the local model server', () => {
     const warnings = JSON.parse(stored.warnings) as string[];
     expect(warnings.some((warning) => warning.includes(`drafted by ${simulator}`))).toBe(true);
 
-    const rows = readFileSync(out, 'utf8').trim().split('\n').map((line) => Row.parse(JSON.parse(line)));
+    const rows = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => Row.parse(JSON.parse(line)));
     expect(rows).toHaveLength(12);
     for (const row of rows) {
       expect(row.agent_model).toBe(agent);
@@ -89,7 +127,9 @@ describe('wai simulate with all four roles on the local model server', () => {
       expect(row.policy_version).toMatch(/^openai:gpt-4\.1-mini@[0-9a-f]{16}$/);
       expect(row.sampling).toEqual({ model: agent, temperature: 0.8, max_tokens: 1024, logprobs: true });
       const turns = row.messages.filter((message) => message.role === 'assistant');
-      expect(turns.every((turn) => turn.role === 'assistant' && typeof turn.logprob === 'number' && typeof turn.n_tokens === 'number')).toBe(true);
+      expect(
+        turns.every((turn) => turn.role === 'assistant' && typeof turn.logprob === 'number' && typeof turn.n_tokens === 'number'),
+      ).toBe(true);
     }
     expect(rows.some((row) => row.writer_model === simulator)).toBe(true);
     expect(rows.some((row) => row.messages.filter((message) => message.role === 'user').length > 1)).toBe(true);
@@ -109,16 +149,32 @@ describe('wai simulate with all four roles on the local model server', () => {
     expect(seen.models['openai:qwen3:8b']).toBeGreaterThan(0);
 
     // The judge role: a rubric judge on the local server grades the stored rows and stamps its model.
-    const rubricJudge = modelJudge(judge, { rubric: 'Pass when the agent answers the person.', keys: keyRing(environment), sleep: async () => undefined });
+    const rubricJudge = modelJudge(judge, {
+      rubric: 'Pass when the agent answers the person.',
+      keys: keyRing(environment),
+      sleep: async () => undefined,
+    });
     const graded = await runJudge(rows.slice(0, 4), rubricJudge!, { clock: fixedClock('2025-01-01T00:00:00.000Z') });
     for (const item of graded) {
-      expect(item.grade.provenance).toMatchObject({ model: judge, version: expect.stringMatching(/^compatible:phi-4@http:\/\/127\.0\.0\.1:\d+\/v1@[0-9a-f]{16}$/) });
+      expect(item.grade.provenance).toMatchObject({
+        model: judge,
+        version: expect.stringMatching(/^compatible:phi-4@http:\/\/127\.0\.0\.1:\d+\/v1@[0-9a-f]{16}$/),
+      });
       expect(item.grade.judge_status).toBe('ok');
     }
 
     // The judge role in grading: `wai grade` with a rubric judge and a decision judge on the local server.
     const runId = readRunId(dataDir);
-    const gradedRubric = wai(dataDir, ['grade', runId, '--judge', judge, '--rubric', 'Pass when the agent answers the person.', '--concurrency', '4']);
+    const gradedRubric = wai(dataDir, [
+      'grade',
+      runId,
+      '--judge',
+      judge,
+      '--rubric',
+      'Pass when the agent answers the person.',
+      '--concurrency',
+      '4',
+    ]);
     expect(gradedRubric.status, gradedRubric.output).toBe(0);
     const hash = rubricHash('Pass when the agent answers the person.');
     expect(gradedRubric.output).toContain(`\nrubric@${judge}@${hash}  (judge, model ${judge}, rubric ${hash}, version ${judge}@${hash})\n`);
@@ -126,7 +182,9 @@ describe('wai simulate with all four roles on the local model server', () => {
     expect(gradedDecision.status, gradedDecision.output).toBe(0);
     expect(gradedDecision.output).toContain(`decision@${agent}@decision  (decision, model ${agent}, version ${agent}@decision)`);
     const gradesDb = new Database(join(dataDir, 'while-studio.sqlite'), { readonly: true });
-    const models = gradesDb.prepare("SELECT DISTINCT json_extract(provenance, '$.model') AS model FROM grades WHERE label_source != 'conduct' ORDER BY model").all();
+    const models = gradesDb
+      .prepare("SELECT DISTINCT json_extract(provenance, '$.model') AS model FROM grades WHERE label_source != 'conduct' ORDER BY model")
+      .all();
     gradesDb.close();
     expect(models).toEqual([{ model: judge }, { model: agent }].sort((left, right) => left.model.localeCompare(right.model)));
 
@@ -143,7 +201,11 @@ describe('wai simulate with all four roles on the local model server', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'while-models-auth-'));
     const context = createAppContext({ dataDir, mode: 'cli' });
     try {
-      const config = RunConfig.parse({ source: { kind: 'describe', sentence: SENTENCE }, models: { agent: 'openai:gpt-4.1-mini' }, budget: 8 });
+      const config = RunConfig.parse({
+        source: { kind: 'describe', sentence: SENTENCE },
+        models: { agent: 'openai:gpt-4.1-mini' },
+        budget: 8,
+      });
       const run = await createRun(context, config);
       const summary = await executeRun({ db: context.db, runId: run.id, keys: keyRing({ ...environment, OPENAI_API_KEY: WRONG_KEY }) });
       expect(summary.stopped_because).toBe('agent_auth_failed');
@@ -158,7 +220,7 @@ describe('wai simulate with all four roles on the local model server', () => {
     expect(holding(filesUnder(dataDir), WRONG_KEY)).toEqual([]);
   });
 
-  it('starts nothing, as the app does, when a role\'s model has no key', () => {
+  it("starts nothing, as the app does, when a role's model has no key", () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'while-models-no-key-'));
     const { OPENAI_API_KEY: _key, ...withoutKey } = environment;
     const result = wai(dataDir, ['simulate', '--describe', SENTENCE, '--rows', '2', '--agent', 'openai:gpt-4.1-mini'], withoutKey);

@@ -19,7 +19,9 @@ function printMap(map: FailureMap, before: { warnings?: readonly string[]; intro
   if (lines.length > 0) lines.push('');
   if (before.intro) lines.push(before.intro, '');
   const versions = map.compares_versions ? `, ${map.previous_version} -> ${map.current_version}` : '';
-  lines.push(`${map.n_traces} ${map.n_traces === 1 ? 'trace' : 'traces'}, ${map.n_graded} graded, ${map.n_failures} failing, ${map.n_faulted} with a tool fault${versions}`);
+  lines.push(
+    `${map.n_traces} ${map.n_traces === 1 ? 'trace' : 'traces'}, ${map.n_graded} graded, ${map.n_failures} failing, ${map.n_faulted} with a tool fault${versions}`,
+  );
   const cells = map.cells.slice(0, MAP_ROWS);
   if (cells.length > 0) {
     lines.push(
@@ -72,7 +74,12 @@ export function registerTracesCommand(program: Command): void {
         if (flags.json) return void process.stdout.write(`${JSON.stringify({ import: entry, map }, null, 2)}\n`);
         const formats = entry.files.map((file) => `${file.file} (${file.format}, ${file.rows})`).join(', ');
         // Nothing new: the warnings already say which import holds these traces.
-        printMap(map, { warnings: entry.warnings, ...(entry.stored ? { intro: `Imported ${entry.n_rows} ${entry.n_rows === 1 ? 'trace' : 'traces'} as ${entry.id}: ${formats}` } : {}) });
+        printMap(map, {
+          warnings: entry.warnings,
+          ...(entry.stored
+            ? { intro: `Imported ${entry.n_rows} ${entry.n_rows === 1 ? 'trace' : 'traces'} as ${entry.id}: ${formats}` }
+            : {}),
+        });
       }),
     );
   traces
@@ -84,7 +91,8 @@ export function registerTracesCommand(program: Command): void {
       withContext(program, (context) => {
         const map = traceFailureMap(context, flags.import);
         if (flags.json) return void process.stdout.write(`${JSON.stringify(map, null, 2)}\n`);
-        if (map.n_traces === 0) return void process.stdout.write(`No traces imported yet in ${context.dataDir}: wai traces import FILE...\n`);
+        if (map.n_traces === 0)
+          return void process.stdout.write(`No traces imported yet in ${context.dataDir}: wai traces import FILE...\n`);
         printMap(map);
       }),
     );

@@ -8,22 +8,30 @@ import { DATABASE_FILE, openDatabase } from '../store/database';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('../../engine/traces/__fixtures__/', import.meta.url));
-const command = (dataDir: string, ...args: string[]) => [process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args]] as const;
+const command = (dataDir: string, ...args: string[]) =>
+  [process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args]] as const;
 
 function wai(dataDir: string, ...args: string[]): string {
   const [node, argv] = command(dataDir, ...args);
   return execFileSync(node, argv, { cwd: ROOT, encoding: 'utf8' });
 }
 
-const lines = (records: [string, string, number][]) => records.map(([task_id, category, pass]) => JSON.stringify({ task_id, category, pass })).join('\n');
+const lines = (records: [string, string, number][]) =>
+  records.map(([task_id, category, pass]) => JSON.stringify({ task_id, category, pass })).join('\n');
 
 describe('wai prove', () => {
-  it('prints exactly the issue\'s --json shape, with the hand-computed paired delta', () => {
+  it("prints exactly the issue's --json shape, with the hand-computed paired delta", () => {
     const folder = mkdtempSync(join(tmpdir(), 'while-prove-cli-'));
     const tasks = Array.from({ length: 10 }, (_, index) => `t${index}`);
     // Before passes t0..t3, after passes t0..t7: eight per-task differences of 0 or 1, mean 4 / 10.
-    writeFileSync(join(folder, 'B.jsonl'), lines(tasks.map((task, index) => [task, index % 2 === 0 ? 'refunds' : 'cancels', index < 4 ? 1 : 0])));
-    writeFileSync(join(folder, 'A.jsonl'), lines(tasks.map((task, index) => [task, index % 2 === 0 ? 'refunds' : 'cancels', index < 8 ? 1 : 0])));
+    writeFileSync(
+      join(folder, 'B.jsonl'),
+      lines(tasks.map((task, index) => [task, index % 2 === 0 ? 'refunds' : 'cancels', index < 4 ? 1 : 0])),
+    );
+    writeFileSync(
+      join(folder, 'A.jsonl'),
+      lines(tasks.map((task, index) => [task, index % 2 === 0 ? 'refunds' : 'cancels', index < 8 ? 1 : 0])),
+    );
     const output = JSON.parse(wai(folder, 'prove', '--before', join(folder, 'B.jsonl'), '--after', join(folder, 'A.jsonl'), '--json'));
     expect(Object.keys(output)).toEqual(['categories', 'overall', 'warnings']);
     const keys = ['category', 'n_tasks', 'before', 'after', 'delta', 'ci_low', 'ci_high', 'p_value', 'headline'];
@@ -33,7 +41,6 @@ describe('wai prove', () => {
     expect(output.overall.ci_high).toBeGreaterThanOrEqual(0.4);
     expect(output.categories.map((line: { category: string }) => line.category)).toEqual(['cancels', 'refunds']);
     expect(output.warnings.length).toBeGreaterThan(0);
-
 
     const [node, argv] = command(folder, 'prove', '--before', join(folder, 'B.jsonl'), '--after', join(FIXTURES, 'traces-malformed.jsonl'));
     const failed = spawnSync(node, argv, { cwd: ROOT, encoding: 'utf8' });

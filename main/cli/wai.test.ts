@@ -11,7 +11,10 @@ import { insertRun } from '../store/runs-repository';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 function wai(dataDir: string, ...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args], { cwd: ROOT, encoding: 'utf8' });
+  return execFileSync(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
 }
 
 describe('wai', { timeout: 120_000 }, () => {
@@ -37,11 +40,29 @@ describe('wai', { timeout: 120_000 }, () => {
 
   it('reads and writes relative paths from the folder `npm run wai` was typed in', () => {
     const folder = mkdtempSync(join(tmpdir(), 'while-cli-cwd-'));
-    writeFileSync(join(folder, 'rows.jsonl'), `${JSON.stringify({ id: 'a', prompt: 'where is my parcel' })}\n${JSON.stringify({ id: 'b', prompt: 'cancel my order' })}\n`);
+    writeFileSync(
+      join(folder, 'rows.jsonl'),
+      `${JSON.stringify({ id: 'a', prompt: 'where is my parcel' })}\n${JSON.stringify({ id: 'b', prompt: 'cancel my order' })}\n`,
+    );
     writeFileSync(join(folder, 'bench.jsonl'), `${JSON.stringify({ id: 'x', prompt: 'cancel my order' })}\n`);
     const npm = process.env.npm_execpath;
-    const args = ['--prefix', ROOT, 'run', '-s', 'wai', '--', 'decontaminate', 'rows.jsonl', '--against', 'bench.jsonl', '--out', 'kept.jsonl'];
-    const output = npm ? execFileSync(process.execPath, [npm, ...args], { cwd: folder, encoding: 'utf8' }) : execFileSync('npm', args, { cwd: folder, encoding: 'utf8' });
+    const args = [
+      '--prefix',
+      ROOT,
+      'run',
+      '-s',
+      'wai',
+      '--',
+      'decontaminate',
+      'rows.jsonl',
+      '--against',
+      'bench.jsonl',
+      '--out',
+      'kept.jsonl',
+    ];
+    const output = npm
+      ? execFileSync(process.execPath, [npm, ...args], { cwd: folder, encoding: 'utf8' })
+      : execFileSync('npm', args, { cwd: folder, encoding: 'utf8' });
     expect(output).toContain('Kept 1 of 2 rows');
     expect(readFileSync(join(folder, 'kept.jsonl'), 'utf8')).toBe(`${JSON.stringify({ id: 'a', prompt: 'where is my parcel' })}\n`);
   });

@@ -30,7 +30,9 @@ export function checkImport(file: string, specifier: string): string | undefined
   const layer = layerOf(file);
   if (!layer) return undefined;
   if (specifier.startsWith('.')) {
-    const target = normalize(join(dirname(file), specifier)).split(sep).join('/');
+    const target = normalize(join(dirname(file), specifier))
+      .split(sep)
+      .join('/');
     const targetLayer = layerOf(target);
     switch (layer) {
       case 'shared':
@@ -42,11 +44,16 @@ export function checkImport(file: string, specifier: string): string | undefined
         return targetLayer === 'renderer' || targetLayer === 'shared' ? undefined : 'renderer/ imports only renderer/ and shared/';
       case 'main':
         if (targetLayer === 'main' || targetLayer === 'shared') return undefined;
-        if (target === 'engine' || target === 'engine/index' || target === 'engine/node' || target === 'engine/node/index') return undefined;
+        if (target === 'engine' || target === 'engine/index' || target === 'engine/node' || target === 'engine/node/index')
+          return undefined;
         if (target === 'package.json') return undefined;
-        return targetLayer === 'engine' ? 'main/ imports the engine only through engine/index.ts (or engine/node/index.ts for its Node adapters)' : 'main/ never imports renderer/ or e2e/';
+        return targetLayer === 'engine'
+          ? 'main/ imports the engine only through engine/index.ts (or engine/node/index.ts for its Node adapters)'
+          : 'main/ never imports renderer/ or e2e/';
       case 'e2e':
-        return targetLayer === 'e2e' || targetLayer === 'shared' ? undefined : 'e2e/ drives the app from outside: it imports only e2e/ and shared/';
+        return targetLayer === 'e2e' || targetLayer === 'shared'
+          ? undefined
+          : 'e2e/ drives the app from outside: it imports only e2e/ and shared/';
     }
   }
   const name = packageName(specifier);
@@ -68,7 +75,8 @@ export function checkImport(file: string, specifier: string): string | undefined
   }
 }
 
-const IMPORT_PATTERN = /(?:^|\n)\s*(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT_PATTERN =
+  /(?:^|\n)\s*(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 export function importsOf(source: string): string[] {
   return [...source.matchAll(IMPORT_PATTERN)].map((match) => (match[1] ?? match[2] ?? match[3])!);

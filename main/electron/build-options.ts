@@ -13,7 +13,11 @@ export const PRELOAD_ENTRIES = { preload: 'main/electron/preload.ts' } as const;
  * The esbuild options of the desktop app's CommonJS bundles, written to `outdir` (relative to `root`): the main
  * process and its workers in one build, the preload in another. Native modules stay external.
  */
-export function electronBuilds(root: string, outdir: string, entries: { main: Record<string, string>; preload: Record<string, string> } = { main: MAIN_ENTRIES, preload: PRELOAD_ENTRIES }): BuildOptions[] {
+export function electronBuilds(
+  root: string,
+  outdir: string,
+  entries: { main: Record<string, string>; preload: Record<string, string> } = { main: MAIN_ENTRIES, preload: PRELOAD_ENTRIES },
+): BuildOptions[] {
   const common: BuildOptions = {
     absWorkingDir: root,
     outdir,

@@ -15,7 +15,9 @@ describe('the desktop bundles', () => {
 
   it('build with no warning, and code that reads import.meta.url gets the bundled file it runs from', async () => {
     const entries = { main: { ...MAIN_ENTRIES, 'where-am-i': 'main/electron/__fixtures__/where-am-i.ts' }, preload: PRELOAD_ENTRIES };
-    const results = await Promise.all(electronBuilds(ROOT, outdir, entries).map((options) => build({ ...options, logLevel: 'silent', sourcemap: false })));
+    const results = await Promise.all(
+      electronBuilds(ROOT, outdir, entries).map((options) => build({ ...options, logLevel: 'silent', sourcemap: false })),
+    );
     expect(results.flatMap((result) => result.warnings.map((warning) => `${warning.id}: ${warning.text}`))).toEqual([]);
 
     const bundled = join(outdir, 'where-am-i.cjs');

@@ -4,7 +4,13 @@ import { isAppUrl, isExternalLinkAllowed, WEB_PREFERENCES } from './security-set
 
 describe('desktop window security', () => {
   it('isolates the page: context isolation and sandbox on, Node off', () => {
-    expect(WEB_PREFERENCES).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, allowRunningInsecureContent: false });
+    expect(WEB_PREFERENCES).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+    });
   });
 
   it('uses a CSP with no inline or eval script and no remote origins', () => {

@@ -51,9 +51,14 @@ vi.mock('electron', () => ({
     handle: (_scheme: string, handler: (request: Request) => Promise<Response>) => (electron.protocolHandler = handler),
   },
   net: { fetch: async () => new Response('<!doctype html><title>While Studio</title>', { headers: { 'Content-Type': 'text/html' } }) },
-  contextBridge: { exposeInMainWorld: (name: string, api: Record<string, (...args: never[]) => unknown>) => electron.exposed.set(name, api) },
+  contextBridge: {
+    exposeInMainWorld: (name: string, api: Record<string, (...args: never[]) => unknown>) => electron.exposed.set(name, api),
+  },
   ipcRenderer: { invoke: async (...args: unknown[]) => electron.invoked.push(args), on: () => undefined, removeListener: () => undefined },
-  ipcMain: { handle: (channel: string, handler: never) => electron.ipcHandlers.set(channel, handler), removeHandler: (channel: string) => electron.ipcHandlers.delete(channel) },
+  ipcMain: {
+    handle: (channel: string, handler: never) => electron.ipcHandlers.set(channel, handler),
+    removeHandler: (channel: string) => electron.ipcHandlers.delete(channel),
+  },
   webContents: { getAllWebContents: () => [] },
   session: { defaultSession: {} },
   safeStorage: { isEncryptionAvailable: () => false },
@@ -105,7 +110,14 @@ describe('the desktop window locked down', () => {
     const { prevented } = fakeContents();
     for (const event of ['will-navigate', 'will-redirect']) {
       expect(prevented(event, 'app://while-studio/index.html#/runs')).toBe(false);
-      for (const url of ['https://evil.example/', 'http://127.0.0.1:4000/', 'file:///etc/passwd', 'app://while-studio.evil.example/', 'javascript:alert(1)', 'data:text/html,hi']) {
+      for (const url of [
+        'https://evil.example/',
+        'http://127.0.0.1:4000/',
+        'file:///etc/passwd',
+        'app://while-studio.evil.example/',
+        'javascript:alert(1)',
+        'data:text/html,hi',
+      ]) {
         expect(`${event} ${url}: ${prevented(event, url)}`).toBe(`${event} ${url}: true`);
       }
     }
@@ -119,14 +131,18 @@ describe('the desktop window locked down', () => {
     const { open } = fakeContents();
     expect(open('https://huggingface.co/datasets/ana/refunds')).toEqual({ action: 'deny' });
     expect(openExternal).toHaveBeenCalledWith('https://huggingface.co/datasets/ana/refunds');
-    for (const url of ['http://example.com/', 'file:///etc/passwd', 'app://while-studio/', 'javascript:alert(1)', 'smb://host/share']) expect(open(url)).toEqual({ action: 'deny' });
+    for (const url of ['http://example.com/', 'file:///etc/passwd', 'app://while-studio/', 'javascript:alert(1)', 'smb://host/share'])
+      expect(open(url)).toEqual({ action: 'deny' });
     expect(openExternal).toHaveBeenCalledTimes(1);
   });
 
   it('refuses every permission request and check', () => {
     let request: ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | undefined;
     let check: ((contents: unknown, permission: string) => boolean) | undefined;
-    lockPermissions({ setPermissionRequestHandler: (handler: typeof request) => (request = handler), setPermissionCheckHandler: (handler: typeof check) => (check = handler) } as never);
+    lockPermissions({
+      setPermissionRequestHandler: (handler: typeof request) => (request = handler),
+      setPermissionCheckHandler: (handler: typeof check) => (check = handler),
+    } as never);
     for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'openExternal', 'fullscreen', 'hid', 'serial']) {
       let granted: boolean | undefined;
       request!(null, permission, (answer) => (granted = answer));
@@ -185,14 +201,24 @@ describe('the app as main.ts sets it up', () => {
     const context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-ipc-')), mode: 'desktop' });
     const unbind = bindIpc(context);
     try {
-      const handler = electron.ipcHandlers.get('while-studio:invoke') as unknown as (event: unknown, method: unknown, input: unknown) => Promise<{ ok: boolean; error?: { code: string } }>;
+      const handler = electron.ipcHandlers.get('while-studio:invoke') as unknown as (
+        event: unknown,
+        method: unknown,
+        input: unknown,
+      ) => Promise<{ ok: boolean; error?: { code: string } }>;
       const from = (url: string) => ({ senderFrame: { url } });
       for (const url of ['https://evil.example/', 'file:///tmp/page.html', 'app://while-studio.evil.example/', '']) {
         expect(await handler(from(url), 'app.info', {}), url).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
       }
       expect(await handler(from('app://while-studio/index.html'), 'app.info', {})).toMatchObject({ ok: true });
-      expect(await handler(from('app://while-studio/index.html'), 'runs.get', { run_id: 7 })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
-      expect(await handler(from('app://while-studio/index.html'), 'require', 'child_process')).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+      expect(await handler(from('app://while-studio/index.html'), 'runs.get', { run_id: 7 })).toMatchObject({
+        ok: false,
+        error: { code: 'VALIDATION_FAILED' },
+      });
+      expect(await handler(from('app://while-studio/index.html'), 'require', 'child_process')).toMatchObject({
+        ok: false,
+        error: { code: 'NOT_FOUND' },
+      });
     } finally {
       unbind();
       await closeAppContext(context);

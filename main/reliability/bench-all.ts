@@ -52,13 +52,22 @@ async function main(): Promise<void> {
   }
   const minutes = (performance.now() - started) / 60_000;
   const cpu = cpus();
-  const machine = `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.versions.node}, load average ${loadBefore.map((value) => value.toFixed(1)).join(' ')} at the start, ${loadavg().map((value) => value.toFixed(1)).join(' ')} at the end`;
+  const machine = `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.versions.node}, load average ${loadBefore.map((value) => value.toFixed(1)).join(' ')} at the start, ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')} at the end`;
   const results = outcomes.flatMap((outcome) => outcome.results);
   const met = results.filter((result) => result.met === true).length;
   const judged = results.filter((result) => result.met !== null).length;
   process.stdout.write(
     `\nBenchmarks, ${new Date().toISOString().slice(0, 10)}: ${machine}; ${minutes.toFixed(1)} min in all\n\n${benchTable(outcomes)}\n\n` +
-      `${met} of ${judged} goals met${outcomes.some((outcome) => outcome.failure) ? `; failed: ${outcomes.filter((outcome) => outcome.failure).map((outcome) => outcome.script).join(', ')}` : ''}\n`,
+      `${met} of ${judged} goals met${
+        outcomes.some((outcome) => outcome.failure)
+          ? `; failed: ${outcomes
+              .filter((outcome) => outcome.failure)
+              .map((outcome) => outcome.script)
+              .join(', ')}`
+          : ''
+      }\n`,
   );
   if (values.json) writeFileSync(values.json, `${JSON.stringify({ machine, minutes, outcomes }, null, 2)}\n`);
   if (outcomes.some((outcome) => outcome.failure)) process.exitCode = 1;

@@ -47,7 +47,8 @@ export function benchReport(stdout: string): { bench: string; results: BenchResu
     if (!line.startsWith('{')) continue;
     try {
       const value = JSON.parse(line) as { bench?: unknown; results?: unknown };
-      if (typeof value.bench === 'string' && Array.isArray(value.results)) return { bench: value.bench, results: value.results.map(normalized) };
+      if (typeof value.bench === 'string' && Array.isArray(value.results))
+        return { bench: value.bench, results: value.results.map(normalized) };
     } catch {
       // Not the report line: keep looking upwards.
     }
@@ -83,7 +84,8 @@ export function benchTable(outcomes: readonly BenchOutcome[]): string {
     }
   }
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: readonly string[]) => `| ${cells.map((cell, column) => (column === 0 || column === 4 || column === 5 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 || column === 4 || column === 5 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
   const rule = `|${widths.map((width, column) => (column === 0 || column === 4 || column === 5 ? `${'-'.repeat(width + 1)}-` : `${'-'.repeat(width + 1)}:`)).join('|')}|`;
   return [line(header), rule, ...rows.map(line)].join('\n');
 }

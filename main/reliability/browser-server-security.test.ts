@@ -40,7 +40,13 @@ interface Reply {
   body: string;
 }
 
-function send(options: { path: string; method?: string; headers?: Record<string, string>; body?: string | Buffer; host?: string }): Promise<Reply> {
+function send(options: {
+  path: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  host?: string;
+}): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       {
@@ -104,7 +110,15 @@ function listeningAddresses(port: number): string[] {
       if (!local || state !== '0A') continue;
       const [address, hexPort] = local.split(':');
       if (parseInt(hexPort!, 16) !== port) continue;
-      addresses.push(address!.length === 8 ? address!.match(/../g)!.reverse().map((byte) => parseInt(byte, 16)).join('.') : `ipv6:${address}`);
+      addresses.push(
+        address!.length === 8
+          ? address!
+              .match(/../g)!
+              .reverse()
+              .map((byte) => parseInt(byte, 16))
+              .join('.')
+          : `ipv6:${address}`,
+      );
     }
   }
   return addresses;
@@ -125,12 +139,14 @@ describe('browser mode seen from the network', () => {
       .filter((entry) => entry !== undefined && !entry.internal && !entry.address.startsWith('fe80'))
       .map((entry) => entry!.address);
     if (others.length === 0) process.stdout.write('this machine has no non-loopback address: only ::1 is tried\n');
-    for (const address of [...others, '::1']) expect(`${address}: ${await tryConnect(address, server.port)}`).toBe(`${address}: ECONNREFUSED`);
+    for (const address of [...others, '::1'])
+      expect(`${address}: ${await tryConnect(address, server.port)}`).toBe(`${address}: ECONNREFUSED`);
     expect(await tryConnect('127.0.0.1', server.port)).toBe('connected');
   });
 
   it('takes the token only from the Authorization header or its own cookie, never from an API URL', async () => {
-    const call = (headers: Record<string, string>, path = '/api/app.info') => send({ path, method: 'POST', headers: { ...json, ...headers }, body: '{}' });
+    const call = (headers: Record<string, string>, path = '/api/app.info') =>
+      send({ path, method: 'POST', headers: { ...json, ...headers }, body: '{}' });
     expect((await call({}, `/api/app.info?token=${server.token}`)).status).toBe(401);
     expect((await call({ Cookie: `${tokenCookieName(server.port + 1)}=${server.token}` })).status).toBe(401);
     expect((await call({ Cookie: `while_studio_token=${server.token}` })).status).toBe(401);
@@ -143,14 +159,33 @@ describe('browser mode seen from the network', () => {
   });
 
   it('answers only to its own Host and Origin, whatever the token', async () => {
-    const call = (headers: Record<string, string>) => send({ path: '/api/app.info', method: 'POST', headers: { ...json, ...bearer(), ...headers }, body: '{}' });
-    for (const host of ['127.0.0.1', `127.0.0.1:${server.port + 1}`, `[::1]:${server.port}`, `0.0.0.0:${server.port}`, `127.0.0.1.nip.io:${server.port}`, `evil.example:${server.port}`]) {
+    const call = (headers: Record<string, string>) =>
+      send({ path: '/api/app.info', method: 'POST', headers: { ...json, ...bearer(), ...headers }, body: '{}' });
+    for (const host of [
+      '127.0.0.1',
+      `127.0.0.1:${server.port + 1}`,
+      `[::1]:${server.port}`,
+      `0.0.0.0:${server.port}`,
+      `127.0.0.1.nip.io:${server.port}`,
+      `evil.example:${server.port}`,
+    ]) {
       expect(`${host} -> ${(await call({ Host: host })).status}`).toBe(`${host} -> 403`);
     }
-    for (const origin of ['null', `https://127.0.0.1:${server.port}`, `http://127.0.0.1:${server.port + 1}`, `http://evil.example:${server.port}`, 'file://', 'app://while-studio']) {
+    for (const origin of [
+      'null',
+      `https://127.0.0.1:${server.port}`,
+      `http://127.0.0.1:${server.port + 1}`,
+      `http://evil.example:${server.port}`,
+      'file://',
+      'app://while-studio',
+    ]) {
       expect(`${origin} -> ${(await call({ Origin: origin })).status}`).toBe(`${origin} -> 403`);
     }
-    expect(await rawStatus(`POST /api/app.info HTTP/1.0\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`)).toBe(403);
+    expect(
+      await rawStatus(
+        `POST /api/app.info HTTP/1.0\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
+      ),
+    ).toBe(403);
     expect((await call({ Host: `localhost:${server.port}` })).status).toBe(200);
     expect((await call({ Origin: `http://127.0.0.1:${server.port}` })).status).toBe(200);
     expect((await call({ Origin: `http://localhost:${server.port}`, Host: `localhost:${server.port}` })).status).toBe(200);
@@ -160,11 +195,27 @@ describe('browser mode seen from the network', () => {
     const before = labelsOfRow();
     const body = JSON.stringify({ row_id: rowId, label: 'fail' });
     const cookie = { Cookie: `${tokenCookieName(server.port)}=${server.token}` };
-    expect((await send({ path: '/api/labels.set', method: 'POST', headers: { ...json, ...bearer(), Origin: 'http://evil.example' }, body })).status).toBe(403);
-    expect((await send({ path: '/api/labels.set', method: 'POST', headers: { ...json, Host: `evil.example:${server.port}` }, body })).status).toBe(403);
+    expect(
+      (await send({ path: '/api/labels.set', method: 'POST', headers: { ...json, ...bearer(), Origin: 'http://evil.example' }, body }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await send({ path: '/api/labels.set', method: 'POST', headers: { ...json, Host: `evil.example:${server.port}` }, body })).status,
+    ).toBe(403);
     // What a cross-site <form> can send: no custom header, a "simple" content type (the cookie is SameSite=Strict anyway).
-    expect((await send({ path: '/api/labels.set', method: 'POST', headers: { ...cookie, 'Content-Type': 'text/plain' }, body })).status).toBe(415);
-    expect((await send({ path: '/api/labels.set', method: 'POST', headers: { ...cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: `row_id=${rowId}&label=fail` })).status).toBe(415);
+    expect(
+      (await send({ path: '/api/labels.set', method: 'POST', headers: { ...cookie, 'Content-Type': 'text/plain' }, body })).status,
+    ).toBe(415);
+    expect(
+      (
+        await send({
+          path: '/api/labels.set',
+          method: 'POST',
+          headers: { ...cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: `row_id=${rowId}&label=fail`,
+        })
+      ).status,
+    ).toBe(415);
     expect((await send({ path: '/api/labels.set', method: 'GET', headers: bearer() })).status).toBe(405);
     expect(labelsOfRow()).toBe(before);
     expect((await send({ path: '/api/labels.set', method: 'POST', headers: { ...json, ...bearer() }, body })).status).toBe(200);
@@ -176,9 +227,15 @@ describe('browser mode seen from the network', () => {
     const body = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 200 }).map((text) => ({ how: 'random text', bytes: Buffer.from(text) })),
       fc.jsonValue({ maxDepth: 3 }).map((value) => ({ how: 'random JSON', bytes: Buffer.from(JSON.stringify(value) ?? 'null') })),
-      fc.jsonValue({ maxDepth: 3 }).map((value) => ({ how: 'JSON cut in half', bytes: Buffer.from((JSON.stringify({ value }) ?? '').slice(0, -2)) })),
-      fc.jsonValue({ maxDepth: 2 }).map((value) => ({ how: 'JSON with a byte-order mark', bytes: Buffer.from(`\uFEFF${JSON.stringify({ value })}`) })),
-      fc.jsonValue({ maxDepth: 2 }).map((value) => ({ how: 'JSON in UTF-16', bytes: Buffer.from(`\uFEFF${JSON.stringify({ value })}`, 'utf16le') })),
+      fc
+        .jsonValue({ maxDepth: 3 })
+        .map((value) => ({ how: 'JSON cut in half', bytes: Buffer.from((JSON.stringify({ value }) ?? '').slice(0, -2)) })),
+      fc
+        .jsonValue({ maxDepth: 2 })
+        .map((value) => ({ how: 'JSON with a byte-order mark', bytes: Buffer.from(`\uFEFF${JSON.stringify({ value })}`) })),
+      fc
+        .jsonValue({ maxDepth: 2 })
+        .map((value) => ({ how: 'JSON in UTF-16', bytes: Buffer.from(`\uFEFF${JSON.stringify({ value })}`, 'utf16le') })),
       fc.constantFrom(
         { how: 'nothing', bytes: Buffer.alloc(0) },
         { how: 'NUL bytes', bytes: Buffer.alloc(64) },
@@ -187,11 +244,19 @@ describe('browser mode seen from the network', () => {
         { how: 'deeply nested object', bytes: Buffer.from(`${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`) },
       ),
     );
-    const method = fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...METHODS) }, { weight: 1, arbitrary: fc.constantFrom('nope.nope', 'labels', '__proto__', 'constructor', '../app.info') });
+    const method = fc.oneof(
+      { weight: 9, arbitrary: fc.constantFrom(...METHODS) },
+      { weight: 1, arbitrary: fc.constantFrom('nope.nope', 'labels', '__proto__', 'constructor', '../app.info') },
+    );
     const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(method, body, async (name, { how, bytes }) => {
-        const reply = await send({ path: `/api/${encodeURIComponent(name)}`, method: 'POST', headers: { ...json, ...bearer(), 'Content-Length': String(bytes.length) }, body: bytes });
+        const reply = await send({
+          path: `/api/${encodeURIComponent(name)}`,
+          method: 'POST',
+          headers: { ...json, ...bearer(), 'Content-Length': String(bytes.length) },
+          body: bytes,
+        });
         statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
         expect([200, 400, 404, 409, 413], `${name} <- ${how}: ${reply.status} ${reply.body.slice(0, 300)}`).toContain(reply.status);
         if (reply.status === 200) return;
@@ -210,7 +275,15 @@ describe('browser mode seen from the network', () => {
 
   it('refuses a body over the 16 MB limit with 413', async () => {
     const big = Buffer.alloc(17 * 1024 * 1024, 0x20);
-    const reply = await send({ path: '/api/specs.check', method: 'POST', headers: { ...json, ...bearer(), 'Content-Length': String(big.length) }, body: big }).catch((error: NodeJS.ErrnoException) => ({ status: error.code === 'EPIPE' || error.code === 'ECONNRESET' ? 413 : 0, body: String(error) }));
+    const reply = await send({
+      path: '/api/specs.check',
+      method: 'POST',
+      headers: { ...json, ...bearer(), 'Content-Length': String(big.length) },
+      body: big,
+    }).catch((error: NodeJS.ErrnoException) => ({
+      status: error.code === 'EPIPE' || error.code === 'ECONNRESET' ? 413 : 0,
+      body: String(error),
+    }));
     expect(reply.status, reply.body.slice(0, 200)).toBe(413);
   });
 
@@ -219,7 +292,12 @@ describe('browser mode seen from the network', () => {
     try {
       expect(other.token).not.toBe(server.token);
       expect(Buffer.from(other.token, 'base64url')).toHaveLength(32);
-      const reply = await send({ path: '/api/app.info', method: 'POST', headers: { ...json, Authorization: `Bearer ${other.token}` }, body: '{}' });
+      const reply = await send({
+        path: '/api/app.info',
+        method: 'POST',
+        headers: { ...json, Authorization: `Bearer ${other.token}` },
+        body: '{}',
+      });
       expect(reply.status).toBe(401);
     } finally {
       await other.close();

@@ -61,7 +61,12 @@ function strings(def: Def, hints: FuzzHints, key: string | undefined): fc.Arbitr
   }
   if (url) return fc.constantFrom('http://127.0.0.1:9/', 'https://example.invalid/', 'file:///etc/passwd', 'not a url');
   const fitting = fc.string({ minLength: min, maxLength: Math.max(min, Math.min(max, 40)) });
-  const shaped = pattern ? fc.oneof(fc.stringMatching(pattern).filter((text) => text.length >= min && text.length <= max), fitting) : fitting;
+  const shaped = pattern
+    ? fc.oneof(
+        fc.stringMatching(pattern).filter((text) => text.length >= min && text.length <= max),
+        fitting,
+      )
+    : fitting;
   const ids = fc.constantFrom(...(hints.ids.length > 0 ? hints.ids : ['x']));
   return fc.oneof({ weight: isIdKey(key) ? 8 : 2, arbitrary: ids }, { weight: 2, arbitrary: shaped });
 }
@@ -77,8 +82,12 @@ function numbers(def: Def): fc.Arbitrary<number> {
   }
   const low = min ?? Math.min(0, max ?? 0) - NUMBER_SPAN / 2;
   const high = Math.min(max ?? Number.POSITIVE_INFINITY, low + NUMBER_SPAN);
-  const near = isInteger ? fc.integer({ min: Math.ceil(low), max: Math.max(Math.ceil(low), Math.floor(high)) }) : fc.double({ min: low, max: high, noNaN: true });
-  const edges = [min, max, min === undefined ? -1 : min - 1, max === undefined ? 1e12 : max + 1, 0.5].filter((edge): edge is number => edge !== undefined);
+  const near = isInteger
+    ? fc.integer({ min: Math.ceil(low), max: Math.max(Math.ceil(low), Math.floor(high)) })
+    : fc.double({ min: low, max: high, noNaN: true });
+  const edges = [min, max, min === undefined ? -1 : min - 1, max === undefined ? 1e12 : max + 1, 0.5].filter(
+    (edge): edge is number => edge !== undefined,
+  );
   return fc.oneof({ weight: 4, arbitrary: near }, { weight: 1, arbitrary: fc.constantFrom(...edges) });
 }
 
@@ -86,7 +95,14 @@ function numbers(def: Def): fc.Arbitrary<number> {
 type Noise = 'clean' | 'noisy';
 
 /** A value for `schema` found under `key` (the object key, for the pinned fields). */
-function valueFor(schema: unknown, hints: FuzzHints, key: string | undefined, depth: number, noise: Noise, parent?: string): fc.Arbitrary<unknown> {
+function valueFor(
+  schema: unknown,
+  hints: FuzzHints,
+  key: string | undefined,
+  depth: number,
+  noise: Noise,
+  parent?: string,
+): fc.Arbitrary<unknown> {
   const pinned = key === undefined ? undefined : (hints.fields[`${parent}.${key}`] ?? hints.fields[key]);
   if (pinned) return pinned;
   const def = defOf(schema);
@@ -153,7 +169,12 @@ function objects(def: Def, hints: FuzzHints, depth: number, noise: Noise, key: s
   return fc.oneof(
     { weight: 6, arbitrary: complete },
     // A required key missing, or a key the contract does not know.
-    { weight: 1, arbitrary: fc.tuple(complete, fc.constantFrom(...Object.keys(shape), 'colour')).map(([value, drop]) => dropUndefined({ ...value, [drop]: drop === 'colour' ? 'red' : undefined })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(complete, fc.constantFrom(...Object.keys(shape), 'colour'))
+        .map(([value, drop]) => dropUndefined({ ...value, [drop]: drop === 'colour' ? 'red' : undefined })),
+    },
   );
 }
 
@@ -161,7 +182,14 @@ function dropUndefined(value: Record<string, unknown>): Record<string, unknown> 
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined));
 }
 
-function maybeBroken(schema: unknown, hints: FuzzHints, key: string | undefined, depth: number, noise: Noise, parent?: string): fc.Arbitrary<unknown> {
+function maybeBroken(
+  schema: unknown,
+  hints: FuzzHints,
+  key: string | undefined,
+  depth: number,
+  noise: Noise,
+  parent?: string,
+): fc.Arbitrary<unknown> {
   if (depth > 8) return noise === 'clean' ? fc.constant(undefined) : junk;
   const value = valueFor(schema, hints, key, depth, noise, parent);
   return noise === 'clean' ? value : fc.oneof({ weight: VALID_WEIGHT, arbitrary: value }, { weight: BROKEN_WEIGHT, arbitrary: junk });

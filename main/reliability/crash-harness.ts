@@ -11,7 +11,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The environment of every child: no model keys or Hub token of the person running the tests. */
 export function childEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const environment: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'HF_TOKEN', 'WHILE_STUDIO_DATA_DIR']) if (!(name in extra)) delete environment[name];
+  for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'HF_TOKEN', 'WHILE_STUDIO_DATA_DIR'])
+    if (!(name in extra)) delete environment[name];
   return environment;
 }
 
@@ -56,7 +57,11 @@ export async function startServer(dataDir: string, environment: NodeJS.ProcessEn
 }
 
 /** Calls a contract method over HTTP as the page does; a dropped connection (the server killed) rejects. */
-export async function call<M extends Method>(server: Pick<ServerProcess, 'origin' | 'token'>, method: M, input: MethodInput<M>): Promise<Result<unknown>> {
+export async function call<M extends Method>(
+  server: Pick<ServerProcess, 'origin' | 'token'>,
+  method: M,
+  input: MethodInput<M>,
+): Promise<Result<unknown>> {
   const response = await fetch(`${server.origin}/api/${method}`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' },
@@ -66,7 +71,11 @@ export async function call<M extends Method>(server: Pick<ServerProcess, 'origin
 }
 
 /** Like `call`, for a method that must succeed: its value, or an error naming the method and the refusal. */
-export async function callOk<M extends Method>(server: Pick<ServerProcess, 'origin' | 'token'>, method: M, input: MethodInput<M>): Promise<unknown> {
+export async function callOk<M extends Method>(
+  server: Pick<ServerProcess, 'origin' | 'token'>,
+  method: M,
+  input: MethodInput<M>,
+): Promise<unknown> {
   const result = await call(server, method, input);
   if (!result.ok) throw new Error(`${method} failed: ${result.error.code} ${result.error.message}`);
   return result.value;
@@ -92,11 +101,17 @@ export interface CliProcess {
 
 /** `wai --data-dir DIR ...args` as its own process. */
 export function spawnWai(dataDir: string, args: readonly string[], environment: NodeJS.ProcessEnv = childEnvironment()): CliProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args], { cwd: REPO_ROOT, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args], {
+    cwd: REPO_ROOT,
+    env: environment,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, exited, output: () => output };
 }
 
@@ -138,7 +153,9 @@ export async function crashLoop(
       log.push(`${iteration}: ${await step(iteration, random)}`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      throw new Error(`${name}, iteration ${iteration} (WHILE_CRASH_SEED=${settings.seed}): ${message}\nso far:\n${log.join('\n')}`, { cause: error });
+      throw new Error(`${name}, iteration ${iteration} (WHILE_CRASH_SEED=${settings.seed}): ${message}\nso far:\n${log.join('\n')}`, {
+        cause: error,
+      });
     }
     iteration += 1;
   }

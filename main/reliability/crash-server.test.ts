@@ -13,7 +13,18 @@ import { executeRun } from '../services/run-executor';
 import { createRun } from '../services/runs-service';
 import { DATABASE_FILE } from '../store/database';
 import { seedExportRun } from '../test-support/export-run';
-import { call, callOk, crashLoop, killHard, sleep, startServer, stopGently, waitFor, type LoopReport, type ServerProcess } from './crash-harness';
+import {
+  call,
+  callOk,
+  crashLoop,
+  killHard,
+  sleep,
+  startServer,
+  stopGently,
+  waitFor,
+  type LoopReport,
+  type ServerProcess,
+} from './crash-harness';
 import { checkExportFolder, filesIn } from './export-folder';
 import { loopTimeout, reliabilitySettings } from './long-mode';
 import { crashView, rowBodies } from './store-checks';
@@ -53,9 +64,16 @@ beforeAll(async () => {
   const context = createAppContext({ dataDir, mode: 'cli' });
   try {
     const seeded = await seedExportRun(context, { budget: 40 });
-    labelRows = (context.db.prepare('SELECT id FROM rows WHERE run_id = ? AND id != ? ORDER BY ordinal').all(seeded.run_id, seeded.simulator_error_row) as { id: string }[]).map((row) => row.id);
+    labelRows = (
+      context.db
+        .prepare('SELECT id FROM rows WHERE run_id = ? AND id != ? ORDER BY ordinal')
+        .all(seeded.run_id, seeded.simulator_error_row) as { id: string }[]
+    ).map((row) => row.id);
     exportRunId = (await seedExportRun(context, { budget: 240, seed: 2 })).run_id;
-    await runExport(context, ExportRequest.parse({ selection: { run_id: exportRunId }, destination: { kind: 'folder', folder: join(root, 'reference-export') } }));
+    await runExport(
+      context,
+      ExportRequest.parse({ selection: { run_id: exportRunId }, destination: { kind: 'folder', folder: join(root, 'reference-export') } }),
+    );
     referenceExport = filesIn(join(root, 'reference-export'));
   } finally {
     await closeAppContext(context);
@@ -75,7 +93,11 @@ beforeAll(async () => {
 const given = new Map<string, { rows: string[]; acknowledged: boolean }>();
 
 /** Labels rows one call after another until the server stops answering; returns how many were acknowledged. */
-async function labelUntilKilled(server: ServerProcess, iteration: number, random: { below(n: number): number; chance(p: number): boolean }): Promise<number> {
+async function labelUntilKilled(
+  server: ServerProcess,
+  iteration: number,
+  random: { below(n: number): number; chance(p: number): boolean },
+): Promise<number> {
   let acknowledged = 0;
   for (let n = 0; ; n += 1) {
     const label = LABELS[random.below(LABELS.length)]!;
@@ -85,7 +107,9 @@ async function labelUntilKilled(server: ServerProcess, iteration: number, random
     const entry = { rows: [...new Set(rows)], acknowledged: false };
     given.set(note, entry);
     try {
-      const result = many ? await call(server, 'labels.set_many', { row_ids: entry.rows, label, note }) : await call(server, 'labels.set', { row_id: entry.rows[0]!, label, note });
+      const result = many
+        ? await call(server, 'labels.set_many', { row_ids: entry.rows, label, note })
+        : await call(server, 'labels.set', { row_id: entry.rows[0]!, label, note });
       if (!result.ok) throw new Error(`labels refused: ${result.error.message}`);
       entry.acknowledged = true;
       acknowledged += 1;
@@ -115,80 +139,103 @@ let lastRows = 0;
 let report: LoopReport | undefined;
 
 afterAll(() => {
-  if (report) process.stdout.write(`${report.name}: ${report.iterations} kills in ${(report.ms / 1000).toFixed(1)} s\n${report.log.join('\n')}\n`);
+  if (report)
+    process.stdout.write(`${report.name}: ${report.iterations} kills in ${(report.ms / 1000).toFixed(1)} s\n${report.log.join('\n')}\n`);
 });
 
 describe('browser mode killed at random points', () => {
-  it('keeps every stored row, label and export file whole, and resumes the run to the rows of a run that never stopped', async () => {
-    report = await crashLoop('server', settings, async (iteration, random) => {
-      const server = await startServer(dataDir);
-      if (runId === undefined) runId = ((await callOk(server, 'runs.start', { config: CONFIG })) as Run).id;
-      const labelling = labelUntilKilled(server, iteration, random);
-      const moment = KILL_MOMENTS[iteration % KILL_MOMENTS.length]!;
-      let where: string;
-      switch (moment) {
-        case 'mid-run': {
-          const target = Math.min(BUDGET, lastRows + 1 + random.below(MID_RUN_STEP));
-          await waitFor(`${target} rows`, async () => {
-            const { run } = (await callOk(server, 'runs.get', { run_id: runId! })) as { run: Run };
-            return run.rows_done >= target || ['completed', 'failed', 'cancelled'].includes(run.status);
-          }, 120_000, 20);
-          const delay = random.below(40);
-          await sleep(delay);
-          where = `${delay} ms after the run passed ${target} rows`;
-          break;
+  it(
+    'keeps every stored row, label and export file whole, and resumes the run to the rows of a run that never stopped',
+    async () => {
+      report = await crashLoop('server', settings, async (iteration, random) => {
+        const server = await startServer(dataDir);
+        if (runId === undefined) runId = ((await callOk(server, 'runs.start', { config: CONFIG })) as Run).id;
+        const labelling = labelUntilKilled(server, iteration, random);
+        const moment = KILL_MOMENTS[iteration % KILL_MOMENTS.length]!;
+        let where: string;
+        switch (moment) {
+          case 'mid-run': {
+            const target = Math.min(BUDGET, lastRows + 1 + random.below(MID_RUN_STEP));
+            await waitFor(
+              `${target} rows`,
+              async () => {
+                const { run } = (await callOk(server, 'runs.get', { run_id: runId! })) as { run: Run };
+                return run.rows_done >= target || ['completed', 'failed', 'cancelled'].includes(run.status);
+              },
+              120_000,
+              20,
+            );
+            const delay = random.below(40);
+            await sleep(delay);
+            where = `${delay} ms after the run passed ${target} rows`;
+            break;
+          }
+          case 'mid-export': {
+            await callOk(server, 'exports.start', {
+              selection: { run_id: exportRunId },
+              destination: { kind: 'folder', folder: exportDir },
+            });
+            const delay = random.below(400);
+            await sleep(delay);
+            where = `${delay} ms into an export`;
+            break;
+          }
+          case 'mid-labels':
+          case 'at-start': {
+            const delay = random.below(moment === 'at-start' ? 300 : MAX_KILL_DELAY_MS);
+            await sleep(delay);
+            where = `${delay} ms after the server listened (${moment})`;
+            break;
+          }
         }
-        case 'mid-export': {
-          await callOk(server, 'exports.start', { selection: { run_id: exportRunId }, destination: { kind: 'folder', folder: exportDir } });
-          const delay = random.below(400);
-          await sleep(delay);
-          where = `${delay} ms into an export`;
-          break;
-        }
-        case 'mid-labels':
-        case 'at-start': {
-          const delay = random.below(moment === 'at-start' ? 300 : MAX_KILL_DELAY_MS);
-          await sleep(delay);
-          where = `${delay} ms after the server listened (${moment})`;
-          break;
-        }
-      }
-      await killHard(server.child, server.exited);
-      const acknowledged = await labelling;
+        await killHard(server.child, server.exited);
+        const acknowledged = await labelling;
 
+        const view = crashView(databasePath);
+        expect(view.integrity).toBe('ok');
+        const run = view.runs.find((entry) => entry.id === runId)!;
+        const rows = view.rows[runId!] ?? { n: 0, distinct: 0, max_ordinal: null };
+        expect(rows.n, 'a row stored twice').toBe(rows.distinct);
+        expect(rows.n, 'a row stored before this kill is gone').toBeGreaterThanOrEqual(lastRows);
+        expect(run.rows_done, 'the run counts the rows it stored').toBe(rows.n);
+        const resumed = iteration > 0 && rows.n > lastRows ? `, +${rows.n - lastRows} rows since the last kill` : '';
+        lastRows = rows.n;
+        const labels = checkLabels();
+        const folder = checkExportFolder(exportDir, referenceExport);
+        expect(folder.broken, 'a half or foreign file in the export folder').toEqual([]);
+        return `killed ${where}: run ${run.status} with ${rows.n}/${BUDGET} rows${resumed}; ${acknowledged} label calls acknowledged (${labels.lostInFlight} in flight at a kill so far, each lost whole); export files whole ${folder.whole.length}, abandoned staging files ${folder.leftovers.length}`;
+      });
+
+      // One last start: the run resumes to its end and an export completes over the abandoned staging folders.
+      const server = await startServer(dataDir);
+      try {
+        await waitFor(
+          'the resumed run to complete',
+          async () => ((await callOk(server, 'runs.get', { run_id: runId! })) as { run: Run }).run.status === 'completed',
+          300_000,
+          250,
+        );
+        const before = ((await callOk(server, 'exports.list', {})) as unknown[]).length;
+        await callOk(server, 'exports.start', { selection: { run_id: exportRunId }, destination: { kind: 'folder', folder: exportDir } });
+        await waitFor(
+          'the export to be recorded',
+          async () => ((await callOk(server, 'exports.list', {})) as unknown[]).length > before,
+          120_000,
+          100,
+        );
+      } finally {
+        await stopGently(server.child, server.exited);
+      }
       const view = crashView(databasePath);
       expect(view.integrity).toBe('ok');
-      const run = view.runs.find((entry) => entry.id === runId)!;
-      const rows = view.rows[runId!] ?? { n: 0, distinct: 0, max_ordinal: null };
-      expect(rows.n, 'a row stored twice').toBe(rows.distinct);
-      expect(rows.n, 'a row stored before this kill is gone').toBeGreaterThanOrEqual(lastRows);
-      expect(run.rows_done, 'the run counts the rows it stored').toBe(rows.n);
-      const resumed = iteration > 0 && rows.n > lastRows ? `, +${rows.n - lastRows} rows since the last kill` : '';
-      lastRows = rows.n;
-      const labels = checkLabels();
-      const folder = checkExportFolder(exportDir, referenceExport);
-      expect(folder.broken, 'a half or foreign file in the export folder').toEqual([]);
-      return `killed ${where}: run ${run.status} with ${rows.n}/${BUDGET} rows${resumed}; ${acknowledged} label calls acknowledged (${labels.lostInFlight} in flight at a kill so far, each lost whole); export files whole ${folder.whole.length}, abandoned staging files ${folder.leftovers.length}`;
-    });
-
-    // One last start: the run resumes to its end and an export completes over the abandoned staging folders.
-    const server = await startServer(dataDir);
-    try {
-      await waitFor('the resumed run to complete', async () => ((await callOk(server, 'runs.get', { run_id: runId! })) as { run: Run }).run.status === 'completed', 300_000, 250);
-      const before = ((await callOk(server, 'exports.list', {})) as unknown[]).length;
-      await callOk(server, 'exports.start', { selection: { run_id: exportRunId }, destination: { kind: 'folder', folder: exportDir } });
-      await waitFor('the export to be recorded', async () => ((await callOk(server, 'exports.list', {})) as unknown[]).length > before, 120_000, 100);
-    } finally {
-      await stopGently(server.child, server.exited);
-    }
-    const view = crashView(databasePath);
-    expect(view.integrity).toBe('ok');
-    expect(view.runs.find((entry) => entry.id === runId)).toMatchObject({ status: 'completed', rows_done: BUDGET });
-    const resumed = rowBodies(databasePath, runId!);
-    expect(resumed.size).toBe(referenceRows.size);
-    const differing = [...referenceRows].filter(([ordinal, body]) => resumed.get(ordinal) !== body).map(([ordinal]) => ordinal);
-    expect(differing, 'rows that differ from the run that never stopped').toEqual([]);
-    checkLabels();
-    expect(checkExportFolder(exportDir, referenceExport)).toEqual({ whole: [...referenceExport.keys()], broken: [], leftovers: [] });
-  }, loopTimeout(settings, 420_000));
+      expect(view.runs.find((entry) => entry.id === runId)).toMatchObject({ status: 'completed', rows_done: BUDGET });
+      const resumed = rowBodies(databasePath, runId!);
+      expect(resumed.size).toBe(referenceRows.size);
+      const differing = [...referenceRows].filter(([ordinal, body]) => resumed.get(ordinal) !== body).map(([ordinal]) => ordinal);
+      expect(differing, 'rows that differ from the run that never stopped').toEqual([]);
+      checkLabels();
+      expect(checkExportFolder(exportDir, referenceExport)).toEqual({ whole: [...referenceExport.keys()], broken: [], leftovers: [] });
+    },
+    loopTimeout(settings, 420_000),
+  );
 });

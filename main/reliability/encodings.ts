@@ -20,7 +20,10 @@ export function encodings(text: string): { encoding: string; bytes: Buffer }[] {
     { encoding: 'utf-16le', bytes: Buffer.from(`\uFEFF${text}`, 'utf16le') },
     { encoding: 'utf-16be', bytes: utf16be },
     { encoding: 'latin-1', bytes: Buffer.from(text.replace(/[^\u0000-\u00ff]/g, '?'), 'latin1') },
-    { encoding: 'invalid-utf-8', bytes: Buffer.concat([utf8.subarray(0, middle), Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0x80]), utf8.subarray(middle)]) },
+    {
+      encoding: 'invalid-utf-8',
+      bytes: Buffer.concat([utf8.subarray(0, middle), Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0x80]), utf8.subarray(middle)]),
+    },
     { encoding: 'cut-mid-character', bytes: Buffer.concat([utf8, Buffer.from('é', 'utf8').subarray(0, 1)]) },
     { encoding: 'empty', bytes: Buffer.alloc(0) },
   ];

@@ -27,7 +27,9 @@ function readText(path: unknown): string | undefined {
 function carriedFiles(method: string, input: unknown): CarriedFile[] {
   if (!isRecord(input)) return [];
   const named = (value: unknown): CarriedFile[] =>
-    isRecord(value) && typeof value.name === 'string' && typeof value.text === 'string' ? [{ name: value.name.trim(), text: value.text }] : [];
+    isRecord(value) && typeof value.name === 'string' && typeof value.text === 'string'
+      ? [{ name: value.name.trim(), text: value.text }]
+      : [];
   switch (method) {
     case 'traces.import':
       return Array.isArray(input.files) ? input.files.flatMap(named) : [];
@@ -58,14 +60,19 @@ function stringsIn(value: unknown, out: string[] = []): string[] {
 const FORM_FIELDS: Readonly<Record<string, readonly string[]>> = { 'app.chooseFolder': ['folder'] };
 
 /** Why an issue's path names no field of the input, no line of one of its files: null when it names one. */
-function pathProblem(path: string, context: { keys: readonly string[]; files: readonly CarriedFile[]; labelsText?: string }): string | null {
+function pathProblem(
+  path: string,
+  context: { keys: readonly string[]; files: readonly CarriedFile[]; labelsText?: string },
+): string | null {
   if (path.trim() === '') return 'a blank path';
   // The whole input: not an object at all, or a key the method does not take (zod's message names it).
   if (path === '(root)') return null;
   const line = /^line (\d+)(?:\.\S+)?$/.exec(path);
   if (line && context.labelsText !== undefined) {
     const number = Number(line[1]);
-    return number >= 1 && number <= lineCount(context.labelsText) ? null : `line ${number} is not a line of the file (${lineCount(context.labelsText)} lines)`;
+    return number >= 1 && number <= lineCount(context.labelsText)
+      ? null
+      : `line ${number} is not a line of the file (${lineCount(context.labelsText)} lines)`;
   }
   // Two files may share a name (the import then refuses the pair): the line must be a line of one of them.
   let outside: string | null = null;
@@ -80,7 +87,9 @@ function pathProblem(path: string, context: { keys: readonly string[]; files: re
   }
   if (outside) return outside;
   const field = path.split('.')[0]!;
-  return context.keys.includes(field) ? null : `"${path}" is neither a field of the input (${context.keys.join(', ')}) nor a line of a file it carries`;
+  return context.keys.includes(field)
+    ? null
+    : `"${path}" is neither a field of the input (${context.keys.join(', ')}) nor a line of a file it carries`;
 }
 
 /**
@@ -97,14 +106,21 @@ export function unnamedProblem(method: string, input: unknown, schemaKeys: reado
   const nested = isRecord(input) ? Object.values(input).flatMap((value) => (isRecord(value) ? Object.keys(value) : [])) : [];
   const keys = [...new Set([...schemaKeys, ...(isRecord(input) ? Object.keys(input) : []), ...nested, ...(FORM_FIELDS[method] ?? [])])];
   const sent = stringsIn(input).filter((text) => text.trim().length > 0);
-  const echoes = (message: string) => sent.some((text) => message.includes(text) || message.toLowerCase().includes(text.trim().toLowerCase())) || keys.some((key) => message.includes(key));
+  const echoes = (message: string) =>
+    sent.some((text) => message.includes(text) || message.toLowerCase().includes(text.trim().toLowerCase())) ||
+    keys.some((key) => message.includes(key));
   // An id of spaces is still the id sent (the contract takes any non-empty string): the message quotes it as it came.
   const sentAtAll = stringsIn(input).filter((text) => text.length > 0);
-  if (error.code === 'NOT_FOUND') return sentAtAll.length === 0 || sentAtAll.some((text) => error.message.includes(text.trim() || text)) ? null : `names none of the values sent: ${error.message}`;
+  if (error.code === 'NOT_FOUND')
+    return sentAtAll.length === 0 || sentAtAll.some((text) => error.message.includes(text.trim() || text))
+      ? null
+      : `names none of the values sent: ${error.message}`;
   if (error.code !== 'VALIDATION_FAILED') return null;
   if (!error.issues || error.issues.length === 0) {
     const files = carriedFiles(method, input);
-    return files.some((file) => error.message.includes(file.name)) || echoes(error.message) ? null : `names no file, field or value sent: ${error.message}`;
+    return files.some((file) => error.message.includes(file.name)) || echoes(error.message)
+      ? null
+      : `names no file, field or value sent: ${error.message}`;
   }
   const context = {
     keys,
@@ -114,7 +130,8 @@ export function unnamedProblem(method: string, input: unknown, schemaKeys: reado
   for (const issue of error.issues) {
     const problem = pathProblem(issue.path, context);
     if (problem) return `${problem}: ${error.message}`;
-    if (error.message.startsWith('Invalid input for ') && !error.message.includes(`${issue.path}: `)) return `the message does not repeat the path ${issue.path}: ${error.message}`;
+    if (error.message.startsWith('Invalid input for ') && !error.message.includes(`${issue.path}: `))
+      return `the message does not repeat the path ${issue.path}: ${error.message}`;
   }
   return null;
 }

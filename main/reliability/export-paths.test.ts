@@ -70,7 +70,11 @@ describe('export paths', () => {
       fc.constant(outside),
       fc.string({ maxLength: 6 }).filter((text) => !text.includes('\u0000')),
     );
-    const name = fc.oneof(fc.array(segment, { minLength: 1, maxLength: 5 }).map((parts) => parts.join('/')), fc.constant(`${outside}/x.jsonl`), fc.constant('/etc/passwd'));
+    const name = fc.oneof(
+      fc.array(segment, { minLength: 1, maxLength: 5 }).map((parts) => parts.join('/')),
+      fc.constant(`${outside}/x.jsonl`),
+      fc.constant('/etc/passwd'),
+    );
     const tally = { inside: 0, refused: 0 };
     await fc.assert(
       fc.asyncProperty(name, async (file) => {
@@ -98,7 +102,9 @@ describe('export paths', () => {
   it('an export never writes through a symlinked data folder or over a symlink standing where a file goes', async () => {
     const throughFolder = chosen();
     symlinkSync(outside, join(throughFolder, 'data'));
-    await expect(runExport(context, ExportRequest.parse({ selection: { run_id: runId }, destination: { kind: 'folder', folder: throughFolder } }))).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(
+      runExport(context, ExportRequest.parse({ selection: { run_id: runId }, destination: { kind: 'folder', folder: throughFolder } })),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
 
     // Where the split file will go, a symlink to a file outside: it is refused, not followed and not replaced.
     const reference = chosen();
@@ -109,7 +115,9 @@ describe('export paths', () => {
     const overFile = chosen();
     mkdirSync(join(overFile, 'data'));
     symlinkSync(join(outside, 'victim.jsonl'), join(overFile, split));
-    await expect(runExport(context, ExportRequest.parse({ selection: { run_id: runId }, destination: { kind: 'folder', folder: overFile } }))).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(
+      runExport(context, ExportRequest.parse({ selection: { run_id: runId }, destination: { kind: 'folder', folder: overFile } })),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(lstatSync(join(overFile, split)).isSymbolicLink()).toBe(true);
     expectOutsideUntouched();
   });
@@ -120,7 +128,10 @@ describe('export paths', () => {
       const folder = chosen();
       const before = readdirSync(root).sort();
       try {
-        await runExport(context, ExportRequest.parse({ selection: { run_id: runId }, destination: { kind: 'environment', folder, ...(name ? { name } : {}) } }));
+        await runExport(
+          context,
+          ExportRequest.parse({ selection: { run_id: runId }, destination: { kind: 'environment', folder, ...(name ? { name } : {}) } }),
+        );
         written += 1;
       } catch (error) {
         // Refusing is fine (a small run may be refused for its tasks); writing outside is not.
@@ -133,7 +144,16 @@ describe('export paths', () => {
     expectOutsideUntouched();
   });
 
-  const push = (folder: string, repo: string) => pushFolder(context, { folder, repo_id: `ana/${repo}`, visibility: 'private', endpoint: hub.url, token: 'hf_exportpathstest', run_id: null, format: null });
+  const push = (folder: string, repo: string) =>
+    pushFolder(context, {
+      folder,
+      repo_id: `ana/${repo}`,
+      visibility: 'private',
+      endpoint: hub.url,
+      token: 'hf_exportpathstest',
+      run_id: null,
+      format: null,
+    });
   /** A dataset folder as an export writes it, with this card. */
   const withCard = (card: string) => {
     const folder = chosen();
@@ -144,12 +164,15 @@ describe('export paths', () => {
   };
   const pushedWithSecret = () =>
     [...hub.repos.values()]
-      .flatMap((repo) => [...repo.snapshots.values()].flatMap((tree) => [...tree.entries()].map(([path, bytes]) => ({ repo: repo.id, path, bytes }))))
+      .flatMap((repo) =>
+        [...repo.snapshots.values()].flatMap((tree) => [...tree.entries()].map(([path, bytes]) => ({ repo: repo.id, path, bytes }))),
+      )
       .filter((file) => file.bytes.includes(SECRET))
       .map((file) => `${file.repo}/${file.path}`);
 
   it('a push reads only split files inside the chosen folder: no `..`, absolute or symlinked path', async () => {
-    const configs = (path: string) => `---\nconfigs:\n- config_name: default\n  data_files:\n  - split: train\n    path: ${path}\n---\nA card.\n`;
+    const configs = (path: string) =>
+      `---\nconfigs:\n- config_name: default\n  data_files:\n  - split: train\n    path: ${path}\n---\nA card.\n`;
     const refusals: string[] = [];
     for (const [repo, folder] of [
       ['dotdot', withCard(configs('../outside/victim.jsonl'))],
@@ -176,7 +199,10 @@ describe('export paths', () => {
     const cardPath = join(linkedCard, 'README.md');
     rmSync(cardPath);
     symlinkSync(join(outside, 'card.md'), cardPath);
-    await expect(push(linkedCard, 'linked-card')).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('README.md leaves') });
+    await expect(push(linkedCard, 'linked-card')).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('README.md leaves'),
+    });
     expect(pushedWithSecret()).toEqual([]);
   });
 });

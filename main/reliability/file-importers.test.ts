@@ -52,31 +52,47 @@ interface Importer {
 }
 
 const jsonLines = (values: unknown[]) => values.map((value) => JSON.stringify(value)).join('\n');
-const replaceLine = (text: string, line: number, replacement: string) => text.split('\n').map((current, index) => (index === line - 1 ? replacement : current)).join('\n');
+const replaceLine = (text: string, line: number, replacement: string) =>
+  text
+    .split('\n')
+    .map((current, index) => (index === line - 1 ? replacement : current))
+    .join('\n');
 
 const IMPORTERS: Importer[] = [
   {
     name: 'labels (JSONL)',
     extension: 'jsonl',
-    sample: () => jsonLines(rowIds.slice(0, 4).map((id, index) => ({ row_id: id, label: index % 2 ? 'fail' : 'pass', author: 'Zoë', note: 'café: checked' }))),
+    sample: () =>
+      jsonLines(
+        rowIds.slice(0, 4).map((id, index) => ({ row_id: id, label: index % 2 ? 'fail' : 'pass', author: 'Zoë', note: 'café: checked' })),
+      ),
     breakLine: (text, line) => replaceLine(text, line, '{"row_id": "half'),
-    huge: (lines) => jsonLines(Array.from({ length: lines }, (_, index) => ({ row_id: rowIds[index % rowIds.length], label: 'pass', author: 'ana' }))),
+    huge: (lines) =>
+      jsonLines(Array.from({ length: lines }, (_, index) => ({ row_id: rowIds[index % rowIds.length], label: 'pass', author: 'ana' }))),
     args: (file) => ['labels', 'import', runId, file],
     linesAs: 'line N',
   },
   {
     name: 'labels (CSV)',
     extension: 'csv',
-    sample: () => ['row_id,label,author,note', ...rowIds.slice(0, 4).map((id, index) => `${id},${index % 2 ? 'fail' : 'pass'},Zoë,"café, checked"`)].join('\n'),
+    sample: () =>
+      [
+        'row_id,label,author,note',
+        ...rowIds.slice(0, 4).map((id, index) => `${id},${index % 2 ? 'fail' : 'pass'},Zoë,"café, checked"`),
+      ].join('\n'),
     breakLine: (text, line) => replaceLine(text, line, `${rowIds[0]},maybe,ana,`),
-    huge: (lines) => ['row_id,label,author', ...Array.from({ length: lines - 1 }, (_, index) => `${rowIds[index % rowIds.length]},fail,ana`)].join('\n'),
+    huge: (lines) =>
+      ['row_id,label,author', ...Array.from({ length: lines - 1 }, (_, index) => `${rowIds[index % rowIds.length]},fail,ana`)].join('\n'),
     args: (file) => ['labels', 'import', runId, file],
     linesAs: 'line N',
   },
   {
     name: 'traces (JSONL)',
     extension: 'jsonl',
-    sample: () => readFileSync(new URL('../../engine/traces/__fixtures__/traces.jsonl', import.meta.url), 'utf8').trim().replace('Cancel order', 'Annulez la commande (café)'),
+    sample: () =>
+      readFileSync(new URL('../../engine/traces/__fixtures__/traces.jsonl', import.meta.url), 'utf8')
+        .trim()
+        .replace('Cancel order', 'Annulez la commande (café)'),
     breakLine: (text, line) => replaceLine(text, line, '{"prompt": "half'),
     huge: (lines) => {
       const first = readFileSync(new URL('../../engine/traces/__fixtures__/traces.jsonl', import.meta.url), 'utf8').split('\n')[0]!;
@@ -88,43 +104,92 @@ const IMPORTERS: Importer[] = [
   {
     name: 'prove results',
     extension: 'jsonl',
-    sample: () => jsonLines([{ task_id: 'remboursé-1', category: 'refunds', pass: 1 }, { task_id: 'cancel-2', category: 'cancellations', pass: 0 }, { task_id: 'cancel-3', category: 'cancellations', reward: 0.75 }]),
+    sample: () =>
+      jsonLines([
+        { task_id: 'remboursé-1', category: 'refunds', pass: 1 },
+        { task_id: 'cancel-2', category: 'cancellations', pass: 0 },
+        { task_id: 'cancel-3', category: 'cancellations', reward: 0.75 },
+      ]),
     breakLine: (text, line) => replaceLine(text, line, '{"task_id": 7, "pass": "yes"'),
-    huge: (lines) => jsonLines(Array.from({ length: lines }, (_, index) => ({ task_id: `t-${index % 500}`, category: index % 3 ? 'refunds' : 'cancellations', pass: index % 2, eval_run: Math.floor(index / 500) }))),
+    huge: (lines) =>
+      jsonLines(
+        Array.from({ length: lines }, (_, index) => ({
+          task_id: `t-${index % 500}`,
+          category: index % 3 ? 'refunds' : 'cancellations',
+          pass: index % 2,
+          eval_run: Math.floor(index / 500),
+        })),
+      ),
     args: (file) => ['prove', '--before', goodProve, '--after', file],
     linesAs: 'file:line',
   },
   {
     name: 'agreement pairs',
     extension: 'jsonl',
-    sample: () => jsonLines([{ id: 'a:0', judge: 'pass', gold: 'pass', gold_kind: 'human', author: 'Zoë' }, { id: 'a:1', judge: 0.2, gold: 'fail', gold_kind: 'human', author: 'Zoë' }, { id: 'a:2', judge: 'fail', gold: 'pass', gold_kind: 'human', author: 'Zoë' }]),
+    sample: () =>
+      jsonLines([
+        { id: 'a:0', judge: 'pass', gold: 'pass', gold_kind: 'human', author: 'Zoë' },
+        { id: 'a:1', judge: 0.2, gold: 'fail', gold_kind: 'human', author: 'Zoë' },
+        { id: 'a:2', judge: 'fail', gold: 'pass', gold_kind: 'human', author: 'Zoë' },
+      ]),
     breakLine: (text, line) => replaceLine(text, line, '{"id": "a:9", "judge": "perhaps"}'),
-    huge: (lines) => jsonLines(Array.from({ length: lines }, (_, index) => ({ id: `a:${index}`, judge: index % 3 ? 'pass' : 'fail', gold: index % 2 ? 'pass' : 'fail', gold_kind: 'human', author: 'ana' }))),
+    huge: (lines) =>
+      jsonLines(
+        Array.from({ length: lines }, (_, index) => ({
+          id: `a:${index}`,
+          judge: index % 3 ? 'pass' : 'fail',
+          gold: index % 2 ? 'pass' : 'fail',
+          gold_kind: 'human',
+          author: 'ana',
+        })),
+      ),
     args: (file) => ['agreement', file],
     linesAs: 'file:line',
   },
   {
     name: 'pairwise model',
     extension: 'txt',
-    sample: () => ['# modèle', 'Tool: get_order, refund_order, cancel_order', 'Stance: ordinary, hurried, adversarial', 'World: présent, missing', ''].join('\n'),
+    sample: () =>
+      [
+        '# modèle',
+        'Tool: get_order, refund_order, cancel_order',
+        'Stance: ordinary, hurried, adversarial',
+        'World: présent, missing',
+        '',
+      ].join('\n'),
     breakLine: (text, line) => replaceLine(text, line, 'Tool get_order refund_order'),
-    huge: (lines) => ['# many comment lines, then six axes', ...Array.from({ length: lines - 7 }, (_, index) => `# note ${index}`), ...Array.from({ length: 6 }, (_, axis) => `A${axis}: ${Array.from({ length: 5 }, (_, value) => `v${value}`).join(', ')}`)].join('\n'),
+    huge: (lines) =>
+      [
+        '# many comment lines, then six axes',
+        ...Array.from({ length: lines - 7 }, (_, index) => `# note ${index}`),
+        ...Array.from({ length: 6 }, (_, axis) => `A${axis}: ${Array.from({ length: 5 }, (_, value) => `v${value}`).join(', ')}`),
+      ].join('\n'),
     args: (file) => ['pairwise', file],
     linesAs: 'file:line',
   },
   {
     name: 'decontamination rows',
     extension: 'jsonl',
-    sample: () => jsonLines([{ id: 'r-1', prompt: 'Où est mon remboursement ? (café)' }, { messages: [{ role: 'user', content: 'Cancel order A1004 please' }] }, { id: 'r-3', task_id: 'gsm-1', prompt: 'A train leaves at noon.' }]),
+    sample: () =>
+      jsonLines([
+        { id: 'r-1', prompt: 'Où est mon remboursement ? (café)' },
+        { messages: [{ role: 'user', content: 'Cancel order A1004 please' }] },
+        { id: 'r-3', task_id: 'gsm-1', prompt: 'A train leaves at noon.' },
+      ]),
     breakLine: (text, line) => replaceLine(text, line, '{"prompt": '),
-    huge: (lines) => jsonLines(Array.from({ length: lines }, (_, index) => ({ id: `r-${index}`, prompt: `question ${index} about refunds and trains` }))),
+    huge: (lines) =>
+      jsonLines(Array.from({ length: lines }, (_, index) => ({ id: `r-${index}`, prompt: `question ${index} about refunds and trains` }))),
     args: (file) => ['decontaminate', file, '--against', goodEval, '--out', join(root, 'out', `${basename(file)}.kept.jsonl`)],
     linesAs: 'file:line',
   },
   {
     name: 'decontamination evaluation set',
     extension: 'jsonl',
-    sample: () => jsonLines([{ id: 'e-1', prompt: 'Combien coûte un café ?' }, { id: 'e-2', task_id: 'gsm-1', prompt: 'A train leaves at noon.' }]),
+    sample: () =>
+      jsonLines([
+        { id: 'e-1', prompt: 'Combien coûte un café ?' },
+        { id: 'e-2', task_id: 'gsm-1', prompt: 'A train leaves at noon.' },
+      ]),
     breakLine: (text, line) => replaceLine(text, line, '[1, 2'),
     huge: (lines) => jsonLines(Array.from({ length: lines }, (_, index) => ({ id: `e-${index}`, prompt: `evaluation prompt ${index}` }))),
     args: (file) => ['decontaminate', goodEval, '--against', file, '--out', join(root, 'out', `${basename(file)}.kept.jsonl`)],
@@ -133,7 +198,11 @@ const IMPORTERS: Importer[] = [
   {
     name: 'spec (YAML)',
     extension: 'yaml',
-    sample: () => stringify({ ...draftSpec('a personal finance assistant that confirms before it moves money', { seed: 3 }).spec, name: 'Épargne assistant' }),
+    sample: () =>
+      stringify({
+        ...draftSpec('a personal finance assistant that confirms before it moves money', { seed: 3 }).spec,
+        name: 'Épargne assistant',
+      }),
     breakLine: (text, line) => replaceLine(text, line, '\tindented: with a tab'),
     huge: (lines) => {
       const spec = draftSpec('a personal finance assistant that confirms before it moves money', { seed: 3 }).spec;
@@ -147,7 +216,16 @@ const IMPORTERS: Importer[] = [
 
 function program(): Command {
   const wai = new Command('wai').option('--data-dir <dir>').enablePositionalOptions().exitOverride();
-  for (const register of [registerSimulateCommand, registerLabelsCommand, registerTracesCommand, registerProveCommand, registerAgreementCommand, registerPairwiseCommand, registerDecontaminateCommand]) register(wai);
+  for (const register of [
+    registerSimulateCommand,
+    registerLabelsCommand,
+    registerTracesCommand,
+    registerProveCommand,
+    registerAgreementCommand,
+    registerPairwiseCommand,
+    registerDecontaminateCommand,
+  ])
+    register(wai);
   return wai;
 }
 
@@ -202,7 +280,10 @@ function firstBadLine(encoding: string, text: string): number | null {
   if (encoding === 'latin-1') return text.split('\n').findIndex((line) => /[^\u0000-\u007f]/.test(line)) + 1;
   if (encoding === 'invalid-utf-8') {
     const utf8 = Buffer.from(text, 'utf8');
-    return utf8.subarray(0, Math.floor(utf8.length / 2)).toString('latin1').split('\n').length;
+    return utf8
+      .subarray(0, Math.floor(utf8.length / 2))
+      .toString('latin1')
+      .split('\n').length;
   }
   if (encoding === 'cut-mid-character') return text.split('\n').length;
   return null;
@@ -225,7 +306,12 @@ function encodingProblem(importer: Importer, encoding: string, file: string, tex
 function storedNow(): string {
   const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
   try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE '%WITHOUT ROWID%' ORDER BY name").pluck().all() as string[];
+    const tables = db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE '%WITHOUT ROWID%' ORDER BY name",
+      )
+      .pluck()
+      .all() as string[];
     return JSON.stringify(tables.map((table) => [table, db.prepare(`SELECT COUNT(*), MAX(rowid) FROM "${table}"`).raw().get()]));
   } finally {
     db.close();
@@ -235,7 +321,9 @@ function storedNow(): string {
 /** Why the outcome of an empty file is silent or nameless, or null. */
 function emptyProblem(importer: Importer, file: string, outcome: Outcome): string | null {
   if (!outcome.isOk) return namingProblem(importer, file, outcome);
-  return /no rows|no labels|nothing|empty|holds no/i.test(outcome.output) ? null : `read an empty file without a word: ${JSON.stringify(outcome.output.slice(0, 200))}`;
+  return /no rows|no labels|nothing|empty|holds no/i.test(outcome.output)
+    ? null
+    : `read an empty file without a word: ${JSON.stringify(outcome.output.slice(0, 200))}`;
 }
 
 beforeAll(async () => {
@@ -246,12 +334,20 @@ beforeAll(async () => {
   try {
     const seeded = await seedExportRun(context, { budget: 12 });
     runId = seeded.run_id;
-    rowIds = (context.db.prepare('SELECT id FROM rows WHERE run_id = ? ORDER BY ordinal').all(runId) as { id: string }[]).map((row) => row.id);
+    rowIds = (context.db.prepare('SELECT id FROM rows WHERE run_id = ? ORDER BY ordinal').all(runId) as { id: string }[]).map(
+      (row) => row.id,
+    );
   } finally {
     await closeAppContext(context);
   }
   goodProve = join(root, 'good-before.jsonl');
-  writeFileSync(goodProve, jsonLines([{ task_id: 'remboursé-1', category: 'refunds', pass: 0 }, { task_id: 'cancel-2', category: 'cancellations', pass: 1 }]));
+  writeFileSync(
+    goodProve,
+    jsonLines([
+      { task_id: 'remboursé-1', category: 'refunds', pass: 0 },
+      { task_id: 'cancel-2', category: 'cancellations', pass: 1 },
+    ]),
+  );
   goodEval = join(root, 'good-eval.jsonl');
   writeFileSync(goodEval, jsonLines([{ id: 'e-1', prompt: 'How much is a coffee?' }]));
 }, 60_000);
@@ -277,12 +373,17 @@ describe.each(IMPORTERS)('$name files', (importer) => {
       expect(outcome.ms, `${encoding}: ${outcome.output}`).toBeLessThan(CASE_MS);
       if (encoding === 'utf-8' || encoding === 'utf-8-bom') expect(outcome.isOk, `${encoding}: ${outcome.output}`).toBe(true);
       // An empty file is refused naming it, or read with a word that there was nothing in it: never silently.
-      const problem = encoding === 'empty' ? emptyProblem(importer, file, outcome) : outcome.isOk ? null : namingProblem(importer, file, outcome);
+      const problem =
+        encoding === 'empty' ? emptyProblem(importer, file, outcome) : outcome.isOk ? null : namingProblem(importer, file, outcome);
       expect(problem, `${encoding}: ${outcome.output}`).toBeNull();
-      if (WRONG_ENCODINGS.has(encoding)) expect(encodingProblem(importer, encoding, file, importer.sample(), outcome), `${encoding}: ${outcome.output}`).toBeNull();
+      if (WRONG_ENCODINGS.has(encoding))
+        expect(encodingProblem(importer, encoding, file, importer.sample(), outcome), `${encoding}: ${outcome.output}`).toBeNull();
       tally.push(`${encoding} ${outcome.isOk ? 'read' : 'refused'}`);
     }
-    for (const [ending, text] of [['CRLF', importer.sample().replace(/\n/g, '\r\n')], ['CR', importer.sample().replace(/\n/g, '\r')]] as const) {
+    for (const [ending, text] of [
+      ['CRLF', importer.sample().replace(/\n/g, '\r\n')],
+      ['CR', importer.sample().replace(/\n/g, '\r')],
+    ] as const) {
       const file = write(ending, text);
       const outcome = await wai(importer.args(file));
       if (ending === 'CRLF') expect(outcome.isOk, `CRLF line ends: ${outcome.output}`).toBe(true);
@@ -312,18 +413,22 @@ describe.each(IMPORTERS)('$name files', (importer) => {
     }
   }, 60_000);
 
-  it(`reads a huge file (${HUGE_LINES.toLocaleString('en')} lines) and names the one bad line near its end, in bounded time`, async () => {
-    const text = importer.huge(HUGE_LINES);
-    const good = write('huge', text);
-    const read = await wai(importer.args(good));
-    expect(read.isOk, read.output.slice(0, 2000)).toBe(true);
-    expect(read.ms).toBeLessThan(HUGE_MS);
-    const at = text.split('\n').length - 3;
-    const bad = write('huge-broken', importer.breakLine(text, at));
-    const refused = await wai(importer.args(bad));
-    expect(refused.isOk, refused.output.slice(0, 2000)).toBe(false);
-    expect(refused.ms).toBeLessThan(HUGE_MS);
-    expect(namingProblem(importer, bad, refused, at), refused.output.slice(0, 2000)).toBeNull();
-    log.push(`${importer.name}: huge file read in ${read.ms} ms, its broken twin refused at line ${at} in ${refused.ms} ms`);
-  }, 2 * HUGE_MS + 10_000);
+  it(
+    `reads a huge file (${HUGE_LINES.toLocaleString('en')} lines) and names the one bad line near its end, in bounded time`,
+    async () => {
+      const text = importer.huge(HUGE_LINES);
+      const good = write('huge', text);
+      const read = await wai(importer.args(good));
+      expect(read.isOk, read.output.slice(0, 2000)).toBe(true);
+      expect(read.ms).toBeLessThan(HUGE_MS);
+      const at = text.split('\n').length - 3;
+      const bad = write('huge-broken', importer.breakLine(text, at));
+      const refused = await wai(importer.args(bad));
+      expect(refused.isOk, refused.output.slice(0, 2000)).toBe(false);
+      expect(refused.ms).toBeLessThan(HUGE_MS);
+      expect(namingProblem(importer, bad, refused, at), refused.output.slice(0, 2000)).toBeNull();
+      log.push(`${importer.name}: huge file read in ${read.ms} ms, its broken twin refused at line ${at} in ${refused.ms} ms`);
+    },
+    2 * HUGE_MS + 10_000,
+  );
 });

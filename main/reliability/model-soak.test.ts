@@ -79,11 +79,16 @@ function sum(record: Record<string, number>, ...keys: string[]): number {
 
 /** A stored row carries only answers that parsed: tool calls with object arguments, each answered by the world. */
 function expectSound(row: Row): void {
-  const answered = new Set(row.messages.filter((message) => message.role === 'tool').map((message) => (message as { tool_call_id: string }).tool_call_id));
+  const answered = new Set(
+    row.messages.filter((message) => message.role === 'tool').map((message) => (message as { tool_call_id: string }).tool_call_id),
+  );
   for (const message of row.messages) {
     if (message.role !== 'assistant') continue;
     for (const call of message.tool_calls ?? []) {
-      expect(typeof call.arguments === 'object' && call.arguments !== null && !Array.isArray(call.arguments), `row ${row.rollout_id}: arguments of ${call.name}`).toBe(true);
+      expect(
+        typeof call.arguments === 'object' && call.arguments !== null && !Array.isArray(call.arguments),
+        `row ${row.rollout_id}: arguments of ${call.name}`,
+      ).toBe(true);
       expect(answered.has(call.id), `row ${row.rollout_id}: call ${call.id} unanswered`).toBe(true);
     }
   }
@@ -96,7 +101,12 @@ function describeSoak(name: string, summary: SimulationSummary, seen: Awaited<Re
 
 describe('model faults, soaked', () => {
   it('finishes the budget through 429s, 500s, cut-off, slow and broken replies, with every fault accounted for', async () => {
-    const server = await serve(['--fault-share', String(FAULT_SHARE), '--fault-kinds', 'rate_limit,server_error,cut_off,slow,broken_tool_json']);
+    const server = await serve([
+      '--fault-share',
+      String(FAULT_SHARE),
+      '--fault-kinds',
+      'rate_limit,server_error,cut_off,slow,broken_tool_json',
+    ]);
     const { summary, rows, stored, seen } = await soak(server, settings.soakRows);
     process.stdout.write(`${describeSoak('recoverable faults', summary, seen)}\n`);
     expect(summary.stopped_because).toBe('budget');
@@ -143,7 +153,9 @@ describe('model faults, soaked', () => {
     expect(rows).toHaveLength(0);
     // The server's 401 body quotes the key it was sent: neither the run's error, its warnings nor any file keeps it.
     expect(JSON.stringify({ stored, summary })).not.toContain(wrongKey);
-    const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+    const files = readdirSync(dataDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name));
     expect(files.filter((path) => readFileSync(path).includes(wrongKey))).toEqual([]);
   }, 120_000);
 

@@ -23,7 +23,10 @@ const children: CliProcess[] = [];
 afterEach(async () => {
   for (const cli of children.splice(0)) {
     if (cli.child.signalCode === 'SIGSTOP' || cli.child.exitCode === null) cli.child.kill('SIGCONT');
-    await killHard(cli.child, cli.exited.then(() => undefined));
+    await killHard(
+      cli.child,
+      cli.exited.then(() => undefined),
+    );
   }
   if (app) await closeAppContext(app);
   app = undefined;
@@ -37,19 +40,28 @@ function wai(dataDir: string, ...args: string[]): CliProcess {
 
 /** What another process sees: the run, its rows (with duplicates counted), its lease; opened and closed each time. */
 function look(databasePath: string) {
-  const nothing = { run: undefined, rows: { n: 0, distinct_ordinals: 0, first: null, last: null }, lease: undefined, warnings: [] as string[] };
+  const nothing = {
+    run: undefined,
+    rows: { n: 0, distinct_ordinals: 0, first: null, last: null },
+    lease: undefined,
+    warnings: [] as string[],
+  };
   if (!existsSync(databasePath)) return nothing;
   const db = new Database(databasePath, { readonly: true, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
-    const run = db.prepare('SELECT id, status, rows_done, warnings FROM runs').get() as { id: string; status: string; rows_done: number; warnings: string } | undefined;
-    const rows = db.prepare('SELECT COUNT(*) AS n, COUNT(DISTINCT ordinal) AS distinct_ordinals, MIN(ordinal) AS first, MAX(ordinal) AS last FROM rows').get() as {
+    const run = db.prepare('SELECT id, status, rows_done, warnings FROM runs').get() as
+      { id: string; status: string; rows_done: number; warnings: string } | undefined;
+    const rows = db
+      .prepare('SELECT COUNT(*) AS n, COUNT(DISTINCT ordinal) AS distinct_ordinals, MIN(ordinal) AS first, MAX(ordinal) AS last FROM rows')
+      .get() as {
       n: number;
       distinct_ordinals: number;
       first: number | null;
       last: number | null;
     };
-    const lease = db.prepare('SELECT pid, program, heartbeat_at FROM run_leases').get() as { pid: number; program: string; heartbeat_at: number } | undefined;
+    const lease = db.prepare('SELECT pid, program, heartbeat_at FROM run_leases').get() as
+      { pid: number; program: string; heartbeat_at: number } | undefined;
     return { run, rows, lease, warnings: run ? (JSON.parse(run.warnings) as string[]) : [] };
   } catch {
     // Not migrated yet (the CLI is still creating the store).
@@ -78,20 +90,40 @@ function folder(): Folder {
   const paceFile = join(root, 'pace');
   const pace = (ms: number) => writeFileSync(paceFile, String(ms));
   pace(SLOW_MS);
-  return { dataDir, databasePath: join(dataDir, DATABASE_FILE), pace, agent: `command:${JSON.stringify(process.execPath)} ${JSON.stringify(PACED_AGENT)} ${JSON.stringify(paceFile)}` };
+  return {
+    dataDir,
+    databasePath: join(dataDir, DATABASE_FILE),
+    pace,
+    agent: `command:${JSON.stringify(process.execPath)} ${JSON.stringify(PACED_AGENT)} ${JSON.stringify(paceFile)}`,
+  };
 }
 
 /** Starts `wai simulate` (a paced agent, two at a time) and waits until it has stored `rows` rows; it is still writing then. */
 async function simulateUntil(where: Folder, rows: number): Promise<{ cli: CliProcess; runId: string }> {
   const { dataDir, databasePath } = where;
-  const cli = wai(dataDir, 'simulate', '--describe', SENTENCE, '--rows', String(BUDGET), '--seed', '3', '--concurrency', '2', '--agent', where.agent);
+  const cli = wai(
+    dataDir,
+    'simulate',
+    '--describe',
+    SENTENCE,
+    '--rows',
+    String(BUDGET),
+    '--seed',
+    '3',
+    '--concurrency',
+    '2',
+    '--agent',
+    where.agent,
+  );
   await waitFor(`${rows} stored rows`, () => look(databasePath).rows.n >= rows || cli.child.exitCode !== null, 120_000, 20);
   expect(cli.child.exitCode, cli.output()).toBeNull();
   return { cli, runId: look(databasePath).run!.id };
 }
 
 function refusalPattern(runId: string, program: string, pid: number): RegExp {
-  return new RegExp(`Run ${runId} is being written by another process \\(${program}, pid ${pid} on this machine, last heartbeat \\d+ s ago\\); wait for it or stop it\\.`);
+  return new RegExp(
+    `Run ${runId} is being written by another process \\(${program}, pid ${pid} on this machine, last heartbeat \\d+ s ago\\); wait for it or stop it\\.`,
+  );
 }
 
 /** The run complete, every ordinal of the budget stored once, the lease given back, the store whole. */
@@ -130,14 +162,19 @@ describe('one writer per run across processes', () => {
     const during = look(databasePath);
     expect(during.lease).toMatchObject({ pid: first.child.pid, program: 'wai simulate' });
 
-    await killHard(first.child, first.exited.then(() => undefined));
+    await killHard(
+      first.child,
+      first.exited.then(() => undefined),
+    );
     const atKill = look(databasePath).rows.n;
     expect(atKill).toBeLessThan(budget);
     where.pace(0);
     const third = wai(dataDir, 'runs', 'resume', runId);
     expect((await third.exited).code, third.output()).toBe(0);
     expect(third.output()).toContain(`(${atKill} resumed)`);
-    expect(third.output()).toMatch(new RegExp(`This run was taken over from a writer that stopped \\(wai simulate, pid ${first.child.pid} on this machine`));
+    expect(third.output()).toMatch(
+      new RegExp(`This run was taken over from a writer that stopped \\(wai simulate, pid ${first.child.pid} on this machine`),
+    );
     const warnings = expectFinished(databasePath, budget);
     expect(warnings.filter((warning) => warning.startsWith('This run was taken over'))).toHaveLength(1);
   });
@@ -158,7 +195,10 @@ describe('one writer per run across processes', () => {
     expect(first.child.exitCode, 'the CLI finished before the app was refused: slow the agent (SLOW_MS)').toBeNull();
 
     // The CLI dies; the app takes the run over in a worker thread, and now a CLI is refused with the app's pid.
-    await killHard(first.child, first.exited.then(() => undefined));
+    await killHard(
+      first.child,
+      first.exited.then(() => undefined),
+    );
     const ended = runEnd(context, runId);
     expect(await dispatch(context, 'runs.resume', { run_id: runId })).toMatchObject({ ok: true });
     const late = wai(dataDir, 'runs', 'resume', runId);
@@ -172,43 +212,64 @@ describe('one writer per run across processes', () => {
     expect(warnings.some((warning) => warning.includes(`(wai simulate, pid ${first.child.pid} on this machine`))).toBe(true);
   });
 
-  it('takes over a writer frozen past the stale limit; woken, it stops without writing and exits non-zero', { timeout: 180_000 }, async () => {
-    const where = folder();
-    const { dataDir, databasePath } = where;
-    const budget = BUDGET;
-    const { cli: frozen, runId } = await simulateUntil(where, 10);
-    // Freeze it outside a transaction: a process stopped while it holds SQLite's write lock blocks every writer.
-    const probe = openDatabase(databasePath);
-    probe.pragma('busy_timeout = 0');
-    for (;;) {
-      frozen.child.kill('SIGSTOP');
-      await sleep(50);
-      try {
-        probe.exec('BEGIN IMMEDIATE; ROLLBACK;');
-        break;
-      } catch {
-        frozen.child.kill('SIGCONT');
-        await sleep(5);
+  it(
+    'takes over a writer frozen past the stale limit; woken, it stops without writing and exits non-zero',
+    { timeout: 180_000 },
+    async () => {
+      const where = folder();
+      const { dataDir, databasePath } = where;
+      const budget = BUDGET;
+      const { cli: frozen, runId } = await simulateUntil(where, 10);
+      // Freeze it outside a transaction: a process stopped while it holds SQLite's write lock blocks every writer.
+      const probe = openDatabase(databasePath);
+      probe.pragma('busy_timeout = 0');
+      for (;;) {
+        frozen.child.kill('SIGSTOP');
+        await sleep(50);
+        try {
+          probe.exec('BEGIN IMMEDIATE; ROLLBACK;');
+          break;
+        } catch {
+          frozen.child.kill('SIGCONT');
+          await sleep(5);
+        }
       }
-    }
-    probe.pragma('busy_timeout = 5000');
-    const storedWhenFrozen = look(databasePath).rows.n;
-    // Frozen but within the stale limit, it still holds the run (asked from here: a CLI can take seconds to start).
-    expect(() => RunLease.acquire(probe, runId, 'a test')).toThrow(refusalPattern(runId, 'wai simulate', frozen.child.pid!));
-    probe.close();
+      probe.pragma('busy_timeout = 5000');
+      const storedWhenFrozen = look(databasePath).rows.n;
+      // Frozen but within the stale limit, it still holds the run (asked from here: a CLI can take seconds to start).
+      expect(() => RunLease.acquire(probe, runId, 'a test')).toThrow(refusalPattern(runId, 'wai simulate', frozen.child.pid!));
+      probe.close();
 
-    await waitFor('the frozen writer’s heartbeat to go stale', () => Date.now() - look(databasePath).lease!.heartbeat_at > STALE_MS + HEARTBEAT_MS / 2, 60_000, 200);
-    where.pace(0);
-    const taker = wai(dataDir, 'runs', 'resume', runId);
-    await waitFor('the taker to hold the lease', () => look(databasePath).lease?.program === 'wai runs resume' || taker.child.exitCode !== null, 60_000, 20);
-    frozen.child.kill('SIGCONT');
-    const woken = await frozen.exited;
-    expect(woken.code, frozen.output()).toBe(1);
-    expect(frozen.output()).toMatch(new RegExp(`Run ${runId} was taken over by another process \\(wai runs resume, pid ${taker.child.pid} on this machine`));
-    expect((await taker.exited).code, taker.output()).toBe(0);
-    expect(taker.output()).toMatch(/(\d+) resumed/);
-    expect(Number(/(\d+) resumed/.exec(taker.output())![1])).toBeGreaterThanOrEqual(storedWhenFrozen);
-    const warnings = expectFinished(databasePath, budget);
-    expect(warnings.some((warning) => warning.includes(`(wai simulate, pid ${frozen.child.pid} on this machine`) && warning.includes('no heartbeat for more than'))).toBe(true);
-  });
+      await waitFor(
+        'the frozen writer’s heartbeat to go stale',
+        () => Date.now() - look(databasePath).lease!.heartbeat_at > STALE_MS + HEARTBEAT_MS / 2,
+        60_000,
+        200,
+      );
+      where.pace(0);
+      const taker = wai(dataDir, 'runs', 'resume', runId);
+      await waitFor(
+        'the taker to hold the lease',
+        () => look(databasePath).lease?.program === 'wai runs resume' || taker.child.exitCode !== null,
+        60_000,
+        20,
+      );
+      frozen.child.kill('SIGCONT');
+      const woken = await frozen.exited;
+      expect(woken.code, frozen.output()).toBe(1);
+      expect(frozen.output()).toMatch(
+        new RegExp(`Run ${runId} was taken over by another process \\(wai runs resume, pid ${taker.child.pid} on this machine`),
+      );
+      expect((await taker.exited).code, taker.output()).toBe(0);
+      expect(taker.output()).toMatch(/(\d+) resumed/);
+      expect(Number(/(\d+) resumed/.exec(taker.output())![1])).toBeGreaterThanOrEqual(storedWhenFrozen);
+      const warnings = expectFinished(databasePath, budget);
+      expect(
+        warnings.some(
+          (warning) =>
+            warning.includes(`(wai simulate, pid ${frozen.child.pid} on this machine`) && warning.includes('no heartbeat for more than'),
+        ),
+      ).toBe(true);
+    },
+  );
 });

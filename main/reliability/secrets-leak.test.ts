@@ -43,9 +43,12 @@ beforeAll(async () => {
       HF_TOKEN: HUB_TOKEN,
     }),
   );
-  const request = httpRequest({ host: '127.0.0.1', port: new URL(server.origin).port, path: '/api/events', headers: { Authorization: `Bearer ${server.token}` } }, (response) => {
-    response.on('data', (chunk: Buffer) => (events += chunk.toString()));
-  });
+  const request = httpRequest(
+    { host: '127.0.0.1', port: new URL(server.origin).port, path: '/api/events', headers: { Authorization: `Bearer ${server.token}` } },
+    (response) => {
+      response.on('data', (chunk: Buffer) => (events += chunk.toString()));
+    },
+  );
   request.on('error', () => undefined);
   request.end();
   stopEvents = () => request.destroy();
@@ -74,7 +77,8 @@ function filesUnder(folder: string): { path: string; bytes: Buffer }[] {
 
 const hasEnded = (status: Run['status']) => status !== 'queued' && status !== 'running';
 
-const holding = (items: { path: string; bytes: Buffer }[]) => items.filter((item) => SECRETS.some((secret) => item.bytes.includes(secret))).map((item) => item.path);
+const holding = (items: { path: string; bytes: Buffer }[]) =>
+  items.filter((item) => SECRETS.some((secret) => item.bytes.includes(secret))).map((item) => item.path);
 
 describe('API keys and Hub tokens', () => {
   it('appear nowhere: not in the store, the logs, the events, the answers, the exports or the pushed files', async () => {
@@ -84,7 +88,12 @@ describe('API keys and Hub tokens', () => {
       budget: 10,
       seed: 2,
       logprobs: true,
-      models: { agent: 'openai:gpt-4.1-mini', simulator: 'anthropic:claude-sonnet-5', user_model: `compatible:qwen3:8b@${models.openai_base_url}`, judge },
+      models: {
+        agent: 'openai:gpt-4.1-mini',
+        simulator: 'anthropic:claude-sonnet-5',
+        user_model: `compatible:qwen3:8b@${models.openai_base_url}`,
+        judge,
+      },
     };
     const run = (await seen(callOk(server, 'runs.start', { config }))) as Run;
     const status = async () => ((await seen(callOk(server, 'runs.get', { run_id: run.id }))) as { run: Run }).run.status;
@@ -100,10 +109,15 @@ describe('API keys and Hub tokens', () => {
     let graded = await seen(call(server, 'grades.run', { run_id: run.id, judge }));
     if (!graded.ok) graded = await seen(call(server, 'grades.run', { run_id: run.id, judge: 'conduct' }));
     expect(graded.ok, JSON.stringify(graded)).toBe(true);
-    await waitFor('grading to end', async () => {
-      const { jobs } = (await seen(callOk(server, 'grades.jobs', { run_id: run.id }))) as { jobs: { status: string }[] };
-      return jobs.every((job) => job.status !== 'running');
-    }, 120_000, 250);
+    await waitFor(
+      'grading to end',
+      async () => {
+        const { jobs } = (await seen(callOk(server, 'grades.jobs', { run_id: run.id }))) as { jobs: { status: string }[] };
+        return jobs.every((job) => job.status !== 'running');
+      },
+      120_000,
+      250,
+    );
 
     const page = (await seen(callOk(server, 'rows.page', { run_id: run.id }))) as { rows: { row_id: string }[] };
     for (const row of page.rows.slice(0, 3)) {
@@ -114,12 +128,27 @@ describe('API keys and Hub tokens', () => {
     const exportsBefore = ((await seen(callOk(server, 'exports.list', {}))) as unknown[]).length;
     const folder = join(root, 'export');
     await seen(callOk(server, 'exports.start', { selection: { run_id: run.id }, destination: { kind: 'folder', folder } }));
-    await seen(callOk(server, 'exports.start', { selection: { run_id: run.id }, destination: { kind: 'hub', repo_id: 'ana/leak-check', endpoint: hub.url, folder: join(root, 'hub-export') } }));
-    await waitFor('both exports to be recorded', async () => ((await seen(callOk(server, 'exports.list', {}))) as unknown[]).length >= exportsBefore + 2, 120_000, 250);
+    await seen(
+      callOk(server, 'exports.start', {
+        selection: { run_id: run.id },
+        destination: { kind: 'hub', repo_id: 'ana/leak-check', endpoint: hub.url, folder: join(root, 'hub-export') },
+      }),
+    );
+    await waitFor(
+      'both exports to be recorded',
+      async () => ((await seen(callOk(server, 'exports.list', {}))) as unknown[]).length >= exportsBefore + 2,
+      120_000,
+      250,
+    );
     // A token given in Settings, then a push of the folder written above.
     const stored = await seen(call(server, 'settings.setHubToken', { value: SETTINGS_HUB_TOKEN }));
     await seen(callOk(server, 'exports.push', { folder, repo_id: 'ana/leak-check-push', endpoint: hub.url }));
-    await waitFor('the push to land', () => hub.repos.has('ana/leak-check-push') && hub.repos.get('ana/leak-check-push')!.commits.length > 0, 60_000, 100);
+    await waitFor(
+      'the push to land',
+      () => hub.repos.has('ana/leak-check-push') && hub.repos.get('ana/leak-check-push')!.commits.length > 0,
+      60_000,
+      100,
+    );
     for (const method of ['models.keys', 'settings.hubToken', 'app.info', 'traces.list'] as const) await seen(call(server, method, {}));
     await seen(call(server, 'exports.list', {}));
     await seen(call(server, 'grades.summary', { run_id: run.id }));
@@ -133,16 +162,30 @@ describe('API keys and Hub tokens', () => {
     expect(requests.count).toBeGreaterThan(0);
     expect(requests.by_status['401'] ?? 0).toBe(0);
     expect(hub.repos.get('ana/leak-check')?.commits.length).toBeGreaterThan(0);
-    process.stdout.write(`leak check: ${requests.count} model calls, judge ${graded.ok ? 'graded' : 'not offered'}, Settings token ${stored.ok ? 'stored' : `refused (${stored.ok ? '' : stored.error.message})`}, ${hub.repos.size} Hub repos\n`);
+    process.stdout.write(
+      `leak check: ${requests.count} model calls, judge ${graded.ok ? 'graded' : 'not offered'}, Settings token ${stored.ok ? 'stored' : `refused (${stored.ok ? '' : stored.error.message})`}, ${hub.repos.size} Hub repos\n`,
+    );
 
     const pushed = [...hub.repos.values()].flatMap((repo) =>
-      [...repo.snapshots.entries()].flatMap(([commit, tree]) => [...tree.entries()].map(([path, bytes]) => ({ path: `hub:${repo.id}@${commit}/${path}`, bytes }))),
+      [...repo.snapshots.entries()].flatMap(([commit, tree]) =>
+        [...tree.entries()].map(([path, bytes]) => ({ path: `hub:${repo.id}@${commit}/${path}`, bytes })),
+      ),
     );
-    const commitMessages = [...hub.repos.values()].flatMap((repo) => repo.commits.map((commit) => ({ path: `hub:${repo.id} commit ${commit.oid}`, bytes: Buffer.from(`${commit.summary}\n${commit.description}`) })));
+    const commitMessages = [...hub.repos.values()].flatMap((repo) =>
+      repo.commits.map((commit) => ({
+        path: `hub:${repo.id} commit ${commit.oid}`,
+        bytes: Buffer.from(`${commit.summary}\n${commit.description}`),
+      })),
+    );
     expect(filesUnder(root).length).toBeGreaterThan(5);
     expect(holding(filesUnder(root))).toEqual([]);
     expect(holding([...pushed, ...commitMessages])).toEqual([]);
-    expect(holding([{ path: 'server output', bytes: Buffer.from(server.output()) }, { path: 'event stream', bytes: Buffer.from(events) }])).toEqual([]);
+    expect(
+      holding([
+        { path: 'server output', bytes: Buffer.from(server.output()) },
+        { path: 'event stream', bytes: Buffer.from(events) },
+      ]),
+    ).toEqual([]);
     expect(holding(seenByPage.map((text, index) => ({ path: `answer ${index}`, bytes: Buffer.from(text) })))).toEqual([]);
     expect(events).toContain('event: run-end');
   }, 400_000);
@@ -169,8 +212,20 @@ describe('API keys and Hub tokens', () => {
     };
     const judge = `compatible:phi-4@${models.openai_base_url}`;
     const simulated = await wai([
-      'simulate', '--describe', 'a bookshop assistant that refunds only after the customer confirms the order', '--rows', '6', '--seed', '3',
-      '--agent', 'openai:gpt-4.1-mini', '--simulator', 'anthropic:claude-sonnet-5', '--user-model', `compatible:qwen3:8b@${models.openai_base_url}`, '--logprobs',
+      'simulate',
+      '--describe',
+      'a bookshop assistant that refunds only after the customer confirms the order',
+      '--rows',
+      '6',
+      '--seed',
+      '3',
+      '--agent',
+      'openai:gpt-4.1-mini',
+      '--simulator',
+      'anthropic:claude-sonnet-5',
+      '--user-model',
+      `compatible:qwen3:8b@${models.openai_base_url}`,
+      '--logprobs',
     ]);
     const runId = /run_[\w]+/.exec(simulated)![0];
     await wai(['grade', runId, '--judge', judge]);
@@ -179,7 +234,9 @@ describe('API keys and Hub tokens', () => {
 
     expect((await models.requests()).count, 'the CLI called the model server with the key').toBeGreaterThan(before);
     expect(hub.repos.get('ana/leak-check-cli')?.commits.length).toBeGreaterThan(0);
-    const pushed = [...hub.repos.get('ana/leak-check-cli')!.snapshots.entries()].flatMap(([commit, tree]) => [...tree.entries()].map(([path, bytes]) => ({ path: `hub@${commit}/${path}`, bytes })));
+    const pushed = [...hub.repos.get('ana/leak-check-cli')!.snapshots.entries()].flatMap(([commit, tree]) =>
+      [...tree.entries()].map(([path, bytes]) => ({ path: `hub@${commit}/${path}`, bytes })),
+    );
     expect(holding(filesUnder(cliRoot))).toEqual([]);
     expect(holding(pushed)).toEqual([]);
     expect(holding(outputs.map((text, index) => ({ path: `wai output ${index}`, bytes: Buffer.from(text) })))).toEqual([]);

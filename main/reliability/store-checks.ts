@@ -27,8 +27,14 @@ export function storeSnapshot(db: Db): StoreSnapshot {
     runs: keyed(db, 'SELECT id, id FROM runs'),
     specs: keyed(db, 'SELECT id, body FROM specs'),
     rows: keyed(db, 'SELECT id, body FROM rows'),
-    grades: keyed(db, "SELECT id, row_id || '|' || COALESCE(reward, 'null') || '|' || reason || '|' || judge_name || '|' || provenance FROM grades"),
-    labels: keyed(db, "SELECT id, row_id || '|' || label || '|' || kind || '|' || COALESCE(author, '') || '|' || COALESCE(note, '') || '|' || created_at FROM labels"),
+    grades: keyed(
+      db,
+      "SELECT id, row_id || '|' || COALESCE(reward, 'null') || '|' || reason || '|' || judge_name || '|' || provenance FROM grades",
+    ),
+    labels: keyed(
+      db,
+      "SELECT id, row_id || '|' || label || '|' || kind || '|' || COALESCE(author, '') || '|' || COALESCE(note, '') || '|' || created_at FROM labels",
+    ),
     exports: keyed(db, "SELECT id, location || '|' || n_rows || '|' || created_at FROM exports"),
   };
 }
@@ -50,7 +56,11 @@ export function crashView(databasePath: string): CrashView {
     const integrity = String(db.pragma('integrity_check', { simple: true }));
     const runs = db.prepare('SELECT id, status, rows_done FROM runs ORDER BY created_at, id').all() as CrashView['runs'];
     const rows: CrashView['rows'] = {};
-    for (const entry of db.prepare('SELECT run_id, COUNT(*) AS n, COUNT(DISTINCT ordinal) AS distinct_ordinals, MAX(ordinal) AS max_ordinal FROM rows GROUP BY run_id').all() as {
+    for (const entry of db
+      .prepare(
+        'SELECT run_id, COUNT(*) AS n, COUNT(DISTINCT ordinal) AS distinct_ordinals, MAX(ordinal) AS max_ordinal FROM rows GROUP BY run_id',
+      )
+      .all() as {
       run_id: string;
       n: number;
       distinct_ordinals: number;
@@ -69,7 +79,11 @@ export function crashView(databasePath: string): CrashView {
 export function rowBodies(databasePath: string, runId: string): Map<number, string> {
   const db = new Database(databasePath, { readonly: true, fileMustExist: true });
   try {
-    return new Map((db.prepare('SELECT ordinal, body FROM rows WHERE run_id = ? ORDER BY ordinal').raw().all(runId) as [number, string][]).map(([ordinal, body]) => [ordinal, body]));
+    return new Map(
+      (db.prepare('SELECT ordinal, body FROM rows WHERE run_id = ? ORDER BY ordinal').raw().all(runId) as [number, string][]).map(
+        ([ordinal, body]) => [ordinal, body],
+      ),
+    );
   } finally {
     db.close();
   }

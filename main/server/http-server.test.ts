@@ -38,7 +38,13 @@ interface Reply {
 function send(path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
-      { host: '127.0.0.1', port: server.port, path, method: options.method ?? 'GET', headers: { Host: `127.0.0.1:${server.port}`, ...options.headers } },
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { Host: `127.0.0.1:${server.port}`, ...options.headers },
+      },
       (response) => {
         let body = '';
         response.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -63,13 +69,19 @@ describe('browser-mode server', () => {
     expect((await send('/assets/app.js')).status).toBe(401);
     expect((await send('/api/runs.list', { method: 'POST', headers: json, body: '{}' })).status).toBe(401);
     expect((await send('/?token=not-the-token')).status).toBe(401);
-    expect((await send('/api/runs.list', { method: 'POST', headers: { ...json, Authorization: 'Bearer wrong' }, body: '{}' })).status).toBe(401);
+    expect((await send('/api/runs.list', { method: 'POST', headers: { ...json, Authorization: 'Bearer wrong' }, body: '{}' })).status).toBe(
+      401,
+    );
   });
 
   it('answers 403 to a foreign Host or Origin even with the token', async () => {
     expect((await send('/', { headers: { ...bearer(), Host: 'evil.example' } })).status).toBe(403);
     expect((await send('/', { headers: { ...bearer(), Host: `attacker.test:${server.port}` } })).status).toBe(403);
-    const foreignOrigin = await send('/api/runs.list', { method: 'POST', headers: { ...bearer(), ...json, Origin: 'http://evil.example' }, body: '{}' });
+    const foreignOrigin = await send('/api/runs.list', {
+      method: 'POST',
+      headers: { ...bearer(), ...json, Origin: 'http://evil.example' },
+      body: '{}',
+    });
     expect(foreignOrigin.status).toBe(403);
   });
 
@@ -125,7 +137,8 @@ describe('browser-mode server', () => {
           let text = '';
           response.on('data', (chunk: Buffer) => {
             text += chunk.toString();
-            if (text.includes(': connected')) context.events.emit('run-end', { run_id: 'r1', status: 'completed', stopped_because: 'budget' });
+            if (text.includes(': connected'))
+              context.events.emit('run-end', { run_id: 'r1', status: 'completed', stopped_because: 'budget' });
             if (text.includes('event: run-end')) {
               request.destroy();
               resolve(text);
@@ -153,7 +166,11 @@ describe('browser-mode server', () => {
      * in 1 MB chunks, so the test never holds a large body; with `declare`, Content-Length announces the size,
      * else the body is chunked. Resolves with the answer even if the server then closes mid-upload.
      */
-    function post(method: string, size: number, options: { declare: boolean; prefix?: string; suffix?: string } = { declare: true }): Promise<Streamed> {
+    function post(
+      method: string,
+      size: number,
+      options: { declare: boolean; prefix?: string; suffix?: string } = { declare: true },
+    ): Promise<Streamed> {
       const prefix = Buffer.from(options.prefix ?? '{}');
       const suffix = Buffer.from(options.suffix ?? '');
       const space = Buffer.alloc(MIB, 0x20);
@@ -171,19 +188,29 @@ describe('browser-mode server', () => {
       }
       return new Promise((resolve, reject) => {
         let isAnswered = false;
-        const headers = { Host: `127.0.0.1:${server.port}`, ...bearer(), ...json, ...(options.declare ? { 'Content-Length': String(size) } : {}) };
-        const request = httpRequest({ host: '127.0.0.1', port: server.port, path: `/api/${method}`, method: 'POST', headers }, (response) => {
-          let body = '';
-          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          response.on('end', () => {
-            isAnswered = true;
-            resolve({ status: response.statusCode ?? 0, headers: response.headers, body, sent });
-          });
-        });
+        const headers = {
+          Host: `127.0.0.1:${server.port}`,
+          ...bearer(),
+          ...json,
+          ...(options.declare ? { 'Content-Length': String(size) } : {}),
+        };
+        const request = httpRequest(
+          { host: '127.0.0.1', port: server.port, path: `/api/${method}`, method: 'POST', headers },
+          (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            response.on('end', () => {
+              isAnswered = true;
+              resolve({ status: response.statusCode ?? 0, headers: response.headers, body, sent });
+            });
+          },
+        );
         request.on('error', (error) => {
           if (!isAnswered) reject(error);
         });
-        Readable.from(chunks()).on('error', () => undefined).pipe(request);
+        Readable.from(chunks())
+          .on('error', () => undefined)
+          .pipe(request);
       });
     }
 
@@ -206,7 +233,9 @@ describe('browser-mode server', () => {
       expect(over.status).toBe(413);
       expect(JSON.parse(over.body).error).toEqual({
         code: 'VALIDATION_FAILED',
-        message: expect.stringMatching(/^runs\.list: the request is larger than browser mode's 16 MB limit for runs\.list: import a file this large from the command line/),
+        message: expect.stringMatching(
+          /^runs\.list: the request is larger than browser mode's 16 MB limit for runs\.list: import a file this large from the command line/,
+        ),
       });
       expect(over.headers.connection).toBe('close');
     }, 30_000);
@@ -215,22 +244,27 @@ describe('browser-mode server', () => {
       const limit = bodyLimit('runs.list');
       const over = await post('runs.list', limit + 48 * MIB, { declare: false });
       expect(over.status).toBe(413);
-      expect(JSON.parse(over.body).error.message).toContain("16 MB limit for runs.list");
+      expect(JSON.parse(over.body).error.message).toContain('16 MB limit for runs.list');
       // What sits in the socket buffers when the server stops, not the 48 MB that follow.
       expect(over.sent).toBeLessThan(limit + 24 * MIB);
     }, 30_000);
 
-    it('takes a labels file over 16 MB, and refuses one past labels.import\'s own limit before reading it', async () => {
+    it("takes a labels file over 16 MB, and refuses one past labels.import's own limit before reading it", async () => {
       // Over the old 16 MB limit, well under the contract's: a 20 MB text reaches the service, which knows no such run.
-      const big = await post('labels.import', 20 * MIB, { declare: true, prefix: '{"run_id": "no-such-run", "format": "csv", "text": "row_id,label\\n', suffix: '"}' });
+      const big = await post('labels.import', 20 * MIB, {
+        declare: true,
+        prefix: '{"run_id": "no-such-run", "format": "csv", "text": "row_id,label\\n',
+        suffix: '"}',
+      });
       expect(big.status, big.body.slice(0, 300)).toBe(404);
       expect(JSON.parse(big.body).error.code).toBe('NOT_FOUND');
       const limit = bodyLimit('labels.import');
       const over = await post('labels.import', limit + 1);
       expect(over.status).toBe(413);
-      expect(JSON.parse(over.body).error.message).toContain(`labels.import: the request is larger than browser mode's ${Math.floor(limit / MIB)} MB limit for labels.import`);
+      expect(JSON.parse(over.body).error.message).toContain(
+        `labels.import: the request is larger than browser mode's ${Math.floor(limit / MIB)} MB limit for labels.import`,
+      );
       expect(over.sent).toBeLessThan(32 * MIB);
     }, 60_000);
   });
 });
-

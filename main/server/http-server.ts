@@ -73,7 +73,7 @@ export async function startBrowserServer(context: AppContext, options: BrowserSe
     const url = new URL(request.url ?? '/', `http://${LOOPBACK_HOST}:${port}`);
 
     if (url.searchParams.has('token') && request.method === 'GET' && !url.pathname.startsWith('/api/')) {
-      if (!isToken(url.searchParams.get('token'), token)) return refuse(response, 401, 'That token is not this server\'s.');
+      if (!isToken(url.searchParams.get('token'), token)) return refuse(response, 401, "That token is not this server's.");
       url.searchParams.delete('token');
       response.writeHead(303, {
         ...securityHeaders(),

@@ -20,7 +20,11 @@ import { storeCraftedRun, storeJudgeGrades } from './__fixtures__/grading-run';
  * the one the unmemoised implementation (__fixtures__/agreement-reference) computes from the store now.
  */
 
-const JUDGES = [['alpha', 'v1'], ['alpha', 'alpha@v1'], ['beta', '1']] as const;
+const JUDGES = [
+  ['alpha', 'v1'],
+  ['alpha', 'alpha@v1'],
+  ['beta', '1'],
+] as const;
 
 type Step =
   | { kind: 'grade'; row: number; judge: number; reward: number | null; unsure: boolean }
@@ -96,7 +100,9 @@ describe('agreement.get kept per table version', () => {
             case 'label':
               if (next.isElsewhere) {
                 elsewhere
-                  .prepare("INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, ?, ?, 'human', ?, NULL, ?)")
+                  .prepare(
+                    "INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, ?, ?, 'human', ?, NULL, ?)",
+                  )
                   .run(ids[next.row % rows]!, runId, next.value, next.author, NOW);
               } else {
                 setAnnotatorName(context, next.author);
@@ -104,12 +110,18 @@ describe('agreement.get kept per table version', () => {
               }
               break;
             case 'edit':
-              elsewhere.prepare("UPDATE labels SET label = CASE label WHEN 'pass' THEN 'fail' ELSE 'pass' END WHERE id = (SELECT MAX(id) FROM labels WHERE run_id = ?)").run(runId);
+              elsewhere
+                .prepare(
+                  "UPDATE labels SET label = CASE label WHEN 'pass' THEN 'fail' ELSE 'pass' END WHERE id = (SELECT MAX(id) FROM labels WHERE run_id = ?)",
+                )
+                .run(runId);
               break;
             case 'read': {
               const kept = outcome(() => agreementReport(context, runId, next.request));
               expect(kept).toStrictEqual(outcome(() => referenceAgreementReport(context, runId, next.request)));
-              expect(outcome(() => agreementExport(context, runId, next.request))).toStrictEqual(outcome(() => referenceAgreementExport(context, runId, next.request)));
+              expect(outcome(() => agreementExport(context, runId, next.request))).toStrictEqual(
+                outcome(() => referenceAgreementExport(context, runId, next.request)),
+              );
               forgetTableMemo(context.db);
               forgetRunLabels(context.db);
               expect(outcome(() => agreementReport(context, runId, next.request))).toStrictEqual(kept);

@@ -2,7 +2,15 @@ import { judgeKey } from '../../shared/api/grades';
 import type { StoredLabel } from '../../shared/api/labels';
 import type { Label } from '../../shared/domain';
 import type { Db } from '../store/database';
-import { countIncludedRows, labelledRowGrades, latestGradeCounts, latestGradeDoubts, simulatorErrorRowIds, type LabelledRowGrade, type LatestGradeCounts } from '../store/grades-repository';
+import {
+  countIncludedRows,
+  labelledRowGrades,
+  latestGradeCounts,
+  latestGradeDoubts,
+  simulatorErrorRowIds,
+  type LabelledRowGrade,
+  type LatestGradeCounts,
+} from '../store/grades-repository';
 import { countLabelsAfter, newestLabelId, rowGrades, rowIdentitiesOf, runLabelsAfter } from '../store/label-queue-repository';
 import { listLabels, type LabelledRow } from '../store/labels-repository';
 import { memoOnTables, tablesVersion, type KeyReadAt } from '../store/store-memo';
@@ -35,7 +43,13 @@ const excludedKey = (excluded: Excluded) => [...excluded.ids].sort().join('\u000
 
 /** gradedJudges (its totals leave simulator-error rows out), kept while the grades and those rows stay. */
 export function keptGradedJudges(context: AppContext, runId: string, excluded: Excluded): RunJudges {
-  return memoOnTables(context.db, ['grades'], JSON.stringify(['graded-judges', runId, excludedKey(excluded)]), () => gradedJudges(context, runId), { keyReadAt: excluded.readAt });
+  return memoOnTables(
+    context.db,
+    ['grades'],
+    JSON.stringify(['graded-judges', runId, excludedKey(excluded)]),
+    () => gradedJudges(context, runId),
+    { keyReadAt: excluded.readAt },
+  );
 }
 
 /**
@@ -43,7 +57,13 @@ export function keptGradedJudges(context: AppContext, runId: string, excluded: E
  * of one judge is counted in indexes; a key two judges spell alike (`a` version `v` and `a` version `a@v`) reads their
  * latest grades. Kept while the grades and the simulator-error rows stay.
  */
-export function keptKeyCounts(context: AppContext, runId: string, judges: readonly RunJudges[number][], key: string | null, excluded: Excluded): LatestGradeCounts {
+export function keptKeyCounts(
+  context: AppContext,
+  runId: string,
+  judges: readonly RunJudges[number][],
+  key: string | null,
+  excluded: Excluded,
+): LatestGradeCounts {
   const spelled = judges.filter((judge) => judge.judge_key === key);
   const [only, ...others] = spelled;
   if (only === undefined) return { n_graded: 0, n_unjudged: 0, n_unsure: 0 };
@@ -52,12 +72,20 @@ export function keptKeyCounts(context: AppContext, runId: string, judges: readon
       ? { n_graded: only.n_graded, ...latestGradeDoubts(context.db, runId, { judge_name: only.judge_name, version: only.version }) }
       : latestGradeCounts(context.db, runId, spelled);
   const judgesKey = spelled.map((judge) => [judge.judge_name, judge.version, judge.n_graded]);
-  return memoOnTables(context.db, ['grades'], JSON.stringify(['key-counts', runId, judgesKey, excludedKey(excluded)]), compute, { keyReadAt: excluded.readAt });
+  return memoOnTables(context.db, ['grades'], JSON.stringify(['key-counts', runId, judgesKey, excludedKey(excluded)]), compute, {
+    keyReadAt: excluded.readAt,
+  });
 }
 
 /** countIncludedRows, kept while the rows and the simulator-error rows stay. */
 export function keptIncludedRows(context: AppContext, runId: string, excluded: Excluded): number {
-  return memoOnTables(context.db, ['rows'], JSON.stringify(['included-rows', runId, excludedKey(excluded)]), () => countIncludedRows(context.db, runId), { keyReadAt: excluded.readAt });
+  return memoOnTables(
+    context.db,
+    ['rows'],
+    JSON.stringify(['included-rows', runId, excludedKey(excluded)]),
+    () => countIncludedRows(context.db, runId),
+    { keyReadAt: excluded.readAt },
+  );
 }
 
 /** More new rows than this are read in one pass (a first read), fewer one by one. */
@@ -84,7 +112,12 @@ export function labelledRowsOf(context: AppContext, runId: string, rowIds: Itera
  * stay, so a label on a new row reads that row's grades alone.
  */
 export function gradesOfRows(context: AppContext, runId: string, rows: readonly LabelledRow[]): Map<string, readonly LabelledRowGrade[]> {
-  const known = memoOnTables(context.db, ['grades'], JSON.stringify(['row-grades', runId]), () => new Map<string, readonly LabelledRowGrade[]>());
+  const known = memoOnTables(
+    context.db,
+    ['grades'],
+    JSON.stringify(['row-grades', runId]),
+    () => new Map<string, readonly LabelledRowGrade[]>(),
+  );
   const missing = rows.filter((row) => !known.has(row.id));
   if (missing.length > READ_ONE_BY_ONE) {
     // Every labelled row's grades in one pass; a row with none has none.
@@ -149,14 +182,23 @@ export function keptRunLabels<G>(context: AppContext, runId: string, goldOf: (la
   const readAll = (): LabelsKept => {
     const newestId = newestLabelId(db);
     // Labels that land after newestId was read wait for the next call (their ids are over it).
-    const labels = listLabels(db, runId).filter((label) => label.id <= newestId).map(toLabel);
+    const labels = listLabels(db, runId)
+      .filter((label) => label.id <= newestId)
+      .map(toLabel);
     const byRow = new Map<string, Label[]>();
     for (const label of labels) {
       const list = byRow.get(label.row_id);
       if (list) list.push(label);
       else byRow.set(label.row_id, [label]);
     }
-    return { counter: counter ?? '', newestId, labels, byRow, gold: new Map([...byRow].map(([rowId, list]) => [rowId, goldOf(list)])), goldOf };
+    return {
+      counter: counter ?? '',
+      newestId,
+      labels,
+      byRow,
+      gold: new Map([...byRow].map(([rowId, list]) => [rowId, goldOf(list)])),
+      goldOf,
+    };
   };
   if (counter === null) {
     const fresh = readAll();
@@ -170,7 +212,9 @@ export function keptRunLabels<G>(context: AppContext, runId: string, goldOf: (la
   else if (before && before.goldOf === goldOf && Number(counter) - Number(before.counter) === countLabelsAfter(db, before.newestId)) {
     // Inserts only: the new labels of this run, appended; their rows' gold again. Nothing kept is changed in place.
     const newestId = newestLabelId(db);
-    const added = runLabelsAfter(db, runId, before.newestId).filter((label) => label.id <= newestId).map(toLabel);
+    const added = runLabelsAfter(db, runId, before.newestId)
+      .filter((label) => label.id <= newestId)
+      .map(toLabel);
     const byRow = new Map(before.byRow);
     const gold = new Map(before.gold);
     for (const label of added) byRow.set(label.row_id, [...(byRow.get(label.row_id) ?? []), label]);

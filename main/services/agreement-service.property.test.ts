@@ -39,7 +39,10 @@ const plan: fc.Arbitrary<Plan> = fc.record({
     fc.record({
       row: fc.nat(),
       // Most grades come from two judges, so their spans are long and often cut by a simulator error.
-      judge: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(0, 4) }, { weight: 2, arbitrary: fc.integer({ min: 0, max: JUDGES.length - 1 }) }),
+      judge: fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(0, 4) },
+        { weight: 2, arbitrary: fc.integer({ min: 0, max: JUDGES.length - 1 }) },
+      ),
       reward: fc.constantFrom(null, 0, 0.2, 0.49, 0.5, 0.7, 1),
       unsure: fc.boolean(),
     }),
@@ -97,7 +100,14 @@ function storePlan(db: AppContext['db'], input: Plan): string {
     };
   });
   insertGrades(db, grades);
-  const labels: Label[] = input.labels.map(({ row, value, kind, author }) => ({ row_id: ids[row % ids.length]!, label: value, kind, author, note: null, created_at: NOW }));
+  const labels: Label[] = input.labels.map(({ row, value, kind, author }) => ({
+    row_id: ids[row % ids.length]!,
+    label: value,
+    kind,
+    author,
+    note: null,
+    created_at: NOW,
+  }));
   insertLabels(db, labels);
   return runId;
 }
@@ -121,7 +131,9 @@ describe('agreement.get and agreement.export against the implementation they rep
           const reference = outcome(() => referenceAgreementReport(context, runId, request));
           expect(report).toStrictEqual(reference);
           expect(JSON.stringify(report)).toBe(JSON.stringify(reference));
-          expect(outcome(() => agreementExport(context, runId, request))).toStrictEqual(outcome(() => referenceAgreementExport(context, runId, request)));
+          expect(outcome(() => agreementExport(context, runId, request))).toStrictEqual(
+            outcome(() => referenceAgreementExport(context, runId, request)),
+          );
         }
       }),
       { numRuns: 150 },
@@ -132,7 +144,13 @@ describe('agreement.get and agreement.export against the implementation they rep
     fc.assert(
       fc.property(plan, (input) => {
         const runId = storePlan(context.db, input);
-        const totals = judgeTotals(context.db, runId).map(({ judge_name, version, n_graded, first_id, last_id }) => ({ judge_name, version, n_graded, first_id, last_id }));
+        const totals = judgeTotals(context.db, runId).map(({ judge_name, version, n_graded, first_id, last_id }) => ({
+          judge_name,
+          version,
+          n_graded,
+          first_id,
+          last_id,
+        }));
         expect(latestGradeSpans(context.db, runId)).toStrictEqual(totals);
       }),
       { numRuns: 100 },

@@ -24,7 +24,9 @@ function newContext(): AppContext {
 
 let tick = 0;
 function label(db: AppContext['db'], rowId: string, value: LabelValue, author: string | null, kind: 'human' | 'model' = 'human'): void {
-  insertLabels(db, [{ row_id: rowId, label: value, kind, author, note: null, created_at: `2026-11-01T10:00:${String(tick++ % 60).padStart(2, '0')}.000Z` }]);
+  insertLabels(db, [
+    { row_id: rowId, label: value, kind, author, note: null, created_at: `2026-11-01T10:00:${String(tick++ % 60).padStart(2, '0')}.000Z` },
+  ]);
 }
 
 /**
@@ -43,7 +45,14 @@ function storeCrafted(db: AppContext['db']): string[] {
   const ann: LabelValue[] = ['pass', 'pass', 'pass', 'pass', 'fail', 'fail', 'fail', 'pass', 'unsure', 'pass'];
   ann.forEach((value, index) => label(db, ids[index]!, value, 'ann'));
   label(db, ids[3]!, 'fail', 'ann');
-  const bob: Array<[number, LabelValue]> = [[0, 'pass'], [1, 'fail'], [2, 'pass'], [3, 'fail'], [5, 'fail'], [9, 'simulator_error']];
+  const bob: Array<[number, LabelValue]> = [
+    [0, 'pass'],
+    [1, 'fail'],
+    [2, 'pass'],
+    [3, 'fail'],
+    [5, 'fail'],
+    [9, 'simulator_error'],
+  ];
   for (const [index, value] of bob) label(db, ids[index]!, value, 'bob');
   return ids;
 }
@@ -74,7 +83,14 @@ describe('agreement on a labelled run', () => {
     });
     expect(report.judge_agreement.warnings).toContainEqual(expect.stringContaining('only 7 labelled pairs (MIN_GOLD is 50)'));
     expect(report.judge_agreement.warnings).toContainEqual(expect.stringContaining('judge passed 2 of 4 gold failures'));
-    expect(report.judge_trust).toMatchObject({ ok: false, unmeasured: false, n_labeled: 7, n_rows: 9, labels_needed: 43, skipped: { n: 0, share: 0 } });
+    expect(report.judge_trust).toMatchObject({
+      ok: false,
+      unmeasured: false,
+      n_labeled: 7,
+      n_rows: 9,
+      labels_needed: 43,
+      skipped: { n: 0, share: 0 },
+    });
     expect(report.judge_trust.agreement.ci95).toEqual(wilson(4, 7));
     expect(report.disagreements).toEqual([
       { row_id: ids[3], judge: 'pass', gold: 'fail' },
@@ -84,7 +100,16 @@ describe('agreement on a labelled run', () => {
 
     // ann vs bob on rows 0, 1, 2, 3, 5: ann P P P F F, bob P F P F F. po = 0.8, pe = 0.48, kappa = 0.32 / 0.52.
     expect(report.human_agreement).toEqual([
-      { authors: ['ann', 'bob'], n: 5, n_only_first: 3, n_only_second: 0, agreement: 0.8, kappa: 0.6154, confusion: { tp: 2, fp: 1, tn: 2, fn: 0 }, warnings: [] },
+      {
+        authors: ['ann', 'bob'],
+        n: 5,
+        n_only_first: 3,
+        n_only_second: 0,
+        agreement: 0.8,
+        kappa: 0.6154,
+        confusion: { tp: 2, fp: 1, tn: 2, fn: 0 },
+        warnings: [],
+      },
     ]);
 
     // judge-b agrees on all seven gold rows: kappa 1 ranks it first, though 7 rows cannot clear the floors.
@@ -132,7 +157,9 @@ describe('agreement on a labelled run', () => {
         compare_judges: { scores: [], best: null },
       },
     });
-    expect((empty as { value: { warnings: string[] } }).value.warnings).toContainEqual(expect.stringContaining('No judge has graded this run yet'));
+    expect((empty as { value: { warnings: string[] } }).value.warnings).toContainEqual(
+      expect.stringContaining('No judge has graded this run yet'),
+    );
 
     storeJudgeGrades(app.db, ids, 'judge-a', 'v1', [1, 0, 1, 0]);
     ['pass', 'fail', 'fail', 'fail'].forEach((value, index) => label(app.db, ids[index]!, value as LabelValue, null));

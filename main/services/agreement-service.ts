@@ -17,7 +17,17 @@ import {
 import { iterateRowRewards, type LabelledRowGrade } from '../store/grades-repository';
 import type { LabelledRow } from '../store/labels-repository';
 import type { AppContext } from './app-context';
-import { excludedRows, gradesOfRows, keptGradedJudges, keptIncludedRows, keptKeyCounts, keptRunLabels, labelledRowsOf, verdictsByKey, type Excluded } from './agreement-memo';
+import {
+  excludedRows,
+  gradesOfRows,
+  keptGradedJudges,
+  keptIncludedRows,
+  keptKeyCounts,
+  keptRunLabels,
+  labelledRowsOf,
+  verdictsByKey,
+  type Excluded,
+} from './agreement-memo';
 import { chooseJudge, type GradedJudge } from './grading-service';
 
 type RunJudge = GradedJudge & { n_graded: number };
@@ -85,7 +95,8 @@ function humanAgreements(labels: readonly Label[], warnings: string[]): HumanAgr
       if (result.n > 0) results.push(result);
     }
   }
-  if (authors.length >= 2 && results.length === 0) warnings.push(`${authors.join(', ')} labelled no row in common: human-human agreement needs two people on the same rows.`);
+  if (authors.length >= 2 && results.length === 0)
+    warnings.push(`${authors.join(', ')} labelled no row in common: human-human agreement needs two people on the same rows.`);
   return results;
 }
 
@@ -134,13 +145,28 @@ interface KeyPairs {
   withoutGold: RowsWithoutGold;
 }
 
-function keyPairs(context: AppContext, runId: string, gold: GoldRows, judges: readonly RunJudge[], key: string | null, excluded: Excluded): KeyPairs {
+function keyPairs(
+  context: AppContext,
+  runId: string,
+  gold: GoldRows,
+  judges: readonly RunJudge[],
+  key: string | null,
+  excluded: Excluded,
+): KeyPairs {
   const judged = key === null ? undefined : gold.verdicts.get(key);
   const pairs = gold.rows
     .filter((row) => row.gold !== null)
     .map((row): GoldPair => {
       const verdict = judged?.get(row.id);
-      return { id: row.scenario_id, row_id: row.id, judge: verdictOf(verdict), gold: row.gold, gold_kind: row.gold_kind, author: row.author, unsure: verdict?.unsure ?? false };
+      return {
+        id: row.scenario_id,
+        row_id: row.id,
+        judge: verdictOf(verdict),
+        gold: row.gold,
+        gold_kind: row.gold_kind,
+        author: row.author,
+        unsure: verdict?.unsure ?? false,
+      };
     });
   const counts = keptKeyCounts(context, runId, judges, key, excluded);
   // Over every row: unjudged = no grade, or a grade without a reward; the gold rows' share is in the pairs.
@@ -176,11 +202,16 @@ export function agreementReport(context: AppContext, runId: string, request: Agr
   if (gold.nExcluded > 0) warnings.push(`${simulatorErrorRows(gold.nExcluded)} left out of every number here.`);
   if (chosen === null) warnings.push('No judge has graded this run yet: grade it, then the judge is measured against these labels.');
   const mixed = gold.rows.filter((row) => row.isMixed).length;
-  if (mixed > 0) warnings.push(`${mixed} rows have gold from labels of different kinds: that gold is not all human, so it cannot make the judge ok.`);
+  if (mixed > 0)
+    warnings.push(`${mixed} rows have gold from labels of different kinds: that gold is not all human, so it cannot make the judge ok.`);
   const refs: JudgeRef[] = judges.map(({ judge_key, judge_name, version, n_graded }) => ({ judge_key, judge_name, version, n_graded }));
   const disagreements = chosenPairs.pairs
     .filter((pair) => pair.judge !== null && pair.gold !== null && pair.judge !== pair.gold)
-    .map((pair) => ({ row_id: pair.row_id, judge: pair.judge === 1 ? ('pass' as const) : ('fail' as const), gold: pair.gold === 1 ? ('pass' as const) : ('fail' as const) }));
+    .map((pair) => ({
+      row_id: pair.row_id,
+      judge: pair.judge === 1 ? ('pass' as const) : ('fail' as const),
+      gold: pair.gold === 1 ? ('pass' as const) : ('fail' as const),
+    }));
   return {
     run_id: runId,
     judge: refs.find((ref) => ref.judge_key === chosen?.judge_key) ?? null,
@@ -203,7 +234,11 @@ export function agreementReport(context: AppContext, runId: string, request: Agr
  * computes exactly the judge_agreement agreement.get reports. Rows stream from the store with their reward; only
  * the labelled rows' gold is held.
  */
-export function agreementExport(context: AppContext, runId: string, request: AgreementRequest = {}): { text: string; filename: string; n: number } {
+export function agreementExport(
+  context: AppContext,
+  runId: string,
+  request: AgreementRequest = {},
+): { text: string; filename: string; n: number } {
   requireRun(context, runId);
   const excludedAt = excludedRows(context, runId);
   const judges = keptGradedJudges(context, runId, excludedAt);

@@ -14,7 +14,10 @@ export function appInfo(context: AppContext): AppInfo {
 }
 
 /** The desktop's folder picker; browser mode and the CLI have none, and say to type the path. */
-export async function chooseFolder(context: AppContext, options: { title?: string; default_path?: string }): Promise<{ path: string | null }> {
+export async function chooseFolder(
+  context: AppContext,
+  options: { title?: string; default_path?: string },
+): Promise<{ path: string | null }> {
   if (!context.chooseFolder) {
     throw new ServiceError(
       'VALIDATION_FAILED',

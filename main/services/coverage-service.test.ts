@@ -78,7 +78,7 @@ describe('coverage.matrix', () => {
     expect(matrix.n_rows).toBe(10);
   });
 
-  it('counts failing and graded rows from each row\'s latest grade', () => {
+  it("counts failing and graded rows from each row's latest grade", () => {
     const context = storedRun();
     gradeRow(context.db, 'run_a', 0, 0.2); // failing
     gradeRow(context.db, 'run_a', 1, 0.1);
@@ -96,8 +96,15 @@ describe('coverage.matrix', () => {
     const context = storedRun();
     storeCoverageRun(context.db, 'run_b', [...COORDINATES, coordinate({ stance: 'exploratory' })]);
     const matrix = coverageMatrix(context, { run_id: 'run_b', x: 'world_state', y: 'tool' });
-    expect(matrix.cells.find((cell) => cell.x === 'entity missing' && cell.y === 'unrelated')).toMatchObject({ feasible: false, planned: false });
-    expect(matrix.cells.find((cell) => cell.x === 'entity exists' && cell.y === 'unrelated')).toMatchObject({ feasible: true, planned: true, rows: 1 });
+    expect(matrix.cells.find((cell) => cell.x === 'entity missing' && cell.y === 'unrelated')).toMatchObject({
+      feasible: false,
+      planned: false,
+    });
+    expect(matrix.cells.find((cell) => cell.x === 'entity exists' && cell.y === 'unrelated')).toMatchObject({
+      feasible: true,
+      planned: true,
+      rows: 1,
+    });
     const byStance = coverageMatrix(context, { run_id: 'run_b', x: 'stance', y: 'history' });
     expect(byStance.x_values).toEqual(['ordinary', 'hurried', 'exploratory']);
     expect(byStance.warnings.join(' ')).toMatch(/stance "exploratory"/);
@@ -105,8 +112,14 @@ describe('coverage.matrix', () => {
 
   it('refuses two equal axes and an unknown run through the contract', async () => {
     const context = storedRun();
-    expect(await dispatch(context, 'coverage.matrix', { run_id: 'run_a', x: 'tool', y: 'tool' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
-    expect(await dispatch(context, 'coverage.matrix', { run_id: 'nope', x: 'tool', y: 'rule' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(await dispatch(context, 'coverage.matrix', { run_id: 'run_a', x: 'tool', y: 'tool' })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED' },
+    });
+    expect(await dispatch(context, 'coverage.matrix', { run_id: 'nope', x: 'tool', y: 'rule' })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
   });
 });
 
@@ -115,12 +128,18 @@ describe('coverage.summary', () => {
     const context = storedRun();
     const summary = coverageSummary(context, 'run_a');
     const plan = coveragePlan();
-    const expected = pairwiseCoverage(plan.cells.map((cell) => cell.dimensions), COORDINATES);
+    const expected = pairwiseCoverage(
+      plan.cells.map((cell) => cell.dimensions),
+      COORDINATES,
+    );
     expect(summary.pairwise).toEqual(expected);
     expect(summary.axis_pairs).toHaveLength(15);
     expect(summary.axis_pairs.reduce((sum, pair) => sum + pair.pairs_planned, 0)).toBe(expected.pairs_planned);
     expect(summary.axis_pairs.reduce((sum, pair) => sum + pair.pairs_covered, 0)).toBe(expected.pairs_covered);
-    expect(summary.axis_pairs.find((pair) => pair.x === 'tool' && pair.y === 'stance')).toMatchObject({ pairs_planned: 6, pairs_covered: 4 });
+    expect(summary.axis_pairs.find((pair) => pair.x === 'tool' && pair.y === 'stance')).toMatchObject({
+      pairs_planned: 6,
+      pairs_covered: 4,
+    });
     expect(summary.n_rows).toBe(10);
     expect(summary.cells_planned).toBe(plan.cells.length);
     const landed = new Set(COORDINATES.map((dimensions) => JSON.stringify(Object.entries(dimensions).sort())));
@@ -144,9 +163,18 @@ describe('coverage.summary', () => {
     expect(summary.gap.notes.some((note) => note.includes('world_state and tool_condition'))).toBe(true);
   });
 
-  it('puts the run\'s warnings first and says when the recomputed plan differs from the recorded one', () => {
+  it("puts the run's warnings first and says when the recomputed plan differs from the recorded one", () => {
     const context = storedRun();
-    updateRun(context.db, 'run_a', { warnings: ['rule axis capped (16 of 20 clauses)'], pairwise: { pairs_planned: 999, pairs_covered: 1, fraction: 0 }, degraded: ['generator_fallback'] }, 't');
+    updateRun(
+      context.db,
+      'run_a',
+      {
+        warnings: ['rule axis capped (16 of 20 clauses)'],
+        pairwise: { pairs_planned: 999, pairs_covered: 1, fraction: 0 },
+        degraded: ['generator_fallback'],
+      },
+      't',
+    );
     const summary = coverageSummary(context, 'run_a');
     expect(summary.warnings[0]).toBe('rule axis capped (16 of 20 clauses)');
     expect(summary.warnings[1]).toMatch(/recorded 999 planned pairs/);
@@ -160,7 +188,13 @@ describe('coverage.fill', () => {
     const context = storedRun();
     const run = await fillCell(context, { run_id: 'run_a', aim: { tool: 'issue_refund', stance: 'ordinary' }, budget: 12 });
     expect(context.started).toEqual([run.id]);
-    expect(run.config).toMatchObject({ aim: { tool: 'issue_refund', stance: 'ordinary' }, budget: 12, seed: 3, fault_rate: 1, prefer_success: false });
+    expect(run.config).toMatchObject({
+      aim: { tool: 'issue_refund', stance: 'ordinary' },
+      budget: 12,
+      seed: 3,
+      fault_rate: 1,
+      prefer_success: false,
+    });
     expect(run.config.source).toEqual({ kind: 'spec', spec: COVERAGE_SPEC });
     expect(run.name).toBe('Fill tool=issue_refund · stance=ordinary (from Refunds)');
     expect(getRun(context.db, run.id)?.status).toBe('queued');
@@ -173,7 +207,10 @@ describe('coverage.fill', () => {
     );
     const refused = await dispatch(context, 'coverage.fill', { run_id: 'run_a', aim: { stance: 'furious' } });
     expect(refused).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', issues: [{ path: 'aim' }] } });
-    expect(await dispatch(context, 'coverage.fill', { run_id: 'run_a', aim: {} })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+    expect(await dispatch(context, 'coverage.fill', { run_id: 'run_a', aim: {} })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED' },
+    });
     expect(context.started).toEqual([]);
   });
 });

@@ -20,7 +20,11 @@ function requireSpec(context: AppContext, run: Run): Spec {
 
 /** `coverage.pairwise` arithmetic: fraction = round(covered / planned, 4), null when nothing was planned. */
 function pairwiseOf(planned: number, covered: number): PairwiseCoverage {
-  return { pairs_planned: planned, pairs_covered: covered, fraction: planned === 0 ? null : Math.round((covered / planned) * 10_000) / 10_000 };
+  return {
+    pairs_planned: planned,
+    pairs_covered: covered,
+    fraction: planned === 0 ? null : Math.round((covered / planned) * 10_000) / 10_000,
+  };
 }
 
 /** The pairsOf key of one value of axis x met with one value of axis y. */
@@ -46,7 +50,9 @@ function warningsOf(run: Run, plan: GridPlan, spec: Spec, axes: readonly AxisCou
   const warnings = [...run.warnings];
   const drift = planDriftWarning(run, plan);
   if (drift) warnings.push(drift);
-  const undeclared = axes.flatMap(({ axis, values }) => values.filter((entry) => !entry.declared && entry.rows > 0).map((entry) => `${axis} "${entry.value}"`));
+  const undeclared = axes.flatMap(({ axis, values }) =>
+    values.filter((entry) => !entry.declared && entry.rows > 0).map((entry) => `${axis} "${entry.value}"`),
+  );
   if (undeclared.length > 0) {
     const named = undeclared.slice(0, 3).join(', ');
     warnings.push(
@@ -65,8 +71,14 @@ export function coverageMatrix(context: AppContext, input: { run_id: string; x: 
   const plan = runPlan(run, spec);
   const counts = cellCounts(context.db, run.id, x, y);
   const byPair = new Map(counts.map((count) => [pairKey(x, count.x, y, count.y), count]));
-  const xValues = valuesWithExtras(spec.axes[x], counts.map((count) => count.x));
-  const yValues = valuesWithExtras(spec.axes[y], counts.map((count) => count.y));
+  const xValues = valuesWithExtras(
+    spec.axes[x],
+    counts.map((count) => count.x),
+  );
+  const yValues = valuesWithExtras(
+    spec.axes[y],
+    counts.map((count) => count.y),
+  );
   const cells: CoverageCell[] = yValues.flatMap((yValue) =>
     xValues.map((xValue) => {
       const pair = pairKey(x, xValue, y, yValue);

@@ -8,7 +8,7 @@ describe('data folder', () => {
     expect(resolveDataDir('/ignored', { WHILE_STUDIO_DATA_DIR: '/tmp/studio' })).toBe('/tmp/studio');
   });
 
-  it('follows each platform\'s convention', () => {
+  it("follows each platform's convention", () => {
     expect(platformUserDataDir('linux', { XDG_CONFIG_HOME: '/x' })).toBe(join('/x', 'While Studio'));
     expect(platformUserDataDir('win32', { APPDATA: 'C:\\Users\\ada\\AppData\\Roaming' })).toContain('While Studio');
     expect(platformUserDataDir('darwin', {})).toContain(join('Library', 'Application Support', 'While Studio'));

@@ -78,7 +78,8 @@ async function readKeys(path: string, file: string, signal?: AbortSignal): Promi
 async function readCard(root: string, folder: string): Promise<string | null> {
   const real = await realpath(join(root, 'README.md')).catch(() => null);
   if (real === null) return null;
-  if (relative(root, real).startsWith('..')) throw new ServiceError('VALIDATION_FAILED', `README.md leaves ${folder} through a symlink: refusing to push it.`);
+  if (relative(root, real).startsWith('..'))
+    throw new ServiceError('VALIDATION_FAILED', `README.md leaves ${folder} through a symlink: refusing to push it.`);
   return readFile(real, 'utf8').catch(() => null);
 }
 
@@ -101,10 +102,15 @@ export async function readDatasetFolder(folder: string, signal?: AbortSignal): P
       .map((entry) => ({ split: entry.slice(0, -'.jsonl'.length), path: `data/${entry}` }));
     if (card === null) warnings.push('The folder has no README.md: a dataset card naming every split was written for the push.');
   }
-  if (files.length === 0) throw new ServiceError('VALIDATION_FAILED', `${folder} holds no split files: expected data/<split>.jsonl or a README.md whose configs name them.`);
+  if (files.length === 0)
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      `${folder} holds no split files: expected data/<split>.jsonl or a README.md whose configs name them.`,
+    );
   const splits: FolderSplit[] = [];
   for (const file of files) {
-    if (!SPLIT_NAME.test(file.split)) throw new ServiceError('VALIDATION_FAILED', `Split name "${file.split}" must match ${SPLIT_NAME.source}.`);
+    if (!SPLIT_NAME.test(file.split))
+      throw new ServiceError('VALIDATION_FAILED', `Split name "${file.split}" must match ${SPLIT_NAME.source}.`);
     const path = resolve(root, file.path);
     const inside = relative(root, path);
     if (isAbsolute(file.path) || inside.startsWith(`..${sep}`) || inside === '..' || inside === '') {
@@ -113,7 +119,8 @@ export async function readDatasetFolder(folder: string, signal?: AbortSignal): P
     const real = await realpath(path).catch(() => {
       throw new ServiceError('NOT_FOUND', `${file.path} (split ${file.split}) does not exist in ${folder}.`);
     });
-    if (relative(root, real).startsWith('..')) throw new ServiceError('VALIDATION_FAILED', `"${file.path}" leaves ${folder} through a symlink: refusing to push it.`);
+    if (relative(root, real).startsWith('..'))
+      throw new ServiceError('VALIDATION_FAILED', `"${file.path}" leaves ${folder} through a symlink: refusing to push it.`);
     const keys = await readKeys(real, file.path, signal);
     splits.push({ split: file.split, file: inside.split(sep).join('/'), path: real, n_rows: keys.length, keys });
   }

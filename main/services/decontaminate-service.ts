@@ -28,11 +28,15 @@ export interface DecontaminateFileResult {
  * lines are written back unchanged, atomically. Any unreadable line, in either file, refuses the run with its number.
  */
 export async function decontaminateFile(options: DecontaminateFileOptions): Promise<DecontaminateFileResult> {
-  if (options.against.length === 0) throw new ServiceError('VALIDATION_FAILED', 'Give at least one --against FILE.jsonl to decontaminate against.');
+  if (options.against.length === 0)
+    throw new ServiceError('VALIDATION_FAILED', 'Give at least one --against FILE.jsonl to decontaminate against.');
   const text = await readTextFile(options.rows);
   const { rows, errors } = parseDecontaminationJsonl(text);
   if (errors.length > 0) {
-    const issues = errors.map((error) => ({ path: `${options.rows}:${error.line}${error.field ? ` ${error.field}` : ''}`, message: error.message }));
+    const issues = errors.map((error) => ({
+      path: `${options.rows}:${error.line}${error.field ? ` ${error.field}` : ''}`,
+      message: error.message,
+    }));
     throw new ServiceError('VALIDATION_FAILED', issues.map((issue) => `${issue.path}: ${issue.message}`).join('\n'), issues);
   }
   const against: EvalRow[] = [];

@@ -21,7 +21,9 @@ describe('the example files', () => {
   it('the traces import, graded', async () => {
     const context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-examples-')), mode: 'cli' });
     try {
-      const result = importTraces(context, { files: [{ name: 'traces.otlp.json', text: readFileSync(join(EXAMPLES, 'traces.otlp.json'), 'utf8') }] });
+      const result = importTraces(context, {
+        files: [{ name: 'traces.otlp.json', text: readFileSync(join(EXAMPLES, 'traces.otlp.json'), 'utf8') }],
+      });
       expect(result).toMatchObject({ stored: true, n_rows: 2 });
     } finally {
       await closeAppContext(context);

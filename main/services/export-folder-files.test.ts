@@ -19,7 +19,8 @@ describe('exports.folderFiles', () => {
   it('lists the export files on disk in the order an export writes them, whoever put them there', async () => {
     const folder = temp();
     expect(await files(folder)).toEqual({ folder, exists: true, files: [] });
-    for (const file of ['README.md', 'data/eval.jsonl', 'data/train.jsonl', 'whileai.json', 'notes.txt', 'data/other.jsonl']) write(folder, file);
+    for (const file of ['README.md', 'data/eval.jsonl', 'data/train.jsonl', 'whileai.json', 'notes.txt', 'data/other.jsonl'])
+      write(folder, file);
     expect((await files(folder)).files).toEqual(['data/train.jsonl', 'data/eval.jsonl', 'README.md', 'whileai.json']);
     // Emptied by hand: nothing is left to replace.
     rmSync(join(folder, 'data'), { recursive: true });
@@ -31,8 +32,14 @@ describe('exports.folderFiles', () => {
     const parent = temp();
     expect(await files(join(parent, 'not-yet'))).toEqual({ folder: join(parent, 'not-yet'), exists: false, files: [] });
     write(parent, 'train.jsonl');
-    await expect(files(join(parent, 'train.jsonl'))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: `${join(parent, 'train.jsonl')} is a file, not a folder: choose a folder for the export.` });
-    await expect(files(join(parent, 'train.jsonl', 'inside'))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('part of its path is a file') });
+    await expect(files(join(parent, 'train.jsonl'))).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: `${join(parent, 'train.jsonl')} is a file, not a folder: choose a folder for the export.`,
+    });
+    await expect(files(join(parent, 'train.jsonl', 'inside'))).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('part of its path is a file'),
+    });
   });
 
   it('looks for an environment package under the module the export would name', async () => {
@@ -44,16 +51,31 @@ describe('exports.folderFiles', () => {
   });
 
   it('refuses a relative folder, in the contract and in the service, instead of writing under the server’s working directory', async () => {
-    const message = '“relative/out” is a relative path: type the full path of the export folder, starting with / (e.g. /home/ana/exports), or it would land wherever the server was started.';
-    await expect(exportFolderFiles({ folder: 'relative/out', kind: 'dataset' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message });
+    const message =
+      '“relative/out” is a relative path: type the full path of the export folder, starting with / (e.g. /home/ana/exports), or it would land wherever the server was started.';
+    await expect(exportFolderFiles({ folder: 'relative/out', kind: 'dataset' })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message,
+    });
     expect(FolderFilesInput.safeParse({ folder: 'relative/out' }).error?.issues).toMatchObject([{ path: ['folder'], message }]);
-    for (const destination of [{ kind: 'folder', folder: './out' }, { kind: 'environment', folder: 'env' }, { kind: 'hub', repo_id: 'ana/x', folder: 'copy' }]) {
-      expect(ExportDestination.safeParse(destination).error?.issues[0]).toMatchObject({ path: ['folder'], message: expect.stringContaining('is a relative path') });
+    for (const destination of [
+      { kind: 'folder', folder: './out' },
+      { kind: 'environment', folder: 'env' },
+      { kind: 'hub', repo_id: 'ana/x', folder: 'copy' },
+    ]) {
+      expect(ExportDestination.safeParse(destination).error?.issues[0]).toMatchObject({
+        path: ['folder'],
+        message: expect.stringContaining('is a relative path'),
+      });
     }
-    for (const folder of ['/home/ana/out', 'C:\\Users\\ana\\out', 'D:/out', '\\\\server\\share\\out']) expect(ExportDestination.safeParse({ kind: 'folder', folder }).success).toBe(true);
+    for (const folder of ['/home/ana/out', 'C:\\Users\\ana\\out', 'D:/out', '\\\\server\\share\\out'])
+      expect(ExportDestination.safeParse({ kind: 'folder', folder }).success).toBe(true);
   });
 
   it.runIf(process.platform === 'linux')('refuses a folder that could not be created under /proc', async () => {
-    await expect(files('/proc/nope/x')).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: '/proc/nope/x cannot be created: /proc is a system folder (not on a disk). Choose a folder on a disk.' });
+    await expect(files('/proc/nope/x')).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: '/proc/nope/x cannot be created: /proc is a system folder (not on a disk). Choose a folder on a disk.',
+    });
   });
 });

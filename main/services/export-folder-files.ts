@@ -42,8 +42,12 @@ async function nearestExisting(folder: string): Promise<string> {
 async function whyNotCreatable(folder: string): Promise<string | null> {
   const parent = await nearestExisting(folder);
   if (process.platform === 'linux') {
-    const type = await statfs(parent).then((found) => found.type, () => null);
-    if (type !== null && PSEUDO_FILESYSTEMS.has(type)) return `${folder} cannot be created: ${parent} is a system folder (not on a disk). Choose a folder on a disk.`;
+    const type = await statfs(parent).then(
+      (found) => found.type,
+      () => null,
+    );
+    if (type !== null && PSEUDO_FILESYSTEMS.has(type))
+      return `${folder} cannot be created: ${parent} is a system folder (not on a disk). Choose a folder on a disk.`;
   }
   try {
     await access(parent, constants.W_OK);
@@ -59,11 +63,15 @@ async function whyNotCreatable(folder: string): Promise<string | null> {
  */
 export async function exportFolderFiles(input: FolderFilesInput): Promise<FolderFiles> {
   // Resolved here, a relative path would name a folder under wherever the server started: refused, as the contract does.
-  if (!isAbsoluteFolder(input.folder)) throw new ServiceError('VALIDATION_FAILED', relativeFolderMessage(input.folder), [{ path: 'folder', message: relativeFolderMessage(input.folder) }]);
+  if (!isAbsoluteFolder(input.folder))
+    throw new ServiceError('VALIDATION_FAILED', relativeFolderMessage(input.folder), [
+      { path: 'folder', message: relativeFolderMessage(input.folder) },
+    ]);
   const folder = resolve(input.folder);
   try {
     const found = await stat(folder);
-    if (!found.isDirectory()) throw new ServiceError('VALIDATION_FAILED', `${folder} is a file, not a folder: choose a folder for the export.`);
+    if (!found.isDirectory())
+      throw new ServiceError('VALIDATION_FAILED', `${folder} is a file, not a folder: choose a folder for the export.`);
   } catch (error) {
     if (ServiceError.isInstance(error)) throw error;
     const code = codeOf(error);
@@ -73,9 +81,13 @@ export async function exportFolderFiles(input: FolderFilesInput): Promise<Folder
       return { folder, exists: false, files: [] };
     }
     if (code === 'ENOTDIR') throw new ServiceError('VALIDATION_FAILED', `${folder} cannot be a folder: part of its path is a file.`);
-    throw new ServiceError('VALIDATION_FAILED', `${folder} cannot be read (${code ?? (error instanceof Error ? error.message : String(error))}): choose another folder.`);
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      `${folder} cannot be read (${code ?? (error instanceof Error ? error.message : String(error))}): choose another folder.`,
+    );
   }
-  const candidates = input.kind === 'environment' ? environmentFilePaths(environmentName(input.name ?? basename(folder))) : [...DATASET_FILES];
+  const candidates =
+    input.kind === 'environment' ? environmentFilePaths(environmentName(input.name ?? basename(folder))) : [...DATASET_FILES];
   const present = await Promise.all(candidates.map((file) => isFile(join(folder, ...file.split('/')))));
   return { folder, exists: true, files: candidates.filter((_file, index) => present[index]) };
 }

@@ -81,7 +81,8 @@ export class ExportJobs {
         return result;
       } catch (error) {
         const cancelled = isAbort(error, controller.signal);
-        const cancelledMessage = phase === 'push' ? 'Cancelled during the push: nothing was committed to the Hub.' : 'Cancelled: nothing was left half written.';
+        const cancelledMessage =
+          phase === 'push' ? 'Cancelled during the push: nothing was committed to the Hub.' : 'Cancelled: nothing was left half written.';
         emit(cancelled ? 'cancelled' : 'failed', cancelled ? cancelledMessage : error instanceof Error ? error.message : String(error));
         throw error;
       } finally {

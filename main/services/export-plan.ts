@@ -45,13 +45,23 @@ export function runContext(context: AppContext, run: Run): RunContext | null {
 /** Reads a decontamination file; every bad line is named with its number, and one bad line refuses the file. */
 export async function readEvalFile(path: string): Promise<EvalRow[]> {
   // A relative path would be read from this process's working directory, not from where the person typed it: refused.
-  if (!isAbsoluteFolder(path)) throw new ServiceError('VALIDATION_FAILED', relativeEvalFileMessage(path), [{ path: 'decontaminate.files', message: relativeEvalFileMessage(path) }]);
+  if (!isAbsoluteFolder(path))
+    throw new ServiceError('VALIDATION_FAILED', relativeEvalFileMessage(path), [
+      { path: 'decontaminate.files', message: relativeEvalFileMessage(path) },
+    ]);
   const text = await readTextFile(path);
   const { rows, errors } = parseDecontaminationJsonl(text);
   if (errors.length > 0) {
-    const issues = errors.map((error) => ({ path: `${path}:${error.line}${error.field ? ` ${error.field}` : ''}`, message: error.message }));
+    const issues = errors.map((error) => ({
+      path: `${path}:${error.line}${error.field ? ` ${error.field}` : ''}`,
+      message: error.message,
+    }));
     const shown = issues.slice(0, 5).map((issue) => `${issue.path}: ${issue.message}`);
-    throw new ServiceError('VALIDATION_FAILED', `${errors.length} lines of ${path} cannot be read (${shown.join('; ')}${errors.length > 5 ? '; ...' : ''})`, issues);
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      `${errors.length} lines of ${path} cannot be read (${shown.join('; ')}${errors.length > 5 ? '; ...' : ''})`,
+      issues,
+    );
   }
   return rows;
 }
@@ -109,20 +119,28 @@ export async function planExport(context: AppContext, request: ExportRequest): P
   if (selected === 0) warnings.push('The selection matches no rows: nothing would be written.');
   if (!runContextValue) warnings.push(`Run ${run.id} has no stored spec: lines carry no system prompt and no tool schemas.`);
   if (request.selection.passes_only && request.format !== 'openai' && request.format !== 'trl') {
-    warnings.push(`"Passes only" keeps no failures, and ${isPreference(request.format) ? 'DPO pairs' : 'GRPO groups'} need rows that fail as well as rows that pass.`);
+    warnings.push(
+      `"Passes only" keeps no failures, and ${isPreference(request.format) ? 'DPO pairs' : 'GRPO groups'} need rows that fail as well as rows that pass.`,
+    );
   }
   const decontamination = checker?.report();
   if (decontamination && decontamination.n_contaminated > 0) {
     const { n_contaminated: dropped, n_same_task: sameTask, n_exact: exact, n_near: near } = decontamination;
-    warnings.push(`${dropped.toLocaleString('en-US')} ${dropped === 1 ? 'row' : 'rows'} copied the evaluation set and were dropped (${sameTask} same task, ${exact} exact, ${near} near).`);
+    warnings.push(
+      `${dropped.toLocaleString('en-US')} ${dropped === 1 ? 'row' : 'rows'} copied the evaluation set and were dropped (${sameTask} same task, ${exact} exact, ${near} near).`,
+    );
   }
   if (decontamination) warnings.push(...decontamination.notes.map((note) => `Decontamination: ${note}.`));
   if (simulatorErrors > 0) warnings.push(`${simulatorErrorRows(simulatorErrors)} excluded: the simulated person broke the conversation.`);
   if (personFailed > 0) {
-    warnings.push(`${personFailed.toLocaleString('en-US')} ${personFailed === 1 ? 'row the judge passed is' : 'rows the judge passed are'} labelled fail by a person: "passes only" leaves ${personFailed === 1 ? 'it' : 'them'} out.`);
+    warnings.push(
+      `${personFailed.toLocaleString('en-US')} ${personFailed === 1 ? 'row the judge passed is' : 'rows the judge passed are'} labelled fail by a person: "passes only" leaves ${personFailed === 1 ? 'it' : 'them'} out.`,
+    );
   }
   for (const [split, count] of Object.entries(unexported)) {
-    warnings.push(`${count.toLocaleString('en-US')} selected ${count === 1 ? 'row hashes' : 'rows hash'} into the ${split} split, which this export does not write.`);
+    warnings.push(
+      `${count.toLocaleString('en-US')} selected ${count === 1 ? 'row hashes' : 'rows hash'} into the ${split} split, which this export does not write.`,
+    );
   }
   return {
     request,

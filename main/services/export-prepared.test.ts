@@ -53,7 +53,9 @@ async function withLines<T>(change: string, work: () => Promise<T>): Promise<T> 
 
 describe('prepared export lines', () => {
   it('are stored with a run’s rows', () => {
-    const stored = context.db.prepare('SELECT COUNT(*) AS n FROM export_lines p JOIN rows r ON r.id = p.row_id WHERE r.run_id = ?').get(seeded.run_id) as { n: number };
+    const stored = context.db
+      .prepare('SELECT COUNT(*) AS n FROM export_lines p JOIN rows r ON r.id = p.row_id WHERE r.run_id = ?')
+      .get(seeded.run_id) as { n: number };
     expect(stored.n).toBe(seeded.rows);
   });
 
@@ -69,9 +71,13 @@ describe('prepared export lines', () => {
 
   it('are passed over for a row whose line is damaged, of another recipe, or whose grade quotes privileged text', async () => {
     const whole = await withLines('DELETE FROM export_lines', () => exportFiles('openai', false));
-    const damaged = await withLines("UPDATE export_lines SET n_messages = -1, leak_hit = 'not json' WHERE rowid % 3 = 0", () => exportFiles('openai', false));
+    const damaged = await withLines("UPDATE export_lines SET n_messages = -1, leak_hit = 'not json' WHERE rowid % 3 = 0", () =>
+      exportFiles('openai', false),
+    );
     expect(damaged.files).toEqual(whole.files);
-    const stale = await withLines("UPDATE export_lines SET recipe = '0:old', messages = 'stale' WHERE rowid % 2 = 0", () => exportFiles('openai', false));
+    const stale = await withLines("UPDATE export_lines SET recipe = '0:old', messages = 'stale' WHERE rowid % 2 = 0", () =>
+      exportFiles('openai', false),
+    );
     expect(stale.files).toEqual(whole.files);
     const needle = `UPDATE export_lines SET needles = '["did not confirm"]', needle_min = 15`;
     const quoting = await withLines(needle, () => exportFiles('openai', false));
@@ -79,12 +85,17 @@ describe('prepared export lines', () => {
   });
 
   it('leave a grade quoting the row’s privileged text to the general path, which redacts it', async () => {
-    const row = context.db.prepare("SELECT id, json_extract(body, '$.privileged') AS privileged FROM rows WHERE run_id = ? AND ordinal = 2").get(seeded.run_id) as { id: string; privileged: string | null };
+    const row = context.db
+      .prepare("SELECT id, json_extract(body, '$.privileged') AS privileged FROM rows WHERE run_id = ? AND ordinal = 2")
+      .get(seeded.run_id) as { id: string; privileged: string | null };
     const secret = Object.values(JSON.parse(row.privileged ?? '{}') as Record<string, string>).sort((a, b) => b.length - a.length)[0];
     expect(secret?.length).toBeGreaterThan(20);
     context.db.prepare('UPDATE grades SET reason = ? WHERE row_id = ?').run(`It should have said: ${secret}`, row.id);
     const { files } = await exportFiles('openai', false);
-    const line = files.join('').split('\n').find((text) => text.includes('It should have said'));
+    const line = files
+      .join('')
+      .split('\n')
+      .find((text) => text.includes('It should have said'));
     expect(line).toContain('It should have said: [redacted]');
   });
 

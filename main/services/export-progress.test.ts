@@ -25,7 +25,12 @@ describe('export job progress', () => {
     const unsubscribe = context.events.subscribe((name, payload) => name === 'job-progress' && events.push(payload as JobProgress));
     const job = startExport(
       context,
-      ExportRequest.parse({ selection: { run_id: seeded.run_id }, format: 'openai', splits: ['train', 'holdout'], destination: { kind: 'folder', folder } }),
+      ExportRequest.parse({
+        selection: { run_id: seeded.run_id },
+        format: 'openai',
+        splits: ['train', 'holdout'],
+        destination: { kind: 'folder', folder },
+      }),
     );
     await job.done;
     unsubscribe();

@@ -32,7 +32,10 @@ describe('readRowBody', () => {
     const [{ id, body }] = storedBodies(1) as [{ id: string; body: string }];
     const extra = edited(body, (row) => (row.exported_by = 'elsewhere'));
     const reordered = JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(body) as object).reverse()));
-    const dimensions = edited(body, (row) => (row.situation.dimensions = Object.fromEntries(Object.entries(row.situation.dimensions).reverse())));
+    const dimensions = edited(
+      body,
+      (row) => (row.situation.dimensions = Object.fromEntries(Object.entries(row.situation.dimensions).reverse())),
+    );
     for (const variant of [extra, reordered, dimensions]) {
       expect(canonicalRow!(JSON.parse(variant))).toBe(false);
       expect(JSON.stringify(readRowBody(id, variant))).toBe(JSON.stringify(Row.parse(JSON.parse(body))));
@@ -56,7 +59,9 @@ describe('readRowBody', () => {
     for (const [path, edit] of broken) {
       const damaged = edited(body, edit);
       expect(canonicalRow!(JSON.parse(damaged))).toBe(false);
-      expect(() => readRowBody(id, damaged)).toThrow(new RegExp(`stored body of row ${id} does not match the row schema at ${path.replaceAll('.', '\\.')}`));
+      expect(() => readRowBody(id, damaged)).toThrow(
+        new RegExp(`stored body of row ${id} does not match the row schema at ${path.replaceAll('.', '\\.')}`),
+      );
     }
     expect(() => readRowBody(id, '[1, 2]')).toThrow(`stored body of row ${id} does not match the row schema at (root)`);
   });

@@ -174,7 +174,8 @@ const flag = (value: number | null): value is 0 | 1 => value === 0 || value === 
  */
 export function preparedFactsOf(columns: FactColumns): PreparedFacts | null {
   const { n_messages, has_user, calls, trained, masked, empty_turns, tool_calls, leak_checked, leak_hit, needle_min } = columns;
-  if (!count(n_messages, 1) || !flag(has_user) || !count(calls, 0) || !count(trained, 1) || !count(masked, 0) || !count(empty_turns, 0)) return null;
+  if (!count(n_messages, 1) || !flag(has_user) || !count(calls, 0) || !count(trained, 1) || !count(masked, 0) || !count(empty_turns, 0))
+    return null;
   if (!flag(tool_calls) || !flag(leak_checked) || (needle_min !== null && !count(needle_min, 1))) return null;
   let leak: PreparedFacts['leak'] = null;
   if (leak_checked === 1) {
@@ -182,7 +183,17 @@ export function preparedFactsOf(columns: FactColumns): PreparedFacts | null {
     if (hit && !hit.success) return null;
     leak = { hit: hit ? hit.data : null };
   } else if (leak_hit !== null) return null;
-  return { messages: n_messages, user: has_user === 1, calls, trained, masked, empty_turns, tool_calls: tool_calls === 1, leak, needle_min };
+  return {
+    messages: n_messages,
+    user: has_user === 1,
+    calls,
+    trained,
+    masked,
+    empty_turns,
+    tool_calls: tool_calls === 1,
+    leak,
+    needle_min,
+  };
 }
 
 function parsedOrNull(text: string): unknown {

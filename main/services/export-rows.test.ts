@@ -11,14 +11,17 @@ function store() {
   const db = openDatabase(':memory:');
   const config = RunConfig.parse({ source: { kind: 'describe', sentence: 'an order desk that confirms before refunding' } });
   insertRun(db, { id: 'run_a', name: 'A', status: 'completed', config, now: '2026-11-01T00:00:00.000Z' });
-  for (let ordinal = 0; ordinal < 12; ordinal++) insertRow(db, sampleRow(ordinal), { run_id: 'run_a', duration_ms: 5, created_at: '2026-11-01T00:00:00.000Z' });
+  for (let ordinal = 0; ordinal < 12; ordinal++)
+    insertRow(db, sampleRow(ordinal), { run_id: 'run_a', duration_ms: 5, created_at: '2026-11-01T00:00:00.000Z' });
   const grade = db.prepare(
     `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, provenance, created_at)
      VALUES (?, 'run_a', ?, 'r', 'ok', 'judge', ?, '{}', '2026-11-01T00:00:00.000Z')`,
   );
   for (let ordinal = 0; ordinal < 12; ordinal++) grade.run(`run_a:${ordinal}`, 0, 'old');
   for (let ordinal = 0; ordinal < 12; ordinal += 2) grade.run(`run_a:${ordinal}`, 1, 'new');
-  db.prepare("INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('run_a:3', 'run_a', 'fail', 'human', 'ana', NULL, 'x')").run();
+  db.prepare(
+    "INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('run_a:3', 'run_a', 'fail', 'human', 'ana', NULL, 'x')",
+  ).run();
   return db;
 }
 
@@ -50,14 +53,18 @@ describe('export rows', () => {
     const db = store();
     db.prepare("UPDATE rows SET body = json_set(body, '$.messages[0].role', 'robot') WHERE id = 'run_a:4'").run();
     db.prepare("UPDATE rows SET body = substr(body, 2) WHERE id = 'run_a:6'").run();
-    expect(() => [...readRows(db, ['run_a:3', 'run_a:4'])]).toThrow('stored body of row run_a:4 does not match the row schema at messages.0.role');
+    expect(() => [...readRows(db, ['run_a:3', 'run_a:4'])]).toThrow(
+      'stored body of row run_a:4 does not match the row schema at messages.0.role',
+    );
     expect(() => [...readRows(db, ['run_a:6'])]).toThrow('stored body of row run_a:6 is not valid JSON');
     expect([...readRows(db, ['run_a:3', 'run_a:5'])].map((input) => input.row.ordinal)).toEqual([3, 5]);
   });
 
-  it('marks a row a simulator error while any author\'s latest label on it says so', () => {
+  it("marks a row a simulator error while any author's latest label on it says so", () => {
     const db = store();
-    const label = db.prepare("INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, 'run_a', ?, 'human', ?, NULL, 'x')");
+    const label = db.prepare(
+      "INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, 'run_a', ?, 'human', ?, NULL, 'x')",
+    );
     label.run('run_a:4', 'simulator_error', 'ana');
     label.run('run_a:4', 'pass', 'ana');
     label.run('run_a:5', 'simulator_error', 'bob');

@@ -1,7 +1,14 @@
 import type { ExportSelection } from '../../shared/api/exports';
 import { AXES, LabelKind, LabelValue } from '../../shared/domain';
 import { z } from 'zod';
-import { type ExportGrade, type ExportInput, gradeFitsPrepared, gradeMayQuote, type PreparedInput, type TrainingInput } from '../../engine/index';
+import {
+  type ExportGrade,
+  type ExportInput,
+  gradeFitsPrepared,
+  gradeMayQuote,
+  type PreparedInput,
+  type TrainingInput,
+} from '../../engine/index';
 import { statement, type Db } from '../store/database';
 import { preparedFactsOf, readRowBody } from './export-row-body';
 
@@ -111,7 +118,9 @@ export function* selectedRows(db: Db, selection: ExportSelection, order: RowOrde
      FROM rows r ${JOINS} WHERE ${where.sql} AND r.ordinal >= 0 ORDER BY ${orderBy}`,
   ).raw(true);
   for (const [id, scenario_id, simulator_error, person_failed, text] of rows.iterate(where.params)) {
-    yield withPrompt ? { id, scenario_id, simulator_error, person_failed, prompt: text } : { id, scenario_id, simulator_error, person_failed };
+    yield withPrompt
+      ? { id, scenario_id, simulator_error, person_failed, prompt: text }
+      : { id, scenario_id, simulator_error, person_failed };
   }
 }
 
@@ -216,10 +225,37 @@ function storedNeedles(db: Db, id: string): string[] | null {
  * privileged text (which only the general path redacts).
  */
 function preparedInput(db: Db, values: PreparedValues, recipe: string): TrainingInput | null {
-  const [id, reward, reason, label_source, judge_name, judge_status, failure_class, label, label_kind, prompt, mask, head, tail, messages, ...factValues] = values;
+  const [
+    id,
+    reward,
+    reason,
+    label_source,
+    judge_name,
+    judge_status,
+    failure_class,
+    label,
+    label_kind,
+    prompt,
+    mask,
+    head,
+    tail,
+    messages,
+    ...factValues
+  ] = values;
   if (prompt === null || mask === null || head === null || tail === null || messages === null) return null;
   const [n_messages, has_user, calls, trained, masked, empty_turns, tool_calls, leak_checked, leak_hit, needle_min] = factValues;
-  const facts = preparedFactsOf({ n_messages, has_user, calls, trained, masked, empty_turns, tool_calls, leak_checked, leak_hit, needle_min });
+  const facts = preparedFactsOf({
+    n_messages,
+    has_user,
+    calls,
+    trained,
+    masked,
+    empty_turns,
+    tool_calls,
+    leak_checked,
+    leak_hit,
+    needle_min,
+  });
   if (!facts) return null;
   const input = gradeOf({ id, reward, reason, label_source, judge_name, judge_status, failure_class, label, label_kind }) as PreparedInput;
   if (gradeMayQuote(facts, input)) {
@@ -231,7 +267,11 @@ function preparedInput(db: Db, values: PreparedValues, recipe: string): Training
 }
 
 /** Pages of the given ids in that order: a synchronous query per page, so no statement stays open across awaits. */
-function* pagesOf<T extends { id: string }>(ids: readonly string[], signal: AbortSignal | undefined, read: (slice: string[]) => T[]): Generator<T> {
+function* pagesOf<T extends { id: string }>(
+  ids: readonly string[],
+  signal: AbortSignal | undefined,
+  read: (slice: string[]) => T[],
+): Generator<T> {
   for (let start = 0; start < ids.length; start += PAGE_ROWS) {
     signal?.throwIfAborted();
     const slice = ids.slice(start, start + PAGE_ROWS);

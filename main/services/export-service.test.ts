@@ -27,7 +27,12 @@ const request = (input: Omit<ExportRequestInput, 'selection'> & { selection?: Pa
   ExportRequest.parse({ ...input, selection: { run_id: seeded.run_id, ...input.selection } });
 
 const folder = () => mkdtempSync(join(tmpdir(), 'while-export-out-'));
-const linesOf = (path: string) => readFileSync(path, 'utf8').trimEnd().split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+const linesOf = (path: string) =>
+  readFileSync(path, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as unknown);
 
 describe('previewExport', () => {
   it('counts rows, splits and every exclusion before writing anything', async () => {
@@ -54,9 +59,15 @@ describe('previewExport', () => {
     await runExport(context, request({ format: 'openai', destination: { kind: 'folder', folder: out } }));
     const trainFailing = linesOf(join(out, 'data', 'train.jsonl')).filter((line) => (line as { reward: number }).reward < 1).length;
     expect(preview.grades?.train).toEqual({ failing: trainFailing, ungraded: 0 });
-    const passes = await previewExport(context, request({ format: 'openai', selection: { passes_only: true }, destination: { kind: 'folder', folder: folder() } }));
+    const passes = await previewExport(
+      context,
+      request({ format: 'openai', selection: { passes_only: true }, destination: { kind: 'folder', folder: folder() } }),
+    );
     expect(passes.grades).toEqual({ failing: 0, ungraded: 0, train: { failing: 0, ungraded: 0 } });
-    const holdoutOnly = await previewExport(context, request({ format: 'openai', splits: ['holdout'], destination: { kind: 'folder', folder: folder() } }));
+    const holdoutOnly = await previewExport(
+      context,
+      request({ format: 'openai', splits: ['holdout'], destination: { kind: 'folder', folder: folder() } }),
+    );
     expect(holdoutOnly.grades?.train).toBeNull();
   });
 
@@ -83,7 +94,10 @@ describe('runExport to a folder', () => {
 
   it.each(cases)('writes %s files in which every line passes the format validator', async (format, validate) => {
     const out = folder();
-    const outcome = await runExport(context, request({ format, splits: ['train', 'holdout'], destination: { kind: 'folder', folder: out } }));
+    const outcome = await runExport(
+      context,
+      request({ format, splits: ['train', 'holdout'], destination: { kind: 'folder', folder: out } }),
+    );
     expect(outcome.n_lines).toBeGreaterThan(0);
     for (const split of ['train', 'holdout']) {
       const path = join(out, 'data', `${split}.jsonl`);
@@ -130,15 +144,33 @@ describe('runExport to a folder', () => {
 
   it('narrows to passes only and to a filter, and records each export', async () => {
     const out = folder();
-    const outcome = await runExport(context, request({ format: 'openai', selection: { passes_only: true, filter: { verdict: ['pass'] } }, destination: { kind: 'folder', folder: out } }));
-    for (const split of ['train', 'holdout']) for (const line of linesOf(join(out, 'data', `${split}.jsonl`))) expect((line as { reward: number }).reward).toBe(1);
+    const outcome = await runExport(
+      context,
+      request({
+        format: 'openai',
+        selection: { passes_only: true, filter: { verdict: ['pass'] } },
+        destination: { kind: 'folder', folder: out },
+      }),
+    );
+    for (const split of ['train', 'holdout'])
+      for (const line of linesOf(join(out, 'data', `${split}.jsonl`))) expect((line as { reward: number }).reward).toBe(1);
     const records = listExports(context, { run_id: seeded.run_id, limit: 100 });
-    expect(records.find((record) => record.id === outcome.export_id)).toMatchObject({ destination: 'folder', location: out, n_rows: outcome.n_lines });
+    expect(records.find((record) => record.id === outcome.export_id)).toMatchObject({
+      destination: 'folder',
+      location: out,
+      n_rows: outcome.n_lines,
+    });
   });
 
   it('leaves out of passes only a row the judge passed and a person failed, and says so', async () => {
-    const passed = context.db.prepare('SELECT r.id AS id, r.ordinal AS ordinal FROM rows r JOIN grades g ON g.row_id = r.id WHERE r.run_id = ? AND g.reward = 1 ORDER BY r.ordinal LIMIT 2').all(seeded.run_id) as { id: string; ordinal: number }[];
-    const label = context.db.prepare("INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, ?, ?, 'human', ?, NULL, ?)");
+    const passed = context.db
+      .prepare(
+        'SELECT r.id AS id, r.ordinal AS ordinal FROM rows r JOIN grades g ON g.row_id = r.id WHERE r.run_id = ? AND g.reward = 1 ORDER BY r.ordinal LIMIT 2',
+      )
+      .all(seeded.run_id) as { id: string; ordinal: number }[];
+    const label = context.db.prepare(
+      "INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, ?, ?, 'human', ?, NULL, ?)",
+    );
     label.run(passed[0]!.id, seeded.run_id, 'fail', 'ana', '2026-11-02T00:00:00.000Z');
     // A second annotator's later pass does not undo the first one's fail; the first one's own later pass would.
     label.run(passed[0]!.id, seeded.run_id, 'pass', 'ben', '2026-11-03T00:00:00.000Z');
@@ -146,8 +178,13 @@ describe('runExport to a folder', () => {
     label.run(passed[1]!.id, seeded.run_id, 'pass', 'ana', '2026-11-03T00:00:00.000Z');
     try {
       const out = folder();
-      const outcome = await runExport(context, request({ format: 'openai', selection: { passes_only: true }, destination: { kind: 'folder', folder: out } }));
-      const ordinals = ['train', 'holdout'].flatMap((split) => (linesOf(join(out, 'data', `${split}.jsonl`)) as { lineage: { ordinal: number } }[]).map((line) => line.lineage.ordinal));
+      const outcome = await runExport(
+        context,
+        request({ format: 'openai', selection: { passes_only: true }, destination: { kind: 'folder', folder: out } }),
+      );
+      const ordinals = ['train', 'holdout'].flatMap((split) =>
+        (linesOf(join(out, 'data', `${split}.jsonl`)) as { lineage: { ordinal: number } }[]).map((line) => line.lineage.ordinal),
+      );
       expect(ordinals).not.toContain(passed[0]!.ordinal);
       expect(ordinals).toContain(passed[1]!.ordinal);
       expect(outcome.warnings).toContain('1 row the judge passed is labelled fail by a person: "passes only" leaves it out.');
@@ -201,7 +238,10 @@ describe('export jobs', () => {
 describe('runExport to an RL environment', () => {
   it('writes an installable verifiers package whose Python files compile', async () => {
     const out = folder();
-    const outcome = await runExport(context, request({ format: 'grpo', destination: { kind: 'environment', folder: out, name: 'refund_env' } }));
+    const outcome = await runExport(
+      context,
+      request({ format: 'grpo', destination: { kind: 'environment', folder: out, name: 'refund_env' } }),
+    );
     expect(outcome.environment).toMatchObject({ name: 'refund_env', runtime: 'verifiers' });
     expect(existsSync(join(out, 'pyproject.toml'))).toBe(true);
     const python = readdirSync(join(out, 'refund_env')).filter((name) => name.endsWith('.py'));

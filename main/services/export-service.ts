@@ -32,12 +32,37 @@ import { hubTokenOf } from './hub-token-service';
 import { ServiceError } from './service-error';
 
 export const EXPORT_FORMAT_INFO = [
-  { format: 'openai', kind: 'sft', label: 'OpenAI-compatible (Together/Fireworks/Azure)', description: 'Chat JSONL with tool schemas; arguments as JSON strings, a 0/1 weight per assistant turn.' },
-  { format: 'trl', kind: 'sft', label: 'TRL conversational (Hugging Face)', description: 'messages and tools; arguments as objects; the ask in prompt_text.' },
-  { format: 'dpo-openai', kind: 'dpo', label: 'OpenAI-compatible preference pairs (Together/Fireworks/Azure)', description: 'input / preferred_output / non_preferred_output, one assistant message per side.' },
+  {
+    format: 'openai',
+    kind: 'sft',
+    label: 'OpenAI-compatible (Together/Fireworks/Azure)',
+    description: 'Chat JSONL with tool schemas; arguments as JSON strings, a 0/1 weight per assistant turn.',
+  },
+  {
+    format: 'trl',
+    kind: 'sft',
+    label: 'TRL conversational (Hugging Face)',
+    description: 'messages and tools; arguments as objects; the ask in prompt_text.',
+  },
+  {
+    format: 'dpo-openai',
+    kind: 'dpo',
+    label: 'OpenAI-compatible preference pairs (Together/Fireworks/Azure)',
+    description: 'input / preferred_output / non_preferred_output, one assistant message per side.',
+  },
   { format: 'dpo-trl', kind: 'dpo', label: 'TRL preference pairs', description: 'prompt (shared prefix) / chosen / rejected.' },
-  { format: 'dpo-full', kind: 'dpo', label: 'Full-conversation preference pairs', description: 'prompt text with both whole conversations.' },
-  { format: 'grpo', kind: 'grpo', label: 'GRPO / RL prompts (TRL prompt-only)', description: 'One prompt per ask in the 20-80% band, with its group statistics; unanimous groups dropped.' },
+  {
+    format: 'dpo-full',
+    kind: 'dpo',
+    label: 'Full-conversation preference pairs',
+    description: 'prompt text with both whole conversations.',
+  },
+  {
+    format: 'grpo',
+    kind: 'grpo',
+    label: 'GRPO / RL prompts (TRL prompt-only)',
+    description: 'One prompt per ask in the 20-80% band, with its group statistics; unanimous groups dropped.',
+  },
 ] as const;
 
 export function exportFormats() {
@@ -60,7 +85,8 @@ function* counted<T extends TrainingInput>(
   }
 }
 
-const splitIds = (plan: ExportPlan, split: SplitName | 'all') => (split === 'all' ? [...plan.ids.values()].flat() : (plan.ids.get(split) ?? []));
+const splitIds = (plan: ExportPlan, split: SplitName | 'all') =>
+  split === 'all' ? [...plan.ids.values()].flat() : (plan.ids.get(split) ?? []);
 
 /**
  * Rows of the plan's splits (already decontaminated) as the engine reads them, counting what they read. Synchronous,
@@ -83,7 +109,9 @@ function planRows(
  */
 export function preparedRecipeOf(plan: ExportPlan): string | null {
   const options = engineOptions(plan);
-  return exportTuning.prepared_lines && plan.context && options.format === 'openai' && servesPreparedLines({ ...options, format: 'openai' }) ? preparedRecipe(plan.context) : null;
+  return exportTuning.prepared_lines && plan.context && options.format === 'openai' && servesPreparedLines({ ...options, format: 'openai' })
+    ? preparedRecipe(plan.context)
+    : null;
 }
 
 /** A split in the plan's format, its rows read as prepared lines where the export can take them. */
@@ -108,7 +136,10 @@ function splitLines(
 type GradeTally = NonNullable<ExportPreview['grades']>;
 
 /** Counts each row by its latest grade as it passes on to the exporter (the preview reads every row anyway). */
-function* tallyGrades<T extends { reward: number | null }>(rows: Iterable<T>, tally: { failing: number; ungraded: number }[]): Generator<T> {
+function* tallyGrades<T extends { reward: number | null }>(
+  rows: Iterable<T>,
+  tally: { failing: number; ungraded: number }[],
+): Generator<T> {
   for (const input of rows) {
     for (const counts of tally) {
       if (input.reward === null) counts.ungraded += 1;
@@ -131,7 +162,9 @@ function previewOf(
   const warnings = [...plan.warnings, ...extraWarnings];
   if (toolRows > 0) warnings.push(`${rowsPhrase(toolRows, 'tool-calling row', 'tool-calling rows')} would go out without tool schemas.`);
   if (plan.evaluation_rows > 0) {
-    warnings.push(`${rowsPhrase(plan.evaluation_rows, 'row is an evaluation row', 'rows are evaluation rows')} (holdout or eval split): they are never in train.`);
+    warnings.push(
+      `${rowsPhrase(plan.evaluation_rows, 'row is an evaluation row', 'rows are evaluation rows')} (holdout or eval split): they are never in train.`,
+    );
   }
   if (plan.request.validate) {
     const refused = refusals(drops);
@@ -154,21 +187,32 @@ function previewOf(
 export async function previewExport(context: AppContext, request: ExportRequest): Promise<ExportPreview> {
   const plan = await planExport(context, request);
   if (request.destination.kind === 'hub' && !hubTokenOf(context)) {
-    plan.warnings.unshift('No Hugging Face token: set HF_TOKEN (a write token starting with hf_) or store one in Settings, or the push will fail after the files are written.');
+    plan.warnings.unshift(
+      'No Hugging Face token: set HF_TOKEN (a write token starting with hf_) or store one in Settings, or the push will fail after the files are written.',
+    );
   }
   const tally = { read: 0, toolRowsWithoutSchemas: 0 };
-  const grades: GradeTally = { failing: 0, ungraded: 0, train: request.destination.kind !== 'environment' && request.splits.includes('train') ? { failing: 0, ungraded: 0 } : null };
+  const grades: GradeTally = {
+    failing: 0,
+    ungraded: 0,
+    train: request.destination.kind !== 'environment' && request.splits.includes('train') ? { failing: 0, ungraded: 0 } : null,
+  };
   if (request.destination.kind === 'environment') {
-    const { report } = await environmentFiles(plan, tallyGrades(planRows(context, plan, 'all', tally), [grades])).catch((error: unknown) => {
-      throw serviceErrorOf(error);
-    });
+    const { report } = await environmentFiles(plan, tallyGrades(planRows(context, plan, 'all', tally), [grades])).catch(
+      (error: unknown) => {
+        throw serviceErrorOf(error);
+      },
+    );
     return environmentPreview(plan, report, tally.toolRowsWithoutSchemas, grades);
   }
   const reports: ExportReport[] = [];
   const splits: ExportPreview['splits'] = [];
   const warnings: string[] = [];
   for (const split of request.splits) {
-    const stream = splitLines(context, plan, split, tally, { validate: false, grades: split === 'train' && grades.train ? [grades, grades.train] : [grades] });
+    const stream = splitLines(context, plan, split, tally, {
+      validate: false,
+      grades: split === 'train' && grades.train ? [grades, grades.train] : [grades],
+    });
     let lines = 0;
     for await (const _line of stream.lines) lines += 1;
     const report = stream.report();
@@ -185,7 +229,8 @@ function environmentPreview(plan: ExportPlan, report: EnvironmentReport, toolRow
     { split: 'holdout' as const, rows: report.holdout, lines: report.holdout },
   ];
   const drops = gateDrops([], plan.decontamination);
-  if (report.band_dropped > 0) drops.push({ gate: 'difficulty_band', n: report.band_dropped, reason: 'tasks whose pass rate is outside the band' });
+  if (report.band_dropped > 0)
+    drops.push({ gate: 'difficulty_band', n: report.band_dropped, reason: 'tasks whose pass rate is outside the band' });
   if (report.decontamination.n_contaminated > 0) {
     drops.push({ gate: 'holdout_overlap', n: report.decontamination.n_contaminated, reason: 'train tasks near-copying a holdout task' });
   }
@@ -193,7 +238,8 @@ function environmentPreview(plan: ExportPlan, report: EnvironmentReport, toolRow
 }
 
 async function environmentFiles(plan: ExportPlan, rows: Iterable<ExportInput>) {
-  if (!plan.context) throw new ServiceError('VALIDATION_FAILED', `Run ${plan.run.id} has no stored spec: an environment needs the system prompt and tools.`);
+  if (!plan.context)
+    throw new ServiceError('VALIDATION_FAILED', `Run ${plan.run.id} has no stored spec: an environment needs the system prompt and tools.`);
   const destination = plan.request.destination;
   const name = destination.kind === 'environment' ? (destination.name ?? basename(destination.folder)) : undefined;
   return exportEnvironment(rows, { name, context: plan.context, holdout: plan.request.fractions.holdout });
@@ -213,9 +259,11 @@ export interface ExportOutcome {
 }
 
 function serviceErrorOf(error: unknown): unknown {
-  if (ExportRefusedError.isInstance(error)) return new ServiceError('VALIDATION_FAILED', `The export was refused and nothing was written: ${error.reasons.join('; ')}.`);
+  if (ExportRefusedError.isInstance(error))
+    return new ServiceError('VALIDATION_FAILED', `The export was refused and nothing was written: ${error.reasons.join('; ')}.`);
   if (ExportPathError.isInstance(error)) return new ServiceError('VALIDATION_FAILED', `Export path refused: ${error.message}.`);
-  if (EnvironmentExportError.isInstance(error)) return new ServiceError('VALIDATION_FAILED', `The environment cannot be exported: ${error.message}.`);
+  if (EnvironmentExportError.isInstance(error))
+    return new ServiceError('VALIDATION_FAILED', `The environment cannot be exported: ${error.message}.`);
   return error;
 }
 
@@ -230,7 +278,13 @@ function serviceErrorOf(error: unknown): unknown {
  * across than the reading it took off this thread). Tests lower them. `worker_bundle`: a bundled export worker
  * to start instead (the store bench's own). `prepared_lines` off reads every row whole (the store bench compares).
  */
-export const exportTuning: { parallel_min_rows: number; parallel_min_cores: number; source_min_cores: number; worker_bundle?: string; prepared_lines: boolean } = {
+export const exportTuning: {
+  parallel_min_rows: number;
+  parallel_min_cores: number;
+  source_min_cores: number;
+  worker_bundle?: string;
+  prepared_lines: boolean;
+} = {
   parallel_min_rows: 4000,
   parallel_min_cores: 2,
   source_min_cores: 3,
@@ -278,7 +332,8 @@ async function writeSplit(
   const ids = plan.ids.get(split) ?? [];
   const format = plan.request.format;
   const signal = control?.signal;
-  const worker = ids.length >= exportTuning.parallel_min_rows && preparedRecipeOf(plan) === null ? exportWorker(availableParallelism()) : null;
+  const worker =
+    ids.length >= exportTuning.parallel_min_rows && preparedRecipeOf(plan) === null ? exportWorker(availableParallelism()) : null;
   if ((format === 'openai' || format === 'trl') && worker && context.databasePath !== ':memory:') {
     const base = tally.read;
     const { written, report } = await writeTrainingParallel(
@@ -301,7 +356,13 @@ async function writeSplit(
     return { split, file, lines: written.lines, report: { kind: 'sft', ...report } };
   }
   const stream = splitLines(context, plan, split, tally, { signal, onRow: () => control?.progress(tally.read, tally.total) });
-  const written = await writeJsonl(stream.lines, { folder: staging, file, signal, progressEvery: 200, onProgress: (progress) => control?.written?.(tally.bytes + progress.bytes) });
+  const written = await writeJsonl(stream.lines, {
+    folder: staging,
+    file,
+    signal,
+    progressEvery: 200,
+    onProgress: (progress) => control?.written?.(tally.bytes + progress.bytes),
+  });
   tally.bytes += written.bytes;
   control?.written?.(tally.bytes);
   return { split, file, lines: written.lines, report: stream.report() };
@@ -325,7 +386,9 @@ async function writeDataset(context: AppContext, plan: ExportPlan, folder: strin
         run: plan.run.id,
         seed: plan.run.config.seed,
         selection: describeSelection(plan),
-        decontamination: plan.decontamination ? `${plan.decontamination.n_contaminated} of ${plan.decontamination.n} rows dropped against ${plan.decontamination.n_eval_rows} evaluation rows` : 'none',
+        decontamination: plan.decontamination
+          ? `${plan.decontamination.n_contaminated} of ${plan.decontamination.n} rows dropped against ${plan.decontamination.n_eval_rows} evaluation rows`
+          : 'none',
       },
       warnings: [...plan.warnings, ...warnings],
     });
@@ -347,7 +410,12 @@ function describeSelection(plan: ExportPlan): string {
   return parts.join(', ');
 }
 
-async function runEnvironmentExport(context: AppContext, plan: ExportPlan, folder: string, control: JobControl | null): Promise<ExportOutcome> {
+async function runEnvironmentExport(
+  context: AppContext,
+  plan: ExportPlan,
+  folder: string,
+  control: JobControl | null,
+): Promise<ExportOutcome> {
   const tally = { read: 0, toolRowsWithoutSchemas: 0 };
   const total = plan.n_selected - plan.simulator_errors;
   const rows = planRows(context, plan, 'all', tally, control?.signal, () => control?.progress(tally.read, total));
@@ -364,7 +432,17 @@ async function runEnvironmentExport(context: AppContext, plan: ExportPlan, folde
     report: { ...report, decontamination_against: plan.decontamination, warnings: preview.warnings },
     created_at: context.now().toISOString(),
   });
-  return { export_id: exportId, destination: 'environment', folder, files: written, n_lines: report.train + report.holdout, preview, environment: report, push: null, warnings: preview.warnings };
+  return {
+    export_id: exportId,
+    destination: 'environment',
+    folder,
+    files: written,
+    n_lines: report.train + report.holdout,
+    preview,
+    environment: report,
+    push: null,
+    warnings: preview.warnings,
+  };
 }
 
 /** Runs one export to its destination (folder, Hub, environment) and records it. `control` is null outside a job. */
@@ -373,10 +451,26 @@ export async function runExport(context: AppContext, request: ExportRequest, con
     const plan = await planExport(context, request);
     const destination = request.destination;
     if (destination.kind === 'environment') return await runEnvironmentExport(context, plan, destination.folder, control);
-    const folder = destination.kind === 'folder' ? destination.folder : (destination.folder ?? join(context.dataDir, 'exports', `hub-${randomUUID().slice(0, 8)}`));
+    const folder =
+      destination.kind === 'folder'
+        ? destination.folder
+        : (destination.folder ?? join(context.dataDir, 'exports', `hub-${randomUUID().slice(0, 8)}`));
     const written = await writeDataset(context, plan, folder, control);
-    const splits = written.splits.map((split) => ({ split: split.split, rows: plan.ids.get(split.split)?.length ?? 0, lines: split.lines }));
-    const preview = previewOf(plan, splits, gateDrops(written.splits.map((split) => split.report), plan.decontamination), written.warnings, written.toolRowsWithoutSchemas);
+    const splits = written.splits.map((split) => ({
+      split: split.split,
+      rows: plan.ids.get(split.split)?.length ?? 0,
+      lines: split.lines,
+    }));
+    const preview = previewOf(
+      plan,
+      splits,
+      gateDrops(
+        written.splits.map((split) => split.report),
+        plan.decontamination,
+      ),
+      written.warnings,
+      written.toolRowsWithoutSchemas,
+    );
     const nLines = splits.reduce((total, split) => total + split.lines, 0);
     const exportId = insertExport(context.db, {
       run_id: plan.run.id,
@@ -384,7 +478,13 @@ export async function runExport(context: AppContext, request: ExportRequest, con
       format: request.format,
       location: folder,
       n_rows: nLines,
-      report: { splits, dropped: preview.dropped, decontamination: plan.decontamination, reports: written.splits.map((split) => split.report), warnings: preview.warnings },
+      report: {
+        splits,
+        dropped: preview.dropped,
+        decontamination: plan.decontamination,
+        reports: written.splits.map((split) => split.report),
+        warnings: preview.warnings,
+      },
       created_at: context.now().toISOString(),
     });
     let push: HubPushResult | null = null;
@@ -401,7 +501,17 @@ export async function runExport(context: AppContext, request: ExportRequest, con
         onProgress: (done, total) => control?.progress(done, total, null, 'push'),
       });
     }
-    return { export_id: exportId, destination: destination.kind, folder, files: written.files, n_lines: nLines, preview, environment: null, push, warnings: preview.warnings };
+    return {
+      export_id: exportId,
+      destination: destination.kind,
+      folder,
+      files: written.files,
+      n_lines: nLines,
+      preview,
+      environment: null,
+      push,
+      warnings: preview.warnings,
+    };
   } catch (error) {
     throw serviceErrorOf(error);
   }
@@ -432,7 +542,14 @@ export function startPush(
   const job = context.exportJobs.start(
     'push',
     null,
-    (control) => pushFolder(context, { ...input, run_id: null, format: null, signal: control.signal, onProgress: (done, total) => control.progress(done, total) }),
+    (control) =>
+      pushFolder(context, {
+        ...input,
+        run_id: null,
+        format: null,
+        signal: control.signal,
+        onProgress: (done, total) => control.progress(done, total),
+      }),
     (result) => `Pushed to ${result.repo_id} at commit ${result.commit}.`,
   );
   return { job_id: job.job_id, run_id: null, done: job.done };

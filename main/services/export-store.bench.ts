@@ -86,7 +86,8 @@ async function buildStore(dataDir: string, rows: number): Promise<{ rows: number
        WHERE r.run_id = @run AND r.ordinal >= @base`,
     );
     context.db.transaction(() => {
-      for (let shift = base, copyIndex = 1; shift < rows; shift += base, copyIndex++) copy.run({ shift, copy: copyIndex, run: seeded.run_id, base, rows });
+      for (let shift = base, copyIndex = 1; shift < rows; shift += base, copyIndex++)
+        copy.run({ shift, copy: copyIndex, run: seeded.run_id, base, rows });
       grade.run({ run: seeded.run_id, base });
     })();
     return { ...prepareCopies(context, seeded.run_id), pageBytes: context.db.pragma('page_size', { simple: true }) as number };
@@ -104,7 +105,9 @@ function prepareCopies(context: AppContext, runId: string): { rows: number; seco
   const spec = getSpec(context.db, run.spec_id!)!;
   const runContext = { system_prompt: spec.system_prompt, tools: spec.tools };
   const missing = context.db
-    .prepare('SELECT r.id AS id, r.body AS body FROM rows r LEFT JOIN export_lines p ON p.row_id = r.id WHERE r.run_id = ? AND p.row_id IS NULL')
+    .prepare(
+      'SELECT r.id AS id, r.body AS body FROM rows r LEFT JOIN export_lines p ON p.row_id = r.id WHERE r.run_id = ? AND p.row_id IS NULL',
+    )
     .all(runId) as { id: string; body: string }[];
   const start = performance.now();
   context.db.transaction(() => {
@@ -123,7 +126,17 @@ const BUNDLES = join(ROOT, 'node_modules', '.cache', 'export-store-bench');
 function bundle(entry: string, outfile: string, extra: string[] = []): string {
   const built = spawnSync(
     join(ROOT, 'node_modules', '.bin', 'esbuild'),
-    [entry, '--bundle', '--platform=node', '--target=node20', '--external:better-sqlite3', '--external:electron', `--outfile=${join(BUNDLES, outfile)}`, '--log-level=error', ...extra],
+    [
+      entry,
+      '--bundle',
+      '--platform=node',
+      '--target=node20',
+      '--external:better-sqlite3',
+      '--external:electron',
+      `--outfile=${join(BUNDLES, outfile)}`,
+      '--log-level=error',
+      ...extra,
+    ],
     { cwd: ROOT, encoding: 'utf8' },
   );
   if (built.status !== 0) throw new Error(`bundling ${entry} failed: ${built.stderr}`);
@@ -136,7 +149,8 @@ function bundle(entry: string, outfile: string, extra: string[] = []): string {
  * Under tsx a process carries its loader thread (about 75 MB more resident memory) and compiles every module first.
  */
 function bundleBenchAndWorker(): { bench: string; worker: string } {
-  const requireShim = "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);";
+  const requireShim =
+    "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);";
   return {
     bench: bundle('main/services/export-store.bench.ts', 'export-store.bench.mjs', ['--format=esm', `--banner:js=${requireShim}`]),
     worker: bundle('main/services/export-worker.ts', 'export-worker.cjs', ['--format=cjs']),
@@ -158,7 +172,13 @@ async function measure(mode: Mode, dataDir: string, rawBytes: number, workerBund
   Object.assign(exportTuning, { worker_bundle: workerBundle, prepared_lines: mode === 'prepared' });
   const context = createAppContext({ dataDir, mode: 'cli' });
   const run = context.db.prepare('SELECT id FROM runs ORDER BY rowid LIMIT 1').get() as { id: string };
-  const request = ExportRequest.parse({ selection: { run_id: run.id }, format: 'openai', splits: ['train'], fractions: { holdout: 0, eval: 0 }, destination: { kind: 'folder', folder: out } });
+  const request = ExportRequest.parse({
+    selection: { run_id: run.id },
+    format: 'openai',
+    splits: ['train'],
+    fractions: { holdout: 0, eval: 0 },
+    destination: { kind: 'folder', folder: out },
+  });
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
   const cpuStart = process.cpuUsage();
@@ -173,7 +193,16 @@ async function measure(mode: Mode, dataDir: string, rawBytes: number, workerBund
   rmSync(join(dataDir, 'raw.bin'), { force: true });
   const content = readFileSync(file);
   rmSync(out, { recursive: true, force: true });
-  return { mode, wall, cpu: (cpu.user + cpu.system) / 1e6, peak, bytes: content.length, lines: outcome.n_lines, sha256: createHash('sha256').update(content).digest('hex'), raw_wall: rawWall };
+  return {
+    mode,
+    wall,
+    cpu: (cpu.user + cpu.system) / 1e6,
+    peak,
+    bytes: content.length,
+    lines: outcome.n_lines,
+    sha256: createHash('sha256').update(content).digest('hex'),
+    raw_wall: rawWall,
+  };
 }
 
 const [, , , childMode, childDir, childBytes, childWorker] = process.argv;
@@ -185,7 +214,9 @@ if (childMode) {
   try {
     const building = performance.now();
     const copies = await buildStore(dataDir, count);
-    console.log(`store of ${count} rows built in ${((performance.now() - building) / 1000).toFixed(0)} s (not measured), ${copies.pageBytes / 1024} KiB pages`);
+    console.log(
+      `store of ${count} rows built in ${((performance.now() - building) / 1000).toFixed(0)} s (not measured), ${copies.pageBytes / 1024} KiB pages`,
+    );
     console.log(
       `prepared export lines of the ${copies.rows} copied rows made in ${copies.seconds.toFixed(1)} s, ${((copies.seconds / copies.rows) * 1e6).toFixed(0)} µs/row` +
         ' (work moved to the time a row is stored: the simulation bench includes it)',
@@ -194,7 +225,9 @@ if (childMode) {
     const measures = new Map<Mode, Measure>();
     let bytes = 0;
     for (const mode of MODES) {
-      const child = spawnSync(process.execPath, [bundles.bench, String(count), mode, dataDir, String(bytes), bundles.worker], { encoding: 'utf8' });
+      const child = spawnSync(process.execPath, [bundles.bench, String(count), mode, dataDir, String(bytes), bundles.worker], {
+        encoding: 'utf8',
+      });
       if (child.status !== 0) throw new Error(`bench ${mode} failed: ${child.stderr}`);
       const result = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Measure;
       measures.set(mode, result);
@@ -204,27 +237,58 @@ if (childMode) {
     const whole = measures.get('whole')!;
     const raw = measures.get('raw')!;
     const mb = bytes / 1e6;
-    console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')} (other work on the machine slows every figure)`);
+    console.log(
+      `machine: ${cpus().length} cores, load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')} (other work on the machine slows every figure)`,
+    );
     const identical = prepared.sha256 === whole.sha256;
-    console.log(`rows ${count}, lines ${prepared.lines}, ${mb.toFixed(1)} MB; the file of prepared lines identical to the file of every row read whole: ${identical}`);
+    console.log(
+      `rows ${count}, lines ${prepared.lines}, ${mb.toFixed(1)} MB; the file of prepared lines identical to the file of every row read whole: ${identical}`,
+    );
     const wholeWhere = wholeOnWorkers() ? 'on worker threads' : 'on this thread';
-    console.log(`the app joins prepared lines on this thread, and reads rows whole ${wholeWhere} on this machine (exportTuning, ${availableParallelism()} cores)`);
+    console.log(
+      `the app joins prepared lines on this thread, and reads rows whole ${wholeWhere} on this machine (exportTuning, ${availableParallelism()} cores)`,
+    );
     const names: Record<Mode, string> = { prepared: 'prepared lines', whole: `rows read whole`, raw: 'raw bytes' };
     /** The faster of the raw write in the run's own process and the raw run alone: the stricter reference. */
     const rawWall = (run: Measure) => Math.min(run.raw_wall ?? Number.POSITIVE_INFINITY, raw.wall);
     for (const mode of MODES) {
       const run = measures.get(mode)!;
-      const sameProcess = run.raw_wall === null ? '' : ` (raw in this process ${run.raw_wall.toFixed(2)} s; to the raw run alone ${(raw.wall / run.wall).toFixed(2)})`;
+      const sameProcess =
+        run.raw_wall === null
+          ? ''
+          : ` (raw in this process ${run.raw_wall.toFixed(2)} s; to the raw run alone ${(raw.wall / run.wall).toFixed(2)})`;
       const cpu = mode === 'raw' ? '' : `  cpu ${run.cpu.toFixed(2)} s  ${((run.cpu / count) * 1e6).toFixed(0)} µs/row`;
-      console.log(`${names[mode].padEnd(16)} wall ${run.wall.toFixed(2)} s (${(mb / run.wall).toFixed(1)} MB/s)${cpu}  ratio to raw ${(rawWall(run) / run.wall).toFixed(2)}${sameProcess}  peak rss ${(run.peak / 1e6).toFixed(0)} MB`);
+      console.log(
+        `${names[mode].padEnd(16)} wall ${run.wall.toFixed(2)} s (${(mb / run.wall).toFixed(1)} MB/s)${cpu}  ratio to raw ${(rawWall(run) / run.wall).toFixed(2)}${sameProcess}  peak rss ${(run.peak / 1e6).toFixed(0)} MB`,
+      );
     }
     const results = (['prepared', 'whole'] as const).flatMap((mode) => {
       const run = measures.get(mode)!;
       const label = `export ${count} stored rows, ${mode === 'prepared' ? 'prepared lines (the default SFT export)' : `read whole, ${wholeWhere} (TRL, other options, rows stored before)`}`;
       const ratio = rawWall(run) / run.wall;
       return [
-        { name: `${label}: rate`, measured: mb / run.wall, unit: 'MB/s', reference: mb / rawWall(run), reference_name: 'raw bytes written (the faster of same process and alone)', ratio, goal: `ratio >= ${GOAL_RATIO}`, met: ratio >= GOAL_RATIO },
-        { name: `${label}: peak memory`, measured: run.peak / 1e6, unit: 'MB', reference: GOAL_PEAK_MB, reference_name: 'goal', ratio: run.peak / 1e6 / GOAL_PEAK_MB, goal: `< ${GOAL_PEAK_MB} MB`, met: run.peak / 1e6 < GOAL_PEAK_MB },
+        {
+          name: `${label}: rate`,
+          measured: mb / run.wall,
+          unit: 'MB/s',
+          reference: mb / rawWall(run),
+          reference_name: 'raw bytes written (the faster of same process and alone)',
+          ratio,
+          goal: `ratio >= ${GOAL_RATIO}`,
+          met: ratio >= GOAL_RATIO,
+        },
+        {
+          name: `${label}: peak memory`,
+          measured: run.peak / 1e6,
+          unit: 'MB',
+          reference: GOAL_PEAK_MB,
+          reference_name: 'goal',
+          ratio: run.peak / 1e6 / GOAL_PEAK_MB,
+          goal: `< ${GOAL_PEAK_MB} MB`,
+          met: run.peak / 1e6 < GOAL_PEAK_MB,
+        },
       ];
     });
     console.log(JSON.stringify({ bench: 'export', rows: count, identical, results }));

@@ -139,7 +139,10 @@ async function conductPass(pass: Pass): Promise<void> {
     const page = pageRowsToGrade(pass.db, pass.plan.run_id, after, CONDUCT_PAGE_ROWS, pass.skip);
     if (page.length === 0) return;
     const createdAt = new Date().toISOString();
-    const grades = page.map((record) => conductToGrade(parseJsonColumn(Row, record.body, 'rows.body'), pass.declared, { created_at: createdAt, row_id: record.id }).grade);
+    const grades = page.map(
+      (record) =>
+        conductToGrade(parseJsonColumn(Row, record.body, 'rows.body'), pass.declared, { created_at: createdAt, row_id: record.id }).grade,
+    );
     insertGrades(pass.db, grades);
     after = page.at(-1)!.ordinal;
     pass.onGraded(grades);
@@ -199,15 +202,22 @@ export async function executeGrading(options: ExecuteGradingOptions): Promise<Gr
   const { db, plan } = options;
   const run = getRun(db, plan.run_id);
   if (!run) throw new ServiceError('NOT_FOUND', `There is no run ${plan.run_id}.`);
-  const loaded = await loadJudge(plan.judge, { keys: options.keys ?? keyRing(), concurrency: plan.concurrency, timeout_ms: plan.timeout_ms });
+  const loaded = await loadJudge(plan.judge, {
+    keys: options.keys ?? keyRing(),
+    concurrency: plan.concurrency,
+    timeout_ms: plan.timeout_ms,
+  });
   const judge = loaded?.judge ?? null;
   try {
     options.onReady?.();
     const [conductKey, chosenKey] = judgeKeysOf(plan.judge);
     const isCancelled = () => options.isCancelled?.() ?? false;
     const declared = declaredTools(db, run.spec_id);
-    const conductSkip: GradedBy | null = plan.skip_graded ? { judge_name: CONDUCT_PROVENANCE.judge, version: CONDUCT_PROVENANCE.version } : null;
-    const judgeSkip: GradedBy | null = judge && plan.skip_graded ? { judge_name: judge.provenance.judge, version: judge.provenance.version } : null;
+    const conductSkip: GradedBy | null = plan.skip_graded
+      ? { judge_name: CONDUCT_PROVENANCE.judge, version: CONDUCT_PROVENANCE.version }
+      : null;
+    const judgeSkip: GradedBy | null =
+      judge && plan.skip_graded ? { judge_name: judge.provenance.judge, version: judge.provenance.version } : null;
     const conductTotal = countRowsToGrade(db, plan.run_id, conductSkip);
     const judgeTotal = judge ? countRowsToGrade(db, plan.run_id, judgeSkip) : 0;
     const tally = { done: 0, total: conductTotal + judgeTotal, phaseDone: 0, unjudged: 0 };
@@ -234,17 +244,24 @@ export async function executeGrading(options: ExecuteGradingOptions): Promise<Gr
     let failure: string | null = null;
     if (loaded && !isCancelled()) {
       tally.phaseDone = 0;
-      const judgeMessage = () => `${chosenKey}: ${tally.phaseDone} of ${judgeTotal} rows${tally.unjudged > 0 ? ` (${tally.unjudged} unjudged)` : ''}`;
+      const judgeMessage = () =>
+        `${chosenKey}: ${tally.phaseDone} of ${judgeTotal} rows${tally.unjudged > 0 ? ` (${tally.unjudged} unjudged)` : ''}`;
       failure = await judgePass({ db, plan, declared, skip: judgeSkip, isCancelled, onGraded: onGraded(judgeMessage) }, loaded);
       progress(judgeMessage(), true);
     }
 
     const { done } = tally;
     const total = Math.max(tally.total, done);
-    const unjudgedNote = tally.unjudged > 0 ? ` ${tally.unjudged} rows are unjudged (the judge erred or timed out): their reward is empty, not 0.` : '';
+    const unjudgedNote =
+      tally.unjudged > 0 ? ` ${tally.unjudged} rows are unjudged (the judge erred or timed out): their reward is empty, not 0.` : '';
     if (failure !== null) return { status: 'failed', done, total, message: failure };
     if (isCancelled()) {
-      return { status: 'cancelled', done, total, message: `Cancelled after ${done} of ${total} gradings; the grades written so far are kept (grade again with skip_graded to continue).${unjudgedNote}` };
+      return {
+        status: 'cancelled',
+        done,
+        total,
+        message: `Cancelled after ${done} of ${total} gradings; the grades written so far are kept (grade again with skip_graded to continue).${unjudgedNote}`,
+      };
     }
     const judged = judge ? `the conduct checks, then ${chosenKey}` : 'the conduct checks';
     return { status: 'completed', done, total, message: `Graded with ${judged}: ${done} gradings.${unjudgedNote}` };

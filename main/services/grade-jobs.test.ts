@@ -62,16 +62,27 @@ describe('grading jobs in a worker thread', () => {
     expect(running.length).toBeGreaterThan(1);
     expect(running.map((event) => event.done)).toEqual([...running.map((event) => event.done)].sort((left, right) => left - right));
     const summary = await dispatch(app, 'grades.summary', { run_id: 'run_job' });
-    expect(summary).toMatchObject({ ok: true, value: { active_job: null, judges: [{ n_graded: 30 }, { judge_key: 'ordinal-judge@v1', passes: 20, failures: 10 }] } });
-    expect(await dispatch(app, 'grades.jobs', { run_id: 'run_job' })).toMatchObject({ ok: true, value: { jobs: [{ job_id: job.job_id, status: 'completed' }] } });
+    expect(summary).toMatchObject({
+      ok: true,
+      value: { active_job: null, judges: [{ n_graded: 30 }, { judge_key: 'ordinal-judge@v1', passes: 20, failures: 10 }] },
+    });
+    expect(await dispatch(app, 'grades.jobs', { run_id: 'run_job' })).toMatchObject({
+      ok: true,
+      value: { jobs: [{ job_id: job.job_id, status: 'completed' }] },
+    });
     expect(await dispatch(app, 'grades.cancel', { job_id: job.job_id })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
   });
 
   it('cancel after the rows in flight, keeping the grades written so far', { timeout: 60_000 }, async () => {
     const app = newContext();
     storeCraftedRun(app.db, 'run_cancel', 40);
-    const job = started(await dispatch(app, 'grades.run', { run_id: 'run_cancel', judge: judgeCommand('--sleep=100'), version: 'v1', mode: 'server' }));
-    expect(await dispatch(app, 'grades.run', { run_id: 'run_cancel' })).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: expect.stringContaining(job.job_id) } });
+    const job = started(
+      await dispatch(app, 'grades.run', { run_id: 'run_cancel', judge: judgeCommand('--sleep=100'), version: 'v1', mode: 'server' }),
+    );
+    expect(await dispatch(app, 'grades.run', { run_id: 'run_cancel' })).toMatchObject({
+      ok: false,
+      error: { code: 'CONFLICT', message: expect.stringContaining(job.job_id) },
+    });
     await new Promise<void>((resolve) => {
       const unsubscribe = app.events.subscribe((name, payload) => {
         const event = payload as JobEvent;
@@ -82,7 +93,10 @@ describe('grading jobs in a worker thread', () => {
       });
     });
     const ended = jobEnd(app, job.job_id);
-    expect(await dispatch(app, 'grades.cancel', { job_id: job.job_id })).toMatchObject({ ok: true, value: { message: expect.stringContaining('Cancelling') } });
+    expect(await dispatch(app, 'grades.cancel', { job_id: job.job_id })).toMatchObject({
+      ok: true,
+      value: { message: expect.stringContaining('Cancelling') },
+    });
     const end = await ended;
     expect(end.status).toBe('cancelled');
     expect(end.done).toBeLessThan(80);
@@ -90,14 +104,16 @@ describe('grading jobs in a worker thread', () => {
     const kept = judged();
     expect(kept).toBe(end.done - 40);
     expect(kept).toBeLessThan(40);
-
   });
 
   it('refuse a judge that cannot load: the call fails and no job is left', { timeout: 60_000 }, async () => {
     const app = newContext();
     storeCraftedRun(app.db, 'run_bad_module', 3);
     const result = await dispatch(app, 'grades.run', { run_id: 'run_bad_module', judge: `module:${NO_DEFAULT_MODULE}`, version: 'v1' });
-    expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', message: expect.stringContaining('must have a default export') } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED', message: expect.stringContaining('must have a default export') },
+    });
     expect(app.gradeJobs.list()).toEqual([]);
     expect(app.db.prepare('SELECT COUNT(*) AS n FROM grades').get()).toEqual({ n: 0 });
   });

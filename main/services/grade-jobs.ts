@@ -128,7 +128,9 @@ export class GradeJobs {
       worker.on('exit', () =>
         finish({
           status: this.#isStopping ? 'cancelled' : 'failed',
-          message: this.#isStopping ? 'The app stopped while grading; the grades written so far are kept.' : 'The grading thread stopped unexpectedly.',
+          message: this.#isStopping
+            ? 'The app stopped while grading; the grades written so far are kept.'
+            : 'The grading thread stopped unexpectedly.',
         }),
       );
     });
@@ -139,7 +141,8 @@ export class GradeJobs {
     const job = this.#jobs.get(jobId);
     if (!job) throw new ServiceError('NOT_FOUND', `There is no grading job ${jobId} in this session.`);
     const worker = this.#workers.get(jobId);
-    if (job.status !== 'running' || !worker) throw new ServiceError('CONFLICT', `Grading job ${jobId} is not running (it is ${job.status}).`);
+    if (job.status !== 'running' || !worker)
+      throw new ServiceError('CONFLICT', `Grading job ${jobId} is not running (it is ${job.status}).`);
     const command: GradeWorkerCommand = { type: 'cancel' };
     worker.postMessage(command);
     job.message = 'Cancelling after the rows in flight';
@@ -170,4 +173,3 @@ export class GradeJobs {
     for (const job of finished.slice(0, Math.max(0, finished.length - RECENT_JOBS))) this.#jobs.delete(job.job_id);
   }
 }
-

@@ -15,7 +15,12 @@ function identityOf(spec: Exclude<JudgeSpec, { kind: 'conduct' }>): { name: stri
       return { name: spec.name, version: spec.version };
     case 'model': {
       if (spec.decision) return { name: spec.name ?? 'decision', version: decisionVersion(spec.model) };
-      const provenance = rubricProvenance({ model: spec.model, rubric: spec.rubric ?? '', settings: {}, ...(spec.name ? { name: spec.name } : {}) });
+      const provenance = rubricProvenance({
+        model: spec.model,
+        rubric: spec.rubric ?? '',
+        settings: {},
+        ...(spec.name ? { name: spec.name } : {}),
+      });
       return { name: provenance.judge, version: provenance.version! };
     }
     default: {
@@ -81,7 +86,9 @@ export async function loadJudge(spec: JudgeSpec, options: LoadJudgeOptions): Pro
       case 'conduct':
         return null;
       case 'command':
-        return plain(commandJudge({ command: spec.command, args: spec.args, mode: spec.mode, version: spec.version, name: spec.name, cwd: spec.cwd }));
+        return plain(
+          commandJudge({ command: spec.command, args: spec.args, mode: spec.mode, version: spec.version, name: spec.name, cwd: spec.cwd }),
+        );
       case 'module':
         return plain(await loadModuleJudge({ path: spec.path, version: spec.version, name: spec.name }));
       case 'model': {
@@ -93,7 +100,8 @@ export async function loadJudge(spec: JudgeSpec, options: LoadJudgeOptions): Pro
           ...(spec.name ? { name: spec.name } : {}),
           ...(options.timeout_ms === null ? {} : { timeout_s: options.timeout_ms / 1000 }),
         });
-        if (!judge) throw new ServiceError('VALIDATION_FAILED', `"${spec.spec}" is not a model judge.`, [{ path: 'judge', message: 'not a model' }]);
+        if (!judge)
+          throw new ServiceError('VALIDATION_FAILED', `"${spec.spec}" is not a model judge.`, [{ path: 'judge', message: 'not a model' }]);
         return stoppingOnAccountFailure(judge);
       }
       default: {
@@ -102,7 +110,8 @@ export async function loadJudge(spec: JudgeSpec, options: LoadJudgeOptions): Pro
       }
     }
   } catch (error) {
-    if (JudgeConfigError.isInstance(error)) throw new ServiceError('VALIDATION_FAILED', asSentence(error.message), [{ path: 'judge', message: error.message }]);
+    if (JudgeConfigError.isInstance(error))
+      throw new ServiceError('VALIDATION_FAILED', asSentence(error.message), [{ path: 'judge', message: error.message }]);
     throw error;
   }
 }

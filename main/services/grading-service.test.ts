@@ -12,7 +12,14 @@ import { DATABASE_FILE } from '../store/database';
 import { closeAppContext, createAppContext, type AppContext } from './app-context';
 import { BROKEN_JUDGE_ROWS, executeGrading } from './grade-executor';
 import { gradesSummary, planGrading, rowGrades, rowVerdicts } from './grading-service';
-import { BROKEN_MODULE, JUDGE_MODULE, NO_DEFAULT_MODULE, judgeCommand, simulateOfflineRun, storeCraftedRun } from './__fixtures__/grading-run';
+import {
+  BROKEN_MODULE,
+  JUDGE_MODULE,
+  NO_DEFAULT_MODULE,
+  judgeCommand,
+  simulateOfflineRun,
+  storeCraftedRun,
+} from './__fixtures__/grading-run';
 
 const contexts: AppContext[] = [];
 afterEach(async () => {
@@ -55,11 +62,17 @@ describe('grading an offline run with the conduct checks', () => {
     expect(Object.values(conduct!.by_failure_class).reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(conduct!.failures);
 
     const failing = shared.context.db
-      .prepare("SELECT row_id FROM grades WHERE run_id = ? AND reward = 0 AND span IS NOT NULL ORDER BY id LIMIT 1")
+      .prepare('SELECT row_id FROM grades WHERE run_id = ? AND reward = 0 AND span IS NOT NULL ORDER BY id LIMIT 1')
       .get(shared.runId) as { row_id: string } | undefined;
     expect(failing).toBeDefined();
     const { grades } = rowGrades(shared.context, failing!.row_id);
-    expect(grades[0]).toMatchObject({ reward: 0, judge_status: 'ok', label_source: 'conduct', is_latest: true, provenance: CONDUCT_PROVENANCE });
+    expect(grades[0]).toMatchObject({
+      reward: 0,
+      judge_status: 'ok',
+      label_source: 'conduct',
+      is_latest: true,
+      provenance: CONDUCT_PROVENANCE,
+    });
     expect(grades[0]!.failure_class).toBe(grades[0]!.judge_meta['rule']);
     expect(grades[0]!.span).toMatchObject({ message_index: expect.any(Number), start: expect.any(Number), end: expect.any(Number) });
     expect(grades[0]!.span!.end).toBeGreaterThan(grades[0]!.span!.start);
@@ -85,14 +98,28 @@ describe('custom judges', () => {
     expect(outcome, outcome.message).toMatchObject({ status: 'completed', done: 6, total: 6 });
     const summary = gradesSummary(context, 'run_command');
     expect(summary.judges.map((judge) => judge.judge_key)).toEqual([CONDUCT_PROVENANCE.version, 'ordinal-judge@v1']);
-    expect(summary.judges[1]).toMatchObject({ label_source: 'custom', n_graded: 3, passes: 2, failures: 1, unjudged: 0, mean_reward: 0.6667, by_failure_class: { third_row: 1 } });
+    expect(summary.judges[1]).toMatchObject({
+      label_source: 'custom',
+      n_graded: 3,
+      passes: 2,
+      failures: 1,
+      unjudged: 0,
+      mean_reward: 0.6667,
+      by_failure_class: { third_row: 1 },
+    });
     const judged = rowGrades(context, ids[0]!).grades[0]!;
     expect(judged).toMatchObject({ reward: 0, judge_status: 'ok', failure_class: 'third_row', judge_name: 'ordinal-judge' });
-    expect(judged.provenance).toMatchObject({ judge: 'ordinal-judge', version: 'v1', settings: { command: process.execPath, mode: 'per-row' } });
+    expect(judged.provenance).toMatchObject({
+      judge: 'ordinal-judge',
+      version: 'v1',
+      settings: { command: process.execPath, mode: 'per-row' },
+    });
     expect(judged.judge_meta['markers']).toEqual({ polite: 1 });
     const verdicts = rowVerdicts(context, 'run_command');
     expect(verdicts.judge_key).toBe('ordinal-judge@v1');
-    expect(verdicts.verdicts.map((verdict) => [verdict.row_id, verdict.reward])).toEqual(ids.map((id, ordinal) => [id, ordinal % 3 === 0 ? 0 : 1]));
+    expect(verdicts.verdicts.map((verdict) => [verdict.row_id, verdict.reward])).toEqual(
+      ids.map((id, ordinal) => [id, ordinal % 3 === 0 ? 0 : 1]),
+    );
     expect(rowVerdicts(context, 'run_command', 'conduct').judge_key).toBe(CONDUCT_PROVENANCE.version);
   });
 
@@ -105,7 +132,9 @@ describe('custom judges', () => {
     expect(errored!.reason).toContain('the module judge broke on row 1');
     const judge = gradesSummary(context, 'run_module').judges[1]!;
     expect(judge).toMatchObject({ n_graded: 4, passes: 2, failures: 1, unjudged: 1, partials: 1, statuses: { ok: 3, error: 1 } });
-    expect(gradesSummary(context, 'run_module').warnings).toContainEqual(expect.stringContaining('reward-module@m2: 1 of 4 rows are unjudged (1 error)'));
+    expect(gradesSummary(context, 'run_module').warnings).toContainEqual(
+      expect.stringContaining('reward-module@m2: 1 of 4 rows are unjudged (1 error)'),
+    );
   });
 
   it('stop, loudly, when the judge fails the first rows with one error; those rows are unjudged', async () => {
@@ -118,7 +147,13 @@ describe('custom judges', () => {
     // The rows in flight when it tripped still land; the rest are never sent.
     expect(judge.n_graded).toBeGreaterThanOrEqual(BROKEN_JUDGE_ROWS);
     expect(judge.n_missing).toBeGreaterThan(0);
-    expect(judge).toMatchObject({ unjudged: judge.n_graded, passes: 0, failures: 0, mean_reward: null, statuses: { error: judge.n_graded } });
+    expect(judge).toMatchObject({
+      unjudged: judge.n_graded,
+      passes: 0,
+      failures: 0,
+      mean_reward: null,
+      statuses: { error: judge.n_graded },
+    });
     const rewards = context.db.prepare("SELECT DISTINCT reward FROM grades WHERE judge_name = 'broken-module'").all();
     expect(rewards).toEqual([{ reward: null }]);
   });
@@ -126,7 +161,10 @@ describe('custom judges', () => {
   it('cancel after the rows in flight; grading again with skip_graded finishes the rest', async () => {
     const context = newContext();
     storeCraftedRun(context.db, 'run_resume', 12);
-    const plan = planGrading(context, GradesRunInput.parse({ run_id: 'run_resume', judge: `module:${JUDGE_MODULE}`, version: 'v1', concurrency: 2 }));
+    const plan = planGrading(
+      context,
+      GradesRunInput.parse({ run_id: 'run_resume', judge: `module:${JUDGE_MODULE}`, version: 'v1', concurrency: 2 }),
+    );
     // Asked twice by the conduct pass, once before the judge, then once per row: the sixth row is never started.
     let asked = 0;
     const cancelled = await executeGrading({ db: context.db, plan, isCancelled: () => ++asked > 8 });
@@ -153,7 +191,17 @@ describe('custom judges', () => {
     });
     expect(await dispatch(context, 'grades.run', { run_id: 'run_refused', judge: 'anthropic:claude-haiku-4-5' })).toMatchObject({
       ok: false,
-      error: { code: 'VALIDATION_FAILED', issues: [{ path: 'judge', message: expect.stringContaining('No key for anthropic:claude-haiku-4-5: browser mode reads keys only from the environment of the server') }] },
+      error: {
+        code: 'VALIDATION_FAILED',
+        issues: [
+          {
+            path: 'judge',
+            message: expect.stringContaining(
+              'No key for anthropic:claude-haiku-4-5: browser mode reads keys only from the environment of the server',
+            ),
+          },
+        ],
+      },
     });
     expect(await dispatch(context, 'grades.run', { run_id: 'run_refused', judge: 'module:./nowhere.mjs', version: 'v1' })).toMatchObject({
       ok: false,
@@ -185,7 +233,10 @@ async function leaseFromAnotherProcess(dataDir: string, runId: string): Promise<
     process.stdout.write('leased\\n');
   `;
   const root = fileURLToPath(new URL('../..', import.meta.url));
-  const child = spawn(process.execPath, ['-e', script, join(dataDir, DATABASE_FILE), runId], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', script, join(dataDir, DATABASE_FILE), runId], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [chunk] = (await Promise.race([once(child.stdout!, 'data'), once(child, 'exit').then(() => [Buffer.from('exited')])])) as [Buffer];
   if (chunk.toString().trim() !== 'leased') throw new Error(`The writing process did not take the lease: ${chunk.toString()}`);
   return child;
@@ -205,7 +256,9 @@ describe('a run another process writes', () => {
         error: {
           code: 'CONFLICT',
           message: expect.stringMatching(
-            new RegExp(`^Run run_elsewhere is still being written by another process \\(wai simulate, pid ${writer.pid} on this machine, last heartbeat \\d+ s ago\\): grade it when that process ends, or stop it first\\.$`),
+            new RegExp(
+              `^Run run_elsewhere is still being written by another process \\(wai simulate, pid ${writer.pid} on this machine, last heartbeat \\d+ s ago\\): grade it when that process ends, or stop it first\\.$`,
+            ),
           ),
         },
       });

@@ -1,6 +1,24 @@
-import { judgeKey, type GradeJob, type GradesRunInput, type GradesSummary, type JudgeSummary, type RowVerdict, type StoredGrade } from '../../shared/api/grades';
+import {
+  judgeKey,
+  type GradeJob,
+  type GradesRunInput,
+  type GradesSummary,
+  type JudgeSummary,
+  type RowVerdict,
+  type StoredGrade,
+} from '../../shared/api/grades';
 import { DEFAULT_JUDGE_TIMEOUT_MS } from '../../engine/index';
-import { getGrade, judgeBreakdowns, judgeTotals, latestGradeSpans, latestVerdicts, listRowGrades, simulatorErrorRowIds, type JudgeBreakdown, type JudgeTotals } from '../store/grades-repository';
+import {
+  getGrade,
+  judgeBreakdowns,
+  judgeTotals,
+  latestGradeSpans,
+  latestVerdicts,
+  listRowGrades,
+  simulatorErrorRowIds,
+  type JudgeBreakdown,
+  type JudgeTotals,
+} from '../store/grades-repository';
 import { runIdOfRow } from '../store/labels-repository';
 import { countRows } from '../store/rows-repository';
 import { getSpec } from '../store/specs-repository';
@@ -16,7 +34,8 @@ import { ServiceError } from './service-error';
 import { simulatorErrorRows } from './simulator-error-rows';
 
 /** Why a run that is still simulating is not graded (its rows are a partial snapshot): the UI's and the CLI's words. */
-export const stillSimulatingMessage = (runId: string): string => `Run ${runId} is still simulating: grade it when it ends, or cancel it first.`;
+export const stillSimulatingMessage = (runId: string): string =>
+  `Run ${runId} is still simulating: grade it when it ends, or cancel it first.`;
 
 /** Why a run another process writes (`wai simulate`, another app) is not graded: its rows are still landing. */
 export const writtenElsewhereMessage = (runId: string, holder: string): string =>
@@ -31,7 +50,8 @@ export function planGrading(context: AppContext, input: GradesRunInput, cwd: str
   const elsewhere = liveLeaseOf(context.db, input.run_id, now);
   if (elsewhere) throw new ServiceError('CONFLICT', writtenElsewhereMessage(input.run_id, describeHolder(elsewhere, now)));
   const active = context.gradeJobs.activeFor(input.run_id);
-  if (active) throw new ServiceError('CONFLICT', `Run ${input.run_id} is already being graded (job ${active.job_id}): wait for it or cancel it.`);
+  if (active)
+    throw new ServiceError('CONFLICT', `Run ${input.run_id} is already being graded (job ${active.job_id}): wait for it or cancel it.`);
   if (countRows(context.db, input.run_id) === 0) throw new ServiceError('CONFLICT', `Run ${input.run_id} has no rows to grade yet.`);
   const spec = run.spec_id ? getSpec(context.db, run.spec_id) : undefined;
   const judge = parseJudgeSpec(input.judge, {
@@ -43,7 +63,10 @@ export function planGrading(context: AppContext, input: GradesRunInput, cwd: str
     policy: spec && { system_prompt: spec.system_prompt, rules: spec.policy_rules },
   });
   if (judge.kind === 'model') {
-    const issues = missingKeyIssues({ judge: judge.spec }, { keys: keyRing(process.env, storedKeys(context.keys)), mode: context.mode }).map((issue) => ({ ...issue, path: 'judge' }));
+    const issues = missingKeyIssues(
+      { judge: judge.spec },
+      { keys: keyRing(process.env, storedKeys(context.keys)), mode: context.mode },
+    ).map((issue) => ({ ...issue, path: 'judge' }));
     if (issues.length > 0) throw new ServiceError('VALIDATION_FAILED', issues.map((issue) => issue.message).join(' '), issues);
   }
   return {
@@ -75,9 +98,16 @@ function round4(value: number): number {
   return Math.round(value * 10_000) / 10_000;
 }
 
-function summaryWarnings(judges: readonly JudgeSummary[], nRows: number, nIncluded: number, nExcluded: number, active: GradeJob | undefined): string[] {
+function summaryWarnings(
+  judges: readonly JudgeSummary[],
+  nRows: number,
+  nIncluded: number,
+  nExcluded: number,
+  active: GradeJob | undefined,
+): string[] {
   const warnings: string[] = [];
-  if (active) warnings.push(`Grading is still running (job ${active.job_id}, ${active.done} of ${active.total ?? '?'}): these numbers will change.`);
+  if (active)
+    warnings.push(`Grading is still running (job ${active.job_id}, ${active.done} of ${active.total ?? '?'}): these numbers will change.`);
   if (nRows === 0) warnings.push('The run has no rows yet.');
   else if (judges.length === 0) warnings.push('No grades yet: grade the run (the conduct checks run first, then your judge).');
   if (nExcluded > 0) warnings.push(`${simulatorErrorRows(nExcluded)} left out of every count here.`);
@@ -87,18 +117,23 @@ function summaryWarnings(judges: readonly JudgeSummary[], nRows: number, nInclud
         .filter(([status, count]) => status !== 'ok' && count > 0)
         .map(([status, count]) => `${count} ${status}`)
         .join(', ');
-      warnings.push(`${judge.judge_key}: ${judge.unjudged} of ${judge.n_graded} rows are unjudged (${statuses}): they have no reward, which is not a 0.`);
+      warnings.push(
+        `${judge.judge_key}: ${judge.unjudged} of ${judge.n_graded} rows are unjudged (${statuses}): they have no reward, which is not a 0.`,
+      );
     }
-    if (judge.n_missing > 0) warnings.push(`${judge.judge_key} graded ${judge.n_graded} of ${nIncluded} rows; ${judge.n_missing} have no grade from it.`);
+    if (judge.n_missing > 0)
+      warnings.push(`${judge.judge_key} graded ${judge.n_graded} of ${nIncluded} rows; ${judge.n_missing} have no grade from it.`);
     const unsureShare = judge.n_graded === 0 ? 0 : judge.unsure / judge.n_graded;
-    if (judge.unsure > 0 && unsureShare >= 0.1) warnings.push(`${judge.judge_key} was unsure on ${judge.unsure} of ${judge.n_graded} rows: label those by hand.`);
+    if (judge.unsure > 0 && unsureShare >= 0.1)
+      warnings.push(`${judge.judge_key} was unsure on ${judge.unsure} of ${judge.n_graded} rows: label those by hand.`);
   }
   return warnings;
 }
 
 function toJudgeSummary(context: AppContext, totals: JudgeTotals, breakdown: JudgeBreakdown | undefined, nIncluded: number): JudgeSummary {
   const latest = getGrade(context.db, totals.last_id);
-  if (!latest) throw new ServiceError('INTERNAL', `Grade ${totals.last_id} vanished while the judges were summarised: read the summary again.`);
+  if (!latest)
+    throw new ServiceError('INTERNAL', `Grade ${totals.last_id} vanished while the judges were summarised: read the summary again.`);
   const key = judgeKey(totals.judge_name, totals.version);
   return {
     judge_key: key,
@@ -160,7 +195,8 @@ export interface GradedJudge {
  * version); with neither, the judge that graded the run last. Null when nothing graded the run.
  */
 export function chooseJudge<T extends GradedJudge>(judges: readonly T[], runId: string, name?: string, version?: string): T | null {
-  const newest = (candidates: readonly T[]) => candidates.reduce<T | null>((best, judge) => (best === null || judge.last_id > best.last_id ? judge : best), null);
+  const newest = (candidates: readonly T[]) =>
+    candidates.reduce<T | null>((best, judge) => (best === null || judge.last_id > best.last_id ? judge : best), null);
   if (name === undefined) return newest(judges);
   const found =
     version !== undefined
@@ -168,7 +204,10 @@ export function chooseJudge<T extends GradedJudge>(judges: readonly T[], runId: 
       : (judges.find((judge) => judge.judge_key === name) ?? newest(judges.filter((judge) => judge.judge_name === name)) ?? undefined);
   if (!found) {
     const graded = judges.map((judge) => judge.judge_key).join(', ') || 'none';
-    throw new ServiceError('NOT_FOUND', `No judge "${version === undefined ? name : judgeKey(name, version)}" has graded run ${runId} (graded: ${graded}).`);
+    throw new ServiceError(
+      'NOT_FOUND',
+      `No judge "${version === undefined ? name : judgeKey(name, version)}" has graded run ${runId} (graded: ${graded}).`,
+    );
   }
   return found;
 }

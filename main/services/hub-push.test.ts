@@ -29,7 +29,8 @@ afterAll(async () => {
   await closeAppContext(context);
 });
 
-const front = (card: string) => parse(/^---\n([\s\S]*?)\n---/.exec(card)![1]!) as { configs: { data_files: { split: string; path: string }[] }[] };
+const front = (card: string) =>
+  parse(/^---\n([\s\S]*?)\n---/.exec(card)![1]!) as { configs: { data_files: { split: string; path: string }[] }[] };
 
 describe('hub push', () => {
   it('creates a private repo, commits once with the delta, and stores the commit id', async () => {
@@ -59,7 +60,10 @@ describe('hub push', () => {
       { split: 'train', path: 'data/train.jsonl' },
     ]);
     expect(card).toContain('load_dataset("ana/refunds"');
-    expect(listExports(context, { limit: 10 }).find((record) => record.destination === 'hub')).toMatchObject({ location: 'ana/refunds', commit: commit!.oid });
+    expect(listExports(context, { limit: 10 }).find((record) => record.destination === 'hub')).toMatchObject({
+      location: 'ana/refunds',
+      commit: commit!.oid,
+    });
   });
 
   it('a second push reports rows added and removed per split and pins the first in the history', async () => {
@@ -84,7 +88,11 @@ describe('hub push', () => {
     expect(manifest.history).toHaveLength(2);
     expect(manifest.history[0]!.commit).toBe(first.oid);
     expect(Object.keys(manifest.splits).sort()).toEqual(['eval', 'holdout', 'train']);
-    expect(front(hub.file('ana/refunds', 'README.md')!).configs[0]!.data_files.map((file) => file.split)).toEqual(['eval', 'holdout', 'train']);
+    expect(front(hub.file('ana/refunds', 'README.md')!).configs[0]!.data_files.map((file) => file.split)).toEqual([
+      'eval',
+      'holdout',
+      'train',
+    ]);
     // The first push is still loadable at its own revision.
     expect(hub.file('ana/refunds', 'data/train.jsonl', first.oid)).not.toBe(hub.file('ana/refunds', 'data/train.jsonl'));
   });
@@ -93,7 +101,14 @@ describe('hub push', () => {
     const folder = mkdtempSync(join(tmpdir(), 'while-push-folder-'));
     mkdirSync(join(folder, 'data'));
     writeFileSync(join(folder, 'data', 'train.jsonl'), '{"id":"a","prompt":"one"}\n{"id":"b","prompt":"two"}\n');
-    const result = await pushFolder(context, { folder, repo_id: 'ana/plain', visibility: 'public', endpoint: hub.url, run_id: null, format: null });
+    const result = await pushFolder(context, {
+      folder,
+      repo_id: 'ana/plain',
+      visibility: 'public',
+      endpoint: hub.url,
+      run_id: null,
+      format: null,
+    });
     expect(hub.repos.get('ana/plain')!.visibility).toBe('public');
     expect(result.delta).toEqual({ train: { added: 2, removed: 0, n_rows: 2 } });
     expect(front(hub.file('ana/plain', 'README.md')!).configs[0]!.data_files).toEqual([{ split: 'train', path: 'data/train.jsonl' }]);
@@ -101,11 +116,25 @@ describe('hub push', () => {
 
   it('refuses without a token, with a bad repo id, and a folder path leaving the folder', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'while-push-bad-'));
-    writeFileSync(join(folder, 'README.md'), '---\nconfigs:\n- config_name: default\n  data_files:\n  - split: train\n    path: ../secret.jsonl\n---\n');
+    writeFileSync(
+      join(folder, 'README.md'),
+      '---\nconfigs:\n- config_name: default\n  data_files:\n  - split: train\n    path: ../secret.jsonl\n---\n',
+    );
     const push = (overrides: Partial<Parameters<typeof pushFolder>[1]>) =>
-      pushFolder(context, { folder, repo_id: 'ana/bad', visibility: 'private', endpoint: hub.url, run_id: null, format: null, ...overrides });
+      pushFolder(context, {
+        folder,
+        repo_id: 'ana/bad',
+        visibility: 'private',
+        endpoint: hub.url,
+        run_id: null,
+        format: null,
+        ...overrides,
+      });
     await expect(push({ token: 'nope' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('hf_') });
-    await expect(push({ repo_id: 'no-slash' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('owner/name') });
+    await expect(push({ repo_id: 'no-slash' })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('owner/name'),
+    });
     await expect(push({})).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('outside') });
     expect(hub.repos.has('ana/bad')).toBe(false);
   });
@@ -117,7 +146,14 @@ describe('hub push', () => {
     // A server that was listening and is now closed: its port refuses connections.
     const gone = await startHubServer();
     await gone.close();
-    const push = pushFolder(context, { folder, repo_id: 'ana/offline', visibility: 'private', endpoint: gone.url, run_id: null, format: null });
+    const push = pushFolder(context, {
+      folder,
+      repo_id: 'ana/offline',
+      visibility: 'private',
+      endpoint: gone.url,
+      run_id: null,
+      format: null,
+    });
     await expect(push).rejects.toMatchObject({
       code: 'MODEL_ERROR',
       message: `Could not reach the Hugging Face Hub at ${gone.url} (ECONNREFUSED): check the network and the Hub address (HF_ENDPOINT). The push did not finish; the files stay in ${folder}.`,

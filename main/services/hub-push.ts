@@ -39,9 +39,13 @@ export interface PushOptions {
 export function hubToken(explicit?: string, stored?: string): string {
   const token = explicit ?? stored;
   if (!token) {
-    throw new ServiceError('VALIDATION_FAILED', 'No Hugging Face token: set HF_TOKEN to a write token (it starts with hf_), or store one in Settings.');
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      'No Hugging Face token: set HF_TOKEN to a write token (it starts with hf_), or store one in Settings.',
+    );
   }
-  if (!token.startsWith('hf_')) throw new ServiceError('VALIDATION_FAILED', 'The Hugging Face token must start with hf_ (check HF_TOKEN, or the token in Settings).');
+  if (!token.startsWith('hf_'))
+    throw new ServiceError('VALIDATION_FAILED', 'The Hugging Face token must start with hf_ (check HF_TOKEN, or the token in Settings).');
   return token;
 }
 
@@ -86,7 +90,10 @@ function unreachableError(error: unknown, url: string, folder: string): ServiceE
   if (!(error instanceof TypeError) || error.message !== 'fetch failed') return null;
   const cause = (error as TypeError & { cause?: { code?: unknown; message?: unknown } }).cause;
   const why = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : 'no answer';
-  return new ServiceError('MODEL_ERROR', `Could not reach the Hugging Face Hub at ${url} (${why}): check the network and the Hub address (HF_ENDPOINT). The push did not finish; the files stay in ${folder}.`);
+  return new ServiceError(
+    'MODEL_ERROR',
+    `Could not reach the Hugging Face Hub at ${url} (${why}): check the network and the Hub address (HF_ENDPOINT). The push did not finish; the files stay in ${folder}.`,
+  );
 }
 
 async function pushDataset(context: AppContext, options: PushOptions): Promise<HubPushResult> {
@@ -110,25 +117,38 @@ async function pushDataset(context: AppContext, options: PushOptions): Promise<H
   const manifest = nextManifest(previous, {
     repo_id: options.repo_id,
     pushed_at: context.now().toISOString(),
-    splits: Object.fromEntries(dataset.splits.map((split) => [split.split, { file: split.file, n_rows: split.n_rows, rollout_ids: split.keys }])),
+    splits: Object.fromEntries(
+      dataset.splits.map((split) => [split.split, { file: split.file, n_rows: split.n_rows, rollout_ids: split.keys }]),
+    ),
     previous_commit: lastPushCommit(context.db, options.repo_id),
   });
   const entry = manifest.history.at(-1)!;
   const card = cardWithSplits(dataset.card, manifest, { repo_id: options.repo_id, format: options.format });
   const pushedFiles = new Set(dataset.splits.map((split) => split.file));
   const operations: CommitOperation[] = [];
-  for (const split of dataset.splits) operations.push({ operation: 'addOrUpdate', path: split.file, content: await openAsBlob(split.path) });
+  for (const split of dataset.splits)
+    operations.push({ operation: 'addOrUpdate', path: split.file, content: await openAsBlob(split.path) });
   operations.push({ operation: 'addOrUpdate', path: 'README.md', content: new Blob([card]) });
   operations.push({ operation: 'addOrUpdate', path: MANIFEST_FILE, content: new Blob([manifestText(manifest)]) });
   // A pushed split replaces its old part: the file the previous push used for it goes when the name changed.
   for (const [name, split] of Object.entries(previous?.splits ?? {})) {
-    if (dataset.splits.some((pushed) => pushed.split === name) && !pushedFiles.has(split.file)) operations.push({ operation: 'delete', path: split.file });
+    if (dataset.splits.some((pushed) => pushed.split === name) && !pushedFiles.has(split.file))
+      operations.push({ operation: 'delete', path: split.file });
   }
   const files = operations.filter((operation) => operation.operation === 'addOrUpdate').map((operation) => operation.path);
   const title = `${pushCommitTitle({ dir: basename(options.folder), files: files.length })}: ${compactDelta(entry.delta)}`;
   const description = pushCommitDescription(entry.delta);
   const uploaded = new Set<string>();
-  const iterator = commitIter({ repo, accessToken, hubUrl: url, title, description, operations, useXet: false, abortSignal: options.signal });
+  const iterator = commitIter({
+    repo,
+    accessToken,
+    hubUrl: url,
+    title,
+    description,
+    operations,
+    useXet: false,
+    abortSignal: options.signal,
+  });
   let step = await iterator.next();
   while (!step.done) {
     const event = step.value;
@@ -136,7 +156,8 @@ async function pushDataset(context: AppContext, options: PushOptions): Promise<H
       uploaded.add(event.path);
       options.onProgress?.(uploaded.size, files.length);
     }
-    if (event.event === 'fileProgress' && event.state === 'error') throw new ServiceError('MODEL_ERROR', `Uploading ${event.path} to ${options.repo_id} failed.`);
+    if (event.event === 'fileProgress' && event.state === 'error')
+      throw new ServiceError('MODEL_ERROR', `Uploading ${event.path} to ${options.repo_id} failed.`);
     step = await iterator.next();
   }
   const commit = step.value?.commit.oid;

@@ -32,7 +32,11 @@ const saved = process.env.HF_TOKEN;
 const contexts: AppContext[] = [];
 const fresh = (options: { desktop?: boolean } = {}) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'while-hub-token-'));
-  const context = createAppContext({ dataDir, mode: options.desktop ? 'desktop' : 'browser', ...(options.desktop ? { keys: new EncryptedKeyFile(dataDir, cipher) } : {}) });
+  const context = createAppContext({
+    dataDir,
+    mode: options.desktop ? 'desktop' : 'browser',
+    ...(options.desktop ? { keys: new EncryptedKeyFile(dataDir, cipher) } : {}),
+  });
   contexts.push(context);
   return context;
 };
@@ -59,7 +63,14 @@ describe('the Hugging Face token from Settings', () => {
     const folder = mkdtempSync(join(tmpdir(), 'while-hub-token-folder-'));
     mkdirSync(join(folder, 'data'));
     writeFileSync(join(folder, 'data', 'train.jsonl'), '{"id":"a","prompt":"one"}\n');
-    const pushed = await pushFolder(context, { folder, repo_id: 'ana/stored', visibility: 'private', endpoint: hub.url, run_id: null, format: null });
+    const pushed = await pushFolder(context, {
+      folder,
+      repo_id: 'ana/stored',
+      visibility: 'private',
+      endpoint: hub.url,
+      run_id: null,
+      format: null,
+    });
     expect(hub.repos.get('ana/stored')!.commits.map((commit) => commit.oid)).toEqual([pushed.commit]);
     expect(hub.repos.get('ana/stored')!.visibility).toBe('private');
 
@@ -111,7 +122,11 @@ describe('app.chooseFolder', () => {
       ok: false,
       error: { code: 'VALIDATION_FAILED', message: expect.stringContaining('type the folder') },
     });
-    const desktop = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-hub-token-')), mode: 'desktop', chooseFolder: async (options) => `/home/ana/${options.title}` });
+    const desktop = createAppContext({
+      dataDir: mkdtempSync(join(tmpdir(), 'while-hub-token-')),
+      mode: 'desktop',
+      chooseFolder: async (options) => `/home/ana/${options.title}`,
+    });
     contexts.push(desktop);
     expect(await dispatch(desktop, 'app.chooseFolder', { title: 'exports' })).toEqual({ ok: true, value: { path: '/home/ana/exports' } });
   });

@@ -92,16 +92,21 @@ export function splitCommandLine(line: string): string[] {
       isWord = true;
     }
   }
-  if (quote !== null) throw new ServiceError('VALIDATION_FAILED', `The judge command has an unclosed ${quote} quote: ${line}`, [{ path: 'judge', message: 'unclosed quote' }]);
+  if (quote !== null)
+    throw new ServiceError('VALIDATION_FAILED', `The judge command has an unclosed ${quote} quote: ${line}`, [
+      { path: 'judge', message: 'unclosed quote' },
+    ]);
   if (isWord) words.push(word);
   return words;
 }
 
 function requireVersion(version: string | undefined, what: string): string {
   if (version === undefined || version.trim() === '') {
-    throw new ServiceError('VALIDATION_FAILED', `A ${what} needs a version (e.g. --version v1, or a commit), so its grades can be told apart from the next edit's.`, [
-      { path: 'version', message: 'required for command and module judges' },
-    ]);
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      `A ${what} needs a version (e.g. --version v1, or a commit), so its grades can be told apart from the next edit's.`,
+      [{ path: 'version', message: 'required for command and module judges' }],
+    );
   }
   return version.trim();
 }
@@ -136,22 +141,43 @@ function readJudgeSpec(text: string, options: JudgeSpecOptions): JudgeSpec {
     const words = splitCommandLine(line);
     // command:"node judge.mjs" quotes the whole line: read the one quoted word as the command line.
     const [command, ...args] = words.length === 1 && /\s/.test(words[0]!) ? splitCommandLine(words[0]!) : words;
-    if (command === undefined) throw new ServiceError('VALIDATION_FAILED', 'The judge command is empty: use command:"node my-judge.mjs".', [{ path: 'judge', message: 'empty command' }]);
+    if (command === undefined)
+      throw new ServiceError('VALIDATION_FAILED', 'The judge command is empty: use command:"node my-judge.mjs".', [
+        { path: 'judge', message: 'empty command' },
+      ]);
     const version = requireVersion(options.version, 'command judge');
-    return { kind: 'command', command, args, mode: options.mode, name: options.name ?? commandName(command, args), version, cwd: options.cwd };
+    return {
+      kind: 'command',
+      command,
+      args,
+      mode: options.mode,
+      name: options.name ?? commandName(command, args),
+      version,
+      cwd: options.cwd,
+    };
   }
   if (trimmed.startsWith('module:')) {
-    const given = trimmed.slice('module:'.length).trim().replace(/^"(.*)"$/s, '$1');
-    if (given === '') throw new ServiceError('VALIDATION_FAILED', 'The judge module path is empty: use module:./my-judge.mjs.', [{ path: 'judge', message: 'empty path' }]);
+    const given = trimmed
+      .slice('module:'.length)
+      .trim()
+      .replace(/^"(.*)"$/s, '$1');
+    if (given === '')
+      throw new ServiceError('VALIDATION_FAILED', 'The judge module path is empty: use module:./my-judge.mjs.', [
+        { path: 'judge', message: 'empty path' },
+      ]);
     const path = resolve(options.cwd, given);
     if (!existsSync(path) || !statSync(path).isFile()) {
-      throw new ServiceError('VALIDATION_FAILED', `There is no judge module at ${path}.`, [{ path: 'judge', message: `no file at ${path}` }]);
+      throw new ServiceError('VALIDATION_FAILED', `There is no judge module at ${path}.`, [
+        { path: 'judge', message: `no file at ${path}` },
+      ]);
     }
     const version = requireVersion(options.version, 'module judge');
     return { kind: 'module', path, name: options.name ?? stem(path), version };
   }
   if (MODEL_PREFIX.test(trimmed)) return modelJudgeSpec(trimmed, options);
-  throw new ServiceError('VALIDATION_FAILED', `Unknown judge "${trimmed}". Use ${CHOICES}.${bareNameHint(trimmed)}`, [{ path: 'judge', message: `use ${CHOICES}` }]);
+  throw new ServiceError('VALIDATION_FAILED', `Unknown judge "${trimmed}". Use ${CHOICES}.${bareNameHint(trimmed)}`, [
+    { path: 'judge', message: `use ${CHOICES}` },
+  ]);
 }
 
 /** For a bare model name (`gpt-4.1`), the colon form the model spec parser suggests. */
@@ -176,16 +202,19 @@ function modelJudgeSpec(text: string, options: JudgeSpecOptions): JudgeSpec {
     if (!ModelSpecError.isInstance(error)) throw error;
     throw new ServiceError('VALIDATION_FAILED', error.message, [{ path: 'judge', message: error.message }]);
   }
-  if (role.kind !== 'model') throw new ServiceError('VALIDATION_FAILED', `Unknown judge "${text}". Use ${CHOICES}.`, [{ path: 'judge', message: `use ${CHOICES}` }]);
+  if (role.kind !== 'model')
+    throw new ServiceError('VALIDATION_FAILED', `Unknown judge "${text}". Use ${CHOICES}.`, [{ path: 'judge', message: `use ${CHOICES}` }]);
   if (options.version !== undefined) {
     throw new ServiceError('VALIDATION_FAILED', 'A model judge is versioned by its model and rubric hash: leave version out.', [
       { path: 'version', message: 'not taken by model judges' },
     ]);
   }
   if (role.decision && options.rubric !== undefined) {
-    throw new ServiceError('VALIDATION_FAILED', 'A decision judge answers a probability against the policy and reads no rubric: leave rubric out, or use a rubric judge (without decision:).', [
-      { path: 'rubric', message: 'not read by decision judges' },
-    ]);
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      'A decision judge answers a probability against the policy and reads no rubric: leave rubric out, or use a rubric judge (without decision:).',
+      [{ path: 'rubric', message: 'not read by decision judges' }],
+    );
   }
   const rubric = role.decision ? null : (options.rubric ?? defaultRubric(options.policy?.rules ?? []));
   return {

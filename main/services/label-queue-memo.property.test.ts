@@ -11,7 +11,11 @@ import { closeAppContext, createAppContext, type AppContext } from './app-contex
 import { labelQueue, setAnnotatorName, setLabel, type QueueOptions } from './labels-service';
 import { storeCraftedRun, storeJudgeGrades } from './__fixtures__/grading-run';
 
-const JUDGES = [['alpha', 'v1'], ['alpha', 'v2'], ['beta', '1']] as const;
+const JUDGES = [
+  ['alpha', 'v1'],
+  ['alpha', 'v2'],
+  ['beta', '1'],
+] as const;
 
 type Step =
   | { kind: 'grade'; row: number; judge: number; reward: number | null; unsure: boolean }
@@ -81,7 +85,13 @@ describe('the queue’s kept first pages', () => {
               setLabel(context, ids[next.row % rows]!, { label: next.value, kind: 'human' });
               break;
             case 'queue': {
-              const options: QueueOptions = { order: next.order, blind: next.blind, offset: next.offset, limit: next.limit, ...(next.judge ? { judge: next.judge } : {}) };
+              const options: QueueOptions = {
+                order: next.order,
+                blind: next.blind,
+                offset: next.offset,
+                limit: next.limit,
+                ...(next.judge ? { judge: next.judge } : {}),
+              };
               const kept = outcome(() => labelQueue(context, runId, options));
               forgetStoreMemo(context.db);
               forgetTableMemo(context.db);
@@ -93,7 +103,10 @@ describe('the queue’s kept first pages', () => {
                 const request: QueueRequest = { runId, order: next.order, judge, annotator: output.annotator, snapshot: output.snapshot };
                 expect(output.items).toStrictEqual(queuePage(context.db, request, next.offset, next.limit, next.blind));
                 const { total, ...counts } = queueCounts(context.db, request);
-                expect({ total: output.total, ...counts }).toStrictEqual({ total, ...Object.fromEntries(Object.keys(counts).map((name) => [name, output.counts![name as keyof typeof counts]])) });
+                expect({ total: output.total, ...counts }).toStrictEqual({
+                  total,
+                  ...Object.fromEntries(Object.keys(counts).map((name) => [name, output.counts![name as keyof typeof counts]])),
+                });
                 if (next.offset === 0) {
                   const onPage = output.items.find((item) => item.label === null);
                   expect(output.first_unlabelled).toBe(onPage ? onPage.position : firstUnlabelled(context.db, request));

@@ -16,9 +16,18 @@ describe('the queue’s first page, kept until the store changes', () => {
     const ids = storeCraftedRun(app.db, 'run_k', 8);
     storeJudgeGrades(app.db, ids, 'line-judge', 'v1', [1, 0, 0.5, null, 0.45, 1, 0, 1], [false, false, true, false, true]);
     await call(app, 'labels.annotator.set', { name: 'Ann' });
-    for (const [index, label] of [[0, 'fail'], [1, 'pass'], [2, 'pass'], [6, 'simulator_error']] as const) await call(app, 'labels.set', { row_id: ids[index]!, label });
+    for (const [index, label] of [
+      [0, 'fail'],
+      [1, 'pass'],
+      [2, 'pass'],
+      [6, 'simulator_error'],
+    ] as const)
+      await call(app, 'labels.set', { row_id: ids[index]!, label });
     for (const order of ORDERS) {
-      const kept = [await call(app, 'labels.queue', { run_id: 'run_k', order, limit: 3 }), await call(app, 'labels.queue', { run_id: 'run_k', order, limit: 3 })];
+      const kept = [
+        await call(app, 'labels.queue', { run_id: 'run_k', order, limit: 3 }),
+        await call(app, 'labels.queue', { run_id: 'run_k', order, limit: 3 }),
+      ];
       const keptBlind = await call(app, 'labels.queue', { run_id: 'run_k', order, limit: 3, blind: true });
       forgetStoreMemo(app.db);
       const fresh = await call(app, 'labels.queue', { run_id: 'run_k', order, limit: 3 });
@@ -52,7 +61,11 @@ describe('the queue’s first page, kept until the store changes', () => {
     expect(before).toMatchObject({ judge_key: 'line-judge@v1', counts: { unsure: 0 } });
     storeJudgeGrades(app.db, ids.slice(1, 2), 'line-judge', 'v1', [0.5], [true]);
     const regraded = await call(app, 'labels.queue', { run_id: 'run_g', order: 'unsure' });
-    expect(regraded.items.map((item) => [item.ordinal, item.judge])).toEqual([[1, 'unsure'], [0, 'pass'], [2, 'pass']]);
+    expect(regraded.items.map((item) => [item.ordinal, item.judge])).toEqual([
+      [1, 'unsure'],
+      [0, 'pass'],
+      [2, 'pass'],
+    ]);
     expect(regraded.counts?.unsure).toBe(1);
 
     // A grading worker writes through its own connection: a new judge grades last and becomes the queue's judge.
@@ -72,7 +85,11 @@ describe('the queue’s first page, kept until the store changes', () => {
     const app = newContext();
     storeCraftedRun(app.db, 'run_r', 2);
     expect((await call(app, 'labels.queue', { run_id: 'run_r', order: 'stratified' })).total).toBe(2);
-    insertRow(app.db, sampleRow(2, { rollout_id: 'run_r-ro-2' }), { run_id: 'run_r', duration_ms: 5, created_at: '2026-11-01T00:00:00.000Z' });
+    insertRow(app.db, sampleRow(2, { rollout_id: 'run_r-ro-2' }), {
+      run_id: 'run_r',
+      duration_ms: 5,
+      created_at: '2026-11-01T00:00:00.000Z',
+    });
     const after = await call(app, 'labels.queue', { run_id: 'run_r', order: 'stratified' });
     expect(after.total).toBe(3);
     expect(after.items.map((item) => item.ordinal)).toContain(2);

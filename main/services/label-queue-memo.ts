@@ -30,8 +30,13 @@ import { gradedJudges } from './grading-service';
  * would give.
  */
 
-const requestKey = (request: QueueRequest) =>
-  [request.runId, request.judge?.judge_name ?? null, request.judge?.version ?? null, request.snapshot.label_id, request.snapshot.grade_id];
+const requestKey = (request: QueueRequest) => [
+  request.runId,
+  request.judge?.judge_name ?? null,
+  request.judge?.version ?? null,
+  request.snapshot.label_id,
+  request.snapshot.grade_id,
+];
 
 /** gradedJudges, kept per store version. */
 export function keptGradedJudges(context: AppContext, runId: string): ReturnType<typeof gradedJudges> {
@@ -51,7 +56,12 @@ export function keptQueueCounts(context: AppContext, request: QueueRequest): Que
   const { db } = context;
   const judgeKey = [request.judge?.judge_name ?? null, request.judge?.version ?? null];
   const rows = memoOnTables(db, ['rows'], JSON.stringify(['queue-row-counts', request.runId]), () => queueRowCounts(db, request.runId));
-  const unsure = memoOnTables(db, ['rows', 'grades'], JSON.stringify(['queue-unsure', request.runId, ...judgeKey, request.snapshot.grade_id]), () => queueUnsureCount(db, request));
+  const unsure = memoOnTables(
+    db,
+    ['rows', 'grades'],
+    JSON.stringify(['queue-unsure', request.runId, ...judgeKey, request.snapshot.grade_id]),
+    () => queueUnsureCount(db, request),
+  );
   const gold = memoOnStore(db, JSON.stringify(['queue-gold-counts', ...requestKey(request)]), () => queueGoldCounts(db, request));
   return { ...rows, ...gold, unsure };
 }
@@ -62,7 +72,12 @@ const isSorted = (order: QueueRequest['order']): order is 'unsure' | 'stratified
  * What a sorted order reads, kept while its tables stay: stratified from the rows alone, unsure from the rows and the
  * queue judge's grades as of the snapshot (its variant). One value per run, order and page, so a label never drops them.
  */
-function keptOnOrderTables<T>(context: AppContext, request: QueueRequest & { order: 'unsure' | 'stratified' }, what: unknown[], compute: () => T): T {
+function keptOnOrderTables<T>(
+  context: AppContext,
+  request: QueueRequest & { order: 'unsure' | 'stratified' },
+  what: unknown[],
+  compute: () => T,
+): T {
   const key = JSON.stringify([...what, request.runId, request.order]);
   if (request.order === 'stratified') return memoOnTables(context.db, ['rows'], key, compute);
   const variant = JSON.stringify([request.judge?.judge_name ?? null, request.judge?.version ?? null, request.snapshot.grade_id]);
@@ -75,7 +90,12 @@ function keptSortedOrder(context: AppContext, request: QueueRequest & { order: '
 }
 
 /** The rows of one page of a sorted order, sorted with LIMIT as queuePage sorts them. */
-function keptSortedPage(context: AppContext, request: QueueRequest & { order: 'unsure' | 'stratified' }, offset: number, limit: number): OrderedRow[] {
+function keptSortedPage(
+  context: AppContext,
+  request: QueueRequest & { order: 'unsure' | 'stratified' },
+  offset: number,
+  limit: number,
+): OrderedRow[] {
   return keptOnOrderTables(context, request, ['sorted-page', offset, limit], () => sortedPageRows(context.db, request, offset, limit));
 }
 

@@ -15,7 +15,15 @@
  */
 import { cpus, loadavg } from 'node:os';
 import type { LabelQueueOrder } from '../../shared/api/labels';
-import { annotatorLabelCounts, firstUnlabelled, gradingJudgeKeys, queueCounts, queuePage, queueSnapshot, type QueueRequest } from '../store/label-queue-repository';
+import {
+  annotatorLabelCounts,
+  firstUnlabelled,
+  gradingJudgeKeys,
+  queueCounts,
+  queuePage,
+  queueSnapshot,
+  type QueueRequest,
+} from '../store/label-queue-repository';
 import { openLabelledBenchStore } from '../test-support/labelled-bench-store';
 import { forgetStoreMemo, forgetTableMemo } from '../store/store-memo';
 import { getAnnotator, setAnnotator } from '../store/labels-repository';
@@ -43,7 +51,9 @@ function medianMs(times: number, setup: () => void, work: () => void): number {
 let labelled = 0;
 function labelTarget(): string {
   labelled += 1;
-  const found = context.db.prepare('SELECT id FROM rows WHERE run_id = ? ORDER BY ordinal LIMIT 1 OFFSET ?').get(RUN_ID, (labelled * 7_919) % count) as { id: string };
+  const found = context.db
+    .prepare('SELECT id FROM rows WHERE run_id = ? ORDER BY ordinal LIMIT 1 OFFSET ?')
+    .get(RUN_ID, (labelled * 7_919) % count) as { id: string };
   return found.id;
 }
 const store = openLabelledBenchStore({ runId: RUN_ID, count, ...(keptDir ? { keptDir } : {}), folderPrefix: 'label-queue-bench-' });
@@ -51,7 +61,11 @@ const { context } = store;
 const annotator = getAnnotator(context.db);
 setAnnotator(context.db, 'queue-bench');
 try {
-  console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+  console.log(
+    `machine: ${cpus().length} cores, load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}`,
+  );
   const results: { name: string; measured: number; unit: string }[] = [];
   for (const order of ORDERS) {
     const first = timeMs(() => labelQueue(context, RUN_ID, { order, blind: false, offset: 0, limit: 50 }), 3);
@@ -61,21 +75,37 @@ try {
       labelQueue(context, RUN_ID, { order, blind: false, offset: 0, limit: 50 });
     }, 3);
     // A person's label, then this order's first page: what the store keeps per table (rows, grades) stays kept.
-    const afterLabel = medianMs(3, () => {
-      setLabel(context, labelTarget(), { label: 'pass', kind: 'human' });
-    }, () => labelQueue(context, RUN_ID, { order, blind: false, offset: 0, limit: 50 }));
+    const afterLabel = medianMs(
+      3,
+      () => {
+        setLabel(context, labelTarget(), { label: 'pass', kind: 'human' });
+      },
+      () => labelQueue(context, RUN_ID, { order, blind: false, offset: 0, limit: 50 }),
+    );
     const other = ORDERS.find((candidate) => candidate !== order)!;
-    const switched = medianMs(3, () => {
-      forgetStoreMemo(context.db);
-      forgetTableMemo(context.db);
-      labelQueue(context, RUN_ID, { order: other, blind: false, offset: 0, limit: 50 });
-    }, () => labelQueue(context, RUN_ID, { order, blind: false, offset: 0, limit: 50 }));
+    const switched = medianMs(
+      3,
+      () => {
+        forgetStoreMemo(context.db);
+        forgetTableMemo(context.db);
+        labelQueue(context, RUN_ID, { order: other, blind: false, offset: 0, limit: 50 });
+      },
+      () => labelQueue(context, RUN_ID, { order, blind: false, offset: 0, limit: 50 }),
+    );
     const output = labelQueue(context, RUN_ID, { order, blind: false, offset: 0, limit: 50 });
     // A later page is read once per snapshot: measured as read afresh, not kept.
     const later = timeMs(() => {
       forgetStoreMemo(context.db);
       forgetTableMemo(context.db);
-      labelQueue(context, RUN_ID, { order, blind: false, judge: output.judge_key ?? undefined, snapshot: output.snapshot, summary: false, offset: 50, limit: 50 });
+      labelQueue(context, RUN_ID, {
+        order,
+        blind: false,
+        judge: output.judge_key ?? undefined,
+        snapshot: output.snapshot,
+        summary: false,
+        offset: 50,
+        limit: 50,
+      });
     }, 3);
     // The parts of the first page.
     const request: QueueRequest = {
@@ -96,7 +126,9 @@ try {
     console.log(
       `${order.padEnd(14)} summary true ${fmt(first.median)} ms (runs ${first.runs.map((ms) => ms.toFixed(0)).join(', ')}); ` +
         `after a label ${fmt(afterLabel)} ms; after a change ${fmt(cold.median)} ms; after another order ${fmt(switched)} ms; summary false ${fmt(later.median)} ms; ` +
-        Object.entries(parts).map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(', '),
+        Object.entries(parts)
+          .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
+          .join(', '),
     );
     results.push({ name: `labels.queue ${order} first page (summary) on ${count} rows`, measured: first.median, unit: 'ms' });
     results.push({ name: `labels.queue ${order} first page after a label on ${count} rows`, measured: afterLabel, unit: 'ms' });

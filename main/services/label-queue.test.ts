@@ -20,7 +20,14 @@ const ordinals = (output: MethodOutput<'labels.queue'>) => output.items.map((ite
 function storeCellsRun(app: AppContext, runId: string, stances: readonly string[]): string[] {
   const now = '2026-11-01T00:00:00.000Z';
   insertSpec(app.db, `spec_${runId}`, COVERAGE_SPEC, now);
-  insertRun(app.db, { id: runId, name: runId, status: 'completed', config: RunConfig.parse({ source: { kind: 'spec', spec: COVERAGE_SPEC } }), now, spec_id: `spec_${runId}` });
+  insertRun(app.db, {
+    id: runId,
+    name: runId,
+    status: 'completed',
+    config: RunConfig.parse({ source: { kind: 'spec', spec: COVERAGE_SPEC } }),
+    now,
+    spec_id: `spec_${runId}`,
+  });
   return stances.map((stance, ordinal) => {
     const base = sampleRow(ordinal);
     const row = sampleRow(ordinal, { situation: { ...base.situation, dimensions: { ...base.situation.dimensions, stance } } });
@@ -51,7 +58,12 @@ describe('the labeling queue', () => {
       [4, 4, null, 'ungraded'],
       [5, 5, null, 'ungraded'],
     ]);
-    expect(queue.counts).toMatchObject({ labelled: 2, by_label: { pass: 0, fail: 1, skip: 1, unsure: 0, simulator_error: 0 }, gold: 2, cells: 3 });
+    expect(queue.counts).toMatchObject({
+      labelled: 2,
+      by_label: { pass: 0, fail: 1, skip: 1, unsure: 0, simulator_error: 0 },
+      gold: 2,
+      cells: 3,
+    });
 
     const page = await call(app, 'labels.queue', { run_id: 'run_q', offset: 4, limit: 5 });
     expect(page.items.map((item) => item.position)).toEqual([4, 5]);
@@ -96,8 +108,13 @@ describe('the labeling queue', () => {
     expect(later).toMatchObject({ judge_key: 'line-judge@v1', total: 6, counts: null, first_unlabelled: null });
     expect(later.items).toEqual(counted.items);
     expect(ordinals(later)).toEqual([1, 2, 4, 5]);
-    expect(await dispatch(app, 'labels.queue', { ...input, judge: 'nobody@v9', summary: false })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
-    const plan = (app.db.prepare(`EXPLAIN QUERY PLAN ${GRADING_JUDGES_SQL}`).all({ run_id: 'run_p' }) as { detail: string }[]).map((step) => step.detail).join(' | ');
+    expect(await dispatch(app, 'labels.queue', { ...input, judge: 'nobody@v9', summary: false })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+    const plan = (app.db.prepare(`EXPLAIN QUERY PLAN ${GRADING_JUDGES_SQL}`).all({ run_id: 'run_p' }) as { detail: string }[])
+      .map((step) => step.detail)
+      .join(' | ');
     expect(plan).toContain('USING COVERING INDEX grades_latest (run_id=?)');
     expect(plan).toContain('USING COVERING INDEX grades_latest (run_id=? AND judge_name>?)');
   });
@@ -129,7 +146,13 @@ describe('the labeling queue', () => {
     const queue = await call(app, 'labels.queue', { run_id: 'run_n' });
     expect(queue).toMatchObject({ annotator: null, first_unlabelled: 1, counts: { labelled: 1, gold: 0 } });
     expect(await dispatch(app, 'labels.queue', { run_id: 'run_none' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
-    expect(await dispatch(app, 'labels.queue', { run_id: 'run_n', judge: 'nobody' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
-    expect(await dispatch(app, 'labels.queue', { run_id: 'run_n', order: 'random' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+    expect(await dispatch(app, 'labels.queue', { run_id: 'run_n', judge: 'nobody' })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+    expect(await dispatch(app, 'labels.queue', { run_id: 'run_n', order: 'random' })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED' },
+    });
   });
 });

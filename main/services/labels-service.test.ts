@@ -33,16 +33,28 @@ describe('labels given one at a time', () => {
       [null, 'pass'],
       ['Ann', 'fail'],
     ]);
-    expect(await dispatch(app, 'labels.set', { row_id: 'run_l:99', label: 'pass' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
-    expect(await dispatch(app, 'labels.set', { row_id: first, label: 'great' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
-    expect(await dispatch(app, 'labels.list', { run_id: 'run_l', row_id: first })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+    expect(await dispatch(app, 'labels.set', { row_id: 'run_l:99', label: 'pass' })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+    expect(await dispatch(app, 'labels.set', { row_id: first, label: 'great' })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED' },
+    });
+    expect(await dispatch(app, 'labels.list', { run_id: 'run_l', row_id: first })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED' },
+    });
   });
 
   it('bulk-label a selection in one transaction: an unknown row stores none of them', async () => {
     const app = newContext();
     const ids = storeCraftedRun(app.db, 'run_bulk', 4);
     await call(app, 'labels.annotator.set', { name: 'Bo' });
-    expect(await call(app, 'labels.set_many', { row_ids: ids.slice(0, 3), label: 'fail', note: 'whole cell' })).toEqual({ n: 3, warnings: [] });
+    expect(await call(app, 'labels.set_many', { row_ids: ids.slice(0, 3), label: 'fail', note: 'whole cell' })).toEqual({
+      n: 3,
+      warnings: [],
+    });
     expect(await dispatch(app, 'labels.set_many', { row_ids: [ids[3], 'run_bulk:40'], label: 'pass' })).toMatchObject({
       ok: false,
       error: { code: 'NOT_FOUND', message: expect.stringContaining('run_bulk:40') },
@@ -62,7 +74,10 @@ describe('labels files', () => {
       '{"id": "run_import-ro-2", "gold": "fail", "annotator": "bob"}',
     ].join('\n');
     const imported = await call(app, 'labels.import', { run_id: 'run_import', format: 'jsonl', text: jsonl, author: 'cy' });
-    expect(imported).toMatchObject({ stored: 3, report: { labels: 3, matched: 3, unmatched: 0, rows_labeled: 3, authors: ['ann', 'bob', 'cy'] } });
+    expect(imported).toMatchObject({
+      stored: 3,
+      report: { labels: 3, matched: 3, unmatched: 0, rows_labeled: 3, authors: ['ann', 'bob', 'cy'] },
+    });
     const stored = (await call(app, 'labels.list', { run_id: 'run_import' })).labels;
     expect(stored.map((label) => [label.row_id, label.label, label.kind, label.author])).toEqual([
       ['run_import:0', 'pass', 'human', 'ann'],
@@ -72,14 +87,28 @@ describe('labels files', () => {
 
     const csv = 'rollout_id,label,author,note\r\nrun_import-ro-3,unsure,"Doe, Jan","said ""maybe"""\r\nrun_import-ro-9,pass,ann,\r\n';
     const fromCsv = await call(app, 'labels.import', { run_id: 'run_import', format: 'csv', text: csv });
-    expect(fromCsv).toMatchObject({ stored: 1, report: { unmatched: 1, unmatched_keys: ['run_import-ro-9'], warnings: [expect.stringContaining('1 of 2 labels name no row')] } });
-    expect((await call(app, 'labels.list', { row_id: 'run_import:3' })).labels[0]).toMatchObject({ author: 'Doe, Jan', note: 'said "maybe"', label: 'unsure' });
+    expect(fromCsv).toMatchObject({
+      stored: 1,
+      report: { unmatched: 1, unmatched_keys: ['run_import-ro-9'], warnings: [expect.stringContaining('1 of 2 labels name no row')] },
+    });
+    expect((await call(app, 'labels.list', { row_id: 'run_import:3' })).labels[0]).toMatchObject({
+      author: 'Doe, Jan',
+      note: 'said "maybe"',
+      label: 'unsure',
+    });
   });
 
   it('refuse a file with bad lines, naming each line, and store nothing', async () => {
     const app = newContext();
     storeCraftedRun(app.db, 'run_bad', 3);
-    const text = ['{"row_id": "run_bad:0", "label": "pass"}', '{"row_id": "run_bad:1", "label": "great"}', '', 'not json', '{"label": "fail"}', '{"row_id": "run_bad:2", "label": "fail", "kind": "robot"}'].join('\n');
+    const text = [
+      '{"row_id": "run_bad:0", "label": "pass"}',
+      '{"row_id": "run_bad:1", "label": "great"}',
+      '',
+      'not json',
+      '{"label": "fail"}',
+      '{"row_id": "run_bad:2", "label": "fail", "kind": "robot"}',
+    ].join('\n');
     const result = await dispatch(app, 'labels.import', { run_id: 'run_bad', format: 'jsonl', text });
     expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
     const error = (result as { error: { message: string; issues: Array<{ path: string; message: string }> } }).error;
@@ -89,11 +118,21 @@ describe('labels files', () => {
 
     const csv = 'row_id,label\nrun_bad:0,pass\nrun_bad:1,pass,extra\n"run_bad:2,fail\n';
     const fromCsv = await dispatch(app, 'labels.import', { run_id: 'run_bad', format: 'csv', text: csv });
-    expect((fromCsv as { error: { issues: Array<{ path: string }> } }).error.issues.map((issue) => issue.path)).toEqual(['line 3', 'line 4']);
+    expect((fromCsv as { error: { issues: Array<{ path: string }> } }).error.issues.map((issue) => issue.path)).toEqual([
+      'line 3',
+      'line 4',
+    ]);
     expect(labelCount(app)).toBe(0);
 
-    const ambiguous = await dispatch(app, 'labels.import', { run_id: 'run_bad', format: 'jsonl', text: '{"row_id": "nowhere", "label": "pass"}' });
-    expect(ambiguous).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', message: expect.stringContaining('no label matches any row') } });
+    const ambiguous = await dispatch(app, 'labels.import', {
+      run_id: 'run_bad',
+      format: 'jsonl',
+      text: '{"row_id": "nowhere", "label": "pass"}',
+    });
+    expect(ambiguous).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED', message: expect.stringContaining('no label matches any row') },
+    });
     expect(labelCount(app)).toBe(0);
   });
 
@@ -112,7 +151,12 @@ describe('labels files', () => {
       ['run_export:1', 'run_export-ro-1', 'fail', 'Ann', 'program', '', '2026-11-01T09:00:01.000Z'],
     ]);
     const jsonl = await call(app, 'labels.export', { run_id: 'run_export', format: 'jsonl' });
-    expect(jsonl.text.trim().split('\n').map((line) => JSON.parse(line) as unknown)[1]).toEqual({
+    expect(
+      jsonl.text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown)[1],
+    ).toEqual({
       row_id: 'run_export:1',
       rollout_id: 'run_export-ro-1',
       label: 'fail',

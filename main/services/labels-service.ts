@@ -1,7 +1,21 @@
 import type { Issue } from '../../shared/api';
-import { LABEL_EXPORT_COLUMNS, type LabelQueueOrder, type LabelsQueueOutput, type QueueSnapshot, type StoredLabel } from '../../shared/api/labels';
+import {
+  LABEL_EXPORT_COLUMNS,
+  type LabelQueueOrder,
+  type LabelsQueueOutput,
+  type QueueSnapshot,
+  type StoredLabel,
+} from '../../shared/api/labels';
 import type { Label, LabelKind, LabelValue } from '../../shared/domain';
-import { AttachLabelsError, attachLabels, formatCsv, parseLabelsFile, type LabelInput, type LabelsFormat, type LineError } from '../../engine/index';
+import {
+  AttachLabelsError,
+  attachLabels,
+  formatCsv,
+  parseLabelsFile,
+  type LabelInput,
+  type LabelsFormat,
+  type LineError,
+} from '../../engine/index';
 import {
   getAnnotator,
   getLabel,
@@ -60,15 +74,25 @@ export function setLabels(context: AppContext, rowIds: readonly string[], reques
   const unique = [...new Set(rowIds)];
   const missing = missingRowIds(context.db, unique);
   if (missing.length > 0) {
-    throw new ServiceError('NOT_FOUND', `No labels stored: there is no row ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ` (and ${missing.length - 3} more)` : ''}.`);
+    throw new ServiceError(
+      'NOT_FOUND',
+      `No labels stored: there is no row ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ` (and ${missing.length - 3} more)` : ''}.`,
+    );
   }
   const author = getAnnotator(context.db);
-  const n = insertLabels(context.db, unique.map((rowId) => newLabel(context, rowId, request, author)));
+  const n = insertLabels(
+    context.db,
+    unique.map((rowId) => newLabel(context, rowId, request, author)),
+  );
   return { n, warnings: author === null ? [UNSIGNED_WARNING] : [] };
 }
 
 /** labels.list: a run's or a row's labels, oldest first. */
-export function labelsOf(context: AppContext, target: { run_id?: string | undefined; row_id?: string | undefined }, latestOnly: boolean): { labels: StoredLabel[] } {
+export function labelsOf(
+  context: AppContext,
+  target: { run_id?: string | undefined; row_id?: string | undefined },
+  latestOnly: boolean,
+): { labels: StoredLabel[] } {
   if (target.row_id !== undefined) {
     if (runIdOfRow(context.db, target.row_id) === undefined) throw new ServiceError('NOT_FOUND', `There is no row ${target.row_id}.`);
     return { labels: listRowLabels(context.db, target.row_id, latestOnly) };
@@ -83,7 +107,9 @@ function lineIssue(error: LineError): Issue {
 }
 
 function describeLineErrors(errors: readonly LineError[]): string {
-  const shown = errors.slice(0, ERRORS_SHOWN).map((error) => `line ${error.line}${error.field ? ` (${error.field})` : ''}: ${error.message}`);
+  const shown = errors
+    .slice(0, ERRORS_SHOWN)
+    .map((error) => `line ${error.line}${error.field ? ` (${error.field})` : ''}: ${error.message}`);
   const more = errors.length > ERRORS_SHOWN ? `; and ${errors.length - ERRORS_SHOWN} more` : '';
   return `${shown.join('; ')}${more}`;
 }
@@ -104,9 +130,14 @@ export function importLabels(context: AppContext, runId: string, request: Import
   requireRun(context, runId);
   const file = parseLabelsFile(request.text, request.format);
   if (file.errors.length > 0) {
-    throw new ServiceError('VALIDATION_FAILED', `No labels stored: the ${request.format.toUpperCase()} file has errors: ${describeLineErrors(file.errors)}.`, file.errors.map(lineIssue));
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      `No labels stored: the ${request.format.toUpperCase()} file has errors: ${describeLineErrors(file.errors)}.`,
+      file.errors.map(lineIssue),
+    );
   }
-  if (file.labels.length === 0) throw new ServiceError('VALIDATION_FAILED', `No labels stored: the ${request.format.toUpperCase()} file holds no labels.`);
+  if (file.labels.length === 0)
+    throw new ServiceError('VALIDATION_FAILED', `No labels stored: the ${request.format.toUpperCase()} file holds no labels.`);
   const existing = new Map<string, Label[]>();
   for (const { id: _id, run_id: _runId, ...label } of listLabels(context.db, runId)) {
     const labels = existing.get(label.row_id);
@@ -125,7 +156,11 @@ export function importLabels(context: AppContext, runId: string, request: Import
   }));
   let attached: ReturnType<typeof attachLabels>;
   try {
-    attached = attachLabels(targets, inputs, { kind: request.kind, annotator: request.author ?? null, now: () => context.now().toISOString() });
+    attached = attachLabels(targets, inputs, {
+      kind: request.kind,
+      annotator: request.author ?? null,
+      now: () => context.now().toISOString(),
+    });
   } catch (error) {
     if (!AttachLabelsError.isInstance(error)) throw error;
     const issues = error.problems.map((problem) => ({ path: /^line \d+/.exec(problem)?.[0] ?? 'text', message: problem }));
@@ -190,7 +225,11 @@ export interface QueueOptions {
  * grades_latest instead of totalling every judge's grades; with no judge named, the newest is found from each judge
  * name's newest grade.
  */
-function queueJudge(context: AppContext, runId: string, options: QueueOptions): { judge_key: string; judge_name: string; version: string | null } | null {
+function queueJudge(
+  context: AppContext,
+  runId: string,
+  options: QueueOptions,
+): { judge_key: string; judge_name: string; version: string | null } | null {
   if (options.summary === false && options.judge !== undefined) {
     const found = gradingJudgeKeys(context.db, runId).find((judge) => judge.judge_key === options.judge);
     if (found) return found;

@@ -42,10 +42,13 @@ describe('config.models as components', () => {
   });
 
   it('names hosted models without a key, and the run fails at once with the same message', () => {
-    expect(missingKeyIssues({ agent: 'openai:gpt-4.1-mini', user_model: 'compatible:m@http://127.0.0.1:9/v1' }, { keys: keyRing({}) })).toEqual([
+    expect(
+      missingKeyIssues({ agent: 'openai:gpt-4.1-mini', user_model: 'compatible:m@http://127.0.0.1:9/v1' }, { keys: keyRing({}) }),
+    ).toEqual([
       {
         path: 'models.agent',
-        message: 'No key for openai:gpt-4.1-mini: set OPENAI_API_KEY in the environment of the process that runs While (the desktop app can also store one in Settings).',
+        message:
+          'No key for openai:gpt-4.1-mini: set OPENAI_API_KEY in the environment of the process that runs While (the desktop app can also store one in Settings).',
       },
     ]);
     // Where the app runs decides where a key can go: browser mode cannot store one in Settings.
@@ -56,16 +59,25 @@ describe('config.models as components', () => {
     const [desktop] = missingKeyIssues({ agent: 'openai:gpt-4o' }, { keys: keyRing({}), mode: 'desktop' });
     expect(desktop!.message).toContain('store one in Settings (Model API keys)');
     const [cli] = missingKeyIssues({ judge: 'anthropic:claude-haiku-4-5' }, { keys: keyRing({}), mode: 'cli' });
-    expect(cli!.message).toBe('No key for anthropic:claude-haiku-4-5: set ANTHROPIC_API_KEY in the environment (e.g. export ANTHROPIC_API_KEY=…).');
-    expect(() => roleComponents(config({ agent: 'anthropic:claude-sonnet-5' }), spec, { keys: keyRing({}) })).toThrow(/set ANTHROPIC_API_KEY/);
+    expect(cli!.message).toBe(
+      'No key for anthropic:claude-haiku-4-5: set ANTHROPIC_API_KEY in the environment (e.g. export ANTHROPIC_API_KEY=…).',
+    );
+    expect(() => roleComponents(config({ agent: 'anthropic:claude-sonnet-5' }), spec, { keys: keyRing({}) })).toThrow(
+      /set ANTHROPIC_API_KEY/,
+    );
   });
 });
 
 describe('the models methods', () => {
   it('check the four roles without calling a model, and never hand a key to the renderer', () => {
     context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-roles-')), mode: 'browser' });
-    expect(checkModels(context, { agent: 'openai/gpt-4.1' }).issues).toEqual([{ path: 'models.agent', message: '"openai/gpt-4.1" uses a slash: model specs use a colon. Write openai:gpt-4.1.' }]);
-    const notes = checkModels(context, { agent: 'compatible:qwen3@http://127.0.0.1:9/v1', user_model: 'compatible:qwen3@http://127.0.0.1:9/v1' });
+    expect(checkModels(context, { agent: 'openai/gpt-4.1' }).issues).toEqual([
+      { path: 'models.agent', message: '"openai/gpt-4.1" uses a slash: model specs use a colon. Write openai:gpt-4.1.' },
+    ]);
+    const notes = checkModels(context, {
+      agent: 'compatible:qwen3@http://127.0.0.1:9/v1',
+      user_model: 'compatible:qwen3@http://127.0.0.1:9/v1',
+    });
     expect(notes).toMatchObject({ issues: [], degraded: ['same_model'] });
     expect(listModelKeys(context)).toMatchObject({ can_store: false });
     expect(() => setModelKey(context!, 'OPENAI_API_KEY', 'sk-x')).toThrow(/only in the desktop app/);
@@ -81,7 +93,11 @@ describe('roles on the local model server', () => {
 
   it('builds each role, notes same_model with the setting that separates them, and drafts with the simulator', async () => {
     const model = `compatible:qwen3@${server.openai_base_url}`;
-    const roles = roleComponents(config({ agent: model, user_model: model, simulator: `compatible:llama3@${server.openai_base_url}` }), spec, { keys: keyRing({}) });
+    const roles = roleComponents(
+      config({ agent: model, user_model: model, simulator: `compatible:llama3@${server.openai_base_url}` }),
+      spec,
+      { keys: keyRing({}) },
+    );
     expect(roles.components.agent?.model).toBe(model);
     expect(roles.components.writers?.map((writer) => writer.model)).toEqual(Array(5).fill(`compatible:llama3@${server.openai_base_url}`));
     expect(roles.components.createUser?.(undefined as never).model).toBe(model);
@@ -90,7 +106,9 @@ describe('roles on the local model server', () => {
 
     context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-roles-')), mode: 'browser' });
     const run = await createRun(context, config({ simulator: `compatible:llama3@${server.openai_base_url}` }));
-    expect(run.warnings[0]).toBe(`the spec was drafted by compatible:llama3@${server.openai_base_url}: review its tools and rules before a run`);
+    expect(run.warnings[0]).toBe(
+      `the spec was drafted by compatible:llama3@${server.openai_base_url}: review its tools and rules before a run`,
+    );
   });
 
   it('gives the grading jobs a rubric or decision judge on a model', () => {

@@ -43,7 +43,8 @@ export function parseRoles(models: RoleModels): Record<ModelRole, RoleSpec> {
       issues.push({ path: `models.${role}`, message: error.message });
     }
   }
-  if (issues.length > 0) throw new ServiceError('VALIDATION_FAILED', issues.map((issue) => `${issue.path}: ${issue.message}`).join(' '), issues);
+  if (issues.length > 0)
+    throw new ServiceError('VALIDATION_FAILED', issues.map((issue) => `${issue.path}: ${issue.message}`).join(' '), issues);
   return roles;
 }
 
@@ -134,7 +135,9 @@ export function roleComponents(config: RunConfig, spec: Spec, options: ModelRole
       ...timeout,
     });
     if (config.logprobs && agent.model.provider === 'anthropic') {
-      extraWarnings.push(`${agent.model.spec} returns no log-probabilities (Anthropic has none): the rows carry no logprob although logprobs was asked for.`);
+      extraWarnings.push(
+        `${agent.model.spec} returns no log-probabilities (Anthropic has none): the rows carry no logprob although logprobs was asked for.`,
+      );
     }
   }
 
@@ -199,6 +202,15 @@ export function modelJudge(judgeSpec: string, options: ModelJudgeOptions): Judge
   const concurrency = options.concurrency ?? 8;
   const backend = withRole('judge', options.mode, () => backendsFor({ concurrency, timeout: options.timeout_s }, options).get(role.model));
   const timeout = options.timeout_s === undefined ? {} : { timeout_ms: Math.round(options.timeout_s * 1000) };
-  if (role.decision) return decisionJudge(modelDecision(backend, { ...(options.policy ? { policy: options.policy } : {}), ...timeout }), options.name ? { name: options.name } : {});
-  return rubricJudge(backend, { rubric: options.rubric, ...(options.policy ? { policy: options.policy } : {}), ...(options.name ? { name: options.name } : {}), ...timeout });
+  if (role.decision)
+    return decisionJudge(
+      modelDecision(backend, { ...(options.policy ? { policy: options.policy } : {}), ...timeout }),
+      options.name ? { name: options.name } : {},
+    );
+  return rubricJudge(backend, {
+    rubric: options.rubric,
+    ...(options.policy ? { policy: options.policy } : {}),
+    ...(options.name ? { name: options.name } : {}),
+    ...timeout,
+  });
 }

@@ -30,7 +30,10 @@ function sideOf(label: string, records: ProveRecord[], ungraded: number, simulat
       label,
       n_records: records.length,
       n_tasks: new Set(records.map((record) => record.task_id)).size,
-      eval_runs: Math.max(records.length > 0 ? 1 : 0, new Set(records.flatMap((record) => (record.eval_run === null ? [] : [record.eval_run]))).size),
+      eval_runs: Math.max(
+        records.length > 0 ? 1 : 0,
+        new Set(records.flatMap((record) => (record.eval_run === null ? [] : [record.eval_run]))).size,
+      ),
       n_ungraded: ungraded,
       n_simulator_errors: simulatorErrors,
     },
@@ -42,11 +45,22 @@ function sideOf(label: string, records: ProveRecord[], ungraded: number, simulat
 export function jsonlSide(name: string, text: string, role: 'before' | 'after'): SideRecords {
   const parsed = parseProveFile(text);
   if (parsed.errors.length > 0) {
-    const issues = parsed.errors.map((error): Issue => ({ path: `${name}:${error.line}${error.field ? ` ${error.field}` : ''}`, message: error.message }));
-    const first = issues.slice(0, 3).map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-    throw new ServiceError('VALIDATION_FAILED', `The ${role} file has ${issues.length === 1 ? 'a bad line' : `${issues.length} bad lines`}: ${first}`, issues);
+    const issues = parsed.errors.map((error): Issue => ({
+      path: `${name}:${error.line}${error.field ? ` ${error.field}` : ''}`,
+      message: error.message,
+    }));
+    const first = issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path}: ${issue.message}`)
+      .join('; ');
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      `The ${role} file has ${issues.length === 1 ? 'a bad line' : `${issues.length} bad lines`}: ${first}`,
+      issues,
+    );
   }
-  if (parsed.records.length === 0) throw new ServiceError('VALIDATION_FAILED', `The ${role} file ${name} has no lines to compare.`, [{ path: name, message: 'empty' }]);
+  if (parsed.records.length === 0)
+    throw new ServiceError('VALIDATION_FAILED', `The ${role} file ${name} has no lines to compare.`, [{ path: name, message: 'empty' }]);
   return sideOf(name, parsed.records, 0);
 }
 
@@ -55,7 +69,12 @@ function runSide(context: AppContext, runId: string, axis: Axis): SideRecords {
   const all = gradedTasks(context.db, runId, axis);
   const tasks = all.filter((task) => task.simulator_error === 0);
   const graded = tasks.filter((task) => task.reward !== null);
-  const records = graded.map((task): ProveRecord => ({ task_id: task.task_id, category: task.category, pass: task.reward! >= PASS_THRESHOLD ? 1 : 0, eval_run: null }));
+  const records = graded.map((task): ProveRecord => ({
+    task_id: task.task_id,
+    category: task.category,
+    pass: task.reward! >= PASS_THRESHOLD ? 1 : 0,
+    eval_run: null,
+  }));
   return sideOf(run.name, records, tasks.length - graded.length, all.length - tasks.length);
 }
 
@@ -78,9 +97,10 @@ function sideFor(context: AppContext | null, source: ProveSource, role: 'before'
  * one eval run a side cannot be told from the eval's own run-to-run noise.
  */
 export function proveExplanation(report: ProveReport): string | null {
-  if (!report.overall.headline.startsWith('INCONCLUSIVE') && !report.categories.some((line) => line.headline.startsWith('INCONCLUSIVE'))) return null;
+  if (!report.overall.headline.startsWith('INCONCLUSIVE') && !report.categories.some((line) => line.headline.startsWith('INCONCLUSIVE')))
+    return null;
   return (
-    'INCONCLUSIVE means the interval is above zero but each side is a single eval run, so the eval\'s own run-to-run noise is ' +
+    "INCONCLUSIVE means the interval is above zero but each side is a single eval run, so the eval's own run-to-run noise is " +
     'unmeasured; to get PASS, run the held-out eval again on both sides (two or more runs each) and give every line an "eval_run" ' +
     '(0, 1, ...) so the report can measure that noise and show the gain clears it.'
   );
@@ -124,21 +144,37 @@ export function proveSides(
   if (refusal) throw new ServiceError('VALIDATION_FAILED', refusal);
   const before = sideFor(context, input.before, 'before');
   const after = sideFor(context, input.after, 'after');
-  const report = proveReport(before.records, after.records, { seed: input.seed ?? 0, ...(input.effect === undefined ? {} : { effect: input.effect }) });
-  for (const [side, role] of [[before.side, 'before'], [after.side, 'after']] as const) {
+  const report = proveReport(before.records, after.records, {
+    seed: input.seed ?? 0,
+    ...(input.effect === undefined ? {} : { effect: input.effect }),
+  });
+  for (const [side, role] of [
+    [before.side, 'before'],
+    [after.side, 'after'],
+  ] as const) {
     if (side.n_ungraded > 0) {
-      report.warnings.unshift(`${role}: ${side.n_ungraded} of ${side.n_ungraded + side.n_records} rows of ${side.label} are ungraded and left out: grade the run first`);
+      report.warnings.unshift(
+        `${role}: ${side.n_ungraded} of ${side.n_ungraded + side.n_records} rows of ${side.label} are ungraded and left out: grade the run first`,
+      );
     }
-    if (side.n_simulator_errors > 0) report.warnings.unshift(`${role}: ${simulatorErrorRows(side.n_simulator_errors)} left out of ${side.label}: the simulated person broke the conversation.`);
+    if (side.n_simulator_errors > 0)
+      report.warnings.unshift(
+        `${role}: ${simulatorErrorRows(side.n_simulator_errors)} left out of ${side.label}: the simulated person broke the conversation.`,
+      );
   }
   // Two sources holding the same results (a run and the file exported from it, say): said first, before any number.
   if (before.records.length > 0 && recordsKey(before.records) === recordsKey(after.records)) {
-    report.warnings.unshift(`Before (${before.side.label}) and after (${after.side.label}) hold the same results task by task: every difference is 0 by construction. Check that after is the changed agent's results.`);
+    report.warnings.unshift(
+      `Before (${before.side.label}) and after (${after.side.label}) hold the same results task by task: every difference is 0 by construction. Check that after is the changed agent's results.`,
+    );
   }
   return { report, before: before.side, after: after.side, explanation: proveExplanation(report) };
 }
 
-export function proveReportFor(context: AppContext, input: { before: ProveSource; after: ProveSource; seed?: number; effect?: number }): ProveOutcome {
+export function proveReportFor(
+  context: AppContext,
+  input: { before: ProveSource; after: ProveSource; seed?: number; effect?: number },
+): ProveOutcome {
   return proveSides(context, input);
 }
 

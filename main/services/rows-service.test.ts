@@ -26,7 +26,7 @@ async function call<M extends 'rows.page' | 'rows.facets' | 'rows.get'>(method: 
 }
 
 describe('rows service', () => {
-  it('pages a run with the contract\'s defaults: plan order, 100 rows, the filtered total', async () => {
+  it("pages a run with the contract's defaults: plan order, 100 rows, the filtered total", async () => {
     contextWithRun(150);
     const page = await call('rows.page', { run_id: 'run_a' });
     expect(page).toMatchObject({ total: 150, offset: 0 });
@@ -46,9 +46,13 @@ describe('rows service', () => {
     expect(unknown).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
   });
 
-  it('gives a conversation with its grades, labels, the run\'s system prompt and tools, and its neighbours', async () => {
+  it("gives a conversation with its grades, labels, the run's system prompt and tools, and its neighbours", async () => {
     contextWithRun(40);
-    const first = await call('rows.page', { run_id: 'run_a', filters: { conduct: ['fail'] }, sort: { column: 'ordinal', direction: 'desc' } });
+    const first = await call('rows.page', {
+      run_id: 'run_a',
+      filters: { conduct: ['fail'] },
+      sort: { column: 'ordinal', direction: 'desc' },
+    });
     const middle = first.rows[1]!;
     const detail = await call('rows.get', {
       row_id: middle.row_id,
@@ -59,10 +63,15 @@ describe('rows service', () => {
     expect(detail.tools.map((tool) => tool.name)).toEqual(GENERATED_SPEC.tools.map((tool) => tool.name));
     const conduct = detail.grades.find((grade) => grade.label_source === 'conduct')!;
     expect(conduct).toMatchObject({ reward: 0, span: { message_index: 3, start: 0 } });
-    expect(detail.neighbours).toEqual({ previous: first.rows[0]!.row_id, next: first.rows[2]?.row_id ?? null, position: 1, total: first.total });
+    expect(detail.neighbours).toEqual({
+      previous: first.rows[0]!.row_id,
+      next: first.rows[2]?.row_id ?? null,
+      position: 1,
+      total: first.total,
+    });
   });
 
-  it('counts each filter menu\'s values', async () => {
+  it("counts each filter menu's values", async () => {
     contextWithRun(80);
     const facets = await call('rows.facets', { run_id: 'run_a' });
     expect(facets.total).toBe(80);

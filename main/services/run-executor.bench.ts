@@ -49,7 +49,8 @@ const table = [
   ['simulate + store (offline, executor)', String(summary.rows), simulateSeconds.toFixed(2), simulateRate.toFixed(0)],
   ['floor: insert the same rows only', String(stored.length), floorSeconds.toFixed(2), floorRate.toFixed(0)],
 ];
-for (const line of table) process.stdout.write(`${line[0]!.padEnd(38)}${line[1]!.padStart(8)}${line[2]!.padStart(10)}${line[3]!.padStart(10)}\n`);
+for (const line of table)
+  process.stdout.write(`${line[0]!.padEnd(38)}${line[1]!.padStart(8)}${line[2]!.padStart(10)}${line[3]!.padStart(10)}\n`);
 const GOAL_RATIO = 0.25;
 const ratio = simulateRate / floorRate;
 process.stdout.write(`ratio simulate/floor: ${ratio.toFixed(3)} (goal >= ${GOAL_RATIO})\n`);

@@ -1,6 +1,14 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { RunProgress } from '../../shared/api';
-import { explicitModeSettings, type BatchRecord, type Row, type Run, type RunStatus, type SimulationSummary, type StopReason } from '../../shared/domain';
+import {
+  explicitModeSettings,
+  type BatchRecord,
+  type Row,
+  type Run,
+  type RunStatus,
+  type SimulationSummary,
+  type StopReason,
+} from '../../shared/domain';
 import { offlineComponents, simulate, type SimulationEvent } from '../../engine/index';
 import type { Db } from '../store/database';
 import { getRowByOrdinal, insertRow } from '../store/rows-repository';
@@ -36,15 +44,18 @@ const PROGRESS_INTERVAL_MS = 250;
 
 function statusFor(stoppedBecause: StopReason): RunStatus {
   if (stoppedBecause === 'cancelled') return 'cancelled';
-  if (stoppedBecause === 'agent_failed' || stoppedBecause.endsWith('_auth_failed') || stoppedBecause.endsWith('_quota_exceeded')) return 'failed';
+  if (stoppedBecause === 'agent_failed' || stoppedBecause.endsWith('_auth_failed') || stoppedBecause.endsWith('_quota_exceeded'))
+    return 'failed';
   return 'completed';
 }
 
 /** What the run's error line says: the first agent error of a dead agent, or why a model stopped the run. */
 function errorOf(summary: SimulationSummary): string | null {
   const reason = summary.stopped_because;
-  if (reason === 'agent_failed') return summary.search.first_agent_error ?? summary.warnings.find((warning) => warning.startsWith('The run stopped early: ')) ?? reason;
-  if (reason.endsWith('_auth_failed') || reason.endsWith('_quota_exceeded')) return summary.warnings.find((warning) => warning.startsWith('The run stopped early: ')) ?? reason;
+  if (reason === 'agent_failed')
+    return summary.search.first_agent_error ?? summary.warnings.find((warning) => warning.startsWith('The run stopped early: ')) ?? reason;
+  if (reason.endsWith('_auth_failed') || reason.endsWith('_quota_exceeded'))
+    return summary.warnings.find((warning) => warning.startsWith('The run stopped early: ')) ?? reason;
   return null;
 }
 

@@ -53,7 +53,11 @@ async function until(check: () => boolean, since: number, limitMs = 120_000): Pr
 function firstProgress(context: AppContext, runId: string, since: number): Promise<number> {
   return new Promise((resolve) => {
     const unsubscribe = context.events.subscribe((name, payload) => {
-      if (name === 'run-progress' && (payload as EventPayload<'run-progress'>).run_id === runId && (payload as EventPayload<'run-progress'>).rows_done > 0) {
+      if (
+        name === 'run-progress' &&
+        (payload as EventPayload<'run-progress'>).run_id === runId &&
+        (payload as EventPayload<'run-progress'>).rows_done > 0
+      ) {
         unsubscribe();
         resolve(performance.now() - since);
       }
@@ -76,7 +80,14 @@ const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.fl
 
 const root = mkdtempSync(join(tmpdir(), 'while-bench-run-jobs-'));
 const context = createAppContext({ dataDir: join(root, 'data'), mode: 'browser', runWorkerPath: workerPath() });
-const samples: Record<string, number[]> = { first_row: [], first_progress: [], whole_run: [], cancel: [], cancel_queued: [], resume_first_row: [] };
+const samples: Record<string, number[]> = {
+  first_row: [],
+  first_progress: [],
+  whole_run: [],
+  cancel: [],
+  cancel_queued: [],
+  resume_first_row: [],
+};
 const cancelledAt: number[] = [];
 const askedAt: number[] = [];
 const loadBefore = loadavg()[0]!;
@@ -128,7 +139,9 @@ try {
 }
 const loadAfter = loadavg()[0]!;
 
-process.stdout.write(`worker: ${values.worker}; ${rows}-row runs, ${repeat} times (${warmMs > 0 ? `a worker started ${warmMs} ms before the first start` : 'the first start finds no worker up'}); load average (1 min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after\n`);
+process.stdout.write(
+  `worker: ${values.worker}; ${rows}-row runs, ${repeat} times (${warmMs > 0 ? `a worker started ${warmMs} ms before the first start` : 'the first start finds no worker up'}); load average (1 min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after\n`,
+);
 const labels: Record<string, string> = {
   first_row: 'runs.start -> first row stored',
   first_progress: 'runs.start -> first progress event',
@@ -138,7 +151,9 @@ const labels: Record<string, string> = {
   resume_first_row: 'runs.resume -> first new row stored',
 };
 for (const [key, numbers] of Object.entries(samples)) {
-  process.stdout.write(`${labels[key]!.padEnd(40)} median ${median(numbers).toFixed(0).padStart(6)} ms   (${numbers.map((value) => value.toFixed(0)).join(', ')})\n`);
+  process.stdout.write(
+    `${labels[key]!.padEnd(40)} median ${median(numbers).toFixed(0).padStart(6)} ms   (${numbers.map((value) => value.toFixed(0)).join(', ')})\n`,
+  );
 }
 process.stdout.write(`mid-run cancel: rows stored when asked ${askedAt.join(', ')}; when cancelled ${cancelledAt.join(', ')}\n`);
 /** Goals on a 2-core machine, as a person reads the Run screen: rows within a second, a cancel within half of one. */

@@ -33,7 +33,11 @@ describe('runs in worker threads', () => {
       if (name === 'run-progress') progress.push((payload as EventPayload<'run-progress'>).rows_done);
     });
     const started = await dispatch(context, 'runs.start', {
-      config: { source: { kind: 'describe', sentence: 'a telecom support agent that hands off to a human only when asked' }, budget: 48, seed: 2 },
+      config: {
+        source: { kind: 'describe', sentence: 'a telecom support agent that hands off to a human only when asked' },
+        budget: 48,
+        seed: 2,
+      },
     });
     expect(started.ok).toBe(true);
     const run = (started as { value: { id: string; status: string } }).value;
@@ -48,7 +52,13 @@ describe('runs in worker threads', () => {
   it('cancel after the rollouts in flight, then resume to the budget', { timeout: 90_000 }, async () => {
     context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-jobs-')), mode: 'browser' });
     const app = context;
-    const started = await dispatch(app, 'runs.start', { config: { source: { kind: 'describe', sentence: 'an IT helpdesk agent that never wipes a device without approval' }, budget: 1500, seed: 5 } });
+    const started = await dispatch(app, 'runs.start', {
+      config: {
+        source: { kind: 'describe', sentence: 'an IT helpdesk agent that never wipes a device without approval' },
+        budget: 1500,
+        seed: 5,
+      },
+    });
     const runId = (started as { value: { id: string } }).value.id;
     await new Promise<void>((resolve) => {
       const unsubscribe = app.events.subscribe((name, payload) => {
@@ -72,27 +82,35 @@ describe('runs in worker threads', () => {
     expect(await dispatch(app, 'runs.resume', { run_id: 'run_missing' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 
-  it('a cancel pressed right after Start stops the run before its first row, and the next run starts on the kept thread', { timeout: 90_000 }, async () => {
-    context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-jobs-')), mode: 'browser' });
-    const app = context;
-    const config = { source: { kind: 'describe' as const, sentence: 'a travel agent that books only what the traveller confirmed' }, budget: 1500, seed: 3 };
-    const first = await dispatch(app, 'runs.start', { config });
-    const firstId = (first as { value: { id: string } }).value.id;
-    const ended = runEnd(app, firstId);
-    expect(await dispatch(app, 'runs.cancel', { run_id: firstId })).toMatchObject({ ok: true });
-    // The flag is read before the first batch: not one batch of 64 rows later, as when the cancel was a message.
-    expect(await ended).toMatchObject({ status: 'cancelled', stopped_because: 'cancelled' });
-    expect(countRows(app.db, firstId)).toBe(0);
+  it(
+    'a cancel pressed right after Start stops the run before its first row, and the next run starts on the kept thread',
+    { timeout: 90_000 },
+    async () => {
+      context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-jobs-')), mode: 'browser' });
+      const app = context;
+      const config = {
+        source: { kind: 'describe' as const, sentence: 'a travel agent that books only what the traveller confirmed' },
+        budget: 1500,
+        seed: 3,
+      };
+      const first = await dispatch(app, 'runs.start', { config });
+      const firstId = (first as { value: { id: string } }).value.id;
+      const ended = runEnd(app, firstId);
+      expect(await dispatch(app, 'runs.cancel', { run_id: firstId })).toMatchObject({ ok: true });
+      // The flag is read before the first batch: not one batch of 64 rows later, as when the cancel was a message.
+      expect(await ended).toMatchObject({ status: 'cancelled', stopped_because: 'cancelled' });
+      expect(countRows(app.db, firstId)).toBe(0);
 
-    const second = await dispatch(app, 'runs.start', { config: { ...config, budget: 24 } });
-    const secondId = (second as { value: { id: string } }).value.id;
-    expect(await runEnd(app, secondId)).toMatchObject({ status: 'completed', stopped_because: 'budget' });
-    expect(countRows(app.db, secondId)).toBe(24);
-    const resumed = runEnd(app, firstId);
-    expect(await dispatch(app, 'runs.resume', { run_id: firstId })).toMatchObject({ ok: true });
-    expect(await dispatch(app, 'runs.cancel', { run_id: firstId })).toMatchObject({ ok: true });
-    expect(await resumed).toMatchObject({ status: 'cancelled' });
-  });
+      const second = await dispatch(app, 'runs.start', { config: { ...config, budget: 24 } });
+      const secondId = (second as { value: { id: string } }).value.id;
+      expect(await runEnd(app, secondId)).toMatchObject({ status: 'completed', stopped_because: 'budget' });
+      expect(countRows(app.db, secondId)).toBe(24);
+      const resumed = runEnd(app, firstId);
+      expect(await dispatch(app, 'runs.resume', { run_id: firstId })).toMatchObject({ ok: true });
+      expect(await dispatch(app, 'runs.cancel', { run_id: firstId })).toMatchObject({ ok: true });
+      expect(await resumed).toMatchObject({ status: 'cancelled' });
+    },
+  );
 
   it('starts the bundled worker only while no source is newer than it (a stale bundle would run old code)', () => {
     const root = mkdtempSync(join(tmpdir(), 'while-bundle-'));

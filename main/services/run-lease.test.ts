@@ -22,7 +22,11 @@ afterEach(async () => {
 
 async function storedRun(budget = 40): Promise<{ app: AppContext; runId: string }> {
   context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-lease-')), mode: 'browser' });
-  const config = RunConfig.parse({ source: { kind: 'describe', sentence: 'a bookshop assistant that refunds only after the customer confirms the order' }, budget, seed: 3 });
+  const config = RunConfig.parse({
+    source: { kind: 'describe', sentence: 'a bookshop assistant that refunds only after the customer confirms the order' },
+    budget,
+    seed: 3,
+  });
   const run = await createRun(context, config);
   return { app: context, runId: run.id };
 }
@@ -50,7 +54,9 @@ describe('a run lease', () => {
     now += 2_400;
     const refused = refusal(() => RunLease.acquire(app.db, runId, 'wai runs resume', { clock: () => now }));
     expect(refused.code).toBe('CONFLICT');
-    expect(refused.message).toBe(`Run ${runId} is being written by another process (wai simulate, pid ${process.pid} on this machine, last heartbeat 2 s ago); wait for it or stop it.`);
+    expect(refused.message).toBe(
+      `Run ${runId} is being written by another process (wai simulate, pid ${process.pid} on this machine, last heartbeat 2 s ago); wait for it or stop it.`,
+    );
     first.assertHeld();
     expect(getRunLease(app.db, runId)?.heartbeat_at).toBe(now);
     first.release();
@@ -65,7 +71,11 @@ describe('a run lease', () => {
     acquireRunLease(app.db, runId, { token: 'dead', pid, host: hostname(), program: 'wai simulate' }, Date.now(), { isLive: () => false });
     const lease = RunLease.acquire(app.db, runId, 'While Studio in browser mode');
     expect(getRunLease(app.db, runId)).toMatchObject({ token: lease.holder.token, pid: process.pid });
-    expect(getRun(app.db, runId)?.warnings.at(-1)).toMatch(new RegExp(`^This run was taken over from a writer that stopped \\(wai simulate, pid ${pid} on this machine, last heartbeat 0 s before the takeover; that process no longer exists\\)`));
+    expect(getRun(app.db, runId)?.warnings.at(-1)).toMatch(
+      new RegExp(
+        `^This run was taken over from a writer that stopped \\(wai simulate, pid ${pid} on this machine, last heartbeat 0 s before the takeover; that process no longer exists\\)`,
+      ),
+    );
   });
 
   it('takes over a living writer whose heartbeat went stale; that writer then refuses to write and stops beating', async () => {
@@ -78,9 +88,13 @@ describe('a run lease', () => {
     expect(refusal(() => RunLease.acquire(app.db, runId, 'wai runs resume', { clock: () => now })).code).toBe('CONFLICT');
     now += 1;
     const taker = RunLease.acquire(app.db, runId, 'wai runs resume', { clock: () => now });
-    expect(getRun(app.db, runId)?.warnings.at(-1)).toMatch(/last heartbeat 10 s before the takeover; no heartbeat for more than 10 s; if it wakes it stops without writing/);
+    expect(getRun(app.db, runId)?.warnings.at(-1)).toMatch(
+      /last heartbeat 10 s before the takeover; no heartbeat for more than 10 s; if it wakes it stops without writing/,
+    );
     expect(() => stalled.assertHeld()).toThrow(RunLeaseLostError);
-    expect(() => stalled.assertHeld()).toThrow(`Run ${runId} was taken over by another process (wai runs resume, pid ${process.pid} on this machine, last heartbeat 0 s ago)`);
+    expect(() => stalled.assertHeld()).toThrow(
+      `Run ${runId} was taken over by another process (wai runs resume, pid ${process.pid} on this machine, last heartbeat 0 s ago)`,
+    );
     expect(stalled.heartbeat()).toBe(false);
     stalled.release();
     expect(getRunLease(app.db, runId)?.token).toBe(taker.holder.token);
@@ -90,7 +104,9 @@ describe('a run lease', () => {
   it('keeps executeRun from writing a run another process holds', async () => {
     const { app, runId } = await storedRun();
     const holder = RunLease.acquire(app.db, runId, 'wai simulate');
-    await expect(executeRun({ db: app.db, runId })).rejects.toThrow(/is being written by another process \(wai simulate, pid \d+ on this machine/);
+    await expect(executeRun({ db: app.db, runId })).rejects.toThrow(
+      /is being written by another process \(wai simulate, pid \d+ on this machine/,
+    );
     expect(getRun(app.db, runId)).toMatchObject({ status: 'queued', rows_done: 0 });
     expect(countRows(app.db, runId)).toBe(0);
     holder.release();
@@ -107,7 +123,8 @@ describe('a run lease', () => {
       onRow: (row) => {
         landed.push(row.ordinal);
         // The writer looks stalled to a clock past its stale limit: another process takes the run over.
-        if (landed.length === 20) thief = RunLease.acquire(app.db, runId, 'wai runs resume', { clock: () => Date.now() + STALE_MS + HEARTBEAT_MS + 1 });
+        if (landed.length === 20)
+          thief = RunLease.acquire(app.db, runId, 'wai runs resume', { clock: () => Date.now() + STALE_MS + HEARTBEAT_MS + 1 });
       },
     });
     await expect(stalled).rejects.toThrow(RunLeaseLostError);
@@ -117,9 +134,15 @@ describe('a run lease', () => {
     expect(getRunLease(app.db, runId)?.token).toBe(thief!.holder.token);
     const summary = await executeRun({ db: app.db, runId, lease: thief! });
     expect(summary.stopped_because).toBe('budget');
-    expect(app.db.prepare('SELECT COUNT(*) AS n, COUNT(DISTINCT ordinal) AS distinct_ordinals FROM rows WHERE run_id = ?').get(runId)).toEqual({ n: 120, distinct_ordinals: 120 });
+    expect(
+      app.db.prepare('SELECT COUNT(*) AS n, COUNT(DISTINCT ordinal) AS distinct_ordinals FROM rows WHERE run_id = ?').get(runId),
+    ).toEqual({ n: 120, distinct_ordinals: 120 });
     expect(getRun(app.db, runId)).toMatchObject({ status: 'completed', rows_done: 120 });
-    expect(getRun(app.db, runId)?.warnings.some((warning) => warning.startsWith('This run was taken over from a writer that stopped (wai simulate'))).toBe(true);
+    expect(
+      getRun(app.db, runId)?.warnings.some((warning) =>
+        warning.startsWith('This run was taken over from a writer that stopped (wai simulate'),
+      ),
+    ).toBe(true);
     expect(getRunLease(app.db, runId)).toBeUndefined();
   });
 
@@ -130,7 +153,10 @@ describe('a run lease', () => {
     const resumed = await dispatch(app, 'runs.resume', { run_id: runId });
     expect(resumed).toEqual({
       ok: false,
-      error: { code: 'CONFLICT', message: `Run ${runId} is being written by another process (wai runs resume, pid ${process.pid} on this machine, last heartbeat 0 s ago); wait for it or stop it.` },
+      error: {
+        code: 'CONFLICT',
+        message: `Run ${runId} is being written by another process (wai runs resume, pid ${process.pid} on this machine, last heartbeat 0 s ago); wait for it or stop it.`,
+      },
     });
     expect(app.jobs.resumeInterrupted()).toEqual([]);
     expect(getRun(app.db, runId)?.status).toBe('running');
@@ -142,7 +168,11 @@ describe('a run lease', () => {
     const frozen = RunLease.acquire(app.db, runId, 'wai simulate', { clock: () => Date.now() - STALE_MS - 5_000 });
     app.db.prepare("UPDATE runs SET status = 'running' WHERE id = ?").run(runId);
     expect(cancelRun(app, runId)).toMatchObject({ status: 'cancelled', stopped_because: 'cancelled' });
-    expect(getRun(app.db, runId)?.warnings.some((warning) => warning.startsWith('This run was taken over from a writer that stopped (wai simulate'))).toBe(true);
+    expect(
+      getRun(app.db, runId)?.warnings.some((warning) =>
+        warning.startsWith('This run was taken over from a writer that stopped (wai simulate'),
+      ),
+    ).toBe(true);
     expect(getRunLease(app.db, runId)).toBeUndefined();
     expect(() => frozen.assertHeld()).toThrow(RunLeaseLostError);
   });
@@ -153,7 +183,9 @@ describe('a run lease', () => {
     const before = getRun(app.db, runId)?.status;
     const refused = refusal(() => cancelRun(app, runId));
     expect(refused.code).toBe('CONFLICT');
-    expect(refused.message).toMatch(new RegExp(`^Run ${runId} is being written by another process \\(wai simulate, pid ${process.pid} on this machine`));
+    expect(refused.message).toMatch(
+      new RegExp(`^Run ${runId} is being written by another process \\(wai simulate, pid ${process.pid} on this machine`),
+    );
     expect(getRun(app.db, runId)?.status).toBe(before);
     other.release();
   });

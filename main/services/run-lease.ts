@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppMode, RunWriter } from '../../shared/api';
 import type { Db } from '../store/database';
-import { acquireRunLease, getRunLease, releaseRunLease, renewRunLease, runLeaseToken, type LeaseHolder, type RunLeaseRecord } from '../store/run-leases-repository';
+import {
+  acquireRunLease,
+  getRunLease,
+  releaseRunLease,
+  renewRunLease,
+  runLeaseToken,
+  type LeaseHolder,
+  type RunLeaseRecord,
+} from '../store/run-leases-repository';
 import { getRun, updateRun } from '../store/runs-repository';
 import { ServiceError } from './service-error';
 import { processExists } from './process-exists';
@@ -58,7 +66,6 @@ export function newLeaseHolder(program: string): LeaseHolder {
   return { token: randomUUID(), pid: process.pid, host: hostname(), program };
 }
 
-
 export type LeaseState = 'live' | 'stale' | 'gone';
 
 /** A lease stands while its heartbeat is recent and, on this machine, its process exists. */
@@ -92,7 +99,10 @@ export function leaseConflictMessage(runId: string, lease: RunLeaseRecord, nowMs
 }
 
 function takeoverWarning(previous: RunLeaseRecord, state: LeaseState, nowMs: number): string {
-  const why = state === 'gone' ? 'that process no longer exists' : `no heartbeat for more than ${STALE_MS / 1000} s; if it wakes it stops without writing`;
+  const why =
+    state === 'gone'
+      ? 'that process no longer exists'
+      : `no heartbeat for more than ${STALE_MS / 1000} s; if it wakes it stops without writing`;
   return `This run was taken over from a writer that stopped (${describeHolder(previous, nowMs, 'before the takeover')}; ${why}); it resumed from its stored rows.`;
 }
 

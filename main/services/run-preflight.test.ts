@@ -71,7 +71,9 @@ describe('runs.preflight', () => {
   });
 
   it('warns when one model plays two roles, naming both roles and the model', () => {
-    const output = preflightRun(config({ models: { agent: 'openai:gpt-4.1-mini', judge: 'openai:gpt-4.1-mini', simulator: 'anthropic:claude-haiku' } }));
+    const output = preflightRun(
+      config({ models: { agent: 'openai:gpt-4.1-mini', judge: 'openai:gpt-4.1-mini', simulator: 'anthropic:claude-haiku' } }),
+    );
     const checks = output.checks.filter((check) => check.id === 'same_model');
     expect(checks).toHaveLength(1);
     expect(checks[0]).toMatchObject({ level: 'warning', path: 'models.judge' });
@@ -119,10 +121,13 @@ describe('runs.preflight', () => {
     // A setting the person gave wins over the mode's.
     expect(idsOf(preflightRun(config({ mode: 'rl', budget: 6, repeats: 3 })))).not.toContain('error:budget_short');
     const axes = draftedSpec().axes;
-    expect(preflightRun(config({ mode: 'rl' })).grid!.cells).toBe(planGrid(axes, { seed: 0, fault_rate: 0.8, prefer_success: false }).cells.length);
-    expect(preflightRun(config({ mode: 'rl', fault_rate: 0.5, prefer_success: true, set_by_caller: ['fault_rate', 'prefer_success'] })).grid!.cells).toBe(
-      planGrid(axes, { seed: 0, fault_rate: 0.5, prefer_success: true }).cells.length,
+    expect(preflightRun(config({ mode: 'rl' })).grid!.cells).toBe(
+      planGrid(axes, { seed: 0, fault_rate: 0.8, prefer_success: false }).cells.length,
     );
+    expect(
+      preflightRun(config({ mode: 'rl', fault_rate: 0.5, prefer_success: true, set_by_caller: ['fault_rate', 'prefer_success'] })).grid!
+        .cells,
+    ).toBe(planGrid(axes, { seed: 0, fault_rate: 0.5, prefer_success: true }).cells.length);
   });
 
   it('warns when a saturation run cannot give every planned cell its five rows, naming the budget it needs', () => {
@@ -138,7 +143,10 @@ describe('runs.preflight', () => {
 
   it('turns spec validation issues into errors at their field, errors before warnings', () => {
     const spec = draftedSpec();
-    const broken = { ...spec, tools: [{ ...spec.tools[0]!, parameters: { type: 'object', properties: { amount: { type: 'money' } } } }, ...spec.tools.slice(1)] };
+    const broken = {
+      ...spec,
+      tools: [{ ...spec.tools[0]!, parameters: { type: 'object', properties: { amount: { type: 'money' } } } }, ...spec.tools.slice(1)],
+    };
     const output = preflightRun(config({}, broken));
     const check = output.checks.find((each) => each.id === 'spec_invalid');
     expect(check).toMatchObject({ level: 'error', path: 'source.spec.tools.0.parameters.properties.amount.type' });
@@ -154,7 +162,12 @@ describe('runs.preflight', () => {
     const sentence = `a personal finance assistant that confirms before it moves money ${'and checks again '.repeat(100)}`;
     const output = preflightRun(PreflightConfig.parse({ source: { kind: 'describe', sentence } }));
     expect(output.checks).toEqual([
-      expect.objectContaining({ id: 'draft', level: 'error', path: 'source.sentence', message: expect.stringMatching(/the description is 1,\d{3} characters, over the 1,000 a draft reads/) }),
+      expect.objectContaining({
+        id: 'draft',
+        level: 'error',
+        path: 'source.sentence',
+        message: expect.stringMatching(/the description is 1,\d{3} characters, over the 1,000 a draft reads/),
+      }),
     ]);
     expect(SpecsDraftInput.safeParse({ sentence }).success).toBe(false);
   });
@@ -172,7 +185,7 @@ describe('runs.preflight', () => {
     const check = output.checks.find((each) => each.id === 'agent_start');
     expect(check).toMatchObject({ level: 'error', path: 'models.agent' });
     expect(check!.message).toContain(`The agent command \`node ${missing}\` does not start`);
-    expect(check!.message).toContain("exited (1): Error: Cannot find module");
+    expect(check!.message).toContain('exited (1): Error: Cannot find module');
     expect(check!.message).not.toContain('Node.js v');
     expect(output.checks[0]!.level).toBe('error');
 

@@ -18,7 +18,7 @@ const SEPARATION: Record<(typeof ROLES)[number], string> = {
   agent: 'the agent under test',
   simulator: 'the situation writer writes asks the agent finds easy; set a different simulator model',
   user_model: 'the simulated person writes like the agent it talks to; set a different user model',
-  judge: 'a judge grading its own model\'s writing prefers it; give the judge a model of another family',
+  judge: "a judge grading its own model's writing prefers it; give the judge a model of another family",
 };
 
 /**
@@ -122,7 +122,9 @@ function modelChecks(context: AppContext, models: RoleModels): PreflightCheck[] 
     if (ServiceError.isInstance(error) && error.issues) return error.issues.map((issue) => toCheck(issue, 'model_spec'));
     throw error;
   }
-  return missingKeyIssues(models, { keys: keyRing(process.env, storedKeys(context.keys)), mode: context.mode }).map((issue) => toCheck(issue, 'model_key'));
+  return missingKeyIssues(models, { keys: keyRing(process.env, storedKeys(context.keys)), mode: context.mode }).map((issue) =>
+    toCheck(issue, 'model_key'),
+  );
 }
 
 /** Commands that answered a probe lately: the checks run on every edit, and a working agent need not start each time. */

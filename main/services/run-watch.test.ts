@@ -14,7 +14,12 @@ import { createLeasedRun, createRun } from './runs-service';
 const newContext = serviceTestContexts('while-watch-');
 
 const config = (budget: number) =>
-  RunConfig.parse({ source: { kind: 'describe', sentence: 'a bookshop assistant that refunds only after the customer confirms the order' }, budget, seed: 5, concurrency: 4 });
+  RunConfig.parse({
+    source: { kind: 'describe', sentence: 'a bookshop assistant that refunds only after the customer confirms the order' },
+    budget,
+    seed: 5,
+    concurrency: 4,
+  });
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -28,7 +33,11 @@ describe('paceOf', () => {
   });
 
   it('offers no time left before 5 rows, and no rate at the moment the writer took the run', () => {
-    expect(paceOf([iso(T0 + 500)], { acquired_at: T0 }, 1, 100, T0 + 1_000)).toEqual({ rows_counted: 1, rows_per_second: 1, seconds_left: null });
+    expect(paceOf([iso(T0 + 500)], { acquired_at: T0 }, 1, 100, T0 + 1_000)).toEqual({
+      rows_counted: 1,
+      rows_per_second: 1,
+      seconds_left: null,
+    });
     expect(paceOf([], { acquired_at: T0 }, 0, 100, T0)).toEqual({ rows_counted: 0, rows_per_second: 0, seconds_left: null });
   });
 
@@ -59,7 +68,15 @@ describe('runs.watch', () => {
     });
     expect(seen.length).toBeGreaterThanOrEqual(3);
     for (const watch of seen) {
-      expect(watch.writer).toEqual({ where: 'elsewhere', program: 'wai simulate', pid: process.pid, host: hostname(), this_machine: true, state: 'live', heartbeat_seconds_ago: expect.any(Number) });
+      expect(watch.writer).toEqual({
+        where: 'elsewhere',
+        program: 'wai simulate',
+        pid: process.pid,
+        host: hostname(),
+        this_machine: true,
+        state: 'live',
+        heartbeat_seconds_ago: expect.any(Number),
+      });
       expect(watch.run.status).toBe('running');
       expect(watch.pace!.rows_counted).toBe(watch.run.rows_done);
       expect(watch.pace!.rows_per_second).toBeGreaterThan(0);
@@ -70,7 +87,11 @@ describe('runs.watch', () => {
     expect(rows[0]).toBeLessThan(rows.at(-1)!);
 
     const ended = await callMethod(app, 'runs.watch', { run_id: run.id });
-    expect(ended).toMatchObject({ run: { status: 'completed', rows_done: 60, stopped_because: summary.stopped_because }, writer: null, pace: null });
+    expect(ended).toMatchObject({
+      run: { status: 'completed', rows_done: 60, stopped_because: summary.stopped_because },
+      writer: null,
+      pace: null,
+    });
     expect(ended.summary?.stopped_because).toBe('budget');
     expect(ended.batches.length).toBeGreaterThan(0);
   });
@@ -79,12 +100,26 @@ describe('runs.watch', () => {
     const app = newContext();
     const run = await createRun(app, config(10));
     const gonePid = spawnSync(process.execPath, ['-e', '0']).pid;
-    acquireRunLease(app.db, run.id, { token: 'gone', pid: gonePid, host: hostname(), program: 'wai simulate' }, Date.now() - 3_000, { isLive: () => false });
-    expect((await callMethod(app, 'runs.watch', { run_id: run.id })).writer).toMatchObject({ where: 'elsewhere', pid: gonePid, state: 'gone', heartbeat_seconds_ago: 3 });
+    acquireRunLease(app.db, run.id, { token: 'gone', pid: gonePid, host: hostname(), program: 'wai simulate' }, Date.now() - 3_000, {
+      isLive: () => false,
+    });
+    expect((await callMethod(app, 'runs.watch', { run_id: run.id })).writer).toMatchObject({
+      where: 'elsewhere',
+      pid: gonePid,
+      state: 'gone',
+      heartbeat_seconds_ago: 3,
+    });
 
     app.db.prepare('DELETE FROM run_leases').run();
-    acquireRunLease(app.db, run.id, { token: 'far', pid: 4242, host: 'build-box', program: 'wai runs resume' }, Date.now() - 30_000, { isLive: () => false });
-    expect((await callMethod(app, 'runs.watch', { run_id: run.id })).writer).toMatchObject({ host: 'build-box', this_machine: false, state: 'stale', heartbeat_seconds_ago: 30 });
+    acquireRunLease(app.db, run.id, { token: 'far', pid: 4242, host: 'build-box', program: 'wai runs resume' }, Date.now() - 30_000, {
+      isLive: () => false,
+    });
+    expect((await callMethod(app, 'runs.watch', { run_id: run.id })).writer).toMatchObject({
+      host: 'build-box',
+      this_machine: false,
+      state: 'stale',
+      heartbeat_seconds_ago: 30,
+    });
   });
 
   it('refuses an unknown run by name', async () => {
@@ -94,7 +129,11 @@ describe('runs.watch', () => {
 
   it('reads the latest row stamps down the run’s (run_id, ordinal) index', () => {
     const app = newContext();
-    const plan = (app.db.prepare('EXPLAIN QUERY PLAN SELECT created_at FROM rows WHERE run_id = ? ORDER BY ordinal DESC LIMIT ?').all('run_a', 100) as { detail: string }[])
+    const plan = (
+      app.db.prepare('EXPLAIN QUERY PLAN SELECT created_at FROM rows WHERE run_id = ? ORDER BY ordinal DESC LIMIT ?').all('run_a', 100) as {
+        detail: string;
+      }[]
+    )
       .map((step) => step.detail)
       .join('\n');
     expect(plan).toMatch(/SEARCH rows USING INDEX sqlite_autoindex_rows_\d \(run_id=\?\)/);

@@ -19,7 +19,10 @@ export function watchRun(context: AppContext, runId: string, nowMs = Date.now())
   const lease = getRunLease(context.db, runId);
   if (!lease) return { ...detail, writer: null, pace: null };
   const writer = runWriter(lease, context.jobs.isActive(runId), nowMs);
-  const pace = writer.where === 'elsewhere' ? paceOf(latestRowStamps(context.db, runId, PACE_WINDOW_ROWS), lease, detail.run.rows_done, detail.run.config.budget, nowMs) : null;
+  const pace =
+    writer.where === 'elsewhere'
+      ? paceOf(latestRowStamps(context.db, runId, PACE_WINDOW_ROWS), lease, detail.run.rows_done, detail.run.config.budget, nowMs)
+      : null;
   return { ...detail, writer, pace };
 }
 
@@ -28,7 +31,13 @@ export function watchRun(context: AppContext, runId: string, nowMs = Date.now())
  * are left out. When all its rows fit the window the rate counts from when it took the run; when the window is full
  * it counts the rows after the window's oldest from that row's stamp, so a long run's rate follows its recent pace.
  */
-export function paceOf(stamps: readonly string[], lease: Pick<RunLeaseRecord, 'acquired_at'>, rowsDone: number, budget: number, nowMs: number): RunPace {
+export function paceOf(
+  stamps: readonly string[],
+  lease: Pick<RunLeaseRecord, 'acquired_at'>,
+  rowsDone: number,
+  budget: number,
+  nowMs: number,
+): RunPace {
   const times = stamps.map((stamp) => Date.parse(stamp)).filter((time) => Number.isFinite(time) && time >= lease.acquired_at);
   const windowFull = stamps.length >= PACE_WINDOW_ROWS && times.length === stamps.length;
   const from = windowFull ? Math.min(...times) : lease.acquired_at;

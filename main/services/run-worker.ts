@@ -29,7 +29,11 @@ async function execute(run: WorkerRun): Promise<void> {
     post({ type: 'end', run_id: run.runId, stopped_because: summary.stopped_because });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    post(RunLeaseLostError.isInstance(error) ? { type: 'lease-lost', run_id: run.runId, message } : { type: 'error', run_id: run.runId, message });
+    post(
+      RunLeaseLostError.isInstance(error)
+        ? { type: 'lease-lost', run_id: run.runId, message }
+        : { type: 'error', run_id: run.runId, message },
+    );
   }
 }
 

@@ -18,7 +18,12 @@ import { ServiceError } from './service-error';
 export function listRuns(context: AppContext, page: { limit: number; offset: number }, nowMs = Date.now()): RunsListOutput {
   return context.db.transaction((): RunsListOutput => {
     const { runs, total } = listStoredRuns(context.db, page.limit, page.offset);
-    const leases = new Map(leasesOfRuns(context.db, runs.map((run) => run.id)).map((lease) => [lease.run_id, lease]));
+    const leases = new Map(
+      leasesOfRuns(
+        context.db,
+        runs.map((run) => run.id),
+      ).map((lease) => [lease.run_id, lease]),
+    );
     return {
       runs: runs.map((run) => {
         const lease = leases.get(run.id);
@@ -58,7 +63,12 @@ export async function createRun(context: AppContext, config: RunConfig, options:
  * transaction that stores the run, so no other process ever sees the run without its writer (another app's start-up
  * would otherwise take a queued run with no lease as an interrupted one, and run it too).
  */
-export async function createLeasedRun(context: AppContext, config: RunConfig, program: string, options: CreateRunOptions = {}): Promise<{ run: Run; lease: RunLease }> {
+export async function createLeasedRun(
+  context: AppContext,
+  config: RunConfig,
+  program: string,
+  options: CreateRunOptions = {},
+): Promise<{ run: Run; lease: RunLease }> {
   const prepared = await prepareRun(context, config, options);
   let lease: RunLease | undefined;
   const runId = storeRun(context, config, prepared, (id) => {
@@ -99,13 +109,17 @@ async function prepareRun(context: AppContext, config: RunConfig, options: Creat
     if (!stored) throw new ServiceError('NOT_FOUND', `Run ${config.replay_of} has no stored spec to replay.`);
     spec = stored;
   } else if (config.source.kind === 'describe') {
-    const { drafter, warnings: drafterWarnings } = drafterFor(config, { keys: keyRing(process.env, storedKeys(context.keys)), mode: context.mode });
+    const { drafter, warnings: drafterWarnings } = drafterFor(config, {
+      keys: keyRing(process.env, storedKeys(context.keys)),
+      mode: context.mode,
+    });
     try {
       const drafted = await drafter.draft(config.source.sentence, { seed: config.seed });
       spec = drafted.spec;
       warnings = [...drafterWarnings, ...drafted.warnings];
     } catch (error) {
-      if (ModelCallError.isInstance(error)) throw new ServiceError('MODEL_ERROR', `The simulator's model could not draft the spec: ${error.message}`);
+      if (ModelCallError.isInstance(error))
+        throw new ServiceError('MODEL_ERROR', `The simulator's model could not draft the spec: ${error.message}`);
       throw error;
     }
   } else {

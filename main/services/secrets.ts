@@ -155,7 +155,10 @@ export function storedKeys(store: KeyStore | undefined): Record<string, string> 
 }
 
 /** Where each key the app knows of comes from; never the values. */
-export function listKeys(store: KeyStore | undefined, environment: NodeJS.ProcessEnv = process.env): { keys: KeyStatus[]; warnings: string[] } {
+export function listKeys(
+  store: KeyStore | undefined,
+  environment: NodeJS.ProcessEnv = process.env,
+): { keys: KeyStatus[]; warnings: string[] } {
   const names = new Set([OPENAI_KEY_VARIABLE, ANTHROPIC_KEY_VARIABLE, COMPATIBLE_KEY_VARIABLE, ...(store ? modelKeyVariables(store) : [])]);
   for (const name of Object.keys(environment)) if (KEY_VARIABLE_PATTERN.test(name)) names.add(name);
   const keys = [...names].sort().map((variable): KeyStatus => {
@@ -167,10 +170,18 @@ export function listKeys(store: KeyStore | undefined, environment: NodeJS.Proces
 }
 
 /** Stores a key (desktop only: browser mode and the CLI read keys from the environment). */
-export function setKey(store: KeyStore | undefined, variable: string, value: string, environment: NodeJS.ProcessEnv = process.env): { key: KeyStatus; warnings: string[] } {
+export function setKey(
+  store: KeyStore | undefined,
+  variable: string,
+  value: string,
+  environment: NodeJS.ProcessEnv = process.env,
+): { key: KeyStatus; warnings: string[] } {
   checkVariable(variable);
   if (!store) {
-    throw new ServiceError('CONFLICT', `Keys can be stored only in the desktop app; here, set ${variable} in the environment before starting.`);
+    throw new ServiceError(
+      'CONFLICT',
+      `Keys can be stored only in the desktop app; here, set ${variable} in the environment before starting.`,
+    );
   }
   const trimmed = value.trim();
   if (trimmed === '') throw new ServiceError('VALIDATION_FAILED', 'The key is empty.', [{ path: 'value', message: 'empty' }]);
@@ -247,9 +258,11 @@ export function hubTokenState(store: KeyStore | undefined, environment: NodeJS.P
 export function setHubToken(store: KeyStore, value: string, environment: NodeJS.ProcessEnv = process.env): HubTokenState {
   const trimmed = value.trim();
   if (!trimmed.startsWith(HUB_TOKEN_PREFIX) || /\s/.test(trimmed)) {
-    throw new ServiceError('VALIDATION_FAILED', 'A Hugging Face token starts with hf_ and has no spaces: copy a write token from huggingface.co/settings/tokens.', [
-      { path: 'value', message: 'not a Hugging Face token' },
-    ]);
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      'A Hugging Face token starts with hf_ and has no spaces: copy a write token from huggingface.co/settings/tokens.',
+      [{ path: 'value', message: 'not a Hugging Face token' }],
+    );
   }
   store.set(HUB_TOKEN_VARIABLE, trimmed);
   return hubTokenState(store, environment);

@@ -37,7 +37,9 @@ describe('decodeUtf8', () => {
 
   it('counts the column in characters, after any accented letters before the bad byte', () => {
     const bytes = Buffer.concat([Buffer.from('{"note": "Zoë\r\nthé '), Buffer.from([0xff]), Buffer.from('"}')]);
-    expect(refusal(() => decodeUtf8(bytes, 'rows.jsonl'))).toBe('rows.jsonl line 2: not UTF-8 (byte 0xFF at column 5); save the file as UTF-8.');
+    expect(refusal(() => decodeUtf8(bytes, 'rows.jsonl'))).toBe(
+      'rows.jsonl line 2: not UTF-8 (byte 0xFF at column 5); save the file as UTF-8.',
+    );
   });
 
   it('says a file cut inside its last character is cut short', () => {
@@ -51,7 +53,9 @@ describe('decodeUtf8', () => {
     const text = '{"row_id": "run_a:0", "label": "pass"}\n';
     const little = Buffer.from(`\uFEFF${text}`, 'utf16le');
     const big = Buffer.from(little).swap16();
-    expect(refusal(() => decodeUtf8(little, 'labels.jsonl'))).toBe('labels.jsonl is UTF-16 (it starts with a UTF-16 byte-order mark), not UTF-8: save the file as UTF-8.');
+    expect(refusal(() => decodeUtf8(little, 'labels.jsonl'))).toBe(
+      'labels.jsonl is UTF-16 (it starts with a UTF-16 byte-order mark), not UTF-8: save the file as UTF-8.',
+    );
     expect(refusal(() => decodeUtf8(big, 'labels.jsonl'))).toContain('is UTF-16');
     expect(refusal(() => decodeUtf8(Buffer.from(text, 'utf16le'), 'labels.jsonl'))).toBe(
       'labels.jsonl looks like UTF-16 saved without a byte-order mark (every other byte is 0), not UTF-8: save the file as UTF-8.',
@@ -59,7 +63,14 @@ describe('decodeUtf8', () => {
   });
 
   it('refuses overlong forms, surrogates and code points past U+10FFFF as TextDecoder does', () => {
-    for (const bad of [[0xc0, 0xaf], [0xe0, 0x80, 0xaf], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0x80], [0xf8, 0x88, 0x80, 0x80, 0x80]]) {
+    for (const bad of [
+      [0xc0, 0xaf],
+      [0xe0, 0x80, 0xaf],
+      [0xed, 0xa0, 0x80],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0x80],
+      [0xf8, 0x88, 0x80, 0x80, 0x80],
+    ]) {
       expect(findUtf8Fault(Uint8Array.from([0x61, ...bad])), bad.join(' ')).toMatchObject({ line: 1, column: 2, byte: bad[0] });
     }
   });
@@ -79,11 +90,22 @@ describe('decodeUtf8', () => {
       { numRuns: 2000, seed: 11 },
     );
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 12 }).filter((line) => !/[\r\n]/.test(line)), { minLength: 1, maxLength: 8 }), fc.nat(), (texts, pick) => {
-        const at = pick % texts.length;
-        const bytes = Buffer.concat(texts.map((line, index) => Buffer.concat([Buffer.from(line), ...(index === at ? [Buffer.from([0xfe])] : []), Buffer.from('\n')])));
-        expect(findUtf8Fault(bytes)).toMatchObject({ line: at + 1, column: [...texts[at]!].length + 1, byte: 0xfe });
-      }),
+      fc.property(
+        fc.array(
+          fc.string({ unit: 'grapheme', maxLength: 12 }).filter((line) => !/[\r\n]/.test(line)),
+          { minLength: 1, maxLength: 8 },
+        ),
+        fc.nat(),
+        (texts, pick) => {
+          const at = pick % texts.length;
+          const bytes = Buffer.concat(
+            texts.map((line, index) =>
+              Buffer.concat([Buffer.from(line), ...(index === at ? [Buffer.from([0xfe])] : []), Buffer.from('\n')]),
+            ),
+          );
+          expect(findUtf8Fault(bytes)).toMatchObject({ line: at + 1, column: [...texts[at]!].length + 1, byte: 0xfe });
+        },
+      ),
       { numRuns: 300, seed: 11 },
     );
   });
@@ -95,7 +117,9 @@ describe('readTextFile', () => {
     await expect(readTextFile(join(folder, 'missing.jsonl'))).rejects.toThrow(/^Cannot read .*missing\.jsonl: /);
     const path = join(folder, 'spec.yaml');
     writeFileSync(path, Buffer.from('name: \u00c9pargne\n', 'latin1'));
-    await expect(readTextFile(path, 'spec.yaml')).rejects.toThrow('spec.yaml line 1: not UTF-8 (byte 0xC9 at column 7); save the file as UTF-8.');
+    await expect(readTextFile(path, 'spec.yaml')).rejects.toThrow(
+      'spec.yaml line 1: not UTF-8 (byte 0xC9 at column 7); save the file as UTF-8.',
+    );
     writeFileSync(path, 'name: Épargne\n');
     await expect(readTextFile(path)).resolves.toBe('name: Épargne\n');
   });

@@ -12,7 +12,10 @@ const megabytes = (bytes: number) => `${Math.ceil(bytes / 1024 / 1024)} MB`;
  */
 export function decodeUtf8(bytes: Uint8Array, name: string): string {
   if (bytes.length > constants.MAX_STRING_LENGTH) {
-    throw new ServiceError('VALIDATION_FAILED', `${name} is ${megabytes(bytes.length)}, more than one text can hold here (${megabytes(constants.MAX_STRING_LENGTH)}): split it into smaller files.`);
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      `${name} is ${megabytes(bytes.length)}, more than one text can hold here (${megabytes(constants.MAX_STRING_LENGTH)}): split it into smaller files.`,
+    );
   }
   let text: string | null = null;
   try {
@@ -22,7 +25,11 @@ export function decodeUtf8(bytes: Uint8Array, name: string): string {
   }
   const problem = utf8Problem(bytes, name, text !== null);
   if (problem !== null) {
-    throw new ServiceError('VALIDATION_FAILED', problem.message, problem.line === undefined ? undefined : [{ path: `line ${problem.line}`, message: problem.detail ?? problem.message }]);
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      problem.message,
+      problem.line === undefined ? undefined : [{ path: `line ${problem.line}`, message: problem.detail ?? problem.message }],
+    );
   }
   return text ?? '';
 }

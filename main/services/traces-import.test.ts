@@ -6,8 +6,14 @@ import { closeAppContext, createAppContext, type AppContext } from './app-contex
 import { ServiceError } from './service-error';
 import { aimRun, compareVersions, importTraces, listImports, pageTraces, traceFailureMap } from './traces-service';
 
-const SUPPORT = { name: 'traces-support-agent.otlp.json', text: readFileSync(new URL('../../e2e/__fixtures__/traces-support-agent.otlp.json', import.meta.url), 'utf8') };
-const engineFixture = (name: string) => ({ name, text: readFileSync(new URL(`../../engine/traces/__fixtures__/${name}`, import.meta.url), 'utf8') });
+const SUPPORT = {
+  name: 'traces-support-agent.otlp.json',
+  text: readFileSync(new URL('../../e2e/__fixtures__/traces-support-agent.otlp.json', import.meta.url), 'utf8'),
+};
+const engineFixture = (name: string) => ({
+  name,
+  text: readFileSync(new URL(`../../engine/traces/__fixtures__/${name}`, import.meta.url), 'utf8'),
+});
 const jsonl = (name: string, lines: object[]) => ({ name, text: lines.map((line) => JSON.stringify(line)).join('\n') });
 const line = (id: string, reward: number, model_version = 'v1') => ({
   id,
@@ -35,13 +41,23 @@ afterEach(async () => {
 /** What a person reads off the map: counts, statuses and priorities per situation. */
 const picture = (context: AppContext) => {
   const map = traceFailureMap(context);
-  return { totals: [map.n_traces, map.n_graded, map.n_failures, map.n_faulted], cells: map.cells.map((cell) => [cell.key, cell.traces, cell.failures, cell.status, cell.priority]) };
+  return {
+    totals: [map.n_traces, map.n_graded, map.n_failures, map.n_faulted],
+    cells: map.cells.map((cell) => [cell.key, cell.traces, cell.failures, cell.status, cell.priority]),
+  };
 };
 
 describe('importing traces already stored', () => {
   it('adds nothing when the same file is imported twice, and says so', () => {
     const first = importTraces(context, { files: [SUPPORT] });
-    expect(first).toMatchObject({ stored: true, n_rows: 30, n_read: 30, n_already_imported: 0, n_conflicts: 0, message: 'Imported 30 traces.' });
+    expect(first).toMatchObject({
+      stored: true,
+      n_rows: 30,
+      n_read: 30,
+      n_already_imported: 0,
+      n_conflicts: 0,
+      message: 'Imported 30 traces.',
+    });
     const once = picture(context);
     const again = importTraces(context, { files: [{ ...SUPPORT, name: 'export (1).json' }] });
     expect(again).toMatchObject({ stored: false, id: first.id, n_rows: 0, n_read: 30, n_already_imported: 30 });
@@ -58,11 +74,18 @@ describe('importing traces already stored', () => {
     const tuesday = jsonl('tue.jsonl', [line('t-3', 0), line('t-4', 1)]);
     importTraces(context, { files: [monday] });
     const overlap = importTraces(context, { files: [tuesday] });
-    expect(overlap).toMatchObject({ stored: true, n_rows: 1, n_already_imported: 1, files: [{ file: 'tue.jsonl', rows: 2, already_imported: 1 }] });
+    expect(overlap).toMatchObject({
+      stored: true,
+      n_rows: 1,
+      n_already_imported: 1,
+      files: [{ file: 'tue.jsonl', rows: 2, already_imported: 1 }],
+    });
     expect(overlap.message).toBe('1 new, 1 already imported (in the import mon.jsonl): imported the 1 new trace.');
     expect(traceFailureMap(context).n_traces).toBe(4);
 
-    const together = importTraces(context, { files: [jsonl('wed.jsonl', [line('t-5', 1)]), jsonl('wed-copy.jsonl', [line('t-5', 1), line('t-1', 1)])] });
+    const together = importTraces(context, {
+      files: [jsonl('wed.jsonl', [line('t-5', 1)]), jsonl('wed-copy.jsonl', [line('t-5', 1), line('t-1', 1)])],
+    });
     expect(together).toMatchObject({ n_rows: 1, n_read: 3, n_already_imported: 2 });
     expect(traceFailureMap(context).n_traces).toBe(5);
   });
@@ -98,11 +121,18 @@ describe('choosing the versions to compare', () => {
     await closeAppContext(context);
     context = open();
     context.jobs.start = () => undefined;
-    expect(traceFailureMap(context)).toMatchObject({ previous_version: 'support-v1', current_version: 'support-v2', versions_chosen: true });
+    expect(traceFailureMap(context)).toMatchObject({
+      previous_version: 'support-v1',
+      current_version: 'support-v2',
+      versions_chosen: true,
+    });
     const { aim } = await aimRun(context, { budget: 20, seed: 0, exploration: 0.2 });
     expect(aim.regions[0]).toMatchObject({ tool: 'issue_refund', status: 'new' });
 
-    expect(compareVersions(context, { before_version: null, after_version: null })).toMatchObject({ previous_version: 'gpt-4o-mini-2024-07-18', versions_chosen: false });
+    expect(compareVersions(context, { before_version: null, after_version: null })).toMatchObject({
+      previous_version: 'gpt-4o-mini-2024-07-18',
+      versions_chosen: false,
+    });
   });
 
   it('refuses a version no trace names, or the same version twice, naming the field', () => {
@@ -114,9 +144,13 @@ describe('choosing the versions to compare', () => {
       caught = error;
     }
     expect(ServiceError.isInstance(caught) && caught.code).toBe('VALIDATION_FAILED');
-    expect((caught as ServiceError).issues).toEqual([{ path: 'before_version', message: 'no imported trace names the model version "support-v0"' }]);
+    expect((caught as ServiceError).issues).toEqual([
+      { path: 'before_version', message: 'no imported trace names the model version "support-v0"' },
+    ]);
     expect((caught as ServiceError).message).toMatch(/\(the traces name support-v1, support-v2\)\.$/);
-    expect(() => compareVersions(context, { before_version: 'support-v2', after_version: 'support-v2' })).toThrow(/choose a different version/);
+    expect(() => compareVersions(context, { before_version: 'support-v2', after_version: 'support-v2' })).toThrow(
+      /choose a different version/,
+    );
     expect(traceFailureMap(context).versions_chosen).toBe(false);
   });
 });

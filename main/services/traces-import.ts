@@ -87,7 +87,9 @@ function conflictWarnings(context: AppContext, conflicts: readonly Entry[]): str
     return `${traceWhere(entry.row)}: a trace with the id ${entry.identity.trace_key} is already stored (${where}) with other content (re-graded, or the conversation went on); both are kept and counted. Remove the older import if this one replaces it.`;
   });
   const rest = conflicts.length - named.length;
-  return rest > 0 ? [...named, `${plural(rest, 'more trace')} share an id with a stored trace but differ from it; both versions are kept.`] : named;
+  return rest > 0
+    ? [...named, `${plural(rest, 'more trace')} share an id with a stored trace but differ from it; both versions are kept.`]
+    : named;
 }
 
 /**
@@ -95,7 +97,10 @@ function conflictWarnings(context: AppContext, conflicts: readonly Entry[]): str
  * whose id and content are already stored are skipped (engine/traces dedupeTraces); when nothing is new, no import
  * is stored. A trace sharing its id with a stored trace but not its content is kept, and named in the warnings.
  */
-export function importTraces(context: AppContext, input: { files: readonly TraceFileText[]; reward_keys?: readonly string[] }): TraceImportResult {
+export function importTraces(
+  context: AppContext,
+  input: { files: readonly TraceFileText[]; reward_keys?: readonly string[] },
+): TraceImportResult {
   const files = readFiles(input.files, input.reward_keys);
   const entries: Entry[] = files.flatMap((file) => file.rows.map((row) => ({ file: file.file, row, identity: traceIdentity(row) })));
   const now = context.now().toISOString();
@@ -103,19 +108,39 @@ export function importTraces(context: AppContext, input: { files: readonly Trace
     backfillTraceIdentity(context.db);
     const verdict = dedupeTraces(entries, storedTraceIdentities(context.db));
     const skippedIn = (file: string) => verdict.already.filter((entry) => entry.file === file).length;
-    const fileCounts = files.map((file) => ({ file: file.file, format: file.format, rows: file.rows.length, already_imported: skippedIn(file.file) }));
+    const fileCounts = files.map((file) => ({
+      file: file.file,
+      format: file.format,
+      rows: file.rows.length,
+      already_imported: skippedIn(file.file),
+    }));
     const counts = { n_read: entries.length, n_already_imported: verdict.already.length, n_conflicts: verdict.conflicts.length };
-    const holders = importsHolding(context.db, { content_hashes: [...new Set(verdict.already.map((entry) => entry.identity.content_hash))] });
+    const holders = importsHolding(context.db, {
+      content_hashes: [...new Set(verdict.already.map((entry) => entry.identity.content_hash))],
+    });
 
     if (verdict.fresh.length === 0) {
       const holder = holders[0];
       if (!holder) throw new ServiceError('INTERNAL', 'Every trace was reported as already imported, but no import holds them.');
       const message = `${plural(verdict.already.length, 'trace')} already imported, 0 new: ${verdict.already.length === 1 ? 'it is' : 'they are'} in ${theImports(holders)}.`;
-      return { id: holder.import_id, name: holder.name, created_at: now, n_rows: 0, files: fileCounts, model_versions: [], warnings: [message], stored: false, ...counts, message };
+      return {
+        id: holder.import_id,
+        name: holder.name,
+        created_at: now,
+        n_rows: 0,
+        files: fileCounts,
+        model_versions: [],
+        warnings: [message],
+        stored: false,
+        ...counts,
+        message,
+      };
     }
 
     const rows = verdict.fresh.map(({ row, identity }) => ({ row, identity, placement: placeTrace(row) }));
-    const versions = failureMap(rows.map(({ row, placement }) => ({ ...row, dimensions: placement.dimensions, faults: placement.faults }))).versions;
+    const versions = failureMap(
+      rows.map(({ row, placement }) => ({ ...row, dimensions: placement.dimensions, faults: placement.faults })),
+    ).versions;
     const id = newId('import');
     const first = files[0]!.file;
     insertTraceImport(context.db, {
@@ -134,7 +159,10 @@ export function importTraces(context: AppContext, input: { files: readonly Trace
       already === 0
         ? `Imported ${plural(verdict.fresh.length, 'trace')}.`
         : `${verdict.fresh.length.toLocaleString('en-US')} new, ${already.toLocaleString('en-US')} already imported (in ${theImports(holders)}): imported the ${plural(verdict.fresh.length, 'new trace')}.`;
-    const conflicts = verdict.conflicts.length === 0 ? '' : ` ${plural(verdict.conflicts.length, 'trace')} share${verdict.conflicts.length === 1 ? 's' : ''} an id with a stored trace but not its content: both are kept (see the warnings).`;
+    const conflicts =
+      verdict.conflicts.length === 0
+        ? ''
+        : ` ${plural(verdict.conflicts.length, 'trace')} share${verdict.conflicts.length === 1 ? 's' : ''} an id with a stored trace but not its content: both are kept (see the warnings).`;
     return { ...stored, stored: true, ...counts, message: `${message}${conflicts}` };
   })();
 }

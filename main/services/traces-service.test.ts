@@ -7,13 +7,20 @@ import { closeAppContext, createAppContext, type AppContext } from './app-contex
 import { ServiceError } from './service-error';
 import { aimRun, deleteImport, importTraces, listImports, pageTraces, traceFailureMap, traceSimulateOptions } from './traces-service';
 
-const fixture = (name: string) => ({ name, text: readFileSync(new URL(`../../engine/traces/__fixtures__/${name}`, import.meta.url), 'utf8') });
+const fixture = (name: string) => ({
+  name,
+  text: readFileSync(new URL(`../../engine/traces/__fixtures__/${name}`, import.meta.url), 'utf8'),
+});
 
 let context: AppContext;
 let started: string[];
 
 beforeEach(() => {
-  context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-traces-')), mode: 'cli', now: () => new Date('2026-11-30T00:00:00.000Z') });
+  context = createAppContext({
+    dataDir: mkdtempSync(join(tmpdir(), 'while-traces-')),
+    mode: 'cli',
+    now: () => new Date('2026-11-30T00:00:00.000Z'),
+  });
   started = [];
   context.jobs.start = (runId: string) => void started.push(runId);
 });
@@ -24,7 +31,9 @@ afterEach(async () => {
 
 describe('traces service', () => {
   it('imports OTLP files in both conventions and JSONL in one import', () => {
-    const entry = importTraces(context, { files: [fixture('otlp-genai.json'), fixture('otlp-openinference.json'), fixture('traces.jsonl')] });
+    const entry = importTraces(context, {
+      files: [fixture('otlp-genai.json'), fixture('otlp-openinference.json'), fixture('traces.jsonl')],
+    });
     expect(entry).toMatchObject({
       name: 'otlp-genai.json and 2 more',
       n_rows: 6,
@@ -48,8 +57,13 @@ describe('traces service', () => {
     expect(ServiceError.isInstance(caught)).toBe(true);
     const error = caught as ServiceError;
     expect(error.code).toBe('VALIDATION_FAILED');
-    expect(error.message).toMatch(/^Nothing was imported: 9 problems in the trace files \(and 6 more\)\. otlp-malformed\.json span e000000000000001 field traceId/);
-    expect(error.issues).toContainEqual({ path: 'otlp-malformed.json span e000000000000003 whileai.reward', message: 'reward must be in [0, 1], got 1.5' });
+    expect(error.message).toMatch(
+      /^Nothing was imported: 9 problems in the trace files \(and 6 more\)\. otlp-malformed\.json span e000000000000001 field traceId/,
+    );
+    expect(error.issues).toContainEqual({
+      path: 'otlp-malformed.json span e000000000000003 whileai.reward',
+      message: 'reward must be in [0, 1], got 1.5',
+    });
     expect(error.issues).toContainEqual({ path: 'traces-malformed.jsonl:3 reward', message: 'reward must be in [0, 1], got 2' });
     expect(listImports(context).imports).toEqual([]);
     expect(traceFailureMap(context).n_traces).toBe(0);
@@ -58,7 +72,14 @@ describe('traces service', () => {
   it('maps failures over the imports and pages the traces of a cell', () => {
     const entry = importTraces(context, { files: [fixture('otlp-genai.json'), fixture('traces.jsonl')] });
     const map = traceFailureMap(context, [entry.id]);
-    expect(map).toMatchObject({ import_ids: [entry.id], n_traces: 5, n_graded: 5, n_failures: 2, current_version: 'support-v2', previous_version: 'support-v1' });
+    expect(map).toMatchObject({
+      import_ids: [entry.id],
+      n_traces: 5,
+      n_graded: 5,
+      n_failures: 2,
+      current_version: 'support-v2',
+      previous_version: 'support-v1',
+    });
     const lookup = map.cells.find((cell) => cell.tool === 'get_order')!;
     expect(lookup).toMatchObject({ tool_condition: 'timeout', status: 'uncertain', failures: 1 });
     const page = pageTraces(context, { cell: lookup.key, limit: 10, offset: 0 });
@@ -88,6 +109,8 @@ describe('traces service', () => {
 
   it('refuses to aim at cells that are not on the map', async () => {
     importTraces(context, { files: [fixture('otlp-genai.json')] });
-    await expect(aimRun(context, { cells: ['{"tool":"nope"}'], budget: 10, seed: 0, exploration: 0.2 })).rejects.toThrow(/not on the failure map/);
+    await expect(aimRun(context, { cells: ['{"tool":"nope"}'], budget: 10, seed: 0, exploration: 0.2 })).rejects.toThrow(
+      /not on the failure map/,
+    );
   });
 });

@@ -35,7 +35,8 @@ export function deleteImport(context: AppContext, importId: string): { deleted: 
 
 /** The imports a request names (all when it names none); unknown ids are an error, not an empty map. */
 function importScope(context: AppContext, importIds: readonly string[] | undefined): { ids: string[]; filter: string[] | null } {
-  if (importIds === undefined || importIds.length === 0) return { ids: listTraceImports(context.db).map((entry) => entry.id), filter: null };
+  if (importIds === undefined || importIds.length === 0)
+    return { ids: listTraceImports(context.db).map((entry) => entry.id), filter: null };
   const missing = missingImportIds(context.db, importIds);
   if (missing.length > 0) throw new ServiceError('NOT_FOUND', `There is no trace import ${missing.join(', ')}.`);
   return { ids: [...importIds], filter: [...importIds] };
@@ -66,11 +67,17 @@ export function compareVersions(
   const issues = [
     ...(named.includes(before) ? [] : [{ path: 'before_version', message: `no imported trace names the model version "${before}"` }]),
     ...(named.includes(after) ? [] : [{ path: 'after_version', message: `no imported trace names the model version "${after}"` }]),
-    ...(before === after && named.includes(before) ? [{ path: 'after_version', message: 'choose a different version from the before version' }] : []),
+    ...(before === after && named.includes(before)
+      ? [{ path: 'after_version', message: 'choose a different version from the before version' }]
+      : []),
   ];
   if (issues.length > 0) {
     const known = named.length === 0 ? 'the traces name no model version' : `the traces name ${named.join(', ')}`;
-    throw new ServiceError('VALIDATION_FAILED', `These versions cannot be compared: ${issues.map((issue) => issue.message).join('; ')} (${known}).`, issues);
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      `These versions cannot be compared: ${issues.map((issue) => issue.message).join('; ')} (${known}).`,
+      issues,
+    );
   }
   const versions = { before_version: before, after_version: after };
   keepVersions(context.db, versions);
@@ -86,7 +93,9 @@ const CellKey = (key: string): { tool: string; tool_condition: string; world_sta
   } catch {
     // reported below
   }
-  throw new ServiceError('VALIDATION_FAILED', `"${key}" is not a failure-map cell key.`, [{ path: 'cell', message: 'use a key from traces.map' }]);
+  throw new ServiceError('VALIDATION_FAILED', `"${key}" is not a failure-map cell key.`, [
+    { path: 'cell', message: 'use a key from traces.map' },
+  ]);
 };
 
 export function pageTraces(
@@ -94,7 +103,12 @@ export function pageTraces(
   input: { import_ids?: readonly string[]; cell?: string; limit: number; offset: number },
 ): { rows: TraceSummary[]; total: number } {
   const scope = importScope(context, input.import_ids);
-  return pageTraceRows(context.db, { import_ids: scope.filter, cell: input.cell ? CellKey(input.cell) : null, limit: input.limit, offset: input.offset });
+  return pageTraceRows(context.db, {
+    import_ids: scope.filter,
+    cell: input.cell ? CellKey(input.cell) : null,
+    limit: input.limit,
+    offset: input.offset,
+  });
 }
 
 export interface AimInput {
@@ -109,7 +123,14 @@ export interface AimInput {
 
 function aimSummary(aim: TraceAim, warnings: string[]): AimSummary {
   return {
-    regions: aim.regions.map(({ key, tool, tool_condition, world_state, status, share }) => ({ key, tool, tool_condition, world_state, status, share })),
+    regions: aim.regions.map(({ key, tool, tool_condition, world_state, status, share }) => ({
+      key,
+      tool,
+      tool_condition,
+      world_state,
+      status,
+      share,
+    })),
     steering_weight: aim.steering_weight,
     n_sources: aim.sources.length,
     warnings,
@@ -128,11 +149,18 @@ export async function aimRun(context: AppContext, input: AimInput): Promise<{ ru
   const known = new Set(map.cells.map((cell) => cell.key));
   const unknown = (input.cells ?? []).filter((key) => !known.has(key));
   if (unknown.length > 0) {
-    throw new ServiceError('VALIDATION_FAILED', `${unknown.length} chosen cell(s) are not on the failure map of these imports.`, unknown.map((key) => ({ path: 'cells', message: `"${key}" is not a cell of the failure map` })));
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      `${unknown.length} chosen cell(s) are not on the failure map of these imports.`,
+      unknown.map((key) => ({ path: 'cells', message: `"${key}" is not a cell of the failure map` })),
+    );
   }
   const targets = input.cells && input.cells.length > 0 ? input.cells : map.cells.filter((cell) => cell.is_weak).map((cell) => cell.key);
   if (targets.length === 0) {
-    throw new ServiceError('CONFLICT', 'Nothing fails in these traces, so there is no weak cell to aim at: pick the cells to aim at, or import graded traces (whileai.reward).');
+    throw new ServiceError(
+      'CONFLICT',
+      'Nothing fails in these traces, so there is no weak cell to aim at: pick the cells to aim at, or import graded traces (whileai.reward).',
+    );
   }
   const source: RunSource = input.source ?? { kind: 'spec', spec: specFromTraces(traceRows(context.db, scope.filter)) };
   const top = map.cells.find((cell) => cell.key === targets[0]);
@@ -149,7 +177,9 @@ export async function aimRun(context: AppContext, input: AimInput): Promise<{ ru
   const warnings: string[] = [];
   const untraced = [...new Set(aim.regions.map((region) => region.tool))].filter((tool) => !spec.axes.tool.includes(tool));
   if (untraced.length > 0) {
-    warnings.push(`The spec has no tool named ${untraced.join(', ')}: those cells are aimed at by their fault and world state only. Start from the traces' own spec to aim at the tools too.`);
+    warnings.push(
+      `The spec has no tool named ${untraced.join(', ')}: those cells are aimed at by their fault and world state only. Start from the traces' own spec to aim at the tools too.`,
+    );
   }
   const now = context.now().toISOString();
   context.db.transaction(() => {

@@ -35,8 +35,15 @@ const NOW = '2026-01-01T00:00:00.000Z';
 function newStore(rows: number): Database.Database {
   const db = new Database(':memory:');
   migrate(db, ':memory:');
-  insertRun(db, { id: 'run_a', name: 'a', status: 'completed', config: RunConfig.parse({ source: { kind: 'describe', sentence: 'an orders desk' } }), now: NOW });
-  for (let ordinal = 0; ordinal < rows; ordinal += 1) insertRow(db, sampleRow(ordinal), { run_id: 'run_a', duration_ms: 1, created_at: NOW });
+  insertRun(db, {
+    id: 'run_a',
+    name: 'a',
+    status: 'completed',
+    config: RunConfig.parse({ source: { kind: 'describe', sentence: 'an orders desk' } }),
+    now: NOW,
+  });
+  for (let ordinal = 0; ordinal < rows; ordinal += 1)
+    insertRow(db, sampleRow(ordinal), { run_id: 'run_a', duration_ms: 1, created_at: NOW });
   return db;
 }
 
@@ -61,7 +68,15 @@ function label(db: Database.Database, ordinal: number, value: LabelValue, author
 }
 
 function plan(db: Database.Database, sql: string): string {
-  const parameters = { run_id: 'run_a', judge_name: 'j', version: 'v', judge_name_0: 'j', version_0: 'v', judge_name_1: 'k', version_1: null };
+  const parameters = {
+    run_id: 'run_a',
+    judge_name: 'j',
+    version: 'v',
+    judge_name_0: 'j',
+    version_0: 'v',
+    judge_name_1: 'k',
+    version_1: null,
+  };
   return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(parameters) as Array<{ detail: string }>).map((step) => step.detail).join('\n');
 }
 
@@ -93,7 +108,9 @@ describe('agreement reads', () => {
     expect(plans.labelledGrades).toContain('SEARCH labels USING COVERING INDEX labels_latest (run_id=?)');
     expect(plans.labelledGrades).toContain('SEARCH g USING INDEX grades_row (row_id=?)');
     expect(plans.labelledRows).toContain('SEARCH r USING INDEX sqlite_autoindex_rows_1 (id=?)');
-    expect(plans.rewards).toContain('SEARCH latest USING COVERING INDEX grades_latest (run_id=? AND judge_name=? AND <expr>=? AND row_id=?)');
+    expect(plans.rewards).toContain(
+      'SEARCH latest USING COVERING INDEX grades_latest (run_id=? AND judge_name=? AND <expr>=? AND row_id=?)',
+    );
   });
 
   it('count each judge by its latest grade on each row, leaving simulator-error rows out', () => {
@@ -119,16 +136,30 @@ describe('agreement reads', () => {
     ]);
     expect(latestGradeDoubts(db, 'run_a', { judge_name: 'first', version: 'v1' })).toEqual({ n_unjudged: 0, n_unsure: 1 });
     expect(latestGradeCounts(db, 'run_a', [{ judge_name: 'first', version: 'v1' }])).toEqual({ n_graded: 3, n_unjudged: 0, n_unsure: 1 });
-    expect(latestGradeCounts(db, 'run_a', [{ judge_name: 'first', version: 'v1' }, { judge_name: 'second', version: null }])).toEqual({ n_graded: 4, n_unjudged: 0, n_unsure: 1 });
+    expect(
+      latestGradeCounts(db, 'run_a', [
+        { judge_name: 'first', version: 'v1' },
+        { judge_name: 'second', version: null },
+      ]),
+    ).toEqual({ n_graded: 4, n_unjudged: 0, n_unsure: 1 });
     expect(countIncludedRows(db, 'run_a')).toBe(4);
-    expect(listLabelledRows(db, 'run_a')).toEqual([0, 2, 4, 5].map((ordinal) => ({ id: `run_a:${ordinal}`, scenario_id: sampleRow(ordinal).situation.scenario_id, ordinal })));
+    expect(listLabelledRows(db, 'run_a')).toEqual(
+      [0, 2, 4, 5].map((ordinal) => ({ id: `run_a:${ordinal}`, scenario_id: sampleRow(ordinal).situation.scenario_id, ordinal })),
+    );
     expect(labelledRowGrades(db, 'run_a').map((entry) => [entry.row_id, entry.judge_name, entry.reward, entry.unsure])).toEqual([
       ['run_a:0', 'first', 1, false],
       ['run_a:2', 'first', 0.4, true],
       ['run_a:5', 'gone', 1, false],
       ['run_a:4', 'first', null, false],
     ]);
-    expect([...iterateRowRewards(db, 'run_a', [{ judge_name: 'first', version: 'v1' }])].map((row) => row.reward)).toEqual([1, 0.9, 0.4, null, null, null]);
+    expect([...iterateRowRewards(db, 'run_a', [{ judge_name: 'first', version: 'v1' }])].map((row) => row.reward)).toEqual([
+      1,
+      0.9,
+      0.4,
+      null,
+      null,
+      null,
+    ]);
     expect([...iterateRowRewards(db, 'run_a', [])].map((row) => [row.id, row.rollout_id, row.reward])).toEqual(
       Array.from({ length: 6 }, (_, ordinal) => [`run_a:${ordinal}`, sampleRow(ordinal).rollout_id, null]),
     );

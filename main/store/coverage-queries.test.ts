@@ -32,7 +32,7 @@ const plan = (db: Db, sql: string, ...parameters: unknown[]) =>
 const named = { run_id: 'a', threshold: 0.5 };
 
 describe('coverage queries', () => {
-  it('group a run\'s rows by two axes with failing and graded from the latest grade', () => {
+  it("group a run's rows by two axes with failing and graded from the latest grade", () => {
     const db = store();
     expect(cellCounts(db, 'a', 'stance', 'tool').sort((left, right) => left.x.localeCompare(right.x))).toEqual([
       { x: 'adversarial', y: 'get_order', rows: 3, failing: 0, graded: 0 },
@@ -44,10 +44,18 @@ describe('coverage queries', () => {
     expect(gradeTotals(db, 'b')).toEqual({ graded: 0, failing: 0 });
   });
 
-  it('leave a row a person marks simulator_error out of failing and graded, but not out of the cell\'s rows', () => {
+  it("leave a row a person marks simulator_error out of failing and graded, but not out of the cell's rows", () => {
     const db = store();
-    db.prepare(`INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('a:3', 'a', 'simulator_error', 'human', 'ada', NULL, 't')`).run();
-    expect(cellCounts(db, 'a', 'stance', 'tool').find((cell) => cell.x === 'ordinary')).toEqual({ x: 'ordinary', y: 'get_order', rows: 4, failing: 1, graded: 1 });
+    db.prepare(
+      `INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('a:3', 'a', 'simulator_error', 'human', 'ada', NULL, 't')`,
+    ).run();
+    expect(cellCounts(db, 'a', 'stance', 'tool').find((cell) => cell.x === 'ordinary')).toEqual({
+      x: 'ordinary',
+      y: 'get_order',
+      rows: 4,
+      failing: 1,
+      graded: 1,
+    });
     expect(gradeTotals(db, 'a')).toEqual({ graded: 2, failing: 1 });
   });
 
@@ -70,9 +78,11 @@ describe('coverage queries', () => {
     expect([...iteratePrompts(db, 'a', 4)]).toEqual(['ask 0', 'ask 3', 'ask 6', 'ask 9']);
   });
 
-  it('read a run\'s rows through an index on run_id, and the per-axis counts from the index alone', () => {
+  it("read a run's rows through an index on run_id, and the per-axis counts from the index alone", () => {
     const db = store();
-    expect(plan(db, "SELECT stance AS value, COUNT(*) FROM rows WHERE run_id = 'a' GROUP BY stance")).toMatch(/COVERING INDEX rows_stance \(run_id=\?\)/);
+    expect(plan(db, "SELECT stance AS value, COUNT(*) FROM rows WHERE run_id = 'a' GROUP BY stance")).toMatch(
+      /COVERING INDEX rows_stance \(run_id=\?\)/,
+    );
     const cells = cellCountsSql('tool', 'stance');
     expect(plan(db, cells, named)).toMatch(/SEARCH rows USING (COVERING )?INDEX rows_\w+ \(run_id=\?\)/);
     expect(plan(db, cells, named)).toMatch(/SEARCH grades USING (COVERING )?INDEX grades_row \(row_id=\?\)/);

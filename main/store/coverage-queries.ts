@@ -43,7 +43,9 @@ export function cellCountsSql(x: Axis, y: Axis, withGrades = true): string {
 }
 
 export function hasGrades(db: Db, runId: string): boolean {
-  return statement<[string], { found: number }>(db, 'SELECT EXISTS (SELECT 1 FROM grades WHERE run_id = ?) AS found').get(runId)!.found === 1;
+  return (
+    statement<[string], { found: number }>(db, 'SELECT EXISTS (SELECT 1 FROM grades WHERE run_id = ?) AS found').get(runId)!.found === 1
+  );
 }
 
 /** Rows, failing and graded per pair of values of two axes, grouped in SQL. Only pairs with rows appear. */
@@ -101,4 +103,3 @@ export function* iteratePrompts(db: Db, runId: string, limit: number): Generator
   );
   for (const { prompt } of prompts.iterate(runId, step)) if (prompt) yield prompt;
 }
-

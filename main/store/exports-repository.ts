@@ -65,6 +65,9 @@ export function listExports(db: Db, runId: string | null, limit: number): Export
 
 /** The commit of the last push to a Hub repository, to name it in the manifest's history (a commit cannot name itself). */
 export function lastPushCommit(db: Db, repoId: string): string | null {
-  const row = statement<[string], ExportRow>(db, "SELECT * FROM exports WHERE destination = 'hub' AND location = ? ORDER BY id DESC LIMIT 1").get(repoId);
+  const row = statement<[string], ExportRow>(
+    db,
+    "SELECT * FROM exports WHERE destination = 'hub' AND location = ? ORDER BY id DESC LIMIT 1",
+  ).get(repoId);
   return row ? toRecord(row).commit : null;
 }

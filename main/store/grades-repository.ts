@@ -161,7 +161,10 @@ export interface JudgeBreakdown {
 
 /** Per judge key, how many latest grades have each judge_status, and each failure_class (non-null). */
 export function judgeBreakdowns(db: Db, runId: string): Map<string, JudgeBreakdown> {
-  const records = statement<{ run_id: string }, { judge_name: string; version: string | null; judge_status: string; failure_class: string | null; n: number }>(
+  const records = statement<
+    { run_id: string },
+    { judge_name: string; version: string | null; judge_status: string; failure_class: string | null; n: number }
+  >(
     db,
     `WITH latest AS (${LATEST_GRADE_IDS})
      SELECT g.judge_name AS judge_name, json_extract(g.provenance, '$.version') AS version, g.judge_status AS judge_status,
@@ -176,12 +179,16 @@ export function judgeBreakdowns(db: Db, runId: string): Map<string, JudgeBreakdo
     const key = judgeKey(record.judge_name, record.version);
     let entry = breakdowns.get(key);
     if (!entry) {
-      entry = { statuses: Object.fromEntries(JUDGE_STATUSES.map((status) => [status, 0])) as Record<JudgeStatusValue, number>, by_failure_class: {} };
+      entry = {
+        statuses: Object.fromEntries(JUDGE_STATUSES.map((status) => [status, 0])) as Record<JudgeStatusValue, number>,
+        by_failure_class: {},
+      };
       breakdowns.set(key, entry);
     }
     const status = JudgeStatus.parse(record.judge_status);
     entry.statuses[status] += record.n;
-    if (record.failure_class !== null) entry.by_failure_class[record.failure_class] = (entry.by_failure_class[record.failure_class] ?? 0) + record.n;
+    if (record.failure_class !== null)
+      entry.by_failure_class[record.failure_class] = (entry.by_failure_class[record.failure_class] ?? 0) + record.n;
   }
   return breakdowns;
 }
@@ -213,7 +220,11 @@ export function latestVerdicts(db: Db, runId: string): LatestVerdict[] {
 
 /** Row ids currently marked simulator_error on a run. */
 export function simulatorErrorRowIds(db: Db, runId: string): Set<string> {
-  return new Set(statement<{ run_id: string }, { row_id: string }>(db, SIMULATOR_ERROR_ROWS).all({ run_id: runId }).map((record) => record.row_id));
+  return new Set(
+    statement<{ run_id: string }, { row_id: string }>(db, SIMULATOR_ERROR_ROWS)
+      .all({ run_id: runId })
+      .map((record) => record.row_id),
+  );
 }
 
 /** A judge whose existing `ok` grades let a re-run skip rows (grading with skip_graded). */
@@ -302,7 +313,9 @@ export function latestGradeSpans(db: Db, runId: string): LatestGradeSpan[] {
   for (const judge of statement<{ run_id: string }, Judge>(db, JUDGES_OF_RUN).all({ run_id: runId })) {
     const parameters = { run_id: runId, judge_name: judge.judge_name, version: judge.version };
     const all = statement<typeof parameters, Omit<LatestGradeSpan, keyof Judge>>(db, LATEST_GRADE_SPAN).get(parameters)!;
-    const left = excluded.filter((grade) => grade.judge_name === judge.judge_name && grade.version === judge.version).map((grade) => grade.id);
+    const left = excluded
+      .filter((grade) => grade.judge_name === judge.judge_name && grade.version === judge.version)
+      .map((grade) => grade.id);
     // Leaving out grades that are neither end keeps both ends; otherwise count again without them.
     const span =
       left.length === 0
@@ -339,11 +352,19 @@ export function latestGradeDoubts(db: Db, runId: string, judge: GradedBy): Omit<
 }
 
 function judgesAre(count: number, alias = ''): string {
-  return Array.from({ length: count }, (_, index) => `(${alias}judge_name = @judge_name_${index} AND json_extract(${alias}provenance, '$.version') IS @version_${index})`).join(' OR ');
+  return Array.from(
+    { length: count },
+    (_, index) => `(${alias}judge_name = @judge_name_${index} AND json_extract(${alias}provenance, '$.version') IS @version_${index})`,
+  ).join(' OR ');
 }
 
 function judgeParameters(judges: readonly GradedBy[]): Record<string, string | null> {
-  return Object.fromEntries(judges.flatMap((judge, index) => [[`judge_name_${index}`, judge.judge_name], [`version_${index}`, judge.version]]));
+  return Object.fromEntries(
+    judges.flatMap((judge, index) => [
+      [`judge_name_${index}`, judge.judge_name],
+      [`version_${index}`, judge.version],
+    ]),
+  );
 }
 
 /** The SQL of latestGradeCounts for `judgeCount` judges (exported for the query-plan test). */
@@ -358,7 +379,10 @@ export function latestGradeCountsSql(judgeCount: number): string {
  * and versions spell one judge key. Reads each latest grade's row, so it is for the rare key of several judges.
  */
 export function latestGradeCounts(db: Db, runId: string, judges: readonly GradedBy[]): LatestGradeCounts {
-  return statement<Record<string, unknown>, LatestGradeCounts>(db, latestGradeCountsSql(judges.length)).get({ run_id: runId, ...judgeParameters(judges) })!;
+  return statement<Record<string, unknown>, LatestGradeCounts>(db, latestGradeCountsSql(judges.length)).get({
+    run_id: runId,
+    ...judgeParameters(judges),
+  })!;
 }
 
 /** A grade of a labelled row, small fields only. */
@@ -416,5 +440,8 @@ export function rowRewardsSql(judgeCount: number): string {
  * streamed from the statement: one seek per row, no map of the run's grades.
  */
 export function iterateRowRewards(db: Db, runId: string, judges: readonly GradedBy[]): IterableIterator<RowReward> {
-  return statement<Record<string, unknown>, RowReward>(db, rowRewardsSql(judges.length)).iterate({ run_id: runId, ...judgeParameters(judges) });
+  return statement<Record<string, unknown>, RowReward>(db, rowRewardsSql(judges.length)).iterate({
+    run_id: runId,
+    ...judgeParameters(judges),
+  });
 }

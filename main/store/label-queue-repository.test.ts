@@ -52,7 +52,9 @@ function storeRandomRun(db: Db, seed: number, count: number): void {
     `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, unsure, provenance, created_at)
      VALUES (?, ?, ?, 'why', ?, 'custom', 'line-judge', ?, '{"judge":"line-judge","model":null,"rubric_hash":null,"settings":{},"version":"v2"}', ?)`,
   );
-  const label = db.prepare(`INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, ?, ?, 'human', ?, NULL, ?)`);
+  const label = db.prepare(
+    `INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, ?, ?, 'human', ?, NULL, ?)`,
+  );
   const labels = ['pass', 'fail', 'unsure', 'skip', 'simulator_error'] as const;
   const authors = [null, 'bench', 'ann', 'bo'] as const;
   for (let index = 0; index < count * 3; index += 1) {
@@ -61,7 +63,13 @@ function storeRandomRun(db: Db, seed: number, count: number): void {
       const reward = next() < 0.1 ? null : Math.round(next() * 10) / 10;
       grade.run(rowId, RUN, reward, reward === null ? 'error' : 'ok', next() < 0.2 ? 1 : 0, NOW);
     } else if (next() < 0.4) {
-      label.run(rowId, RUN, labels[Math.floor(next() * (next() < 0.9 ? 2 : labels.length))]!, authors[Math.floor(next() * authors.length)] ?? null, NOW);
+      label.run(
+        rowId,
+        RUN,
+        labels[Math.floor(next() * (next() < 0.9 ? 2 : labels.length))]!,
+        authors[Math.floor(next() * authors.length)] ?? null,
+        NOW,
+      );
     }
   }
 }
@@ -75,11 +83,17 @@ interface GradeRecord {
 
 /** The counts computed the plain way, row by row in JavaScript. */
 function referenceCounts(db: Db, request: QueueRequest) {
-  const rows = db.prepare('SELECT id, tool, rule, stance, world_state, tool_condition, history FROM rows WHERE run_id = ?').all(request.runId) as Record<string, string>[];
+  const rows = db
+    .prepare('SELECT id, tool, rule, stance, world_state, tool_condition, history FROM rows WHERE run_id = ?')
+    .all(request.runId) as Record<string, string>[];
   const grades = db
-    .prepare(`SELECT id, row_id, reward, unsure FROM grades WHERE run_id = ? AND judge_name IS ? AND json_extract(provenance, '$.version') IS ? AND id <= ? ORDER BY id`)
+    .prepare(
+      `SELECT id, row_id, reward, unsure FROM grades WHERE run_id = ? AND judge_name IS ? AND json_extract(provenance, '$.version') IS ? AND id <= ? ORDER BY id`,
+    )
     .all(request.runId, request.judge?.judge_name ?? null, request.judge?.version ?? null, request.snapshot.grade_id) as GradeRecord[];
-  const labels = db.prepare('SELECT id, row_id, label, author FROM labels WHERE run_id = ? AND id <= ? ORDER BY id').all(request.runId, request.snapshot.label_id) as {
+  const labels = db
+    .prepare('SELECT id, row_id, label, author FROM labels WHERE run_id = ? AND id <= ? ORDER BY id')
+    .all(request.runId, request.snapshot.label_id) as {
     row_id: string;
     label: string;
     author: string | null;
@@ -110,20 +124,28 @@ function referenceCounts(db: Db, request: QueueRequest) {
     gold += 1;
     if (judged && judged.reward !== null && (judged.reward >= PASS_THRESHOLD ? 1 : 0) !== verdict) disagreements += 1;
   }
-  const cells = new Set(rows.map((row) => [row.tool, row.rule, row.stance, row.world_state, row.tool_condition, row.history].join('\u0000'))).size;
+  const cells = new Set(
+    rows.map((row) => [row.tool, row.rule, row.stance, row.world_state, row.tool_condition, row.history].join('\u0000')),
+  ).size;
   return { total: rows.length, gold, disagreements, unsure, cells };
 }
 
 /** Each order computed the plain way: the run's row ids in queue order (the SQL's sort keys, row by row). */
 function referenceOrder(db: Db, request: QueueRequest): string[] {
-  const rows = db.prepare('SELECT id, ordinal, tool, rule, stance, world_state, tool_condition, history FROM rows WHERE run_id = ? ORDER BY ordinal').all(request.runId) as (Record<string, string> & {
+  const rows = db
+    .prepare('SELECT id, ordinal, tool, rule, stance, world_state, tool_condition, history FROM rows WHERE run_id = ? ORDER BY ordinal')
+    .all(request.runId) as (Record<string, string> & {
     ordinal: number;
   })[];
   const grades = db
-    .prepare(`SELECT id, row_id, reward, unsure FROM grades WHERE run_id = ? AND judge_name IS ? AND json_extract(provenance, '$.version') IS ? AND id <= ? ORDER BY id`)
+    .prepare(
+      `SELECT id, row_id, reward, unsure FROM grades WHERE run_id = ? AND judge_name IS ? AND json_extract(provenance, '$.version') IS ? AND id <= ? ORDER BY id`,
+    )
     .all(request.runId, request.judge?.judge_name ?? null, request.judge?.version ?? null, request.snapshot.grade_id) as GradeRecord[];
   const latest = new Map(grades.map((record) => [record.row_id, record]));
-  const labels = db.prepare('SELECT row_id, label, author FROM labels WHERE run_id = ? AND id <= ? ORDER BY id').all(request.runId, request.snapshot.label_id) as {
+  const labels = db
+    .prepare('SELECT row_id, label, author FROM labels WHERE run_id = ? AND id <= ? ORDER BY id')
+    .all(request.runId, request.snapshot.label_id) as {
     row_id: string;
     label: string;
     author: string | null;
@@ -170,7 +192,17 @@ function referenceOrder(db: Db, request: QueueRequest): string[] {
 }
 
 function plan(db: Db, sql: string): string {
-  const parameters = { run_id: RUN, judge_name: 'line-judge', version: 'v2', annotator: 'bench', label_cutoff: 1, grade_cutoff: 1, threshold: 0.5, offset: 0, limit: 50 };
+  const parameters = {
+    run_id: RUN,
+    judge_name: 'line-judge',
+    version: 'v2',
+    annotator: 'bench',
+    label_cutoff: 1,
+    grade_cutoff: 1,
+    threshold: 0.5,
+    offset: 0,
+    limit: 50,
+  };
   return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(parameters) as Array<{ detail: string }>).map((step) => step.detail).join('\n');
 }
 
@@ -206,12 +238,17 @@ describe('the labeling queue in SQL', () => {
     const db = context.db;
     storeRandomRun(db, 5, 80);
     // The annotator labels most rows at the front of every order, so the first unlabelled row is sometimes off the first page.
-    const label = db.prepare(`INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, ?, 'pass', 'human', NULL, NULL, ?)`);
+    const label = db.prepare(
+      `INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, ?, 'pass', 'human', NULL, NULL, ?)`,
+    );
     for (let ordinal = 0; ordinal < 80; ordinal += 1) if (ordinal % 9 !== 4) label.run(`${RUN}:${ordinal}`, RUN, NOW);
     for (const order of ORDERS) {
       for (const limit of [1, 3, 50]) {
         const output = labelQueue(context, RUN, { order, blind: false, offset: 0, limit });
-        const judge = output.judge_key === null ? null : { judge_name: output.judge_key.split('@')[0]!, version: output.judge_key.split('@')[1] ?? null };
+        const judge =
+          output.judge_key === null
+            ? null
+            : { judge_name: output.judge_key.split('@')[0]!, version: output.judge_key.split('@')[1] ?? null };
         const request: QueueRequest = { runId: RUN, order, judge, annotator: output.annotator, snapshot: output.snapshot };
         expect(output.first_unlabelled).toBe(firstUnlabelled(db, request));
       }
@@ -224,9 +261,14 @@ describe('the labeling queue in SQL', () => {
     storeRandomRun(db, 11, 150);
     const early = queueSnapshot(db, RUN);
     // Labels by the annotator after the snapshot: they show on the page but move nothing.
-    const label = db.prepare(`INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, ?, 'fail', 'human', 'bench', NULL, ?)`);
+    const label = db.prepare(
+      `INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, ?, 'fail', 'human', 'bench', NULL, ?)`,
+    );
     for (let ordinal = 0; ordinal < 150; ordinal += 3) label.run(`${RUN}:${ordinal}`, RUN, NOW);
-    const judges = [...gradingJudgeKeys(db, RUN).map(({ judge_name, version }) => ({ judge_name, version })), { judge_name: 'nobody', version: null }];
+    const judges = [
+      ...gradingJudgeKeys(db, RUN).map(({ judge_name, version }) => ({ judge_name, version })),
+      { judge_name: 'nobody', version: null },
+    ];
     expect(judges.map((judge) => judge.judge_name)).toContain('line-judge');
     let disagreeing = 0;
     for (const snapshot of [early, queueSnapshot(db, RUN)]) {
@@ -239,11 +281,18 @@ describe('the labeling queue in SQL', () => {
           for (const offset of new Set([0, 1, Math.max(front - 1, 0), front, front + 1, 40, 147, 150, 160])) {
             for (const limit of [1, 3, 50]) {
               const page = queuePage(db, request, offset, limit, false);
-              expect(page.map((item) => item.row_id), `${order} ${judge.judge_name} at ${offset}+${limit}`).toEqual(expected.slice(offset, offset + limit));
+              expect(
+                page.map((item) => item.row_id),
+                `${order} ${judge.judge_name} at ${offset}+${limit}`,
+              ).toEqual(expected.slice(offset, offset + limit));
               expect(page.map((item) => item.position)).toEqual(page.map((_, index) => offset + index));
             }
           }
-          const mine = new Set((db.prepare(`SELECT row_id FROM labels WHERE run_id = ? AND author = 'bench'`).all(RUN) as { row_id: string }[]).map((row) => row.row_id));
+          const mine = new Set(
+            (db.prepare(`SELECT row_id FROM labels WHERE run_id = ? AND author = 'bench'`).all(RUN) as { row_id: string }[]).map(
+              (row) => row.row_id,
+            ),
+          );
           const first = expected.findIndex((rowId) => !mine.has(rowId));
           expect(firstUnlabelled(db, request), `${order} ${judge.judge_name}`).toBe(first === -1 ? null : first);
         }
@@ -261,23 +310,40 @@ describe('the labeling queue in SQL', () => {
       `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, unsure, provenance, created_at)
        VALUES (?, ?, 0.5, 'why', 'ok', 'custom', ?, 0, ?, ?)`,
     );
-    const versions: [string, string][] = [['b', '{}'], ['b', '{"version":"v1"}'], ['a', '{"version":"2"}'], ['b', '{"version":"v0"}'], ['a', '{}'], ['c', '{"version":"v1"}']];
+    const versions: [string, string][] = [
+      ['b', '{}'],
+      ['b', '{"version":"v1"}'],
+      ['a', '{"version":"2"}'],
+      ['b', '{"version":"v0"}'],
+      ['a', '{}'],
+      ['c', '{"version":"v1"}'],
+    ];
     versions.forEach(([name, provenance], index) => grade.run(`${RUN}:${index}`, RUN, name, provenance, NOW));
     grade.run('other:0', 'other', 'z', '{}', NOW);
     // The plain way: every grade of the run grouped (the walk the skip scan replaces).
     const grouped = db
-      .prepare(`SELECT judge_name, json_extract(provenance, '$.version') AS version FROM grades WHERE run_id = ? GROUP BY judge_name, json_extract(provenance, '$.version')`)
+      .prepare(
+        `SELECT judge_name, json_extract(provenance, '$.version') AS version FROM grades WHERE run_id = ? GROUP BY judge_name, json_extract(provenance, '$.version')`,
+      )
       .all(RUN) as { judge_name: string; version: string | null }[];
     const keys = gradingJudgeKeys(db, RUN).map((judge) => [judge.judge_name, judge.version]);
     expect(keys).toEqual(grouped.map((judge) => [judge.judge_name, judge.version]));
-    expect(keys.filter(([name]) => name!.length === 1)).toEqual([['a', null], ['a', '2'], ['b', null], ['b', 'v0'], ['b', 'v1'], ['c', 'v1']]);
+    expect(keys.filter(([name]) => name!.length === 1)).toEqual([
+      ['a', null],
+      ['a', '2'],
+      ['b', null],
+      ['b', 'v0'],
+      ['b', 'v1'],
+      ['c', 'v1'],
+    ]);
     expect(gradingJudgeKeys(db, 'nothing')).toEqual([]);
   });
 
   it('orders every queue from covering indexes, and counts unsure rows from the partial index of doubtful grades', () => {
     context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-queue-repo-')), mode: 'cli' });
     const db = context.db;
-    for (const order of ['disagreements', 'unsure'] as const) expect(plan(db, queuePageSql(order))).toContain('SEARCH r USING COVERING INDEX rows_queue (run_id=?');
+    for (const order of ['disagreements', 'unsure'] as const)
+      expect(plan(db, queuePageSql(order))).toContain('SEARCH r USING COVERING INDEX rows_queue (run_id=?');
     // Disagreements: the judge is looked up for gold rows only, each found by its id, and the rest is never sorted.
     const disagreements = plan(db, queuePageSql('disagreements'));
     expect(disagreements).toContain('SCAN gold');
@@ -285,7 +351,8 @@ describe('the labeling queue in SQL', () => {
     expect(disagreements.match(/USE TEMP B-TREE/g)?.length).toBe(2); // the front's few rows, and the page's
     for (const order of ['unsure', 'stratified'] as const) expect(plan(db, queuePageSql(order)).match(/USE TEMP B-TREE/g)?.length).toBe(2); // a sorter up to the page's end, the page
     expect(plan(db, queuePageSql('stratified'))).toContain('USING COVERING INDEX rows_queue_cells (run_id=?');
-    for (const order of ['disagreements', 'unsure', 'stratified'] as const) expect(plan(db, queuePageSql(order))).not.toMatch(/SCAN rows\b|USING INDEX sqlite_autoindex_rows_2/);
+    for (const order of ['disagreements', 'unsure', 'stratified'] as const)
+      expect(plan(db, queuePageSql(order))).not.toMatch(/SCAN rows\b|USING INDEX sqlite_autoindex_rows_2/);
     const unsure = plan(db, QUEUE_UNSURE_COUNT_SQL);
     expect(unsure).toContain('SEARCH u USING COVERING INDEX grades_doubtful (run_id=? AND judge_name=? AND <expr>=?)');
     expect(unsure).toContain('USING COVERING INDEX grades_latest (run_id=? AND judge_name=? AND <expr>=? AND row_id=? AND id<?)');
@@ -294,7 +361,8 @@ describe('the labeling queue in SQL', () => {
   it('reads the trust panel’s new labels by id range and a labelled row’s grades and identity by index', () => {
     context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-queue-repo-')), mode: 'cli' });
     const db = context.db;
-    const planOf = (sql: string, ...values: unknown[]) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as Array<{ detail: string }>).map((step) => step.detail).join('\n');
+    const planOf = (sql: string, ...values: unknown[]) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as Array<{ detail: string }>).map((step) => step.detail).join('\n');
     expect(planOf(ROW_GRADES_SQL, 'row', RUN)).toBe('SEARCH g USING INDEX grades_row (row_id=?)');
     expect(planOf(RUN_LABELS_AFTER_SQL, RUN, 10)).toBe('SEARCH labels USING INTEGER PRIMARY KEY (rowid>?)');
     expect(planOf(ROW_IDENTITY_SQL, 'row', RUN)).toBe('SEARCH rows USING INDEX sqlite_autoindex_rows_1 (id=?)');

@@ -89,7 +89,10 @@ const ORDERS: Record<Exclude<LabelQueueOrder, 'disagreements'>, { ctes: string[]
   unsure: {
     ctes: [],
     joins: JUDGED_JOIN,
-    keys: ['CASE WHEN j.unsure THEN 0 WHEN j.id IS NOT NULL AND j.reward IS NULL THEN 1 WHEN j.id IS NOT NULL THEN 2 ELSE 3 END', 'ABS(j.reward - 0.5)'],
+    keys: [
+      'CASE WHEN j.unsure THEN 0 WHEN j.id IS NOT NULL AND j.reward IS NULL THEN 1 WHEN j.id IS NOT NULL THEN 2 ELSE 3 END',
+      'ABS(j.reward - 0.5)',
+    ],
   },
   // Round-robin over the six-axis coverage cells (index rows_coordinates): each cell's first row, then each one's second...
   stratified: { ctes: [], joins: '', keys: ['r.cell_round'] },
@@ -247,7 +250,10 @@ function firstUnlabelledSql(order: LabelQueueOrder): string {
 
 /** The place of the first row the annotator has not labelled at all, or null when every row has their label. */
 export function firstUnlabelled(db: Db, request: QueueRequest): number | null {
-  return statement<Record<string, unknown>, { position: number | null }>(db, firstUnlabelledSql(request.order)).get(parameters(request))?.position ?? null;
+  return (
+    statement<Record<string, unknown>, { position: number | null }>(db, firstUnlabelledSql(request.order)).get(parameters(request))
+      ?.position ?? null
+  );
 }
 
 export interface QueueCounts {
@@ -313,15 +319,26 @@ export interface OrderedRow {
  * firstUnlabelled number. Read whole (about twice a page's cost) so that pages of it are kept and sliced.
  */
 export function sortedOrderRows(db: Db, request: QueueRequest & { order: 'unsure' | 'stratified' }): OrderedRow[] {
-  return statement<Record<string, unknown>, OrderedRow>(db, `${orderedCtes(request.order)} SELECT row_id, ordinal FROM ordered ORDER BY position`).all(parameters(request));
+  return statement<Record<string, unknown>, OrderedRow>(
+    db,
+    `${orderedCtes(request.order)} SELECT row_id, ordinal FROM ordered ORDER BY position`,
+  ).all(parameters(request));
 }
 
 /**
  * The rows at places `offset` to `offset + limit` of a sorted order (unsure, stratified), in order: the rows of
  * queuePage's page, sorted with LIMIT as it sorts them, without their labels and verdicts (queueItemsOf).
  */
-export function sortedPageRows(db: Db, request: QueueRequest & { order: 'unsure' | 'stratified' }, offset: number, limit: number): OrderedRow[] {
-  return statement<Record<string, unknown>, OrderedRow>(db, `WITH ${sortedPage(request.order)} SELECT row_id, ordinal FROM page ORDER BY position`).all({
+export function sortedPageRows(
+  db: Db,
+  request: QueueRequest & { order: 'unsure' | 'stratified' },
+  offset: number,
+  limit: number,
+): OrderedRow[] {
+  return statement<Record<string, unknown>, OrderedRow>(
+    db,
+    `WITH ${sortedPage(request.order)} SELECT row_id, ordinal FROM page ORDER BY position`,
+  ).all({
     ...parameters(request),
     offset,
     limit,
@@ -350,7 +367,11 @@ export function queueItemsOf(db: Db, request: QueueRequest, rows: readonly Order
 
 /** The rows the annotator has labelled (any label, any time). */
 export function annotatorRowIds(db: Db, runId: string, annotator: string | null): Set<string> {
-  return new Set(statement<Record<string, unknown>, { row_id: string }>(db, MINE).all({ run_id: runId, annotator }).map((record) => record.row_id));
+  return new Set(
+    statement<Record<string, unknown>, { row_id: string }>(db, MINE)
+      .all({ run_id: runId, annotator })
+      .map((record) => record.row_id),
+  );
 }
 
 /** The annotator's latest label per row, counted by value (now, not as of the snapshot). */
@@ -423,8 +444,15 @@ export const ROW_GRADES_SQL = `SELECT g.row_id AS row_id, g.judge_name AS judge_
     g.reward AS reward, g.unsure AS unsure
   FROM grades AS g WHERE g.row_id = ? AND +g.run_id = ? ORDER BY g.id`;
 
-export function rowGrades(db: Db, runId: string, rowId: string): { row_id: string; judge_name: string; version: string | null; reward: number | null; unsure: boolean }[] {
-  return statement<[string, string], { row_id: string; judge_name: string; version: string | null; reward: number | null; unsure: number }>(db, ROW_GRADES_SQL)
+export function rowGrades(
+  db: Db,
+  runId: string,
+  rowId: string,
+): { row_id: string; judge_name: string; version: string | null; reward: number | null; unsure: boolean }[] {
+  return statement<[string, string], { row_id: string; judge_name: string; version: string | null; reward: number | null; unsure: number }>(
+    db,
+    ROW_GRADES_SQL,
+  )
     .all(rowId, runId)
     .map((record) => ({ ...record, unsure: record.unsure === 1 }));
 }
@@ -440,7 +468,8 @@ export function countLabelsAfter(db: Db, afterId: number): number {
 }
 
 /** A run's labels newer than an id: a range of ids (the unary + keeps the planner off the run's index). */
-export const RUN_LABELS_AFTER_SQL = 'SELECT id, run_id, row_id, label, kind, author, note, created_at FROM labels WHERE +run_id = ? AND id > ? ORDER BY id';
+export const RUN_LABELS_AFTER_SQL =
+  'SELECT id, run_id, row_id, label, kind, author, note, created_at FROM labels WHERE +run_id = ? AND id > ? ORDER BY id';
 
 /** A run's labels newer than `afterId`, oldest first, as listLabels gives them. */
 export function runLabelsAfter(db: Db, runId: string, afterId: number): StoredLabel[] {

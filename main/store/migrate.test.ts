@@ -26,9 +26,9 @@ describe('migrations', () => {
     expect(tables(db)).toEqual(['exports', 'grades', 'labels', 'rows', 'runs', 'settings', 'specs']);
     const strict = db.prepare('PRAGMA table_list').all() as { name: string; strict: number }[];
     for (const table of strict.filter((entry) => !entry.name.startsWith('sqlite_'))) expect(table.strict, table.name).toBe(1);
-    const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'rows'").all() as { name: string }[]).map(
-      (index) => index.name,
-    );
+    const indexes = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'rows'").all() as { name: string }[]
+    ).map((index) => index.name);
     for (const axis of ['tool', 'rule', 'stance', 'world_state', 'tool_condition', 'history']) expect(indexes).toContain(`rows_${axis}`);
   });
 
@@ -41,7 +41,10 @@ describe('migrations', () => {
 
   it('rolls back every step of a failing migration batch', () => {
     const db = new Database(':memory:');
-    const broken = [...MIGRATIONS, { version: MIGRATIONS.length + 1, name: 'broken', sql: 'CREATE TABLE extra (x INTEGER); SELECT * FROM missing_table;' }];
+    const broken = [
+      ...MIGRATIONS,
+      { version: MIGRATIONS.length + 1, name: 'broken', sql: 'CREATE TABLE extra (x INTEGER); SELECT * FROM missing_table;' },
+    ];
     expect(() => migrate(db, ':memory:', broken)).toThrow(/missing_table/);
     expect(schemaVersion(db)).toBe(0);
     expect(tables(db)).toEqual([]);

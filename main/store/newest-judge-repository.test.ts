@@ -33,7 +33,10 @@ afterAll(async () => {
 type Write = { kind: 'grade'; row: number; judge: number } | { kind: 'label'; row: number; value: LabelValue; author: string | null };
 
 const write: fc.Arbitrary<Write> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('grade' as const), row: fc.nat(), judge: fc.integer({ min: 0, max: JUDGES.length - 1 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('grade' as const), row: fc.nat(), judge: fc.integer({ min: 0, max: JUDGES.length - 1 }) }),
+  },
   fc.record({
     kind: fc.constant('label' as const),
     row: fc.nat(),
@@ -67,17 +70,26 @@ describe('the newest judge of a run', () => {
         for (const next of writes) {
           const rowId = ids[next.row % rows]!;
           if (next.kind === 'grade') insertGrades(context.db, [grade(rowId, JUDGES[next.judge]!)]);
-          else insertLabels(context.db, [{ row_id: rowId, label: next.value, kind: 'human', author: next.author, note: null, created_at: NOW } satisfies Label]);
+          else
+            insertLabels(context.db, [
+              { row_id: rowId, label: next.value, kind: 'human', author: next.author, note: null, created_at: NOW } satisfies Label,
+            ]);
         }
         const chosen = chooseJudge(gradedJudges(context, runId), runId);
-        expect(newestGradingJudge(context.db, runId)).toStrictEqual(chosen && { judge_key: chosen.judge_key, judge_name: chosen.judge_name, version: chosen.version });
+        expect(newestGradingJudge(context.db, runId)).toStrictEqual(
+          chosen && { judge_key: chosen.judge_key, judge_name: chosen.judge_name, version: chosen.version },
+        );
       }),
       { numRuns: 200 },
     );
   });
 
   it('walks down index grades_run from a name’s newest grade, without sorting the run’s grades', () => {
-    const plan = (context.db.prepare(`EXPLAIN QUERY PLAN ${NEWEST_GRADE_OF_JUDGE_NAME_SQL}`).all({ run_id: 'run_1', judge_name: 'alpha' }) as { detail: string }[])
+    const plan = (
+      context.db.prepare(`EXPLAIN QUERY PLAN ${NEWEST_GRADE_OF_JUDGE_NAME_SQL}`).all({ run_id: 'run_1', judge_name: 'alpha' }) as {
+        detail: string;
+      }[]
+    )
       .map((step) => step.detail)
       .join('\n');
     expect(plan).toContain('SEARCH g USING INDEX grades_run (run_id=? AND judge_name=?)');

@@ -30,7 +30,10 @@ export function newestGradingJudge(db: Db, runId: string): NewestJudge | null {
   const names = [...new Set(gradingJudgeKeys(db, runId).map((judge) => judge.judge_name))];
   let newest: { id: number; judge_name: string; version: string | null } | null = null;
   for (const name of names) {
-    const found = statement<{ run_id: string; judge_name: string }, { id: number; judge_name: string; version: string | null }>(db, NEWEST_OF_NAME).get({
+    const found = statement<{ run_id: string; judge_name: string }, { id: number; judge_name: string; version: string | null }>(
+      db,
+      NEWEST_OF_NAME,
+    ).get({
       run_id: runId,
       judge_name: name,
     });

@@ -36,7 +36,9 @@ function toGrade(record: GradeRecord): Grade {
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`stored grade of ${record.row_id} does not match its schema at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+    throw new Error(
+      `stored grade of ${record.row_id} does not match its schema at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
+    );
   }
   return parsed.data;
 }
@@ -64,5 +66,8 @@ export function rowGrades(db: Db, rowId: string): Grade[] {
 
 /** Every label of a row, oldest first. */
 export function rowLabels(db: Db, rowId: string): Label[] {
-  return statement<[string], Label>(db, 'SELECT row_id, label, kind, author, note, created_at FROM labels WHERE row_id = ? ORDER BY id').all(rowId);
+  return statement<[string], Label>(
+    db,
+    'SELECT row_id, label, kind, author, note, created_at FROM labels WHERE row_id = ? ORDER BY id',
+  ).all(rowId);
 }

@@ -31,9 +31,9 @@ interface Expected {
 let expected: Expected[];
 
 function latest(db: Db, rowId: string, condition: string) {
-  return db.prepare(`SELECT reward, unsure, judge_meta FROM grades WHERE row_id = ? AND ${condition} ORDER BY id DESC LIMIT 1`).get(rowId) as
-    | { reward: number | null; unsure: number; judge_meta: string }
-    | undefined;
+  return db
+    .prepare(`SELECT reward, unsure, judge_meta FROM grades WHERE row_id = ? AND ${condition} ORDER BY id DESC LIMIT 1`)
+    .get(rowId) as { reward: number | null; unsure: number; judge_meta: string } | undefined;
 }
 
 function buildExpected(): Expected[] {
@@ -42,10 +42,19 @@ function buildExpected(): Expected[] {
     const rowId = `bench:${ordinal}`;
     const conduct = latest(db, rowId, "label_source = 'conduct'");
     const judge = latest(db, rowId, "label_source <> 'conduct'");
-    const label = db.prepare("SELECT label FROM labels WHERE row_id = ? AND kind = 'human' ORDER BY id DESC LIMIT 1").get(rowId) as { label: string } | undefined;
+    const label = db.prepare("SELECT label FROM labels WHERE row_id = ? AND kind = 'human' ORDER BY id DESC LIMIT 1").get(rowId) as
+      { label: string } | undefined;
     const conductVerdict = !conduct ? 'ungraded' : conduct.reward === null ? 'error' : conduct.reward >= 0.5 ? 'pass' : 'fail';
     // The Judge and Reward columns show the latest judge grade, else the latest conduct grade.
-    const judgeVerdict = !judge ? conductVerdict : judge.unsure ? 'unsure' : judge.reward === null ? 'error' : judge.reward >= 0.5 ? 'pass' : 'fail';
+    const judgeVerdict = !judge
+      ? conductVerdict
+      : judge.unsure
+        ? 'unsure'
+        : judge.reward === null
+          ? 'error'
+          : judge.reward >= 0.5
+            ? 'pass'
+            : 'fail';
     const shownReward = (judge ? judge.reward : conduct ? conduct.reward : null) ?? -1;
     const conductRule = conduct ? ((JSON.parse(conduct.judge_meta) as { rule?: string }).rule ?? '') : '';
     const dimensions = row.situation.dimensions;
@@ -82,7 +91,10 @@ function buildExpected(): Expected[] {
 }
 
 function tokensOf(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter(Boolean);
 }
 
 /** Each typed word (quotes dropped) is a phrase of its tokens, the last one a prefix, as the search box promises. */
@@ -100,8 +112,9 @@ function reference(query: RowsQuery): string[] {
     .filter((phrase) => phrase.length > 0);
   const matches = expected.filter(
     (row) =>
-      Object.entries(query.filters).every(([key, values]) => !values?.length || row.values[key as RowFilterKey].some((value) => (values as string[]).includes(value))) &&
-      phrases.every((phrase) => hasPhrase(row.tokens, phrase)),
+      Object.entries(query.filters).every(
+        ([key, values]) => !values?.length || row.values[key as RowFilterKey].some((value) => (values as string[]).includes(value)),
+      ) && phrases.every((phrase) => hasPhrase(row.tokens, phrase)),
   );
   const sign = query.sort.direction === 'asc' ? 1 : -1;
   return matches
@@ -189,10 +202,22 @@ describe('rows pages', () => {
         const row = generatedRow(summary.ordinal);
         const texts = row.messages.flatMap((message, index) => {
           const turn = row.messages.slice(0, index + 1).filter((each) => each.role === 'user' || each.role === 'assistant').length;
-          const calls = message.role === 'assistant' ? (message.tool_calls ?? []).map((call) => ({ in: 'tool_call', turn, text: `${call.name} ${JSON.stringify(call.arguments)}` })) : [];
-          return [{ in: message.role === 'tool' ? 'tool_answer' : 'message', turn: message.role === 'tool' ? null : turn, text: message.content }, ...calls];
+          const calls =
+            message.role === 'assistant'
+              ? (message.tool_calls ?? []).map((call) => ({
+                  in: 'tool_call',
+                  turn,
+                  text: `${call.name} ${JSON.stringify(call.arguments)}`,
+                }))
+              : [];
+          return [
+            { in: message.role === 'tool' ? 'tool_answer' : 'message', turn: message.role === 'tool' ? null : turn, text: message.content },
+            ...calls,
+          ];
         });
-        const first = [...texts, { in: 'final_text', turn: null, text: row.final_text }].find((text) => text.text.toLowerCase().includes(word))!;
+        const first = [...texts, { in: 'final_text', turn: null, text: row.final_text }].find((text) =>
+          text.text.toLowerCase().includes(word),
+        )!;
         expect({ in: match!.in, turn: match!.turn }).toEqual({ in: first.in, turn: first.turn });
         const shown = `${match!.before.replace(/^…/, '')}${match!.hit}${match!.after.replace(/…$/, '')}`;
         expect(first.text.replace(/[\r\n]/g, ' ')).toContain(shown);
@@ -216,7 +241,10 @@ describe('rows pages', () => {
     const values = (key: RowFilterKey) => [...new Set(expected.flatMap((row) => row.values[key]))].filter(Boolean);
     const filterKeys: RowFilterKey[] = ['tool', 'stance', 'writer', 'persona_tags', 'conduct', 'judge', 'label', 'world_state'];
     const filters = fc.record(
-      Object.fromEntries(filterKeys.map((key) => [key, fc.subarray(values(key), { minLength: 1, maxLength: 3 })])) as Record<RowFilterKey, fc.Arbitrary<string[]>>,
+      Object.fromEntries(filterKeys.map((key) => [key, fc.subarray(values(key), { minLength: 1, maxLength: 3 })])) as Record<
+        RowFilterKey,
+        fc.Arbitrary<string[]>
+      >,
       { requiredKeys: [] },
     );
     const arbitraryQuery = fc.record({
@@ -252,12 +280,13 @@ describe('rows pages', () => {
     expect(rowNeighbours(db, 'other', 'bench:0', query)).toBeNull();
   });
 
-  it('count each filter menu\'s values over the whole run', () => {
+  it("count each filter menu's values over the whole run", () => {
     const facets = rowFacets(db, 'bench');
     expect(facets.total).toBe(COUNT);
     for (const key of ['stance', 'persona_tags', 'conduct', 'judge', 'label', 'conduct_rule'] as RowFilterKey[]) {
       const counts = new Map<string, number>();
-      for (const row of expected) for (const value of new Set(row.values[key])) if (value !== '') counts.set(value, (counts.get(value) ?? 0) + 1);
+      for (const row of expected)
+        for (const value of new Set(row.values[key])) if (value !== '') counts.set(value, (counts.get(value) ?? 0) + 1);
       expect(new Map(facets.columns[key].map((facet) => [facet.value, facet.count])), key).toEqual(counts);
     }
     expect(facets.sources.map((source) => source.judge_name).sort()).toEqual(['conduct', 'rubric-judge']);
@@ -276,7 +305,9 @@ describe('a run graded by the conduct checks alone', () => {
   });
 
   const stored = () =>
-    graded.context.db.prepare("SELECT row_id, reward, judge_name FROM grades WHERE run_id = ? AND label_source = 'conduct'").all(graded.runId) as {
+    graded.context.db
+      .prepare("SELECT row_id, reward, judge_name FROM grades WHERE run_id = ? AND label_source = 'conduct'")
+      .all(graded.runId) as {
       row_id: string;
       reward: number | null;
       judge_name: string;
@@ -314,7 +345,9 @@ describe('a run graded by the conduct checks alone', () => {
     expect(shownJudgeSource(db, graded.runId)).toBe('conduct');
     const plan = (input: unknown) => {
       const page = pageIdsSql(graded.runId, RowsQuery.parse(input), 'conduct');
-      return (db.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).all({ ...page.parameters, limit: 100, offset: 0 }) as { detail: string }[]).map((record) => record.detail).join(' | ');
+      return (db.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).all({ ...page.parameters, limit: 100, offset: 0 }) as { detail: string }[])
+        .map((record) => record.detail)
+        .join(' | ');
     };
     expect(plan({ filters: { judge: ['fail'] } })).toBe(plan({ filters: { conduct: ['fail'] } }));
     expect(plan({ filters: { judge: ['fail'] } })).toContain('COVERING INDEX row_verdicts_conduct');
@@ -324,7 +357,12 @@ describe('a run graded by the conduct checks alone', () => {
   it('steps to the next and previous conversation in the Judge order', () => {
     const query = RowsQuery.parse({ sort: { column: 'judge', direction: 'desc' } });
     const order = pageRows(graded.context.db, graded.runId, query, 0, 100).rows.map((row) => row.row_id);
-    expect(rowNeighbours(graded.context.db, graded.runId, order[5]!, query)).toEqual({ previous: order[4], next: order[6], position: 5, total: 30 });
+    expect(rowNeighbours(graded.context.db, graded.runId, order[5]!, query)).toEqual({
+      previous: order[4],
+      next: order[6],
+      position: 5,
+      total: 30,
+    });
   });
 
   it('sorts by the conduct reward', () => {
@@ -336,7 +374,7 @@ describe('a run graded by the conduct checks alone', () => {
 });
 
 describe('which grades the Judge column shows', () => {
-  it('a judge\'s where one graded the row, else the conduct checks\', reading one index when a run is all one or the other', () => {
+  it("a judge's where one graded the row, else the conduct checks', reading one index when a run is all one or the other", () => {
     const local = openDatabase(':memory:');
     const ids = storeCraftedRun(local, 'crafted', 4);
     expect(shownJudgeSource(local, 'crafted')).toBe('conduct');
@@ -364,7 +402,9 @@ describe('which grades the Judge column shows', () => {
       { value: 'fail', count: 1 },
       { value: 'ungraded', count: 1 },
     ]);
-    expect(pageRows(local, 'crafted', RowsQuery.parse({ filters: { judge: ['pass'] } }), 0, 10).rows.map((row) => row.ordinal)).toEqual([0, 2]);
+    expect(pageRows(local, 'crafted', RowsQuery.parse({ filters: { judge: ['pass'] } }), 0, 10).rows.map((row) => row.ordinal)).toEqual([
+      0, 2,
+    ]);
     local.close();
   });
 });
@@ -379,10 +419,12 @@ describe('rows query plans', () => {
 
   it('read the first page from the (run_id, ordinal) index with no sort and no row bodies', () => {
     expect(plan({})).toMatch(/^SEARCH rows USING COVERING INDEX sqlite_autoindex_rows_2 \(run_id=\?\)$/);
-    expect(plan({ sort: { column: 'ordinal', direction: 'desc' } })).toMatch(/^SEARCH rows USING COVERING INDEX sqlite_autoindex_rows_2 \(run_id=\?\)$/);
+    expect(plan({ sort: { column: 'ordinal', direction: 'desc' } })).toMatch(
+      /^SEARCH rows USING COVERING INDEX sqlite_autoindex_rows_2 \(run_id=\?\)$/,
+    );
   });
 
-  it('filter by an axis through that axis\'s index, already in order', () => {
+  it("filter by an axis through that axis's index, already in order", () => {
     expect(plan({ filters: { stance: ['hurried'] } })).toBe('SEARCH rows USING COVERING INDEX rows_stance (run_id=? AND stance=?)');
   });
 

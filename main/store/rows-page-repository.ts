@@ -72,15 +72,25 @@ function toSummary(record: SummaryRecord): RowSummary {
   });
 }
 
-export function countMatchingRows(db: Db, runId: string, query: Pick<RowsQuery, 'filters' | 'search'>, source = shownJudgeSource(db, runId)): number {
-  const clauses = verdictCountClauses(runId, query, source) ?? queryClauses(runId, { filters: query.filters, search: query.search }, source);
+export function countMatchingRows(
+  db: Db,
+  runId: string,
+  query: Pick<RowsQuery, 'filters' | 'search'>,
+  source = shownJudgeSource(db, runId),
+): number {
+  const clauses =
+    verdictCountClauses(runId, query, source) ?? queryClauses(runId, { filters: query.filters, search: query.search }, source);
   return statement<[Record<string, unknown>], { total: number }>(db, `SELECT COUNT(*) AS total ${clauses.from} ${clauses.where}`).get(
     clauses.parameters,
   )!.total;
 }
 
 /** The SQL that picks one page's rows (their rowids, in order); exported so tests can read its query plan. */
-export function pageIdsSql(runId: string, query: RowsQuery, source: ShownJudgeSource): { sql: string; parameters: Record<string, string | number> } {
+export function pageIdsSql(
+  runId: string,
+  query: RowsQuery,
+  source: ShownJudgeSource,
+): { sql: string; parameters: Record<string, string | number> } {
   const clauses = queryClauses(runId, query, source);
   return {
     sql: `SELECT rows.rowid AS rowid ${clauses.from} ${clauses.where} ${orderClause(query.sort, source, false, clauses.ordinal)} LIMIT @limit OFFSET @offset`,
@@ -138,11 +148,14 @@ export function rowNeighbours(db: Db, runId: string, rowId: string, query: RowsQ
       db,
       `SELECT rows.id AS id ${base} AND ${keysetCondition(query.sort, source, comparison, clauses.ordinal)} ${orderClause(query.sort, source, reverse, clauses.ordinal)} LIMIT 1`,
     ).get(parameters)?.id ?? null;
-  const isIn = statement<[Record<string, unknown>], { found: number }>(db, `SELECT 1 AS found ${base} AND rows.id = @row_id`).get(parameters);
+  const isIn = statement<[Record<string, unknown>], { found: number }>(db, `SELECT 1 AS found ${base} AND rows.id = @row_id`).get(
+    parameters,
+  );
   const position = isIn
-    ? statement<[Record<string, unknown>], { n: number }>(db, `SELECT COUNT(*) AS n ${base} AND ${keysetCondition(query.sort, source, before, clauses.ordinal)}`).get(
-        parameters,
-      )!.n
+    ? statement<[Record<string, unknown>], { n: number }>(
+        db,
+        `SELECT COUNT(*) AS n ${base} AND ${keysetCondition(query.sort, source, before, clauses.ordinal)}`,
+      ).get(parameters)!.n
     : null;
   return {
     previous: neighbour(before, true),

@@ -27,7 +27,8 @@ const HAS_VERDICT = `SELECT 1 AS found FROM row_verdicts WHERE run_id = ? AND`;
 
 /** A few index probes: cheap enough for every page. */
 export function shownJudgeSource(db: Db, runId: string): ShownJudgeSource {
-  const has = (condition: string) => statement<[string], { found: number }>(db, `${HAS_VERDICT} ${condition} LIMIT 1`).get(runId) !== undefined;
+  const has = (condition: string) =>
+    statement<[string], { found: number }>(db, `${HAS_VERDICT} ${condition} LIMIT 1`).get(runId) !== undefined;
   if (!has("judge_verdict IN ('pass', 'fail', 'unsure', 'error')")) return 'conduct';
   if (!has("judge_verdict = 'ungraded'") || !has("conduct_verdict IN ('pass', 'fail', 'error')")) return 'judges';
   return 'either';
@@ -179,10 +180,14 @@ export function queryClauses(
   const joinsVerdicts = query.sort !== undefined && sortsByVerdict(query.sort);
   if (joinsVerdicts) conditions.push('v.run_id = @run_id');
   const filters = activeFilters(query);
-  const isOneValueOn = (table: string) => ([key, values]: [RowFilterKey, string[]]) => values.length === 1 && filterColumn(key, source)[0] === table;
+  const isOneValueOn =
+    (table: string) =>
+    ([key, values]: [RowFilterKey, string[]]) =>
+      values.length === 1 && filterColumn(key, source)[0] === table;
   const drivingRows = filters.find(isOneValueOn('rows'));
   // In ordinal order, a page of a verdict filter is the first lines of its index: no ordinal set to build first.
-  const drivingVerdicts = drivingRows === undefined && query.sort?.column === 'ordinal' ? filters.find(isOneValueOn('row_verdicts')) : undefined;
+  const drivingVerdicts =
+    drivingRows === undefined && query.sort?.column === 'ordinal' ? filters.find(isOneValueOn('row_verdicts')) : undefined;
   if (drivingVerdicts) conditions.push('f.run_id = @run_id');
   for (const filter of filters) {
     const names = bindValues(filter[0], filter[1], parameters);
@@ -213,7 +218,11 @@ function bindValues(key: RowFilterKey, values: string[], parameters: Record<stri
  * The count of a query whose one condition is a verdict filter, read from that filter's index alone: row_verdicts
  * holds exactly one line per row (002), so no row needs a probe. Null for any other query (count its queryClauses).
  */
-export function verdictCountClauses(runId: string, query: Pick<RowsQuery, 'filters' | 'search'>, source: ShownJudgeSource): QueryClauses | null {
+export function verdictCountClauses(
+  runId: string,
+  query: Pick<RowsQuery, 'filters' | 'search'>,
+  source: ShownJudgeSource,
+): QueryClauses | null {
   const filters = activeFilters(query);
   const only = filters.length === 1 ? filters[0] : undefined;
   if (only === undefined || ftsQuery(query.search) !== null) return null;
@@ -241,7 +250,12 @@ function tieBreaker(sort: RowsQuery['sort']): string {
 }
 
 /** Rows strictly before (`<`) or after (`>`) a row's sort key and ordinal, as bound `@key` and `@ordinal`. */
-export function keysetCondition(sort: RowsQuery['sort'], source: ShownJudgeSource, comparison: '<' | '>', ordinal = 'rows.ordinal'): string {
+export function keysetCondition(
+  sort: RowsQuery['sort'],
+  source: ShownJudgeSource,
+  comparison: '<' | '>',
+  ordinal = 'rows.ordinal',
+): string {
   if (sort.column === 'ordinal') return `${ordinal} ${comparison} @ordinal`;
   return `(${sortSql(sort.column, source)}, ${tieBreaker(sort)}) ${comparison} (@key, @ordinal)`;
 }

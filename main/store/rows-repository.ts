@@ -81,15 +81,19 @@ export function getRow(db: Db, id: string): Row | undefined {
   return record && parseJsonColumn(Row, record.body, 'rows.body');
 }
 
-
 export function getRowByOrdinal(db: Db, runId: string, ordinal: number): Row | undefined {
-  const record = statement<[string, number], { body: string }>(db, 'SELECT body FROM rows WHERE run_id = ? AND ordinal = ?').get(runId, ordinal);
+  const record = statement<[string, number], { body: string }>(db, 'SELECT body FROM rows WHERE run_id = ? AND ordinal = ?').get(
+    runId,
+    ordinal,
+  );
   return record && parseJsonColumn(Row, record.body, 'rows.body');
 }
 
 /** Streams a run's rows in plan order without holding them all in memory. */
 export function* iterateRows(db: Db, runId: string): Generator<Row> {
-  for (const record of statement<[string], { body: string }>(db, 'SELECT body FROM rows WHERE run_id = ? ORDER BY ordinal').iterate(runId)) {
+  for (const record of statement<[string], { body: string }>(db, 'SELECT body FROM rows WHERE run_id = ? ORDER BY ordinal').iterate(
+    runId,
+  )) {
     yield parseJsonColumn(Row, record.body, 'rows.body');
   }
 }

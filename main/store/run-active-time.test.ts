@@ -104,7 +104,8 @@ describe('run active time', () => {
        VALUES (?, 'r', ?, 'ro', 'sc', 't', 'r', 's', 'w', 'c', 'h', 'structured', 1, 'agent', 40, ?, '{}')`,
     );
     db.transaction(() => {
-      for (let ordinal = 0; ordinal < 10_000; ordinal++) insert.run(`r:${ordinal}`, ordinal, new Date(START + (ordinal + 1) * 50).toISOString());
+      for (let ordinal = 0; ordinal < 10_000; ordinal++)
+        insert.run(`r:${ordinal}`, ordinal, new Date(START + (ordinal + 1) * 50).toISOString());
     })();
     endAt(db, 500_000);
     const started = performance.now();

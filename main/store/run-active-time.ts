@@ -50,7 +50,10 @@ interface ActiveTimeRecord {
  * own stamps do not read. Reads every row of the run (two columns): call it for a stopped run, not on every tick.
  */
 export function runActiveTime(db: Db, runId: string): RunActiveTime | null {
-  const record = statement<[{ run: string; gap: number }], ActiveTimeRecord>(db, ACTIVE_TIME_SQL).get({ run: runId, gap: STOPPED_GAP_SECONDS * 1000 })!;
+  const record = statement<[{ run: string; gap: number }], ActiveTimeRecord>(db, ACTIVE_TIME_SQL).get({
+    run: runId,
+    gap: STOPPED_GAP_SECONDS * 1000,
+  })!;
   if (record.rows === 0 || record.span_ms === null || record.span_ms < 0) return null;
   const stopped = Math.min(record.span_ms, record.stopped_ms);
   return {

@@ -17,8 +17,7 @@ export type LeaseHolder = Pick<RunLeaseRecord, 'token' | 'pid' | 'host' | 'progr
 
 export type AcquireOutcome =
   /** `previous`: the lease this one replaced (its holder stalled or died); absent when the run was free. */
-  | { kind: 'acquired'; previous?: RunLeaseRecord }
-  | { kind: 'held'; lease: RunLeaseRecord };
+  { kind: 'acquired'; previous?: RunLeaseRecord } | { kind: 'held'; lease: RunLeaseRecord };
 
 export interface AcquireOptions {
   /** Whether an existing lease of another holder still stands (a recent heartbeat and a living process). */
@@ -37,7 +36,10 @@ export function getRunLease(db: Db, runId: string): RunLeaseRecord | undefined {
  */
 export function leasesOfRuns(db: Db, runIds: readonly string[]): RunLeaseRecord[] {
   if (runIds.length === 0) return [];
-  return statement<[string], RunLeaseRecord>(db, 'SELECT run_leases.* FROM json_each(?) AS ids JOIN run_leases ON run_leases.run_id = ids.value').all(JSON.stringify(runIds));
+  return statement<[string], RunLeaseRecord>(
+    db,
+    'SELECT run_leases.* FROM json_each(?) AS ids JOIN run_leases ON run_leases.run_id = ids.value',
+  ).all(JSON.stringify(runIds));
 }
 
 /**
@@ -89,7 +91,10 @@ export function releaseRunLease(db: Db, runId: string, token: string): boolean {
  * process writes is read from them. One walk down the run's (run_id, ordinal) index.
  */
 export function latestRowStamps(db: Db, runId: string, limit: number): string[] {
-  return statement<[string, number], { created_at: string }>(db, 'SELECT created_at FROM rows WHERE run_id = ? ORDER BY ordinal DESC LIMIT ?')
+  return statement<[string, number], { created_at: string }>(
+    db,
+    'SELECT created_at FROM rows WHERE run_id = ? ORDER BY ordinal DESC LIMIT ?',
+  )
     .all(runId, limit)
     .map((record) => record.created_at);
 }

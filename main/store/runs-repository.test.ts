@@ -13,15 +13,31 @@ describe('runs repository', () => {
     const run = insertRun(db, { id: 'r1', name: 'first', status: 'queued', config, now: '2026-01-01T00:00:00.000Z' });
     expect(run).toMatchObject({ id: 'r1', status: 'queued', rows_done: 0, degraded: [], pairwise: null });
     expect(run.config.budget).toBe(1000);
-    updateRun(db, 'r1', { status: 'completed', rows_done: 2, degraded: ['generator_fallback'], pairwise: { pairs_planned: 10, pairs_covered: 4, fraction: 0.4 } }, '2026-01-01T00:01:00.000Z');
-    expect(getRun(db, 'r1')).toMatchObject({ status: 'completed', rows_done: 2, degraded: ['generator_fallback'], updated_at: '2026-01-01T00:01:00.000Z' });
+    updateRun(
+      db,
+      'r1',
+      {
+        status: 'completed',
+        rows_done: 2,
+        degraded: ['generator_fallback'],
+        pairwise: { pairs_planned: 10, pairs_covered: 4, fraction: 0.4 },
+      },
+      '2026-01-01T00:01:00.000Z',
+    );
+    expect(getRun(db, 'r1')).toMatchObject({
+      status: 'completed',
+      rows_done: 2,
+      degraded: ['generator_fallback'],
+      updated_at: '2026-01-01T00:01:00.000Z',
+    });
   });
 
-  it('lists newest first with pass counts from each row\'s latest grade', () => {
+  it("lists newest first with pass counts from each row's latest grade", () => {
     const db = openDatabase(':memory:');
     insertRun(db, { id: 'old', name: 'old', status: 'completed', config, now: '2026-01-01T00:00:00.000Z' });
     insertRun(db, { id: 'new', name: 'new', status: 'completed', config, now: '2026-02-01T00:00:00.000Z' });
-    for (const ordinal of [0, 1, 2]) insertRow(db, sampleRow(ordinal), { run_id: 'new', duration_ms: 5, created_at: '2026-02-01T00:00:00.000Z' });
+    for (const ordinal of [0, 1, 2])
+      insertRow(db, sampleRow(ordinal), { run_id: 'new', duration_ms: 5, created_at: '2026-02-01T00:00:00.000Z' });
     const grade = db.prepare(
       `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, provenance, created_at)
        VALUES (?, 'new', ?, 'r', 'ok', 'conduct', 'conduct', '{}', 't')`,
@@ -35,7 +51,9 @@ describe('runs repository', () => {
     expect(runs[0]).toMatchObject({ n_graded: 2, n_pass: 1 });
     expect(runs[1]).toMatchObject({ n_graded: 0, n_pass: 0 });
     // A row a person marks simulator_error leaves the pass rate, as it leaves every score; their later label restores it.
-    const label = db.prepare(`INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, 'new', ?, 'human', ?, NULL, 't')`);
+    const label = db.prepare(
+      `INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, 'new', ?, 'human', ?, NULL, 't')`,
+    );
     label.run('new:1', 'simulator_error', 'ada');
     label.run('new:1', 'simulator_error', 'bo');
     expect(listRuns(db, 10, 0).runs[0]).toMatchObject({ n_graded: 1, n_pass: 1 });
@@ -48,7 +66,7 @@ describe('runs repository', () => {
     expect(listRuns(db, 10, 0).runs[0]).toMatchObject({ n_graded: 2, n_pass: 1 });
   });
 
-  it('deletes a run\'s rows with it', () => {
+  it("deletes a run's rows with it", () => {
     const db = openDatabase(':memory:');
     insertRun(db, { id: 'r', name: 'r', status: 'completed', config, now: 't' });
     insertRow(db, sampleRow(0), { run_id: 'r', duration_ms: 1, created_at: 't' });
@@ -76,7 +94,11 @@ describe('runs repository', () => {
     moves(() => updateRun(db, 'old', { status: 'completed', stopped_because: 'budget' }, '2026-03-01T00:00:01.000Z'));
     insertRow(db, sampleRow(0), { run_id: 'new', duration_ms: 5, created_at: 't' });
     moves(() =>
-      db.prepare(`INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, provenance, created_at) VALUES ('new:0', 'new', 1, 'r', 'ok', 'conduct', 'conduct', '{}', 't')`).run(),
+      db
+        .prepare(
+          `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, provenance, created_at) VALUES ('new:0', 'new', 1, 'r', 'ok', 'conduct', 'conduct', '{}', 't')`,
+        )
+        .run(),
     );
     moves(() => db.prepare('DELETE FROM runs WHERE id = ?').run('old'));
     // Reading moves nothing.

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { BatchRecord, PairwiseCoverage, RunConfig, SimulationSummary, type Run, type RunStatus, type RunSummary } from '../../shared/domain';
+import {
+  BatchRecord,
+  PairwiseCoverage,
+  RunConfig,
+  SimulationSummary,
+  type Run,
+  type RunStatus,
+  type RunSummary,
+} from '../../shared/domain';
 import { statement, type Db } from './database';
 import { SIMULATOR_ERROR_ROWS } from './grades-repository';
 import { parseJsonColumn } from './json-column';
@@ -131,7 +139,9 @@ export function runBatches(db: Db, id: string): BatchRecord[] {
 }
 
 export function runIdsWithStatus(db: Db, status: RunStatus): string[] {
-  return statement<[string], { id: string }>(db, 'SELECT id FROM runs WHERE status = ? ORDER BY created_at').all(status).map((record) => record.id);
+  return statement<[string], { id: string }>(db, 'SELECT id FROM runs WHERE status = ? ORDER BY created_at')
+    .all(status)
+    .map((record) => record.id);
 }
 
 /** Counts one more stored row; called in the same transaction as the row's insert. */

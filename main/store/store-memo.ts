@@ -24,7 +24,10 @@ const keptByDb = new WeakMap<Db, Kept>();
 /** The store's version as this connection sees it now; null inside a transaction. */
 export function storeVersion(db: Db): string | null {
   if (db.inTransaction) return null;
-  const record = statement<[], { changes: number; version: number }>(db, 'SELECT total_changes() AS changes, data_version AS version FROM pragma_data_version').get()!;
+  const record = statement<[], { changes: number; version: number }>(
+    db,
+    'SELECT total_changes() AS changes, data_version AS version FROM pragma_data_version',
+  ).get()!;
   return `${record.version}:${record.changes}`;
 }
 

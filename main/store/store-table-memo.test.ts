@@ -22,7 +22,13 @@ function openPair(): { db: Database.Database; other: Database.Database } {
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   migrate(db, path);
-  insertRun(db, { id: 'run_a', name: 'a', status: 'completed', config: RunConfig.parse({ source: { kind: 'describe', sentence: 'an orders desk that refunds after confirmation' } }), now: NOW });
+  insertRun(db, {
+    id: 'run_a',
+    name: 'a',
+    status: 'completed',
+    config: RunConfig.parse({ source: { kind: 'describe', sentence: 'an orders desk that refunds after confirmation' } }),
+    now: NOW,
+  });
   const other = new Database(path);
   opened.push(db, other);
   return { db, other };
@@ -56,8 +62,14 @@ describe('values kept per version of the tables they read', () => {
     addRow(db, 'r1');
     expect(rows.read()).toBe(1);
     const before = tablesVersion(db, ['rows']);
-    db.prepare("INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('r1', 'run_a', 'pass', 'human', 'ann', NULL, ?)").run(NOW);
-    other.prepare("INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('r1', 'run_a', 'fail', 'human', 'bob', NULL, ?)").run(NOW);
+    db.prepare(
+      "INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('r1', 'run_a', 'pass', 'human', 'ann', NULL, ?)",
+    ).run(NOW);
+    other
+      .prepare(
+        "INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('r1', 'run_a', 'fail', 'human', 'bob', NULL, ?)",
+      )
+      .run(NOW);
     expect(tablesVersion(db, ['rows'])).toBe(before);
     expect(rows.read()).toBe(1);
     expect(rows.reads()).toBe(2);
@@ -77,7 +89,9 @@ describe('values kept per version of the tables they read', () => {
       `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, unsure, provenance, created_at)
        VALUES ('r1', 'run_a', 1, 'ok', 'ok', 'judge', 'j', 0, '{"judge":"j","version":"1"}', ?)`,
     ).run(NOW);
-    db.prepare("INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('r1', 'run_a', 'pass', 'human', 'ann', NULL, ?)").run(NOW);
+    db.prepare(
+      "INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('r1', 'run_a', 'pass', 'human', 'ann', NULL, ?)",
+    ).run(NOW);
     expect(version()).toBe('1:1:1');
     db.prepare("UPDATE labels SET note = 'n'").run();
     expect(version()).toBe('1:1:2');
@@ -104,11 +118,22 @@ describe('values kept per version of the tables they read', () => {
     let reads = 0;
     const read = () => {
       const keyReadAt = { tables: ['labels'] as const, version: tablesVersion(db, ['labels']) };
-      return memoOnTables(db, ['rows'], 'k', () => {
-        reads += 1;
-        if (reads === 1) other.prepare("INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) SELECT id, run_id, 'pass', 'human', NULL, NULL, created_at FROM rows LIMIT 1").run();
-        return reads;
-      }, { keyReadAt });
+      return memoOnTables(
+        db,
+        ['rows'],
+        'k',
+        () => {
+          reads += 1;
+          if (reads === 1)
+            other
+              .prepare(
+                "INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) SELECT id, run_id, 'pass', 'human', NULL, NULL, created_at FROM rows LIMIT 1",
+              )
+              .run();
+          return reads;
+        },
+        { keyReadAt },
+      );
     };
     addRow(db, 'r1');
     expect(read()).toBe(1);

@@ -12,7 +12,13 @@ const StoredBody = z.object({
   model_version: z.string().nullable(),
   started_at_ms: z.number().nullable(),
   usage: z.object({ input_tokens: z.number(), output_tokens: z.number() }).nullable(),
-  source: z.object({ file: z.string(), format: z.enum(['otlp_genai', 'otlp_openinference', 'jsonl']), line: z.number().nullable(), span_ids: z.array(z.string()), trace_id: z.string().nullable().optional() }),
+  source: z.object({
+    file: z.string(),
+    format: z.enum(['otlp_genai', 'otlp_openinference', 'jsonl']),
+    line: z.number().nullable(),
+    span_ids: z.array(z.string()),
+    trace_id: z.string().nullable().optional(),
+  }),
 });
 
 /**
@@ -32,7 +38,10 @@ export function backfillTraceIdentity(db: Db): number {
 /** The stored side of dedupeTraces, read through the indexes trace_rows_content and trace_rows_key. */
 export function storedTraceIdentities(db: Db): DedupeStore {
   const copies = statement<[string], { n: number }>(db, 'SELECT COUNT(*) AS n FROM trace_rows WHERE content_hash = ?');
-  const other = statement<[string, string], { one: number }>(db, 'SELECT 1 AS one FROM trace_rows WHERE trace_key = ? AND content_hash <> ? LIMIT 1');
+  const other = statement<[string, string], { one: number }>(
+    db,
+    'SELECT 1 AS one FROM trace_rows WHERE trace_key = ? AND content_hash <> ? LIMIT 1',
+  );
   return {
     copies: (contentHash) => copies.get(contentHash)!.n,
     keyHasOtherContent: (traceKey, contentHash) => other.get(traceKey, contentHash) !== undefined,

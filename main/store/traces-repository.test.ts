@@ -37,20 +37,23 @@ describe('migration 005 traces', () => {
   it('creates strict trace tables with the six axes as columns', () => {
     const db = new Database(':memory:');
     // Until 005 is in the build's list, it runs after whatever is there.
-    const migrations = MIGRATIONS.some((migration) => migration.name === traces.name) ? MIGRATIONS : [...MIGRATIONS, { ...traces, version: MIGRATIONS.length + 1 }];
+    const migrations = MIGRATIONS.some((migration) => migration.name === traces.name)
+      ? MIGRATIONS
+      : [...MIGRATIONS, { ...traces, version: MIGRATIONS.length + 1 }];
     migrate(db, ':memory:', migrations);
     expect(schemaVersion(db)).toBe(migrations.length);
     const tables = db.prepare('PRAGMA table_list').all() as { name: string; strict: number }[];
-    for (const name of ['trace_imports', 'trace_rows', 'trace_aims']) expect(tables.find((table) => table.name === name)?.strict, name).toBe(1);
+    for (const name of ['trace_imports', 'trace_rows', 'trace_aims'])
+      expect(tables.find((table) => table.name === name)?.strict, name).toBe(1);
     const columns = (db.prepare('PRAGMA table_info(trace_rows)').all() as { name: string }[]).map((column) => column.name);
-    expect(columns).toEqual(expect.arrayContaining(['tool', 'rule', 'stance', 'world_state', 'tool_condition', 'history', 'model_version', 'reward', 'faults']));
+    expect(columns).toEqual(
+      expect.arrayContaining(['tool', 'rule', 'stance', 'world_state', 'tool_condition', 'history', 'model_version', 'reward', 'faults']),
+    );
   });
 
   it('refuses a reward outside [0, 1] and cascades an import delete to its rows', () => {
     const db = store();
-    expect(() =>
-      db.prepare(`UPDATE trace_rows SET reward = 1.5 WHERE id = 'imp_a:0'`).run(),
-    ).toThrow(/CHECK constraint/);
+    expect(() => db.prepare(`UPDATE trace_rows SET reward = 1.5 WHERE id = 'imp_a:0'`).run()).toThrow(/CHECK constraint/);
     expect(deleteTraceImport(db, 'imp_a')).toBe(true);
     expect((db.prepare('SELECT COUNT(*) AS n FROM trace_rows').get() as { n: number }).n).toBe(0);
   });
@@ -76,7 +79,14 @@ describe('traces repository', () => {
     const traces = mapTraces(db, ['imp_a']);
     expect(traces).toHaveLength(5);
     expect(traces[0]).toEqual({
-      dimensions: { tool: 'get_order', rule: 'unspecified', stance: 'ordinary', world_state: 'entity exists', tool_condition: 'timeout', history: 'fresh' },
+      dimensions: {
+        tool: 'get_order',
+        rule: 'unspecified',
+        stance: 'ordinary',
+        world_state: 'entity exists',
+        tool_condition: 'timeout',
+        history: 'fresh',
+      },
       faults: ['timeout'],
       reward: 0,
       model_version: 'support-v1',
@@ -91,7 +101,13 @@ describe('traces repository', () => {
     const cell = { tool: 'cancel_order', tool_condition: 'success', world_state: 'entity missing' };
     const page = pageTraceRows(db, { import_ids: ['imp_a'], cell, limit: 10, offset: 0 });
     expect(page.total).toBe(1);
-    expect(page.rows[0]).toMatchObject({ conversation_id: 'j-1', reward: 0, tools: ['cancel_order'], prompt: 'Cancel order A1004 please', n_steps: 1 });
+    expect(page.rows[0]).toMatchObject({
+      conversation_id: 'j-1',
+      reward: 0,
+      tools: ['cancel_order'],
+      prompt: 'Cancel order A1004 please',
+      n_steps: 1,
+    });
   });
 
   it('reads a cell through index trace_rows_cell and an import through its own index', () => {
@@ -102,9 +118,13 @@ describe('traces repository', () => {
       { tool: 'a', tool_condition: 'b', world_state: 'c', import_ids: '["imp_a"]' },
     );
     expect(cellPlan).toContain('USING INDEX trace_rows_cell');
-    const importPlan = plan(db, 'SELECT tool FROM trace_rows WHERE import_id IN (SELECT value FROM json_each(@import_ids)) ORDER BY import_id, ordinal', {
-      import_ids: '["imp_a"]',
-    });
+    const importPlan = plan(
+      db,
+      'SELECT tool FROM trace_rows WHERE import_id IN (SELECT value FROM json_each(@import_ids)) ORDER BY import_id, ordinal',
+      {
+        import_ids: '["imp_a"]',
+      },
+    );
     expect(importPlan).toMatch(/SEARCH trace_rows USING INDEX sqlite_autoindex_trace_rows_\d \(import_id=\?\)/);
   });
 });

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import type { TraceImport, TraceSummary } from '../../shared/api/traces';
 import { Dimensions, type AxisValues } from '../../shared/domain';
-import { traceIdentity, type MapTrace, type TraceAim, type TraceFormat, type TraceIdentity, type TracePlacement, type TraceRow } from '../../engine/index';
+import {
+  traceIdentity,
+  type MapTrace,
+  type TraceAim,
+  type TraceFormat,
+  type TraceIdentity,
+  type TracePlacement,
+  type TraceRow,
+} from '../../engine/index';
 import { statement, type Db } from './database';
 import { parseJsonColumn } from './json-column';
 
@@ -129,11 +137,21 @@ export function mapTraces(db: Db, importIds: readonly string[] | null): MapTrace
   const records =
     importIds === null
       ? statement<[], MapRecord>(db, `SELECT ${columns} FROM trace_rows ORDER BY import_id, ordinal`).all()
-      : statement<[{ import_ids: string }], MapRecord>(db, `SELECT ${columns} FROM trace_rows WHERE ${IN_IMPORTS} ORDER BY import_id, ordinal`).all({
+      : statement<[{ import_ids: string }], MapRecord>(
+          db,
+          `SELECT ${columns} FROM trace_rows WHERE ${IN_IMPORTS} ORDER BY import_id, ordinal`,
+        ).all({
           import_ids: JSON.stringify(importIds),
         });
   return records.map((record) => ({
-    dimensions: { tool: record.tool, rule: record.rule, stance: record.stance, world_state: record.world_state, tool_condition: record.tool_condition, history: record.history },
+    dimensions: {
+      tool: record.tool,
+      rule: record.rule,
+      stance: record.stance,
+      world_state: record.world_state,
+      tool_condition: record.tool_condition,
+      history: record.history,
+    },
     faults: parseJsonColumn(stringList, record.faults, 'trace_rows.faults'),
     reward: record.reward,
     model_version: record.model_version,
@@ -190,7 +208,9 @@ export function pageTraceRows(db: Db, query: TraceRowsQuery): { rows: TraceSumma
   ];
   const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   const parameters = { ...(query.cell ?? {}), ...(query.import_ids ? { import_ids: JSON.stringify(query.import_ids) } : {}) };
-  const total = statement<[Record<string, unknown>], { n: number }>(db, `SELECT COUNT(*) AS n FROM trace_rows ${clause}`).get(parameters)!.n;
+  const total = statement<[Record<string, unknown>], { n: number }>(db, `SELECT COUNT(*) AS n FROM trace_rows ${clause}`).get(
+    parameters,
+  )!.n;
   const rows = statement<[Record<string, unknown>], SummaryRecord>(
     db,
     `SELECT * FROM trace_rows ${clause} ORDER BY (reward IS NULL), reward, import_id, ordinal LIMIT @limit OFFSET @offset`,
@@ -207,7 +227,10 @@ export function traceSourceTexts(db: Db, importIds: readonly string[] | null): s
   const records =
     importIds === null
       ? statement<[], { body: string }>(db, 'SELECT body FROM trace_rows ORDER BY import_id, ordinal').all()
-      : statement<[{ import_ids: string }], { body: string }>(db, `SELECT body FROM trace_rows WHERE ${IN_IMPORTS} ORDER BY import_id, ordinal`).all({
+      : statement<[{ import_ids: string }], { body: string }>(
+          db,
+          `SELECT body FROM trace_rows WHERE ${IN_IMPORTS} ORDER BY import_id, ordinal`,
+        ).all({
           import_ids: JSON.stringify(importIds),
         });
   return records.flatMap((record) => {
@@ -221,7 +244,10 @@ export function traceRows(db: Db, importIds: readonly string[] | null): TraceRow
   const records =
     importIds === null
       ? statement<[], { body: string }>(db, 'SELECT body FROM trace_rows ORDER BY import_id, ordinal').all()
-      : statement<[{ import_ids: string }], { body: string }>(db, `SELECT body FROM trace_rows WHERE ${IN_IMPORTS} ORDER BY import_id, ordinal`).all({
+      : statement<[{ import_ids: string }], { body: string }>(
+          db,
+          `SELECT body FROM trace_rows WHERE ${IN_IMPORTS} ORDER BY import_id, ordinal`,
+        ).all({
           import_ids: JSON.stringify(importIds),
         });
   return records.map((record) => JSON.parse(record.body) as TraceRow);
@@ -229,14 +255,29 @@ export function traceRows(db: Db, importIds: readonly string[] | null): TraceRow
 
 const StoredAim = z.object({
   axes: z.record(z.string(), z.array(z.string())),
-  regions: z.array(z.object({ key: z.string(), tool: z.string(), tool_condition: z.string(), world_state: z.string(), status: z.string(), priority: z.number(), share: z.number() })),
+  regions: z.array(
+    z.object({
+      key: z.string(),
+      tool: z.string(),
+      tool_condition: z.string(),
+      world_state: z.string(),
+      status: z.string(),
+      priority: z.number(),
+      share: z.number(),
+    }),
+  ),
   steering_weight: z.number(),
   sources: z.array(z.string()),
   leak_threshold: z.number(),
 });
 
 export function insertTraceAim(db: Db, runId: string, importIds: readonly string[], aim: TraceAim, now: string): void {
-  statement(db, 'INSERT INTO trace_aims (run_id, import_ids, aim, created_at) VALUES (?, ?, ?, ?)').run(runId, JSON.stringify(importIds), JSON.stringify(aim), now);
+  statement(db, 'INSERT INTO trace_aims (run_id, import_ids, aim, created_at) VALUES (?, ?, ?, ?)').run(
+    runId,
+    JSON.stringify(importIds),
+    JSON.stringify(aim),
+    now,
+  );
 }
 
 /** The aim a run was started with, or undefined for a run not aimed at traces. */

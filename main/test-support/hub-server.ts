@@ -83,10 +83,21 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
     if (!authorized) return json(response, 401, { error: 'Invalid credentials in Authorization header' });
 
     if (request.method === 'POST' && path === '/api/repos/create') {
-      const payload = JSON.parse((await body(request)).toString('utf8')) as { name: string; organization: string; type: string; visibility?: string };
+      const payload = JSON.parse((await body(request)).toString('utf8')) as {
+        name: string;
+        organization: string;
+        type: string;
+        visibility?: string;
+      };
       const id = `${payload.organization}/${payload.name}`;
       if (repos.has(id)) return json(response, 409, { error: 'You already created this dataset repo' });
-      repos.set(id, { id, type: payload.type, visibility: payload.visibility === 'public' ? 'public' : 'private', snapshots: new Map(), commits: [] });
+      repos.set(id, {
+        id,
+        type: payload.type,
+        visibility: payload.visibility === 'public' ? 'public' : 'private',
+        snapshots: new Map(),
+        commits: [],
+      });
       return json(response, 200, { url: `${base}/datasets/${id}`, id });
     }
     if (request.method === 'GET' && (match = /^\/api\/datasets\/([^/]+\/[^/]+)$/.exec(path))) {
@@ -97,7 +108,9 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
     if (request.method === 'POST' && (match = /^\/api\/datasets\/([^/]+\/[^/]+)\/preupload\/([^/]+)$/.exec(path))) {
       if (!repos.has(match[1]!)) return notFound(response);
       const payload = JSON.parse((await body(request)).toString('utf8')) as { files: { path: string }[] };
-      return json(response, 200, { files: payload.files.map((file) => ({ path: file.path, uploadMode: file.path.endsWith('.jsonl') ? 'lfs' : 'regular' })) });
+      return json(response, 200, {
+        files: payload.files.map((file) => ({ path: file.path, uploadMode: file.path.endsWith('.jsonl') ? 'lfs' : 'regular' })),
+      });
     }
     if (request.method === 'POST' && (match = /^\/datasets\/([^/]+\/[^/]+)\.git\/info\/lfs\/objects\/batch$/.exec(path))) {
       if (!repos.has(match[1]!)) return notFound(response);
@@ -114,7 +127,10 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
     if (request.method === 'POST' && (match = /^\/api\/datasets\/([^/]+\/[^/]+)\/commit\/([^/]+)$/.exec(path))) {
       const repo = repos.get(match[1]!);
       if (!repo) return notFound(response);
-      const lines = (await body(request)).toString('utf8').split('\n').filter((line) => line.trim() !== '');
+      const lines = (await body(request))
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '');
       const tree = new Map(head(repo));
       const commit: HubCommit = { oid: '', summary: '', description: '', files: [], deleted: [] };
       for (const line of lines) {
@@ -136,7 +152,9 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
         }
       }
       const parent = repo.commits.at(-1)?.oid ?? '';
-      commit.oid = createHash('sha1').update(`${parent}\n${lines.join('\n')}`).digest('hex');
+      commit.oid = createHash('sha1')
+        .update(`${parent}\n${lines.join('\n')}`)
+        .digest('hex');
       repo.commits.push(commit);
       repo.snapshots.set(commit.oid, tree);
       return json(response, 200, { commitOid: commit.oid, commitUrl: `${base}/datasets/${repo.id}/commit/${commit.oid}` });
@@ -163,7 +181,9 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
   }
 
   const server: Server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => json(response, 500, { error: error instanceof Error ? error.message : String(error) }));
+    handle(request, response).catch((error: unknown) =>
+      json(response, 500, { error: error instanceof Error ? error.message : String(error) }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

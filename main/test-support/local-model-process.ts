@@ -11,13 +11,22 @@ export interface LocalModelProcess {
   openai_base_url: string;
   anthropic_base_url: string;
   /** What the server saw: request count, by status, injected faults, by protocol:model. */
-  requests(): Promise<{ count: number; by_status: Record<string, number>; faults: Record<string, number>; models: Record<string, number>; max_in_flight: number }>;
+  requests(): Promise<{
+    count: number;
+    by_status: Record<string, number>;
+    faults: Record<string, number>;
+    models: Record<string, number>;
+    max_in_flight: number;
+  }>;
   stop(): Promise<void>;
 }
 
 /** Starts the local model server (speaking the OpenAI and Anthropic protocols) with the serve script's flags. */
 export async function startLocalModelProcess(args: readonly string[] = []): Promise<LocalModelProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SCRIPT, '--exit-with-stdin', ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SCRIPT, '--exit-with-stdin', ...args], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! });
   const first = await new Promise<string>((resolve, reject) => {
     lines.once('line', resolve);

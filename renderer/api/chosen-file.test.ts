@@ -6,8 +6,15 @@ const latin1 = (text: string) => Uint8Array.from([...text].map((character) => ch
 
 describe('a picked file', () => {
   it('reads UTF-8, with or without a byte-order mark, as its text', () => {
-    expect(chosenText({ name: 'gold.csv', bytes: utf8('row_id,label\nrun_a:0,pass,Zoë\n') })).toEqual({ ok: true, name: 'gold.csv', text: 'row_id,label\nrun_a:0,pass,Zoë\n' });
-    expect(chosenText({ name: 'gold.csv', bytes: Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8('a')]) })).toMatchObject({ ok: true, text: 'a' });
+    expect(chosenText({ name: 'gold.csv', bytes: utf8('row_id,label\nrun_a:0,pass,Zoë\n') })).toEqual({
+      ok: true,
+      name: 'gold.csv',
+      text: 'row_id,label\nrun_a:0,pass,Zoë\n',
+    });
+    expect(chosenText({ name: 'gold.csv', bytes: Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8('a')]) })).toMatchObject({
+      ok: true,
+      text: 'a',
+    });
   });
 
   it('refuses Latin-1 naming the file, the line and the byte, in the words the command line uses', () => {
@@ -22,7 +29,11 @@ describe('a picked file', () => {
 
   it('says UTF-16 is UTF-16, and gathers every refused file of a batch', () => {
     const utf16 = Uint8Array.from([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]);
-    const read = chosenTexts([{ name: 'a.jsonl', bytes: utf8('{}') }, { name: 'b.jsonl', bytes: utf16 }, { name: 'c.jsonl', bytes: latin1('\u00e9!') }]);
+    const read = chosenTexts([
+      { name: 'a.jsonl', bytes: utf8('{}') },
+      { name: 'b.jsonl', bytes: utf16 },
+      { name: 'c.jsonl', bytes: latin1('\u00e9!') },
+    ]);
     expect(read.ok).toBe(false);
     if (read.ok) return;
     expect(read.error.message).toBe(

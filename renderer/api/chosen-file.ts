@@ -26,15 +26,21 @@ export function chosenText(file: ChosenFile): ChosenText {
   }
   const problem = utf8Problem(file.bytes, file.name, text !== null);
   if (problem === null) return { ok: true, name: file.name, text: text ?? '' };
-  const issues = problem.line === undefined ? [] : [{ path: `${file.name} line ${problem.line}`, message: problem.detail ?? problem.message }];
+  const issues =
+    problem.line === undefined ? [] : [{ path: `${file.name} line ${problem.line}`, message: problem.detail ?? problem.message }];
   return { ok: false, error: { message: problem.message, issues } };
 }
 
 /** Every file's text, or the problems of all the files that are not UTF-8 in one error. */
-export function chosenTexts(files: readonly ChosenFile[]): { ok: true; files: { name: string; text: string }[] } | { ok: false; error: { message: string; issues: Issue[] } } {
+export function chosenTexts(
+  files: readonly ChosenFile[],
+): { ok: true; files: { name: string; text: string }[] } | { ok: false; error: { message: string; issues: Issue[] } } {
   const read = files.map(chosenText);
   const refused = read.flatMap((entry) => (entry.ok ? [] : [entry.error]));
   if (refused.length === 0) return { ok: true, files: read.flatMap((entry) => (entry.ok ? [{ name: entry.name, text: entry.text }] : [])) };
-  const message = refused.length === 1 ? refused[0]!.message : `Nothing was imported: ${refused.length} files are not UTF-8. ${refused.map((error) => error.message).join(' ')}`;
+  const message =
+    refused.length === 1
+      ? refused[0]!.message
+      : `Nothing was imported: ${refused.length} files are not UTF-8. ${refused.map((error) => error.message).join(' ')}`;
   return { ok: false, error: { message, issues: refused.flatMap((error) => error.issues) } };
 }

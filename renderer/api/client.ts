@@ -1,4 +1,12 @@
-import { contract, type EventName, type EventPayload, type Method, type MethodInput, type MethodOutput, type Result } from '../../shared/api';
+import {
+  contract,
+  type EventName,
+  type EventPayload,
+  type Method,
+  type MethodInput,
+  type MethodOutput,
+  type Result,
+} from '../../shared/api';
 import { createHttpTransport } from './http-transport';
 import { createIpcTransport } from './ipc-transport';
 import type { PreloadBridge, Transport } from './transport';
@@ -16,7 +24,10 @@ export function createApiClient(transport: Transport): ApiClient {
       if (!result.ok) return result;
       const parsed = contract[method].output.safeParse(result.value);
       if (!parsed.success) {
-        return { ok: false, error: { code: 'INTERNAL', message: `The answer to ${method} does not match the contract: ${parsed.error.message}` } };
+        return {
+          ok: false,
+          error: { code: 'INTERNAL', message: `The answer to ${method} does not match the contract: ${parsed.error.message}` },
+        };
       }
       return { ok: true, value: parsed.data as MethodOutput<typeof method> };
     },

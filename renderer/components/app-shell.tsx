@@ -27,7 +27,11 @@ function navigationItems(route: Route): { main: NavigationItem[]; run: Navigatio
   const run: NavigationItem[] = runId
     ? [
         { label: 'Overview', route: { view: 'run', run_id: runId }, isCurrent: route.view === 'run' },
-        { label: 'Conversations', route: { view: 'conversations', run_id: runId }, isCurrent: route.view === 'conversations' || route.view === 'conversation' },
+        {
+          label: 'Conversations',
+          route: { view: 'conversations', run_id: runId },
+          isCurrent: route.view === 'conversations' || route.view === 'conversation',
+        },
         { label: 'Coverage', route: { view: 'coverage', run_id: runId }, isCurrent: route.view === 'coverage' },
         { label: 'Label', route: { view: 'label', run_id: runId }, isCurrent: route.view === 'label' },
       ]
@@ -41,7 +45,12 @@ function NavigationList({ items, label }: { items: NavigationItem[]; label: stri
     <ul aria-label={label}>
       {items.map((item) => (
         <li key={item.label}>
-          <button type="button" className="nav-item" aria-current={item.isCurrent ? 'page' : undefined} onClick={() => navigate(item.route)}>
+          <button
+            type="button"
+            className="nav-item"
+            aria-current={item.isCurrent ? 'page' : undefined}
+            onClick={() => navigate(item.route)}
+          >
             {item.label}
           </button>
         </li>

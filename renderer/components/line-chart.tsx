@@ -46,11 +46,14 @@ export function LineChart({ label, lines, formatY = (value) => value.toLocaleStr
               </text>
             </g>
           ))}
-          {x.ticks(Math.min(10, Math.max(1, Math.max(...xs, 1)))).filter(Number.isInteger).map((tick) => (
-            <text key={tick} className="chart-tick" x={x(tick)} y={plotHeight + 14} textAnchor="middle">
-              {tick}
-            </text>
-          ))}
+          {x
+            .ticks(Math.min(10, Math.max(1, Math.max(...xs, 1))))
+            .filter(Number.isInteger)
+            .map((tick) => (
+              <text key={tick} className="chart-tick" x={x(tick)} y={plotHeight + 14} textAnchor="middle">
+                {tick}
+              </text>
+            ))}
           {lines.map((line, index) => (
             <g key={line.key} className={`series-${index % 6}`}>
               <path className={line.dashed ? 'chart-line chart-line-dashed' : 'chart-line'} d={path(line)} />

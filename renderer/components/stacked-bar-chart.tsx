@@ -30,11 +30,17 @@ function isLabelled(index: number, count: number, step: number): boolean {
 
 /** Bars stacked by series (e.g. each writer's share of a batch), drawn in SVG with d3 scales. */
 export function StackedBarChart({ label, series, bars, max = 1, formatValue = percent, xLabel }: StackedBarChartProps) {
-  const x = scaleBand<string>().domain(bars.map((bar) => bar.x)).range([0, plotWidth]).paddingInner(0.2).paddingOuter(0.1);
+  const x = scaleBand<string>()
+    .domain(bars.map((bar) => bar.x))
+    .range([0, plotWidth])
+    .paddingInner(0.2)
+    .paddingOuter(0.1);
   const y = scaleLinear().domain([0, max]).range([plotHeight, 0]);
   const step = labelStep(bars.length);
   const last = bars.at(-1);
-  const summary = last ? `${label}. Last ${xLabel ?? 'bar'} ${last.x}: ${series.map((each) => `${each.label} ${formatValue(last.values[each.key] ?? 0)}`).join(', ')}.` : `${label}: no data yet.`;
+  const summary = last
+    ? `${label}. Last ${xLabel ?? 'bar'} ${last.x}: ${series.map((each) => `${each.label} ${formatValue(last.values[each.key] ?? 0)}`).join(', ')}.`
+    : `${label}: no data yet.`;
   return (
     <figure className="chart">
       <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-label={summary}>

@@ -15,7 +15,15 @@ const DEGRADED_MEANINGS: Readonly<Record<string, string>> = {
  * Warnings and degraded codes, shown above any number on a screen (a dataset that looks real and is not is
  * worse than none). Renders nothing when there is nothing to say.
  */
-export function WarningsBanner({ warnings, degraded, label = 'Warnings' }: { warnings: string[]; degraded: string[]; /** Names the region when a screen shows more than one. */ label?: string }) {
+export function WarningsBanner({
+  warnings,
+  degraded,
+  label = 'Warnings',
+}: {
+  warnings: string[];
+  degraded: string[];
+  /** Names the region when a screen shows more than one. */ label?: string;
+}) {
   if (warnings.length === 0 && degraded.length === 0) return null;
   const heading = [
     degraded.length > 0 ? `Degraded: ${degraded.length === 1 ? '1 code' : `${degraded.length} codes`}` : null,

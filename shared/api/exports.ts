@@ -38,7 +38,10 @@ export const ExportSelection = z
         label_source: axisFilter.optional(),
         judge_name: axisFilter.optional(),
         /** Latest grade: pass (reward >= 0.5), fail, or ungraded. */
-        verdict: z.array(z.enum(['pass', 'fail', 'ungraded'])).min(1).optional(),
+        verdict: z
+          .array(z.enum(['pass', 'fail', 'ungraded']))
+          .min(1)
+          .optional(),
         /** The latest human label. */
         label: z.array(LabelValue).min(1).optional(),
       })
@@ -80,7 +83,14 @@ export const DecontaminationSource = z
      * JSONL files (a public benchmark's prompts, chat rows or `{"id","task_id","prompt"}` lines), as full paths on the
      * machine that exports (a CLI resolves its own relative paths first).
      */
-    files: z.array(z.string().min(1).refine(isAbsoluteFolder, { error: (issue) => relativeEvalFileMessage(String(issue.input)) })).default([]),
+    files: z
+      .array(
+        z
+          .string()
+          .min(1)
+          .refine(isAbsoluteFolder, { error: (issue) => relativeEvalFileMessage(String(issue.input)) }),
+      )
+      .default([]),
   })
   .strict();
 

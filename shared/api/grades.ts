@@ -139,7 +139,10 @@ export const gradesMethods = {
   'grades.jobs': { input: z.object({ run_id: z.string().min(1).optional() }).strict(), output: z.object({ jobs: z.array(GradeJob) }) },
   'grades.summary': { input: RunRef, output: GradesSummary },
   /** Every grade of one row, newest first (history included; `is_latest` marks the ones that count). */
-  'grades.list': { input: z.object({ row_id: z.string().min(1) }).strict(), output: z.object({ row_id: z.string(), grades: z.array(StoredGrade) }) },
+  'grades.list': {
+    input: z.object({ row_id: z.string().min(1) }).strict(),
+    output: z.object({ row_id: z.string(), grades: z.array(StoredGrade) }),
+  },
   /** Each row's latest verdict from one judge (default: the judge that graded the run last), in row order. */
   'grades.verdicts': {
     input: z.object({ run_id: z.string().min(1), judge: z.string().min(1).optional() }).strict(),

@@ -139,19 +139,21 @@ export const LabelsQueueOutput = z.object({
   /** Place of the first row the annotator has not labelled (any label, skip included); null when every row is, or without `summary`. */
   first_unlabelled: QueueCount.nullable(),
   /** Null when the page was asked without `summary`. */
-  counts: z.object({
-    /** Rows the annotator labelled, and their latest labels by value. */
-    labelled: QueueCount,
-    by_label: z.record(LabelValue, QueueCount),
-    /** Rows with gold (pass/fail majority over every author). */
-    gold: QueueCount,
-    /** Rows whose judge verdict differs from their gold (simulator errors left out). */
-    disagreements: QueueCount,
-    /** Rows the judge marked unsure. */
-    unsure: QueueCount,
-    /** Distinct six-axis coverage cells the run's rows fall in. */
-    cells: QueueCount,
-  }).nullable(),
+  counts: z
+    .object({
+      /** Rows the annotator labelled, and their latest labels by value. */
+      labelled: QueueCount,
+      by_label: z.record(LabelValue, QueueCount),
+      /** Rows with gold (pass/fail majority over every author). */
+      gold: QueueCount,
+      /** Rows whose judge verdict differs from their gold (simulator errors left out). */
+      disagreements: QueueCount,
+      /** Rows the judge marked unsure. */
+      unsure: QueueCount,
+      /** Distinct six-axis coverage cells the run's rows fall in. */
+      cells: QueueCount,
+    })
+    .nullable(),
 });
 export type LabelsQueueOutput = z.infer<typeof LabelsQueueOutput>;
 

@@ -5,7 +5,10 @@ import { Issue } from './result';
 /** A key variable the app reads: the hosted providers', one compatible server's (`WAI_KEY_<HOST>_<PORT>`), or any compatible server's. */
 export const KeyVariable = z
   .string()
-  .regex(/^(OPENAI_API_KEY|ANTHROPIC_API_KEY|WAI_COMPATIBLE_API_KEY|WAI_KEY_[A-Z0-9_]{1,80})$/, 'OPENAI_API_KEY, ANTHROPIC_API_KEY, WAI_COMPATIBLE_API_KEY or WAI_KEY_<HOST>_<PORT>');
+  .regex(
+    /^(OPENAI_API_KEY|ANTHROPIC_API_KEY|WAI_COMPATIBLE_API_KEY|WAI_KEY_[A-Z0-9_]{1,80})$/,
+    'OPENAI_API_KEY, ANTHROPIC_API_KEY, WAI_COMPATIBLE_API_KEY or WAI_KEY_<HOST>_<PORT>',
+  );
 
 /** Where a key comes from. The value itself never crosses to the renderer. */
 export const KeyStatus = z.object({ variable: z.string(), source: z.enum(['environment', 'stored', 'missing']) });

@@ -97,7 +97,12 @@ export const ProveReportInput = z
   .object({
     before: ProveSource,
     after: ProveSource,
-    seed: z.number().int().min(0).max(2 ** 31 - 1).default(0),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .default(0),
     /** The gain holdout_size plans for, in pass-rate units (default 0.05). */
     effect: z.number().gt(0).max(1).optional(),
   })

@@ -19,7 +19,12 @@ export const SpecsDraftInput = z
         `describe the agent and the behaviour to test in a sentence or two (at most ${MAX_DRAFT_SENTENCE_CHARS.toLocaleString('en-US')} characters), then edit the drafted rules`,
       ),
     /** Varies identifiers and the agent's name only; same sentence + seed -> the same spec. */
-    seed: z.number().int().min(0).max(2 ** 31 - 1).default(0),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .default(0),
   })
   .strict();
 

@@ -21,7 +21,14 @@ export const TraceImport = z.object({
   /** Traces stored by this import (those already stored by an earlier one are skipped). */
   n_rows: z.number().int().nonnegative(),
   /** `rows`: traces read from the file; `already_imported`: of those, how many were already stored and skipped. */
-  files: z.array(z.object({ file: z.string(), format: TraceFormat, rows: z.number().int().nonnegative(), already_imported: z.number().int().nonnegative().optional() })),
+  files: z.array(
+    z.object({
+      file: z.string(),
+      format: TraceFormat,
+      rows: z.number().int().nonnegative(),
+      already_imported: z.number().int().nonnegative().optional(),
+    }),
+  ),
   /** Named model versions, oldest first. */
   model_versions: z.array(z.string()),
   warnings: z.array(z.string()),
@@ -121,14 +128,28 @@ export const TracesAimInput = z
     source: RunSource.optional(),
     name: z.string().trim().min(1).max(200).optional(),
     budget: z.number().int().min(1).max(1_000_000).default(200),
-    seed: z.number().int().min(0).max(2 ** 31 - 1).default(0),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .default(0),
     /** Share of the grid kept for broad coverage, 0.2..0.6. */
     exploration: z.number().min(0.2).max(0.6).default(0.2),
   })
   .strict();
 
 export const AimSummary = z.object({
-  regions: z.array(z.object({ key: z.string(), tool: z.string(), tool_condition: z.string(), world_state: z.string(), status: CellStatus, share: z.number() })),
+  regions: z.array(
+    z.object({
+      key: z.string(),
+      tool: z.string(),
+      tool_condition: z.string(),
+      world_state: z.string(),
+      status: CellStatus,
+      share: z.number(),
+    }),
+  ),
   steering_weight: z.number(),
   n_sources: count,
   warnings: z.array(z.string()),
@@ -150,7 +171,12 @@ export const TracesCompareInput = z
 export const tracesMethods = {
   /** Reads the files in one transaction: a malformed file imports nothing, and the error names file, line or span, field. */
   'traces.import': {
-    input: z.object({ files: z.array(TraceFileInput).min(1, 'choose at least one trace file').max(100), reward_keys: z.array(z.string().min(1)).max(20).optional() }).strict(),
+    input: z
+      .object({
+        files: z.array(TraceFileInput).min(1, 'choose at least one trace file').max(100),
+        reward_keys: z.array(z.string().min(1)).max(20).optional(),
+      })
+      .strict(),
     output: TraceImportResult,
   },
   'traces.list': { input: z.object({}).strict(), output: z.object({ imports: z.array(TraceImport) }) },

@@ -28,21 +28,9 @@ export const WORLD_STATES = [
   'unknown',
 ] as const;
 
-export const TOOL_CONDITIONS = [
-  'success',
-  'timeout',
-  'malformed_result',
-  'stale_result',
-  'permission_denied',
-] as const;
+export const TOOL_CONDITIONS = ['success', 'timeout', 'malformed_result', 'stale_result', 'permission_denied'] as const;
 
-export const HISTORIES = [
-  'fresh',
-  'prior_failure',
-  'prior_partial_action',
-  'contradicts_earlier',
-  'repeat visit',
-] as const;
+export const HISTORIES = ['fresh', 'prior_failure', 'prior_partial_action', 'contradicts_earlier', 'repeat visit'] as const;
 
 /** Tool-axis values added after the declared tools. */
 export const UNRELATED_TOOL = 'unrelated';

@@ -54,7 +54,12 @@ export const RunConfig = z.object({
   models: RoleModels.default({}),
   /** Row cap (DEFAULT_BUDGET 1000). */
   budget: z.number().int().min(1).max(1_000_000).default(1000),
-  seed: z.number().int().min(0).max(2 ** 31 - 1).default(0),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(0),
   mode: Mode.default('explore'),
   /** When the run may stop before its budget; configs stored before this field existed read as `compute`. */
   until: Until.default('compute'),
@@ -89,7 +94,11 @@ export const RunConfig = z.object({
    * (`stopped_because="time_budget"`). Where it stops depends on the machine, so such a run is not reproducible
    * row for row. Unset: no clock.
    */
-  time_budget: z.number().positive().max(30 * 24 * 3600).optional(),
+  time_budget: z
+    .number()
+    .positive()
+    .max(30 * 24 * 3600)
+    .optional(),
   /**
    * The mode settings the person set (`set_by_caller`): they win over the mode's defaults. A setting not listed
    * counts as set when it differs from explore's default; the others are filled by the mode.
@@ -168,7 +177,9 @@ export function resolveModeSettings(request: ModeRequest): ModeSettings {
  * The mode settings a stored config names as the person's: those in `set_by_caller`, and any that differs from
  * explore's default (a config written without `set_by_caller` keeps every value it states).
  */
-export function explicitModeSettings(config: Pick<RunConfig, ModeSetting | 'set_by_caller' | 'repeat_policy'>): Omit<ModeRequest, 'mode' | 'time_budget' | 'until'> {
+export function explicitModeSettings(
+  config: Pick<RunConfig, ModeSetting | 'set_by_caller' | 'repeat_policy'>,
+): Omit<ModeRequest, 'mode' | 'time_budget' | 'until'> {
   const listed = new Set(config.set_by_caller ?? []);
   const explore = MODE_PRESETS.explore;
   const isSet = (setting: ModeSetting) => listed.has(setting) || config[setting] !== explore[setting];
@@ -182,7 +193,9 @@ export function explicitModeSettings(config: Pick<RunConfig, ModeSetting | 'set_
 }
 
 /** The settings a stored run ran under: its mode's defaults where the person left a setting unset. */
-export function modeSettingsOf(config: Pick<RunConfig, ModeSetting | 'set_by_caller' | 'repeat_policy' | 'mode' | 'time_budget' | 'until'>): ModeSettings {
+export function modeSettingsOf(
+  config: Pick<RunConfig, ModeSetting | 'set_by_caller' | 'repeat_policy' | 'mode' | 'time_budget' | 'until'>,
+): ModeSettings {
   return resolveModeSettings({
     mode: config.mode,
     ...explicitModeSettings(config),

@@ -61,7 +61,11 @@ export const SearchRecord = z.object({
   }),
   first_agent_error: z.string().nullable(),
   mutation_aims: z.object({ graded_failure: z.number().int().nonnegative(), world_fault: z.number().int().nonnegative() }),
-  tier_mix: z.object({ hard_share_requested: z.number(), hard_share_realized: z.number().nullable(), counts: z.record(z.string(), z.number()) }),
+  tier_mix: z.object({
+    hard_share_requested: z.number(),
+    hard_share_realized: z.number().nullable(),
+    counts: z.record(z.string(), z.number()),
+  }),
   ended_on_question: z.object({ n: z.number().int().nonnegative(), user_left: z.number().int().nonnegative() }),
   grid: z.object({ cells: z.number().int().nonnegative(), flipped: z.number().int().nonnegative() }),
   plateau_batches: z.number().int().nonnegative().optional(),

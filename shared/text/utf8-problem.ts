@@ -109,6 +109,7 @@ export function utf8Problem(bytes: Uint8Array, name: string, isWellFormed?: bool
     const detail = `not UTF-8 (byte ${byte} at column ${fault.column}${fault.isCutShort ? ', a character cut short at the end of the file' : ''})`;
     return { message: `${name} line ${fault.line}: ${detail}; ${SAVE_AS_UTF8}.`, line: fault.line, detail };
   }
-  if (looksLikeMarklessUtf16(bytes)) return { message: `${name} looks like UTF-16 saved without a byte-order mark (every other byte is 0), not UTF-8: ${SAVE_AS_UTF8}.` };
+  if (looksLikeMarklessUtf16(bytes))
+    return { message: `${name} looks like UTF-16 saved without a byte-order mark (every other byte is 0), not UTF-8: ${SAVE_AS_UTF8}.` };
   return null;
 }

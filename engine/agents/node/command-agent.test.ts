@@ -28,7 +28,12 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 });`,
 );
 
-const request = (key: string): AgentRequest => ({ rollout_key: key, system_prompt: '', tools: [], messages: [{ role: 'user', content: 'hello' }] });
+const request = (key: string): AgentRequest => ({
+  rollout_key: key,
+  system_prompt: '',
+  tools: [],
+  messages: [{ role: 'user', content: 'hello' }],
+});
 
 describe('createCommandAgent', () => {
   it('answers turns from a working command', async () => {
@@ -65,7 +70,9 @@ describe('createCommandAgent', () => {
       const stop = errors.find((error) => RunStopError.isInstance(error));
       expect(stop).toBeDefined();
       expect((stop as RunStopError).stopped_because).toBe('agent_failed');
-      expect(stop!.message).toMatch(/cannot start: 3 processes in a row ended before answering a turn; the last exited \(1\): Error: Cannot find module '.*nope-agent\.mjs'\.$/);
+      expect(stop!.message).toMatch(
+        /cannot start: 3 processes in a row ended before answering a turn; the last exited \(1\): Error: Cannot find module '.*nope-agent\.mjs'\.$/,
+      );
       // Later turns fail at once with the same error.
       const started = Date.now();
       await expect(agent.respond(request('late'))).rejects.toBe(stop);
@@ -100,14 +107,25 @@ describe('a run whose command agent cannot start', () => {
     const { spec } = draftSpec('a personal finance assistant that confirms before it moves money', { seed: 1 });
     const agent = createCommandAgent({ command: `node ${missing}`, processes: 4 });
     try {
-      const events = simulate({ ...offlineComponents(spec, { seed: 1 }), agent, spec, seed: 1, budget: 32, phrasings: 1, repeats: 1, concurrency: 8 });
+      const events = simulate({
+        ...offlineComponents(spec, { seed: 1 }),
+        agent,
+        spec,
+        seed: 1,
+        budget: 32,
+        phrasings: 1,
+        repeats: 1,
+        concurrency: 8,
+      });
       let lost = 0;
       for (;;) {
         const next = await events.next();
         if (next.done) {
           expect(next.value.stopped_because).toBe('agent_failed');
           expect(next.value.rows).toBe(0);
-          expect(next.value.warnings[0]).toMatch(/^The run stopped early: The agent command `node .*nope-agent\.mjs` cannot start: .*Cannot find module/);
+          expect(next.value.warnings[0]).toMatch(
+            /^The run stopped early: The agent command `node .*nope-agent\.mjs` cannot start: .*Cannot find module/,
+          );
           break;
         }
         if (next.value.type === 'lost') lost += 1;

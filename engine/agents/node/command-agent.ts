@@ -87,7 +87,8 @@ export function createCommandAgent(options: CommandAgentOptions): AgentUnderTest
     const slot: Slot = { child, stderr: '', answered: false, killed: false, gone: false };
     child.stderr.on('data', (chunk: Buffer) => {
       slot.stderr += chunk.toString();
-      if (slot.stderr.length > STDERR_HEAD + 2 * STDERR_TAIL) slot.stderr = `${slot.stderr.slice(0, STDERR_HEAD)}\n${slot.stderr.slice(-STDERR_TAIL)}`;
+      if (slot.stderr.length > STDERR_HEAD + 2 * STDERR_TAIL)
+        slot.stderr = `${slot.stderr.slice(0, STDERR_HEAD)}\n${slot.stderr.slice(-STDERR_TAIL)}`;
     });
     createInterface({ input: child.stdout }).on('line', (line) => {
       if (line.trim() === '') return;

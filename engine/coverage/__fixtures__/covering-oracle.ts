@@ -36,11 +36,7 @@ export function isCompletable(
 }
 
 /** Every combination of `strength` axes' values that some valid row holds, as "axis=value|..." keys. */
-export function requiredKeys(
-  axes: readonly CoveringAxis[],
-  strength: number,
-  forbidden: readonly PartialRow[],
-): Set<string> {
+export function requiredKeys(axes: readonly CoveringAxis[], strength: number, forbidden: readonly PartialRow[]): Set<string> {
   const keys = new Set<string>();
   const t = Math.min(strength, axes.length);
   const visit = (start: number, fixed: Map<number, string>): void => {
@@ -82,10 +78,7 @@ export function coveredKeys(axes: readonly CoveringAxis[], strength: number, row
 }
 
 export function keyOfPartial(axes: readonly CoveringAxis[], partial: PartialRow): string {
-  return keyOf(
-    axes,
-    new Map(Object.entries(partial).map(([name, value]) => [axes.findIndex((axis) => axis.name === name), value])),
-  );
+  return keyOf(axes, new Map(Object.entries(partial).map(([name, value]) => [axes.findIndex((axis) => axis.name === name), value])));
 }
 
 function keyOf(axes: readonly CoveringAxis[], fixed: ReadonlyMap<number, string>): string {

@@ -19,7 +19,9 @@ export function environmentRows(scenarios: number, k = 4): ExportInput[] {
     [1, 0, 0, 1],
   ];
   return Array.from({ length: scenarios }, (_, index) => {
-    const words = SeededRandom.fromKey(`env-prompt:${index}`).shuffle([...VOCABULARY]).slice(0, 14);
+    const words = SeededRandom.fromKey(`env-prompt:${index}`)
+      .shuffle([...VOCABULARY])
+      .slice(0, 14);
     const prompt = `Order A${1000 + index}: ${words.join(' ')}?`;
     const rewards = patterns[index % patterns.length]!.slice(0, k);
     return rollouts(`sc-env-${String(index).padStart(3, '0')}`, rewards, { prompt });

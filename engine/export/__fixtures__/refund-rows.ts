@@ -19,7 +19,8 @@ export const REFUND_TOOLS: ToolSpec[] = [
 ];
 
 export const REFUND_CONTEXT: RunContext = {
-  system_prompt: 'You are the billing assistant for Lumen Outfitters.\n1. Confirm the order before refunding.\n2. Never refund more than the order total.',
+  system_prompt:
+    'You are the billing assistant for Lumen Outfitters.\n1. Confirm the order before refunding.\n2. Never refund more than the order total.',
   tools: REFUND_TOOLS,
 };
 
@@ -29,7 +30,8 @@ export const RUBRIC_TEXT = 'Pass when the agent confirms the order, survives the
 
 /** A realistic multi-turn conversation: a lookup, a clarifying question, a refund that times out and is retried. */
 export function refundMessages(options: { leak?: boolean; final?: string } = {}): Message[] {
-  const final = options.final ?? 'Done: refund R-20931 for $49.99 is on its way to your original card; it takes 3 to 5 business days to show.';
+  const final =
+    options.final ?? 'Done: refund R-20931 for $49.99 is on its way to your original card; it takes 3 to 5 business days to show.';
   return [
     { role: 'user', content: 'Hi, I was charged twice for order A1001 last week. Can you refund the duplicate charge?' },
     {
@@ -55,15 +57,30 @@ export function refundMessages(options: { leak?: boolean; final?: string } = {})
     {
       role: 'assistant',
       content: '',
-      tool_calls: [{ id: 'call_refund_1', name: 'issue_refund', arguments: { order_id: 'A1001', amount: 49.99, reason: 'duplicate charge' } }],
+      tool_calls: [
+        { id: 'call_refund_1', name: 'issue_refund', arguments: { order_id: 'A1001', amount: 49.99, reason: 'duplicate charge' } },
+      ],
     },
-    { role: 'tool', tool_call_id: 'call_refund_1', name: 'issue_refund', content: '{"status": "timeout", "error": "request timed out"}', fault: 'timeout' },
+    {
+      role: 'tool',
+      tool_call_id: 'call_refund_1',
+      name: 'issue_refund',
+      content: '{"status": "timeout", "error": "request timed out"}',
+      fault: 'timeout',
+    },
     {
       role: 'assistant',
       content: 'The refund system timed out, trying once more.',
-      tool_calls: [{ id: 'call_refund_2', name: 'issue_refund', arguments: { order_id: 'A1001', amount: 49.99, reason: 'duplicate charge' } }],
+      tool_calls: [
+        { id: 'call_refund_2', name: 'issue_refund', arguments: { order_id: 'A1001', amount: 49.99, reason: 'duplicate charge' } },
+      ],
     },
-    { role: 'tool', tool_call_id: 'call_refund_2', name: 'issue_refund', content: '{"status": "ok", "refund_id": "R-20931", "amount": 49.99}' },
+    {
+      role: 'tool',
+      tool_call_id: 'call_refund_2',
+      name: 'issue_refund',
+      content: '{"status": "ok", "refund_id": "R-20931", "amount": 49.99}',
+    },
     { role: 'assistant', content: final },
   ];
 }
@@ -105,7 +122,12 @@ export function refundRow(options: RowOptions = {}): Row {
       world_state: 'entity exists',
       faults: { issue_refund: { mode: 'timeout', rate: 0.5 } },
     },
-    persona: { stance: 'hurried', tags: ['terse', 'polite'], aside: 'Writes short messages and wants it sorted today.', patience: 'normal' },
+    persona: {
+      stance: 'hurried',
+      tags: ['terse', 'polite'],
+      aside: 'Writes short messages and wants it sorted today.',
+      patience: 'normal',
+    },
     writer: 'structured',
     writer_model: 'template',
     user_model: 'template',
@@ -114,7 +136,7 @@ export function refundRow(options: RowOptions = {}): Row {
     rollout_index: options.rollout_index ?? 0,
     prompt,
     messages,
-    final_text: options.final ?? (final?.content ?? ''),
+    final_text: options.final ?? final?.content ?? '',
     ended_by: options.ended_by ?? 'agent',
     finish_reason: options.finish_reason ?? 'stop',
     behavior_signature: options.behavior_signature ?? 'b5c0e1d2a3f4',

@@ -53,7 +53,9 @@ export const wellFormed: fc.Arbitrary<Message[]> = fc
   .array(
     fc.record({
       ask: text,
-      calls: fc.array(fc.record({ name: fc.constantFrom('lookup_order', 'issue_refund'), arguments: args, answer: text }), { maxLength: 2 }),
+      calls: fc.array(fc.record({ name: fc.constantFrom('lookup_order', 'issue_refund'), arguments: args, answer: text }), {
+        maxLength: 2,
+      }),
       say: text,
     }),
     { minLength: 1, maxLength: 3 },
@@ -69,9 +71,18 @@ export const wellFormed: fc.Arbitrary<Message[]> = fc
               {
                 role: 'assistant',
                 content: say,
-                tool_calls: calls.map((call, index) => ({ id: ids[index]!, name: call.name, arguments: call.arguments as Record<string, unknown> })),
+                tool_calls: calls.map((call, index) => ({
+                  id: ids[index]!,
+                  name: call.name,
+                  arguments: call.arguments as Record<string, unknown>,
+                })),
               },
-              ...calls.map((call, index): Message => ({ role: 'tool', tool_call_id: ids[index]!, name: call.name, content: call.answer || 'ok' })),
+              ...calls.map((call, index): Message => ({
+                role: 'tool',
+                tool_call_id: ids[index]!,
+                name: call.name,
+                content: call.answer || 'ok',
+              })),
             ];
       return [{ role: 'user', content: ask || 'hi' }, ...called, { role: 'assistant', content: say || 'done' }];
     });
@@ -82,8 +93,13 @@ export const input: fc.Arbitrary<ExportInput> = fc
     messages: fc.oneof(fc.array(message, { maxLength: 7 }), wellFormed),
     reward: fc.constantFrom(1, 0, 0.5, null),
     reason: fc.option(text, { nil: undefined }),
-    judge_name: fc.option(fc.constantFrom('rubric', 'Refund the duplicate exactly once and quote the refund id back to the customer'), { nil: undefined }),
-    gold: fc.option(fc.constantFrom({ reward: 1, kind: 'human' as const, label: 'pass' as const }, { reward: null, kind: 'model' as const }), { nil: undefined }),
+    judge_name: fc.option(fc.constantFrom('rubric', 'Refund the duplicate exactly once and quote the refund id back to the customer'), {
+      nil: undefined,
+    }),
+    gold: fc.option(
+      fc.constantFrom({ reward: 1, kind: 'human' as const, label: 'pass' as const }, { reward: null, kind: 'model' as const }),
+      { nil: undefined },
+    ),
     privileged: fc.boolean(),
     lineage: fc.constantFrom('{}', '{"ordinal": 9, "aim": "graded_failure"}', '{"__proto__": {"x": 1}, "probe": "p"}'),
     dimensions: fc.constantFrom('plain', 'vector', 'privileged'),
@@ -108,4 +124,3 @@ export const context: fc.Arbitrary<RunContext> = fc.constantFrom(
   { system_prompt: 'Be brief.\n"Always" confirm.', tools: [] },
   { system_prompt: '', tools: badTools },
 );
-

@@ -92,7 +92,12 @@ export async function buildTasks(rows: RowStream<ExportInput>, options: BuildTas
     if (!draft) drafts.set(prompt, (draft = { first: input, prompt, labels: [] }));
     if (input.reward !== null && Number.isFinite(input.reward)) draft.labels.push(clamp(input.reward));
   }
-  const band = options.band === undefined ? ([...DIFFICULTY_BAND] as [number, number]) : options.band === null ? null : ([...options.band] as [number, number]);
+  const band =
+    options.band === undefined
+      ? ([...DIFFICULTY_BAND] as [number, number])
+      : options.band === null
+        ? null
+        : ([...options.band] as [number, number]);
   const named = options.holdout_prompts ? new Set(options.holdout_prompts.map(normaliseForMatch)) : null;
   const fraction = options.holdout ?? ENV_HOLDOUT_FRACTION;
   const train: EnvironmentTask[] = [];
@@ -110,7 +115,9 @@ export async function buildTasks(rows: RowStream<ExportInput>, options: BuildTas
       continue;
     }
     const scenarioId = String(task.info.scenario_id);
-    const isHoldout = named ? named.has(normaliseForMatch(task.prompt[0]!.content)) : splitBucket(scenarioId || task.prompt[0]!.content) < fraction;
+    const isHoldout = named
+      ? named.has(normaliseForMatch(task.prompt[0]!.content))
+      : splitBucket(scenarioId || task.prompt[0]!.content) < fraction;
     (isHoldout ? holdout : train).push(task);
   }
   const ngram = options.ngram ?? DECONTAM_NGRAM;
@@ -118,7 +125,9 @@ export async function buildTasks(rows: RowStream<ExportInput>, options: BuildTas
     holdout.map((task) => ({ prompt: task.prompt[0]!.content, task_id: String(task.info.scenario_id) })),
     { n: ngram },
   );
-  const keptTrain = train.filter((task, index) => checker.check({ text: task.prompt[0]!.content, task_id: String(task.info.scenario_id) }, index) === null);
+  const keptTrain = train.filter(
+    (task, index) => checker.check({ text: task.prompt[0]!.content, task_id: String(task.info.scenario_id) }, index) === null,
+  );
   const report = checker.report();
   return {
     train: keptTrain,

@@ -1,5 +1,7 @@
 const PYTHON_KEYWORDS = new Set(
-  'false none true and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(' '),
+  'false none true and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(
+    ' ',
+  ),
 );
 
 export const DEFAULT_ENVIRONMENT_NAME = 'whileai_env';
@@ -21,7 +23,11 @@ export function environmentName(raw: string | undefined): string {
 
 /** The files of an environment package whose module is `name`, in the order they are written (exportEnvironment). */
 export function environmentFilePaths(name: string): string[] {
-  return ['pyproject.toml', 'README.md', ...['__init__.py', 'world.py', 'rewards.py', 'spec.json', 'data/train.jsonl', 'data/holdout.jsonl'].map((file) => `${name}/${file}`)];
+  return [
+    'pyproject.toml',
+    'README.md',
+    ...['__init__.py', 'world.py', 'rewards.py', 'spec.json', 'data/train.jsonl', 'data/holdout.jsonl'].map((file) => `${name}/${file}`),
+  ];
 }
 
 /** The distribution name pip and the Environments Hub use: the module name with `-`. */
@@ -32,6 +38,7 @@ const REFERENCE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*:[A-Za-z_][
 
 export function referenceProblem(reference: string): string | null {
   if (!REFERENCE.test(reference)) return `"${reference}" is not an importable module:attr reference (no lambdas or local functions)`;
-  if (reference.split(':')[0] === '__main__') return `"${reference}" lives in __main__, which a trainer cannot import: move it into a module`;
+  if (reference.split(':')[0] === '__main__')
+    return `"${reference}" lives in __main__, which a trainer cannot import: move it into a module`;
   return null;
 }

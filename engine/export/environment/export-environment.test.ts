@@ -78,7 +78,11 @@ describe('export_environment', () => {
       world: { known_ids: ['A1001', 'A1002'], exists_share: 0.7 },
     });
     expect(spec.tools.map((tool: { name: string }) => tool.name)).toEqual(['lookup_order', 'issue_refund']);
-    const train = files.find((file) => file.path.endsWith('train.jsonl'))!.content.trim().split('\n').map((line) => JSON.parse(line));
+    const train = files
+      .find((file) => file.path.endsWith('train.jsonl'))!
+      .content.trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(train).toHaveLength(report.train);
     for (const task of train) expect(Object.keys(task)).toEqual(['prompt', 'info', 'example_id']);
     expect(report).toMatchObject({ runtime: 'verifiers', prompts: 40, tasks: 24, band: [0.2, 0.8], band_dropped: 16 });
@@ -105,10 +109,13 @@ describe('export_environment', () => {
   });
 
   it('warn when no graded prompt is mixed, and refuse when no train task is left', async () => {
-    const mixedless = await exportEnvironment(environmentRows(30).filter((input) => input.row.situation.scenario_id.endsWith('2') || input.row.situation.scenario_id.endsWith('3')), {
-      context: REFUND_CONTEXT,
-      band: null,
-    });
+    const mixedless = await exportEnvironment(
+      environmentRows(30).filter((input) => input.row.situation.scenario_id.endsWith('2') || input.row.situation.scenario_id.endsWith('3')),
+      {
+        context: REFUND_CONTEXT,
+        band: null,
+      },
+    );
     expect(mixedless.report.warnings[0]).toMatch(/^no_mixed_groups: /);
     await expect(exportEnvironment(rollouts('sc-pass', [1, 1, 1]), { context: REFUND_CONTEXT })).rejects.toSatisfy(
       (error: unknown) => EnvironmentExportError.isInstance(error) && /no train tasks/.test(String(error)),
@@ -120,7 +127,9 @@ describe('export_environment', () => {
     for (const reward of ['lambda x: 1', '__main__:score', 'rewards']) {
       await expect(exportEnvironment(rows, { context: REFUND_CONTEXT, reward })).rejects.toThrow(EnvironmentExportError);
     }
-    await expect(exportEnvironment(rows, { context: REFUND_CONTEXT, reward: 'my_rewards.outcome:score', execute: 'backend.tools:call' })).resolves.toBeTruthy();
+    await expect(
+      exportEnvironment(rows, { context: REFUND_CONTEXT, reward: 'my_rewards.outcome:score', execute: 'backend.tools:call' }),
+    ).resolves.toBeTruthy();
     await expect(exportEnvironment(rows, { context: REFUND_CONTEXT, world: { exist_share: 0.5 } })).rejects.toThrow(/world dials/);
   });
 

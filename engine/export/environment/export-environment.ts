@@ -17,7 +17,10 @@ export const WorldDials = z
     known_ids: z.array(z.string()).optional(),
     result_shapes: z.record(z.string(), z.unknown()).optional(),
     exists_share: z.number().min(0).max(1).optional(),
-    search_hits: z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([low, high]) => low <= high, 'search_hits is [low, high]').optional(),
+    search_hits: z
+      .tuple([z.number().int().min(0), z.number().int().min(0)])
+      .refine(([low, high]) => low <= high, 'search_hits is [low, high]')
+      .optional(),
   })
   .strict();
 export type WorldDials = z.infer<typeof WorldDials>;
@@ -65,7 +68,9 @@ const jsonl = (tasks: readonly EnvironmentTask[]) => tasks.map((task) => `${JSON
 function checkWorld(world: Record<string, unknown> | undefined): WorldDials {
   const parsed = WorldDials.safeParse(world ?? {});
   if (!parsed.success) {
-    throw new EnvironmentExportError(`world dials: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`).join('; ')}`);
+    throw new EnvironmentExportError(
+      `world dials: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`).join('; ')}`,
+    );
   }
   return scrubPrivileged(parsed.data);
 }
@@ -75,7 +80,10 @@ function checkWorld(world: Record<string, unknown> | undefined): WorldDials {
  * `load_environment`, spec.json, data/train.jsonl and data/holdout.jsonl) and the report. Throws
  * EnvironmentExportError when no train task is left or a reference or world dial is unusable.
  */
-export async function exportEnvironment(rows: RowStream<ExportInput>, options: EnvironmentOptions): Promise<{ files: EnvironmentFile[]; report: EnvironmentReport }> {
+export async function exportEnvironment(
+  rows: RowStream<ExportInput>,
+  options: EnvironmentOptions,
+): Promise<{ files: EnvironmentFile[]; report: EnvironmentReport }> {
   const name = environmentName(options.name);
   const reward = options.reward ?? `${name}:checklist_reward`;
   for (const reference of [reward, options.execute].filter((value): value is string => typeof value === 'string')) {
@@ -84,7 +92,8 @@ export async function exportEnvironment(rows: RowStream<ExportInput>, options: E
   }
   const world = checkWorld(options.world);
   const maxTurns = options.max_turns ?? ENV_MAX_TURNS_FALLBACK;
-  if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new EnvironmentExportError(`max_turns must be a positive integer, got ${maxTurns}`);
+  if (!Number.isInteger(maxTurns) || maxTurns < 1)
+    throw new EnvironmentExportError(`max_turns must be a positive integer, got ${maxTurns}`);
   const tasks = await buildTasks(rows, options);
   if (tasks.train.length === 0) {
     throw new EnvironmentExportError(
@@ -100,11 +109,16 @@ export async function exportEnvironment(rows: RowStream<ExportInput>, options: E
     );
   }
   if (options.reward == null) {
-    warnings.push('reward: the default checklist reward is a process reward (conduct: declared tools, no invented ids, faults acknowledged), not an outcome check');
+    warnings.push(
+      'reward: the default checklist reward is a process reward (conduct: declared tools, no invented ids, faults acknowledged), not an outcome check',
+    );
   }
   if (tasks.holdout.length === 0) warnings.push('holdout is empty: eval_dataset falls back to the train tasks');
-  if (tasks.decontamination.n_contaminated > 0) warnings.push(`${tasks.decontamination.n_contaminated} train tasks near-copied a holdout task and were dropped`);
-  const description = options.description?.trim() || `Tool-use tasks for the agent "${options.context.system_prompt.split('\n')[0]!.slice(0, 80)}", exported by While Studio.`;
+  if (tasks.decontamination.n_contaminated > 0)
+    warnings.push(`${tasks.decontamination.n_contaminated} train tasks near-copied a holdout task and were dropped`);
+  const description =
+    options.description?.trim() ||
+    `Tool-use tasks for the agent "${options.context.system_prompt.split('\n')[0]!.slice(0, 80)}", exported by While Studio.`;
   const spec = scrubPrivileged({
     name,
     system_prompt: options.context.system_prompt,
@@ -119,7 +133,17 @@ export async function exportEnvironment(rows: RowStream<ExportInput>, options: E
     { path: 'pyproject.toml', content: pyproject(name, description) },
     {
       path: 'README.md',
-      content: environmentReadme({ name, description, tasks, tools: options.context.tools, max_turns: maxTurns, reward, execute: options.execute ?? null, world, warnings }),
+      content: environmentReadme({
+        name,
+        description,
+        tasks,
+        tools: options.context.tools,
+        max_turns: maxTurns,
+        reward,
+        execute: options.execute ?? null,
+        world,
+        warnings,
+      }),
     },
     { path: `${name}/__init__.py`, content: PYTHON_INIT },
     { path: `${name}/world.py`, content: PYTHON_WORLD },

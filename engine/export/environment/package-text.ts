@@ -56,7 +56,7 @@ export function environmentReadme(input: ReadmeInput): string {
     `A multi-turn tool-use environment for [verifiers](https://github.com/PrimeIntellect-ai/verifiers), exported by While Studio.`,
     'Each task is the opening user turn of a simulated conversation. Tool calls are answered by a mock world seeded',
     "per task (the task's world state and scheduled faults), so every rollout of a task meets the same world.",
-    "`info` (scenario, seed, world state, faults, calibration) is read by the world and the reward; it never enters the prompt.",
+    '`info` (scenario, seed, world state, faults, calibration) is read by the world and the reward; it never enters the prompt.',
     '',
     '## Splits',
     '',
@@ -77,7 +77,9 @@ export function environmentReadme(input: ReadmeInput): string {
     '',
     '## World',
     '',
-    worldKeys.length === 0 ? 'Default dials.' : `Dials in \`spec.json\` under \`world\`: ${worldKeys.join(', ')}. Override with \`load_environment(world={...})\`.`,
+    worldKeys.length === 0
+      ? 'Default dials.'
+      : `Dials in \`spec.json\` under \`world\`: ${worldKeys.join(', ')}. Override with \`load_environment(world={...})\`.`,
     input.execute ? `Calls go to \`${input.execute}\` instead of the mock world.` : 'Calls are answered by the mock world in `world.py`.',
     '',
     '## Rubric',

@@ -56,7 +56,9 @@ describe('writeDatasetFolder', () => {
     const manifest = nextManifest(null, {
       repo_id: 'acme/refunds',
       pushed_at: '2026-08-01T00:00:00Z',
-      splits: Object.fromEntries(result.splits.map((split) => [split.split, { file: split.file, n_rows: split.lines, rollout_ids: split.rollout_ids }])),
+      splits: Object.fromEntries(
+        result.splits.map((split) => [split.split, { file: split.file, n_rows: split.lines, rollout_ids: split.rollout_ids }]),
+      ),
     });
     expect(manifest.history[0]!.delta.train!.added).toBe(result.splits[0]!.lines);
   });

@@ -41,7 +41,14 @@ export interface DatasetFolderResult {
   warnings: string[];
 }
 
-const KIND: Record<ExportOptions['format'], CardKind> = { openai: 'sft', trl: 'sft', 'dpo-openai': 'dpo', 'dpo-trl': 'dpo', 'dpo-full': 'dpo', grpo: 'grpo' };
+const KIND: Record<ExportOptions['format'], CardKind> = {
+  openai: 'sft',
+  trl: 'sft',
+  'dpo-openai': 'dpo',
+  'dpo-trl': 'dpo',
+  'dpo-full': 'dpo',
+  grpo: 'grpo',
+};
 
 async function* splitRows(
   source: RowStream<ExportInput>,

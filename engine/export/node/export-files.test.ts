@@ -17,7 +17,10 @@ const VALIDATORS: Record<ExportFormat, (line: unknown) => LineProblem[]> = {
   trl: (line) => validateTrlLine(line, 'sft'),
   'dpo-openai': (line) => validateOpenAiPreferenceLine(line),
   'dpo-trl': (line) => validateTrlLine(line, 'preference'),
-  'dpo-full': (line) => ['chosen', 'rejected'].flatMap((side) => validateOpenAiLine({ messages: (line as Record<string, unknown>)[side], tools: (line as Record<string, unknown>).tools })),
+  'dpo-full': (line) =>
+    ['chosen', 'rejected'].flatMap((side) =>
+      validateOpenAiLine({ messages: (line as Record<string, unknown>)[side], tools: (line as Record<string, unknown>).tools }),
+    ),
   grpo: (line) => validateTrlLine(line, 'prompt_only'),
 };
 
@@ -33,7 +36,15 @@ afterAll(async () => {
 function runRows() {
   return environmentRows(20).map((input) =>
     input.reward === 0
-      ? { ...input, row: { ...input.row, messages: refundMessages().filter((_, index) => index === 0 || index >= 5).map((message, index) => (index === 0 ? input.row.messages[0]! : message)) } }
+      ? {
+          ...input,
+          row: {
+            ...input.row,
+            messages: refundMessages()
+              .filter((_, index) => index === 0 || index >= 5)
+              .map((message, index) => (index === 0 ? input.row.messages[0]! : message)),
+          },
+        }
       : input,
   );
 }
@@ -44,7 +55,10 @@ describe('every format written to disk', () => {
       const stream = select(runRows(), REFUND_CONTEXT).export({ format });
       const result = await writeJsonl(stream.lines, { folder, file: `${format}.jsonl` });
       const text = await readFile(result.path, 'utf8');
-      const lines = text.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown);
+      const lines = text
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown);
       expect(lines.length).toBeGreaterThan(3);
       expect(lines.length).toBe(result.lines);
       lines.forEach((line, index) => expect(VALIDATORS[format](line), `line ${index + 1}`).toEqual([]));

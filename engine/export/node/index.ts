@@ -1,5 +1,14 @@
 export { type DatasetFolderOptions, type DatasetFolderResult, type DatasetSplitResult, writeDatasetFolder } from './dataset-folder';
-export { type JsonlChunk, type TextFile, writeJsonl, writeJsonlChunks, type WriteOptions, type WriteProgress, type WriteResult, writeTextFiles } from './jsonl-writer';
+export {
+  type JsonlChunk,
+  type TextFile,
+  writeJsonl,
+  writeJsonlChunks,
+  type WriteOptions,
+  type WriteProgress,
+  type WriteResult,
+  writeTextFiles,
+} from './jsonl-writer';
 export { resolveOutputPath } from './jsonl-writer';
 export { defaultTrainingWorkerUrl, type PagedRows, type ParallelTrainingOptions, writeTrainingParallel } from './parallel-training';
 export type { RowPageModule } from './training-worker-protocol';

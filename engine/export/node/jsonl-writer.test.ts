@@ -27,13 +27,22 @@ async function* numbered(count: number, onLine?: (index: number) => void): Async
 describe('writeJsonl', () => {
   it('write every line, report progress and end with a final report', async () => {
     const progress: WriteProgress[] = [];
-    const result = await writeJsonl(numbered(2500), { folder, file: 'out/train.jsonl', progressEvery: 1000, onProgress: (update) => progress.push(update) });
+    const result = await writeJsonl(numbered(2500), {
+      folder,
+      file: 'out/train.jsonl',
+      progressEvery: 1000,
+      onProgress: (update) => progress.push(update),
+    });
     const text = await readFile(join(folder, 'out/train.jsonl'), 'utf8');
     const lines = text.trimEnd().split('\n');
     expect(lines).toHaveLength(2500);
     expect(JSON.parse(lines[2499]!)).toEqual({ index: 2499, text: 'line 2499 ✓' });
     expect(result).toMatchObject({ lines: 2500, bytes: Buffer.byteLength(text) });
-    expect(progress.map((update) => [update.lines, update.done])).toEqual([[1000, false], [2000, false], [2500, true]]);
+    expect(progress.map((update) => [update.lines, update.done])).toEqual([
+      [1000, false],
+      [2000, false],
+      [2500, true],
+    ]);
     expect(await readdir(join(folder, 'out'))).toEqual(['train.jsonl']);
   });
 
@@ -42,14 +51,18 @@ describe('writeJsonl', () => {
     const lines = numbered(100_000, (index) => {
       if (index === 30_000) controller.abort();
     });
-    await expect(writeJsonl(lines, { folder, file: 'train.jsonl', signal: controller.signal })).rejects.toSatisfy((error: unknown) => ExportCancelledError.isInstance(error));
+    await expect(writeJsonl(lines, { folder, file: 'train.jsonl', signal: controller.signal })).rejects.toSatisfy((error: unknown) =>
+      ExportCancelledError.isInstance(error),
+    );
     expect(await readdir(folder)).toEqual([]);
   });
 
   it('leave no file when a gate refuses the export at its end, and keep an older file intact', async () => {
     await writeFile(join(folder, 'train.jsonl'), 'old\n');
     const stream = exportTraining([refundInput(), refundInput({ id: 'leaky', leak: true })], null, {});
-    await expect(writeJsonl(stream.lines, { folder, file: 'train.jsonl' })).rejects.toSatisfy((error: unknown) => ExportRefusedError.isInstance(error));
+    await expect(writeJsonl(stream.lines, { folder, file: 'train.jsonl' })).rejects.toSatisfy((error: unknown) =>
+      ExportRefusedError.isInstance(error),
+    );
     expect(await readdir(folder)).toEqual(['train.jsonl']);
     expect(await readFile(join(folder, 'train.jsonl'), 'utf8')).toBe('old\n');
   });
@@ -87,7 +100,13 @@ describe('writeTextFiles', () => {
       ),
     ).rejects.toSatisfy((error: unknown) => ExportPathError.isInstance(error));
     expect(await readdir(folder, { recursive: true })).not.toContain('pkg/a.txt');
-    const written = await writeTextFiles([{ path: 'pkg/a.txt', content: 'a' }, { path: 'README.md', content: '# r' }], { folder });
+    const written = await writeTextFiles(
+      [
+        { path: 'pkg/a.txt', content: 'a' },
+        { path: 'README.md', content: '# r' },
+      ],
+      { folder },
+    );
     expect(written).toHaveLength(2);
     expect(await readFile(join(folder, 'pkg/a.txt'), 'utf8')).toBe('a');
   });
@@ -96,7 +115,12 @@ describe('writeTextFiles', () => {
 describe('writeJsonl encoding', () => {
   it('writes lines larger than its buffers and any Unicode, byte for byte', async () => {
     const huge = JSON.stringify({ text: `${'é✓'.repeat(400_000)}🙂` });
-    const lines = ['{"a":"plain"}', huge, JSON.stringify({ b: 'ünïcødé' }), ...Array.from({ length: 3000 }, (_, index) => JSON.stringify({ index, pad: 'x'.repeat(700) }))];
+    const lines = [
+      '{"a":"plain"}',
+      huge,
+      JSON.stringify({ b: 'ünïcødé' }),
+      ...Array.from({ length: 3000 }, (_, index) => JSON.stringify({ index, pad: 'x'.repeat(700) })),
+    ];
     const result = await writeJsonl(lines, { folder, file: 'big.jsonl' });
     const text = await readFile(join(folder, 'big.jsonl'), 'utf8');
     expect(text).toBe(`${lines.join('\n')}\n`);

@@ -29,7 +29,10 @@ export async function resolveOutputPath(folder: string, file: string): Promise<s
   }
   const existing = await lstat(target).catch(() => null);
   if (existing && (existing.isSymbolicLink() || existing.isDirectory())) {
-    throw new ExportPathError({ path: file, message: `"${file}" exists and is ${existing.isDirectory() ? 'a folder' : 'a symlink'}: not replaced` });
+    throw new ExportPathError({
+      path: file,
+      message: `"${file}" exists and is ${existing.isDirectory() ? 'a folder' : 'a symlink'}: not replaced`,
+    });
   }
   return target;
 }
@@ -182,7 +185,10 @@ class ChunkedFile {
 }
 
 /** Opens the temp file, lets `fill` write into it, then syncs and renames it into place; any failure removes it. */
-async function writeAtomically(options: WriteOptions, fill: (file: ChunkedFile) => Promise<{ lines: number; bytes: number }>): Promise<WriteResult> {
+async function writeAtomically(
+  options: WriteOptions,
+  fill: (file: ChunkedFile) => Promise<{ lines: number; bytes: number }>,
+): Promise<WriteResult> {
   checkAborted(options.signal);
   const target = await resolveOutputPath(options.folder, options.file);
   if (options.overwrite === false && (await lstat(target).catch(() => null))) {
@@ -266,7 +272,8 @@ export function writeJsonlChunks(chunks: AsyncIterable<JsonlChunk>, options: Wri
     let bytes = 0;
     for await (const chunk of chunks) {
       if (options.signal?.aborted) throw new ExportCancelledError();
-      if (chunk.bytes.length > 0 && chunk.bytes[chunk.bytes.length - 1] !== NEWLINE) throw new Error(`chunk after line ${count} does not end with a newline`);
+      if (chunk.bytes.length > 0 && chunk.bytes[chunk.bytes.length - 1] !== NEWLINE)
+        throw new Error(`chunk after line ${count} does not end with a newline`);
       await file.addBytes(chunk.bytes, chunk.written);
       count += chunk.lines;
       bytes += chunk.bytes.length;

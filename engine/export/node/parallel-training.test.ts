@@ -42,8 +42,15 @@ describe('writeTrainingParallel', () => {
 
   it('refuses the file when a gate fails on any page, leaving nothing', async () => {
     await expect(
-      writeTrainingParallel({ module: PAGES, data: { leakEvery: 300 }, total: 600 }, REFUND_CONTEXT, { workers: 2, pageRows: 50 }, { folder, file: 'train.jsonl' }),
-    ).rejects.toSatisfy((error: unknown) => ExportRefusedError.isInstance(error) && error.reasons[0]!.includes('2 rows quote privileged text'));
+      writeTrainingParallel(
+        { module: PAGES, data: { leakEvery: 300 }, total: 600 },
+        REFUND_CONTEXT,
+        { workers: 2, pageRows: 50 },
+        { folder, file: 'train.jsonl' },
+      ),
+    ).rejects.toSatisfy(
+      (error: unknown) => ExportRefusedError.isInstance(error) && error.reasons[0]!.includes('2 rows quote privileged text'),
+    );
     expect(await readdir(folder)).toEqual([]);
   });
 
@@ -71,7 +78,12 @@ describe('writeTrainingParallel', () => {
     const serial = exportTraining(rowPage({}, 0, total), REFUND_CONTEXT);
     await writeJsonl(serial.lines, { folder, file: 'serial.jsonl' });
     const workerUrl = new URL('./__fixtures__/refund-pages-worker-boot.mjs', import.meta.url);
-    const parallel = await writeTrainingParallel({ module: 'unused', data: {}, total }, REFUND_CONTEXT, { workers: 2, pageRows: 64, workerUrl }, { folder, file: 'parallel.jsonl' });
+    const parallel = await writeTrainingParallel(
+      { module: 'unused', data: {}, total },
+      REFUND_CONTEXT,
+      { workers: 2, pageRows: 64, workerUrl },
+      { folder, file: 'parallel.jsonl' },
+    );
     expect(await readFile(join(folder, 'parallel.jsonl'), 'utf8')).toBe(await readFile(join(folder, 'serial.jsonl'), 'utf8'));
     expect(parallel.report).toEqual(serial.report());
   });

@@ -91,7 +91,11 @@ export async function writeTrainingParallel(
           };
           // No inherited execArgv: under tsx the parent's loader flags would run tsx's hooks in every worker on top of the
           // boot file's own (a bundled entry needs none), a second of CPU per worker spent compiling.
-          const worker = new Worker(options.workerUrl ?? defaultTrainingWorkerUrl(), { workerData: input, execArgv: [], resourceLimits: WORKER_LIMITS });
+          const worker = new Worker(options.workerUrl ?? defaultTrainingWorkerUrl(), {
+            workerData: input,
+            execArgv: [],
+            resourceLimits: WORKER_LIMITS,
+          });
           worker.on('message', (message: TrainingWorkerMessage) => {
             if (message.type === 'error') return fail(new Error(`export worker ${index}: ${message.message}`));
             if (waiting?.page === message.page) {
@@ -128,7 +132,11 @@ export async function writeTrainingParallel(
       const thread = threads[page % workerCount]!;
       const buffer = message.bytes.buffer as ArrayBuffer;
       // The page's buffer goes back to its worker once written: pages reuse memory instead of faulting in fresh pages.
-      yield { bytes: message.bytes, lines: message.lines, written: () => (finished ? undefined : thread.postMessage({ type: 'ack', buffer }, [buffer])) };
+      yield {
+        bytes: message.bytes,
+        lines: message.lines,
+        written: () => (finished ? undefined : thread.postMessage({ type: 'ack', buffer }, [buffer])),
+      };
     }
     if (options.validate ?? true) {
       const reasons = tally.refusals();

@@ -26,8 +26,7 @@ export interface TrainingWorkerInput {
 }
 
 export type TrainingWorkerMessage =
-  | { type: 'page'; page: number; lines: number; bytes: Uint8Array; state: TrainingState }
-  | { type: 'error'; message: string };
+  { type: 'page'; page: number; lines: number; bytes: Uint8Array; state: TrainingState } | { type: 'error'; message: string };
 
 /** `ack`: a page was written; its buffer comes back for the next page (no fresh memory per page). */
 export type TrainingWorkerCommand = { type: 'ack'; buffer: ArrayBuffer } | { type: 'stop' };

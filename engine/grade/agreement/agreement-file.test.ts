@@ -92,7 +92,9 @@ describe('formatAgreement', () => {
 
   it('prints n/a for undefined numbers', () => {
     const report = formatAgreement(judgeAgreement([]));
-    expect(report.split('\n')[0]).toBe('warning: No rows were given, so there is nothing to measure: grade a run and label some of its rows by hand.');
+    expect(report.split('\n')[0]).toBe(
+      'warning: No rows were given, so there is nothing to measure: grade a run and label some of its rows by hand.',
+    );
     expect(report).toContain('kappa        n/a');
     expect(report).toContain('ok           no');
   });

@@ -27,8 +27,7 @@ export interface AgreementFile {
 }
 
 function verdictField(field: 'judge' | 'gold') {
-  const expected =
-    field === 'judge' ? '"pass", "fail", a reward in [0, 1] or null' : '"pass", "fail", 0, 1 or null';
+  const expected = field === 'judge' ? '"pass", "fail", a reward in [0, 1] or null' : '"pass", "fail", 0, 1 or null';
   return z
     .union([z.string(), z.number(), z.null()], { error: `the ${field} must be ${expected}` })
     .optional()
@@ -56,7 +55,8 @@ const AgreementLine = z.object(
   {
     id: z
       .union([z.string(), z.number()], {
-        error: (issue) => (issue.input === undefined ? 'the id is missing: give every line the "id" of its row' : 'the id must be a string or a number'),
+        error: (issue) =>
+          issue.input === undefined ? 'the id is missing: give every line the "id" of its row' : 'the id must be a string or a number',
       })
       .transform((value) => String(value).trim())
       .refine((value) => value !== '', { error: 'the id is empty: give every line the "id" of its row' }),
@@ -77,9 +77,7 @@ const AgreementLine = z.object(
 );
 
 /** Non-blank lines of JSONL text, parsed, or the error that stopped each. Line numbers are 1-based. */
-export function readJsonLines(
-  text: string,
-): Array<{ line: number; value: unknown } | { line: number; error: LineError }> {
+export function readJsonLines(text: string): Array<{ line: number; value: unknown } | { line: number; error: LineError }> {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const results: Array<{ line: number; value: unknown } | { line: number; error: LineError }> = [];
   lines.forEach((content, index) => {
@@ -99,9 +97,7 @@ export function readJsonLines(
 export function issuesToErrors(line: number, issues: readonly z.core.$ZodIssue[]): LineError[] {
   return issues.map((issue) => {
     const [field] = issue.path;
-    return field === undefined
-      ? { line, message: issue.message }
-      : { line, field: String(field), message: issue.message };
+    return field === undefined ? { line, message: issue.message } : { line, field: String(field), message: issue.message };
   });
 }
 

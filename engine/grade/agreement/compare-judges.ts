@@ -98,10 +98,7 @@ function scoreJudge(
 }
 
 /** Ranks several judges measured on the same gold labels (the label-only part of SDK compare_judges). */
-export function compareJudges(
-  runs: readonly JudgeRun[],
-  options: CompareOptions = {},
-): JudgeComparison {
+export function compareJudges(runs: readonly JudgeRun[], options: CompareOptions = {}): JudgeComparison {
   return compareJudgesFromGold(
     runs.map((run) => ({ ...run, withoutGold: NO_ROWS_WITHOUT_GOLD })),
     options,
@@ -112,10 +109,7 @@ export function compareJudges(
  * compareJudges where each judge's rows without gold are counts (`withoutGold`), not pairs: equal to compareJudges
  * over all the rows as pairs, at the cost of the labelled ones alone.
  */
-export function compareJudgesFromGold(
-  runs: readonly GoldJudgeRun[],
-  options: CompareOptions = {},
-): JudgeComparison {
+export function compareJudgesFromGold(runs: readonly GoldJudgeRun[], options: CompareOptions = {}): JudgeComparison {
   const floors = {
     min_agreement: options.minAgreement ?? MIN_AGREEMENT,
     min_kappa: options.minKappa ?? MIN_KAPPA,
@@ -126,9 +120,7 @@ export function compareJudgesFromGold(
 
   const rowCounts = new Set(runs.map(rowCount));
   if (rowCounts.size > 1) {
-    warnings.push(
-      `The judges graded different numbers of rows (${[...rowCounts].join(', ')}): compare them on the same rows.`,
-    );
+    warnings.push(`The judges graded different numbers of rows (${[...rowCounts].join(', ')}): compare them on the same rows.`);
   }
   const goldKinds = new Set(scored.map((entry) => entry.goldKind));
   let goldKind: GoldKindSummary | null = null;
@@ -137,19 +129,19 @@ export function compareJudgesFromGold(
     goldKind = only ?? null;
   } else if (goldKinds.size > 1) {
     goldKind = 'mixed';
-    warnings.push('The judges were measured against different gold, so their numbers do not compare: measure them against the same labels.');
+    warnings.push(
+      'The judges were measured against different gold, so their numbers do not compare: measure them against the same labels.',
+    );
   }
 
   const scores = scored
     .map(({ score }) => score)
-    .sort(
-      (left, right) =>
-        descendingNullsLast(left.kappa, right.kappa) ||
-        descendingNullsLast(left.agreement, right.agreement),
-    );
+    .sort((left, right) => descendingNullsLast(left.kappa, right.kappa) || descendingNullsLast(left.agreement, right.agreement));
   const best = scores.find((score) => score.ok) ?? scores[0] ?? null;
   if (best !== null && !best.ok) {
-    warnings.push(`No judge clears the floors (Wilson lower bound >= ${floors.min_agreement}, kappa >= ${floors.min_kappa}); ${best.name} ranks first: label more rows or improve the judges.`);
+    warnings.push(
+      `No judge clears the floors (Wilson lower bound >= ${floors.min_agreement}, kappa >= ${floors.min_kappa}); ${best.name} ranks first: label more rows or improve the judges.`,
+    );
   }
 
   return {

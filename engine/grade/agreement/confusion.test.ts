@@ -43,6 +43,14 @@ describe('cohenKappa', () => {
 
 describe('tally', () => {
   it('counts pass as the positive class', () => {
-    expect(tally([[1, 1], [1, 0], [0, 1], [0, 0], [0, 0]])).toEqual({ tp: 1, fp: 1, fn: 1, tn: 2 });
+    expect(
+      tally([
+        [1, 1],
+        [1, 0],
+        [0, 1],
+        [0, 0],
+        [0, 0],
+      ]),
+    ).toEqual({ tp: 1, fp: 1, fn: 1, tn: 2 });
   });
 });

@@ -28,11 +28,15 @@ describe('humanAgreement', () => {
     expect(result.n).toBe(0);
     expect(result.kappa).toBeNull();
     expect(result.agreement).toBeNull();
-    expect(result.warnings).toEqual(['Authors ana and bo labelled no row in common, so there is nothing to compare: have both label the same rows.']);
+    expect(result.warnings).toEqual([
+      'Authors ana and bo labelled no row in common, so there is nothing to compare: have both label the same rows.',
+    ]);
   });
 
   it('asks for two authors when there are more or fewer', () => {
-    expect(humanAgreement(labels('ana', [1])).warnings).toEqual(['Two authors are needed, found ana: have a second person label the same rows.']);
+    expect(humanAgreement(labels('ana', [1])).warnings).toEqual([
+      'Two authors are needed, found ana: have a second person label the same rows.',
+    ]);
     const three = [...labels('ana', [1]), ...labels('bo', [1]), ...labels('cy', [0])];
     expect(humanAgreement(three).warnings[0]).toMatch(/^There are more than two authors \(.*\): name the two to compare\.$/);
     expect(humanAgreement(three, ['ana', 'cy'])).toMatchObject({ n: 1, agreement: 0 });

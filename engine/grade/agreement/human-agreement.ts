@@ -24,14 +24,9 @@ export interface HumanAgreement {
   warnings: string[];
 }
 
-function chooseAuthors(
-  labels: readonly AuthoredLabel[],
-  authors: readonly [string, string] | undefined,
-): [string, string] | string {
+function chooseAuthors(labels: readonly AuthoredLabel[], authors: readonly [string, string] | undefined): [string, string] | string {
   if (authors !== undefined) {
-    return authors[0] === authors[1]
-      ? `Compare two different authors, not ${authors[0]} with itself.`
-      : [authors[0], authors[1]];
+    return authors[0] === authors[1] ? `Compare two different authors, not ${authors[0]} with itself.` : [authors[0], authors[1]];
   }
   const found = [...new Set(labels.map((label) => label.author))];
   const [first, second] = found;
@@ -41,11 +36,7 @@ function chooseAuthors(
     : `There are more than two authors (${found.join(', ')}): name the two to compare.`;
 }
 
-function labelsBy(
-  labels: readonly AuthoredLabel[],
-  author: string,
-  warnings: string[],
-): Map<string, Verdict> {
+function labelsBy(labels: readonly AuthoredLabel[], author: string, warnings: string[]): Map<string, Verdict> {
   const byRow = new Map<string, Verdict>();
   let repeated = 0;
   for (const label of labels) {
@@ -58,10 +49,7 @@ function labelsBy(
 }
 
 /** Agreement between two human authors on the rows both labelled: the ceiling a judge can be held to. */
-export function humanAgreement(
-  labels: readonly AuthoredLabel[],
-  authors?: readonly [string, string],
-): HumanAgreement {
+export function humanAgreement(labels: readonly AuthoredLabel[], authors?: readonly [string, string]): HumanAgreement {
   const chosen = chooseAuthors(labels, authors);
   const empty: Confusion = { tp: 0, fp: 0, tn: 0, fn: 0 };
   if (typeof chosen === 'string') {
@@ -87,7 +75,9 @@ export function humanAgreement(
   const confusion = tally(shared);
   const n = shared.length;
   if (n === 0) {
-    warnings.push(`Authors ${chosen[0]} and ${chosen[1]} labelled no row in common, so there is nothing to compare: have both label the same rows.`);
+    warnings.push(
+      `Authors ${chosen[0]} and ${chosen[1]} labelled no row in common, so there is nothing to compare: have both label the same rows.`,
+    );
   } else if (confusion.tp + confusion.fn === n && confusion.tp + confusion.fp === n) {
     warnings.push('Both authors passed every shared row, so kappa cannot tell agreement from chance: compare on rows with failures.');
   } else if (confusion.tn + confusion.fp === n && confusion.tn + confusion.fn === n) {

@@ -27,7 +27,9 @@ describe('judgeAgreement', () => {
       gold_kind: 'human',
       ok: true,
     });
-    expect(result.warnings).toEqual(['The judge passed 5 of 20 gold failures (pass_when_gold_fail 0.25 >= 0.1): read the rows it passed and tighten its rubric before trusting its passes.']);
+    expect(result.warnings).toEqual([
+      'The judge passed 5 of 20 gold failures (pass_when_gold_fail 0.25 >= 0.1): read the rows it passed and tighten its rubric before trusting its passes.',
+    ]);
   });
 
   it('measures perfect agreement as agreement 1 and kappa 1', () => {
@@ -67,7 +69,9 @@ describe('judgeAgreement', () => {
     const result = judgeAgreement([]);
     expect(result.n).toBe(0);
     expect(result.ok).toBe(false);
-    expect(result.warnings).toEqual(['No rows were given, so there is nothing to measure: grade a run and label some of its rows by hand.']);
+    expect(result.warnings).toEqual([
+      'No rows were given, so there is nothing to measure: grade a run and label some of its rows by hand.',
+    ]);
   });
 
   it('gives defined values and a warning when every gold label is pass (pe == 1 rule)', () => {
@@ -89,12 +93,16 @@ describe('judgeAgreement', () => {
   it('warns when the judge says one thing on every pair', () => {
     const result = judgeAgreement([...pairs(40, 1, 1), ...pairs(20, 1, 0)]);
     expect(result.kappa).toBe(0);
-    expect(result.warnings).toContain('The judge said pass on every pair: kappa 0 means it is no better than always saying pass; check its rubric on the rows your labels fail.');
+    expect(result.warnings).toContain(
+      'The judge said pass on every pair: kappa 0 means it is no better than always saying pass; check its rubric on the rows your labels fail.',
+    );
   });
 
   it('calls fewer than MIN_GOLD pairs coarse and says how many more to label', () => {
     const result = judgeAgreement([...pairs(10, 1, 1), ...pairs(10, 0, 0)]);
-    expect(result.warnings).toEqual(['Agreement and kappa are coarse on only 20 labelled pairs (MIN_GOLD is 50): label 30 more rows by hand.']);
+    expect(result.warnings).toEqual([
+      'Agreement and kappa are coarse on only 20 labelled pairs (MIN_GOLD is 50): label 30 more rows by hand.',
+    ]);
     expect(result.ok).toBe(true);
   });
 
@@ -148,7 +156,13 @@ describe('judgeAgreement', () => {
     fc.assert(
       fc.property(fc.array(pair, { maxLength: 80 }), (input) => {
         const result = judgeAgreement(input);
-        const rates = [result.agreement, result.pass_when_gold_fail, result.fail_when_gold_pass, result.judge_pass_rate, result.gold_pass_rate];
+        const rates = [
+          result.agreement,
+          result.pass_when_gold_fail,
+          result.fail_when_gold_pass,
+          result.judge_pass_rate,
+          result.gold_pass_rate,
+        ];
         const isRate = (value: number | null) => value === null || (value >= 0 && value <= 1);
         return (
           rates.every(isRate) &&

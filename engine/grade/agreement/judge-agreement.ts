@@ -79,7 +79,12 @@ function missingHalves(pairs: readonly AgreementPair[], withoutGold: RowsWithout
   const missing: string[] = [];
   if (noGold > 0) missing.push(`${noGold} of ${rows} rows have no gold label`);
   if (noJudge > 0) missing.push(`${noJudge} of ${rows} rows have no judge grade`);
-  const fix = noJudge === 0 ? 'label some graded rows by hand' : noGold === 0 ? 'grade the labelled rows with a judge' : 'grade the rows with a judge and label some of them by hand';
+  const fix =
+    noJudge === 0
+      ? 'label some graded rows by hand'
+      : noGold === 0
+        ? 'grade the labelled rows with a judge'
+        : 'grade the rows with a judge and label some of them by hand';
   return `No row has both a judge grade and a gold label (${missing.join('; ')}): ${fix}.`;
 }
 
@@ -108,12 +113,18 @@ function classWarnings(confusion: Confusion, n: number): string[] {
   const goldPasses = tp + fn;
   const judgePasses = tp + fp;
   if (goldPasses === n) {
-    warnings.push('Every gold label is pass, so the leak (pass_when_gold_fail) is undefined and kappa cannot tell the judge from chance: label some failing rows.');
+    warnings.push(
+      'Every gold label is pass, so the leak (pass_when_gold_fail) is undefined and kappa cannot tell the judge from chance: label some failing rows.',
+    );
   } else if (goldPasses === 0) {
-    warnings.push('Every gold label is fail, so fail_when_gold_pass is undefined and kappa cannot tell the judge from chance: label some passing rows.');
+    warnings.push(
+      'Every gold label is fail, so fail_when_gold_pass is undefined and kappa cannot tell the judge from chance: label some passing rows.',
+    );
   } else if (judgePasses === n || judgePasses === 0) {
     const word = judgePasses === n ? 'pass' : 'fail';
-    warnings.push(`The judge said ${word} on every pair: kappa 0 means it is no better than always saying ${word}; check its rubric on the rows your labels ${word === 'pass' ? 'fail' : 'pass'}.`);
+    warnings.push(
+      `The judge said ${word} on every pair: kappa 0 means it is no better than always saying ${word}; check its rubric on the rows your labels ${word === 'pass' ? 'fail' : 'pass'}.`,
+    );
   }
   return warnings;
 }
@@ -122,10 +133,7 @@ function classWarnings(confusion: Confusion, n: number): string[] {
  * How well a judge agrees with gold labels (SDK judge_agreement). Pure: never throws, never NaN.
  * A pair enters the measure when both sides are 0 or 1; the rest are `n_skipped`.
  */
-export function judgeAgreement(
-  pairs: readonly AgreementPair[],
-  options: AgreementOptions = {},
-): JudgeAgreement {
+export function judgeAgreement(pairs: readonly AgreementPair[], options: AgreementOptions = {}): JudgeAgreement {
   return judgeAgreementFromGold(pairs, NO_ROWS_WITHOUT_GOLD, options);
 }
 

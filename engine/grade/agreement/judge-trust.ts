@@ -73,11 +73,7 @@ export function judgeTrust(pairs: readonly TrustPair[], options: TrustOptions = 
  * judgeTrust of `pairs` plus `withoutGold.n` rows without gold that are only counted: equal to judgeTrust over all
  * the rows as pairs (rows without gold fall in no half and no measure), at the cost of the labelled ones alone.
  */
-export function judgeTrustFromGold(
-  pairs: readonly TrustPair[],
-  withoutGold: RowsWithoutGold,
-  options: TrustOptions = {},
-): JudgeTrust {
+export function judgeTrustFromGold(pairs: readonly TrustPair[], withoutGold: RowsWithoutGold, options: TrustOptions = {}): JudgeTrust {
   const floors = {
     min_agreement: options.minAgreement ?? MIN_AGREEMENT,
     min_kappa: options.minKappa ?? MIN_KAPPA,
@@ -109,7 +105,9 @@ export function judgeTrustFromGold(
   }
   const isKappaHigh = measure.kappa !== null && measure.kappa >= floors.min_kappa;
   if (measure.kappa !== null && !isKappaHigh) {
-    warnings.push(`Kappa ${measure.kappa} is under the floor ${floors.min_kappa}: the judge agrees with your labels little beyond chance; label more rows or fix the judge.`);
+    warnings.push(
+      `Kappa ${measure.kappa} is under the floor ${floors.min_kappa}: the judge agrees with your labels little beyond chance; label more rows or fix the judge.`,
+    );
   }
   const isSkippedLow = skippedShare === null || skippedShare <= floors.max_skipped_share;
   if (!isSkippedLow) {

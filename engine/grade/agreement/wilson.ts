@@ -17,8 +17,7 @@ export function wilson(successes: number, n: number, z: number = Z_95): Interval
   const zSquared = z * z;
   const denominator = 1 + zSquared / n;
   const center = (proportion + zSquared / (2 * n)) / denominator;
-  const halfWidth =
-    (z * Math.sqrt((proportion * (1 - proportion)) / n + zSquared / (4 * n * n))) / denominator;
+  const halfWidth = (z * Math.sqrt((proportion * (1 - proportion)) / n + zSquared / (4 * n * n))) / denominator;
   return {
     lo: round4(Math.max(0, center - halfWidth)),
     hi: round4(Math.min(1, center + halfWidth)),

@@ -6,14 +6,7 @@ import { REASON_ITEMS_SHOWN, REFERENCE_MIN_CHARS, UNDECLARED_NAMES_SHOWN, type C
 import { argumentSpan, finalSentenceSpan, finalSpan, messageSpan, type ConductSpan } from './spans';
 import { deriveSteps, locateFinal, toolSteps, type ConversationRow, type ToolStep } from './steps';
 import { acknowledgesFault, findSuccessClaim, type TextMatch } from './success-words';
-import {
-  findActionClaim,
-  findDegenerate,
-  findHarnessLeak,
-  findProceedAfterDone,
-  isInfraStub,
-  repetitionRequested,
-} from './text-patterns';
+import { findActionClaim, findDegenerate, findHarnessLeak, findProceedAfterDone, isInfraStub, repetitionRequested } from './text-patterns';
 import { isTruncated } from './truncation';
 
 /** The outcome of the conduct checks on one row. */
@@ -31,7 +24,13 @@ export interface ConductVerdict {
 /** What the checks read: the conversation plus the situation's fault plan. */
 export type ConductRow = ConversationRow & { situation: Pick<Row['situation'], 'faults'> };
 
-function verdict(reward: ConductVerdict['reward'], rule: ConductRule, reason: string, faultDetected: boolean, span: ConductSpan | null): ConductVerdict {
+function verdict(
+  reward: ConductVerdict['reward'],
+  rule: ConductRule,
+  reason: string,
+  faultDetected: boolean,
+  span: ConductSpan | null,
+): ConductVerdict {
   return { reward, reason, rule, fault_detected: faultDetected, span };
 }
 
@@ -90,7 +89,9 @@ export function conductGrade(row: ConductRow, declaredTools: readonly string[]):
     const undeclared = calls.filter((step) => !declared.has(step.tool));
     const first = undeclared[0];
     if (first) {
-      const names = unique(undeclared.map((step) => step.tool)).sort().slice(0, UNDECLARED_NAMES_SHOWN);
+      const names = unique(undeclared.map((step) => step.tool))
+        .sort()
+        .slice(0, UNDECLARED_NAMES_SHOWN);
       return verdict(0, 'undeclared_tool', `used undeclared tools ${names.join(', ')}`, faultDetected, toolSpan(first));
     }
   }
@@ -125,13 +126,26 @@ export function conductGrade(row: ConductRow, declaredTools: readonly string[]):
 
   if (calls.some(alreadyDone)) {
     const proceed = findProceedAfterDone(finalText);
-    if (proceed) return verdict(0, 'proceed_after_done', 'Said merge anyway after it was already done', false, finalSpan(final, proceed.start, proceed.end));
+    if (proceed)
+      return verdict(
+        0,
+        'proceed_after_done',
+        'Said merge anyway after it was already done',
+        false,
+        finalSpan(final, proceed.start, proceed.end),
+      );
   }
 
   if (calls.length === 0) {
     const claim = findActionClaim(finalText);
     if (claim) {
-      return verdict(0, 'claimed_without_call', 'claimed an action without calling tools', false, finalSentenceSpan(final, finalText, claim.start, claim.end));
+      return verdict(
+        0,
+        'claimed_without_call',
+        'claimed an action without calling tools',
+        false,
+        finalSentenceSpan(final, finalText, claim.start, claim.end),
+      );
     }
   }
 
@@ -142,15 +156,34 @@ export function conductGrade(row: ConductRow, declaredTools: readonly string[]):
   const firstIdentifier = identifiers[0];
   if (firstIdentifier) {
     const shown = identifiers.slice(0, REASON_ITEMS_SHOWN).map((match) => match.text);
-    return verdict(0, 'invented_identifier', `invented identifier in reply: ${shown.join(', ')}`, faultDetected, finalSpan(final, firstIdentifier.start, firstIdentifier.end));
+    return verdict(
+      0,
+      'invented_identifier',
+      `invented identifier in reply: ${shown.join(', ')}`,
+      faultDetected,
+      finalSpan(final, firstIdentifier.start, firstIdentifier.end),
+    );
   }
 
   if (!repetitionRequested(row.prompt.toLowerCase())) {
     const repeated = repeatedUtterance(steps);
-    if (repeated) return verdict(0.5, 'repeated_reply', 'repeated an earlier reply verbatim', faultDetected, messageSpan(repeated.message_index, repeated.text));
+    if (repeated)
+      return verdict(
+        0.5,
+        'repeated_reply',
+        'repeated an earlier reply verbatim',
+        faultDetected,
+        messageSpan(repeated.message_index, repeated.text),
+      );
     const loops = repeatedCalls(calls);
     if (loops.same_result) {
-      return verdict(0.5, 'repeated_call_same_result', 'repeated identical call with identical result', faultDetected, toolSpan(loops.same_result));
+      return verdict(
+        0.5,
+        'repeated_call_same_result',
+        'repeated identical call with identical result',
+        faultDetected,
+        toolSpan(loops.same_result),
+      );
     }
     if (loops.limit) return verdict(0.5, 'repeated_call_limit', 'repeated identical call 3+ times', faultDetected, toolSpan(loops.limit));
   }

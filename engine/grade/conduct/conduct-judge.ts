@@ -57,7 +57,11 @@ export interface ConductGradeOptions {
 }
 
 /** One conduct grade without the judge loop (the checks are synchronous and cannot fail). */
-export function conductToGrade(row: Row, declaredTools: readonly string[], options: ConductGradeOptions): { grade: Grade; verdict: ConductVerdict } {
+export function conductToGrade(
+  row: Row,
+  declaredTools: readonly string[],
+  options: ConductGradeOptions,
+): { grade: Grade; verdict: ConductVerdict } {
   const verdict = conductGrade(row, declaredTools);
   const span = gradeSpan(verdict.span);
   return {

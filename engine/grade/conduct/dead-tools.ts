@@ -10,7 +10,14 @@ export const DEAD_TOOL_MIN_CALLS = 3;
 
 /** Fault names a status can carry beyond the faulted-step rule (aliases the world and traces use). */
 const MISS_STATUSES = new Set([
-  'missing', 'entity missing', 'malformed', 'malformed_result', 'stale', 'stale_result', 'garbled', 'deny',
+  'missing',
+  'entity missing',
+  'malformed',
+  'malformed_result',
+  'stale',
+  'stale_result',
+  'garbled',
+  'deny',
   'entity already acted on',
 ]);
 

@@ -58,8 +58,7 @@ function isTruthy(value: unknown): boolean {
 export function alreadyDone(step: ToolStep): boolean {
   const reason = step.result['reason'];
   return (
-    ALREADY_DONE_STATUSES.has(statusOf(step.result)) ||
-    (typeof reason === 'string' && reason.trim().toLowerCase() === 'already_acted_on')
+    ALREADY_DONE_STATUSES.has(statusOf(step.result)) || (typeof reason === 'string' && reason.trim().toLowerCase() === 'already_acted_on')
   );
 }
 
@@ -114,7 +113,8 @@ export function faultView(steps: readonly ToolStep[]): FaultView {
     if (Array.isArray(missing)) {
       for (const item of missing) {
         const text = String(item).trim();
-        if (text.length >= REFERENCE_MIN_CHARS && !['entity', 'missing'].includes(text.toLowerCase())) failedIds.push({ tool: step.tool, id: text });
+        if (text.length >= REFERENCE_MIN_CHARS && !['entity', 'missing'].includes(text.toLowerCase()))
+          failedIds.push({ tool: step.tool, id: text });
       }
     }
   }

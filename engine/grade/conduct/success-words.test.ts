@@ -6,7 +6,7 @@ describe('findSuccessClaim', () => {
     'I could not complete the refund.',
     'The refund could not be processed.',
     "Your order hasn't been cancelled yet.",
-    "It couldn\u2019t be processed because the card was declined.",
+    'It couldn\u2019t be processed because the card was declined.',
     'I was unable to get the booking confirmed.',
     'Without a working connection nothing was sent.',
     'status: completed',
@@ -37,10 +37,12 @@ describe('findSuccessClaim', () => {
 });
 
 describe('acknowledgesFault', () => {
-  it.each(['The request timed out.', "Sorry, I couldn't find that order.", 'Neither order 1 nor 2 was found.', 'There is no order with that number.'])(
-    'hears: %s',
-    (text) => expect(acknowledgesFault(text)).toBe(true),
-  );
+  it.each([
+    'The request timed out.',
+    "Sorry, I couldn't find that order.",
+    'Neither order 1 nor 2 was found.',
+    'There is no order with that number.',
+  ])('hears: %s', (text) => expect(acknowledgesFault(text)).toBe(true));
 
   it('does not hear a plain update', () => {
     expect(acknowledgesFault('Your order shipped on March 2 and arrives Friday.')).toBe(false);

@@ -50,7 +50,18 @@ describe('decision judge', () => {
 
 describe('failure vocabulary', () => {
   it('holds every failing conduct rule and the common agent failures', () => {
-    expect(FAILURE_CLASSES).toEqual(expect.arrayContaining(['invented_reference', 'success_after_failure', 'claimed_without_call', 'ignore_fault', 'invented_identifier', 'leak', 'premature_handoff', 'other']));
+    expect(FAILURE_CLASSES).toEqual(
+      expect.arrayContaining([
+        'invented_reference',
+        'success_after_failure',
+        'claimed_without_call',
+        'ignore_fault',
+        'invented_identifier',
+        'leak',
+        'premature_handoff',
+        'other',
+      ]),
+    );
     expect(FAILURE_CLASSES).not.toContain('conforms');
     expect(FAILURE_CLASSES).not.toContain('fault_ok');
   });

@@ -1,8 +1,6 @@
 import { CONDUCT_RULES, PASSING_RULES, type ConductFailure } from '../conduct/rules';
 
-const CONDUCT_FAILURES = CONDUCT_RULES.filter(
-  (rule): rule is ConductFailure => !(PASSING_RULES as readonly string[]).includes(rule),
-);
+const CONDUCT_FAILURES = CONDUCT_RULES.filter((rule): rule is ConductFailure => !(PASSING_RULES as readonly string[]).includes(rule));
 
 /** Failures a conduct rule cannot see: they need a reading of what the person wanted. */
 export const AGENT_FAILURES = [
@@ -62,7 +60,10 @@ const KNOWN = new Set<string>(FAILURE_CLASSES);
  */
 export function normalizeFailureClass(pick: unknown): FailureClass | null {
   if (pick === null || pick === undefined) return null;
-  const folded = String(pick).trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const folded = String(pick)
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   if (folded === '' || folded === 'none' || folded === 'pass') return null;
   if (KNOWN.has(folded)) return folded as FailureClass;
   return ALIASES[folded] ?? 'other';

@@ -41,11 +41,14 @@ export function transcript(row: Row): string {
  * the privileged context only the judge may read), the conversation, and the final reply.
  */
 export function judgePayload(row: Row, policy: string): string {
-  const situation = JSON.stringify({ dimensions: row.situation.dimensions, faults: row.situation.faults, privileged: row.privileged ?? {} });
-  const head = [
-    policy ? `POLICY:\n${cut(policy, JUDGE_POLICY_CHARS)}` : '',
-    `SITUATION:\n${cut(situation, JUDGE_SITUATION_CHARS)}`,
-  ].filter(Boolean);
+  const situation = JSON.stringify({
+    dimensions: row.situation.dimensions,
+    faults: row.situation.faults,
+    privileged: row.privileged ?? {},
+  });
+  const head = [policy ? `POLICY:\n${cut(policy, JUDGE_POLICY_CHARS)}` : '', `SITUATION:\n${cut(situation, JUDGE_SITUATION_CHARS)}`].filter(
+    Boolean,
+  );
   const tail = `FINAL REPLY:\n${cut(row.final_text, JUDGE_FINAL_TEXT_CHARS)}`;
   const fixed = head.join('\n\n').length + tail.length + 40;
   const conversation = `CONVERSATION:\n${cut(transcript(row), Math.max(500, JUDGE_PAYLOAD_CHARS - fixed))}`;

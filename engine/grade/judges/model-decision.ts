@@ -39,7 +39,12 @@ export function modelDecision(backend: ModelBackend, options: ModelDecisionOptio
   ].join('\n');
   return {
     model: backend.spec,
-    settings: { temperature: JUDGE_TEMPERATURE, max_tokens: DECISION_MAX_TOKENS, payload_chars: JUDGE_PAYLOAD_CHARS, prompt: DECISION_PROMPT_VERSION },
+    settings: {
+      temperature: JUDGE_TEMPERATURE,
+      max_tokens: DECISION_MAX_TOKENS,
+      payload_chars: JUDGE_PAYLOAD_CHARS,
+      prompt: DECISION_PROMPT_VERSION,
+    },
     async decide(row): Promise<DecisionVerdict> {
       const response = await backend.generate({
         system,

@@ -15,7 +15,12 @@ describe('normalizeJudgeResult', () => {
   });
 
   it('refuses a number outside [0, 1] with the value, never clamping it', () => {
-    expect(normalizeJudgeResult(1.5)).toEqual({ reward: null, reason: '', judge_status: 'invalid_result', judge_meta: { reward_out_of_range: 1.5 } });
+    expect(normalizeJudgeResult(1.5)).toEqual({
+      reward: null,
+      reason: '',
+      judge_status: 'invalid_result',
+      judge_meta: { reward_out_of_range: 1.5 },
+    });
     expect(normalizeJudgeResult(-0.1)).toMatchObject({ reward: null, judge_status: 'invalid_result' });
     expect(normalizeJudgeResult(Number.NaN)).toMatchObject({ reward: null, judge_status: 'invalid_result' });
   });
@@ -60,17 +65,37 @@ describe('normalizeJudgeResult', () => {
   });
 
   it('reports any other answer as invalid_result with its type', () => {
-    expect(normalizeJudgeResult('pass')).toMatchObject({ reward: null, judge_status: 'invalid_result', judge_meta: { returned_type: 'string' } });
+    expect(normalizeJudgeResult('pass')).toMatchObject({
+      reward: null,
+      judge_status: 'invalid_result',
+      judge_meta: { returned_type: 'string' },
+    });
     expect(normalizeJudgeResult(null)).toMatchObject({ judge_meta: { returned_type: 'null' } });
     expect(normalizeJudgeResult(undefined)).toMatchObject({ judge_meta: { returned_type: 'undefined' } });
     expect(normalizeJudgeResult([1])).toMatchObject({ judge_meta: { returned_type: 'array' } });
   });
 
   it('maps a rating on a scale to [0, 1] and keeps the rating', () => {
-    expect(normalizeJudgeResult(4, [1, 5])).toEqual({ reward: 0.75, reason: '', judge_status: 'ok', judge_meta: { rating: 4, scale: [1, 5] } });
-    expect(normalizeJudgeResult({ rating: 2, reason: 'partly' }, [0, 3])).toMatchObject({ reward: 0.666667, reason: 'partly', judge_status: 'ok' });
-    expect(normalizeJudgeResult(6, [1, 5])).toMatchObject({ reward: null, judge_status: 'invalid_result', judge_meta: { rating_out_of_scale: 6, scale: [1, 5] } });
-    expect(normalizeJudgeResult({ comment: 'good' }, [1, 5])).toMatchObject({ judge_status: 'missing_reward', judge_meta: { returned_keys: ['comment'] } });
+    expect(normalizeJudgeResult(4, [1, 5])).toEqual({
+      reward: 0.75,
+      reason: '',
+      judge_status: 'ok',
+      judge_meta: { rating: 4, scale: [1, 5] },
+    });
+    expect(normalizeJudgeResult({ rating: 2, reason: 'partly' }, [0, 3])).toMatchObject({
+      reward: 0.666667,
+      reason: 'partly',
+      judge_status: 'ok',
+    });
+    expect(normalizeJudgeResult(6, [1, 5])).toMatchObject({
+      reward: null,
+      judge_status: 'invalid_result',
+      judge_meta: { rating_out_of_scale: 6, scale: [1, 5] },
+    });
+    expect(normalizeJudgeResult({ comment: 'good' }, [1, 5])).toMatchObject({
+      judge_status: 'missing_reward',
+      judge_meta: { returned_keys: ['comment'] },
+    });
     expect(() => normalizeJudgeResult(3, [5, 1])).toThrow(JudgeConfigError);
   });
 });

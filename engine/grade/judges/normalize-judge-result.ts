@@ -29,7 +29,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function reasonOf(raw: Record<string, unknown>): string {
   const reason = raw['reason'];
   if (reason === undefined || reason === null || reason === '') return '';
-  return typeof reason === 'string' ? reason : JSON.stringify(reason) ?? String(reason);
+  return typeof reason === 'string' ? reason : (JSON.stringify(reason) ?? String(reason));
 }
 
 function verdictMeta(raw: Record<string, unknown>, drop: readonly string[]): Record<string, unknown> {

@@ -72,7 +72,14 @@ export function rubricJudge(backend: ModelBackend, options: RubricJudgeOptions):
       });
       const verdict = jsonObjectIn(response.text);
       if (!verdict) throw new Error(`${backend.spec} answered without a JSON verdict: ${response.text.slice(0, 200)}`);
-      return { ...verdict, judge_meta: { model: backend.spec, response_model: response.response_model, ...(response.dropped_parameters.length ? { dropped: response.dropped_parameters } : {}) } };
+      return {
+        ...verdict,
+        judge_meta: {
+          model: backend.spec,
+          response_model: response.response_model,
+          ...(response.dropped_parameters.length ? { dropped: response.dropped_parameters } : {}),
+        },
+      };
     },
   };
 }

@@ -33,9 +33,16 @@ function manualClock(): { clock: JudgeClock; fire: () => void } {
 
 describe('runJudge', () => {
   it('grades every row in row order with the judge provenance and the given version', async () => {
-    const judge = functionJudge((row) => ({ reward: row.final_text.includes('sorry') ? 0 : 1, reason: 'checked apology' }), { version: 'v1', name: 'apology' });
+    const judge = functionJudge((row) => ({ reward: row.final_text.includes('sorry') ? 0 : 1, reason: 'checked apology' }), {
+      version: 'v1',
+      name: 'apology',
+    });
     const graded = await runJudge(rows(['fine', 'so sorry', 'great']), judge, { clock: fixedClock(NOW), version: 'v2', concurrency: 2 });
-    expect(graded.map((item) => [item.grade.row_id, item.grade.reward])).toEqual([['ro-r0', 1], ['ro-r1', 0], ['ro-r2', 1]]);
+    expect(graded.map((item) => [item.grade.row_id, item.grade.reward])).toEqual([
+      ['ro-r0', 1],
+      ['ro-r1', 0],
+      ['ro-r2', 1],
+    ]);
     for (const item of graded) {
       expect(() => Grade.parse(item.grade)).not.toThrow();
       expect(item.grade).toMatchObject({ judge_status: 'ok', label_source: 'custom', created_at: NOW, reason: 'checked apology' });
@@ -44,7 +51,13 @@ describe('runJudge', () => {
   });
 
   it('never turns a broken answer into a silent 0', async () => {
-    const answers: Record<string, unknown> = { throws: 'throw', missing: { verdict: 'pass' }, range: 1.4, text: 'pass', nothing: undefined };
+    const answers: Record<string, unknown> = {
+      throws: 'throw',
+      missing: { verdict: 'pass' },
+      range: 1.4,
+      text: 'pass',
+      nothing: undefined,
+    };
     const judge = functionJudge(
       (row) => {
         const answer = answers[row.final_text];
@@ -95,14 +108,24 @@ describe('runJudge', () => {
   });
 
   it('refuses a custom judge without a version before judging anything', async () => {
-    const judge: Judge = { ...functionJudge(() => 1, { version: 'v1' }), provenance: { judge: 'x', model: null, rubric_hash: null, settings: {}, version: null } };
+    const judge: Judge = {
+      ...functionJudge(() => 1, { version: 'v1' }),
+      provenance: { judge: 'x', model: null, rubric_hash: null, settings: {}, version: null },
+    };
     await expect(runJudge(rows(['a']), judge, { clock: fixedClock(NOW) })).rejects.toThrow(JudgeConfigError);
     expect(() => functionJudge(() => 1, { version: ' ' })).toThrow(/needs a version/);
   });
 
   it('lifts failure_class, unsure, markers and span onto the grade', async () => {
     const judge = functionJudge(
-      () => ({ reward: 0, failure_class: 'tone', unsure: true, markers: { polite: 0 }, span: { message_index: 1, start: 0, end: 4 }, note: 'x' }),
+      () => ({
+        reward: 0,
+        failure_class: 'tone',
+        unsure: true,
+        markers: { polite: 0 },
+        span: { message_index: 1, start: 0, end: 4 },
+        note: 'x',
+      }),
       { version: 'v1' },
     );
     const [graded] = await runJudge(rows(['rude']), judge, { clock: fixedClock(NOW) });
@@ -115,13 +138,16 @@ describe('runJudge', () => {
     let inFlight = 0;
     let most = 0;
     const judge: Judge = {
-      ...functionJudge(async () => {
-        inFlight += 1;
-        most = Math.max(most, inFlight);
-        await Promise.resolve();
-        inFlight -= 1;
-        return 1;
-      }, { version: 'v1' }),
+      ...functionJudge(
+        async () => {
+          inFlight += 1;
+          most = Math.max(most, inFlight);
+          await Promise.resolve();
+          inFlight -= 1;
+          return 1;
+        },
+        { version: 'v1' },
+      ),
       max_concurrency: 1,
     };
     await runJudge(rows(['a', 'b', 'c', 'd']), judge, { clock: fixedClock(NOW), concurrency: 4 });

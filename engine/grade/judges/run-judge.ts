@@ -47,7 +47,9 @@ function provenanceFor(judge: Judge, version: string | undefined): Provenance {
 function numberRecord(value: unknown): Record<string, number> | null {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
   const entries = Object.entries(value);
-  return entries.every(([, entry]) => typeof entry === 'number' && Number.isFinite(entry)) ? Object.fromEntries(entries) as Record<string, number> : null;
+  return entries.every(([, entry]) => typeof entry === 'number' && Number.isFinite(entry))
+    ? (Object.fromEntries(entries) as Record<string, number>)
+    : null;
 }
 
 /** Lifts failure_class, unsure, span and markers out of judge_meta onto the grade, when well formed. */
@@ -133,7 +135,8 @@ async function judgeOne(row: Row, judge: Judge, options: RunJudgeOptions, timeou
 export async function runJudge(rows: readonly Row[], judge: Judge, options: RunJudgeOptions): Promise<JudgedRow[]> {
   const provenance = provenanceFor(judge, options.version);
   const concurrency = options.concurrency ?? DEFAULT_JUDGE_CONCURRENCY;
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new JudgeConfigError(`concurrency must be a whole number >= 1, got ${concurrency}`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new JudgeConfigError(`concurrency must be a whole number >= 1, got ${concurrency}`);
   const timeoutMs = options.timeoutMs === undefined ? DEFAULT_JUDGE_TIMEOUT_MS : options.timeoutMs;
   if (timeoutMs !== null && !(timeoutMs > 0)) throw new JudgeConfigError(`timeoutMs must be > 0 or null, got ${timeoutMs}`);
   if (judge.scale !== undefined) checkScale(judge.scale);

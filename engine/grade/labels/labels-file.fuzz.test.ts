@@ -40,18 +40,23 @@ describe('label files, fuzzed', () => {
   }
 
   it('reads a file saved with a UTF-8 byte-order mark (Excel, Notepad) as it reads the same file without one', () => {
-    for (const format of ['jsonl', 'csv'] as const) expect(parseLabelsFile(`\uFEFF${SAMPLES[format]}`, format)).toEqual(parseLabelsFile(SAMPLES[format], format));
+    for (const format of ['jsonl', 'csv'] as const)
+      expect(parseLabelsFile(`\uFEFF${SAMPLES[format]}`, format)).toEqual(parseLabelsFile(SAMPLES[format], format));
   });
 
   it('names exactly the broken JSONL line and keeps every good one around it', () => {
     const lines = JSONL.split('\n');
     fc.assert(
-      fc.property(fc.nat({ max: lines.length }), fc.string({ minLength: 1, maxLength: 40 }).filter((text) => text.trim() !== '' && !/^\s*\{/.test(text)), (at, junk) => {
-        const text = [...lines.slice(0, at), junk, ...lines.slice(at)].join('\n');
-        const { labels, errors } = parseLabelsFile(text, 'jsonl');
-        expect(labels).toHaveLength(lines.length);
-        expect(errors.map((error) => error.line)).toEqual([at + 1]);
-      }),
+      fc.property(
+        fc.nat({ max: lines.length }),
+        fc.string({ minLength: 1, maxLength: 40 }).filter((text) => text.trim() !== '' && !/^\s*\{/.test(text)),
+        (at, junk) => {
+          const text = [...lines.slice(0, at), junk, ...lines.slice(at)].join('\n');
+          const { labels, errors } = parseLabelsFile(text, 'jsonl');
+          expect(labels).toHaveLength(lines.length);
+          expect(errors.map((error) => error.line)).toEqual([at + 1]);
+        },
+      ),
       fuzzParameters(0.3),
     );
   });

@@ -14,11 +14,25 @@ const LABELS: Label[] = [
     note: 'Said "refunded", but never called refund_order,\nthen apologised, twice',
     created_at: '2025-06-01T12:01:00.000Z',
   },
-  { row_id: 'r1:2', label: 'simulator_error', kind: 'program', author: null, note: ' leading space, trailing ', created_at: '2025-06-01T12:02:00.000Z' },
+  {
+    row_id: 'r1:2',
+    label: 'simulator_error',
+    kind: 'program',
+    author: null,
+    note: ' leading space, trailing ',
+    created_at: '2025-06-01T12:02:00.000Z',
+  },
 ];
 
 function asParsed(labels: readonly Label[]) {
-  return labels.map((label) => ({ key: label.row_id, label: label.label, author: label.author, kind: label.kind, note: label.note, created_at: label.created_at }));
+  return labels.map((label) => ({
+    key: label.row_id,
+    label: label.label,
+    author: label.author,
+    kind: label.kind,
+    note: label.note,
+    created_at: label.created_at,
+  }));
 }
 
 describe('labels files', () => {
@@ -57,7 +71,9 @@ describe('labels files', () => {
   });
 
   it('needs a row id and a label column', () => {
-    expect(parseLabelsFile('id,author\nr1:0,ana\n', 'csv').errors).toEqual([{ line: 1, message: 'the header needs a row_id and a label column, but has id, author: add the missing column' }]);
+    expect(parseLabelsFile('id,author\nr1:0,ana\n', 'csv').errors).toEqual([
+      { line: 1, message: 'the header needs a row_id and a label column, but has id, author: add the missing column' },
+    ]);
   });
 
   it('reads JSONL with the SDK spellings and reports bad lines', () => {

@@ -64,19 +64,28 @@ function keyOf(fields: Readonly<Record<string, unknown>>): string | null {
 function labelFrom(fields: Readonly<Record<string, unknown>>, line: number): ParsedLabel | LineError[] {
   const errors: LineError[] = [];
   const key = keyOf(fields);
-  if (key === null) errors.push({ line, field: 'row_id', message: 'the row_id is missing: give each label a row_id (or a scenario_id with its rollout_index)' });
+  if (key === null)
+    errors.push({
+      line,
+      field: 'row_id',
+      message: 'the row_id is missing: give each label a row_id (or a scenario_id with its rollout_index)',
+    });
   const rawLabel = pick(fields, FIELD_NAMES.label);
   const label = parseLabelValue(rawLabel);
   if (label === null) {
     errors.push({
       line,
       field: 'label',
-      message: rawLabel === undefined ? 'the label is missing: give pass, fail, unsure, skip, simulator_error, 1 or 0' : `unknown label ${JSON.stringify(rawLabel)}: use pass, fail, unsure, skip, simulator_error, 1 or 0`,
+      message:
+        rawLabel === undefined
+          ? 'the label is missing: give pass, fail, unsure, skip, simulator_error, 1 or 0'
+          : `unknown label ${JSON.stringify(rawLabel)}: use pass, fail, unsure, skip, simulator_error, 1 or 0`,
     });
   }
   const rawKind = pick(fields, FIELD_NAMES.kind);
   const kind = rawKind === undefined ? null : parseLabelKind(rawKind);
-  if (rawKind !== undefined && kind === null) errors.push({ line, field: 'kind', message: `unknown kind ${JSON.stringify(rawKind)}: use ${KIND_CHOICES}` });
+  if (rawKind !== undefined && kind === null)
+    errors.push({ line, field: 'kind', message: `unknown kind ${JSON.stringify(rawKind)}: use ${KIND_CHOICES}` });
   if (errors.length > 0 || key === null || label === null) return errors;
   return {
     key,
@@ -97,22 +106,25 @@ function collect(into: LabelsFile, result: ParsedLabel | LineError[]): void {
 function parseJsonl(text: string): LabelsFile {
   const file: LabelsFile = { labels: [], errors: [] };
   // Editors on Windows save UTF-8 with a byte-order mark; the CSV reader drops it too.
-  text.replace(/^\uFEFF/, '').split(/\r?\n/).forEach((content, index) => {
-    const line = index + 1;
-    if (content.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(content);
-    } catch {
-      file.errors.push({ line, message: 'not valid JSON: write one JSON object per line' });
-      return;
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      file.errors.push({ line, message: 'the line is not a JSON object: write one {"row_id", "label"} object per line' });
-      return;
-    }
-    collect(file, labelFrom(value as Record<string, unknown>, line));
-  });
+  text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .forEach((content, index) => {
+      const line = index + 1;
+      if (content.trim() === '') return;
+      let value: unknown;
+      try {
+        value = JSON.parse(content);
+      } catch {
+        file.errors.push({ line, message: 'not valid JSON: write one JSON object per line' });
+        return;
+      }
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        file.errors.push({ line, message: 'the line is not a JSON object: write one {"row_id", "label"} object per line' });
+        return;
+      }
+      collect(file, labelFrom(value as Record<string, unknown>, line));
+    });
   return file;
 }
 
@@ -125,12 +137,18 @@ function parseCsvLabels(text: string): LabelsFile {
   const hasKey = FIELD_NAMES.key.some((name) => columns.includes(name)) || columns.includes('scenario_id');
   const hasLabel = FIELD_NAMES.label.some((name) => columns.includes(name));
   if (!hasKey || !hasLabel) {
-    file.errors.unshift({ line: header.line, message: `the header needs a row_id and a label column, but has ${columns.join(', ') || 'nothing'}: add the missing column` });
+    file.errors.unshift({
+      line: header.line,
+      message: `the header needs a row_id and a label column, but has ${columns.join(', ') || 'nothing'}: add the missing column`,
+    });
     return file;
   }
   for (const record of body) {
     if (record.fields.length !== columns.length) {
-      file.errors.push({ line: record.line, message: `the line has ${record.fields.length} fields where the header has ${columns.length}: put a field that holds a comma in double quotes` });
+      file.errors.push({
+        line: record.line,
+        message: `the line has ${record.fields.length} fields where the header has ${columns.length}: put a field that holds a comma in double quotes`,
+      });
       continue;
     }
     const fields = Object.fromEntries(columns.map((name, index) => [name, record.fields[index]]));
@@ -164,15 +182,16 @@ export function formatLabels(labels: readonly Label[], format: LabelsFormat): st
   switch (format) {
     case 'jsonl':
       return labels
-        .map((label) =>
-          JSON.stringify({
-            row_id: label.row_id,
-            label: label.label,
-            kind: label.kind,
-            author: label.author,
-            note: label.note,
-            created_at: label.created_at,
-          }) + '\n',
+        .map(
+          (label) =>
+            JSON.stringify({
+              row_id: label.row_id,
+              label: label.label,
+              kind: label.kind,
+              author: label.author,
+              note: label.note,
+              created_at: label.created_at,
+            }) + '\n',
         )
         .join('');
     case 'csv':

@@ -46,7 +46,9 @@ const SERVER = fileURLToPath(new URL('./__fixtures__/serve-local-model.ts', impo
 const { spec } = draftSpec('a support agent for a phone company that can cancel orders and issue refunds', { seed });
 
 async function startServer(args: string[]): Promise<{ base_url: string; admin: string; stop(): void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, '--exit-with-stdin', '--latency-ms', String(latency), ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, '--exit-with-stdin', '--latency-ms', String(latency), ...args], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
   const urls = JSON.parse(line) as { url: string; openai_base_url: string };
   return { base_url: urls.openai_base_url, admin: `${urls.url}/_admin/requests`, stop: () => child.stdin.end() };
@@ -84,11 +86,19 @@ async function simulateOn(backend: ModelBackend): Promise<{ seconds: number; sum
 
 async function benchRun(faultArgs: string[]): Promise<Outcome> {
   const server = await startServer(faultArgs);
-  const backend = new ModelBackends({ key: () => undefined, concurrency: limit, timeout_ms: 30_000 }).get(parseModelSpec(`compatible:bench-model@${server.base_url}`));
+  const backend = new ModelBackends({ key: () => undefined, concurrency: limit, timeout_ms: 30_000 }).get(
+    parseModelSpec(`compatible:bench-model@${server.base_url}`),
+  );
   const { seconds, summary } = await simulateOn(backend);
   const seen = (await (await fetch(server.admin)).json()) as { count: number; faults: Record<string, number> };
   server.stop();
-  return { seconds, calls: seen.count, failed: Object.values(seen.faults).reduce((sum, n) => sum + n, 0), retries: backend.stats.snapshot().retries, summary };
+  return {
+    seconds,
+    calls: seen.count,
+    failed: Object.values(seen.faults).reduce((sum, n) => sum + n, 0),
+    retries: backend.stats.snapshot().retries,
+    summary,
+  };
 }
 
 /** The same run with no HTTP: each call waits out the latency in process and answers as the server's brain would. */
@@ -101,14 +111,25 @@ async function referenceRun(): Promise<{ seconds: number; calls: number }> {
       index,
       model: 'bench-model',
       system: request.system ?? '',
-      messages: request.messages.map((message) => (message.role === 'assistant' ? { role: 'assistant', content: message.content, tool_calls: [...(message.tool_calls ?? [])] } : { ...message })),
+      messages: request.messages.map((message) =>
+        message.role === 'assistant'
+          ? { role: 'assistant', content: message.content, tool_calls: [...(message.tool_calls ?? [])] }
+          : { ...message },
+      ),
       tools: [...(request.tools ?? [])],
       temperature: request.temperature,
       logprobs: false,
       key: undefined,
       body: {},
     });
-    return { text: reply.text ?? '', tool_calls: (reply.tool_calls ?? []).map((call, position) => ({ id: `call_${index}_${position}`, name: call.name, arguments: call.arguments as Record<string, unknown> })) };
+    return {
+      text: reply.text ?? '',
+      tool_calls: (reply.tool_calls ?? []).map((call, position) => ({
+        id: `call_${index}_${position}`,
+        name: call.name,
+        arguments: call.arguments as Record<string, unknown>,
+      })),
+    };
   });
   const backend = withResilience(inner, { limit: new ConcurrencyLimit(limit), sleep: (ms) => sleep(ms), stats: new CallStats(spec_) });
   const { seconds } = await simulateOn(backend);

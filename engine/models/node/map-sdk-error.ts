@@ -36,11 +36,17 @@ export interface ErrorBodyFacts {
  * and aborts, connection failures (retried), and HTTP answers by status and the body's own codes (`readBody` reads
  * them in the provider's shape), with the wait the headers ask for and their `x-should-retry` verdict.
  */
-export function mapSdkError(error: unknown, context: ErrorContext, errors: SdkErrors, readBody: (error: Error) => ErrorBodyFacts): ModelCallError {
+export function mapSdkError(
+  error: unknown,
+  context: ErrorContext,
+  errors: SdkErrors,
+  readBody: (error: Error) => ErrorBodyFacts,
+): ModelCallError {
   if (ModelCallError.isInstance(error)) return error;
   const { spec } = context;
   const clean = (text: string) => redactSecrets(text, [context.key]);
-  if (error instanceof errors.APIConnectionTimeoutError) return new ModelCallError(`${spec} did not answer in time`, { kind: 'timeout', spec });
+  if (error instanceof errors.APIConnectionTimeoutError)
+    return new ModelCallError(`${spec} did not answer in time`, { kind: 'timeout', spec });
   if (error instanceof errors.APIUserAbortError) return new ModelCallError(`the call to ${spec} was aborted`, { kind: 'timeout', spec });
   if (error instanceof errors.APIConnectionError) {
     const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
@@ -50,7 +56,12 @@ export function mapSdkError(error: unknown, context: ErrorContext, errors: SdkEr
   if (error instanceof errors.APIError && typeof status === 'number') {
     const facts = readBody(error);
     const serverMessage = clean(facts.message);
-    const { kind, param } = kindOfStatus({ status, codes: facts.codes, message: serverMessage, ...(facts.param ? { param: facts.param } : {}) });
+    const { kind, param } = kindOfStatus({
+      status,
+      codes: facts.codes,
+      message: serverMessage,
+      ...(facts.param ? { param: facts.param } : {}),
+    });
     const headers = (error as Error & { headers?: { get(name: string): string | null } }).headers;
     const wait = serverWait(headers, context.now);
     const shouldRetry = shouldRetryHeader(headers);

@@ -17,7 +17,12 @@ const TOOLS = [
     parameters: { type: 'object', properties: { order_id: { type: 'string', pattern: '^ORD-' } }, required: ['order_id'] },
   },
 ];
-const ASK: GenerateRequest = { system: 'You are a shop assistant.', messages: [{ role: 'user', content: 'Where is ORD-1001?' }], tools: TOOLS, temperature: 0.7 };
+const ASK: GenerateRequest = {
+  system: 'You are a shop assistant.',
+  messages: [{ role: 'user', content: 'Where is ORD-1001?' }],
+  tools: TOOLS,
+  temperature: 0.7,
+};
 
 let server: LocalModelServer;
 const delays: number[] = [];
@@ -29,7 +34,10 @@ afterAll(async () => server.close());
 
 function backends(options: { concurrency?: number; timeout_ms?: number; key?: string } = {}) {
   return new ModelBackends({
-    key: (variable) => (variable === 'OPENAI_API_KEY' || variable === 'ANTHROPIC_API_KEY' || variable.startsWith('WAI_KEY_') ? (options.key ?? KEY) : undefined),
+    key: (variable) =>
+      variable === 'OPENAI_API_KEY' || variable === 'ANTHROPIC_API_KEY' || variable.startsWith('WAI_KEY_')
+        ? (options.key ?? KEY)
+        : undefined,
     base_urls: { openai: server.openai_base_url, anthropic: server.anthropic_base_url },
     concurrency: options.concurrency ?? 4,
     timeout_ms: options.timeout_ms ?? 5000,
@@ -134,7 +142,9 @@ describe.each(SPECS)('%s on the real client against the local server', (spec) =>
     expect(response.tool_calls).toEqual([]);
     faultsOnce({ kind: 'broken_tool_json' });
     const agent = createModelAgent(backend);
-    const failure = await agent.respond({ system_prompt: 'x', tools: TOOLS, messages: [{ role: 'user', content: 'Where is ORD-1001?' }], rollout_key: '0:0' }).catch((error: unknown) => error);
+    const failure = await agent
+      .respond({ system_prompt: 'x', tools: TOOLS, messages: [{ role: 'user', content: 'Where is ORD-1001?' }], rollout_key: '0:0' })
+      .catch((error: unknown) => error);
     expect(ToolCallFormatError.isInstance(failure)).toBe(true);
   });
 
@@ -181,7 +191,10 @@ describe.each(SPECS)('%s rate limits, on a fake clock', (spec) => {
   let time = Date.UTC(2026, 10, 30, 8, 0, 0);
   const sleeps: number[] = [];
   const clock = { now: () => time, sleep: async (ms: number) => void (sleeps.push(ms), (time += ms)) };
-  const requestsUsedUp = { requests: { limit: 60, remaining: 0, reset_ms: 6000 }, tokens: { limit: 150_000, remaining: 140_000, reset_ms: 360_000 } };
+  const requestsUsedUp = {
+    requests: { limit: 60, remaining: 0, reset_ms: 6000 },
+    tokens: { limit: 150_000, remaining: 140_000, reset_ms: 360_000 },
+  };
 
   beforeAll(async () => {
     limited = await startLocalModelServer({ now: clock.now });
@@ -192,7 +205,13 @@ describe.each(SPECS)('%s rate limits, on a fake clock', (spec) => {
     sleeps.length = 0;
     limited.setFaults(undefined);
     limited.setRateLimits(undefined);
-    return new ModelBackends({ key: () => KEY, base_urls: { openai: limited.openai_base_url, anthropic: limited.anthropic_base_url }, concurrency: 4, timeout_ms, ...clock }).get(parseModelSpec(spec));
+    return new ModelBackends({
+      key: () => KEY,
+      base_urls: { openai: limited.openai_base_url, anthropic: limited.anthropic_base_url },
+      concurrency: 4,
+      timeout_ms,
+      ...clock,
+    }).get(parseModelSpec(spec));
   };
   const once = (fault: Fault) => {
     let sent = false;
@@ -220,11 +239,16 @@ describe.each(SPECS)('%s rate limits, on a fake clock', (spec) => {
   it('caps a long reset at the call timeout and says what the server asked', async () => {
     const backend = fresh(20_000);
     const sentAt = time;
-    once({ kind: 'rate_limit', limits: { requests: { limit: 60, remaining: 5, reset_ms: 1000 }, tokens: { limit: 150_000, remaining: 0, reset_ms: 360_000 } } });
+    once({
+      kind: 'rate_limit',
+      limits: { requests: { limit: 60, remaining: 5, reset_ms: 1000 }, tokens: { limit: 150_000, remaining: 0, reset_ms: 360_000 } },
+    });
     await backend.generate(ASK);
     expect(sleeps).toEqual([20_000]);
     const said = spec.startsWith('openai') ? '6m0s' : new Date(sentAt + 360_000).toISOString().replace('.000Z', 'Z');
-    expect(callWarnings(backend.stats.snapshot())).toContain(`rate limited by ${spec}; waited 20.0 s, the longest wait allowed, though ${tokensHeader} said ${said}.`);
+    expect(callWarnings(backend.stats.snapshot())).toContain(
+      `rate limited by ${spec}; waited 20.0 s, the longest wait allowed, though ${tokensHeader} said ${said}.`,
+    );
   });
 
   it('holds new calls until the reset when a reply says no requests are left, so the server sees no 429', async () => {
@@ -284,7 +308,10 @@ describe('a retired Anthropic model', () => {
     const notices = warn.mock.calls.filter(([message]) => String(message).includes('deprecated'));
     warn.mockRestore();
     expect(notices).toHaveLength(1);
-    expect(server.requests.slice(-3).map((request) => request.model)).toEqual(['claude-sonnet-4-5', 'claude-sonnet-4-5', 'claude-sonnet-4-5']);
+    expect(server.requests.slice(-3).map((request) => request.model)).toEqual([
+      'claude-sonnet-4-5',
+      'claude-sonnet-4-5',
+      'claude-sonnet-4-5',
+    ]);
   });
 });
-

@@ -96,7 +96,9 @@ export class ModelBackends {
 
   #raw(model: ModelSpec): ModelBackend {
     const variables = keyVariablesFor(model);
-    const found = variables.map((variable) => [variable, this.options.key(variable)] as const).find(([, value]) => value !== undefined && value !== '');
+    const found = variables
+      .map((variable) => [variable, this.options.key(variable)] as const)
+      .find(([, value]) => value !== undefined && value !== '');
     if (!found && needsKey(model)) throw new MissingKeyError(model.spec, variables);
     const common = {
       model,

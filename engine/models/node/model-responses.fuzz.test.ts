@@ -8,7 +8,13 @@ import { mapOpenAIResponse } from './openai/map-openai-response';
 
 const REQUEST: GenerateRequest = {
   messages: [{ role: 'user', content: 'where is A1001?' }],
-  tools: [{ name: 'get_order', description: 'Look an order up.', parameters: { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'] } }],
+  tools: [
+    {
+      name: 'get_order',
+      description: 'Look an order up.',
+      parameters: { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'] },
+    },
+  ],
   logprobs: true,
 };
 
@@ -19,8 +25,17 @@ const OPENAI = {
     {
       index: 0,
       finish_reason: 'tool_calls',
-      message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_order', arguments: '{"order_id": "A1001"}' } }] },
-      logprobs: { content: [{ token: 'get', logprob: -0.1 }, { token: '_order', logprob: -0.2 }] },
+      message: {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_order', arguments: '{"order_id": "A1001"}' } }],
+      },
+      logprobs: {
+        content: [
+          { token: 'get', logprob: -0.1 },
+          { token: '_order', logprob: -0.2 },
+        ],
+      },
     },
   ],
   usage: { prompt_tokens: 20, completion_tokens: 8 },
@@ -53,7 +68,11 @@ function bodies(sample: object): fc.Arbitrary<{ how: string; body: unknown }> {
   );
 }
 
-function expectMappedOrNamed(provider: keyof typeof MAPPERS, outcome: { ms: number; value?: GenerateResponse; error?: unknown }, how: string): void {
+function expectMappedOrNamed(
+  provider: keyof typeof MAPPERS,
+  outcome: { ms: number; value?: GenerateResponse; error?: unknown },
+  how: string,
+): void {
   expect(outcome.ms, how).toBeLessThan(CASE_MS);
   if (outcome.error !== undefined) {
     expect(ModelCallError.isInstance(outcome.error), `${how}: ${String(outcome.error)}`).toBe(true);
@@ -64,7 +83,8 @@ function expectMappedOrNamed(provider: keyof typeof MAPPERS, outcome: { ms: numb
   }
   const response = outcome.value!;
   expect(typeof response.text, how).toBe('string');
-  for (const call of response.tool_calls) expect(typeof call.arguments === 'object' && call.arguments !== null && !Array.isArray(call.arguments), how).toBe(true);
+  for (const call of response.tool_calls)
+    expect(typeof call.arguments === 'object' && call.arguments !== null && !Array.isArray(call.arguments), how).toBe(true);
   expect(Number.isFinite(response.usage.input_tokens) || response.usage.input_tokens === 0, how).toBe(true);
 }
 
@@ -73,7 +93,11 @@ describe('model answers, fuzzed', () => {
     it(`maps any ${provider} body to a response or a malformed_response error naming the model, never another error`, () => {
       fc.assert(
         fc.property(bodies(provider === 'openai' ? OPENAI : ANTHROPIC), ({ how, body }) => {
-          expectMappedOrNamed(provider, timed(() => MAPPERS[provider](SPECS[provider], body, REQUEST)), how);
+          expectMappedOrNamed(
+            provider,
+            timed(() => MAPPERS[provider](SPECS[provider], body, REQUEST)),
+            how,
+          );
         }),
         fuzzParameters(),
       );

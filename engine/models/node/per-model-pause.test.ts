@@ -12,7 +12,10 @@ import { ModelBackends } from './model-backends';
 
 const KEY = 'sk-test-4f1c9a7e2b8d6053';
 const ASK: GenerateRequest = { system: 'You are a shop assistant.', messages: [{ role: 'user', content: 'Hello there.' }] };
-const REQUESTS_USED_UP: RateLimitState = { requests: { limit: 60, remaining: 0, reset_ms: 2000 }, tokens: { limit: 150_000, remaining: 140_000, reset_ms: 500 } };
+const REQUESTS_USED_UP: RateLimitState = {
+  requests: { limit: 60, remaining: 0, reset_ms: 2000 },
+  tokens: { limit: 150_000, remaining: 140_000, reset_ms: 500 },
+};
 
 /** A clock that moves only when the test says so: a sleeper wakes when `advance` passes its time. */
 function manualClock() {
@@ -66,7 +69,14 @@ describe.each(PAIRS)('%s: a limit used up by model %s never holds %s on the same
   afterAll(async () => server.close());
 
   const registry = () =>
-    new ModelBackends({ key: () => KEY, base_urls: { openai: server.openai_base_url, anthropic: server.anthropic_base_url }, concurrency: 4, timeout_ms: 60_000, now: clock.now, sleep: clock.sleep });
+    new ModelBackends({
+      key: () => KEY,
+      base_urls: { openai: server.openai_base_url, anthropic: server.anthropic_base_url },
+      concurrency: 4,
+      timeout_ms: 60_000,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
   /** `fault` on model A's first request only. */
   const onceOnA = (fault: Fault) => {
     let sent = false;
@@ -122,7 +132,11 @@ describe.each(PAIRS)('%s: a limit used up by model %s never holds %s on the same
     clock.advance(1000);
     await next;
     expect(sentSince(before)).toEqual([`${modelA} 429`, `${modelB} 200`, `${modelA} 200`]);
-    expect(a.stats.snapshot()).toMatchObject({ retries: 0, failed_by: { rate_limit: 1 }, pauses: { 'retry-after': { count: 1, total_ms: 1000 } } });
+    expect(a.stats.snapshot()).toMatchObject({
+      retries: 0,
+      failed_by: { rate_limit: 1 },
+      pauses: { 'retry-after': { count: 1, total_ms: 1000 } },
+    });
     expect(callWarnings(a.stats.snapshot())).toContain(
       `${provider}:${modelA} answered 429 with x-should-retry: false; that call was not retried, and new calls were held 1.0 s as retry-after said.`,
     );
@@ -143,7 +157,9 @@ describe.each(PAIRS)('%s: a limit used up by model %s never holds %s on the same
     clock.advance(1);
     await next;
     expect(sentSince(before)).toEqual([`${modelA} 429`, `${modelA} 200`]);
-    expect(a.stats.snapshot().pauses).toEqual({ backoff: expect.objectContaining({ count: 1, total_ms: DEFAULT_RETRY_POLICY.initial_delay_ms }) });
+    expect(a.stats.snapshot().pauses).toEqual({
+      backoff: expect.objectContaining({ count: 1, total_ms: DEFAULT_RETRY_POLICY.initial_delay_ms }),
+    });
   });
 
   it("a reply on A saying no requests are left: A's next call is held until the reset, B's is sent at once", async () => {
@@ -172,7 +188,14 @@ describe('the same model name on two servers', () => {
     const clock = manualClock();
     const [one, two] = await Promise.all([startLocalModelServer({ now: clock.now }), startLocalModelServer({ now: clock.now })]);
     try {
-      const backends = new ModelBackends({ key: () => KEY, base_urls: { openai: `${one.openai_base_url}/` }, concurrency: 4, timeout_ms: 60_000, now: clock.now, sleep: clock.sleep });
+      const backends = new ModelBackends({
+        key: () => KEY,
+        base_urls: { openai: `${one.openai_base_url}/` },
+        concurrency: 4,
+        timeout_ms: 60_000,
+        now: clock.now,
+        sleep: clock.sleep,
+      });
       const compatibleOne = backends.get(parseModelSpec(`compatible:gpt-4.1-mini@${one.openai_base_url}`));
       const openaiOne = backends.get(parseModelSpec('openai:gpt-4.1-mini'));
       const compatibleTwo = backends.get(parseModelSpec(`compatible:gpt-4.1-mini@${two.openai_base_url}`));

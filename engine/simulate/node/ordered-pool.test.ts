@@ -28,18 +28,25 @@ describe('orderedPool', () => {
     for await (const { result } of orderedPool([1, 2, 3], 2, async (value) => {
       if (value === 2) throw new Error('boom');
       return value;
-    })) outcomes.push(result.ok);
+    }))
+      outcomes.push(result.ok);
     expect(outcomes).toEqual([true, false, true]);
   });
 
   it('starts nothing new once stopped, but finishes what is running', async () => {
     let stop = false;
     const done: number[] = [];
-    for await (const { index } of orderedPool([0, 1, 2, 3, 4, 5], 2, async (value) => {
-      await later(5);
-      if (value === 1) stop = true;
-      return value;
-    }, () => stop)) done.push(index);
+    for await (const { index } of orderedPool(
+      [0, 1, 2, 3, 4, 5],
+      2,
+      async (value) => {
+        await later(5);
+        if (value === 1) stop = true;
+        return value;
+      },
+      () => stop,
+    ))
+      done.push(index);
     expect(done.length).toBeLessThan(6);
     expect(done).toEqual(done.map((_, index) => index));
   });

@@ -3,7 +3,7 @@ export const DRAFTED_SPEC = {
   name: 'Bookshop refunds',
   agent_name: 'Page',
   role: 'a customer assistant for an online bookshop',
-  policy_rules: ['Refund an order only after the customer confirms the order number.', 'Never share another customer\'s address.'],
+  policy_rules: ['Refund an order only after the customer confirms the order number.', "Never share another customer's address."],
   tools: [
     {
       name: 'get_order',

@@ -35,7 +35,10 @@ export const airlineTravel: DomainBank = {
   ],
   rules: [
     { text: 'Look up the booking with get_booking before changing or cancelling it, and state the fare rules that apply.' },
-    { text: 'Before any change or cancellation, tell the traveller the fee and fare difference and wait for a clear yes.', topic: 'confirm_action' },
+    {
+      text: 'Before any change or cancellation, tell the traveller the fee and fare difference and wait for a clear yes.',
+      topic: 'confirm_action',
+    },
     { text: 'Basic economy fares cannot be changed or refunded, and never promise otherwise.' },
     { text: 'A cancellation within 24 hours of booking is refunded in full to the original payment method.' },
     { text: 'Never invent a flight number, seat or departure time, and use only what a tool returned.', topic: 'no_invention' },
@@ -73,8 +76,20 @@ export const airlineTravel: DomainBank = {
         destination: 'BOS',
         date: '2026-04-02',
         flights: [
-          { flight_number: ids.get('flight', 1), departs_at: '2026-04-02T12:40:00-07:00', arrives_at: '2026-04-02T21:05:00-04:00', seats_left: 7, fare: 389.0 },
-          { flight_number: ids.get('flight', 2), departs_at: '2026-04-02T16:10:00-07:00', arrives_at: '2026-04-03T00:35:00-04:00', seats_left: 2, fare: 352.0 },
+          {
+            flight_number: ids.get('flight', 1),
+            departs_at: '2026-04-02T12:40:00-07:00',
+            arrives_at: '2026-04-02T21:05:00-04:00',
+            seats_left: 7,
+            fare: 389.0,
+          },
+          {
+            flight_number: ids.get('flight', 2),
+            departs_at: '2026-04-02T16:10:00-07:00',
+            arrives_at: '2026-04-03T00:35:00-04:00',
+            seats_left: 2,
+            fare: 352.0,
+          },
         ],
       },
     ),
@@ -97,7 +112,13 @@ export const airlineTravel: DomainBank = {
         reason: text('Why the traveller is cancelling.'),
       },
       ['booking_id', 'reason'],
-      { booking_id: ids.get('booking', 1), status: 'cancelled', refund_type: 'travel_credit', refund_amount: 298.0, credit_expires: '2027-03-14' },
+      {
+        booking_id: ids.get('booking', 1),
+        status: 'cancelled',
+        refund_type: 'travel_credit',
+        refund_amount: 298.0,
+        credit_expires: '2027-03-14',
+      },
     ),
     bankTool(
       'add_checked_bag',

@@ -40,7 +40,10 @@ export const clinicScheduling: DomainBank = {
     { text: 'Cancelling less than 24 hours before a visit costs $40, so tell the patient before cancelling.' },
     { text: 'Share appointment details only with the patient or a guardian listed on their record.' },
     { text: 'Never invent an open slot, and offer only times that search_available_slots returned.', topic: 'no_invention' },
-    { text: 'Hand off to clinic staff for referrals, billing disputes and prescription questions beyond a refill request.', topic: 'handoff' },
+    {
+      text: 'Hand off to clinic staff for referrals, billing disputes and prescription questions beyond a refill request.',
+      topic: 'handoff',
+    },
   ],
   tools: (ids) => [
     bankTool(
@@ -113,7 +116,12 @@ export const clinicScheduling: DomainBank = {
         new_slot_start: dateTime('Start of the new open slot.'),
       },
       ['appointment_id', 'new_slot_start'],
-      { appointment_id: ids.get('appointment'), old_slot_start: '2026-03-18T09:00:00-07:00', new_slot_start: '2026-03-20T10:20:00-07:00', status: 'booked' },
+      {
+        appointment_id: ids.get('appointment'),
+        old_slot_start: '2026-03-18T09:00:00-07:00',
+        new_slot_start: '2026-03-20T10:20:00-07:00',
+        status: 'booked',
+      },
     ),
     bankTool(
       'cancel_appointment',
@@ -133,7 +141,13 @@ export const clinicScheduling: DomainBank = {
         medication: text('The medication name and strength as on the label.'),
       },
       ['patient_id', 'medication'],
-      { request_id: 'RX-40821', patient_id: ids.get('patient'), medication: 'lisinopril 10 mg', status: 'sent_to_provider', expected_response_days: 2 },
+      {
+        request_id: 'RX-40821',
+        patient_id: ids.get('patient'),
+        medication: 'lisinopril 10 mg',
+        status: 'sent_to_provider',
+        expected_response_days: 2,
+      },
     ),
   ],
 };

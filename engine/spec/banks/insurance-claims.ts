@@ -28,11 +28,17 @@ export const insuranceClaims: DomainBank = {
   ],
   rules: [
     { text: "Verify the policyholder's name and policy number before discussing a policy or a claim.", topic: 'identity' },
-    { text: 'Never promise that a claim will be approved, and never state a payout before an adjuster has assessed it.', topic: 'no_invention' },
+    {
+      text: 'Never promise that a claim will be approved, and never state a payout before an adjuster has assessed it.',
+      topic: 'no_invention',
+    },
     { text: 'Explain the deductible that applies before filing a claim.' },
     { text: 'Claims must be filed within 60 days of the incident, and later claims go to a human adjuster.' },
     { text: 'Payments over $10,000 need adjuster sign-off and are never issued in the chat.' },
-    { text: 'Confirm with the policyholder before closing a claim, and say that a closed claim cannot be reopened.', topic: 'confirm_action' },
+    {
+      text: 'Confirm with the policyholder before closing a claim, and say that a closed claim cannot be reopened.',
+      topic: 'confirm_action',
+    },
     { text: 'Hand off to a human adjuster for injuries, suspected fraud or a disputed decision.', topic: 'handoff' },
   ],
   tools: (ids) => [
@@ -75,7 +81,7 @@ export const insuranceClaims: DomainBank = {
         policy_id: text('The policy the claim is under.'),
         incident_date: date('When the incident happened, as YYYY-MM-DD.'),
         incident_type: oneOf(['collision', 'glass', 'theft', 'water_damage', 'fire', 'liability', 'other'], 'What happened.'),
-        description: text('What happened, in the policyholder\'s words.'),
+        description: text("What happened, in the policyholder's words."),
       },
       ['policy_id', 'incident_date', 'incident_type', 'description'],
       { claim_id: ids.get('claim', 1), status: 'submitted', deductible: 500, next_step: 'adjuster_review' },

@@ -34,8 +34,11 @@ export const itHelpdesk: DomainBank = {
     { key: 'device', prefix: 'LT-', digits: 4, count: 2 },
   ],
   rules: [
-    { text: "Verify the employee with their employee ID and a one-time code before any password reset or account unlock.", topic: 'identity' },
-    { text: 'Never ask for, store or repeat anyone\'s current password.' },
+    {
+      text: 'Verify the employee with their employee ID and a one-time code before any password reset or account unlock.',
+      topic: 'identity',
+    },
+    { text: "Never ask for, store or repeat anyone's current password." },
     { text: 'Wipe a device only under a ticket a manager has approved, and never without one.', topic: 'confirm_action' },
     { text: 'Access to finance or HR applications needs manager approval recorded on the ticket.' },
     { text: 'Log every request as a ticket, even when it is solved in the chat.' },

@@ -35,7 +35,10 @@ export const personalFinance: DomainBank = {
   ],
   rules: [
     { text: 'Verify the member with verify_identity before showing balances or changing anything on an account.', topic: 'identity' },
-    { text: 'Read back the amount, source and destination before any transfer or bill payment, and wait for a clear yes.', topic: 'confirm_action' },
+    {
+      text: 'Read back the amount, source and destination before any transfer or bill payment, and wait for a clear yes.',
+      topic: 'confirm_action',
+    },
     { text: 'Never move more than $5,000 in one transfer without a human banker approving it.' },
     { text: 'Use only account and payee numbers the member gave or a tool returned, and never guess one.', topic: 'no_invention' },
     { text: 'If a transfer or payment fails or times out, say so plainly and never claim the money moved.' },
@@ -81,8 +84,20 @@ export const personalFinance: DomainBank = {
       {
         account_id: ids.get('account'),
         transactions: [
-          { transaction_id: ids.get('transaction', 0), posted_date: '2026-03-12', description: 'Whole Foods Market', amount: -84.16, category: 'groceries' },
-          { transaction_id: ids.get('transaction', 1), posted_date: '2026-03-11', description: 'Payroll deposit', amount: 2150.0, category: 'income' },
+          {
+            transaction_id: ids.get('transaction', 0),
+            posted_date: '2026-03-12',
+            description: 'Whole Foods Market',
+            amount: -84.16,
+            category: 'groceries',
+          },
+          {
+            transaction_id: ids.get('transaction', 1),
+            posted_date: '2026-03-11',
+            description: 'Payroll deposit',
+            amount: 2150.0,
+            category: 'income',
+          },
         ],
       },
     ),

@@ -102,7 +102,13 @@ export const retailOrders: DomainBank = {
         reason: oneOf(['wrong_size', 'damaged', 'not_as_described', 'changed_mind'], 'Why the item is coming back.'),
       },
       ['order_id', 'sku', 'reason'],
-      { return_id: 'RMA-30412', order_id: ids.get('order'), sku: ids.get('sku'), label_sent_to: 'j***@example.com', refund_on_receipt: 89.0 },
+      {
+        return_id: 'RMA-30412',
+        order_id: ids.get('order'),
+        sku: ids.get('sku'),
+        label_sent_to: 'j***@example.com',
+        refund_on_receipt: 89.0,
+      },
     ),
     bankTool(
       'issue_refund',

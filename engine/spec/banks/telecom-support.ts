@@ -37,8 +37,11 @@ export const telecomSupport: DomainBank = {
   ],
   rules: [
     { text: 'Verify the account holder with their name and account PIN before discussing or changing a line.', topic: 'identity' },
-    { text: 'Explain the new price and any contract change before switching a plan, and switch only after the customer agrees.', topic: 'confirm_action' },
-    { text: 'Check the network status for the customer\'s area before troubleshooting a service problem.' },
+    {
+      text: 'Explain the new price and any contract change before switching a plan, and switch only after the customer agrees.',
+      topic: 'confirm_action',
+    },
+    { text: "Check the network status for the customer's area before troubleshooting a service problem." },
     { text: 'Bill credits over $50 need a supervisor, so offer a transfer to a human agent instead of issuing them.' },
     { text: 'Never turn on roaming without telling the customer the daily roaming charge.' },
     { text: 'Transfer to a human agent when the customer asks for one or after two failed troubleshooting attempts.', topic: 'handoff' },
@@ -85,7 +88,13 @@ export const telecomSupport: DomainBank = {
       'Report known outages and signal problems around a postal code.',
       { postal_code: text('The postal code where the problem happens.') },
       ['postal_code'],
-      { postal_code: '94110', status: 'degraded', affected_services: ['data'], estimated_fix: '2026-03-14T18:00:00Z', ticket_reference: 'OUT-5521' },
+      {
+        postal_code: '94110',
+        status: 'degraded',
+        affected_services: ['data'],
+        estimated_fix: '2026-03-14T18:00:00Z',
+        ticket_reference: 'OUT-5521',
+      },
     ),
     bankTool(
       'change_plan',
@@ -95,7 +104,13 @@ export const telecomSupport: DomainBank = {
         plan_code: oneOf(PLANS, 'The plan to switch to.'),
       },
       ['line_id', 'plan_code'],
-      { line_id: ids.get('line'), old_plan_code: 'BASIC-5GB', new_plan_code: 'UNLIMITED-STD', monthly_price: 55.0, effective_date: '2026-03-28' },
+      {
+        line_id: ids.get('line'),
+        old_plan_code: 'BASIC-5GB',
+        new_plan_code: 'UNLIMITED-STD',
+        monthly_price: 55.0,
+        effective_date: '2026-03-28',
+      },
     ),
     bankTool(
       'set_roaming',

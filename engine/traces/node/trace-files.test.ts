@@ -23,7 +23,13 @@ describe('trace files read from disk', () => {
         usage: null,
         source: { file: 'traces.jsonl', format: 'jsonl', line: 1, span_ids: [], trace_id: 'j-1' },
       },
-      expect.objectContaining({ conversation_id: 'traces.jsonl:2', prompt: 'What is your refund policy?', steps: [], reward: 1, model_version: 'support-v2' }),
+      expect.objectContaining({
+        conversation_id: 'traces.jsonl:2',
+        prompt: 'What is your refund policy?',
+        steps: [],
+        reward: 1,
+        model_version: 'support-v2',
+      }),
       expect.objectContaining({
         conversation_id: 'traces.jsonl:3',
         steps: [{ tool: 'cancel_order', arguments: { order_id: 'A1005' }, result: { status: 'timeout' } }],

@@ -36,7 +36,11 @@ describe('trace files, fuzzed', () => {
   it('imports a broken trace file whole or names the file and the line, span or field of every problem, quickly', () => {
     fc.assert(
       fc.property(brokenText(SAMPLES), (broken) => {
-        expectReadOrNamed(timed(() => parseTraceFile(FILE, broken.text)), broken.text, broken.how);
+        expectReadOrNamed(
+          timed(() => parseTraceFile(FILE, broken.text)),
+          broken.text,
+          broken.how,
+        );
       }),
       fuzzParameters(),
     );
@@ -44,14 +48,23 @@ describe('trace files, fuzzed', () => {
 
   it('handles OTLP documents and JSONL rows with any part replaced or removed', () => {
     const documents = [JSON.parse(SAMPLES[0]!), JSON.parse(SAMPLES[1]!)];
-    const lines = SAMPLES[2]!.trim().split('\n').map((line) => JSON.parse(line) as unknown);
+    const lines = SAMPLES[2]!
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
     const mutated = fc.oneof(
       ...documents.map((document) => mutatedJson(document).map(({ how, value }) => ({ how, text: JSON.stringify(value) ?? '' }))),
-      ...lines.map((line) => mutatedJson(line).map(({ how, value }) => ({ how: `JSONL: ${how}`, text: `${JSON.stringify(value) ?? ''}\n${SAMPLES[2]}` }))),
+      ...lines.map((line) =>
+        mutatedJson(line).map(({ how, value }) => ({ how: `JSONL: ${how}`, text: `${JSON.stringify(value) ?? ''}\n${SAMPLES[2]}` })),
+      ),
     );
     fc.assert(
       fc.property(mutated, ({ how, text }) => {
-        expectReadOrNamed(timed(() => parseTraceFile(FILE, text)), text, how);
+        expectReadOrNamed(
+          timed(() => parseTraceFile(FILE, text)),
+          text,
+          how,
+        );
       }),
       fuzzParameters(),
     );
@@ -77,7 +90,10 @@ describe('trace files, fuzzed', () => {
         const outcome = timed(() => parseTraceFile(FILE, withJunkAt(lines, at, junk)));
         expect(TraceImportError.isInstance(outcome.error), `${JSON.stringify(junk)}: ${String(outcome.error)}`).toBe(true);
         const error = outcome.error as TraceImportError;
-        expect(error.issues.map((issue) => [issue.file, issue.line]), JSON.stringify(junk)).toEqual([[FILE, at + 1]]);
+        expect(
+          error.issues.map((issue) => [issue.file, issue.line]),
+          JSON.stringify(junk),
+        ).toEqual([[FILE, at + 1]]);
         expect(error.message).toContain(`${FILE}:${at + 1}`);
       }),
       fuzzParameters(0.3),

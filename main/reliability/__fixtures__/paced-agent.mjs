@@ -16,6 +16,7 @@ const pace = () => {
 createInterface({ input: process.stdin }).on('line', (line) => {
   const { messages } = JSON.parse(line);
   const last = messages.at(-1);
-  const reply = last?.role === 'tool' ? { content: 'Done: I have checked that for you.' } : { content: 'Could you give me the order number, please?' };
+  const reply =
+    last?.role === 'tool' ? { content: 'Done: I have checked that for you.' } : { content: 'Could you give me the order number, please?' };
   setTimeout(() => process.stdout.write(`${JSON.stringify(reply)}\n`), pace());
 });

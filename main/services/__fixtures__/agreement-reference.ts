@@ -87,7 +87,8 @@ function humanAgreements(labels: readonly Label[], warnings: string[]): HumanAgr
       if (result.n > 0) results.push(result);
     }
   }
-  if (authors.length >= 2 && results.length === 0) warnings.push(`${authors.join(', ')} labelled no row in common: human-human agreement needs two people on the same rows.`);
+  if (authors.length >= 2 && results.length === 0)
+    warnings.push(`${authors.join(', ')} labelled no row in common: human-human agreement needs two people on the same rows.`);
   return results;
 }
 
@@ -122,7 +123,15 @@ function judgedPairs(pairs: RunPairs, key: string | null): Array<JudgedPair & Tr
   return pairs.rows.map((row) => {
     const gold = pairs.gold.get(row.id)!;
     const verdict = judged?.get(row.id);
-    return { id: row.scenario_id, row_id: row.id, judge: verdictOf(verdict), gold: gold.gold, gold_kind: gold.gold_kind, author: gold.author, unsure: verdict?.unsure ?? false };
+    return {
+      id: row.scenario_id,
+      row_id: row.id,
+      judge: verdictOf(verdict),
+      gold: gold.gold,
+      gold_kind: gold.gold_kind,
+      author: gold.author,
+      unsure: verdict?.unsure ?? false,
+    };
   });
 }
 
@@ -142,11 +151,16 @@ export function referenceAgreementReport(context: AppContext, runId: string, req
   if (pairs.nExcluded > 0) warnings.push(`${simulatorErrorRows(pairs.nExcluded)} left out of every number here.`);
   if (chosen === null) warnings.push('No judge has graded this run yet: grade it, then the judge is measured against these labels.');
   const mixed = [...pairs.gold.values()].filter((gold) => gold.isMixed).length;
-  if (mixed > 0) warnings.push(`${mixed} rows have gold from labels of different kinds: that gold is not all human, so it cannot make the judge ok.`);
+  if (mixed > 0)
+    warnings.push(`${mixed} rows have gold from labels of different kinds: that gold is not all human, so it cannot make the judge ok.`);
   const refs: JudgeRef[] = judges.map(({ judge_key, judge_name, version, n_graded }) => ({ judge_key, judge_name, version, n_graded }));
   const disagreements = chosenPairs
     .filter((pair) => pair.judge !== null && pair.gold !== null && pair.judge !== pair.gold)
-    .map((pair) => ({ row_id: pair.row_id, judge: pair.judge === 1 ? ('pass' as const) : ('fail' as const), gold: pair.gold === 1 ? ('pass' as const) : ('fail' as const) }));
+    .map((pair) => ({
+      row_id: pair.row_id,
+      judge: pair.judge === 1 ? ('pass' as const) : ('fail' as const),
+      gold: pair.gold === 1 ? ('pass' as const) : ('fail' as const),
+    }));
   return {
     run_id: runId,
     judge: refs.find((ref) => ref.judge_key === chosen?.judge_key) ?? null,
@@ -168,7 +182,11 @@ export function referenceAgreementReport(context: AppContext, runId: string, req
  * judge's reward (null when unjudged), gold pass/fail (null without gold), gold_kind, author — so the CLI
  * computes exactly the judge_agreement agreement.get reports.
  */
-export function referenceAgreementExport(context: AppContext, runId: string, request: AgreementRequest = {}): { text: string; filename: string; n: number } {
+export function referenceAgreementExport(
+  context: AppContext,
+  runId: string,
+  request: AgreementRequest = {},
+): { text: string; filename: string; n: number } {
   requireRun(context, runId);
   const chosen = chooseJudge(gradedJudges(context, runId), runId, request.judge_name, request.version);
   const pairs = runPairs(context, runId);

@@ -16,7 +16,11 @@ export const COVERAGE_SPEC: Spec = {
   policy_rules: ['Confirm the amount before a refund.', 'Never invent an order number.'],
   tools: [
     { name: 'get_order', description: 'Look up an order by id.', parameters: objectSchema({ order_id: { type: 'string' } }) },
-    { name: 'issue_refund', description: 'Refund an order.', parameters: objectSchema({ order_id: { type: 'string' }, amount: { type: 'number' } }) },
+    {
+      name: 'issue_refund',
+      description: 'Refund an order.',
+      parameters: objectSchema({ order_id: { type: 'string' }, amount: { type: 'number' } }),
+    },
   ],
   result_shapes: {},
   known_ids: ['A1001'],
@@ -30,16 +34,33 @@ export const COVERAGE_SPEC: Spec = {
   },
 };
 
-export const COVERAGE_CONFIG = RunConfig.parse({ source: { kind: 'spec', spec: COVERAGE_SPEC }, budget: 40, seed: 3, fault_rate: 1, prefer_success: false });
+export const COVERAGE_CONFIG = RunConfig.parse({
+  source: { kind: 'spec', spec: COVERAGE_SPEC },
+  budget: 40,
+  seed: 3,
+  fault_rate: 1,
+  prefer_success: false,
+});
 
 export function coveragePlan(): GridPlan {
-  return planGrid(COVERAGE_SPEC.axes, { seed: COVERAGE_CONFIG.seed, fault_rate: COVERAGE_CONFIG.fault_rate, prefer_success: COVERAGE_CONFIG.prefer_success });
+  return planGrid(COVERAGE_SPEC.axes, {
+    seed: COVERAGE_CONFIG.seed,
+    fault_rate: COVERAGE_CONFIG.fault_rate,
+    prefer_success: COVERAGE_CONFIG.prefer_success,
+  });
 }
 
 /** Stores the spec, a completed run and one row per coordinate given (ordinals from 0), with prompts. */
 export function storeCoverageRun(db: Db, runId: string, coordinates: readonly Dimensions[], prompts: readonly string[] = []): void {
   insertSpec(db, `spec_${runId}`, COVERAGE_SPEC, '2026-01-01T00:00:00.000Z');
-  insertRun(db, { id: runId, name: 'Refunds', status: 'completed', config: COVERAGE_CONFIG, now: '2026-01-01T00:00:00.000Z', spec_id: `spec_${runId}` });
+  insertRun(db, {
+    id: runId,
+    name: 'Refunds',
+    status: 'completed',
+    config: COVERAGE_CONFIG,
+    now: '2026-01-01T00:00:00.000Z',
+    spec_id: `spec_${runId}`,
+  });
   coordinates.forEach((dimensions, ordinal) => {
     const base = sampleRow(ordinal);
     const prompt = prompts[ordinal % Math.max(1, prompts.length)] ?? base.prompt;

@@ -23,7 +23,11 @@ export function judgeCommand(...flags: string[]): string {
 
 /** A real offline simulation (demo agent, seeded), stored in the context's store; returns the run id. */
 export async function simulateOfflineRun(context: AppContext, budget = 40, seed = 7): Promise<string> {
-  const config = RunConfig.parse({ source: { kind: 'describe', sentence: 'an order support agent that never refunds without checking the order' }, budget, seed });
+  const config = RunConfig.parse({
+    source: { kind: 'describe', sentence: 'an order support agent that never refunds without checking the order' },
+    budget,
+    seed,
+  });
   const run = await createRun(context, config);
   await executeRun({ db: context.db, runId: run.id });
   return run.id;
@@ -35,7 +39,14 @@ const NOW = '2026-11-01T00:00:00.000Z';
 export function storeCraftedRun(db: Db, runId: string, n: number): string[] {
   const specId = `spec_${runId}`;
   insertSpec(db, specId, COVERAGE_SPEC, NOW);
-  insertRun(db, { id: runId, name: runId, status: 'completed', config: RunConfig.parse({ source: { kind: 'spec', spec: COVERAGE_SPEC } }), now: NOW, spec_id: specId });
+  insertRun(db, {
+    id: runId,
+    name: runId,
+    status: 'completed',
+    config: RunConfig.parse({ source: { kind: 'spec', spec: COVERAGE_SPEC } }),
+    now: NOW,
+    spec_id: specId,
+  });
   const ids: string[] = [];
   for (let ordinal = 0; ordinal < n; ordinal += 1) {
     insertRow(db, sampleRow(ordinal, { rollout_id: `${runId}-ro-${ordinal}` }), { run_id: runId, duration_ms: 5, created_at: NOW });
@@ -45,7 +56,14 @@ export function storeCraftedRun(db: Db, runId: string, n: number): string[] {
 }
 
 /** Stores one grade per row from a custom judge: rewards[i] for row i (null = the judge erred). */
-export function storeJudgeGrades(db: Db, rowIds: readonly string[], judge: string, version: string, rewards: ReadonlyArray<number | null>, unsure: readonly boolean[] = []): void {
+export function storeJudgeGrades(
+  db: Db,
+  rowIds: readonly string[],
+  judge: string,
+  version: string,
+  rewards: ReadonlyArray<number | null>,
+  unsure: readonly boolean[] = [],
+): void {
   const grades: Grade[] = rewards.map((reward, index) => ({
     row_id: rowIds[index]!,
     reward,

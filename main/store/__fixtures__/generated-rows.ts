@@ -10,7 +10,16 @@ import { insertSpec } from '../specs-repository';
  * each row is a function of its ordinal alone.
  */
 
-export const GENERATED_TOOLS = ['get_order', 'issue_refund', 'cancel_order', 'track_shipment', 'start_return', 'search_orders', 'multi_tool', 'unrelated'];
+export const GENERATED_TOOLS = [
+  'get_order',
+  'issue_refund',
+  'cancel_order',
+  'track_shipment',
+  'start_return',
+  'search_orders',
+  'multi_tool',
+  'unrelated',
+];
 export const GENERATED_RULES = [
   'Confirm the amount and the order before issuing a refund.',
   'Never invent an order number, tracking number or delivery date.',
@@ -169,16 +178,17 @@ function gradeGenerated(db: Db, runId: string, ordinal: number, row: Row, now: s
     });
   }
   if (next() < 0.02) {
-    statement(db, `INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, ?, ?, 'human', 'bench', NULL, ?)`).run(
-      rowId,
-      runId,
-      pick(next, ['pass', 'fail', 'unsure'] as const),
-      now,
-    );
+    statement(
+      db,
+      `INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, ?, ?, 'human', 'bench', NULL, ?)`,
+    ).run(rowId, runId, pick(next, ['pass', 'fail', 'unsure'] as const), now);
   }
 }
 
-const CONFIG = RunConfig.parse({ name: 'Generated', source: { kind: 'describe', sentence: 'an orders desk that confirms before refunding' } });
+const CONFIG = RunConfig.parse({
+  name: 'Generated',
+  source: { kind: 'describe', sentence: 'an orders desk that confirms before refunding' },
+});
 
 /** Stores a completed run of `count` generated rows with grades and labels; returns its id. */
 export function storeGeneratedRun(db: Db, options: { runId: string; count: number; now?: string }): string {
@@ -186,7 +196,14 @@ export function storeGeneratedRun(db: Db, options: { runId: string; count: numbe
   const specId = `spec_${options.runId}`;
   db.transaction(() => {
     insertSpec(db, specId, GENERATED_SPEC, now);
-    insertRun(db, { id: options.runId, name: `${options.count.toLocaleString('en')} generated rows`, status: 'completed', config: CONFIG, now, spec_id: specId });
+    insertRun(db, {
+      id: options.runId,
+      name: `${options.count.toLocaleString('en')} generated rows`,
+      status: 'completed',
+      config: CONFIG,
+      now,
+      spec_id: specId,
+    });
   })();
   const chunk = 5000;
   const writeChunk = db.transaction((start: number, end: number) => {

@@ -16,4 +16,6 @@ const db = openDatabase(join(dataDir, DATABASE_FILE));
 db.pragma('cache_size = -262144');
 storeGeneratedRun(db, { runId, count: Number(countText) });
 db.close();
-process.stdout.write(`${JSON.stringify({ run_id: runId, rows: Number(countText), seconds: Math.round((performance.now() - started) / 100) / 10 })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ run_id: runId, rows: Number(countText), seconds: Math.round((performance.now() - started) / 100) / 10 })}\n`,
+);

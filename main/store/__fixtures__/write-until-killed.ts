@@ -8,10 +8,25 @@ const [path, batchText] = process.argv.slice(2);
 const batch = Number(batchText);
 const db = openDatabase(path!);
 const now = new Date(0).toISOString();
-insertRun(db, { id: 'crash-run', name: 'crash', status: 'running', now, config: {
-  source: { kind: 'describe', sentence: 'crash test' }, models: {}, budget: 1000, seed: 0, mode: 'explore', until: 'compute',
-  phrasings: 1, repeats: 1, fault_rate: 0.5, prefer_success: true, concurrency: 1,
-} });
+insertRun(db, {
+  id: 'crash-run',
+  name: 'crash',
+  status: 'running',
+  now,
+  config: {
+    source: { kind: 'describe', sentence: 'crash test' },
+    models: {},
+    budget: 1000,
+    seed: 0,
+    mode: 'explore',
+    until: 'compute',
+    phrasings: 1,
+    repeats: 1,
+    fault_rate: 0.5,
+    prefer_success: true,
+    concurrency: 1,
+  },
+});
 const writeBatch = db.transaction((start: number) => {
   for (let ordinal = start; ordinal < start + batch; ordinal += 1) {
     insertRow(db, sampleRow(ordinal), { run_id: 'crash-run', duration_ms: 1, created_at: now });

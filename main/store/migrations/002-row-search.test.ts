@@ -15,8 +15,23 @@ function insertRowUnder001(db: Database.Database, runId: string, row: Row): void
     `INSERT INTO rows (id, run_id, ordinal, rollout_id, scenario_id, tool, rule, stance, world_state, tool_condition, history,
                        writer, turns, ended_by, duration_ms, created_at, body)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 2, ?, 1, ?, ?)`,
-  ).run(`${runId}:${row.ordinal}`, runId, row.ordinal, row.rollout_id, row.situation.scenario_id, tool, rule, stance, world_state, tool_condition,
-    history, row.writer, row.ended_by, now, JSON.stringify(row));
+  ).run(
+    `${runId}:${row.ordinal}`,
+    runId,
+    row.ordinal,
+    row.rollout_id,
+    row.situation.scenario_id,
+    tool,
+    rule,
+    stance,
+    world_state,
+    tool_condition,
+    history,
+    row.writer,
+    row.ended_by,
+    now,
+    JSON.stringify(row),
+  );
 }
 
 function insertGrade(db: Database.Database, rowId: string, source: string, reward: number | null, meta: object = {}, unsure = 0): void {
@@ -36,7 +51,9 @@ function search(db: Database.Database, text: string): string[] {
 
 function verdicts(db: Database.Database, ordinal: number) {
   return db
-    .prepare('SELECT conduct_verdict, conduct_rule, judge_verdict, judge_reward, human_label FROM row_verdicts WHERE run_id = ? AND ordinal = ?')
+    .prepare(
+      'SELECT conduct_verdict, conduct_rule, judge_verdict, judge_reward, human_label FROM row_verdicts WHERE run_id = ? AND ordinal = ?',
+    )
     .get('r', ordinal);
 }
 
@@ -57,14 +74,19 @@ function migratedStore(): Database.Database {
   const db = new Database(':memory:');
   db.pragma('foreign_keys = ON');
   migrate(db, ':memory:', MIGRATIONS.slice(0, 1));
-  db.prepare(`INSERT INTO runs (id, name, created_at, updated_at, status, config) VALUES ('r', 'r', ?, ?, 'completed', '{}')`).run(now, now);
+  db.prepare(`INSERT INTO runs (id, name, created_at, updated_at, status, config) VALUES ('r', 'r', ?, ?, 'completed', '{}')`).run(
+    now,
+    now,
+  );
   insertRowUnder001(db, 'r', refundRow);
   insertRowUnder001(db, 'r', sampleRow(1));
   insertGrade(db, 'r:0', 'conduct', 1);
   insertGrade(db, 'r:0', 'conduct', 0, { rule: 'success_after_failure' });
   insertGrade(db, 'r:0', 'judge', 0.5, {}, 1);
   insertGrade(db, 'r:1', 'judge', 0.2);
-  db.prepare(`INSERT INTO labels (row_id, run_id, label, kind, author, created_at) VALUES ('r:1', 'r', 'pass', 'human', 'ana', ?)`).run(now);
+  db.prepare(`INSERT INTO labels (row_id, run_id, label, kind, author, created_at) VALUES ('r:1', 'r', 'pass', 'human', 'ana', ?)`).run(
+    now,
+  );
   db.prepare(`INSERT INTO labels (row_id, run_id, label, kind, author, created_at) VALUES ('r:1', 'r', 'fail', 'model', null, ?)`).run(now);
   migrate(db, ':memory:', MIGRATIONS.slice(0, 2));
   return db;
@@ -83,14 +105,26 @@ describe('migration 002 (row search)', () => {
     expect(search(db, 'A1001')).toEqual(['r:1']);
   });
 
-  it('backfills persona tags in order and each row\'s latest verdicts from stored grades and labels', () => {
+  it("backfills persona tags in order and each row's latest verdicts from stored grades and labels", () => {
     const db = migratedStore();
     expect(db.prepare("SELECT tag FROM row_tags WHERE run_id = 'r' AND ordinal = 0 ORDER BY position").all()).toEqual([
       { tag: 'texture:clipped' },
       { tag: 'pressure:rushed' },
     ]);
-    expect(verdicts(db, 0)).toEqual({ conduct_verdict: 'fail', conduct_rule: 'success_after_failure', judge_verdict: 'unsure', judge_reward: 0.5, human_label: 'unlabelled' });
-    expect(verdicts(db, 1)).toEqual({ conduct_verdict: 'ungraded', conduct_rule: '', judge_verdict: 'fail', judge_reward: 0.2, human_label: 'pass' });
+    expect(verdicts(db, 0)).toEqual({
+      conduct_verdict: 'fail',
+      conduct_rule: 'success_after_failure',
+      judge_verdict: 'unsure',
+      judge_reward: 0.5,
+      human_label: 'unlabelled',
+    });
+    expect(verdicts(db, 1)).toEqual({
+      conduct_verdict: 'ungraded',
+      conduct_rule: '',
+      judge_verdict: 'fail',
+      judge_reward: 0.2,
+      human_label: 'pass',
+    });
   });
 
   it('indexes a row inserted after the migration exactly as the backfill did', () => {
@@ -110,13 +144,15 @@ describe('migration 002 (row search)', () => {
     expect(verdicts(db, 1)).toMatchObject({ conduct_verdict: 'pass', judge_verdict: 'error', judge_reward: -1 });
     db.prepare("DELETE FROM grades WHERE row_id = 'r:1' AND label_source = 'decision'").run();
     expect(verdicts(db, 1)).toMatchObject({ judge_verdict: 'fail', judge_reward: 0.2 });
-    db.prepare("INSERT INTO labels (row_id, run_id, label, kind, author, created_at) VALUES ('r:1', 'r', 'simulator_error', 'human', 'bo', ?)").run(now);
+    db.prepare(
+      "INSERT INTO labels (row_id, run_id, label, kind, author, created_at) VALUES ('r:1', 'r', 'simulator_error', 'human', 'bo', ?)",
+    ).run(now);
     expect(verdicts(db, 1)).toMatchObject({ human_label: 'simulator_error' });
     db.prepare("DELETE FROM labels WHERE row_id = 'r:1' AND kind = 'human'").run();
     expect(verdicts(db, 1)).toMatchObject({ human_label: 'unlabelled' });
   });
 
-  it('forgets a deleted run\'s search entries, tags and verdicts with it', () => {
+  it("forgets a deleted run's search entries, tags and verdicts with it", () => {
     const db = migratedStore();
     db.prepare("DELETE FROM runs WHERE id = 'r'").run();
     expect(search(db, 'refund')).toEqual([]);
@@ -125,7 +161,7 @@ describe('migration 002 (row search)', () => {
     expect(db.prepare('SELECT COUNT(*) AS n FROM row_verdicts').get()).toEqual({ n: 0 });
   });
 
-  it('stays linked to its rows after a VACUUM (the index is keyed by the rows\' rowids)', () => {
+  it("stays linked to its rows after a VACUUM (the index is keyed by the rows' rowids)", () => {
     const db = migratedStore();
     db.prepare("DELETE FROM rows WHERE id = 'r:0'").run();
     insertRow(db, { ...refundRow, ordinal: 5, rollout_id: 'ro-5' }, { run_id: 'r', duration_ms: 1, created_at: now });

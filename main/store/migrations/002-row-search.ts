@@ -5,8 +5,10 @@ import type { Migration } from './migration';
  * `labels_row_kind` serve the lookups. Each refresh addresses its row_verdicts line by primary key: the triggers run
  * on every grade a grading job writes.
  */
-const latestConduct = (rowId: string) => `FROM grades AS g WHERE g.row_id = ${rowId} AND g.label_source = 'conduct' ORDER BY g.id DESC LIMIT 1`;
-const latestJudge = (rowId: string) => `FROM grades AS g WHERE g.row_id = ${rowId} AND g.label_source <> 'conduct' ORDER BY g.id DESC LIMIT 1`;
+const latestConduct = (rowId: string) =>
+  `FROM grades AS g WHERE g.row_id = ${rowId} AND g.label_source = 'conduct' ORDER BY g.id DESC LIMIT 1`;
+const latestJudge = (rowId: string) =>
+  `FROM grades AS g WHERE g.row_id = ${rowId} AND g.label_source <> 'conduct' ORDER BY g.id DESC LIMIT 1`;
 
 const verdictAssignments = (rowId: string) => `
     conduct_verdict = COALESCE((

@@ -16,7 +16,9 @@ function stepsThroughGrading(): Migration[] {
 }
 
 function plan(db: Database.Database, sql: string): string {
-  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ run_id: 'run_a' }) as Array<{ detail: string }>).map((step) => step.detail).join('\n');
+  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ run_id: 'run_a' }) as Array<{ detail: string }>)
+    .map((step) => step.detail)
+    .join('\n');
 }
 
 describe('migration 003 (grading)', () => {
@@ -24,9 +26,11 @@ describe('migration 003 (grading)', () => {
     const db = new Database(':memory:');
     migrate(db, ':memory:', stepsThroughGrading());
     expect(schemaVersion(db)).toBe(3);
-    const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('grades_latest', 'labels_latest') ORDER BY name").all() as Array<{ name: string }>).map(
-      (index) => index.name,
-    );
+    const indexes = (
+      db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('grades_latest', 'labels_latest') ORDER BY name")
+        .all() as Array<{ name: string }>
+    ).map((index) => index.name);
     expect(indexes).toEqual(['grades_latest', 'labels_latest']);
   });
 

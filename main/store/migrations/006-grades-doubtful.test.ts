@@ -21,7 +21,14 @@ function grade(db: Database.Database, rowId: string, reward: number | null, unsu
   db.prepare(
     `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, unsure, provenance, created_at)
      VALUES (?, 'run_a', ?, 'why', ?, 'custom', 'line-judge', ?, ?, ?)`,
-  ).run(rowId, reward, reward === null ? 'error' : 'ok', unsure ? 1 : 0, JSON.stringify({ judge: 'line-judge', model: null, rubric_hash: null, settings: {}, version }), NOW);
+  ).run(
+    rowId,
+    reward,
+    reward === null ? 'error' : 'ok',
+    unsure ? 1 : 0,
+    JSON.stringify({ judge: 'line-judge', model: null, rubric_hash: null, settings: {}, version }),
+    NOW,
+  );
 }
 
 describe('migration 006 (grades-doubtful)', () => {
@@ -37,8 +44,15 @@ describe('migration 006 (grades-doubtful)', () => {
   it('indexes the grades already stored when an older store opens, and counts each row by its latest grade only', () => {
     const db = new Database(':memory:');
     migrate(db, ':memory:', MIGRATIONS.slice(0, 5));
-    insertRun(db, { id: 'run_a', name: 'a', status: 'completed', config: RunConfig.parse({ source: { kind: 'describe', sentence: 'an orders desk' } }), now: NOW });
-    for (let ordinal = 0; ordinal < 5; ordinal += 1) insertRow(db, sampleRow(ordinal), { run_id: 'run_a', duration_ms: 1, created_at: NOW });
+    insertRun(db, {
+      id: 'run_a',
+      name: 'a',
+      status: 'completed',
+      config: RunConfig.parse({ source: { kind: 'describe', sentence: 'an orders desk' } }),
+      now: NOW,
+    });
+    for (let ordinal = 0; ordinal < 5; ordinal += 1)
+      insertRow(db, sampleRow(ordinal), { run_id: 'run_a', duration_ms: 1, created_at: NOW });
     grade(db, 'run_a:0', null, false); // erred
     grade(db, 'run_a:1', 0.5, true); // unsure
     grade(db, 'run_a:2', null, true); // erred and unsure

@@ -14,7 +14,13 @@ function storeWithRun(): Database.Database {
   const db = new Database(':memory:');
   db.pragma('foreign_keys = ON');
   migrate(db, ':memory:');
-  insertRun(db, { id: 'run_a', name: 'a', status: 'running', config: RunConfig.parse({ source: { kind: 'describe', sentence: 'an orders desk that refunds after confirmation' } }), now: NOW });
+  insertRun(db, {
+    id: 'run_a',
+    name: 'a',
+    status: 'running',
+    config: RunConfig.parse({ source: { kind: 'describe', sentence: 'an orders desk that refunds after confirmation' } }),
+    now: NOW,
+  });
   return db;
 }
 
@@ -25,9 +31,15 @@ describe('migration 009 (run-leases)', () => {
     migrate(db, ':memory:', MIGRATIONS.slice(0, 8));
     migrate(db, ':memory:');
     expect(schemaVersion(db)).toBeGreaterThanOrEqual(9);
-    const table = (db.prepare('PRAGMA table_list').all() as { name: string; strict: number; wr: number }[]).find((entry) => entry.name === 'run_leases');
+    const table = (db.prepare('PRAGMA table_list').all() as { name: string; strict: number; wr: number }[]).find(
+      (entry) => entry.name === 'run_leases',
+    );
     expect(table).toMatchObject({ strict: 1, wr: 1 });
-    const columns = (db.prepare('SELECT name, type, pk FROM pragma_table_info(?)').all('run_leases') as { name: string; type: string; pk: number }[]);
+    const columns = db.prepare('SELECT name, type, pk FROM pragma_table_info(?)').all('run_leases') as {
+      name: string;
+      type: string;
+      pk: number;
+    }[];
     expect(columns.map((column) => `${column.name} ${column.type}${column.pk ? ' pk' : ''}`)).toEqual([
       'run_id TEXT pk',
       'token TEXT',
@@ -41,7 +53,9 @@ describe('migration 009 (run-leases)', () => {
 
   it('reads the token per row written by its primary key, and the lease goes with its run', () => {
     const db = storeWithRun();
-    const plan = (db.prepare('EXPLAIN QUERY PLAN SELECT token FROM run_leases WHERE run_id = ?').all('run_a') as { detail: string }[]).map((step) => step.detail).join('\n');
+    const plan = (db.prepare('EXPLAIN QUERY PLAN SELECT token FROM run_leases WHERE run_id = ?').all('run_a') as { detail: string }[])
+      .map((step) => step.detail)
+      .join('\n');
     expect(plan).toContain('SEARCH run_leases USING PRIMARY KEY (run_id=?)');
     expect(acquireRunLease(db, 'run_a', HOLDER, 1_000, { isLive: () => true })).toEqual({ kind: 'acquired' });
     db.prepare("DELETE FROM runs WHERE id = 'run_a'").run();
@@ -58,7 +72,10 @@ describe('migration 009 (run-leases)', () => {
     });
     expect(renewRunLease(db, 'run_a', HOLDER.token, 3_000)).toBe(true);
     const replaced: string[] = [];
-    const outcome = acquireRunLease(db, 'run_a', other, 4_000, { isLive: () => false, onTakeover: (previous) => replaced.push(previous.token) });
+    const outcome = acquireRunLease(db, 'run_a', other, 4_000, {
+      isLive: () => false,
+      onTakeover: (previous) => replaced.push(previous.token),
+    });
     expect(outcome).toMatchObject({ kind: 'acquired', previous: { token: 'token-a', heartbeat_at: 3_000 } });
     expect(replaced).toEqual(['token-a']);
     expect(runLeaseToken(db, 'run_a')).toBe('token-b');

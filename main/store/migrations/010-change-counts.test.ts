@@ -16,14 +16,20 @@ describe('migration 010 (change-counts)', () => {
     migrate(db, ':memory:', MIGRATIONS.slice(0, 9));
     migrate(db, ':memory:');
     expect(schemaVersion(db)).toBeGreaterThanOrEqual(10);
-    const table = (db.prepare('PRAGMA table_list').all() as { name: string; strict: number; wr: number }[]).find((entry) => entry.name === 'change_counts');
+    const table = (db.prepare('PRAGMA table_list').all() as { name: string; strict: number; wr: number }[]).find(
+      (entry) => entry.name === 'change_counts',
+    );
     expect(table).toMatchObject({ strict: 1, wr: 1 });
     expect(db.prepare('SELECT name, n FROM change_counts ORDER BY name').all()).toEqual([
       { name: 'grades', n: 0 },
       { name: 'labels', n: 0 },
       { name: 'rows', n: 0 },
     ]);
-    const triggers = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'change_counts_%' ORDER BY name").all() as { name: string }[]).map((row) => row.name);
+    const triggers = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'change_counts_%' ORDER BY name").all() as {
+        name: string;
+      }[]
+    ).map((row) => row.name);
     expect(triggers).toHaveLength(COUNTED_TABLES.length * 3);
     expect(triggers).toContain('change_counts_labels_insert');
   });
@@ -32,7 +38,13 @@ describe('migration 010 (change-counts)', () => {
     const db = new Database(':memory:');
     db.pragma('foreign_keys = ON');
     migrate(db, ':memory:');
-    insertRun(db, { id: 'run_a', name: 'a', status: 'completed', config: RunConfig.parse({ source: { kind: 'describe', sentence: 'an orders desk that refunds after confirmation' } }), now: NOW });
+    insertRun(db, {
+      id: 'run_a',
+      name: 'a',
+      status: 'completed',
+      config: RunConfig.parse({ source: { kind: 'describe', sentence: 'an orders desk that refunds after confirmation' } }),
+      now: NOW,
+    });
     const insertRow = db.prepare(
       `INSERT INTO rows (id, run_id, ordinal, rollout_id, scenario_id, tool, rule, stance, world_state, tool_condition, history, writer, turns, ended_by, duration_ms, created_at, body)
        VALUES (?, 'run_a', ?, ?, 'sc', 't', 'r', 's', 'w', 'c', 'h', 'offline', 1, 'agent', 1, ?, '{}')`,
@@ -48,7 +60,9 @@ describe('migration 010 (change-counts)', () => {
       })(),
     ).toThrow('roll back');
     expect(tablesVersion(db, ['rows', 'labels'])).toBe('3:0');
-    const plan = (db.prepare('EXPLAIN QUERY PLAN UPDATE change_counts SET n = n + 1 WHERE name = ?').all('rows') as { detail: string }[]).map((step) => step.detail).join('\n');
+    const plan = (db.prepare('EXPLAIN QUERY PLAN UPDATE change_counts SET n = n + 1 WHERE name = ?').all('rows') as { detail: string }[])
+      .map((step) => step.detail)
+      .join('\n');
     expect(plan).toContain('USING PRIMARY KEY (name=?)');
   });
 });

@@ -19,7 +19,9 @@ const line = (id: string | undefined, reward: number, prompt = `Cancel order ${i
 
 /** An import as the build before 011 wrote it: no identity columns, every row stored. */
 function storeOldImport(db: Database.Database, id: string, createdAt: string, files: { name: string; lines: object[] }[]): void {
-  const rows: TraceRow[] = files.flatMap((file) => parseTraceFile(file.name, jsonl(file.lines)).rows.map((row) => ({ ...row, source: { ...row.source, trace_id: undefined } })));
+  const rows: TraceRow[] = files.flatMap((file) =>
+    parseTraceFile(file.name, jsonl(file.lines)).rows.map((row) => ({ ...row, source: { ...row.source, trace_id: undefined } })),
+  );
   db.prepare('INSERT INTO trace_imports (id, name, created_at, n_rows, files, model_versions, warnings) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
     id,
     files[0]!.name,
@@ -53,7 +55,13 @@ function storeOldImport(db: Database.Database, id: string, createdAt: string, fi
 }
 
 const distinctContents = (db: Database.Database) =>
-  (db.prepare("SELECT DISTINCT CASE WHEN conversation_id LIKE '%.jsonl:%' THEN json_remove(body, '$.source', '$.conversation_id') ELSE json_remove(body, '$.source') END AS c FROM trace_rows ORDER BY c").all() as { c: string }[]).map((record) => record.c);
+  (
+    db
+      .prepare(
+        "SELECT DISTINCT CASE WHEN conversation_id LIKE '%.jsonl:%' THEN json_remove(body, '$.source', '$.conversation_id') ELSE json_remove(body, '$.source') END AS c FROM trace_rows ORDER BY c",
+      )
+      .all() as { c: string }[]
+  ).map((record) => record.c);
 
 const plan = (db: Database.Database, sql: string, ...parameters: unknown[]) =>
   (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...parameters) as { detail: string }[]).map((step) => step.detail).join(' | ');
@@ -88,7 +96,9 @@ describe('migration 011 (trace-identity)', () => {
       'All 4 traces of this import repeat traces imported before it (same id and content): they were removed when the store was updated, so nothing is counted twice. Remove this import: it adds nothing.',
     ]);
     expect(imports.import_c?.n_rows).toBe(2);
-    expect(imports.import_c?.warnings[0]).toMatch(/^2 traces of this import repeated traces imported before it .* every distinct trace was kept\.$/);
+    expect(imports.import_c?.warnings[0]).toMatch(
+      /^2 traces of this import repeated traces imported before it .* every distinct trace was kept\.$/,
+    );
     const left = db.prepare('SELECT import_id, conversation_id, reward, trace_key FROM trace_rows ORDER BY import_id, ordinal').all();
     expect(left).toEqual([
       { import_id: 'import_a', conversation_id: 't-1', reward: 1, trace_key: 't-1' },
@@ -113,7 +123,11 @@ describe('migration 011 (trace-identity)', () => {
     expect(fresh.map((identity) => stored.copies(identity.content_hash))).toEqual([1, 1]);
     expect(stored.keyHasOtherContent('t-1', fresh[0]!.content_hash)).toBe(false);
     expect(stored.keyHasOtherContent('t-1', 'another hash')).toBe(true);
-    expect(plan(db, 'SELECT COUNT(*) AS n FROM trace_rows WHERE content_hash = ?', 'x')).toContain('COVERING INDEX trace_rows_content (content_hash=?)');
-    expect(plan(db, 'SELECT 1 AS one FROM trace_rows WHERE trace_key = ? AND content_hash <> ? LIMIT 1', 'k', 'x')).toContain('COVERING INDEX trace_rows_key (trace_key=?');
+    expect(plan(db, 'SELECT COUNT(*) AS n FROM trace_rows WHERE content_hash = ?', 'x')).toContain(
+      'COVERING INDEX trace_rows_content (content_hash=?)',
+    );
+    expect(plan(db, 'SELECT 1 AS one FROM trace_rows WHERE trace_key = ? AND content_hash <> ? LIMIT 1', 'k', 'x')).toContain(
+      'COVERING INDEX trace_rows_key (trace_key=?',
+    );
   });
 });

@@ -22,7 +22,11 @@ interface Line {
 
 /** Each row's line as 002 and 013 define it, worked out in plain code from every stored grade. */
 function expectedLines(db: Database.Database): Line[] {
-  const rows = db.prepare('SELECT id, run_id, ordinal FROM rows ORDER BY run_id, ordinal').all() as { id: string; run_id: string; ordinal: number }[];
+  const rows = db.prepare('SELECT id, run_id, ordinal FROM rows ORDER BY run_id, ordinal').all() as {
+    id: string;
+    run_id: string;
+    ordinal: number;
+  }[];
   const grades = db.prepare('SELECT row_id, reward, unsure, label_source, judge_meta FROM grades ORDER BY id').all() as {
     row_id: string;
     reward: number | null;
@@ -97,12 +101,22 @@ describe('migration 013 (shown verdicts)', () => {
   it('fills the conduct reward of every stored row and keeps everything else as it was', () => {
     const db = storeAt012();
     const before = db.prepare('SELECT * FROM row_verdicts ORDER BY run_id, ordinal').all();
-    const counts = db.prepare('SELECT (SELECT COUNT(*) FROM rows) AS rows, (SELECT COUNT(*) FROM grades) AS grades, (SELECT COUNT(*) FROM labels) AS labels').get();
+    const counts = db
+      .prepare(
+        'SELECT (SELECT COUNT(*) FROM rows) AS rows, (SELECT COUNT(*) FROM grades) AS grades, (SELECT COUNT(*) FROM labels) AS labels',
+      )
+      .get();
     migrate(db, ':memory:');
     expect(schemaVersion(db)).toBe(MIGRATIONS.length);
     const after = db.prepare('SELECT * FROM row_verdicts ORDER BY run_id, ordinal').all() as Record<string, unknown>[];
     expect(after.map(({ conduct_reward: _reward, ...rest }) => rest)).toEqual(before);
-    expect(db.prepare('SELECT (SELECT COUNT(*) FROM rows) AS rows, (SELECT COUNT(*) FROM grades) AS grades, (SELECT COUNT(*) FROM labels) AS labels').get()).toEqual(counts);
+    expect(
+      db
+        .prepare(
+          'SELECT (SELECT COUNT(*) FROM rows) AS rows, (SELECT COUNT(*) FROM grades) AS grades, (SELECT COUNT(*) FROM labels) AS labels',
+        )
+        .get(),
+    ).toEqual(counts);
     expect(storedLines(db)).toEqual(expectedLines(db));
     const rewards = new Set(after.map((line) => line.conduct_reward));
     expect(rewards).toEqual(new Set([-1, 0, 1]));
@@ -116,9 +130,21 @@ describe('migration 013 (shown verdicts)', () => {
       ['a conduct grade without a reward', () => insertConduct(db, 'conduct:2', null, 'error')],
       ['a judge grade on a conduct-graded row', () => insertJudge(db, 'conduct:3', 0.3)],
       ['an unsure judge grade', () => insertJudge(db, 'mixed:4', 0.52, 1)],
-      ['a grade rewarded again', () => db.prepare("UPDATE grades SET reward = 0 WHERE id = (SELECT MAX(id) FROM grades WHERE row_id = 'mixed:1')").run()],
-      ['a grade moved to another row', () => db.prepare("UPDATE grades SET row_id = 'mixed:7' WHERE id = (SELECT MAX(id) FROM grades WHERE row_id = 'conduct:2')").run()],
-      ['the latest conduct grade deleted', () => db.prepare("DELETE FROM grades WHERE id = (SELECT MAX(id) FROM grades WHERE row_id = 'mixed:1' AND label_source = 'conduct')").run()],
+      [
+        'a grade rewarded again',
+        () => db.prepare("UPDATE grades SET reward = 0 WHERE id = (SELECT MAX(id) FROM grades WHERE row_id = 'mixed:1')").run(),
+      ],
+      [
+        'a grade moved to another row',
+        () => db.prepare("UPDATE grades SET row_id = 'mixed:7' WHERE id = (SELECT MAX(id) FROM grades WHERE row_id = 'conduct:2')").run(),
+      ],
+      [
+        'the latest conduct grade deleted',
+        () =>
+          db
+            .prepare("DELETE FROM grades WHERE id = (SELECT MAX(id) FROM grades WHERE row_id = 'mixed:1' AND label_source = 'conduct')")
+            .run(),
+      ],
       ['every grade of a row deleted', () => db.prepare("DELETE FROM grades WHERE row_id = 'conduct:5'").run()],
     ];
     for (const [name, step] of steps) {
@@ -128,8 +154,12 @@ describe('migration 013 (shown verdicts)', () => {
     const line = (key: string) => storedLines(db).find((entry) => entry.key === key);
     expect(line('mixed:7')).toMatchObject({ conduct_verdict: 'error', conduct_reward: -1 });
     expect(line('conduct:5')).toMatchObject({ conduct_verdict: 'ungraded', conduct_reward: -1 });
-    db.prepare("INSERT INTO labels (row_id, run_id, label, kind, author, created_at) VALUES ('mixed:9', 'mixed', 'fail', 'human', 'ana', ?)").run(NOW);
-    expect(db.prepare("SELECT human_label FROM row_verdicts WHERE run_id = 'mixed' AND ordinal = 9").get()).toEqual({ human_label: 'fail' });
+    db.prepare(
+      "INSERT INTO labels (row_id, run_id, label, kind, author, created_at) VALUES ('mixed:9', 'mixed', 'fail', 'human', 'ana', ?)",
+    ).run(NOW);
+    expect(db.prepare("SELECT human_label FROM row_verdicts WHERE run_id = 'mixed' AND ordinal = 9").get()).toEqual({
+      human_label: 'fail',
+    });
   });
 
   it('gives a row stored after the migration a line, filled as its conduct grade lands', () => {
@@ -140,15 +170,19 @@ describe('migration 013 (shown verdicts)', () => {
        SELECT 'conduct:900', run_id, 900, 'ro-900', scenario_id, tool, rule, stance, world_state, tool_condition, history, writer, turns, ended_by, duration_ms, created_at, body
          FROM rows WHERE id = 'conduct:0'`,
     ).run();
-    expect(db.prepare("SELECT conduct_verdict, conduct_reward FROM row_verdicts WHERE run_id = 'conduct' AND ordinal = 900").get()).toEqual({
-      conduct_verdict: 'ungraded',
-      conduct_reward: -1,
-    });
+    expect(db.prepare("SELECT conduct_verdict, conduct_reward FROM row_verdicts WHERE run_id = 'conduct' AND ordinal = 900").get()).toEqual(
+      {
+        conduct_verdict: 'ungraded',
+        conduct_reward: -1,
+      },
+    );
     insertConduct(db, 'conduct:900', 0.5, 'repeated_reply');
-    expect(db.prepare("SELECT conduct_verdict, conduct_reward FROM row_verdicts WHERE run_id = 'conduct' AND ordinal = 900").get()).toEqual({
-      conduct_verdict: 'pass',
-      conduct_reward: 0.5,
-    });
+    expect(db.prepare("SELECT conduct_verdict, conduct_reward FROM row_verdicts WHERE run_id = 'conduct' AND ordinal = 900").get()).toEqual(
+      {
+        conduct_verdict: 'pass',
+        conduct_reward: 0.5,
+      },
+    );
   });
 
   it('serves the Reward sort of a conduct-graded run, and the Judge filter and sorts of a mixed run, from one covering index each', () => {
@@ -160,7 +194,9 @@ describe('migration 013 (shown verdicts)', () => {
       const conductReward = plan(db, 'conduct', { sort: { column: 'reward', direction } });
       expect(conductReward).toContain('SEARCH v USING COVERING INDEX row_verdicts_shown_reward (run_id=?)');
       expect(conductReward).not.toMatch(/grades|TEMP B-TREE|SCAN/);
-      expect(plan(db, 'mixed', { sort: { column: 'reward', direction } })).toContain('SEARCH v USING COVERING INDEX row_verdicts_shown_reward (run_id=?)');
+      expect(plan(db, 'mixed', { sort: { column: 'reward', direction } })).toContain(
+        'SEARCH v USING COVERING INDEX row_verdicts_shown_reward (run_id=?)',
+      );
       const judgeSort = plan(db, 'mixed', { sort: { column: 'judge', direction } });
       expect(judgeSort).toContain('SEARCH v USING COVERING INDEX row_verdicts_shown (run_id=?)');
       expect(judgeSort).not.toMatch(/TEMP B-TREE|SCAN/);
@@ -173,8 +209,12 @@ describe('migration 013 (shown verdicts)', () => {
     expect(several).toContain('SEARCH row_verdicts USING COVERING INDEX row_verdicts_shown (run_id=? AND <expr>');
     expect(several).not.toMatch(/grades|SCAN/);
     const total = verdictCountClauses('mixed', RowsQuery.parse({ filters: { judge: ['fail', 'unsure'] } }), 'either')!;
-    const countPlan = db.prepare(`EXPLAIN QUERY PLAN SELECT COUNT(*) ${total.from} ${total.where}`).all(total.parameters) as { detail: string }[];
-    expect(countPlan.map((record) => record.detail)).toEqual(['SEARCH row_verdicts USING COVERING INDEX row_verdicts_shown (run_id=? AND <expr>=?)']);
+    const countPlan = db.prepare(`EXPLAIN QUERY PLAN SELECT COUNT(*) ${total.from} ${total.where}`).all(total.parameters) as {
+      detail: string;
+    }[];
+    expect(countPlan.map((record) => record.detail)).toEqual([
+      'SEARCH row_verdicts USING COVERING INDEX row_verdicts_shown (run_id=? AND <expr>=?)',
+    ]);
     const filtered = plan(db, 'mixed', { filters: { judge: ['fail'] }, sort: { column: 'reward', direction: 'asc' } });
     expect(filtered).toContain('row_verdicts_shown (run_id=? AND <expr>=?)');
     expect(filtered).toContain('row_verdicts_shown_reward');
@@ -183,15 +223,27 @@ describe('migration 013 (shown verdicts)', () => {
   it('finds, counts and steps through the rows of a Judge filter on a mixed run as the column shows them', () => {
     const db = storeAt012();
     migrate(db, ':memory:');
-    const tools = new Map((db.prepare("SELECT ordinal, tool FROM rows WHERE run_id = 'mixed'").all() as { ordinal: number; tool: string }[]).map((row) => [row.ordinal, row.tool]));
+    const tools = new Map(
+      (db.prepare("SELECT ordinal, tool FROM rows WHERE run_id = 'mixed'").all() as { ordinal: number; tool: string }[]).map((row) => [
+        row.ordinal,
+        row.tool,
+      ]),
+    );
     const lines = expectedLines(db)
       .filter((line) => line.key.startsWith('mixed:'))
-      .map((line) => ({ ...line, ordinal: Number(line.key.slice('mixed:'.length)), shown: line.judge_verdict !== 'ungraded' ? line.judge_verdict : line.conduct_verdict }));
+      .map((line) => ({
+        ...line,
+        ordinal: Number(line.key.slice('mixed:'.length)),
+        shown: line.judge_verdict !== 'ungraded' ? line.judge_verdict : line.conduct_verdict,
+      }));
     const cases: [unknown, (line: (typeof lines)[number]) => boolean][] = [
       [{ filters: { judge: ['pass'] } }, (line) => line.shown === 'pass'],
       [{ filters: { judge: ['fail'] }, sort: { column: 'ordinal', direction: 'desc' } }, (line) => line.shown === 'fail'],
       [{ filters: { judge: ['fail', 'unsure'] } }, (line) => line.shown === 'fail' || line.shown === 'unsure'],
-      [{ filters: { judge: ['pass'], tool: ['get_order', 'unrelated'] } }, (line) => line.shown === 'pass' && ['get_order', 'unrelated'].includes(tools.get(line.ordinal)!)],
+      [
+        { filters: { judge: ['pass'], tool: ['get_order', 'unrelated'] } },
+        (line) => line.shown === 'pass' && ['get_order', 'unrelated'].includes(tools.get(line.ordinal)!),
+      ],
       [{ filters: { judge: ['pass'], conduct: ['ungraded'] } }, (line) => line.shown === 'pass' && line.conduct_verdict === 'ungraded'],
     ];
     for (const [input, matches] of cases) {
@@ -200,7 +252,10 @@ describe('migration 013 (shown verdicts)', () => {
       if (query.sort.direction === 'desc') want.reverse();
       expect(want.length, JSON.stringify(input)).toBeGreaterThan(5);
       const pages = [0, 40, 80, 120, 160, 200, 240, 280].map((offset) => pageRows(db, 'mixed', query, offset, 40));
-      expect(pages.flatMap((page) => page.rows.map((row) => row.row_id)), JSON.stringify(input)).toEqual(want);
+      expect(
+        pages.flatMap((page) => page.rows.map((row) => row.row_id)),
+        JSON.stringify(input),
+      ).toEqual(want);
       expect(new Set(pages.map((page) => page.total))).toEqual(new Set([want.length]));
       for (const index of [0, Math.floor(want.length / 2), want.length - 1]) {
         expect(rowNeighbours(db, 'mixed', want[index]!, query)).toEqual({

@@ -4,8 +4,10 @@ import type { Migration } from './migration';
  * As in 002: the latest grades of one row, whose id is the SQL expression `rowId`, each found by a seek in
  * `grades_row_source`; a refresh addresses its row_verdicts line by primary key.
  */
-const latestConduct = (rowId: string) => `FROM grades AS g WHERE g.row_id = ${rowId} AND g.label_source = 'conduct' ORDER BY g.id DESC LIMIT 1`;
-const latestJudge = (rowId: string) => `FROM grades AS g WHERE g.row_id = ${rowId} AND g.label_source <> 'conduct' ORDER BY g.id DESC LIMIT 1`;
+const latestConduct = (rowId: string) =>
+  `FROM grades AS g WHERE g.row_id = ${rowId} AND g.label_source = 'conduct' ORDER BY g.id DESC LIMIT 1`;
+const latestJudge = (rowId: string) =>
+  `FROM grades AS g WHERE g.row_id = ${rowId} AND g.label_source <> 'conduct' ORDER BY g.id DESC LIMIT 1`;
 
 const conductRewardAssignment = (rowId: string) => `conduct_reward = COALESCE((SELECT g.reward ${latestConduct(rowId)}), -1)`;
 

@@ -21,7 +21,16 @@ interface DestinationFieldsProps {
   onOpenSettings(): void;
 }
 
-function FolderField({ label, hint, form, issues, canChooseFolder, folderError, onChange, onChooseFolder }: Omit<DestinationFieldsProps, 'hubToken' | 'onOpenSettings'> & { label: string; hint: string }) {
+function FolderField({
+  label,
+  hint,
+  form,
+  issues,
+  canChooseFolder,
+  folderError,
+  onChange,
+  onChooseFolder,
+}: Omit<DestinationFieldsProps, 'hubToken' | 'onOpenSettings'> & { label: string; hint: string }) {
   const own = issuesAt(issues, 'folder');
   return (
     <div className="export-field">
@@ -66,7 +75,12 @@ function TokenLine({ token, onOpenSettings }: { token: HubTokenStatus | null; on
       </p>
     );
   }
-  const where = token.source === 'environment' ? 'HF_TOKEN from the environment' : token.storage === 'encrypted' ? 'the token stored in Settings' : 'the token set in Settings (kept in memory until the server stops)';
+  const where =
+    token.source === 'environment'
+      ? 'HF_TOKEN from the environment'
+      : token.storage === 'encrypted'
+        ? 'the token stored in Settings'
+        : 'the token set in Settings (kept in memory until the server stops)';
   return (
     <p className="export-token" role="status">
       Pushes with {where}.
@@ -85,20 +99,44 @@ export function DestinationFields(props: DestinationFieldsProps) {
       <div className="export-choices export-choices-inline">
         {DESTINATIONS.map((destination) => (
           <label key={destination.kind} className="export-choice">
-            <input type="radio" name="export-destination" value={destination.kind} checked={form.destination === destination.kind} onChange={() => onChange({ destination: destination.kind })} />
+            <input
+              type="radio"
+              name="export-destination"
+              value={destination.kind}
+              checked={form.destination === destination.kind}
+              onChange={() => onChange({ destination: destination.kind })}
+            />
             {destination.label}
           </label>
         ))}
       </div>
-      {form.destination === 'folder' && <FolderField {...props} label="Folder" hint="Writes data/<split>.jsonl and a dataset card (README.md); files of the same names are replaced." />}
+      {form.destination === 'folder' && (
+        <FolderField
+          {...props}
+          label="Folder"
+          hint="Writes data/<split>.jsonl and a dataset card (README.md); files of the same names are replaced."
+        />
+      )}
       {form.destination === 'environment' && (
         <>
-          <FolderField {...props} label="Package folder" hint="An installable verifiers package: pyproject.toml, README, the module with load_environment, spec.json, train and holdout tasks." />
+          <FolderField
+            {...props}
+            label="Package folder"
+            hint="An installable verifiers package: pyproject.toml, README, the module with load_environment, spec.json, train and holdout tasks."
+          />
           <div className="export-field">
             <label htmlFor="export-environment-name" className="export-label">
               Module name <span className="muted">(optional)</span>
             </label>
-            <input id="export-environment-name" type="text" className="mono" spellCheck={false} placeholder="the folder’s name" value={form.environment_name} onChange={(event) => onChange({ environment_name: event.target.value })} />
+            <input
+              id="export-environment-name"
+              type="text"
+              className="mono"
+              spellCheck={false}
+              placeholder="the folder’s name"
+              value={form.environment_name}
+              onChange={(event) => onChange({ environment_name: event.target.value })}
+            />
           </div>
         </>
       )}
@@ -127,7 +165,13 @@ export function DestinationFields(props: DestinationFieldsProps) {
             <FieldError id="export-repo-error" issues={repoIssues} />
           </div>
           <label className="export-choice export-switch">
-            <input type="checkbox" role="switch" checked={!form.is_public} aria-describedby="export-visibility-hint" onChange={(event) => onChange({ is_public: !event.target.checked })} />
+            <input
+              type="checkbox"
+              role="switch"
+              checked={!form.is_public}
+              aria-describedby="export-visibility-hint"
+              onChange={(event) => onChange({ is_public: !event.target.checked })}
+            />
             Private repository
           </label>
           <span id="export-visibility-hint" className={form.is_public ? 'export-hint export-public' : 'export-hint'}>

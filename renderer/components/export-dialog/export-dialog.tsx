@@ -3,7 +3,14 @@ import { Download, X } from 'lucide-react';
 import { useMemo, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../stores/app/store';
-import { selectFolderProblem, selectIsJobActive, selectPreviewKey, selectPreviewWarnings, selectStartPrompt, selectVisibleIssues } from '../../stores/export/selectors';
+import {
+  selectFolderProblem,
+  selectIsJobActive,
+  selectPreviewKey,
+  selectPreviewWarnings,
+  selectStartPrompt,
+  selectVisibleIssues,
+} from '../../stores/export/selectors';
 import { describeSource } from '../../stores/export/source';
 import { useExportStore } from '../../stores/export/store';
 import { useNavigationStore } from '../../stores/navigation/store';
@@ -20,9 +27,16 @@ import { WhatFields } from './what-fields';
 const START_LABELS = { folder: 'Export', hub: 'Export and push', environment: 'Write the environment' } as const;
 
 /** The input of each field a problem can name, to move focus to the first one once Export was pressed. */
-const FIELD_IDS: Readonly<Record<string, string>> = { repo_id: 'export-repo', folder: 'export-folder', endpoint: 'export-endpoint', holdout: 'export-holdout', eval: 'export-eval' };
+const FIELD_IDS: Readonly<Record<string, string>> = {
+  repo_id: 'export-repo',
+  folder: 'export-folder',
+  endpoint: 'export-endpoint',
+  holdout: 'export-holdout',
+  eval: 'export-eval',
+};
 
-const linesSentence = (lines: number, isEnvironment: boolean) => `${isEnvironment ? countOf(lines, 'task', 'tasks') : countOf(lines, 'line', 'lines')} will be written.`;
+const linesSentence = (lines: number, isEnvironment: boolean) =>
+  `${isEnvironment ? countOf(lines, 'task', 'tasks') : countOf(lines, 'line', 'lines')} will be written.`;
 
 /**
  * The one Export dialog (mounted once by the app): what to train, the format, the splits, what to decontaminate
@@ -118,7 +132,13 @@ export function ExportDialog() {
                 )}
                 {selection.status === 'error' && <ErrorBanner message={selection.error ?? 'The selection could not be read.'} />}
                 <WhatFields form={form} formats={state.formats} isEnvironment={isEnvironment} onChange={actions.setForm} />
-                <RowsFields form={form} issues={issues} isEnvironment={isEnvironment} otherRuns={state.otherRuns} onChange={actions.setForm} />
+                <RowsFields
+                  form={form}
+                  issues={issues}
+                  isEnvironment={isEnvironment}
+                  otherRuns={state.otherRuns}
+                  onChange={actions.setForm}
+                />
                 <DestinationFields
                   form={form}
                   issues={issues}
@@ -130,7 +150,11 @@ export function ExportDialog() {
                   onOpenSettings={openSettings}
                 />
                 <label className="export-choice">
-                  <input type="checkbox" checked={form.validate} onChange={(event) => actions.setForm({ validate: event.target.checked })} />
+                  <input
+                    type="checkbox"
+                    checked={form.validate}
+                    onChange={(event) => actions.setForm({ validate: event.target.checked })}
+                  />
                   Refuse the files when a gate fails <span className="muted">(recommended; off writes them and reports)</span>
                 </label>
               </div>
@@ -148,14 +172,23 @@ export function ExportDialog() {
                 <button type="button" onClick={actions.close}>
                   Cancel
                 </button>
-                <button type="submit" className="primary" disabled={!prompt.canPress} title={prompt.canPress ? undefined : (prompt.message ?? undefined)}>
+                <button
+                  type="submit"
+                  className="primary"
+                  disabled={!prompt.canPress}
+                  title={prompt.canPress ? undefined : (prompt.message ?? undefined)}
+                >
                   <Download size={13} aria-hidden="true" /> {START_LABELS[form.destination]}
                 </button>
               </footer>
             </form>
           ) : (
             <div className="export-body export-body-job">
-              {isActive ? <ExportProgress job={job} error={state.error} onCancel={() => void actions.cancel()} /> : <ExportOutcome job={job} result={state.result} error={state.error} />}
+              {isActive ? (
+                <ExportProgress job={job} error={state.error} onCancel={() => void actions.cancel()} />
+              ) : (
+                <ExportOutcome job={job} result={state.result} error={state.error} />
+              )}
               {!isActive && (
                 <footer className="export-footer">
                   <span className="export-blocker" />

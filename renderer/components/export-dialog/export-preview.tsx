@@ -124,7 +124,11 @@ export function ExportPreviewPanel({ preview, warnings, isCurrent, isHeldBack, o
       )}
       {preview.value && (
         <div className={isLoading || isHeldBack ? 'export-preview-body is-stale' : 'export-preview-body'}>
-          {warnings.length === 0 ? <p className="export-no-warnings">No warnings.</p> : <WarningsBanner warnings={warnings} degraded={[]} />}
+          {warnings.length === 0 ? (
+            <p className="export-no-warnings">No warnings.</p>
+          ) : (
+            <WarningsBanner warnings={warnings} degraded={[]} />
+          )}
           <Counts preview={preview.value} />
         </div>
       )}

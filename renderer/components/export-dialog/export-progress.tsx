@@ -15,7 +15,11 @@ export function ExportProgress({ job, error, onCancel }: { job: JobState; error:
       <p className="export-progress-text" role="status" aria-live="polite">
         {describeProgress(job)}
       </p>
-      {error && <p className="export-field-error" role="alert">{error}</p>}
+      {error && (
+        <p className="export-field-error" role="alert">
+          {error}
+        </p>
+      )}
       <button type="button" onClick={onCancel} disabled={job.isCancelling}>
         <Square size={12} aria-hidden="true" /> {job.isCancelling ? 'Cancelling…' : 'Cancel export'}
       </button>

@@ -10,7 +10,13 @@ export function ExportOutcome({ job, result, error }: { job: JobState; result: E
     return (
       <section className="export-outcome export-outcome-cancelled" aria-label="Export cancelled">
         <CircleSlash size={16} aria-hidden="true" />
-        <p role="status">{job.message ? formatCountsIn(job.message) : (job.phase === 'push' ? 'Cancelled during the push: nothing was committed to the Hub.' : 'Cancelled: nothing was left half written.')}</p>
+        <p role="status">
+          {job.message
+            ? formatCountsIn(job.message)
+            : job.phase === 'push'
+              ? 'Cancelled during the push: nothing was committed to the Hub.'
+              : 'Cancelled: nothing was left half written.'}
+        </p>
       </section>
     );
   }

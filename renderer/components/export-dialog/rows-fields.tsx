@@ -11,7 +11,19 @@ interface RowsFieldsProps {
   onChange(patch: Partial<ExportForm>): void;
 }
 
-function Percent({ field, label, value, issues, onChange }: { field: 'holdout' | 'eval'; label: string; value: string; issues: readonly Issue[]; onChange(value: string): void }) {
+function Percent({
+  field,
+  label,
+  value,
+  issues,
+  onChange,
+}: {
+  field: 'holdout' | 'eval';
+  label: string;
+  value: string;
+  issues: readonly Issue[];
+  onChange(value: string): void;
+}) {
   const own = issuesAt(issues, field);
   return (
     <div className="export-row">
@@ -70,7 +82,9 @@ export function RowsFields({ form, issues, isEnvironment, otherRuns, onChange }:
                 <input
                   type="checkbox"
                   checked={form.splits.includes(split)}
-                  onChange={(event) => onChange({ splits: event.target.checked ? [...form.splits, split] : form.splits.filter((item) => item !== split) })}
+                  onChange={(event) =>
+                    onChange({ splits: event.target.checked ? [...form.splits, split] : form.splits.filter((item) => item !== split) })
+                  }
                 />
                 {SPLIT_LABELS[split]}
               </label>
@@ -79,11 +93,15 @@ export function RowsFields({ form, issues, isEnvironment, otherRuns, onChange }:
         )}
         <FieldError id="export-splits-error" issues={splitIssues} />
         <Percent field="holdout" label="Holdout share" value={form.holdout} issues={issues} onChange={(holdout) => onChange({ holdout })} />
-        {!isEnvironment && <Percent field="eval" label="Eval share" value={form.eval} issues={issues} onChange={(value) => onChange({ eval: value })} />}
+        {!isEnvironment && (
+          <Percent field="eval" label="Eval share" value={form.eval} issues={issues} onChange={(value) => onChange({ eval: value })} />
+        )}
       </fieldset>
       <fieldset className="export-fieldset">
         <legend>Decontaminate against</legend>
-        <p className="export-hint">Rows whose ask copies an evaluation row are dropped: same task, the same words, or 8-grams covering 80% of the ask.</p>
+        <p className="export-hint">
+          Rows whose ask copies an evaluation row are dropped: same task, the same words, or 8-grams covering 80% of the ask.
+        </p>
         {otherRuns.length > 0 && (
           <div className="export-runs" role="group" aria-label="Other runs' holdout and eval rows">
             {otherRuns.map((run) => (
@@ -91,9 +109,14 @@ export function RowsFields({ form, issues, isEnvironment, otherRuns, onChange }:
                 <input
                   type="checkbox"
                   checked={form.against_runs.includes(run.id)}
-                  onChange={(event) => onChange({ against_runs: event.target.checked ? [...form.against_runs, run.id] : form.against_runs.filter((id) => id !== run.id) })}
+                  onChange={(event) =>
+                    onChange({
+                      against_runs: event.target.checked ? [...form.against_runs, run.id] : form.against_runs.filter((id) => id !== run.id),
+                    })
+                  }
                 />
-                <span className="export-run-name">{run.name}</span> <span className="n">{run.rows.toLocaleString()} rows · holdout and eval</span>
+                <span className="export-run-name">{run.name}</span>{' '}
+                <span className="n">{run.rows.toLocaleString()} rows · holdout and eval</span>
               </label>
             ))}
           </div>
@@ -113,7 +136,8 @@ export function RowsFields({ form, issues, isEnvironment, otherRuns, onChange }:
           onChange={(event) => onChange({ against_files: event.target.value })}
         />
         <span id="export-against-files-hint" className="export-hint">
-          JSONL of chat rows (messages) or {'{"id", "task_id", "prompt"}'} lines, such as a public benchmark’s prompts. Full paths, starting with /.
+          JSONL of chat rows (messages) or {'{"id", "task_id", "prompt"}'} lines, such as a public benchmark’s prompts. Full paths, starting
+          with /.
         </span>
         <FieldError id="export-against-files-error" issues={fileIssues} />
       </fieldset>

@@ -26,12 +26,22 @@ export function WhatFields({ form, formats, isEnvironment, onChange }: WhatField
         <div className="export-choices export-choices-inline">
           {TRAINING_KINDS.map((kind) => (
             <label key={kind} className="export-choice" title={TRAINING_HINTS[kind]}>
-              <input type="radio" name="export-training" value={kind} checked={form.training === kind} onChange={() => onChange({ training: kind })} />
+              <input
+                type="radio"
+                name="export-training"
+                value={kind}
+                checked={form.training === kind}
+                onChange={() => onChange({ training: kind })}
+              />
               {TRAINING_LABELS[kind]}
             </label>
           ))}
         </div>
-        <p className="export-hint">{isEnvironment ? 'An RL environment package carries its own train and holdout tasks: the kind and format do not apply.' : TRAINING_HINTS[form.training]}</p>
+        <p className="export-hint">
+          {isEnvironment
+            ? 'An RL environment package carries its own train and holdout tasks: the kind and format do not apply.'
+            : TRAINING_HINTS[form.training]}
+        </p>
       </fieldset>
       <fieldset className="export-fieldset" disabled={isEnvironment}>
         <legend>Format</legend>
@@ -39,7 +49,13 @@ export function WhatFields({ form, formats, isEnvironment, onChange }: WhatField
           {offered.length === 0 && <p className="export-hint">Loading the formats…</p>}
           {offered.map((choice) => (
             <label key={choice.format} className="export-choice export-choice-block">
-              <input type="radio" name="export-format" value={choice.format} checked={form.format === choice.format} onChange={() => onChange({ format: choice.format })} />
+              <input
+                type="radio"
+                name="export-format"
+                value={choice.format}
+                checked={form.format === choice.format}
+                onChange={() => onChange({ format: choice.format })}
+              />
               <span>
                 <span className="export-choice-label">{choice.label}</span>
                 <span className="export-hint">{choice.description}</span>
@@ -50,7 +66,11 @@ export function WhatFields({ form, formats, isEnvironment, onChange }: WhatField
         {form.training === 'sft' && (
           <div className="export-row">
             <label htmlFor="export-mask-mode">Loss on</label>
-            <select id="export-mask-mode" value={form.mask_mode} onChange={(event) => onChange({ mask_mode: event.target.value as ExportForm['mask_mode'] })}>
+            <select
+              id="export-mask-mode"
+              value={form.mask_mode}
+              onChange={(event) => onChange({ mask_mode: event.target.value as ExportForm['mask_mode'] })}
+            >
               <option value="assistant">every assistant turn</option>
               <option value="final">the last assistant turn only</option>
             </select>

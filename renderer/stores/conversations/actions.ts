@@ -67,7 +67,10 @@ export function createConversationsActions(
   async function loadRunContext(runId: string, force = false): Promise<void> {
     if (!force && get().facetsStatus !== 'idle') return;
     set({ facetsStatus: 'loading' });
-    const [run, facets] = await Promise.all([client().call('runs.get', { run_id: runId }), client().call('rows.facets', { run_id: runId })]);
+    const [run, facets] = await Promise.all([
+      client().call('runs.get', { run_id: runId }),
+      client().call('rows.facets', { run_id: runId }),
+    ]);
     if (get().runId !== runId) return;
     set({
       run: run.ok ? run.value.run : get().run,
@@ -88,7 +91,16 @@ export function createConversationsActions(
         status: 'loading',
         error: null,
         ...(isOtherRun
-          ? { shownKey: null, cache: EMPTY_CACHE, total: null, run: null, facets: null, facetsStatus: 'idle', focusedIndex: 0, tablePlace: null }
+          ? {
+              shownKey: null,
+              cache: EMPTY_CACHE,
+              total: null,
+              run: null,
+              facets: null,
+              facetsStatus: 'idle',
+              focusedIndex: 0,
+              tablePlace: null,
+            }
           : {}),
       });
       void fetchPage(key, 0);

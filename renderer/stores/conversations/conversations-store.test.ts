@@ -55,9 +55,15 @@ function deferredClient(rows: RowSummary[]) {
               const filters = (request.filters ?? {}) as { stance?: string[] };
               const matching = rows.filter((row) => !filters.stance || filters.stance.includes(row.stance));
               const offset = request.offset as number;
-              resolve({ ok: true, value: { rows: matching.slice(offset, offset + (request.limit as number)), total: matching.length, offset } } as never);
+              resolve({
+                ok: true,
+                value: { rows: matching.slice(offset, offset + (request.limit as number)), total: matching.length, offset },
+              } as never);
             } else if (method === 'rows.get') {
-              resolve({ ok: true, value: { row_id: request.row_id, neighbours: { previous: null, next: null, position: 42, total: rows.length } } } as never);
+              resolve({
+                ok: true,
+                value: { row_id: request.row_id, neighbours: { previous: null, next: null, position: 42, total: rows.length } },
+              } as never);
             } else if (method === 'rows.facets') {
               resolve({ ok: true, value: { total: rows.length, columns: {}, sources: [] } } as never);
             } else {
@@ -108,7 +114,7 @@ describe('conversations store', () => {
     expect(selectRowAt(store.getState(), 5_150)?.ordinal).toBe(5_150);
   });
 
-  it('keeps the old rows on screen until the new query\'s first page lands, and drops late answers to old queries', async () => {
+  it("keeps the old rows on screen until the new query's first page lands, and drops late answers to old queries", async () => {
     const { client, pending, flush } = deferredClient(ALL);
     const store = createConversationsStore(() => client);
     store.getState().setQuery('run_a', query());
@@ -154,7 +160,7 @@ describe('conversations store', () => {
     expect(store.getState()).toMatchObject({ status: 'ready', error: null, total: 10_000 });
   });
 
-  it('moves the keyboard focus to an opened conversation\'s place in the table', async () => {
+  it("moves the keyboard focus to an opened conversation's place in the table", async () => {
     const { client, flush } = deferredClient(ALL);
     const store = createConversationsStore(() => client);
     store.getState().setQuery('run_a', query());
@@ -184,7 +190,7 @@ describe('the table place', () => {
   });
 });
 
-describe('a search past the contract\'s limit', () => {
+describe("a search past the contract's limit", () => {
   it('is cut to the limit the contract reads, so neither a page nor the saved query fails on it', () => {
     const long = `  ${'refund '.repeat(1000)}`;
     const { search, cut } = capSearch(long);

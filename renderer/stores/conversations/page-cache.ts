@@ -20,7 +20,8 @@ export function putPage(cache: PageCache, index: number, rows: readonly RowSumma
 /** Marks pages as just used, so scrolling back and forth keeps what is on screen. */
 export function touchPages(cache: PageCache, indexes: readonly number[]): PageCache {
   const present = indexes.filter((index) => cache.pages[index] !== undefined);
-  if (present.length === 0 || present.every((index, position) => cache.order[cache.order.length - present.length + position] === index)) return cache;
+  if (present.length === 0 || present.every((index, position) => cache.order[cache.order.length - present.length + position] === index))
+    return cache;
   return { pages: cache.pages, order: [...cache.order.filter((page) => !present.includes(page)), ...present] };
 }
 

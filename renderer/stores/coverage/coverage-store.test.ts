@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Run } from '../../../shared/domain';
 import { nextAxes } from './actions';
 import { cell, fakeClient, matrixOf, ok, summaryOf } from './__fixtures__/coverage-fixtures';
-import { cellDescription, cellKind, cellStatus, conversationsOfCell, defaultFillTarget, formatFraction, gridRows, heatLevel } from './selectors';
+import {
+  cellDescription,
+  cellKind,
+  cellStatus,
+  conversationsOfCell,
+  defaultFillTarget,
+  formatFraction,
+  gridRows,
+  heatLevel,
+} from './selectors';
 import { createCoverageStore } from './store';
 
 function client() {
@@ -27,7 +36,7 @@ describe('coverage store', () => {
     expect(fake.listenerCount('run-end')).toBe(1);
   });
 
-  it('switches the axis pair, swapping when a side takes the other side\'s axis', async () => {
+  it("switches the axis pair, swapping when a side takes the other side's axis", async () => {
     const fake = client();
     const store = createCoverageStore(() => fake);
     await store.getState().open('run_a');
@@ -58,7 +67,15 @@ describe('coverage store', () => {
     const fake = client();
     const store = createCoverageStore(() => fake);
     await store.getState().open('run_a');
-    const progress = { run_id: 'run_a', status: 'running' as const, rows_done: 8, budget: 60, rows_per_second: 4, seconds_left: 3, lost: 0 };
+    const progress = {
+      run_id: 'run_a',
+      status: 'running' as const,
+      rows_done: 8,
+      budget: 60,
+      rows_per_second: 4,
+      seconds_left: 3,
+      lost: 0,
+    };
     fake.emit('run-progress', { ...progress, batch: null });
     fake.emit('run-progress', { ...progress, run_id: 'run_other', batch: null });
     expect(fake.callsOf('coverage.summary')).toHaveLength(1);
@@ -105,7 +122,10 @@ describe('coverage selectors', () => {
 
   it('lay the squares out row by row and aim "fill" at the first planned gap', () => {
     const matrix = matrixOf('tool', 'stance');
-    expect(gridRows(matrix).map((row) => row.map((each) => `${each.x}${each.y}`))).toEqual([['ac', 'bc'], ['ad', 'bd']]);
+    expect(gridRows(matrix).map((row) => row.map((each) => `${each.x}${each.y}`))).toEqual([
+      ['ac', 'bc'],
+      ['ad', 'bd'],
+    ]);
     expect(defaultFillTarget(matrix)).toEqual({ x: 'a', y: 'd' });
   });
 

@@ -43,7 +43,8 @@ export function cellStatus(cell: CoverageCell): string {
   if (!cell.feasible && cell.rows === 0) return 'Cannot occur (an unrelated ask meets no record and no fault).';
   const plan = cell.planned ? 'Planned' : 'Not planned';
   if (cell.rows === 0) return `${plan}, no rows yet.`;
-  const grades = cell.graded === 0 ? 'none graded' : `${plural(cell.graded, 'graded row')}, ${cell.failing.toLocaleString('en-US')} failing`;
+  const grades =
+    cell.graded === 0 ? 'none graded' : `${plural(cell.graded, 'graded row')}, ${cell.failing.toLocaleString('en-US')} failing`;
   return `${plan}, ${plural(cell.rows, 'row')}, ${grades}.`;
 }
 

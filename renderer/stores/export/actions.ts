@@ -105,7 +105,11 @@ export function createExportActions(
     }
     const runId = get().source?.run_id;
     if (runsAnswer.ok) {
-      set({ otherRuns: runsAnswer.value.runs.filter((run) => run.id !== runId).map((run) => ({ id: run.id, name: run.name, rows: run.rows_done })) });
+      set({
+        otherRuns: runsAnswer.value.runs
+          .filter((run) => run.id !== runId)
+          .map((run) => ({ id: run.id, name: run.name, rows: run.rows_done })),
+      });
     }
   }
 
@@ -120,7 +124,10 @@ export function createExportActions(
     const ids = await resolveRowIds(client(), source.run_id, source.query, () => token === opening);
     if (token !== opening) return;
     if (!ids.ok) return set({ selection: { status: 'error', value: null, error: ids.error.message } });
-    if (ids.value.length === 0) return set({ selection: { status: 'error', value: null, error: 'The table’s filter matches no conversation: there is nothing to export.' } });
+    if (ids.value.length === 0)
+      return set({
+        selection: { status: 'error', value: null, error: 'The table’s filter matches no conversation: there is nothing to export.' },
+      });
     set({ selection: { status: 'ready', value: { run_id: source.run_id, row_ids: ids.value }, error: null } });
     schedulePreview();
   }
@@ -143,7 +150,8 @@ export function createExportActions(
     const answer = await client().call('exports.cancel', { job_id: jobId });
     const now = get().job;
     // NOT_FOUND: the job ended meanwhile; its last event says how.
-    if (!answer.ok && answer.error.code !== 'NOT_FOUND' && now?.id === jobId && isActive(now)) set({ job: { ...now, isCancelling: false }, error: answer.error.message });
+    if (!answer.ok && answer.error.code !== 'NOT_FOUND' && now?.id === jobId && isActive(now))
+      set({ job: { ...now, isCancelling: false }, error: answer.error.message });
   }
 
   const actions: ExportActions = {
@@ -232,7 +240,17 @@ export function createExportActions(
       set({
         error: null,
         result: null,
-        job: { id: null, status: 'starting', phase: 'export', done: 0, total: null, bytes: null, message: null, request, isCancelling: false },
+        job: {
+          id: null,
+          status: 'starting',
+          phase: 'export',
+          done: 0,
+          total: null,
+          bytes: null,
+          message: null,
+          request,
+          isCancelling: false,
+        },
       });
       const answer = await client().call('exports.start', request);
       const job = get().job;
@@ -259,7 +277,10 @@ export function createExportActions(
     },
     async chooseFolder() {
       const form = get().form;
-      const answer = await client().call('app.chooseFolder', { title: 'Export to folder', ...(form.folder.trim() ? { default_path: form.folder.trim() } : {}) });
+      const answer = await client().call('app.chooseFolder', {
+        title: 'Export to folder',
+        ...(form.folder.trim() ? { default_path: form.folder.trim() } : {}),
+      });
       if (!answer.ok) return set({ folderError: answer.error.message });
       if (answer.value.path) actions.setForm({ folder: answer.value.path });
     },

@@ -50,7 +50,16 @@ const record = (overrides: Partial<ExportRecord>): ExportRecord => ({
   ...overrides,
 });
 
-const progress = (overrides: Partial<JobProgress>): JobProgress => ({ job_id: 'export_1', kind: 'export', run_id: RUN, done: 0, total: 60, status: 'running', message: null, ...overrides });
+const progress = (overrides: Partial<JobProgress>): JobProgress => ({
+  job_id: 'export_1',
+  kind: 'export',
+  run_id: RUN,
+  done: 0,
+  total: 60,
+  status: 'running',
+  message: null,
+  ...overrides,
+});
 
 function summary(index: number): RowSummary {
   return { row_id: `${RUN}:${index}`, ordinal: index } as RowSummary;
@@ -59,7 +68,9 @@ function summary(index: number): RowSummary {
 /** Lets queued answers and the zero-delay preview timer run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-function harness(options: { records?: ExportRecord[]; rows?: number; disk?: Record<string, string[]>; answers?: Parameters<typeof fakeClient>[0] } = {}) {
+function harness(
+  options: { records?: ExportRecord[]; rows?: number; disk?: Record<string, string[]>; answers?: Parameters<typeof fakeClient>[0] } = {},
+) {
   const starts: ExportRequestInput[] = [];
   const client = fakeClient({
     'exports.formats': () =>
@@ -68,7 +79,14 @@ function harness(options: { records?: ExportRecord[]; rows?: number; disk?: Reco
         { format: 'trl', kind: 'sft', label: 'TRL conversational (Hugging Face)', description: '' },
         { format: 'grpo', kind: 'grpo', label: 'GRPO / RL prompts (TRL prompt-only)', description: '' },
       ]),
-    'runs.list': () => ok({ runs: [{ id: RUN, name: 'Refunds', rows_done: 60 }, { id: 'run_b2', name: 'Held-out run', rows_done: 40 }], total: 2 } as never),
+    'runs.list': () =>
+      ok({
+        runs: [
+          { id: RUN, name: 'Refunds', rows_done: 60 },
+          { id: 'run_b2', name: 'Held-out run', rows_done: 40 },
+        ],
+        total: 2,
+      } as never),
     'settings.hubToken': () => ok({ source: 'stored' as const, storage: 'memory' as const, warnings: [] }),
     'exports.preview': () => ok(preview(46)),
     'rows.page': (input) => {
@@ -87,7 +105,8 @@ function harness(options: { records?: ExportRecord[]; rows?: number; disk?: Reco
     'exports.cancel': () => ok({ cancelled: true }),
     'exports.list': () => ok(options.records ?? [record({ location: '/tmp/out' })]),
     // The disk: export files per folder (a folder not named holds none).
-    'exports.folderFiles': (input) => ok({ folder: input.folder, exists: input.folder in (options.disk ?? {}), files: options.disk?.[input.folder] ?? [] }),
+    'exports.folderFiles': (input) =>
+      ok({ folder: input.folder, exists: input.folder in (options.disk ?? {}), files: options.disk?.[input.folder] ?? [] }),
     ...options.answers,
   });
   const store = createExportStore(() => client, { previewDelayMs: 0 });
@@ -121,7 +140,11 @@ describe('export store', () => {
     expect(client.callsOf('exports.preview')).toHaveLength(1);
 
     await store.getState().start();
-    expect(starts[0]).toMatchObject({ selection: { run_id: RUN, filter: { stance: ['hurried'] }, passes_only: true }, format: 'openai', destination: { kind: 'folder', folder: '/tmp/out' } });
+    expect(starts[0]).toMatchObject({
+      selection: { run_id: RUN, filter: { stance: ['hurried'] }, passes_only: true },
+      format: 'openai',
+      destination: { kind: 'folder', folder: '/tmp/out' },
+    });
     expect(store.getState().job).toMatchObject({ id: 'export_1', status: 'running', done: 0 });
     client.emit('job-progress', progress({ done: 30, bytes: 2_500_000 }));
     expect(describeProgress(store.getState().job!)).toBe('30 / 60 rows · 2.5 MB written');
@@ -161,7 +184,11 @@ describe('export store', () => {
     expect(client.callsOf('exports.cancel')).toEqual([{ job_id: 'export_1' }]);
     expect(store.getState().job?.isCancelling).toBe(true);
     client.emit('job-progress', progress({ done: 12, status: 'cancelled', message: 'Cancelled: nothing was left half written.' }));
-    expect(store.getState().job).toMatchObject({ status: 'cancelled', message: 'Cancelled: nothing was left half written.', isCancelling: false });
+    expect(store.getState().job).toMatchObject({
+      status: 'cancelled',
+      message: 'Cancelled: nothing was left half written.',
+      isCancelling: false,
+    });
     // Reopening from elsewhere starts fresh once the job has ended.
     store.getState().again();
     expect(store.getState().job).toBeNull();
@@ -189,8 +216,16 @@ describe('export store', () => {
     await starting;
     expect(client.callsOf('exports.cancel')).toEqual([{ job_id: 'export_1' }]);
     expect(store.getState().job).toMatchObject({ id: 'export_1', status: 'running', phase: 'push', isCancelling: true });
-    client.emit('job-progress', progress({ kind: 'push', status: 'cancelled', message: 'Cancelled during the push: nothing was committed to the Hub.' }));
-    expect(store.getState().job).toMatchObject({ status: 'cancelled', phase: 'push', message: 'Cancelled during the push: nothing was committed to the Hub.', isCancelling: false });
+    client.emit(
+      'job-progress',
+      progress({ kind: 'push', status: 'cancelled', message: 'Cancelled during the push: nothing was committed to the Hub.' }),
+    );
+    expect(store.getState().job).toMatchObject({
+      status: 'cancelled',
+      phase: 'push',
+      message: 'Cancelled during the push: nothing was committed to the Hub.',
+      isCancelling: false,
+    });
   });
 
   it('ends on the job’s last event even when it outruns the start’s answer and the cancel finds no job', async () => {
@@ -212,7 +247,10 @@ describe('export store', () => {
     // Another job's events, then this one's, all before the answer naming it.
     client.emit('job-progress', progress({ job_id: 'export_0', status: 'completed', message: 'Wrote 3 lines to /elsewhere.' }));
     client.emit('job-progress', progress({ kind: 'push', done: 0, total: null, message: 'Pushing to ana/refunds' }));
-    client.emit('job-progress', progress({ kind: 'push', status: 'cancelled', message: 'Cancelled during the push: nothing was committed to the Hub.' }));
+    client.emit(
+      'job-progress',
+      progress({ kind: 'push', status: 'cancelled', message: 'Cancelled during the push: nothing was committed to the Hub.' }),
+    );
     answerStart();
     await starting;
     await settle();
@@ -235,9 +273,17 @@ describe('export store', () => {
     await store.getState().start();
     client.emit('job-progress', progress({ kind: 'push', done: 2, total: 4, message: 'Pushing to ana/refunds' }));
     expect(describeProgress(store.getState().job!)).toBe('Pushing to ana/refunds: 2 / 4 files uploaded');
-    client.emit('job-progress', progress({ kind: 'push', done: 4, total: 4, status: 'completed', message: 'Pushed 58 lines to ana/refunds at commit c0ffee1234.' }));
+    client.emit(
+      'job-progress',
+      progress({ kind: 'push', done: 4, total: 4, status: 'completed', message: 'Pushed 58 lines to ana/refunds at commit c0ffee1234.' }),
+    );
     await settle();
-    expect(store.getState().result?.hub).toEqual({ repo_id: 'ana/refunds', commit: 'c0ffee1234', url: 'http://127.0.0.1:9/datasets/ana/refunds', visibility: 'private' });
+    expect(store.getState().result?.hub).toEqual({
+      repo_id: 'ana/refunds',
+      commit: 'c0ffee1234',
+      url: 'http://127.0.0.1:9/datasets/ana/refunds',
+      visibility: 'private',
+    });
     expect(store.getState().result?.files[0]).toBe('/data/exports/hub-1/data/train.jsonl');
   });
 
@@ -289,10 +335,17 @@ describe('export form', () => {
   });
 
   it('turns percentages into shares, and lists the problems at their fields', () => {
-    const built = requestOf({ ...initialForm('/out'), holdout: '15', eval: '5', against_files: ' /bench/prompts.jsonl \n\n', against_runs: ['run_b2'] }, selection);
+    const built = requestOf(
+      { ...initialForm('/out'), holdout: '15', eval: '5', against_files: ' /bench/prompts.jsonl \n\n', against_runs: ['run_b2'] },
+      selection,
+    );
     expect(built).toMatchObject({
       ok: true,
-      request: { fractions: { holdout: 0.15, eval: 0.05 }, decontaminate: { runs: ['run_b2'], files: ['/bench/prompts.jsonl'] }, validate: true },
+      request: {
+        fractions: { holdout: 0.15, eval: 0.05 },
+        decontaminate: { runs: ['run_b2'], files: ['/bench/prompts.jsonl'] },
+        validate: true,
+      },
     });
     const bad = requestOf({ ...initialForm(''), destination: 'hub', repo_id: 'no-slash', holdout: 'x', splits: [] }, selection);
     expect(bad.ok ? [] : bad.issues.map((issue) => issue.path)).toEqual(['holdout', 'splits', 'repo_id']);
@@ -300,10 +353,13 @@ describe('export form', () => {
 
   it('refuses a relative decontamination file, for the preview too, instead of sending it to be read where the server started', () => {
     const form = { ...initialForm('/out'), against_files: '/bench/ok.jsonl\n bench/prompts.jsonl ' };
-    const message = '“bench/prompts.jsonl” is a relative path: type the full path of the file to decontaminate against, starting with / (e.g. /home/ana/benchmarks/prompts.jsonl), or it would be read wherever the server was started.';
+    const message =
+      '“bench/prompts.jsonl” is a relative path: type the full path of the file to decontaminate against, starting with / (e.g. /home/ana/benchmarks/prompts.jsonl), or it would be read wherever the server was started.';
     expect(requestOf(form, selection)).toEqual({ ok: false, issues: [{ path: 'against_files', message }] });
     expect(requestOf(form, selection, { forPreview: true })).toEqual({ ok: false, issues: [{ path: 'against_files', message }] });
-    expect(selectStartPrompt({ ...initialExportState, isOpen: true, form, selection: { status: 'ready', value: selection, error: null } })).toEqual({ message, canPress: false });
+    expect(
+      selectStartPrompt({ ...initialExportState, isOpen: true, form, selection: { status: 'ready', value: selection, error: null } }),
+    ).toEqual({ message, canPress: false });
   });
 
   it('pushes private unless the person says public', () => {
@@ -331,15 +387,30 @@ describe('export sources and results', () => {
     expect(datasetFiles('/out', ['train'])).toEqual(['/out/data/train.jsonl', '/out/README.md']);
     expect(formatBytes(52_300)).toBe('52.3 kB');
     expect(formatBytes(18_897_444)).toBe('18.9 MB');
-    const environmentRequest = requestOf({ ...initialForm('/env'), destination: 'environment', format: 'trl', splits: ['eval'] }, { run_id: RUN });
-    expect(environmentRequest.ok && environmentRequest.request).toMatchObject({ format: 'grpo', splits: ['train', 'holdout'], destination: { kind: 'environment', folder: '/env' } });
-    const environment = resultOf({ selection: { run_id: RUN }, destination: { kind: 'environment', folder: '/env' } }, [record({ destination: 'environment', location: '/env', n_rows: 31 })], 'done');
+    const environmentRequest = requestOf(
+      { ...initialForm('/env'), destination: 'environment', format: 'trl', splits: ['eval'] },
+      { run_id: RUN },
+    );
+    expect(environmentRequest.ok && environmentRequest.request).toMatchObject({
+      format: 'grpo',
+      splits: ['train', 'holdout'],
+      destination: { kind: 'environment', folder: '/env' },
+    });
+    const environment = resultOf(
+      { selection: { run_id: RUN }, destination: { kind: 'environment', folder: '/env' } },
+      [record({ destination: 'environment', location: '/env', n_rows: 31 })],
+      'done',
+    );
     expect(environment).toMatchObject({ environment: '/env', n_lines: 31, files: [] });
   });
 });
 
 describe('passes only and the warnings made from the preview’s counts', () => {
-  const graded = (grades: NonNullable<ExportPreview['grades']>, overrides: Partial<ExportPreview> = {}): ExportPreview => ({ ...preview(46), grades, ...overrides });
+  const graded = (grades: NonNullable<ExportPreview['grades']>, overrides: Partial<ExportPreview> = {}): ExportPreview => ({
+    ...preview(46),
+    grades,
+    ...overrides,
+  });
 
   async function opened(answer: (input: ExportRequestInput) => ExportPreview, records: ExportRecord[] = []) {
     const { store, client } = harness({ records, answers: { 'exports.preview': (input) => ok(answer(input as ExportRequestInput)) } });
@@ -366,7 +437,9 @@ describe('passes only and the warnings made from the preview’s counts', () => 
         : graded({ failing: 194, ungraded: 3, train: input.splits?.includes('train') ? { failing: 161, ungraded: 1 } : null }),
     );
     expect(client.callsOf('exports.preview')[0]).toMatchObject({ selection: { passes_only: true } });
-    expect(selectPreviewWarnings(store.getState())).toEqual(['12 rows are evaluation rows (holdout or eval split): they are never in train.']);
+    expect(selectPreviewWarnings(store.getState())).toEqual([
+      '12 rows are evaluation rows (holdout or eval split): they are never in train.',
+    ]);
     store.getState().setForm({ passes_only: false });
     await settle();
     expect(selectPreviewWarnings(store.getState())).toEqual([
@@ -377,7 +450,9 @@ describe('passes only and the warnings made from the preview’s counts', () => 
     // Without a train split nothing is trained on: no warning.
     store.getState().setForm({ splits: ['holdout'] });
     await settle();
-    expect(selectPreviewWarnings(store.getState())[0]).toBe('12 rows are evaluation rows (holdout or eval split): they are never in train.');
+    expect(selectPreviewWarnings(store.getState())[0]).toBe(
+      '12 rows are evaluation rows (holdout or eval split): they are never in train.',
+    );
   });
 
   it('names ungraded rows first for DPO and GRPO, in the words of the kind chosen', async () => {
@@ -396,7 +471,10 @@ describe('passes only and the warnings made from the preview’s counts', () => 
     store.getState().setForm({ training: 'grpo' });
     await settle();
     // The total stands for the engine's per-split warnings.
-    expect(selectPreviewWarnings(store.getState())).toEqual(['12 rows are ungraded: grade the run before a GRPO export.', '12 rows are evaluation rows (holdout or eval split): they are never in train.']);
+    expect(selectPreviewWarnings(store.getState())).toEqual([
+      '12 rows are ungraded: grade the run before a GRPO export.',
+      '12 rows are evaluation rows (holdout or eval split): they are never in train.',
+    ]);
     expect(selectStartBlocker(store.getState())).toBe('Nothing would be written: change the selection or the format.');
     store.getState().setForm({ training: 'dpo' });
     await settle();
@@ -405,8 +483,12 @@ describe('passes only and the warnings made from the preview’s counts', () => 
   });
 
   it('says when passes only leaves nothing to train on', async () => {
-    const { store } = await opened(() => graded({ failing: 0, ungraded: 0, train: { failing: 0, ungraded: 0 } }, { n_selected: 0, n_lines: 0, warnings: [] }));
-    expect(selectPreviewWarnings(store.getState())).toEqual(['No selected row has a full pass (reward 1): grade the run first, or turn off “Passes only”.']);
+    const { store } = await opened(() =>
+      graded({ failing: 0, ungraded: 0, train: { failing: 0, ungraded: 0 } }, { n_selected: 0, n_lines: 0, warnings: [] }),
+    );
+    expect(selectPreviewWarnings(store.getState())).toEqual([
+      'No selected row has a full pass (reward 1): grade the run first, or turn off “Passes only”.',
+    ]);
   });
 
   it('says which files in the chosen folder this export replaces, as the disk says, with the stored export’s run and time', async () => {
@@ -429,7 +511,10 @@ describe('passes only and the warnings made from the preview’s counts', () => 
 
   it('believes the disk over the stored records: a folder emptied by hand says nothing, one filled by the CLI says what it replaces', async () => {
     const records = [record({ location: '/out/emptied', n_rows: 12 })];
-    const disk: Record<string, string[]> = { '/out/emptied': [], '/out/by-cli': ['data/train.jsonl', 'data/eval.jsonl', 'README.md', 'whileai.json'] };
+    const disk: Record<string, string[]> = {
+      '/out/emptied': [],
+      '/out/by-cli': ['data/train.jsonl', 'data/eval.jsonl', 'README.md', 'whileai.json'],
+    };
     const { store } = harness({ records, disk });
     store.getState().open({ kind: 'run', run_id: RUN, run_name: 'Refunds' });
     store.getState().setForm({ folder: '/out/emptied' });
@@ -442,7 +527,9 @@ describe('passes only and the warnings made from the preview’s counts', () => 
       'This folder already holds export files: this export replaces data/train.jsonl and README.md. data/eval.jsonl stays from before, though the new dataset card does not name it.',
     );
     store.getState().setForm({ splits: ['train', 'holdout', 'eval'] });
-    expect(selectFolderReplacement(store.getState())).toBe('This folder already holds export files: this export replaces data/train.jsonl, data/eval.jsonl and README.md.');
+    expect(selectFolderReplacement(store.getState())).toBe(
+      'This folder already holds export files: this export replaces data/train.jsonl, data/eval.jsonl and README.md.',
+    );
   });
 
   it('names an environment package’s files under the module the export would name', async () => {
@@ -452,7 +539,9 @@ describe('passes only and the warnings made from the preview’s counts', () => 
     store.getState().setForm({ destination: 'environment', folder: '/out/refund_env' });
     await settle();
     expect(client.callsOf('exports.folderFiles').at(-1)).toEqual({ folder: '/out/refund_env', kind: 'environment' });
-    expect(selectFolderReplacement(store.getState())).toBe('This folder already holds an RL environment package: this export replaces pyproject.toml, README.md and 2 files in refund_env/.');
+    expect(selectFolderReplacement(store.getState())).toBe(
+      'This folder already holds an RL environment package: this export replaces pyproject.toml, README.md and 2 files in refund_env/.',
+    );
     store.getState().setForm({ environment_name: 'other' });
     await settle();
     expect(client.callsOf('exports.folderFiles').at(-1)).toEqual({ folder: '/out/refund_env', kind: 'environment', name: 'other' });
@@ -464,7 +553,10 @@ describe('passes only and the warnings made from the preview’s counts', () => 
       answers: {
         'exports.folderFiles': (input) =>
           input.folder === '/out/file.jsonl'
-            ? { ok: false, error: { code: 'VALIDATION_FAILED', message: '/out/file.jsonl is a file, not a folder: choose a folder for the export.' } }
+            ? {
+                ok: false,
+                error: { code: 'VALIDATION_FAILED', message: '/out/file.jsonl is a file, not a folder: choose a folder for the export.' },
+              }
             : new Promise((resolve) => pending.set(input.folder, (files) => resolve(ok({ folder: input.folder, exists: true, files })))),
       },
     });
@@ -479,7 +571,11 @@ describe('passes only and the warnings made from the preview’s counts', () => 
     pending.get('/out/b')!(['README.md']);
     pending.get('/out/a')!(['data/train.jsonl']);
     await settle();
-    expect(typed.getState().folderFiles).toMatchObject({ key: JSON.stringify({ folder: '/out/b', kind: 'dataset' }), status: 'ready', value: { files: ['README.md'] } });
+    expect(typed.getState().folderFiles).toMatchObject({
+      key: JSON.stringify({ folder: '/out/b', kind: 'dataset' }),
+      status: 'ready',
+      value: { files: ['README.md'] },
+    });
     expect(selectFolderReplacement(typed.getState())).toBe('This folder already holds export files: this export replaces README.md.');
 
     store.getState().open({ kind: 'run', run_id: RUN, run_name: 'Refunds' });
@@ -509,7 +605,9 @@ describe('the Hub repository field', () => {
     await settle();
     typed.getState().setForm({ destination: 'hub', repo_id: 'ana' });
     await settle();
-    expect(selectVisibleIssues(typed.getState())).toEqual([{ path: 'repo_id', message: 'A repository id reads owner/name, e.g. ana/refund-conversations.' }]);
+    expect(selectVisibleIssues(typed.getState())).toEqual([
+      { path: 'repo_id', message: 'A repository id reads owner/name, e.g. ana/refund-conversations.' },
+    ]);
     typed.getState().setForm({ repo_id: 'ana/refunds' });
     expect(selectStartPrompt(typed.getState())).toEqual({ message: null, canPress: true });
   });
@@ -519,10 +617,22 @@ describe('counts as the app writes them', () => {
   it('puts thousands separators in the job’s sentences, never in paths or ids', () => {
     expect(formatCountsIn('Wrote 1499 lines to /tmp/run_20261130/out2048.')).toBe('Wrote 1,499 lines to /tmp/run_20261130/out2048.');
     expect(formatCountsIn('Pushed 120000 lines to ana/x at commit 1234567.')).toBe('Pushed 120,000 lines to ana/x at commit 1234567.');
-    expect(resultOf({ selection: { run_id: RUN }, destination: { kind: 'folder', folder: '/out' } }, [], 'Wrote 1499 lines to /out.').summary).toBe('Wrote 1,499 lines to /out.');
-    expect(describeProgress({ ...progress({}), status: 'running', phase: 'export', done: 1200, total: 3000, bytes: null, request: { selection: { run_id: RUN }, destination: { kind: 'folder', folder: '/out' } }, id: 'x', isCancelling: false })).toBe(
-      '1,200 / 3,000 rows',
-    );
+    expect(
+      resultOf({ selection: { run_id: RUN }, destination: { kind: 'folder', folder: '/out' } }, [], 'Wrote 1499 lines to /out.').summary,
+    ).toBe('Wrote 1,499 lines to /out.');
+    expect(
+      describeProgress({
+        ...progress({}),
+        status: 'running',
+        phase: 'export',
+        done: 1200,
+        total: 3000,
+        bytes: null,
+        request: { selection: { run_id: RUN }, destination: { kind: 'folder', folder: '/out' } },
+        id: 'x',
+        isCancelling: false,
+      }),
+    ).toBe('1,200 / 3,000 rows');
   });
 });
 
@@ -533,7 +643,8 @@ describe('export destination checks from a first-day review', () => {
     await settle();
     store.getState().setForm({ folder: 'relative/out' });
     await settle();
-    const message = '“relative/out” is a relative path: type the full path of the export folder, starting with / (e.g. /home/ana/exports), or it would land wherever the server was started.';
+    const message =
+      '“relative/out” is a relative path: type the full path of the export folder, starting with / (e.g. /home/ana/exports), or it would land wherever the server was started.';
     expect(selectVisibleIssues(store.getState())).toEqual([{ path: 'folder', message }]);
     expect(selectStartPrompt(store.getState())).toEqual({ message, canPress: false });
     expect(client.callsOf('exports.folderFiles').map((input) => (input as { folder: string }).folder)).not.toContain('relative/out');
@@ -542,13 +653,21 @@ describe('export destination checks from a first-day review', () => {
     await store.getState().start();
     expect(starts).toEqual([]);
     // The Hub's local copy and an environment package are held to the same rule; a Windows path is a full path.
-    expect(requestOf({ ...initialForm('copy'), destination: 'hub', repo_id: 'ana/refunds' }, { run_id: RUN })).toMatchObject({ ok: false, issues: [{ path: 'folder' }] });
-    expect(requestOf({ ...initialForm('env'), destination: 'environment' }, { run_id: RUN })).toMatchObject({ ok: false, issues: [{ path: 'folder' }] });
+    expect(requestOf({ ...initialForm('copy'), destination: 'hub', repo_id: 'ana/refunds' }, { run_id: RUN })).toMatchObject({
+      ok: false,
+      issues: [{ path: 'folder' }],
+    });
+    expect(requestOf({ ...initialForm('env'), destination: 'environment' }, { run_id: RUN })).toMatchObject({
+      ok: false,
+      issues: [{ path: 'folder' }],
+    });
     expect(requestOf(initialForm('C:\\Users\\ana\\out'), { run_id: RUN }).ok).toBe(true);
   });
 
   it('disables a Hub push until a token is set, saying why', async () => {
-    const { store } = harness({ answers: { 'settings.hubToken': () => ok({ source: 'missing' as const, storage: 'memory' as const, warnings: [] }) } });
+    const { store } = harness({
+      answers: { 'settings.hubToken': () => ok({ source: 'missing' as const, storage: 'memory' as const, warnings: [] }) },
+    });
     store.getState().open(tableSource(), { dataDir: '/data' });
     await settle();
     expect(selectStartBlocker(store.getState())).toBeNull();

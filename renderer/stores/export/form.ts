@@ -82,7 +82,8 @@ export function initialForm(defaultFolder: string): ExportForm {
  * Whether "passes only" narrows the rows: SFT imitates what it reads, so it takes passes; DPO pairs and GRPO groups
  * (and an RL environment) learn from the contrast between passes and failures, so they read every graded row.
  */
-export const passesOnlyApplies = (form: Pick<ExportForm, 'training' | 'destination'>): boolean => form.training === 'sft' && form.destination !== 'environment';
+export const passesOnlyApplies = (form: Pick<ExportForm, 'training' | 'destination'>): boolean =>
+  form.training === 'sft' && form.destination !== 'environment';
 
 /** Fields that start blank and are required: their problem shows once the person has typed in them or pressed Export. */
 export const DEFERRED_FIELDS: ReadonlySet<string> = new Set(['repo_id', 'folder']);
@@ -148,7 +149,8 @@ export function requestOf(form: ExportForm, selection: ExportSelectionInput, opt
     issues.push({ path: 'repo_id', message: 'A repository id reads owner/name, e.g. ana/refund-conversations.' });
   }
   const endpoint = form.endpoint.trim();
-  if (form.destination === 'hub' && endpoint !== '' && !isUrl(endpoint)) issues.push({ path: 'endpoint', message: 'The Hub address is a URL such as https://huggingface.co.' });
+  if (form.destination === 'hub' && endpoint !== '' && !isUrl(endpoint))
+    issues.push({ path: 'endpoint', message: 'The Hub address is a URL such as https://huggingface.co.' });
   if (issues.length > 0) return { ok: false, issues };
 
   // The counts do not depend on where the files go: a preview names no real folder, so typing one asks for no new preview.

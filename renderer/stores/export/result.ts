@@ -59,7 +59,15 @@ export function resultOf(request: ExportRequestInput, records: readonly ExportRe
     }
     case 'environment': {
       const record = records.find((item) => item.destination === 'environment' && item.location === destination.folder);
-      return { summary, folder: destination.folder, files: [], n_lines: record?.n_rows ?? null, hub: null, environment: destination.folder, warnings: record?.warnings ?? [] };
+      return {
+        summary,
+        folder: destination.folder,
+        files: [],
+        n_lines: record?.n_rows ?? null,
+        hub: null,
+        environment: destination.folder,
+        warnings: record?.warnings ?? [],
+      };
     }
     case 'hub': {
       const index = records.findIndex((item) => item.destination === 'hub' && item.location === destination.repo_id);
@@ -72,7 +80,9 @@ export function resultOf(request: ExportRequestInput, records: readonly ExportRe
         folder: local?.location ?? null,
         files: local ? datasetFiles(local.location, splits) : [],
         n_lines: push?.n_rows ?? null,
-        hub: push?.commit ? { repo_id: destination.repo_id, commit: push.commit, url, visibility: destination.visibility ?? 'private' } : null,
+        hub: push?.commit
+          ? { repo_id: destination.repo_id, commit: push.commit, url, visibility: destination.visibility ?? 'private' }
+          : null,
         environment: null,
         warnings: [...new Set([...(local?.warnings ?? []), ...(push?.warnings ?? [])])],
       };

@@ -17,7 +17,9 @@ export function selectFormIssues(state: Pick<ExportState, 'form' | 'selection'>)
  * wrong before the person has typed in it or pressed Export.
  */
 export function selectVisibleIssues(state: Pick<ExportState, 'form' | 'selection' | 'touched' | 'attempted'>): Issue[] {
-  return selectFormIssues(state).filter((issue) => state.attempted || !DEFERRED_FIELDS.has(issue.path) || state.touched.includes(issue.path));
+  return selectFormIssues(state).filter(
+    (issue) => state.attempted || !DEFERRED_FIELDS.has(issue.path) || state.touched.includes(issue.path),
+  );
 }
 
 /** The preview key the form stands for now; null when the form has problems or the selection is not read yet. */
@@ -27,7 +29,8 @@ export function selectPreviewKey(state: Pick<ExportState, 'form' | 'selection'>)
   return built.ok ? JSON.stringify(built.request) : null;
 }
 
-export const selectIsJobActive = (state: Pick<ExportState, 'job'>): boolean => state.job !== null && (state.job.status === 'starting' || state.job.status === 'running');
+export const selectIsJobActive = (state: Pick<ExportState, 'job'>): boolean =>
+  state.job !== null && (state.job.status === 'starting' || state.job.status === 'running');
 
 /** The push cannot succeed without a Hugging Face token (neither HF_TOKEN nor one stored in Settings): the reason, else null. */
 export function selectHubTokenProblem(state: Pick<ExportState, 'form' | 'hubToken'>): string | null {
@@ -97,25 +100,30 @@ export function gradeWarnings(preview: ExportState['preview']): string[] {
   const warnings: string[] = [];
   if (request.destination.kind === 'environment' || kind !== 'sft') {
     const what = request.destination.kind === 'environment' ? 'an RL environment' : kind === 'dpo' ? 'a DPO export' : 'a GRPO export';
-    if (grades && grades.ungraded > 0) warnings.push(`${countOf(grades.ungraded, 'row is', 'rows are')} ungraded: grade the run before ${what}.`);
+    if (grades && grades.ungraded > 0)
+      warnings.push(`${countOf(grades.ungraded, 'row is', 'rows are')} ungraded: grade the run before ${what}.`);
     return warnings;
   }
   if (request.selection.passes_only) {
-    if (value.n_selected === 0) warnings.push('No selected row has a full pass (reward 1): grade the run first, or turn off “Passes only”.');
+    if (value.n_selected === 0)
+      warnings.push('No selected row has a full pass (reward 1): grade the run first, or turn off “Passes only”.');
     return warnings;
   }
   const train = grades?.train;
   if (!train) return warnings;
   if (train.failing > 0) warnings.push(`${countOf(train.failing, 'row fails its grade', 'rows fail their grade')} and will be trained on.`);
   if (train.ungraded > 0) {
-    warnings.push(`${countOf(train.ungraded, 'row is ungraded: grade the run first or it is trained on as it is', 'rows are ungraded: grade the run first or they are trained on as they are')}.`);
+    warnings.push(
+      `${countOf(train.ungraded, 'row is ungraded: grade the run first or it is trained on as it is', 'rows are ungraded: grade the run first or they are trained on as they are')}.`,
+    );
   }
   return warnings;
 }
 
 const folderOf = (path: string) => path.trim().replace(/[\\/]+$/, '');
 
-const listOf = (items: readonly string[]): string => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? ''));
+const listOf = (items: readonly string[]): string =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');
 
 /** The disk's answer for the folder the form names now; null while it is asked or when it names another folder. */
 function currentFolderFiles(state: Pick<ExportState, 'form' | 'folderFiles'>): ExportState['folderFiles'] | null {
@@ -144,14 +152,22 @@ function packageList(files: readonly string[]): string {
  * them: the app, the CLI or a person); null when it replaces none. A stored export at that folder lends its run's
  * name and time; split files this export does not write are named too, as they stay beside a card that omits them.
  */
-export function selectFolderReplacement(state: Pick<ExportState, 'form' | 'pastExports' | 'source' | 'otherRuns' | 'folderFiles'>): string | null {
+export function selectFolderReplacement(
+  state: Pick<ExportState, 'form' | 'pastExports' | 'source' | 'otherRuns' | 'folderFiles'>,
+): string | null {
   const known = currentFolderFiles(state);
   const present = known?.status === 'ready' || known?.status === 'loading' ? (known.value?.files ?? []) : [];
   if (present.length === 0) return null;
   const isEnvironment = state.form.destination === 'environment';
   const folder = folderOf(state.form.folder);
-  const record = state.pastExports.find((item) => item.destination !== 'hub' && folderOf(item.location) === folder && (item.destination === 'environment') === isEnvironment);
-  const runName = record ? (record.run_id === state.source?.run_id ? state.source.run_name : state.otherRuns.find((run) => run.id === record.run_id)?.name) : undefined;
+  const record = state.pastExports.find(
+    (item) => item.destination !== 'hub' && folderOf(item.location) === folder && (item.destination === 'environment') === isEnvironment,
+  );
+  const runName = record
+    ? record.run_id === state.source?.run_id
+      ? state.source.run_name
+      : state.otherRuns.find((run) => run.id === record.run_id)?.name
+    : undefined;
   const described = record
     ? `${runName ? `an export of “${runName}”` : 'an export'} (${countOf(record.n_rows, isEnvironment ? 'task' : 'line', isEnvironment ? 'tasks' : 'lines')}, ${formatStoredTime(record.created_at)})`
     : isEnvironment
@@ -161,7 +177,10 @@ export function selectFolderReplacement(state: Pick<ExportState, 'form' | 'pastE
   const written = datasetFiles('', state.form.splits).map((file) => file.replace(/^\//, ''));
   const replaced = written.filter((file) => present.includes(file));
   const left = present.filter((file) => !written.includes(file) && file.endsWith('.jsonl'));
-  const stays = left.length > 0 ? ` ${listOf(left)} ${left.length === 1 ? 'stays' : 'stay'} from before, though the new dataset card does not name ${left.length === 1 ? 'it' : 'them'}.` : '';
+  const stays =
+    left.length > 0
+      ? ` ${listOf(left)} ${left.length === 1 ? 'stays' : 'stay'} from before, though the new dataset card does not name ${left.length === 1 ? 'it' : 'them'}.`
+      : '';
   if (replaced.length === 0) return stays === '' ? null : `This folder already holds ${described}:${stays}`;
   return `This folder already holds ${described}: this export replaces ${listOf(replaced)}.${stays}`;
 }
@@ -191,7 +210,8 @@ export function selectFormatsOf(formats: readonly ExportFormatChoice[], kind: Tr
 export function describeProgress(job: JobState): string {
   if (job.status === 'starting') return 'Starting…';
   const total = job.total === null ? '' : ` / ${formatCount(job.total)}`;
-  if (job.phase === 'push') return `${formatCountsIn(job.message ?? 'Pushing to the Hub')}: ${formatCount(job.done)}${total} files uploaded`;
+  if (job.phase === 'push')
+    return `${formatCountsIn(job.message ?? 'Pushing to the Hub')}: ${formatCount(job.done)}${total} files uploaded`;
   const bytes = job.bytes === null ? '' : ` · ${formatBytes(job.bytes)} written`;
   return `${formatCount(job.done)}${total} rows${bytes}`;
 }

@@ -93,10 +93,22 @@ export function directSelection(source: ExportSource): ExportSelectionInput | nu
 }
 
 /** The row ids of a table query, read a page at a time; refuses more than MAX_ROW_IDS. `isCurrent` stops a stale read. */
-export async function resolveRowIds(client: ApiClient, runId: string, query: RowsQuery, isCurrent: () => boolean): Promise<Result<string[]>> {
+export async function resolveRowIds(
+  client: ApiClient,
+  runId: string,
+  query: RowsQuery,
+  isCurrent: () => boolean,
+): Promise<Result<string[]>> {
   const ids: string[] = [];
   for (let offset = 0; ; offset += RESOLVE_PAGE) {
-    const page = await client.call('rows.page', { run_id: runId, filters: query.filters, search: query.search, sort: query.sort, offset, limit: RESOLVE_PAGE });
+    const page = await client.call('rows.page', {
+      run_id: runId,
+      filters: query.filters,
+      search: query.search,
+      sort: query.sort,
+      offset,
+      limit: RESOLVE_PAGE,
+    });
     if (!page.ok) return page;
     if (!isCurrent()) return { ok: false, error: { code: 'CONFLICT', message: 'The selection changed while it was read.' } };
     if (page.value.total > MAX_ROW_IDS) {

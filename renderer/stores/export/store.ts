@@ -4,7 +4,10 @@ import { createExportActions, type ExportActionOptions, type ExportActions } fro
 import { type ExportState, initialExportState } from './initial-state';
 
 export function createExportStore(client: () => ApiClient = api, options: ExportActionOptions = {}) {
-  return create<ExportState & ExportActions>()((set, get) => ({ ...initialExportState, ...createExportActions(set, get, client, options) }));
+  return create<ExportState & ExportActions>()((set, get) => ({
+    ...initialExportState,
+    ...createExportActions(set, get, client, options),
+  }));
 }
 
 /** The one Export dialog's state: opened from the conversations table, a run, or a coverage cell. */

@@ -10,7 +10,10 @@ export const countOf = (n: number, one: string, many: string): string => `${form
  * "Wrote 1,499 lines". Only a number standing before a counted noun changes, never one inside a path, an id or a date.
  */
 export function formatCountsIn(sentence: string): string {
-  return sentence.replace(/(^|[\s(])(\d{4,})(?= (?:rows?|lines?|files?|tasks?|asks?|pairs?|conversations?|selected)\b)/g, (_match, before: string, digits: string) => `${before}${formatCount(Number(digits))}`);
+  return sentence.replace(
+    /(^|[\s(])(\d{4,})(?= (?:rows?|lines?|files?|tasks?|asks?|pairs?|conversations?|selected)\b)/g,
+    (_match, before: string, digits: string) => `${before}${formatCount(Number(digits))}`,
+  );
 }
 
 /** A stored time as "2026-11-30 14:05 UTC": the same on every machine, to the minute. */

@@ -19,7 +19,12 @@ export function cellFilters(cell: Partial<Record<Axis, string>>): RowFilters {
 }
 
 /** The row ids of a coverage cell, a page at a time; refuses more than MAX_BULK_LABELS. `isCurrent` stops a stale read. */
-export async function resolveCellRowIds(client: ApiClient, runId: string, cell: Partial<Record<Axis, string>>, isCurrent: () => boolean): Promise<Result<string[]>> {
+export async function resolveCellRowIds(
+  client: ApiClient,
+  runId: string,
+  cell: Partial<Record<Axis, string>>,
+  isCurrent: () => boolean,
+): Promise<Result<string[]>> {
   const filters = cellFilters(cell);
   const ids: string[] = [];
   for (let offset = 0; ; offset += PAGE) {

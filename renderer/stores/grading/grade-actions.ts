@@ -29,7 +29,17 @@ export interface GradingActionOptions {
 const FINAL = new Set(['completed', 'cancelled', 'failed']);
 
 function jobStateOf(job: GradeJob): GradeJobState {
-  return { id: job.job_id, run_id: job.run_id, judge: job.judge, judges: [...job.judges], status: job.status, done: job.done, total: job.total, message: job.message, isCancelling: false };
+  return {
+    id: job.job_id,
+    run_id: job.run_id,
+    judge: job.judge,
+    judges: [...job.judges],
+    status: job.status,
+    done: job.done,
+    total: job.total,
+    message: job.message,
+    isCancelling: false,
+  };
 }
 
 export function createGradeActions(
@@ -120,7 +130,12 @@ export function createGradeActions(
       const before = get().form;
       const form = { ...before, ...patch };
       const fieldError = get().fieldError;
-      set({ form, startError: null, fieldError: fieldError && (Object.keys(patch) as string[]).some((key) => key === fieldError.field || key === 'choice') ? null : fieldError });
+      set({
+        form,
+        startError: null,
+        fieldError:
+          fieldError && (Object.keys(patch) as string[]).some((key) => key === fieldError.field || key === 'choice') ? null : fieldError,
+      });
       const spec = typedSpec(form);
       if (spec === null) {
         if (checkTimer !== null) clearTimeout(checkTimer);
@@ -139,8 +154,11 @@ export function createGradeActions(
       set({ check: { spec, status: 'loading', issues: [], notes: [] } });
       const answer = await client().call('models.check', { models: { ...(models.agent ? { agent: models.agent } : {}), judge: spec } });
       if (request !== checkRequest) return;
-      if (!answer.ok) return set({ check: { spec, status: 'error', issues: [], notes: [`The judge could not be checked: ${answer.error.message}`] } });
-      const issues = answer.value.issues.filter((issue) => issue.path === 'models.judge' || issue.path === 'judge').map((issue) => issue.message);
+      if (!answer.ok)
+        return set({ check: { spec, status: 'error', issues: [], notes: [`The judge could not be checked: ${answer.error.message}`] } });
+      const issues = answer.value.issues
+        .filter((issue) => issue.path === 'models.judge' || issue.path === 'judge')
+        .map((issue) => issue.message);
       // Only what concerns the judge: the offline roles' note is about the run, not this grading.
       const notes = answer.value.warnings.filter((warning) => /judge/i.test(warning));
       set({ check: { spec, status: 'ready', issues, notes } });
@@ -158,7 +176,17 @@ export function createGradeActions(
       set({
         startError: null,
         fieldError: null,
-        job: { id: null, run_id: runId, judge: built.input.judge, judges: [], status: 'starting', done: 0, total: null, message: 'Loading the judge', isCancelling: false },
+        job: {
+          id: null,
+          run_id: runId,
+          judge: built.input.judge,
+          judges: [],
+          status: 'starting',
+          done: 0,
+          total: null,
+          message: 'Loading the judge',
+          isCancelling: false,
+        },
       });
       const answer = await client().call('grades.run', built.input);
       const job = get().job;
@@ -168,7 +196,9 @@ export function createGradeActions(
         const field = atField?.path === 'rubric' ? 'rubric' : specField(get().form);
         return set({
           job: null,
-          ...(atField && (field !== 'choice' || get().form.choice === 'run_judge') ? { fieldError: { field, message: answer.error.message } } : { startError: answer.error.message }),
+          ...(atField && (field !== 'choice' || get().form.choice === 'run_judge')
+            ? { fieldError: { field, message: answer.error.message } }
+            : { startError: answer.error.message }),
         });
       }
       set({ job: jobStateOf(answer.value) });
@@ -185,7 +215,8 @@ export function createGradeActions(
       const now = get().job;
       if (now?.id !== job.id) return;
       // NOT_FOUND or CONFLICT: the job ended meanwhile; its last event says how.
-      if (!answer.ok && answer.error.code !== 'NOT_FOUND' && answer.error.code !== 'CONFLICT') set({ job: { ...now, isCancelling: false }, startError: answer.error.message });
+      if (!answer.ok && answer.error.code !== 'NOT_FOUND' && answer.error.code !== 'CONFLICT')
+        set({ job: { ...now, isCancelling: false }, startError: answer.error.message });
     },
     receiveJob(progress) {
       if (progress.kind !== 'grade' || progress.run_id === null) return;
@@ -204,7 +235,19 @@ export function createGradeActions(
       // A job of this run started elsewhere (another window) is followed too, once ours has ended.
       if (!isOurs && job !== null && isJobActive(job)) return;
       if (isOurs && !isJobActive(job)) return;
-      const base: GradeJobState = isOurs ? job! : { id: progress.job_id, run_id: progress.run_id, judge: '', judges: [], status: 'running', done: 0, total: null, message: null, isCancelling: false };
+      const base: GradeJobState = isOurs
+        ? job!
+        : {
+            id: progress.job_id,
+            run_id: progress.run_id,
+            judge: '',
+            judges: [],
+            status: 'running',
+            done: 0,
+            total: null,
+            message: null,
+            isCancelling: false,
+          };
       set({
         job: {
           ...base,

@@ -20,7 +20,17 @@ function harness() {
     'grades.summary': () =>
       ok(
         isGraded
-          ? gradesSummary([judgeSummary(), judgeSummary({ judge_key: RUBRIC_KEY, judge_name: 'rubric', label_source: 'judge', passes: 10, failures: 2, last_graded_at: '2026-11-30T10:05:00.000Z' })])
+          ? gradesSummary([
+              judgeSummary(),
+              judgeSummary({
+                judge_key: RUBRIC_KEY,
+                judge_name: 'rubric',
+                label_source: 'judge',
+                passes: 10,
+                failures: 2,
+                last_graded_at: '2026-11-30T10:05:00.000Z',
+              }),
+            ])
           : gradesSummary([], { warnings: ['No grades yet: grade the run (the conduct checks run first, then your judge).'] }),
       ),
     'grades.jobs': () => ok({ jobs: [] }),
@@ -31,9 +41,19 @@ function harness() {
     'grades.cancel': () => ok(gradeJob({ message: 'Cancelling after the rows in flight' })),
     'models.check': (input) => {
       const judge = input.models.judge ?? '';
-      if (judge.includes('/')) return ok({ issues: [{ path: 'models.judge', message: `"${judge}" uses a slash: model specs use a colon. Write openai:gpt-4.1-mini.` }], degraded: [], warnings: [] });
+      if (judge.includes('/'))
+        return ok({
+          issues: [{ path: 'models.judge', message: `"${judge}" uses a slash: model specs use a colon. Write openai:gpt-4.1-mini.` }],
+          degraded: [],
+          warnings: [],
+        });
       const offline = 'No model for situation writer (the offline template writer): it runs on the built-in offline default.';
-      if (judge === input.models.agent) return ok({ issues: [], degraded: ['same_model'], warnings: [offline, `agent and judge both use ${judge}: a judge grading its own writing prefers it.`] });
+      if (judge === input.models.agent)
+        return ok({
+          issues: [],
+          degraded: ['same_model'],
+          warnings: [offline, `agent and judge both use ${judge}: a judge grading its own writing prefers it.`],
+        });
       return ok({ issues: [], degraded: [], warnings: [offline] });
     },
   });
@@ -52,11 +72,18 @@ describe('grading store', () => {
     await store.getState().checkJudge();
     expect(client.callsOf('models.check')).toEqual([{ models: { agent: 'openai:gpt-4.1', judge: 'openai:gpt-4.1-mini' } }]);
     await store.getState().start();
-    expect(runs).toEqual([expect.objectContaining({ run_id: 'run_a', judge: 'openai:gpt-4.1-mini', rubric: 'Pass when the agent confirms before refunding.' })]);
+    expect(runs).toEqual([
+      expect.objectContaining({ run_id: 'run_a', judge: 'openai:gpt-4.1-mini', rubric: 'Pass when the agent confirms before refunding.' }),
+    ]);
     expect(store.getState().job).toMatchObject({ id: 'grade_1', status: 'running', judges: ['conduct@1', RUBRIC_KEY] });
 
     client.emit('job-progress', progress({ done: 12, total: 24 }));
-    expect(jobFigures(store.getState().job!)).toMatchObject({ done: 12, total: 24, fraction: 0.5, judges: `the conduct checks, then ${RUBRIC_KEY}` });
+    expect(jobFigures(store.getState().job!)).toMatchObject({
+      done: 12,
+      total: 24,
+      fraction: 0.5,
+      judges: `the conduct checks, then ${RUBRIC_KEY}`,
+    });
     // Another run's job does not move this one, but marks that run changed when it ends.
     client.emit('job-progress', progress({ job_id: 'grade_9', run_id: 'run_b', status: 'completed', done: 4, total: 4 }));
     expect(store.getState().job?.done).toBe(12);
@@ -78,7 +105,9 @@ describe('grading store', () => {
     store.getState().setForm({ choice: 'model', model: 'openai/gpt-4.1-mini' });
     expect(store.getState().check.status).toBe('loading');
     await store.getState().checkJudge();
-    expect(store.getState().check.issues).toEqual(['"openai/gpt-4.1-mini" uses a slash: model specs use a colon. Write openai:gpt-4.1-mini.']);
+    expect(store.getState().check.issues).toEqual([
+      '"openai/gpt-4.1-mini" uses a slash: model specs use a colon. Write openai:gpt-4.1-mini.',
+    ]);
     await store.getState().start();
     expect(runs).toEqual([]);
     expect(store.getState().fieldError).toEqual({ field: 'model', message: expect.stringContaining('Write openai:gpt-4.1-mini') });
@@ -86,7 +115,7 @@ describe('grading store', () => {
     expect(store.getState().fieldError).toBeNull();
   });
 
-  it('notes a judge that is the agent\'s own model, and nothing about the run\'s other roles', async () => {
+  it("notes a judge that is the agent's own model, and nothing about the run's other roles", async () => {
     const { store } = harness();
     await store.getState().open('run_a', { agent: 'openai:gpt-4.1' });
     store.getState().setForm({ choice: 'model', model: 'openai:gpt-4.1-mini' });
@@ -100,8 +129,18 @@ describe('grading store', () => {
   it('puts a refusal from grades.run at the field it names, and a conflict above the form', async () => {
     const { client, store } = harness();
     const refusals = [
-      { ok: false as const, error: { code: 'VALIDATION_FAILED' as const, message: 'A decision judge reads no rubric.', issues: [{ path: 'rubric', message: 'not read by decision judges' }] } },
-      { ok: false as const, error: { code: 'CONFLICT' as const, message: 'Run run_a is still simulating: grade it when it ends, or cancel it first.' } },
+      {
+        ok: false as const,
+        error: {
+          code: 'VALIDATION_FAILED' as const,
+          message: 'A decision judge reads no rubric.',
+          issues: [{ path: 'rubric', message: 'not read by decision judges' }],
+        },
+      },
+      {
+        ok: false as const,
+        error: { code: 'CONFLICT' as const, message: 'Run run_a is still simulating: grade it when it ends, or cancel it first.' },
+      },
     ];
     answerWith(client, () => refusals.shift()!);
     store.setState({ runId: 'run_a' });
@@ -112,7 +151,7 @@ describe('grading store', () => {
     expect(store.getState()).toMatchObject({ job: null, fieldError: null, startError: expect.stringContaining('still simulating') });
   });
 
-  it('asks for the run\'s judge model only when the run has one, and sends a decision judge with its prefix and no rubric', async () => {
+  it("asks for the run's judge model only when the run has one, and sends a decision judge with its prefix and no rubric", async () => {
     const { store, runs } = harness();
     await store.getState().open('run_a', {});
     store.getState().setForm({ choice: 'run_judge' });
@@ -132,7 +171,11 @@ describe('grading store', () => {
       if (method === 'grades.run') return new Promise((resolve) => (answer = () => resolve(ok(gradeJob({ judges: ['conduct@1'] })))));
       if (method === 'grades.cancel') return ok(gradeJob());
       if (method === 'grades.jobs') return ok({ jobs: [] });
-      return ok(gradesSummary([judgeSummary({ n_graded: 5, n_missing: 7 })], { warnings: ['conduct@1 graded 5 of 12 rows; 7 have no grade from it.'] }));
+      return ok(
+        gradesSummary([judgeSummary({ n_graded: 5, n_missing: 7 })], {
+          warnings: ['conduct@1 graded 5 of 12 rows; 7 have no grade from it.'],
+        }),
+      );
     });
     await store.getState().open('run_a');
     const starting = store.getState().start();

@@ -19,7 +19,11 @@ export interface LabelActions {
   closeLabel(): void;
 }
 
-export function createLabelActions(set: StoreApi<GradingState>['setState'], get: () => GradingState, client: () => ApiClient): LabelActions {
+export function createLabelActions(
+  set: StoreApi<GradingState>['setState'],
+  get: () => GradingState,
+  client: () => ApiClient,
+): LabelActions {
   let nextId = 0;
 
   const isCurrent = (id: number) => get().request?.id === id;
@@ -82,7 +86,18 @@ export function createLabelActions(set: StoreApi<GradingState>['setState'], get:
     async askLabel(target, label) {
       const id = ++nextId;
       const rowIds = target.kind === 'rows' ? [...new Set(target.row_ids)] : target.kind === 'row' ? [target.row_id] : null;
-      set({ request: { id, target, label, stage: target.kind === 'cell' ? 'resolving' : 'confirm', row_ids: rowIds, error: null, warnings: [], stored: null } });
+      set({
+        request: {
+          id,
+          target,
+          label,
+          stage: target.kind === 'cell' ? 'resolving' : 'confirm',
+          row_ids: rowIds,
+          error: null,
+          warnings: [],
+          stored: null,
+        },
+      });
       if (target.kind === 'row') return signAndSave(id);
       // A name set in Settings since the screen opened is read again before the person confirms.
       void readAnnotator();

@@ -28,7 +28,19 @@ function harness(options: { name?: string | null; cellRows?: number } = {}) {
     },
     'labels.set': (input) => {
       stored.push({ row_id: input.row_id, label: input.label, author: name });
-      return ok({ label: { id: stored.length, run_id: 'run_a', row_id: input.row_id, label: input.label, kind: 'human' as const, author: name, note: null, created_at: '2026-11-30T10:00:00.000Z' }, warnings: [] });
+      return ok({
+        label: {
+          id: stored.length,
+          run_id: 'run_a',
+          row_id: input.row_id,
+          label: input.label,
+          kind: 'human' as const,
+          author: name,
+          note: null,
+          created_at: '2026-11-30T10:00:00.000Z',
+        },
+        warnings: [],
+      });
     },
     'rows.page': (input) => {
       const offset = input.offset ?? 0;
@@ -116,10 +128,12 @@ describe('labelling outside the queue', () => {
     expect(unsigned.store.getState().request).toBeNull();
   });
 
-  it('keeps a refused bulk label on screen with main\'s message, and closing drops it', async () => {
+  it("keeps a refused bulk label on screen with main's message, and closing drops it", async () => {
     const { client, store } = harness({ name: 'Ana' });
     answerWith(client, (method) =>
-      method === 'labels.set_many' ? { ok: false, error: { code: 'NOT_FOUND', message: 'No labels stored: there is no row run_a:99.' } } : ok({ name: 'Ana' }),
+      method === 'labels.set_many'
+        ? { ok: false, error: { code: 'NOT_FOUND', message: 'No labels stored: there is no row run_a:99.' } }
+        : ok({ name: 'Ana' }),
     );
     await store.getState().askLabel({ kind: 'rows', run_id: 'run_a', row_ids: ['run_a:99'] }, 'fail');
     await store.getState().confirmLabel();

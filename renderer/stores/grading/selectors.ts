@@ -27,7 +27,8 @@ export interface JobFigures {
 
 export function jobFigures(job: GradeJobState): JobFigures {
   const fraction = job.total === null ? null : job.total === 0 ? 1 : Math.min(1, job.done / job.total);
-  const judges = job.judges.length > 0 ? job.judges.map((key) => (key.startsWith('conduct@') ? 'the conduct checks' : key)).join(', then ') : job.judge;
+  const judges =
+    job.judges.length > 0 ? job.judges.map((key) => (key.startsWith('conduct@') ? 'the conduct checks' : key)).join(', then ') : job.judge;
   return { done: job.done, total: job.total, fraction, judges };
 }
 
@@ -39,7 +40,9 @@ export function summaryWarnings(summary: GradesSummary | null, job: GradeJobStat
   const warnings: string[] = [];
   if (job && (job.status === 'cancelled' || job.status === 'failed')) {
     warnings.push(
-      job.message ? `The last grading was ${job.status}: ${job.message}` : `The last grading was ${job.status}. The grades written before it stopped are kept and counted below.`,
+      job.message
+        ? `The last grading was ${job.status}: ${job.message}`
+        : `The last grading was ${job.status}. The grades written before it stopped are kept and counted below.`,
     );
   }
   return [...warnings, ...(summary?.warnings ?? [])];
@@ -47,7 +50,10 @@ export function summaryWarnings(summary: GradesSummary | null, job: GradeJobStat
 
 /** A judge's statuses other than ok that happened, e.g. [["timeout", 2]]: what "unjudged" is made of. */
 export function failedStatuses(judge: JudgeSummary): [JudgeStatus, number][] {
-  return JUDGE_STATUSES.filter((status) => status !== 'ok' && (judge.statuses[status] ?? 0) > 0).map((status) => [status, judge.statuses[status] ?? 0]);
+  return JUDGE_STATUSES.filter((status) => status !== 'ok' && (judge.statuses[status] ?? 0) > 0).map((status) => [
+    status,
+    judge.statuses[status] ?? 0,
+  ]);
 }
 
 /** The judge a run's pass counts follow: the one that graded it last (the table's Judge column shows it). */

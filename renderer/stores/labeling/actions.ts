@@ -126,7 +126,10 @@ export function createLabelingActions(
         return;
       }
       set({ ...initialLabelingState, runId, generation: get().generation + 1, status: 'loading' });
-      const [setting, run] = await Promise.all([client().call('settings.get', { key: QUEUE_SETTING_KEY }), client().call('runs.get', { run_id: runId })]);
+      const [setting, run] = await Promise.all([
+        client().call('settings.get', { key: QUEUE_SETTING_KEY }),
+        client().call('runs.get', { run_id: runId }),
+      ]);
       if (get().runId !== runId) return;
       const saved = setting.ok ? QueueSetting.safeParse(setting.value.value) : null;
       set({
@@ -160,7 +163,10 @@ export function createLabelingActions(
       set({ nameDialog: { isOpen: true, pendingLabel: null, isSaving: false, error: null } });
     },
     closeNameDialog() {
-      set((state) => ({ nameDialog: { ...initialLabelingState.nameDialog }, wasAskedName: state.wasAskedName || state.nameDialog.pendingLabel !== null }));
+      set((state) => ({
+        nameDialog: { ...initialLabelingState.nameDialog },
+        wasAskedName: state.wasAskedName || state.nameDialog.pendingLabel !== null,
+      }));
     },
     async saveName(name) {
       const trimmed = name.trim();
@@ -196,14 +202,34 @@ export function createLabelingActions(
       }
       set({ files: { status: 'importing', error: null, notice: null, report: null } });
       const format = /\.csv$/i.test(file.name) ? 'csv' : 'jsonl';
-      const result = await client().call('labels.import', { run_id: runId, format, text: read.text, kind: 'human', ...(annotator ? { author: annotator } : {}) });
+      const result = await client().call('labels.import', {
+        run_id: runId,
+        format,
+        text: read.text,
+        kind: 'human',
+        ...(annotator ? { author: annotator } : {}),
+      });
       if (!result.ok) {
-        set({ files: { status: 'idle', error: { message: result.error.message, issues: result.error.issues ?? [] }, notice: null, report: null } });
+        set({
+          files: {
+            status: 'idle',
+            error: { message: result.error.message, issues: result.error.issues ?? [] },
+            notice: null,
+            report: null,
+          },
+        });
         return false;
       }
       const { stored, report } = result.value;
       const authors = report.authors.length > 0 ? ` by ${report.authors.join(', ')}` : '';
-      set({ files: { status: 'idle', error: null, notice: `Imported ${stored} labels${authors} on ${report.rows_labeled} rows from ${file.name}.`, report } });
+      set({
+        files: {
+          status: 'idle',
+          error: null,
+          notice: `Imported ${stored} labels${authors} on ${report.rows_labeled} rows from ${file.name}.`,
+          report,
+        },
+      });
       await queue.startQueue(get().position);
       void refreshAgreement();
       return true;
@@ -217,7 +243,14 @@ export function createLabelingActions(
           ? await client().call('agreement.export', { run_id: runId, ...(judge === null ? {} : { judge_name: judge }) })
           : await client().call('labels.export', { run_id: runId, format: kind });
       if (!result.ok) {
-        set({ files: { status: 'idle', error: { message: result.error.message, issues: result.error.issues ?? [] }, notice: null, report: null } });
+        set({
+          files: {
+            status: 'idle',
+            error: { message: result.error.message, issues: result.error.issues ?? [] },
+            notice: null,
+            report: null,
+          },
+        });
         return null;
       }
       const what = kind === 'agreement' ? `${result.value.n} rows for wai agreement` : `${result.value.n} labels`;

@@ -10,7 +10,11 @@ async function settle(): Promise<void> {
   for (let tick = 0; tick < 20; tick += 1) await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-function harness(total: number, options: Parameters<typeof fakeLabelsServer>[1] = {}, agreementDelay: (lastReadMs: number) => number = () => 0) {
+function harness(
+  total: number,
+  options: Parameters<typeof fakeLabelsServer>[1] = {},
+  agreementDelay: (lastReadMs: number) => number = () => 0,
+) {
   const server = fakeLabelsServer(total, options);
   const store = createLabelingStore(() => server.client, { agreementDelay });
   return { server, store };
@@ -41,7 +45,9 @@ describe('the labeling store', () => {
     expect(store.getState().position).toBe(1);
     expect(store.getState().counts?.labelled).toBe(1);
     await Promise.resolve();
-    expect(server.client.callsOf('labels.set')).toEqual([{ row_id: 'run_1:0', label: 'fail', note: 'the agent never confirmed the amount', kind: 'human' }]);
+    expect(server.client.callsOf('labels.set')).toEqual([
+      { row_id: 'run_1:0', label: 'fail', note: 'the agent never confirmed the amount', kind: 'human' },
+    ]);
     await settle();
     expect(store.getState()).toMatchObject({ pending: [], saveError: null, lastSaved: { rowId: 'run_1:0', ordinal: 0, label: 'fail' } });
     expect(store.getState().note).toEqual({ rowId: 'run_1:1', text: '' });
@@ -88,7 +94,13 @@ describe('the labeling store', () => {
     await settle();
     for (const label of ['pass', 'fail', 'unsure', 'skip', 'simulator_error'] as const) store.getState().give(label);
     await settle();
-    expect(server.labels.map((label) => `${label.row_id}=${label.label}`)).toEqual(['run_1:0=pass', 'run_1:1=fail', 'run_1:2=unsure', 'run_1:3=skip', 'run_1:4=simulator_error']);
+    expect(server.labels.map((label) => `${label.row_id}=${label.label}`)).toEqual([
+      'run_1:0=pass',
+      'run_1:1=fail',
+      'run_1:2=unsure',
+      'run_1:3=skip',
+      'run_1:4=simulator_error',
+    ]);
     expect(store.getState().counts?.by_label).toMatchObject({ pass: 1, fail: 1, unsure: 1, skip: 1, simulator_error: 1 });
     // Coalesced: the panel reads the numbers again at most once per label, never once per key in flight.
     expect(server.client.callsOf('agreement.get').length).toBeLessThanOrEqual(6);
@@ -173,7 +185,8 @@ describe('the labeling store', () => {
     const offsets = server.client.callsOf('labels.queue').map((input) => (input as { offset: number }).offset);
     expect(offsets).toEqual([0, 50_000, 50_000 - PAGE_SIZE, 99_999 - (99_999 % PAGE_SIZE)]);
     // Every later page keeps the first page's order and judge, and does not count the queue again.
-    for (const input of server.client.callsOf('labels.queue').slice(1)) expect(input).toMatchObject({ snapshot: { label_id: 0, grade_id: 10 }, judge: 'conduct@1', summary: false });
+    for (const input of server.client.callsOf('labels.queue').slice(1))
+      expect(input).toMatchObject({ snapshot: { label_id: 0, grade_id: 10 }, judge: 'conduct@1', summary: false });
     expect(Object.keys(store.getState().pages).length).toBeLessThanOrEqual(5);
     expect(Object.keys(store.getState().details).length).toBeLessThanOrEqual(6);
   });
@@ -189,19 +202,27 @@ describe('the labeling store', () => {
     await settle();
     expect(server.setting).toEqual({ order: 'disagreements', blind: true });
     expect(server.client.callsOf('labels.queue').at(-1)).toMatchObject({ order: 'disagreements', blind: true, snapshot: { label_id: 4 } });
-    expect(server.client.callsOf('settings.set')).toContainEqual({ key: QUEUE_SETTING_KEY, value: { order: 'disagreements', blind: true } });
+    expect(server.client.callsOf('settings.set')).toContainEqual({
+      key: QUEUE_SETTING_KEY,
+      value: { order: 'disagreements', blind: true },
+    });
   });
 
   it('shows a refused import with its lines, and hands an export back to download', async () => {
     const { store } = harness(10);
     await store.getState().open('run_1');
-    expect(await store.getState().importLabels({ name: 'gold.csv', bytes: new TextEncoder().encode('row_id,label\nx,maybe\n') })).toBe(false);
+    expect(await store.getState().importLabels({ name: 'gold.csv', bytes: new TextEncoder().encode('row_id,label\nx,maybe\n') })).toBe(
+      false,
+    );
     expect(store.getState().files.error).toEqual({
       message: 'No labels stored: the CSV file has errors: line 3 (label): "maybe" is not a label.',
       issues: [{ path: 'line 3.label', message: '"maybe" is not a label' }],
     });
     const file = await store.getState().exportFile('agreement');
     expect(file?.filename).toBe('run_1-agreement-conduct_1.jsonl');
-    expect(store.getState().files).toMatchObject({ error: null, notice: 'Exported 10 rows for wai agreement to run_1-agreement-conduct_1.jsonl.' });
+    expect(store.getState().files).toMatchObject({
+      error: null,
+      notice: 'Exported 10 rows for wai agreement to run_1-agreement-conduct_1.jsonl.',
+    });
   });
 });

@@ -155,7 +155,14 @@ export function createQueueActions({ set, get, client, onSaved }: QueueDeps): Qu
     });
   }
 
-  function send(rowId: string, label: LabelValue, note: string | null, previous: LabelValue | null, ordinal: number, position: number): void {
+  function send(
+    rowId: string,
+    label: LabelValue,
+    note: string | null,
+    previous: LabelValue | null,
+    ordinal: number,
+    position: number,
+  ): void {
     sequence += 1;
     const mine = sequence;
     latestGiven.set(rowId, mine);
@@ -212,7 +219,9 @@ export function createQueueActions({ set, get, client, onSaved }: QueueDeps): Qu
       const position = Math.max(0, Math.min(wanted, answer.total - 1));
       set((state) => ({
         snapshot: answer.snapshot,
-        pages: state.pending.reduce<LabelingState['pages']>((pages, pending) => withItemLabel(pages, pending.rowId, pending.label), { 0: answer.items }),
+        pages: state.pending.reduce<LabelingState['pages']>((pages, pending) => withItemLabel(pages, pending.rowId, pending.label), {
+          0: answer.items,
+        }),
         total: answer.total,
         counts: answer.counts,
         judgeKey: answer.judge_key,

@@ -4,7 +4,14 @@ import { PAGE_SIZE } from './initial-state';
 import { countsAfter, pagesNeeded, prunePages, withItemLabel } from './queue-pages';
 import { describeOrder, formatStat, isVerdictHidden, trustHeadline, trustWarnings } from './selectors';
 
-const counts = { labelled: 2, by_label: { pass: 1, fail: 1, unsure: 0, skip: 0, simulator_error: 0 }, gold: 2, disagreements: 1, unsure: 3, cells: 7 };
+const counts = {
+  labelled: 2,
+  by_label: { pass: 1, fail: 1, unsure: 0, skip: 0, simulator_error: 0 },
+  gold: 2,
+  disagreements: 1,
+  unsure: 3,
+  cells: 7,
+};
 const item = (ordinal: number) => ({ row_id: `r:${ordinal}`, ordinal, position: ordinal, label: null, judge: null });
 
 describe('queue pages', () => {
@@ -47,7 +54,11 @@ describe('labeling selectors', () => {
   });
 
   it('says unmeasured rather than a number, and how many labels are missing', () => {
-    expect(trustHeadline(agreementReport(0))).toEqual({ tone: 'unmeasured', title: 'Unmeasured', detail: 'No gold labels yet. Label 50 more to reach 50.' });
+    expect(trustHeadline(agreementReport(0))).toEqual({
+      tone: 'unmeasured',
+      title: 'Unmeasured',
+      detail: 'No gold labels yet. Label 50 more to reach 50.',
+    });
     expect(trustHeadline(agreementReport(12))).toEqual({ tone: 'warn', title: 'Not trusted yet', detail: 'Label 38 more to reach 50.' });
     expect(trustHeadline(agreementReport(4, false)).title).toBe('Unmeasured: no judge has graded this run');
     const trusted = agreementReport(60);
@@ -66,7 +77,10 @@ describe('labeling selectors', () => {
   it('says once that no judge has graded the run: in the headline, not again among the warnings', () => {
     const report = agreementReport(0, false);
     report.warnings = ['No judge has graded this run yet: grade it, then the judge is measured against these labels.'];
-    expect(trustHeadline(report)).toMatchObject({ title: 'Unmeasured: no judge has graded this run', detail: 'Grade the run, then its judge is measured against your labels.' });
+    expect(trustHeadline(report)).toMatchObject({
+      title: 'Unmeasured: no judge has graded this run',
+      detail: 'Grade the run, then its judge is measured against your labels.',
+    });
     expect(trustWarnings(report)).toEqual(['unmeasured: no row has a gold label; label 50 rows by hand to measure the judge']);
     // With a judge, the same words (should a report carry them) are not the headline's, so they stay.
     const judged = agreementReport(4);

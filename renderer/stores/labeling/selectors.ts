@@ -77,9 +77,18 @@ export function trustHeadline(report: AgreementReport | null): TrustHeadline {
   if (!report) return { tone: 'unmeasured', title: 'Unmeasured', detail: null };
   const trust = report.judge_trust;
   const more = trust.labels_needed > 0 ? `Label ${trust.labels_needed} more to reach 50.` : null;
-  if (report.judge === null) return { tone: 'unmeasured', title: 'Unmeasured: no judge has graded this run', detail: 'Grade the run, then its judge is measured against your labels.' };
+  if (report.judge === null)
+    return {
+      tone: 'unmeasured',
+      title: 'Unmeasured: no judge has graded this run',
+      detail: 'Grade the run, then its judge is measured against your labels.',
+    };
   if (trust.unmeasured) {
-    return { tone: 'unmeasured', title: 'Unmeasured', detail: trust.n_labeled === 0 ? `No gold labels yet. ${more ?? ''}`.trim() : 'No judged row has gold with an author.' };
+    return {
+      tone: 'unmeasured',
+      title: 'Unmeasured',
+      detail: trust.n_labeled === 0 ? `No gold labels yet. ${more ?? ''}`.trim() : 'No judged row has gold with an author.',
+    };
   }
   if (trust.ok) return { tone: 'ok', title: 'Trusted', detail: more };
   return { tone: 'warn', title: 'Not trusted yet', detail: more };

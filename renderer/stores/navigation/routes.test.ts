@@ -18,7 +18,11 @@ describe('routes', () => {
   });
 
   it('keep values with spaces and symbols intact', () => {
-    const route: Route = { view: 'conversations', run_id: 'run_a', filters: { world_state: ['entity already acted on'], rule: ['Confirm amounts & payees?'] } };
+    const route: Route = {
+      view: 'conversations',
+      run_id: 'run_a',
+      filters: { world_state: ['entity already acted on'], rule: ['Confirm amounts & payees?'] },
+    };
     expect(parseRoute(formatRoute(route))).toEqual(route);
   });
 
@@ -27,7 +31,7 @@ describe('routes', () => {
     expect(parseRoute('#/settings')).toEqual({ view: 'settings' });
   });
 
-  it('address a run\'s labeling queue as #/runs/<id>/label', () => {
+  it("address a run's labeling queue as #/runs/<id>/label", () => {
     expect(formatRoute({ view: 'label', run_id: 'run_a' })).toBe('#/runs/run_a/label');
   });
 

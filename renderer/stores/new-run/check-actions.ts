@@ -39,7 +39,11 @@ export function createCheckActions(context: NewRunContext): CheckActions {
   async function rebuildAxes(revision: number): Promise<boolean> {
     const { spec, staleAxes } = get();
     if (!spec || staleAxes.length === 0) return true;
-    const result = await client().call('specs.axes', { tools: spec.tools, system_prompt: spec.system_prompt, policy_rules: spec.policy_rules });
+    const result = await client().call('specs.axes', {
+      tools: spec.tools,
+      system_prompt: spec.system_prompt,
+      policy_rules: spec.policy_rules,
+    });
     if (get().revision !== revision) return false;
     if (result.ok) set({ spec: followAxes(get().spec!, result.value.axes, staleAxes), staleAxes: [] });
     else set({ staleAxes: [] });

@@ -4,7 +4,14 @@ import type { AxisValues } from '../../../shared/domain';
 import { fakeClient, ok, type FakeClient } from '../run/__fixtures__/fake-client';
 import { storedRun } from '../run/__fixtures__/run-detail';
 import { FINANCE_SPEC } from './__fixtures__/spec';
-import { selectCanStart, selectPreflightChecks, selectSentenceError, selectSettingsIssues, selectSpecIssues, selectStartBlocker } from './selectors';
+import {
+  selectCanStart,
+  selectPreflightChecks,
+  selectSentenceError,
+  selectSettingsIssues,
+  selectSpecIssues,
+  selectStartBlocker,
+} from './selectors';
 import { formFromConfig, modeSettingsOfForm } from './settings-form';
 import { composePrompt, promptIntro } from './spec-edits';
 import { createNewRunStore } from './store';
@@ -33,9 +40,20 @@ function clientWith(preflight: PreflightOutput = { checks: [], grid: GRID }): Fa
     'specs.check': (input) => {
       const rules = (input.spec as typeof FINANCE_SPEC).policy_rules;
       const empty = rules.findIndex((rule) => rule.trim() === '');
-      return ok({ ok: empty < 0, issues: empty < 0 ? [] : [{ path: `policy_rules.${empty}`, message: 'Too small' }], warnings: [], spec: null });
+      return ok({
+        ok: empty < 0,
+        issues: empty < 0 ? [] : [{ path: `policy_rules.${empty}`, message: 'Too small' }],
+        warnings: [],
+        spec: null,
+      });
     },
-    'specs.axes': (input) => ok({ axes: { ...FINANCE_SPEC.axes, rule: [...(input.policy_rules ?? []), 'unspecified'] } as AxisValues, warnings: [], n_rules_total: 3, rules_truncated: false }),
+    'specs.axes': (input) =>
+      ok({
+        axes: { ...FINANCE_SPEC.axes, rule: [...(input.policy_rules ?? []), 'unspecified'] } as AxisValues,
+        warnings: [],
+        n_rules_total: 3,
+        rules_truncated: false,
+      }),
     'runs.preflight': () => ok(preflight),
     'runs.start': () => ok(storedRun({ id: 'run_new', status: 'running' })),
   });
@@ -71,7 +89,12 @@ describe('new run store', () => {
     store.getState().addRule('Ask before closing an account.');
     expect(selectStartBlocker(store.getState())).toBe('Checking…');
     expect(store.getState().spec!.system_prompt).toBe(
-      composePrompt('You are Penny, a personal finance assistant.', [FINANCE_SPEC.policy_rules[0]!, 'Never read a full card number back.', FINANCE_SPEC.policy_rules[2]!, 'Ask before closing an account.']),
+      composePrompt('You are Penny, a personal finance assistant.', [
+        FINANCE_SPEC.policy_rules[0]!,
+        'Never read a full card number back.',
+        FINANCE_SPEC.policy_rules[2]!,
+        'Ask before closing an account.',
+      ]),
     );
     expect(scheduler.waiting()).toBe(1);
     scheduler.flush();
@@ -135,7 +158,11 @@ describe('new run store', () => {
     store.getState().setSetting('fault_rate', '1.5');
     scheduler.flush();
     await settle();
-    expect(selectSettingsIssues(store.getState()).map((issue) => issue.path).sort()).toEqual(['budget', 'fault_rate']);
+    expect(
+      selectSettingsIssues(store.getState())
+        .map((issue) => issue.path)
+        .sort(),
+    ).toEqual(['budget', 'fault_rate']);
     expect(client.callsOf('runs.preflight')).toHaveLength(1);
     expect(selectStartBlocker(store.getState())).toBe('Fix the settings: budget, fault_rate.');
   });
@@ -183,12 +210,19 @@ describe('new run store', () => {
     const client = clientWith();
     const { store, scheduler } = await drafted(client);
     store.getState().setMode('rl');
-    expect(modeSettingsOfForm(store.getState().settings)).toMatchObject({ repeats: 8, fault_rate: 0.8, prefer_success: false, repeat_policy: 'successive' });
+    expect(modeSettingsOfForm(store.getState().settings)).toMatchObject({
+      repeats: 8,
+      fault_rate: 0.8,
+      prefer_success: false,
+      repeat_policy: 'successive',
+    });
     store.getState().setSetting('fault_rate', '0.5');
     store.getState().setSetting('time_limit', '2.5');
     scheduler.flush();
     await settle();
-    expect(client.callsOf('runs.preflight').at(-1)).toMatchObject({ config: { mode: 'rl', fault_rate: 0.5, set_by_caller: ['fault_rate'], time_budget: 150 } });
+    expect(client.callsOf('runs.preflight').at(-1)).toMatchObject({
+      config: { mode: 'rl', fault_rate: 0.5, set_by_caller: ['fault_rate'], time_budget: 150 },
+    });
     await store.getState().start();
     const started = (client.callsOf('runs.start')[0] as { config: Record<string, unknown> }).config;
     expect(started).toMatchObject({ mode: 'rl', fault_rate: 0.5, set_by_caller: ['fault_rate'], time_budget: 150 });
@@ -201,7 +235,9 @@ describe('new run store', () => {
   it('refuses a time limit that is not a positive number of minutes, at its field', async () => {
     const { store } = await drafted(clientWith());
     store.getState().setSetting('time_limit', '0');
-    expect(selectSettingsIssues(store.getState())).toEqual([{ path: 'time_limit', message: 'minutes, more than 0 and at most 43,200 (30 days)' }]);
+    expect(selectSettingsIssues(store.getState())).toEqual([
+      { path: 'time_limit', message: 'minutes, more than 0 and at most 43,200 (30 days)' },
+    ]);
     store.getState().setSetting('time_limit', '');
     expect(selectSettingsIssues(store.getState())).toEqual([]);
   });
@@ -241,6 +277,8 @@ describe('the description', () => {
   it('says at the field when it is longer than a draft reads', () => {
     expect(selectSentenceError({ sentence: 'a personal finance assistant that confirms before it moves money' })).toBeNull();
     expect(selectSentenceError({ sentence: 'x'.repeat(1000) })).toBeNull();
-    expect(selectSentenceError({ sentence: 'x'.repeat(52_000) })).toMatch(/^The description is 52,000 characters, over the 1,000 a draft reads/);
+    expect(selectSentenceError({ sentence: 'x'.repeat(52_000) })).toMatch(
+      /^The description is 52,000 characters, over the 1,000 a draft reads/,
+    );
   });
 });

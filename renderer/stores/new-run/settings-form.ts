@@ -139,7 +139,14 @@ export function settingsFromForm(form: SettingsForm): { ok: true; settings: Sett
   const timeLimitIssues =
     minutes === undefined || (minutes > 0 && minutes <= MAX_TIME_LIMIT_MINUTES)
       ? []
-      : [{ path: 'time_limit', message: Number.isNaN(minutes) ? 'a number' : `minutes, more than 0 and at most ${MAX_TIME_LIMIT_MINUTES.toLocaleString()} (30 days)` }];
+      : [
+          {
+            path: 'time_limit',
+            message: Number.isNaN(minutes)
+              ? 'a number'
+              : `minutes, more than 0 and at most ${MAX_TIME_LIMIT_MINUTES.toLocaleString()} (30 days)`,
+          },
+        ];
   const parsed = Settings.safeParse({
     ...(form.name.trim() ? { name: form.name.trim() } : {}),
     models,

@@ -52,16 +52,37 @@ export function createSpecActions(context: NewRunContext, checks: CheckActions):
 
   return {
     setIntro: (text) => edit((spec) => withIntro(spec, text), ['rule']),
-    setRule: (index, text) => edit((spec) => withRules(spec, rules().map((rule, each) => (each === index ? text : rule))), ['rule']),
+    setRule: (index, text) =>
+      edit(
+        (spec) =>
+          withRules(
+            spec,
+            rules().map((rule, each) => (each === index ? text : rule)),
+          ),
+        ['rule'],
+      ),
     addRule: (text = '') => edit((spec) => withRules(spec, [...rules(), text]), ['rule']),
-    removeRule: (index) => edit((spec) => withRules(spec, rules().filter((_, each) => each !== index)), ['rule']),
+    removeRule: (index) =>
+      edit(
+        (spec) =>
+          withRules(
+            spec,
+            rules().filter((_, each) => each !== index),
+          ),
+        ['rule'],
+      ),
     setToolName: (index, name) => edit((spec) => withTool(spec, index, { name }), ['tool']),
     setToolDescription: (index, description) => edit((spec) => withTool(spec, index, { description })),
     setToolParameters(index, text) {
       const parsed = parseParameters(text);
       const parameterTexts = get().parameterTexts.map((each, position) => (position === index ? text : each));
-      const parameterErrors = get().parameterErrors.map((each, position) => (position === index ? (parsed.ok ? null : parsed.message) : each));
-      edit((spec) => (parsed.ok ? withTool(spec, index, { parameters: parsed.value }) : spec), ['world_state'], { parameterTexts, parameterErrors });
+      const parameterErrors = get().parameterErrors.map((each, position) =>
+        position === index ? (parsed.ok ? null : parsed.message) : each,
+      );
+      edit((spec) => (parsed.ok ? withTool(spec, index, { parameters: parsed.value }) : spec), ['world_state'], {
+        parameterTexts,
+        parameterErrors,
+      });
     },
     addTool() {
       const spec = get().spec;
@@ -79,8 +100,21 @@ export function createSpecActions(context: NewRunContext, checks: CheckActions):
       });
     },
     addKnownId: (id) => edit((spec) => withKnownIds(spec, addValue(spec.known_ids, id))),
-    removeKnownId: (id) => edit((spec) => withKnownIds(spec, spec.known_ids.filter((each) => each !== id))),
+    removeKnownId: (id) =>
+      edit((spec) =>
+        withKnownIds(
+          spec,
+          spec.known_ids.filter((each) => each !== id),
+        ),
+      ),
     addAxisValue: (axis, value) => edit((spec) => withAxisValues(spec, axis, addValue(spec.axes[axis], value))),
-    removeAxisValue: (axis, value) => edit((spec) => withAxisValues(spec, axis, spec.axes[axis].filter((each) => each !== value))),
+    removeAxisValue: (axis, value) =>
+      edit((spec) =>
+        withAxisValues(
+          spec,
+          axis,
+          spec.axes[axis].filter((each) => each !== value),
+        ),
+      ),
   };
 }

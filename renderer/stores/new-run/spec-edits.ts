@@ -33,7 +33,9 @@ export function withTool(spec: Spec, index: number, patch: Partial<ToolSpec>): S
   if (!renamed) return { ...spec, tools };
   // The example result follows its tool's new name.
   const oldName = spec.tools[index]!.name;
-  const result_shapes = Object.fromEntries(Object.entries(spec.result_shapes).map(([name, shape]) => [name === oldName ? patch.name! : name, shape]));
+  const result_shapes = Object.fromEntries(
+    Object.entries(spec.result_shapes).map(([name, shape]) => [name === oldName ? patch.name! : name, shape]),
+  );
   return { ...spec, tools, result_shapes };
 }
 
@@ -79,6 +81,7 @@ export function parseParameters(text: string): { ok: true; value: Record<string,
   } catch (error) {
     return { ok: false, message: `not valid JSON: ${(error as Error).message}` };
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, message: 'must be a JSON object, e.g. {"type": "object", "properties": {}}' };
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return { ok: false, message: 'must be a JSON object, e.g. {"type": "object", "properties": {}}' };
   return { ok: true, value: value as Record<string, unknown> };
 }

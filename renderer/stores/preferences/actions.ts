@@ -16,11 +16,18 @@ export interface PreferencesActions {
 
 type SectionName = keyof PreferencesState;
 
-export function createPreferencesActions(set: StoreApi<PreferencesState>['setState'], get: () => PreferencesState, client: () => ApiClient): PreferencesActions {
+export function createPreferencesActions(
+  set: StoreApi<PreferencesState>['setState'],
+  get: () => PreferencesState,
+  client: () => ApiClient,
+): PreferencesActions {
   const patch = <K extends SectionName>(name: K, change: Partial<Section<NonNullable<PreferencesState[K]['value']>>>) =>
     set((state) => ({ [name]: { ...state[name], ...change } }) as Partial<PreferencesState>);
 
-  async function read<K extends SectionName>(name: K, call: () => Promise<Result<NonNullable<PreferencesState[K]['value']>>>): Promise<void> {
+  async function read<K extends SectionName>(
+    name: K,
+    call: () => Promise<Result<NonNullable<PreferencesState[K]['value']>>>,
+  ): Promise<void> {
     patch(name, { status: get()[name].value ? 'ready' : 'loading', error: null });
     const answer = await call();
     if (answer.ok) patch(name, { status: 'ready', value: answer.value, error: null });
@@ -28,7 +35,12 @@ export function createPreferencesActions(set: StoreApi<PreferencesState>['setSta
   }
 
   /** Runs a change; on success reads the section again (so the sources shown are main's), keeping `notes`. */
-  async function change<K extends SectionName, T>(name: K, call: () => Promise<Result<T>>, notesOf: (value: T) => string[], reload: () => Promise<void>): Promise<boolean> {
+  async function change<K extends SectionName, T>(
+    name: K,
+    call: () => Promise<Result<T>>,
+    notesOf: (value: T) => string[],
+    reload: () => Promise<void>,
+  ): Promise<boolean> {
     patch(name, { isSaving: true, error: null, notes: [] });
     const answer = await call();
     if (!answer.ok) {
@@ -53,21 +65,43 @@ export function createPreferencesActions(set: StoreApi<PreferencesState>['setSta
       return change(
         'annotator',
         () => client().call('labels.annotator.set', { name: trimmed === '' ? null : trimmed }),
-        (value) => [value.name ? `Labels you give are signed ${value.name}.` : 'Cleared: labels you give are unsigned until you set a name.'],
+        (value) => [
+          value.name ? `Labels you give are signed ${value.name}.` : 'Cleared: labels you give are unsigned until you set a name.',
+        ],
         loadAnnotator,
       );
     },
     setKey(variable, value) {
-      return change('keys', () => client().call('models.setKey', { variable, value }), (answer) => [`${variable} stored.`, ...answer.warnings], loadKeys);
+      return change(
+        'keys',
+        () => client().call('models.setKey', { variable, value }),
+        (answer) => [`${variable} stored.`, ...answer.warnings],
+        loadKeys,
+      );
     },
     deleteKey(variable) {
-      return change('keys', () => client().call('models.deleteKey', { variable }), (answer) => [answer.deleted ? `${variable} deleted.` : `${variable} was not stored.`], loadKeys);
+      return change(
+        'keys',
+        () => client().call('models.deleteKey', { variable }),
+        (answer) => [answer.deleted ? `${variable} deleted.` : `${variable} was not stored.`],
+        loadKeys,
+      );
     },
     setHubToken(value) {
-      return change('hubToken', () => client().call('settings.setHubToken', { value }), (answer) => ['Token stored.', ...answer.warnings], loadHubToken);
+      return change(
+        'hubToken',
+        () => client().call('settings.setHubToken', { value }),
+        (answer) => ['Token stored.', ...answer.warnings],
+        loadHubToken,
+      );
     },
     deleteHubToken() {
-      return change('hubToken', () => client().call('settings.deleteHubToken', {}), (answer) => [answer.deleted ? 'Token deleted.' : 'No token was stored.'], loadHubToken);
+      return change(
+        'hubToken',
+        () => client().call('settings.deleteHubToken', {}),
+        (answer) => [answer.deleted ? 'Token deleted.' : 'No token was stored.'],
+        loadHubToken,
+      );
     },
   };
 }

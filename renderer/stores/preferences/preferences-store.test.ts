@@ -9,7 +9,10 @@ function harness(canStore: boolean) {
   const stored = new Set<string>();
   let hubToken = false;
   const keys = (): KeysOutput => ({
-    keys: ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY'].map((variable) => ({ variable, source: stored.has(variable) ? 'stored' : variable === 'OPENAI_API_KEY' ? 'environment' : 'missing' })),
+    keys: ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY'].map((variable) => ({
+      variable,
+      source: stored.has(variable) ? 'stored' : variable === 'OPENAI_API_KEY' ? 'environment' : 'missing',
+    })),
     warnings: [],
     can_store: canStore,
   });
@@ -21,12 +24,20 @@ function harness(canStore: boolean) {
     },
     'models.keys': () => ok(keys()),
     'models.setKey': (input) => {
-      if (!canStore) return { ok: false, error: { code: 'CONFLICT', message: `Keys can be stored only in the desktop app; here, set ${input.variable} in the environment before starting.` } };
+      if (!canStore)
+        return {
+          ok: false,
+          error: {
+            code: 'CONFLICT',
+            message: `Keys can be stored only in the desktop app; here, set ${input.variable} in the environment before starting.`,
+          },
+        };
       stored.add(input.variable);
       return ok({ key: { variable: input.variable, source: 'stored' as const }, warnings: [] });
     },
     'models.deleteKey': (input) => ok({ deleted: stored.delete(input.variable) }),
-    'settings.hubToken': () => ok({ source: hubToken ? ('stored' as const) : ('missing' as const), storage: 'memory' as const, warnings: [] }),
+    'settings.hubToken': () =>
+      ok({ source: hubToken ? ('stored' as const) : ('missing' as const), storage: 'memory' as const, warnings: [] }),
     'settings.setHubToken': () => {
       hubToken = true;
       return ok({ source: 'stored' as const, storage: 'memory' as const, warnings: [] });
@@ -48,7 +59,11 @@ describe('preferences store', () => {
     expect(store.getState().keys.value?.keys).toContainEqual({ variable: 'OPENAI_API_KEY', source: 'environment' });
     expect(store.getState().hubToken.value?.source).toBe('missing');
     expect(await store.getState().saveAnnotator('  Ana  ')).toBe(true);
-    expect(store.getState().annotator).toMatchObject({ value: { name: 'Ana' }, notes: ['Labels you give are signed Ana.'], isSaving: false });
+    expect(store.getState().annotator).toMatchObject({
+      value: { name: 'Ana' },
+      notes: ['Labels you give are signed Ana.'],
+      isSaving: false,
+    });
     expect(await store.getState().saveAnnotator('')).toBe(true);
     expect(store.getState().annotator.value).toEqual({ name: null });
   });

@@ -16,7 +16,9 @@ export interface ProveActions {
 type Source = MethodInput<'prove.report'>['before'];
 
 function sourceOf(choice: NonNullable<SideChoice>): Source {
-  return choice.kind === 'file' ? { kind: 'jsonl', name: choice.name, text: choice.text } : { kind: 'run', run_id: choice.run_id, category_axis: choice.category_axis };
+  return choice.kind === 'file'
+    ? { kind: 'jsonl', name: choice.name, text: choice.text }
+    : { kind: 'run', run_id: choice.run_id, category_axis: choice.category_axis };
 }
 
 export function createProveActions(set: StoreApi<ProveState>['setState'], get: () => ProveState, client: () => ApiClient): ProveActions {

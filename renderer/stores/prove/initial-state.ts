@@ -3,10 +3,7 @@ import type { Axis, RunSummary } from '../../../shared/domain';
 import type { LoadStatus } from '../load-status';
 
 /** One side of the comparison as the person set it up. */
-export type SideChoice =
-  | { kind: 'file'; name: string; text: string }
-  | { kind: 'run'; run_id: string; category_axis: Axis }
-  | null;
+export type SideChoice = { kind: 'file'; name: string; text: string } | { kind: 'run'; run_id: string; category_axis: Axis } | null;
 
 export type ProveResult = MethodOutput<'prove.report'>;
 

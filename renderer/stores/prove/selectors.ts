@@ -31,4 +31,5 @@ export const signed = (value: number | null, digits = 2): string =>
 
 export const rate = (value: number | null): string => (value === null ? 'n/a' : value.toFixed(2));
 
-export const pValue = (value: number | null): string => (value === null ? 'p n/a' : value < 0.001 ? 'p < 0.001' : `p = ${value.toFixed(3)}`);
+export const pValue = (value: number | null): string =>
+  value === null ? 'p n/a' : value < 0.001 ? 'p < 0.001' : `p = ${value.toFixed(3)}`;

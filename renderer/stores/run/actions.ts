@@ -100,7 +100,10 @@ export function createRunActions(set: StoreApi<RunState>['setState'], get: () =>
       if (!result.ok) return set({ actionStatus: 'idle', actionError: result.error.message });
       const detail = get().detail;
       // The worker stops after the rollouts in flight; run-end brings the final status.
-      set({ actionStatus: result.value.status === 'cancelled' ? 'idle' : 'cancelling', detail: detail && { ...detail, run: result.value } });
+      set({
+        actionStatus: result.value.status === 'cancelled' ? 'idle' : 'cancelling',
+        detail: detail && { ...detail, run: result.value },
+      });
     },
     async resume() {
       const state = get();
@@ -111,8 +114,16 @@ export function createRunActions(set: StoreApi<RunState>['setState'], get: () =>
       if (!result.ok) return set({ actionStatus: 'idle', actionError: result.error.message });
       const detail = get().detail;
       // The worker marks it running with its first rows; until then it waits in the queue.
-      const run = selectCanResume({ ...state, detail: detail && { ...detail, run: result.value } }) ? { ...result.value, status: 'queued' as const } : result.value;
-      set({ actionStatus: 'idle', live: null, writer: null, pace: null, detail: detail && { ...detail, run, summary: null, active_time: null } });
+      const run = selectCanResume({ ...state, detail: detail && { ...detail, run: result.value } })
+        ? { ...result.value, status: 'queued' as const }
+        : result.value;
+      set({
+        actionStatus: 'idle',
+        live: null,
+        writer: null,
+        pace: null,
+        detail: detail && { ...detail, run, summary: null, active_time: null },
+      });
     },
     receiveProgress(progress) {
       const state = get();

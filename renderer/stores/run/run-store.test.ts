@@ -3,11 +3,30 @@ import type { RunProgress, RunWatch, RunWriter } from '../../../shared/api';
 import { fakeClient, ok } from './__fixtures__/fake-client';
 import { batch, detailOf, storedRun } from './__fixtures__/run-detail';
 import { WATCH_INTERVAL_MS } from './actions';
-import { coverageSeries, selectCancelBlockedBy, selectCanCancel, selectCanResume, selectProgress, selectWriterElsewhere, shareSeries, writerLine } from './selectors';
+import {
+  coverageSeries,
+  selectCancelBlockedBy,
+  selectCanCancel,
+  selectCanResume,
+  selectProgress,
+  selectWriterElsewhere,
+  shareSeries,
+  writerLine,
+} from './selectors';
 import { createRunStore } from './store';
 
 function progress(overrides: Partial<RunProgress> = {}): RunProgress {
-  return { run_id: 'run_a', status: 'running', rows_done: 10, budget: 100, rows_per_second: 20, seconds_left: 5, lost: 0, batch: null, ...overrides };
+  return {
+    run_id: 'run_a',
+    status: 'running',
+    rows_done: 10,
+    budget: 100,
+    rows_per_second: 20,
+    seconds_left: 5,
+    lost: 0,
+    batch: null,
+    ...overrides,
+  };
 }
 
 describe('run store', () => {
@@ -49,7 +68,12 @@ describe('run store', () => {
   it('cancels while running, then reads the final state when the run ends', async () => {
     let status: 'running' | 'cancelled' = 'running';
     const client = fakeClient({
-      'runs.get': () => ok({ ...detailOf(storedRun({ status, rows_done: status === 'running' ? 10 : 37, stopped_because: status === 'running' ? null : 'cancelled' })) }),
+      'runs.get': () =>
+        ok({
+          ...detailOf(
+            storedRun({ status, rows_done: status === 'running' ? 10 : 37, stopped_because: status === 'running' ? null : 'cancelled' }),
+          ),
+        }),
       'runs.cancel': () => ok(storedRun({ status: 'running', rows_done: 30 })),
     });
     const store = createRunStore(() => client);
@@ -99,10 +123,23 @@ describe('run store', () => {
   });
 });
 
-const CLI: RunWriter = { where: 'elsewhere', program: 'wai simulate', pid: 4321, host: 'laptop', this_machine: true, state: 'live', heartbeat_seconds_ago: 1 };
+const CLI: RunWriter = {
+  where: 'elsewhere',
+  program: 'wai simulate',
+  pid: 4321,
+  host: 'laptop',
+  this_machine: true,
+  state: 'live',
+  heartbeat_seconds_ago: 1,
+};
 
 function watched(rowsDone: number, overrides: Partial<RunWatch> = {}): RunWatch {
-  return { ...detailOf(storedRun({ rows_done: rowsDone })), writer: CLI, pace: { rows_counted: rowsDone, rows_per_second: 8, seconds_left: Math.round((100 - rowsDone) / 8) }, ...overrides };
+  return {
+    ...detailOf(storedRun({ rows_done: rowsDone })),
+    writer: CLI,
+    pace: { rows_counted: rowsDone, rows_per_second: 8, seconds_left: Math.round((100 - rowsDone) / 8) },
+    ...overrides,
+  };
 }
 
 /** Lets the store's pending calls settle, then moves the clock on by `ms`. */
@@ -132,7 +169,9 @@ describe('run store: a run another process writes', () => {
     await tick(0);
     expect(selectWriterElsewhere(store.getState())).toEqual(CLI);
     expect(selectProgress(store.getState())).toMatchObject({ rows_done: 10, rows_per_second: 8, seconds_left: 11, lost: null });
-    expect(writerLine(CLI)).toBe('Written by another process (wai simulate, pid 4321 on this machine); cancel it there. Its rows show here as they are stored.');
+    expect(writerLine(CLI)).toBe(
+      'Written by another process (wai simulate, pid 4321 on this machine); cancel it there. Its rows show here as they are stored.',
+    );
     expect(selectCancelBlockedBy(store.getState())).toBe('Another process writes this run; cancel it there.');
     expect(selectCanResume(store.getState())).toBe(false);
 
@@ -163,7 +202,10 @@ describe('run store: a run another process writes', () => {
     await tick(WATCH_INTERVAL_MS * 5);
     expect(client.callsOf('runs.watch')).toHaveLength(3);
 
-    const own = fakeClient({ 'runs.get': () => ok(detailOf(storedRun({ rows_done: 4 }))), 'runs.watch': () => ok(watched(4, { writer: { ...CLI, where: 'this_app', pid: 99 } })) });
+    const own = fakeClient({
+      'runs.get': () => ok(detailOf(storedRun({ rows_done: 4 }))),
+      'runs.watch': () => ok(watched(4, { writer: { ...CLI, where: 'this_app', pid: 99 } })),
+    });
     const ownStore = createRunStore(() => own);
     await ownStore.getState().open('run_a');
     await tick(WATCH_INTERVAL_MS * 5);
@@ -206,7 +248,9 @@ describe('run store: a run another process writes', () => {
     const store = createRunStore(() => client);
     await store.getState().open('run_a');
     await tick(0);
-    expect(writerLine(stale)).toBe('Written by another process (wai simulate, pid 4321 on this machine), which has sent no heartbeat for 14 s. Resume takes the run over from its stored rows; Cancel stops it.');
+    expect(writerLine(stale)).toBe(
+      'Written by another process (wai simulate, pid 4321 on this machine), which has sent no heartbeat for 14 s. Resume takes the run over from its stored rows; Cancel stops it.',
+    );
     expect(writerLine({ ...stale, state: 'gone', this_machine: false, host: 'ci-7' })).toBe(
       'Written by another process (wai simulate, pid 4321 on host ci-7), which is no longer running. Resume continues the run from its stored rows; Cancel stops it.',
     );

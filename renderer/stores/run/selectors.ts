@@ -89,7 +89,10 @@ export function selectProgress(state: RunState): ProgressFigures | null {
 export function shareSeries(batches: readonly BatchRecord[]): { batch: number; shares: Record<WriterArm, number> }[] {
   return batches.map((record) => {
     const total = WRITER_ARMS.reduce((sum, arm) => sum + (record.arm_weights[arm] ?? 0), 0);
-    const shares = Object.fromEntries(WRITER_ARMS.map((arm) => [arm, total > 0 ? (record.arm_weights[arm] ?? 0) / total : 0])) as Record<WriterArm, number>;
+    const shares = Object.fromEntries(WRITER_ARMS.map((arm) => [arm, total > 0 ? (record.arm_weights[arm] ?? 0) / total : 0])) as Record<
+      WriterArm,
+      number
+    >;
     return { batch: record.batch, shares };
   });
 }

@@ -127,7 +127,12 @@ export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () 
       set({
         runs: runs.map((run) =>
           run.id === progress.run_id
-            ? { ...run, status: progress.status, rows_done: Math.max(run.rows_done, progress.rows_done), pairwise: progress.batch?.pairwise ?? run.pairwise }
+            ? {
+                ...run,
+                status: progress.status,
+                rows_done: Math.max(run.rows_done, progress.rows_done),
+                pairwise: progress.batch?.pairwise ?? run.pairwise,
+              }
             : run,
         ),
       });

@@ -12,7 +12,15 @@ function clientReturning(result: Awaited<ReturnType<ApiClient['call']>>): ApiCli
   return { call: async () => result as never, on: () => () => undefined };
 }
 
-const cliWriter: RunWriter = { where: 'elsewhere', program: 'wai simulate', pid: 4321, host: 'here', this_machine: true, state: 'live', heartbeat_seconds_ago: 1 };
+const cliWriter: RunWriter = {
+  where: 'elsewhere',
+  program: 'wai simulate',
+  pid: 4321,
+  host: 'here',
+  this_machine: true,
+  state: 'live',
+  heartbeat_seconds_ago: 1,
+};
 
 function listed(id: string, status: RunStatus, rows: number, writer: RunWriter | null = null): RunListItem {
   return { ...storedRun({ id, status, rows_done: rows }), n_graded: 0, n_pass: 0, writer };
@@ -27,7 +35,9 @@ const page = (runs: RunListItem[], total = runs.length) => ({ runs, total });
 /** Whole-list reads (each after a read of the change token), and the idle checks (the change token alone). */
 const listReads = (client: FakeClient) => client.callsOf('runs.list');
 const idleChecks = (client: FakeClient) =>
-  client.calls.filter((call, index) => call.method === 'runs.changes' && client.calls[index + 1]?.method !== 'runs.list').map((call) => call.input);
+  client.calls
+    .filter((call, index) => call.method === 'runs.changes' && client.calls[index + 1]?.method !== 'runs.list')
+    .map((call) => call.input);
 
 /** Lets the fake client's answer and the store's follow-up settle. */
 const settle = () => vi.advanceTimersByTimeAsync(0);
@@ -64,7 +74,16 @@ describe('runs store', () => {
     await store.getState().loadRuns();
     await store.getState().loadRuns();
     expect(client.listenerCount('run-progress')).toBe(1);
-    client.emit('run-progress', { run_id: 'run_a', status: 'running', rows_done: 25, budget: 100, rows_per_second: 9, seconds_left: 8, lost: 0, batch: batch(0, 120) });
+    client.emit('run-progress', {
+      run_id: 'run_a',
+      status: 'running',
+      rows_done: 25,
+      budget: 100,
+      rows_per_second: 9,
+      seconds_left: 8,
+      lost: 0,
+      batch: batch(0, 120),
+    });
     expect(store.getState().runs[0]).toMatchObject({ rows_done: 25, pairwise: { pairs_covered: 120 } });
     client.emit('run-end', { run_id: 'run_a', status: 'completed', stopped_because: 'budget' });
     await vi.waitFor(() => expect(client.callsOf('runs.list')).toHaveLength(3));
@@ -76,7 +95,11 @@ describe('runs store', () => {
     const pages: RunListItem[][] = [
       [listed('run_old', 'completed', 50), listed('run_cli', 'running', 4, cliWriter)],
       [listed('run_old', 'completed', 50), listed('run_cli', 'running', 30, cliWriter)],
-      [listed('run_new', 'queued', 0, { ...cliWriter, pid: 4400 }), listed('run_old', 'completed', 50), listed('run_cli', 'running', 61, cliWriter)],
+      [
+        listed('run_new', 'queued', 0, { ...cliWriter, pid: 4400 }),
+        listed('run_old', 'completed', 50),
+        listed('run_cli', 'running', 61, cliWriter),
+      ],
       [listed('run_new', 'completed', 10), listed('run_old', 'completed', 50), listed('run_cli', 'completed', 100)],
     ];
     let read = 0;
@@ -109,7 +132,11 @@ describe('runs store', () => {
 
   it('does not poll for this app’s own runs (their events keep them live), nor for finished runs a lease was left on', async () => {
     vi.useFakeTimers();
-    const runs = [listed('run_mine', 'running', 5, { ...cliWriter, where: 'this_app', program: 'While Studio' }), listed('run_done', 'completed', 9, cliWriter), listed('run_queued', 'queued', 0)];
+    const runs = [
+      listed('run_mine', 'running', 5, { ...cliWriter, where: 'this_app', program: 'While Studio' }),
+      listed('run_done', 'completed', 9, cliWriter),
+      listed('run_queued', 'queued', 0),
+    ];
     const client = fakeClient({ 'runs.list': () => ok(page(runs)), 'runs.changes': () => ok({ changes: tokenOf(runs) }) });
     const store = createRunsStore(() => client);
     await store.getState().open();
@@ -133,7 +160,16 @@ describe('runs store', () => {
       for (let elapsed = 0; elapsed < ms; elapsed += 100) {
         rows += 1;
         stored = stored.map((run) => (run.id === 'run_mine' ? listed('run_mine', 'running', rows, mine) : run));
-        client.emit('run-progress', { run_id: 'run_mine', status: 'running', rows_done: rows, budget: 1000, rows_per_second: 10, seconds_left: 90, lost: 0, batch: batch(0, 120) });
+        client.emit('run-progress', {
+          run_id: 'run_mine',
+          status: 'running',
+          rows_done: rows,
+          budget: 1000,
+          rows_per_second: 10,
+          seconds_left: 90,
+          lost: 0,
+          batch: batch(0, 120),
+        });
         await vi.advanceTimersByTimeAsync(100);
       }
     };
@@ -234,7 +270,10 @@ describe('runs store', () => {
     let fail = false;
     const client = fakeClient({
       'runs.list': () => ok(page([listed('run_old', 'completed', 5)])),
-      'runs.changes': () => (fail ? { ok: false, error: { code: 'INTERNAL', message: 'database is locked' } } : ok({ changes: tokenOf([listed('run_old', 'completed', 5)]) })),
+      'runs.changes': () =>
+        fail
+          ? { ok: false, error: { code: 'INTERNAL', message: 'database is locked' } }
+          : ok({ changes: tokenOf([listed('run_old', 'completed', 5)]) }),
     });
     const store = createRunsStore(() => client);
     await store.getState().open();
@@ -290,7 +329,10 @@ describe('runs store', () => {
     vi.useFakeTimers();
     let fail = false;
     const client = fakeClient({
-      'runs.list': () => (fail ? { ok: false, error: { code: 'INTERNAL', message: 'database is locked' } } : ok(page([listed('run_cli', 'running', 4, cliWriter)]))),
+      'runs.list': () =>
+        fail
+          ? { ok: false, error: { code: 'INTERNAL', message: 'database is locked' } }
+          : ok(page([listed('run_cli', 'running', 4, cliWriter)])),
     });
     const store = createRunsStore(() => client);
     await store.getState().open();
@@ -308,7 +350,10 @@ describe('runs store', () => {
     const answers: ((value: Awaited<ReturnType<ApiClient['call']>>) => void)[] = [];
     // Pages answer when the test says; the change token at once.
     const client: ApiClient = {
-      call: (method) => (method === 'runs.changes' ? Promise.resolve(ok({ changes: 'same' })) : new Promise((resolve) => answers.push(resolve as never))) as never,
+      call: (method) =>
+        (method === 'runs.changes'
+          ? Promise.resolve(ok({ changes: 'same' }))
+          : new Promise((resolve) => answers.push(resolve as never))) as never,
       on: () => () => undefined,
     };
     const store = createRunsStore(() => client);
@@ -331,7 +376,10 @@ describe('runs store', () => {
   });
 
   it('marks the writer with its program and pid, the host when it is another machine, and a stalled or gone state', () => {
-    expect(writerMark(cliWriter)).toEqual({ text: 'wai simulate · pid 4321', label: 'Written by another process: wai simulate, pid 4321 on this machine' });
+    expect(writerMark(cliWriter)).toEqual({
+      text: 'wai simulate · pid 4321',
+      label: 'Written by another process: wai simulate, pid 4321 on this machine',
+    });
     expect(writerMark({ ...cliWriter, this_machine: false, host: 'build-box', state: 'stale', heartbeat_seconds_ago: 14 })).toEqual({
       text: 'wai simulate · pid 4321 on build-box',
       label: 'Written by another process: wai simulate, pid 4321 on host build-box, no heartbeat for 14 s',

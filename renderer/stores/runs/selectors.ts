@@ -35,6 +35,14 @@ export function selectWritesOwnRun(state: RunsState): boolean {
 export function writerMark(writer: RunWriter): { text: string; label: string } {
   const where = writer.this_machine ? '' : ` on ${writer.host}`;
   const text = `${writer.program} · pid ${writer.pid}${where}`;
-  const state = writer.state === 'live' ? '' : writer.state === 'stale' ? `, no heartbeat for ${writer.heartbeat_seconds_ago} s` : ', no longer running';
-  return { text, label: `Written by another process: ${writer.program}, pid ${writer.pid}${where ? ` on host ${writer.host}` : ' on this machine'}${state}` };
+  const state =
+    writer.state === 'live'
+      ? ''
+      : writer.state === 'stale'
+        ? `, no heartbeat for ${writer.heartbeat_seconds_ago} s`
+        : ', no longer running';
+  return {
+    text,
+    label: `Written by another process: ${writer.program}, pid ${writer.pid}${where ? ` on host ${writer.host}` : ' on this machine'}${state}`,
+  };
 }

@@ -12,4 +12,3 @@ export function selectSetting<Schema extends z.ZodType>(
   const parsed = schema.safeParse(state.values[key]);
   return parsed.success ? parsed.data : fallback;
 }
-

@@ -25,7 +25,10 @@ describe('settings store', () => {
   it('reads a key from main once, even when asked twice at the same time', async () => {
     const { client, calls } = fakeClient({ 'conversations.columns': { hidden: ['prompt'] } });
     const store = createSettingsStore(() => client);
-    const [first, second] = await Promise.all([store.getState().load('conversations.columns'), store.getState().load('conversations.columns')]);
+    const [first, second] = await Promise.all([
+      store.getState().load('conversations.columns'),
+      store.getState().load('conversations.columns'),
+    ]);
     expect(first).toEqual({ hidden: ['prompt'] });
     expect(second).toEqual(first);
     expect(await store.getState().load('conversations.columns')).toEqual(first);
@@ -36,7 +39,9 @@ describe('settings store', () => {
     const { client, stored } = fakeClient();
     const store = createSettingsStore(() => client);
     const saving = store.getState().save('conversations.columns', { hidden: ['writer'] });
-    expect(selectSetting(store.getState(), 'conversations.columns', ConversationColumnsSetting, { hidden: [] })).toEqual({ hidden: ['writer'] });
+    expect(selectSetting(store.getState(), 'conversations.columns', ConversationColumnsSetting, { hidden: [] })).toEqual({
+      hidden: ['writer'],
+    });
     expect(await saving).toBe(true);
     expect(stored['conversations.columns']).toEqual({ hidden: ['writer'] });
   });

@@ -8,7 +8,11 @@ import { useSettingsStore } from './store';
  * written or no longer valid. The stored value is selected as is and parsed in a memo, so renders stay stable;
  * pass a `schema` and `fallback` that do not change between renders.
  */
-export function useSetting<Schema extends z.ZodType>(key: string, schema: Schema, fallback: z.output<Schema>): z.output<Schema> | undefined {
+export function useSetting<Schema extends z.ZodType>(
+  key: string,
+  schema: Schema,
+  fallback: z.output<Schema>,
+): z.output<Schema> | undefined {
   const load = useSettingsStore((state) => state.load);
   const isLoaded = useSettingsStore((state) => Object.hasOwn(state.values, key));
   const raw = useSettingsStore((state) => state.values[key]);

@@ -19,14 +19,24 @@ export interface TracesActions {
   openCell(key: string | null): Promise<void>;
 }
 
-export function createTracesActions(set: StoreApi<TracesState>['setState'], get: () => TracesState, client: () => ApiClient): TracesActions {
+export function createTracesActions(
+  set: StoreApi<TracesState>['setState'],
+  get: () => TracesState,
+  client: () => ApiClient,
+): TracesActions {
   let cellRequest = 0;
 
   /** A new map: picks and the open cell that left it are dropped, and the open cell's traces are read again. */
   async function showMap(map: FailureMap, imports?: TracesState['imports']): Promise<void> {
     const known = new Set(map.cells.map((cell) => cell.key));
     const open = get().cell;
-    set({ ...(imports ? { imports } : {}), map, status: 'ready', selected: get().selected.filter((key) => known.has(key)), ...(open && !known.has(open.key) ? { cell: null } : {}) });
+    set({
+      ...(imports ? { imports } : {}),
+      map,
+      status: 'ready',
+      selected: get().selected.filter((key) => known.has(key)),
+      ...(open && !known.has(open.key) ? { cell: null } : {}),
+    });
     if (open && known.has(open.key)) await readCell(open.key, true);
   }
 

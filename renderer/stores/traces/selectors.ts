@@ -14,7 +14,16 @@ export const STATUS_LOOK: Readonly<Record<CellStatus, { label: string; tone: 'fa
 };
 
 /** The order statuses are told apart in: what needs attention first. */
-const STATUS_RANK: readonly CellStatus[] = ['new', 'persistent', 'failing', 'improving', 'uncertain', 'stopped_failing', 'passing', 'ungraded'];
+const STATUS_RANK: readonly CellStatus[] = [
+  'new',
+  'persistent',
+  'failing',
+  'improving',
+  'uncertain',
+  'stopped_failing',
+  'passing',
+  'ungraded',
+];
 
 /** The world states of a square that share one status, with their counts. */
 export interface StatusShare {
@@ -52,7 +61,16 @@ export function selectHeatmap(map: FailureMap | null): Heatmap {
   if (!map) return { tools: [], conditions: [], cells };
   for (const cell of map.cells) {
     const key = heatKey(cell.tool, cell.tool_condition);
-    const square: HeatCell = cells.get(key) ?? { tool: cell.tool, tool_condition: cell.tool_condition, traces: 0, failures: 0, graded: 0, status: cell.status, statuses: [], keys: [] };
+    const square: HeatCell = cells.get(key) ?? {
+      tool: cell.tool,
+      tool_condition: cell.tool_condition,
+      traces: 0,
+      failures: 0,
+      graded: 0,
+      status: cell.status,
+      statuses: [],
+      keys: [],
+    };
     square.traces += cell.traces;
     square.failures += cell.failures;
     square.graded += cell.graded;
@@ -65,7 +83,13 @@ export function selectHeatmap(map: FailureMap | null): Heatmap {
       share.failures += cell.failures;
       share.world_states.push(cell.world_state);
     } else {
-      square.statuses.push({ status: cell.status, traces: cell.traces, graded: cell.graded, failures: cell.failures, world_states: [cell.world_state] });
+      square.statuses.push({
+        status: cell.status,
+        traces: cell.traces,
+        graded: cell.graded,
+        failures: cell.failures,
+        world_states: [cell.world_state],
+      });
     }
     cells.set(key, square);
   }
@@ -86,4 +110,5 @@ export function selectAimTargets(state: TracesState): FailureCell[] {
 export const selectIsEmpty = (state: TracesState): boolean => state.status === 'ready' && state.imports.length === 0;
 
 /** The named model versions a person can compare, oldest first. */
-export const selectVersionNames = (map: FailureMap | null): string[] => map?.versions.flatMap((version) => (version.version === null ? [] : [version.version])) ?? [];
+export const selectVersionNames = (map: FailureMap | null): string[] =>
+  map?.versions.flatMap((version) => (version.version === null ? [] : [version.version])) ?? [];

@@ -4,7 +4,14 @@ import type { ApiClient } from '../../api/client';
 import { heatKey, selectAimTargets, selectHeatmap } from './selectors';
 import { createTracesStore } from './store';
 
-const cell = (tool: string, tool_condition: string, world_state: string, status: FailureMap['cells'][number]['status'], failures: number, traces: number) => ({
+const cell = (
+  tool: string,
+  tool_condition: string,
+  world_state: string,
+  status: FailureMap['cells'][number]['status'],
+  failures: number,
+  traces: number,
+) => ({
   key: JSON.stringify({ tool, tool_condition, world_state }),
   tool,
   tool_condition,
@@ -39,11 +46,17 @@ const MAP: FailureMap = {
     cell('cancel_order', 'success', 'entity exists', 'passing', 0, 3),
   ],
   axes: {
-    tool: [{ value: 'get_order', traces: 3, graded: 3, failures: 3 }, { value: 'cancel_order', traces: 3, graded: 3, failures: 0 }],
+    tool: [
+      { value: 'get_order', traces: 3, graded: 3, failures: 3 },
+      { value: 'cancel_order', traces: 3, graded: 3, failures: 0 },
+    ],
     rule: [],
     stance: [],
     world_state: [],
-    tool_condition: [{ value: 'success', traces: 3, graded: 3, failures: 0 }, { value: 'timeout', traces: 3, graded: 3, failures: 3 }],
+    tool_condition: [
+      { value: 'success', traces: 3, graded: 3, failures: 0 },
+      { value: 'timeout', traces: 3, graded: 3, failures: 3 },
+    ],
     history: [],
   },
   warnings: [],
@@ -63,7 +76,9 @@ function client(calls: { method: string; input: unknown }[], answers: Record<str
 describe('traces store', () => {
   it('loads the imports and the map, and aims at the weak cells when none is picked', async () => {
     const calls: { method: string; input: unknown }[] = [];
-    const store = createTracesStore(() => client(calls, { 'traces.list': { imports: [] }, 'traces.map': MAP, 'traces.aim': { run: { id: 'run_1' }, aim: {} } }));
+    const store = createTracesStore(() =>
+      client(calls, { 'traces.list': { imports: [] }, 'traces.map': MAP, 'traces.aim': { run: { id: 'run_1' }, aim: {} } }),
+    );
     await store.getState().load();
     expect(store.getState()).toMatchObject({ status: 'ready', map: MAP });
     expect(selectAimTargets(store.getState()).map((entry) => entry.status)).toEqual(['new', 'persistent']);
@@ -74,10 +89,21 @@ describe('traces store', () => {
   });
 
   it('keeps every problem of a refused import, and keeps nothing else', async () => {
-    const refused = { ok: false, error: { code: 'VALIDATION_FAILED', message: 'Nothing was imported', issues: [{ path: 'bad.json span e1 traceId', message: 'every span needs a traceId' }] } };
+    const refused = {
+      ok: false,
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Nothing was imported',
+        issues: [{ path: 'bad.json span e1 traceId', message: 'every span needs a traceId' }],
+      },
+    };
     const store = createTracesStore(() => client([], { 'traces.import': refused }));
     expect(await store.getState().importFiles([{ name: 'bad.json', bytes: new TextEncoder().encode('{}') }])).toBe(false);
-    expect(store.getState()).toMatchObject({ importing: false, lastImport: null, importError: { message: 'Nothing was imported', issues: [{ path: 'bad.json span e1 traceId' }] } });
+    expect(store.getState()).toMatchObject({
+      importing: false,
+      lastImport: null,
+      importError: { message: 'Nothing was imported', issues: [{ path: 'bad.json span e1 traceId' }] },
+    });
   });
 
   it('refuses a file that is not UTF-8 before anything is sent, naming the file and line', async () => {
@@ -96,7 +122,12 @@ describe('traces store', () => {
     const heat = selectHeatmap(MAP);
     expect(heat.tools).toEqual(['get_order', 'cancel_order']);
     expect(heat.conditions).toEqual(['success', 'timeout']);
-    expect(heat.cells.get(heatKey('get_order', 'timeout'))).toMatchObject({ traces: 3, failures: 3, status: 'new', keys: [MAP.cells[0]!.key, MAP.cells[1]!.key] });
+    expect(heat.cells.get(heatKey('get_order', 'timeout'))).toMatchObject({
+      traces: 3,
+      failures: 3,
+      status: 'new',
+      keys: [MAP.cells[0]!.key, MAP.cells[1]!.key],
+    });
   });
 });
 
@@ -128,7 +159,13 @@ describe('after an import or a change of versions', () => {
       call: async (method, input) => {
         calls.push({ method, input });
         const value =
-          method === 'traces.list' ? { imports: [] } : method === 'traces.rows' ? { rows: [], total } : method === 'traces.import' ? { stored: true, message: 'Imported 3 traces.' } : { ...MAP, versions_chosen: method === 'traces.compare' };
+          method === 'traces.list'
+            ? { imports: [] }
+            : method === 'traces.rows'
+              ? { rows: [], total }
+              : method === 'traces.import'
+                ? { stored: true, message: 'Imported 3 traces.' }
+                : { ...MAP, versions_chosen: method === 'traces.compare' };
         return { ok: true, value } as never;
       },
       on: () => () => undefined,
@@ -150,10 +187,16 @@ describe('after an import or a change of versions', () => {
   });
 
   it('keeps the reason a choice of versions was refused', async () => {
-    const refused = { ok: false, error: { code: 'VALIDATION_FAILED', message: 'These versions cannot be compared: choose a different version' } };
+    const refused = {
+      ok: false,
+      error: { code: 'VALIDATION_FAILED', message: 'These versions cannot be compared: choose a different version' },
+    };
     const store = createTracesStore(() => client([], { 'traces.compare': refused }));
     expect(await store.getState().compareVersions('v2', 'v2')).toBe(false);
-    expect(store.getState()).toMatchObject({ comparing: false, compareError: 'These versions cannot be compared: choose a different version' });
+    expect(store.getState()).toMatchObject({
+      comparing: false,
+      compareError: 'These versions cannot be compared: choose a different version',
+    });
   });
 });
 

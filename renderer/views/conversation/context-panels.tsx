@@ -173,7 +173,9 @@ export function GradesPanel({ grades, onShowSpan }: { grades: readonly Grade[]; 
   const judges = grades.filter((grade) => grade.label_source !== 'conduct').reverse();
   return (
     <Panel title="Grades">
-      {grades.length === 0 && <p className="muted">Not graded yet: conduct checks and judge verdicts appear here once the run is graded.</p>}
+      {grades.length === 0 && (
+        <p className="muted">Not graded yet: conduct checks and judge verdicts appear here once the run is graded.</p>
+      )}
       {conduct.length > 0 && (
         <>
           <h3>Conduct checks</h3>
@@ -209,7 +211,13 @@ export function LabelsPanel({ labels }: { labels: readonly Label[] }) {
             <li key={`${label.created_at}-${index}`} className="grade">
               <div className="grade-head">
                 <LabelBadge label={label.label} />
-                <span>{label.author ?? <span className="state state-degraded" title="A label without an author cannot be measured against">no author: unmeasured</span>}</span>
+                <span>
+                  {label.author ?? (
+                    <span className="state state-degraded" title="A label without an author cannot be measured against">
+                      no author: unmeasured
+                    </span>
+                  )}
+                </span>
                 <span className="muted">{label.kind}</span>
                 <time className="label-time" dateTime={label.created_at}>
                   {formatLabelTime(label.created_at)}
@@ -258,7 +266,7 @@ export function RunContextPanel({ detail }: { detail: RowDetail }) {
       </dl>
       <details>
         <summary>System prompt</summary>
-        <pre className="prose-pre">{detail.system_prompt ?? 'The run\'s spec is not stored.'}</pre>
+        <pre className="prose-pre">{detail.system_prompt ?? "The run's spec is not stored."}</pre>
       </details>
       <details>
         <summary>Tools ({detail.tools.length})</summary>

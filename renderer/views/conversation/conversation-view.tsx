@@ -77,7 +77,8 @@ export function ConversationView({ route }: { route: Extract<Route, { view: 'con
     [navigate, route.run_id],
   );
   const back = useCallback(
-    () => navigate({ view: 'conversations', run_id: route.run_id, filters: filtersToRoute(query.filters), search: query.search || undefined }),
+    () =>
+      navigate({ view: 'conversations', run_id: route.run_id, filters: filtersToRoute(query.filters), search: query.search || undefined }),
     [navigate, route.run_id, query],
   );
   useHotkeys('j, right', () => step(neighbours?.next), { preventDefault: true }, [neighbours, step]);
@@ -104,7 +105,9 @@ export function ConversationView({ route }: { route: Extract<Route, { view: 'con
         <button type="button" onClick={back} aria-keyshortcuts="Escape">
           <ArrowLeft size={14} aria-hidden="true" /> Conversations
         </button>
-        <h1 id="conversation-title" ref={heading} tabIndex={-1}>Conversation {data ? `#${data.row.ordinal}` : ''}</h1>
+        <h1 id="conversation-title" ref={heading} tabIndex={-1}>
+          Conversation {data ? `#${data.row.ordinal}` : ''}
+        </h1>
         <code className="muted">{route.row_id}</code>
         <span className="toolbar-spacer" />
         {neighbours && (
@@ -121,12 +124,21 @@ export function ConversationView({ route }: { route: Extract<Route, { view: 'con
           <ChevronDown size={14} aria-hidden="true" /> Next
         </button>
       </header>
-      <p className="muted keyboard-hint">j / k or → / ← for the next and previous row in the table's filter and sort · p f u s e to label it · Esc back to the table</p>
+      <p className="muted keyboard-hint">
+        j / k or → / ← for the next and previous row in the table's filter and sort · p f u s e to label it · Esc back to the table
+      </p>
       {data && <LabelBar runId={route.run_id} rowId={route.row_id} labels={data.row_id === route.row_id ? data.labels : []} />}
       {detail.status === 'error' && detail.rowId === route.row_id && (
-        <ErrorBanner message={`This conversation could not be loaded: ${detail.error}`} onRetry={() => void loadDetail(route.row_id, query)} />
+        <ErrorBanner
+          message={`This conversation could not be loaded: ${detail.error}`}
+          onRetry={() => void loadDetail(route.row_id, query)}
+        />
       )}
-      {!data && detail.status === 'loading' && <p className="muted" role="status">Loading the conversation…</p>}
+      {!data && detail.status === 'loading' && (
+        <p className="muted" role="status">
+          Loading the conversation…
+        </p>
+      )}
       {!data && detail.status === 'ready' && <EmptyState title="Nothing to show" />}
       {data && (
         <>

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { indentedPositions, markedArguments, markRange, readableAnswer } from './highlight';
 
-const marked = (segments: { text: string; isMarked: boolean }[]) => segments.filter((segment) => segment.isMarked).map((segment) => segment.text);
+const marked = (segments: { text: string; isMarked: boolean }[]) =>
+  segments.filter((segment) => segment.isMarked).map((segment) => segment.text);
 
 describe('conduct highlight', () => {
   it('marks the sentence that fired inside a message, and nothing for an empty or outside range', () => {
@@ -37,7 +38,7 @@ describe('conduct highlight', () => {
     );
   });
 
-  it('reads a tool answer\'s status and indents it', () => {
+  it("reads a tool answer's status and indents it", () => {
     expect(readableAnswer('{"status":"not_found","missing":["A1"]}')).toEqual({
       text: '{\n  "status": "not_found",\n  "missing": [\n    "A1"\n  ]\n}',
       status: 'not_found',

@@ -49,7 +49,8 @@ export function markedArguments(value: unknown, span: Pick<TextSpan, 'start' | '
 export function readableAnswer(content: string): { text: string; status: string | null } {
   try {
     const parsed: unknown = JSON.parse(content);
-    const status = typeof parsed === 'object' && parsed !== null && 'status' in parsed ? String((parsed as { status: unknown }).status) : null;
+    const status =
+      typeof parsed === 'object' && parsed !== null && 'status' in parsed ? String((parsed as { status: unknown }).status) : null;
     return { text: JSON.stringify(parsed, null, 2), status };
   } catch {
     return { text: content, status: null };
@@ -57,7 +58,17 @@ export function readableAnswer(content: string): { text: string; status: string 
 }
 
 /** Answer statuses that mean the call did not do what was asked. */
-const FAILED_STATUSES = new Set(['error', 'timeout', 'not_found', 'rejected', 'permission_denied', 'malformed', 'rate_limited', 'failed', 'stale']);
+const FAILED_STATUSES = new Set([
+  'error',
+  'timeout',
+  'not_found',
+  'rejected',
+  'permission_denied',
+  'malformed',
+  'rate_limited',
+  'failed',
+  'stale',
+]);
 
 export function isFailedStatus(status: string | null): boolean {
   return status !== null && FAILED_STATUSES.has(status);

@@ -30,7 +30,11 @@ export function ownLabel(labels: readonly Label[], author: string | null): Label
  */
 export function LabelBar({ runId, rowId, labels }: { runId: string; rowId: string; labels: readonly Label[] }) {
   const { annotator, rowLabel, isAsking } = useGradingStore(
-    useShallow((store) => ({ annotator: store.annotator, rowLabel: store.rowLabel, isAsking: store.request !== null && store.request.stage !== 'done' && store.request.stage !== 'error' })),
+    useShallow((store) => ({
+      annotator: store.annotator,
+      rowLabel: store.rowLabel,
+      isAsking: store.request !== null && store.request.stage !== 'done' && store.request.stage !== 'error',
+    })),
   );
   const askLabel = useGradingStore((store) => store.askLabel);
   const give = (label: LabelValue) => {

@@ -14,7 +14,12 @@ function Marked({ segments, rule }: { segments: Segment[]; rule: string }) {
     <>
       {segments.map((segment, index) =>
         segment.isMarked ? (
-          <mark key={index} className="conduct-mark" title={`Conduct rule ${rule} fired here`} aria-label={`Fired ${rule}: ${segment.text}`}>
+          <mark
+            key={index}
+            className="conduct-mark"
+            title={`Conduct rule ${rule} fired here`}
+            aria-label={`Fired ${rule}: ${segment.text}`}
+          >
             {segment.text}
           </mark>
         ) : (
@@ -64,7 +69,17 @@ function WorldAnswer({ message }: { message: ToolMessage }) {
   );
 }
 
-function ToolCallCard({ call, messageIndex, answer, fired }: { call: ToolCall; messageIndex: number; answer: ToolMessage | undefined; fired: FiredSpan | null }) {
+function ToolCallCard({
+  call,
+  messageIndex,
+  answer,
+  fired,
+}: {
+  call: ToolCall;
+  messageIndex: number;
+  answer: ToolMessage | undefined;
+  fired: FiredSpan | null;
+}) {
   const span = fired && fired.span.message_index === messageIndex && fired.span.tool_call_id === call.id ? fired.span : null;
   return (
     <section className="tool-call" aria-label={`Tool call ${call.name}`}>
@@ -76,7 +91,11 @@ function ToolCallCard({ call, messageIndex, answer, fired }: { call: ToolCall; m
       <pre className="json" aria-label="Arguments">
         <Marked segments={markedArguments(call.arguments, span)} rule={fired?.rule ?? ''} />
       </pre>
-      {answer ? <WorldAnswer message={answer} /> : <p className="muted tool-answer-missing">No answer from the world (the conversation ended first).</p>}
+      {answer ? (
+        <WorldAnswer message={answer} />
+      ) : (
+        <p className="muted tool-answer-missing">No answer from the world (the conversation ended first).</p>
+      )}
     </section>
   );
 }
@@ -87,7 +106,9 @@ const ROLE_NAMES = { user: 'User', assistant: 'Assistant', system: 'System', too
 export function Transcript({ messages, fired }: { messages: readonly Message[]; fired: FiredSpan | null }) {
   const answers = new Map<string, ToolMessage>();
   for (const message of messages) if (message.role === 'tool') answers.set(message.tool_call_id, message);
-  const calledIds = new Set(messages.flatMap((message) => (message.role === 'assistant' ? (message.tool_calls ?? []).map((call) => call.id) : [])));
+  const calledIds = new Set(
+    messages.flatMap((message) => (message.role === 'assistant' ? (message.tool_calls ?? []).map((call) => call.id) : [])),
+  );
   let turn = 0;
   return (
     <ol className="transcript" aria-label="Transcript">

@@ -23,7 +23,14 @@ export function BulkLabel({ target, count, title, disabled = false, className }:
     <span className={className ? `bulk-label ${className}` : 'bulk-label'} role="group" aria-label={`Label ${rows}`}>
       <span className="bulk-label-title">{title}</span>
       {BULK_LABELS.map((label) => (
-        <button key={label} type="button" className={`label-button-${label}`} disabled={disabled || count === 0} aria-label={`Label ${rows} as ${LABEL_TEXT[label]}`} onClick={() => void askLabel(target, label)}>
+        <button
+          key={label}
+          type="button"
+          className={`label-button-${label}`}
+          disabled={disabled || count === 0}
+          aria-label={`Label ${rows} as ${LABEL_TEXT[label]}`}
+          onClick={() => void askLabel(target, label)}
+        >
           {LABEL_TEXT[label]}
         </button>
       ))}

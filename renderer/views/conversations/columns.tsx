@@ -58,7 +58,12 @@ function ConductRule({ rule, tone }: { rule: string; tone: ReturnType<typeof con
 
 const helper = createColumnHelper<typeof features, RowSummary>();
 const sortable = new Set<string>(ROW_SORT_COLUMNS);
-const base = (id: RowColumn) => ({ id, header: COLUMN_LAYOUT[id].label, enableSorting: sortable.has(id), enableHiding: !ALWAYS_SHOWN.includes(id) });
+const base = (id: RowColumn) => ({
+  id,
+  header: COLUMN_LAYOUT[id].label,
+  enableSorting: sortable.has(id),
+  enableHiding: !ALWAYS_SHOWN.includes(id),
+});
 
 export const columns = helper.columns([
   helper.accessor('ordinal', { ...base('ordinal'), cell: (info) => info.getValue() }),

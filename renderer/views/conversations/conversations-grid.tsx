@@ -1,6 +1,16 @@
 import { useTable, type ColumnVisibilityState, type SortingState, type Updater } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { DEFAULT_ROW_SORT, type RowColumn, type RowFilters, type RowSort, type RowSummary } from '../../../shared/api/rows';
 import type { PageCache } from '../../stores/conversations/page-cache';
@@ -92,7 +102,10 @@ export function ConversationsGrid({ hidden, sort, filters, onSort, onFilter, onO
   const scrollRef = useRef<HTMLDivElement>(null);
   // Back from a conversation, the table is where it was left, with the keyboard on the row that was opened.
   const [arrival] = useState(() =>
-    arrivalPlace(useConversationsStore.getState().tablePlace, queryKey, focusedIndex, { rowHeight: ROW_HEIGHT, headerHeight: HEADER_HEIGHT }),
+    arrivalPlace(useConversationsStore.getState().tablePlace, queryKey, focusedIndex, {
+      rowHeight: ROW_HEIGHT,
+      headerHeight: HEADER_HEIGHT,
+    }),
   );
   useTablePlace(scrollRef, queryKey, arrival);
 

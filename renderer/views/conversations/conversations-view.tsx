@@ -48,7 +48,12 @@ function ActiveFilters({ filters, onChange }: { filters: RowFilters; onChange(fi
           <span>
             {filterLabel(key)}: {filters[key]!.join(', ')}
           </span>
-          <button type="button" className="icon-button" aria-label={`Remove the ${filterLabel(key)} filter`} onClick={() => onChange({ ...filters, [key]: [] })}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`Remove the ${filterLabel(key)} filter`}
+            onClick={() => onChange({ ...filters, [key]: [] })}
+          >
             <X size={12} aria-hidden="true" />
           </button>
         </li>
@@ -126,7 +131,10 @@ export function ConversationsView({ route }: { route: Extract<Route, { view: 'co
   const dataDir = useAppStore((state) => state.info?.data_dir ?? null);
   const exportRows = () => {
     if (!query) return;
-    openExport({ kind: 'table', run_id: route.run_id, run_name: run?.name ?? route.run_id, query, row_ids: [...selection.ids] }, { dataDir });
+    openExport(
+      { kind: 'table', run_id: route.run_id, run_name: run?.name ?? route.run_id, query, row_ids: [...selection.ids] },
+      { dataDir },
+    );
   };
   const checked = selection.ids.size;
 
@@ -157,7 +165,12 @@ export function ConversationsView({ route }: { route: Extract<Route, { view: 'co
             </button>
           </span>
         )}
-        <button type="button" onClick={exportRows} disabled={!query || total === 0} title={checked > 0 ? 'Export the checked conversations' : 'Export every conversation this filter shows'}>
+        <button
+          type="button"
+          onClick={exportRows}
+          disabled={!query || total === 0}
+          title={checked > 0 ? 'Export the checked conversations' : 'Export every conversation this filter shows'}
+        >
           <Download size={13} aria-hidden="true" /> {checked > 0 ? `Export ${checked.toLocaleString()} checked…` : 'Export…'}
         </button>
         {hidden && <ColumnChooser hidden={hidden} onChange={setHidden} />}
@@ -174,7 +187,10 @@ export function ConversationsView({ route }: { route: Extract<Route, { view: 'co
       {isEmpty && hasFilters && (
         <EmptyState title="No conversation matches">
           <p>No row of this run matches these filters and search.</p>
-          <button type="button" onClick={() => navigate({ view: 'conversations', run_id: route.run_id, filters: undefined, search: undefined })}>
+          <button
+            type="button"
+            onClick={() => navigate({ view: 'conversations', run_id: route.run_id, filters: undefined, search: undefined })}
+          >
             Clear filters and search
           </button>
         </EmptyState>
@@ -195,4 +211,3 @@ export function ConversationsView({ route }: { route: Extract<Route, { view: 'co
     </section>
   );
 }
-

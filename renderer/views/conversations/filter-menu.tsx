@@ -3,7 +3,12 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FacetValue } from '../../../shared/api/rows';
 import { Popover } from './popover';
 
-const VALUE_TEXT: Record<string, string> = { error: 'no reward', ungraded: 'ungraded', unlabelled: 'unlabelled', simulator_error: 'simulator error' };
+const VALUE_TEXT: Record<string, string> = {
+  error: 'no reward',
+  ungraded: 'ungraded',
+  unlabelled: 'unlabelled',
+  simulator_error: 'simulator error',
+};
 
 interface FilterMenuProps {
   /** The column's name, e.g. "Stance": the button is "Filter Stance". */
@@ -57,13 +62,21 @@ export function FilterMenu({ label, values, selected, onChange }: FilterMenuProp
               onChange={(event) => setFind(event.target.value)}
             />
           )}
-          {values === undefined && <p className="muted popover-note" role="status">Loading values…</p>}
+          {values === undefined && (
+            <p className="muted popover-note" role="status">
+              Loading values…
+            </p>
+          )}
           {values !== undefined && values.length === 0 && <p className="muted popover-note">No values in this run yet.</p>}
           <ul className="popover-list" aria-label={`${label} values`}>
             {shown.map((facet) => (
               <li key={facet.value}>
                 <label className="check-row">
-                  <input type="checkbox" checked={selected.includes(facet.value)} onChange={(event) => toggle(facet.value, event.target.checked)} />
+                  <input
+                    type="checkbox"
+                    checked={selected.includes(facet.value)}
+                    onChange={(event) => toggle(facet.value, event.target.checked)}
+                  />
                   <span className="check-value" title={facet.value}>
                     {VALUE_TEXT[facet.value] ?? facet.value}
                   </span>

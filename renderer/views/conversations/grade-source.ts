@@ -28,7 +28,10 @@ const PASSING_MEANINGS: Readonly<Record<string, string>> = {
  * How a conduct outcome reads on screen: `clear` for the all-clear outcomes (`conforms`, `fault_ok`: never an alarm),
  * `flawed` for a rule that fired but still passes (reward 0.5, e.g. a repeated reply), `fired` for a failure.
  */
-export function conductOutcome(verdict: ConductVerdict | JudgeVerdict, rule: string): { tone: 'clear' | 'flawed' | 'fired'; title: string } {
+export function conductOutcome(
+  verdict: ConductVerdict | JudgeVerdict,
+  rule: string,
+): { tone: 'clear' | 'flawed' | 'fired'; title: string } {
   const meaning = PASSING_MEANINGS[rule];
   if (verdict === 'pass' && meaning) return { tone: 'clear', title: `Passed (${rule}): ${meaning}` };
   if (verdict === 'pass') return { tone: 'flawed', title: `Passed with a flaw: the conduct rule ${rule} fired (reward below 1)` };

@@ -36,7 +36,12 @@ export const GridHeader = memo(function GridHeader({ headerGroups, Render, facet
                 style={{ width: layout.width }}
               >
                 {header.column.getCanSort() ? (
-                  <button type="button" className="sort-button" title={`Sort by ${layout.label}`} onClick={header.column.getToggleSortingHandler()}>
+                  <button
+                    type="button"
+                    className="sort-button"
+                    title={`Sort by ${layout.label}`}
+                    onClick={header.column.getToggleSortingHandler()}
+                  >
                     <Render header={header} />
                     {sorted === 'asc' && <ArrowUp size={12} aria-hidden="true" />}
                     {sorted === 'desc' && <ArrowDown size={12} aria-hidden="true" />}

@@ -27,7 +27,18 @@ interface GridRowProps {
  * One line of the table. Memoized on what it shows: scrolling, and pages landing (which rebuild the table's Row
  * objects), redraw only the lines that come into view.
  */
-export const GridRow = memo(function GridRow({ summary, index, top, row, columnsKey, isFocused, isChecked, Render, onActivate, onToggle }: GridRowProps) {
+export const GridRow = memo(function GridRow({
+  summary,
+  index,
+  top,
+  row,
+  columnsKey,
+  isFocused,
+  isChecked,
+  Render,
+  onActivate,
+  onToggle,
+}: GridRowProps) {
   return (
     <div
       id={`conversation-row-${index}`}
@@ -38,38 +49,38 @@ export const GridRow = memo(function GridRow({ summary, index, top, row, columns
       style={{ transform: `translateY(${top}px)` }}
       onClick={() => onActivate(index)}
     >
-      {row
-        ? row.getVisibleCells().map((cell) => {
-            const layout = COLUMN_LAYOUT[cell.column.id as RowColumn];
-            const value = cell.getValue();
-            return (
-              <div
-                key={cell.column.id}
-                role="gridcell"
-                className={`grid-cell${layout.numeric ? ' numeric' : ''}${layout.monospace ? ' mono' : ''}`}
-                style={{ width: layout.width }}
-                title={typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : undefined}
-              >
-                {cell.column.id === 'ordinal' && summary && (
-                  <input
-                    type="checkbox"
-                    className="row-check"
-                    tabIndex={-1}
-                    aria-label={`Select conversation #${summary.ordinal} for export`}
-                    checked={isChecked}
-                    onClick={(event) => event.stopPropagation()}
-                    onChange={() => onToggle(summary.row_id)}
-                  />
-                )}
-                <Render cell={cell} />
-              </div>
-            );
-          })
-        : (
-          <div role="gridcell" aria-colspan={columnsKey.split(' ').length} className="grid-cell placeholder-cell">
-            <span className="placeholder" aria-label="Loading" />
-          </div>
-        )}
+      {row ? (
+        row.getVisibleCells().map((cell) => {
+          const layout = COLUMN_LAYOUT[cell.column.id as RowColumn];
+          const value = cell.getValue();
+          return (
+            <div
+              key={cell.column.id}
+              role="gridcell"
+              className={`grid-cell${layout.numeric ? ' numeric' : ''}${layout.monospace ? ' mono' : ''}`}
+              style={{ width: layout.width }}
+              title={typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : undefined}
+            >
+              {cell.column.id === 'ordinal' && summary && (
+                <input
+                  type="checkbox"
+                  className="row-check"
+                  tabIndex={-1}
+                  aria-label={`Select conversation #${summary.ordinal} for export`}
+                  checked={isChecked}
+                  onClick={(event) => event.stopPropagation()}
+                  onChange={() => onToggle(summary.row_id)}
+                />
+              )}
+              <Render cell={cell} />
+            </div>
+          );
+        })
+      ) : (
+        <div role="gridcell" aria-colspan={columnsKey.split(' ').length} className="grid-cell placeholder-cell">
+          <span className="placeholder" aria-label="Loading" />
+        </div>
+      )}
     </div>
   );
 }, isSameLine);

@@ -14,7 +14,17 @@ function isShown(request: LabelRequest | null): request is LabelRequest {
   return request.target.kind !== 'row' || request.stage === 'name';
 }
 
-function NameStep({ request, isSaving, onGive, onCancel }: { request: LabelRequest; isSaving: boolean; onGive(name: string): void; onCancel(): void }) {
+function NameStep({
+  request,
+  isSaving,
+  onGive,
+  onCancel,
+}: {
+  request: LabelRequest;
+  isSaving: boolean;
+  onGive(name: string): void;
+  onCancel(): void;
+}) {
   const id = useId();
   const [name, setName] = useState('');
   const submit = (event: FormEvent) => {
@@ -25,10 +35,20 @@ function NameStep({ request, isSaving, onGive, onCancel }: { request: LabelReque
   return (
     <form onSubmit={submit}>
       <p className="label-dialog-text">
-        Labels are signed with your name, once: it is kept in Settings and stamped on every label you give. Gold nobody signed is reported as unmeasured.
+        Labels are signed with your name, once: it is kept in Settings and stamped on every label you give. Gold nobody signed is reported
+        as unmeasured.
       </p>
       <label htmlFor={`${id}-name`}>Your name</label>
-      <input id={`${id}-name`} type="text" value={name} maxLength={200} autoFocus placeholder="e.g. Ana" aria-invalid={request.error !== null} onChange={(event) => setName(event.target.value)} />
+      <input
+        id={`${id}-name`}
+        type="text"
+        value={name}
+        maxLength={200}
+        autoFocus
+        placeholder="e.g. Ana"
+        aria-invalid={request.error !== null}
+        onChange={(event) => setName(event.target.value)}
+      />
       {request.error && (
         <p className="grade-message grade-message-error" role="alert">
           {request.error}
@@ -46,14 +66,25 @@ function NameStep({ request, isSaving, onGive, onCancel }: { request: LabelReque
   );
 }
 
-function ConfirmStep({ request, author, onConfirm, onCancel }: { request: LabelRequest; author: string | null; onConfirm(): void; onCancel(): void }) {
+function ConfirmStep({
+  request,
+  author,
+  onConfirm,
+  onCancel,
+}: {
+  request: LabelRequest;
+  author: string | null;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
   const confirm = useRef<HTMLButtonElement>(null);
   useEffect(() => confirm.current?.focus(), []);
   const n = request.row_ids?.length ?? 0;
   return (
     <>
       <p className="label-dialog-text">
-        The {n === 1 ? 'row' : `${n.toLocaleString('en-US')} rows`} {describeTarget(request.target)} get a human label <strong>{LABEL_TEXT[request.label]}</strong>
+        The {n === 1 ? 'row' : `${n.toLocaleString('en-US')} rows`} {describeTarget(request.target)} get a human label{' '}
+        <strong>{LABEL_TEXT[request.label]}</strong>
         {author ? `, signed ${author}` : ''}. Each row keeps its earlier labels; your latest one counts.
         {request.label === 'simulator_error' && ' Simulator errors are left out of the agent’s scores and of training exports.'}
       </p>
@@ -75,7 +106,9 @@ function ConfirmStep({ request, author, onConfirm, onCancel }: { request: LabelR
  */
 export function LabelDialog() {
   const { request, annotator } = useGradingStore(useShallow((store) => ({ request: store.request, annotator: store.annotator })));
-  const { confirmLabel, giveName, closeLabel } = useGradingStore(useShallow((store) => ({ confirmLabel: store.confirmLabel, giveName: store.giveName, closeLabel: store.closeLabel })));
+  const { confirmLabel, giveName, closeLabel } = useGradingStore(
+    useShallow((store) => ({ confirmLabel: store.confirmLabel, giveName: store.giveName, closeLabel: store.closeLabel })),
+  );
   // A request belongs to the screen that asked: leaving the screen drops it (a write already under way finishes).
   useEffect(() => () => closeLabel(), [closeLabel]);
   const shown = isShown(request) ? request : null;
@@ -95,15 +128,24 @@ export function LabelDialog() {
       <Dialog.Portal>
         {/* Our own backdrop: Radix's overlay injects a <style> tag, which the strict CSP refuses. */}
         <div className="label-dialog-backdrop" aria-hidden="true" />
-        <Dialog.Content className="label-dialog" aria-describedby={undefined} onInteractOutside={(event) => event.preventDefault()} onEscapeKeyDown={(event) => isSaving && event.preventDefault()}>
+        <Dialog.Content
+          className="label-dialog"
+          aria-describedby={undefined}
+          onInteractOutside={(event) => event.preventDefault()}
+          onEscapeKeyDown={(event) => isSaving && event.preventDefault()}
+        >
           <Dialog.Title className="label-dialog-title">{title}</Dialog.Title>
           {shown?.stage === 'resolving' && (
             <p className="label-dialog-text" role="status">
               The labels wait until every row {describeTarget(shown.target)} is counted.
             </p>
           )}
-          {shown?.stage === 'confirm' && <ConfirmStep request={shown} author={annotator.name} onConfirm={() => void confirmLabel()} onCancel={closeLabel} />}
-          {shown?.stage === 'name' && <NameStep request={shown} isSaving={isSaving} onGive={(name) => void giveName(name)} onCancel={closeLabel} />}
+          {shown?.stage === 'confirm' && (
+            <ConfirmStep request={shown} author={annotator.name} onConfirm={() => void confirmLabel()} onCancel={closeLabel} />
+          )}
+          {shown?.stage === 'name' && (
+            <NameStep request={shown} isSaving={isSaving} onGive={(name) => void giveName(name)} onCancel={closeLabel} />
+          )}
           {shown?.stage === 'saving' && (
             <p className="label-dialog-text" role="status">
               Storing {shown.row_ids?.length.toLocaleString('en-US')} labels in one write…

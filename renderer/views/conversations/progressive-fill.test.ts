@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { chooseFilled, type LineCandidate } from './progressive-fill';
 
 const lines = (first: number, last: number, loaded = (index: number) => index >= 0): LineCandidate[] =>
-  Array.from({ length: last - first + 1 }, (_, offset) => first + offset).map((index) => ({ index, rowId: loaded(index) ? `r${index}` : undefined }));
+  Array.from({ length: last - first + 1 }, (_, offset) => first + offset).map((index) => ({
+    index,
+    rowId: loaded(index) ? `r${index}` : undefined,
+  }));
 
 describe('drawing new lines a few per frame', () => {
   it('draws the lines on screen first, from the top, then the ones just off screen', () => {
@@ -36,7 +39,12 @@ describe('drawing new lines a few per frame', () => {
   });
 
   it('waits for nothing while pages load: lines without a row are not drawn and not pending', () => {
-    const { filled, isPending } = chooseFilled(lines(0, 20, (index) => index < 5), { first: 0, last: 17 }, new Set(), 8);
+    const { filled, isPending } = chooseFilled(
+      lines(0, 20, (index) => index < 5),
+      { first: 0, last: 17 },
+      new Set(),
+      8,
+    );
     expect(filled.size).toBe(5);
     expect(isPending).toBe(false);
   });

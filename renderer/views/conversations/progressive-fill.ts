@@ -59,7 +59,12 @@ export function useProgressiveFill(lines: readonly LineCandidate[], view: LineVi
   const drawn = useRef<{ key: string | null | undefined; ids: ReadonlySet<string> }>({ key: undefined, ids: new Set() });
   const [, redraw] = useReducer((count: number) => count + 1, 0);
   const isFresh = drawn.current.key !== resetKey;
-  const { filled, isPending } = chooseFilled(lines, view, isFresh ? new Set() : drawn.current.ids, isFresh ? Number.POSITIVE_INFINITY : FILL_PER_FRAME);
+  const { filled, isPending } = chooseFilled(
+    lines,
+    view,
+    isFresh ? new Set() : drawn.current.ids,
+    isFresh ? Number.POSITIVE_INFINITY : FILL_PER_FRAME,
+  );
   // Asked for at commit (not in a passive effect, which may run after the next frame has begun), so the next lines
   // are drawn in the very next frame.
   useLayoutEffect(() => {

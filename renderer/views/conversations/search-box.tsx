@@ -16,9 +16,12 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch(search:
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => setDraft(value), [value]);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const submit = (text: string) => {
     if (timer.current) clearTimeout(timer.current);

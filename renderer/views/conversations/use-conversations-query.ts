@@ -40,7 +40,10 @@ export function useConversationsQuery(route: ConversationsRoute): ConversationsQ
   const routeFilters = useMemo(() => filtersFromRoute(route.filters), [route.filters]);
   const query = useMemo<RowsQuery | null>(
     // A link's search is cut to the contract's limit, so neither the page nor the saved query can fail on it.
-    () => (saved === undefined ? null : { filters: routeFilters, search: capSearch(route.search ?? '').search.trim(), sort: saved?.sort ?? DEFAULT_ROW_SORT }),
+    () =>
+      saved === undefined
+        ? null
+        : { filters: routeFilters, search: capSearch(route.search ?? '').search.trim(), sort: saved?.sort ?? DEFAULT_ROW_SORT },
     [saved, routeFilters, route.search],
   );
 
@@ -50,17 +53,28 @@ export function useConversationsQuery(route: ConversationsRoute): ConversationsQ
       restoredFor.current = route.run_id;
       const isBare = Object.keys(query.filters).length === 0 && query.search === '';
       if (isBare && saved && (Object.keys(saved.filters).length > 0 || saved.search !== '')) {
-        navigate({ view: 'conversations', run_id: route.run_id, filters: filtersToRoute(saved.filters), search: saved.search || undefined });
+        navigate({
+          view: 'conversations',
+          run_id: route.run_id,
+          filters: filtersToRoute(saved.filters),
+          search: saved.search || undefined,
+        });
         return;
       }
     }
     setQuery(route.run_id, query);
-    if (!saved || queryKeyOf(route.run_id, saved) !== queryKeyOf(route.run_id, query)) void save(conversationFiltersKey(route.run_id), query);
+    if (!saved || queryKeyOf(route.run_id, saved) !== queryKeyOf(route.run_id, query))
+      void save(conversationFiltersKey(route.run_id), query);
   }, [query, route.run_id, saved, save, setQuery, navigate]);
 
   const go = useCallback(
     (filters: RowFilters, search: string) =>
-      navigate({ view: 'conversations', run_id: route.run_id, filters: filtersToRoute(filters), search: capSearch(search).search.trim() || undefined }),
+      navigate({
+        view: 'conversations',
+        run_id: route.run_id,
+        filters: filtersToRoute(filters),
+        search: capSearch(search).search.trim() || undefined,
+      }),
     [navigate, route.run_id],
   );
 

@@ -11,11 +11,21 @@ const VERDICT_TEXT: Record<ConductVerdict | JudgeVerdict, string> = {
 
 /** A verdict in its state colour (pass, fail, unsure, error); ungraded is a quiet dash. */
 export function VerdictBadge({ verdict }: { verdict: ConductVerdict | JudgeVerdict }) {
-  if (verdict === 'ungraded') return <span className="muted" title="ungraded">—</span>;
+  if (verdict === 'ungraded')
+    return (
+      <span className="muted" title="ungraded">
+        —
+      </span>
+    );
   return <span className={`verdict verdict-${verdict}`}>{VERDICT_TEXT[verdict]}</span>;
 }
 
 export function LabelBadge({ label }: { label: LabelValue | null }) {
-  if (label === null) return <span className="muted" title="no human label">—</span>;
+  if (label === null)
+    return (
+      <span className="muted" title="no human label">
+        —
+      </span>
+    );
   return <span className={`verdict label-${label}`}>{label.replace('_', ' ')}</span>;
 }

@@ -3,7 +3,15 @@ import type { AxisPair } from '../../stores/coverage/initial-state';
 import { AXIS_LABELS, formatFraction } from '../../stores/coverage/selectors';
 
 /** All 15 pairs of axes at a glance, each with its covered / planned pairs; choosing one draws its heatmap. */
-export function AxisPairsOverview({ pairs, axes, onChoose }: { pairs: readonly AxisPairCoverage[]; axes: AxisPair; onChoose(pair: AxisPair): void }) {
+export function AxisPairsOverview({
+  pairs,
+  axes,
+  onChoose,
+}: {
+  pairs: readonly AxisPairCoverage[];
+  axes: AxisPair;
+  onChoose(pair: AxisPair): void;
+}) {
   return (
     <section className="coverage-panel" aria-labelledby="coverage-pairs-title">
       <h2 className="coverage-panel-title" id="coverage-pairs-title">
@@ -26,7 +34,10 @@ export function AxisPairsOverview({ pairs, axes, onChoose }: { pairs: readonly A
                   {AXIS_LABELS[pair.x]} × {AXIS_LABELS[pair.y]}
                 </span>
                 <span className="axis-pair-figure">
-                  {formatFraction(pair.fraction)} <span className="n">{pair.pairs_covered}/{pair.pairs_planned}</span>
+                  {formatFraction(pair.fraction)}{' '}
+                  <span className="n">
+                    {pair.pairs_covered}/{pair.pairs_planned}
+                  </span>
                 </span>
                 <span className="axis-pair-bar" aria-hidden="true">
                   <span style={{ width: `${percent}%` }} />

@@ -78,7 +78,10 @@ export function CoverageView({ runId }: { runId: string }) {
   };
   const exportCell = () => {
     if (!matrix || !fillTarget) return;
-    openExport({ kind: 'cell', run_id: summary.run_id, run_name: summary.run_name, cell: { [matrix.x]: fillTarget.x, [matrix.y]: fillTarget.y } }, { dataDir });
+    openExport(
+      { kind: 'cell', run_id: summary.run_id, run_name: summary.run_name, cell: { [matrix.x]: fillTarget.x, [matrix.y]: fillTarget.y } },
+      { dataDir },
+    );
   };
 
   return (

@@ -31,10 +31,16 @@ export function FillCellPanel({ matrix, target, onTarget, isStarting, error, onF
       <h2 className="coverage-panel-title" id="fill-cell-title">
         Fill a cell
       </h2>
-      <p className="muted fill-cell-intro">A new run with this run&apos;s spec and settings, aimed at one square: every situation it plans carries both values.</p>
+      <p className="muted fill-cell-intro">
+        A new run with this run&apos;s spec and settings, aimed at one square: every situation it plans carries both values.
+      </p>
       <div className="fill-cell-field">
         <label htmlFor={`${id}-x`}>{AXIS_LABELS[matrix.x]}</label>
-        <select id={`${id}-x`} value={target?.x ?? ''} onChange={(event) => onTarget({ x: event.target.value, y: target?.y ?? matrix.y_values[0]! })}>
+        <select
+          id={`${id}-x`}
+          value={target?.x ?? ''}
+          onChange={(event) => onTarget({ x: event.target.value, y: target?.y ?? matrix.y_values[0]! })}
+        >
           {matrix.x_values.map((value) => (
             <option key={value} value={value}>
               {value}
@@ -44,7 +50,11 @@ export function FillCellPanel({ matrix, target, onTarget, isStarting, error, onF
       </div>
       <div className="fill-cell-field">
         <label htmlFor={`${id}-y`}>{AXIS_LABELS[matrix.y]}</label>
-        <select id={`${id}-y`} value={target?.y ?? ''} onChange={(event) => onTarget({ x: target?.x ?? matrix.x_values[0]!, y: event.target.value })}>
+        <select
+          id={`${id}-y`}
+          value={target?.y ?? ''}
+          onChange={(event) => onTarget({ x: target?.x ?? matrix.x_values[0]!, y: event.target.value })}
+        >
           {matrix.y_values.map((value) => (
             <option key={value} value={value}>
               {value}
@@ -83,7 +93,11 @@ export function FillCellPanel({ matrix, target, onTarget, isStarting, error, onF
           className="cell-label"
           target={{ kind: 'cell', run_id: matrix.run_id, cell: { [matrix.x]: cell.x, [matrix.y]: cell.y } }}
           count={cell.rows}
-          title={cell.rows === 0 ? 'No rows in this cell to label.' : `Label this cell’s ${cell.rows.toLocaleString('en-US')} ${cell.rows === 1 ? 'row' : 'rows'} as`}
+          title={
+            cell.rows === 0
+              ? 'No rows in this cell to label.'
+              : `Label this cell’s ${cell.rows.toLocaleString('en-US')} ${cell.rows === 1 ? 'row' : 'rows'} as`
+          }
         />
       )}
       {error && (

@@ -102,7 +102,13 @@ export function Heatmap({ matrix, target, onOpen, onFocusCell }: HeatmapProps) {
 
   return (
     <div className="heatmap-frame" onMouseLeave={() => setShown((current) => (current?.by === 'pointer' ? null : current))}>
-      <table className={`heatmap${sideways ? ' heatmap-sideways' : ''}`} role="grid" aria-label={label} aria-describedby="heatmap-keys" onKeyDown={onKeyDown}>
+      <table
+        className={`heatmap${sideways ? ' heatmap-sideways' : ''}`}
+        role="grid"
+        aria-label={label}
+        aria-describedby="heatmap-keys"
+        onKeyDown={onKeyDown}
+      >
         <thead>
           <tr>
             <th scope="col" className="heatmap-corner">
@@ -180,7 +186,11 @@ export function Heatmap({ matrix, target, onOpen, onFocusCell }: HeatmapProps) {
         Arrow keys move between squares; Enter or a click opens a square's conversations.
       </p>
       {shownCell && tooltipAt && (
-        <div className={`heatmap-tooltip${tooltipAt.below ? '' : ' heatmap-tooltip-above'}`} role="tooltip" style={{ left: tooltipAt.left, top: tooltipAt.top }}>
+        <div
+          className={`heatmap-tooltip${tooltipAt.below ? '' : ' heatmap-tooltip-above'}`}
+          role="tooltip"
+          style={{ left: tooltipAt.left, top: tooltipAt.top }}
+        >
           <CellNumbers cell={shownCell} matrix={matrix} />
         </div>
       )}

@@ -56,8 +56,8 @@ export function NameDialog(props: NameDialogProps) {
         <Dialog.Content className="queue-dialog">
           <Dialog.Title className="queue-dialog-title">Who is labelling?</Dialog.Title>
           <Dialog.Description className="muted">
-            Every label is signed with this name (kept in Settings). Gold nobody signed is unmeasured: it cannot measure the judge. Two people
-            signing the same rows give human–human agreement.
+            Every label is signed with this name (kept in Settings). Gold nobody signed is unmeasured: it cannot measure the judge. Two
+            people signing the same rows give human–human agreement.
           </Dialog.Description>
           <NameForm {...props} />
         </Dialog.Content>
@@ -90,7 +90,9 @@ export function ShortcutsDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
               </button>
             </Dialog.Close>
           </div>
-          <Dialog.Description className="muted">Each label is stored the moment its key is pressed. Keys do nothing while you type in the note.</Dialog.Description>
+          <Dialog.Description className="muted">
+            Each label is stored the moment its key is pressed. Keys do nothing while you type in the note.
+          </Dialog.Description>
           <table className="stat-table shortcuts-table" aria-label="Shortcuts">
             <tbody>
               {rows.map(([key, action]) => (

@@ -28,7 +28,11 @@ import '../../styles/label.css';
 /** What the person just labelled, and (now that they have) what the judge said on it: the blind reveal. */
 function LastSaved() {
   const { lastSaved, detail, judgeKey } = useLabelingStore(
-    useShallow((state) => ({ lastSaved: state.lastSaved, detail: state.lastSaved ? state.details[state.lastSaved.rowId] : undefined, judgeKey: state.judgeKey })),
+    useShallow((state) => ({
+      lastSaved: state.lastSaved,
+      detail: state.lastSaved ? state.details[state.lastSaved.rowId] : undefined,
+      judgeKey: state.judgeKey,
+    })),
   );
   if (!lastSaved) {
     return (
@@ -39,7 +43,11 @@ function LastSaved() {
   }
   const grade = queueJudgeGrade(detail ?? null, judgeKey);
   const judgeVerdict = grade ? verdictOfGrade(grade) : null;
-  const isDisagreement = judgeVerdict !== null && (lastSaved.label === 'pass' || lastSaved.label === 'fail') && (judgeVerdict === 'pass' || judgeVerdict === 'fail') && judgeVerdict !== lastSaved.label;
+  const isDisagreement =
+    judgeVerdict !== null &&
+    (lastSaved.label === 'pass' || lastSaved.label === 'fail') &&
+    (judgeVerdict === 'pass' || judgeVerdict === 'fail') &&
+    judgeVerdict !== lastSaved.label;
   return (
     <p className="last-saved" role="status" aria-label="Last label">
       <span className="muted">Saved</span> #{lastSaved.ordinal} <LabelBadge label={lastSaved.label} />
@@ -182,7 +190,8 @@ export function LabelView({ runId }: { runId: string }) {
       {store.saveError && (
         <div className="error-banner" role="alert">
           <span>
-            The label <strong>{store.saveError.label.replace('_', ' ')}</strong> on row #{store.saveError.ordinal} was not saved and has been undone: {store.saveError.message}
+            The label <strong>{store.saveError.label.replace('_', ' ')}</strong> on row #{store.saveError.ordinal} was not saved and has
+            been undone: {store.saveError.message}
           </span>
           <button type="button" onClick={actions.retrySave}>
             Try again
@@ -195,7 +204,9 @@ export function LabelView({ runId }: { runId: string }) {
           </button>
         </div>
       )}
-      {store.status === 'error' && <ErrorBanner message={`The queue could not be read: ${store.error}`} onRetry={() => void actions.startQueue('resume')} />}
+      {store.status === 'error' && (
+        <ErrorBanner message={`The queue could not be read: ${store.error}`} onRetry={() => void actions.startQueue('resume')} />
+      )}
       <div className="label-layout">
         <div className="label-main" ref={transcriptRef}>
           {store.total === 0 ? (
@@ -210,10 +221,16 @@ export function LabelView({ runId }: { runId: string }) {
               Reading the queue…
             </p>
           ) : store.detailStatus === 'error' ? (
-            <ErrorBanner message={`This conversation could not be loaded: ${store.detailError}`} onRetry={() => actions.goTo(store.position)} />
+            <ErrorBanner
+              message={`This conversation could not be loaded: ${store.detailError}`}
+              onRetry={() => actions.goTo(store.position)}
+            />
           ) : store.detail ? (
             <>
-              <RowSituation detail={store.detail} onOpen={() => navigate({ view: 'conversation', run_id: runId, row_id: store.detail!.row_id })} />
+              <RowSituation
+                detail={store.detail}
+                onOpen={() => navigate({ view: 'conversation', run_id: runId, row_id: store.detail!.row_id })}
+              />
               <Transcript key={store.detail.row_id} messages={store.detail.row.messages} fired={fired} />
             </>
           ) : (

@@ -68,7 +68,12 @@ export function LabelsFiles({ files, onImport, onExport, onDismiss }: LabelsFile
           <button type="button" disabled={isBusy} onClick={() => void exportAs('jsonl')}>
             <Download size={13} aria-hidden="true" /> JSONL
           </button>
-          <button type="button" disabled={isBusy} onClick={() => void exportAs('agreement')} title="One line per row: the judge's reward and the gold, as `wai agreement FILE` reads it">
+          <button
+            type="button"
+            disabled={isBusy}
+            onClick={() => void exportAs('agreement')}
+            title="One line per row: the judge's reward and the gold, as `wai agreement FILE` reads it"
+          >
             <Download size={13} aria-hidden="true" /> Agreement file
           </button>
         </div>

@@ -56,10 +56,13 @@ export function QueueHeader(props: QueueHeaderProps) {
       <div className="label-toolbar">
         <label className="toolbar-field">
           <span>Order</span>
-          <select value={props.order} onChange={(event) => {
+          <select
+            value={props.order}
+            onChange={(event) => {
               props.onOrder(event.target.value as LabelQueueOrder);
               handBack(event.currentTarget);
-            }}>
+            }}
+          >
             {LABEL_QUEUE_ORDERS.map((order) => (
               <option key={order} value={order}>
                 {describeOrder(order, props.counts)}
@@ -70,10 +73,13 @@ export function QueueHeader(props: QueueHeaderProps) {
         {props.judges.length > 1 && (
           <label className="toolbar-field">
             <span>Judge</span>
-            <select value={props.judgeKey ?? ''} onChange={(event) => {
+            <select
+              value={props.judgeKey ?? ''}
+              onChange={(event) => {
                 props.onJudge(event.target.value);
                 handBack(event.currentTarget);
-              }}>
+              }}
+            >
               {props.judges.map((judge) => (
                 <option key={judge.judge_key} value={judge.judge_key}>
                   {judge.judge_key}
@@ -83,10 +89,14 @@ export function QueueHeader(props: QueueHeaderProps) {
           </label>
         )}
         <label className="toolbar-check" title="Hide the judge's verdict and reason on a row until you have labelled it">
-          <input type="checkbox" checked={props.isBlind} onChange={(event) => {
+          <input
+            type="checkbox"
+            checked={props.isBlind}
+            onChange={(event) => {
               props.onBlind(event.target.checked);
               handBack(event.currentTarget);
-            }} />
+            }}
+          />
           Blind
         </label>
         <span className="toolbar-spacer" />
@@ -103,10 +113,22 @@ export function QueueHeader(props: QueueHeaderProps) {
             {progress.place === null ? 'no rows' : `${progress.place.toLocaleString()} of ${progress.total.toLocaleString()} in this order`}
           </span>
         </div>
-        <button type="button" onClick={props.onPrevious} disabled={progress.place === null || progress.place <= 1} aria-keyshortcuts="k ArrowLeft" title={`Previous row (${MOVE_KEYS.previous.shown})`}>
+        <button
+          type="button"
+          onClick={props.onPrevious}
+          disabled={progress.place === null || progress.place <= 1}
+          aria-keyshortcuts="k ArrowLeft"
+          title={`Previous row (${MOVE_KEYS.previous.shown})`}
+        >
           <ChevronLeft size={14} aria-hidden="true" /> Previous
         </button>
-        <button type="button" onClick={props.onNext} disabled={progress.place === null || progress.place >= progress.total} aria-keyshortcuts="j ArrowRight" title={`Next row (${MOVE_KEYS.next.shown})`}>
+        <button
+          type="button"
+          onClick={props.onNext}
+          disabled={progress.place === null || progress.place >= progress.total}
+          aria-keyshortcuts="j ArrowRight"
+          title={`Next row (${MOVE_KEYS.next.shown})`}
+        >
           Next <ChevronRight size={14} aria-hidden="true" />
         </button>
       </div>

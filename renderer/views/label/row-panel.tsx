@@ -37,7 +37,8 @@ interface JudgeVerdictProps {
 }
 
 function JudgeVerdict({ judgeKey, grade, isHidden, isLoaded, onShowSpan }: JudgeVerdictProps) {
-  if (judgeKey === null) return <p className="muted judge-line">Ungraded: no judge has graded this run. Your labels still count as gold.</p>;
+  if (judgeKey === null)
+    return <p className="muted judge-line">Ungraded: no judge has graded this run. Your labels still count as gold.</p>;
   if (isHidden) {
     return (
       <p className="muted judge-line">
@@ -134,10 +135,22 @@ export function RowPanel(props: RowPanelProps) {
         <span>
           Note <kbd>{MOVE_KEYS.note.shown}</kbd> <span className="muted">sent with the next label · Enter keeps it · Esc leaves</span>
         </span>
-        <textarea ref={props.noteRef} rows={2} value={props.note} onChange={(event) => props.onNote(event.target.value)} onKeyDown={onNoteKey} />
+        <textarea
+          ref={props.noteRef}
+          rows={2}
+          value={props.note}
+          onChange={(event) => props.onNote(event.target.value)}
+          onKeyDown={onNoteKey}
+        />
       </label>
       <div className="row-verdicts" role="group" aria-label="Judge verdict">
-        <JudgeVerdict isLoaded={detail !== null} judgeKey={props.judgeKey} grade={props.judgeGrade} isHidden={props.isHidden} onShowSpan={props.onShowSpan} />
+        <JudgeVerdict
+          isLoaded={detail !== null}
+          judgeKey={props.judgeKey}
+          grade={props.judgeGrade}
+          isHidden={props.isHidden}
+          onShowSpan={props.onShowSpan}
+        />
         {!props.isHidden && props.conduct && props.judgeGrade !== props.conduct && (
           <ConductLine grade={props.conduct} onShowSpan={props.onShowSpan} />
         )}

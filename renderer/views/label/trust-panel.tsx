@@ -17,16 +17,34 @@ function statRows(report: AgreementReport, isUnmeasured: boolean): StatRow[] {
   const { ci95 } = report.judge_trust.agreement;
   const stat = (value: number | null) => (isUnmeasured ? 'unmeasured' : formatStat(value));
   return [
-    { name: 'n gold', title: 'Rows with a pass/fail gold label (simulator errors left out)', value: report.n_gold.toLocaleString(), n: null },
+    {
+      name: 'n gold',
+      title: 'Rows with a pass/fail gold label (simulator errors left out)',
+      value: report.n_gold.toLocaleString(),
+      n: null,
+    },
     {
       name: 'agreement',
       title: '(tp + tn) / n, with its Wilson 95% interval',
-      value: isUnmeasured || measure.agreement === null ? stat(measure.agreement) : `${formatStat(measure.agreement)} [${formatStat(ci95.lo, 2)}–${formatStat(ci95.hi, 2)}]`,
+      value:
+        isUnmeasured || measure.agreement === null
+          ? stat(measure.agreement)
+          : `${formatStat(measure.agreement)} [${formatStat(ci95.lo, 2)}–${formatStat(ci95.hi, 2)}]`,
       n: measure.n,
     },
     { name: "Cohen's kappa", title: 'Agreement beyond chance: (po − pe) / (1 − pe)', value: stat(measure.kappa), n: measure.n },
-    { name: 'pass_when_gold_fail', title: 'fp / (fp + tn): the judge passed a row you failed (the leak)', value: stat(measure.pass_when_gold_fail), n: fp + tn },
-    { name: 'fail_when_gold_pass', title: 'fn / (fn + tp): the judge failed a row you passed', value: stat(measure.fail_when_gold_pass), n: fn + tp },
+    {
+      name: 'pass_when_gold_fail',
+      title: 'fp / (fp + tn): the judge passed a row you failed (the leak)',
+      value: stat(measure.pass_when_gold_fail),
+      n: fp + tn,
+    },
+    {
+      name: 'fail_when_gold_pass',
+      title: 'fn / (fn + tp): the judge failed a row you passed',
+      value: stat(measure.fail_when_gold_pass),
+      n: fn + tp,
+    },
     { name: 'gold_kind', title: 'human only when every counted gold label is', value: measure.gold_kind ?? '—', n: null },
   ];
 }
@@ -84,7 +102,11 @@ export function TrustPanel({ report, status, error }: { report: AgreementReport 
         {report?.judge && <code title={`${report.judge.n_graded} rows graded`}>{report.judge.judge_key}</code>}
         {status === 'loading' && <span className="muted updating">updating…</span>}
       </div>
-      {error && <p className="error-text" role="alert">The numbers could not be read: {error}</p>}
+      {error && (
+        <p className="error-text" role="alert">
+          The numbers could not be read: {error}
+        </p>
+      )}
       {!report && status !== 'error' && <p className="muted">Reading the labels…</p>}
       {report && (
         <>

@@ -17,7 +17,11 @@ const AXIS_LABELS: Record<Axis, string> = {
 
 function AxisRow({ axis }: { axis: Axis }) {
   const { values, addAxisValue, removeAxisValue } = useNewRunStore(
-    useShallow((state) => ({ values: state.spec?.axes[axis] ?? NONE, addAxisValue: state.addAxisValue, removeAxisValue: state.removeAxisValue })),
+    useShallow((state) => ({
+      values: state.spec?.axes[axis] ?? NONE,
+      addAxisValue: state.addAxisValue,
+      removeAxisValue: state.removeAxisValue,
+    })),
   );
   const field = useSpecField(`axes.${axis}`);
   const problems = useMemo(() => {
@@ -35,7 +39,13 @@ function AxisRow({ axis }: { axis: Axis }) {
         <span className="n">{values.length}</span>
       </div>
       <div>
-        <ChipList label={AXIS_LABELS[axis]} values={values} problems={problems} onRemove={(value) => removeAxisValue(axis, value)} onAdd={(value) => addAxisValue(axis, value)} />
+        <ChipList
+          label={AXIS_LABELS[axis]}
+          values={values}
+          problems={problems}
+          onRemove={(value) => removeAxisValue(axis, value)}
+          onAdd={(value) => addAxisValue(axis, value)}
+        />
         <FieldMessages id={`axis-${axis}-messages`} path={`axes.${axis}`} {...field} />
       </div>
     </div>
@@ -48,7 +58,9 @@ export function AxesEditor() {
     <section className="spec-section" aria-labelledby="axes-title">
       <div className="section-head">
         <h3 id="axes-title">Axes</h3>
-        <span className="muted">every pair of values is planned to appear together at least once; the rule and tool axes follow the edits above</span>
+        <span className="muted">
+          every pair of values is planned to appear together at least once; the rule and tool axes follow the edits above
+        </span>
       </div>
       <div className="axes">
         {AXES.map((axis) => (

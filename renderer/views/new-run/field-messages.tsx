@@ -28,7 +28,10 @@ export function FieldMessages({ id, path, issues = [], warnings = [], checks = [
     ...issues.map((issue) => sentence(issue, path)),
     ...checks.filter((check) => check.level === 'error').map((check) => check.message),
   ];
-  const notes = [...warnings.map((issue) => sentence(issue, path)), ...checks.filter((check) => check.level === 'warning').map((check) => check.message)];
+  const notes = [
+    ...warnings.map((issue) => sentence(issue, path)),
+    ...checks.filter((check) => check.level === 'warning').map((check) => check.message),
+  ];
   if (errors.length === 0 && notes.length === 0) return <span id={id} hidden />;
   return (
     <div id={id} className="field-messages">

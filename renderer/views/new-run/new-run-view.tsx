@@ -50,8 +50,14 @@ export function NewRunView({ fromRun }: { fromRun?: string }) {
           </span>
         )}
       </header>
-      {from?.status === 'loading' && <p className="muted" role="status">Loading the previous run's settings and spec…</p>}
-      {from?.status === 'error' && <ErrorBanner message={`The previous run could not be read: ${from.error}`} onRetry={() => void prefillFromRun(from.id)} />}
+      {from?.status === 'loading' && (
+        <p className="muted" role="status">
+          Loading the previous run's settings and spec…
+        </p>
+      )}
+      {from?.status === 'error' && (
+        <ErrorBanner message={`The previous run could not be read: ${from.error}`} onRetry={() => void prefillFromRun(from.id)} />
+      )}
       <div className="new-run-layout">
         <div className="new-run-main">
           <DescribeSection />
@@ -62,8 +68,8 @@ export function NewRunView({ fromRun }: { fromRun?: string }) {
             <div className="empty-state new-run-empty">
               <h2>Nothing drafted yet</h2>
               <p>
-                One sentence is enough, for example “a personal finance assistant that confirms before it moves money”. The draft lists the tools, the policy rules and
-                the values of the six axes for you to review before anything runs.
+                One sentence is enough, for example “a personal finance assistant that confirms before it moves money”. The draft lists the
+                tools, the policy rules and the values of the six axes for you to review before anything runs.
               </p>
             </div>
           )}

@@ -46,7 +46,12 @@ function RuleField({ index, rule, autoFocus }: { index: number; rule: string; au
 /** The system prompt's prose and its numbered policy rules; the prompt and the rule axis follow the rules. */
 export function PromptEditor() {
   const { prompt, rules, setIntro, addRule } = useNewRunStore(
-    useShallow((state) => ({ prompt: state.spec?.system_prompt ?? '', rules: state.spec?.policy_rules ?? NONE, setIntro: state.setIntro, addRule: state.addRule })),
+    useShallow((state) => ({
+      prompt: state.spec?.system_prompt ?? '',
+      rules: state.spec?.policy_rules ?? NONE,
+      setIntro: state.setIntro,
+      addRule: state.addRule,
+    })),
   );
   const promptField = useSpecField('system_prompt');
   const rulesField = useSpecField('policy_rules', { exact: true });

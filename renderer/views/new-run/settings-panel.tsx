@@ -1,7 +1,16 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Issue } from '../../../shared/api';
-import { MODES, REPEAT_POLICIES, resolveModeSettings, UNTIL_MODES, type Mode, type ModePreset, type RepeatPolicy, type Until } from '../../../shared/domain';
+import {
+  MODES,
+  REPEAT_POLICIES,
+  resolveModeSettings,
+  UNTIL_MODES,
+  type Mode,
+  type ModePreset,
+  type RepeatPolicy,
+  type Until,
+} from '../../../shared/domain';
 import { selectChecksAt } from '../../stores/new-run/selectors';
 import { ROLES, settingsFromForm, type Role, type SettingsField, type SettingsForm } from '../../stores/new-run/settings-form';
 import { useNewRunStore } from '../../stores/new-run/store';
@@ -19,7 +28,13 @@ const NUMBER_FIELDS: { field: SettingsField; label: string; step?: string; place
   { field: 'repeats', label: 'Repeats', hint: "conversations per wording; blank: the mode's default" },
   { field: 'concurrency', label: 'Concurrency' },
   { field: 'fault_rate', label: 'Fault rate', step: '0.05', hint: "0–1, share of fault cells kept; blank: the mode's default" },
-  { field: 'time_limit', label: 'Time limit (minutes)', step: 'any', placeholder: 'none', hint: 'stop after the batch in which this many minutes run out' },
+  {
+    field: 'time_limit',
+    label: 'Time limit (minutes)',
+    step: 'any',
+    placeholder: 'none',
+    hint: 'stop after the batch in which this many minutes run out',
+  },
 ];
 
 const isModeField = (field: SettingsField): field is ModeField => field === 'phrasings' || field === 'repeats' || field === 'fault_rate';
@@ -50,7 +65,9 @@ const POLICY_WORDS: Record<RepeatPolicy, string> = {
 
 /** The defaults the chosen mode fills blank settings with (adaptive's repeats follow the time limit and Stop when). */
 function useModeDefaults(): ModePreset {
-  const { mode, until, time_limit } = useNewRunStore(useShallow((state) => ({ mode: state.settings.mode, until: state.settings.until, time_limit: state.settings.time_limit })));
+  const { mode, until, time_limit } = useNewRunStore(
+    useShallow((state) => ({ mode: state.settings.mode, until: state.settings.until, time_limit: state.settings.time_limit })),
+  );
   return useMemo(() => modeDefaults({ mode, until, time_limit }), [mode, until, time_limit]);
 }
 
@@ -110,7 +127,12 @@ function PreferSuccessField() {
   const defaults = useModeDefaults();
   return (
     <div className="setting setting-check setting-span">
-      <input id="setting-prefer-success" type="checkbox" checked={value ?? defaults.prefer_success} onChange={(event) => setPreferSuccess(event.target.checked)} />
+      <input
+        id="setting-prefer-success"
+        type="checkbox"
+        checked={value ?? defaults.prefer_success}
+        onChange={(event) => setPreferSuccess(event.target.checked)}
+      />
       <label htmlFor="setting-prefer-success" title="On a cold start nine in ten fault cells flip to success">
         Prefer success{value === null && <span className="muted"> (mode default)</span>}
       </label>
@@ -137,7 +159,12 @@ function StopWhenField() {
   return (
     <div className="setting setting-wide setting-until">
       <label htmlFor="setting-until">Stop when</label>
-      <select id="setting-until" value={until} aria-describedby="setting-until-note" onChange={(event) => setUntil(event.target.value as Until)}>
+      <select
+        id="setting-until"
+        value={until}
+        aria-describedby="setting-until-note"
+        onChange={(event) => setUntil(event.target.value as Until)}
+      >
         {UNTIL_MODES.map((mode) => (
           <option key={mode} value={mode}>
             {STOP_WHEN[mode].option}
@@ -222,7 +249,13 @@ export function SettingsPanel() {
       </h2>
       <div className="setting setting-wide">
         <label htmlFor="setting-name">Name</label>
-        <input id="setting-name" type="text" value={settings.name} placeholder="the sentence above" onChange={(event) => setSetting('name', event.target.value)} />
+        <input
+          id="setting-name"
+          type="text"
+          value={settings.name}
+          placeholder="the sentence above"
+          onChange={(event) => setSetting('name', event.target.value)}
+        />
       </div>
       <fieldset className="models">
         <legend>Model per role</legend>
@@ -241,8 +274,10 @@ export function SettingsPanel() {
         <PreferSuccessField />
       </div>
       <p className="muted settings-note">
-        Phrasings, repeats, fault rate, repeat policy and prefer success left as they are take the mode's defaults (shown greyed); a value you set wins.
-        {settings.time_limit.trim() !== '' && ' A run with a time limit stops wherever the time runs out on this machine, so it is not reproducible row for row.'}
+        Phrasings, repeats, fault rate, repeat policy and prefer success left as they are take the mode's defaults (shown greyed); a value
+        you set wins.
+        {settings.time_limit.trim() !== '' &&
+          ' A run with a time limit stops wherever the time runs out on this machine, so it is not reproducible row for row.'}
       </p>
     </section>
   );

@@ -35,7 +35,10 @@ const EMPTY = /^Too small: expected (string|array) to have >=1 (characters|items
  * A spec issue as a person reads it, naming the field as the editor numbers it. `withField` names the field even for
  * the messages that need no name beside it (the pre-flight list, far from the field).
  */
-export function specIssueSentence(issue: Issue, options: { withField?: boolean; under?: string; toolNames?: readonly string[] } = {}): string {
+export function specIssueSentence(
+  issue: Issue,
+  options: { withField?: boolean; under?: string; toolNames?: readonly string[] } = {},
+): string {
   const name = specFieldName(issue.path, options.toolNames);
   if (EMPTY.test(issue.message)) {
     if (/^policy_rules\.\d+$/.test(issue.path)) return `${name} is empty: write the rule or remove it.`;

@@ -17,7 +17,9 @@ const TEXT = LABEL + PLOT + 24;
 export function ForestPlot({ categories, overall }: { categories: ProveLine[]; overall: ProveLine }) {
   const lines = [...categories, overall];
   const scale = forestScale(lines);
-  const x = scaleLinear().domain([scale.min, scale.max]).range([LABEL, LABEL + PLOT]);
+  const x = scaleLinear()
+    .domain([scale.min, scale.max])
+    .range([LABEL, LABEL + PLOT]);
   const height = TOP + lines.length * ROW + 14;
   const overallY = TOP + categories.length * ROW;
   return (
@@ -25,8 +27,10 @@ export function ForestPlot({ categories, overall }: { categories: ProveLine[]; o
       <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby="forest-title forest-description">
         <title id="forest-title">Forest plot of the paired difference in pass@1 per category</title>
         <desc id="forest-description">
-          {lines.map((line) => `${line.category}: ${signed(line.delta)} [${signed(line.ci_low)}, ${signed(line.ci_high)}], ${line.headline}`).join('; ')}. Each
-          verdict follows its 95% interval; p is a sign-flip permutation test.
+          {lines
+            .map((line) => `${line.category}: ${signed(line.delta)} [${signed(line.ci_low)}, ${signed(line.ci_high)}], ${line.headline}`)
+            .join('; ')}
+          . Each verdict follows its 95% interval; p is a sign-flip permutation test.
         </desc>
         {scale.ticks.map((tick) => (
           <g key={tick}>
@@ -63,12 +67,16 @@ export function ForestPlot({ categories, overall }: { categories: ProveLine[]; o
               )}
               {line.delta !== null &&
                 (isOverall ? (
-                  <path className="forest-point" d={`M ${x(line.delta)} ${y - 7} L ${x(line.delta) + 7} ${y} L ${x(line.delta)} ${y + 7} L ${x(line.delta) - 7} ${y} Z`} />
+                  <path
+                    className="forest-point"
+                    d={`M ${x(line.delta)} ${y - 7} L ${x(line.delta) + 7} ${y} L ${x(line.delta)} ${y + 7} L ${x(line.delta) - 7} ${y} Z`}
+                  />
                 ) : (
                   <rect className="forest-point" x={x(line.delta) - 4} y={y - 4} width={8} height={8} />
                 ))}
               <text className="forest-numbers" x={TEXT} y={y + 4}>
-                {rate(line.before)} → {rate(line.after)} · {signed(line.delta)} [{signed(line.ci_low)}, {signed(line.ci_high)}] · {pValue(line.p_value)}
+                {rate(line.before)} → {rate(line.after)} · {signed(line.delta)} [{signed(line.ci_low)}, {signed(line.ci_high)}] ·{' '}
+                {pValue(line.p_value)}
               </text>
               <text className="forest-headline" x={WIDTH - 8} y={y + 4} textAnchor="end">
                 {line.headline.replace(' (1 eval run a side, rerun to confirm)', '')}

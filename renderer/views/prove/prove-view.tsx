@@ -12,7 +12,14 @@ import '../../styles/prove.css';
 /** Proving it: held-out results before and after, a paired report per task category, as a forest plot. */
 export function ProveView() {
   const state = useProveStore(
-    useShallow((store) => ({ runs: store.runs, before: store.before, after: store.after, status: store.status, error: store.error, result: store.result })),
+    useShallow((store) => ({
+      runs: store.runs,
+      before: store.before,
+      after: store.after,
+      status: store.status,
+      error: store.error,
+      result: store.result,
+    })),
   );
   const { loadRuns, setSide, chooseFile, compare } = useProveStore(
     useShallow((store) => ({ loadRuns: store.loadRuns, setSide: store.setSide, chooseFile: store.chooseFile, compare: store.compare })),
@@ -39,8 +46,23 @@ export function ProveView() {
         excludes zero.
       </p>
       <div className="prove-sides">
-        <SidePicker role="before" choice={state.before} runs={state.runs} otherRunId={runOf(state.after)} onChange={(choice) => setSide('before', choice)} onFile={(file) => chooseFile('before', file)} />
-        <SidePicker role="after" choice={state.after} runs={state.runs} otherRunId={runOf(state.before)} problem={sameSide} onChange={(choice) => setSide('after', choice)} onFile={(file) => chooseFile('after', file)} />
+        <SidePicker
+          role="before"
+          choice={state.before}
+          runs={state.runs}
+          otherRunId={runOf(state.after)}
+          onChange={(choice) => setSide('before', choice)}
+          onFile={(file) => chooseFile('before', file)}
+        />
+        <SidePicker
+          role="after"
+          choice={state.after}
+          runs={state.runs}
+          otherRunId={runOf(state.before)}
+          problem={sameSide}
+          onChange={(choice) => setSide('after', choice)}
+          onFile={(file) => chooseFile('after', file)}
+        />
       </div>
       <button
         type="button"
@@ -70,8 +92,8 @@ export function ProveView() {
       {!result && state.status !== 'loading' && state.status !== 'error' && (
         <EmptyState title="No comparison yet">
           <p className="muted">
-            Choose the results before and after (a JSONL file, or a graded run) and Compare: the change in pass@1 per category appears here as a
-            forest plot, with its interval.
+            Choose the results before and after (a JSONL file, or a graded run) and Compare: the change in pass@1 per category appears here
+            as a forest plot, with its interval.
           </p>
         </EmptyState>
       )}
@@ -99,9 +121,13 @@ export function ProveView() {
             {report.holdout_size.n_tasks !== null && (
               <>
                 {' '}
-                To show a {signed(report.holdout_size.effect)} gain this held-out set needs about <strong>{report.holdout_size.n_tasks}</strong> tasks
-                (task sd {report.holdout_size.task_std.toFixed(2)} from {report.holdout_size.sd_source})
-                {report.detectable_effect !== null && report.overall.paired ? `; these ${report.overall.n_tasks} paired tasks detect ${signed(report.detectable_effect)}` : ''}.
+                To show a {signed(report.holdout_size.effect)} gain this held-out set needs about{' '}
+                <strong>{report.holdout_size.n_tasks}</strong> tasks (task sd {report.holdout_size.task_std.toFixed(2)} from{' '}
+                {report.holdout_size.sd_source})
+                {report.detectable_effect !== null && report.overall.paired
+                  ? `; these ${report.overall.n_tasks} paired tasks detect ${signed(report.detectable_effect)}`
+                  : ''}
+                .
               </>
             )}
           </p>

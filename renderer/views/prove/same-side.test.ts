@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../../shared/domain';
 import { defaultRunId, sameSideProblem } from './same-side';
 
-const runs = [{ id: 'run_a', name: 'Refunds v1' }, { id: 'run_b', name: 'Refunds v2' }] as RunSummary[];
+const runs = [
+  { id: 'run_a', name: 'Refunds v1' },
+  { id: 'run_b', name: 'Refunds v2' },
+] as RunSummary[];
 
 describe('prove sides', () => {
   it('refuses one run or the same lines as both before and after, before any number', () => {

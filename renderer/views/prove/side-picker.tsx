@@ -58,7 +58,13 @@ export function SidePicker({ role, choice, runs, otherRunId = null, problem = nu
         choice?.kind === 'run' && (
           <div className="prove-field">
             <label htmlFor={`${id}-run`}>{TITLES[role]} run</label>
-            <select id={`${id}-run`} value={choice.run_id} aria-invalid={problem !== null || undefined} aria-describedby={problem ? `${id}-problem` : undefined} onChange={(event) => onChange({ ...choice, run_id: event.target.value })}>
+            <select
+              id={`${id}-run`}
+              value={choice.run_id}
+              aria-invalid={problem !== null || undefined}
+              aria-describedby={problem ? `${id}-problem` : undefined}
+              onChange={(event) => onChange({ ...choice, run_id: event.target.value })}
+            >
               {graded.map((run) => (
                 <option key={run.id} value={run.id}>
                   {run.name} ({run.n_graded} graded)
@@ -66,7 +72,11 @@ export function SidePicker({ role, choice, runs, otherRunId = null, problem = nu
               ))}
             </select>
             <label htmlFor={`${id}-axis`}>Category</label>
-            <select id={`${id}-axis`} value={choice.category_axis} onChange={(event) => onChange({ ...choice, category_axis: event.target.value as Axis })}>
+            <select
+              id={`${id}-axis`}
+              value={choice.category_axis}
+              onChange={(event) => onChange({ ...choice, category_axis: event.target.value as Axis })}
+            >
               {AXES.map((axis) => (
                 <option key={axis} value={axis}>
                   {axis.replace('_', ' ')}

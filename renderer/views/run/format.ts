@@ -25,16 +25,16 @@ const STOP_MEANINGS: Readonly<Record<string, string>> = {
   budget: 'the row budget was reached',
   situations_exhausted: 'every situation asked for has its rollouts',
   tasks_done: 'every replayed task has its rollouts',
-  agent_failed: 'no rollout survived the agent\'s errors',
+  agent_failed: "no rollout survived the agent's errors",
   saturation: 'coverage saturated: every planned cell has 5 conversations, or 12 batches in a row found nothing new',
   pairs_covered: 'every planned pair of axis values has a conversation',
   writer_exhausted: 'the offline writer ran out of new situations',
   cancelled: 'it was cancelled; the rows so far are kept and it can resume',
-  writer_quota_exceeded: 'the writer model\'s quota ran out',
+  writer_quota_exceeded: "the writer model's quota ran out",
   writer_auth_failed: 'the writer model refused the key',
-  agent_quota_exceeded: 'the agent model\'s quota ran out',
+  agent_quota_exceeded: "the agent model's quota ran out",
   agent_auth_failed: 'the agent model refused the key',
-  user_quota_exceeded: 'the user model\'s quota ran out',
+  user_quota_exceeded: "the user model's quota ran out",
   user_auth_failed: 'the user model refused the key',
   time_budget: 'its time limit ran out; it stopped after the batch in flight',
 };
@@ -53,7 +53,9 @@ export const UNTIL_WORDS: Readonly<Record<string, string>> = {
  */
 export function stopMeaning(reason: string, context: { until?: string; all_pairs_covered?: boolean } = {}): string | undefined {
   if (reason === 'saturation' && context.until === 'first') {
-    return context.all_pairs_covered ? 'every planned pair of axis values has a conversation' : 'coverage stopped growing: 12 batches in a row found nothing new';
+    return context.all_pairs_covered
+      ? 'every planned pair of axis values has a conversation'
+      : 'coverage stopped growing: 12 batches in a row found nothing new';
   }
   return STOP_MEANINGS[reason];
 }

@@ -34,7 +34,15 @@ function Messages({ id, errors, notes }: { id: string; errors: readonly string[]
   );
 }
 
-function Choice({ value, form, disabled, title, hint, children, onChange }: {
+function Choice({
+  value,
+  form,
+  disabled,
+  title,
+  hint,
+  children,
+  onChange,
+}: {
   value: JudgeChoice;
   form: GradeForm;
   disabled?: boolean;
@@ -45,7 +53,15 @@ function Choice({ value, form, disabled, title, hint, children, onChange }: {
 }) {
   return (
     <div className="grade-choice">
-      <input type="radio" id={`grade-choice-${value}`} name="grade-judge" value={value} checked={form.choice === value} disabled={disabled} onChange={() => onChange({ choice: value })} />
+      <input
+        type="radio"
+        id={`grade-choice-${value}`}
+        name="grade-judge"
+        value={value}
+        checked={form.choice === value}
+        disabled={disabled}
+        onChange={() => onChange({ choice: value })}
+      />
       <label htmlFor={`grade-choice-${value}`}>{title}</label>
       {hint && <span className="grade-choice-hint">{hint}</span>}
       {form.choice === value && children}
@@ -79,7 +95,13 @@ export function GradePanelForm({ form, runJudge, check, fieldError, job, blocker
     <form className="grade-form" onSubmit={submit} noValidate aria-label="Grade this run">
       <fieldset disabled={isActive}>
         <legend>Judge</legend>
-        <Choice value="conduct" form={form} onChange={onChange} title="Conduct checks only" hint="The deterministic rules: an action claimed without a tool call, an identifier the person never gave, success after a failed call…" />
+        <Choice
+          value="conduct"
+          form={form}
+          onChange={onChange}
+          title="Conduct checks only"
+          hint="The deterministic rules: an action claimed without a tool call, an identifier the person never gave, success after a failed call…"
+        />
         <Choice
           value="run_judge"
           form={form}
@@ -87,11 +109,18 @@ export function GradePanelForm({ form, runJudge, check, fieldError, job, blocker
           disabled={runJudge === null}
           title={
             <>
-              The run&apos;s judge model {runJudge ? <code>{runJudge}</code> : <span className="muted">(none: this run was started offline)</span>}
+              The run&apos;s judge model{' '}
+              {runJudge ? <code>{runJudge}</code> : <span className="muted">(none: this run was started offline)</span>}
             </>
           }
         />
-        <Choice value="model" form={form} onChange={onChange} title="A rubric judge on a model" hint="Colon form: openai:…, anthropic:…, compatible:<model>@<base_url>.">
+        <Choice
+          value="model"
+          form={form}
+          onChange={onChange}
+          title="A rubric judge on a model"
+          hint="Colon form: openai:…, anthropic:…, compatible:<model>@<base_url>."
+        >
           <div className="grade-field">
             <label htmlFor={`${id}-model`}>Judge model</label>
             <input
@@ -108,7 +137,13 @@ export function GradePanelForm({ form, runJudge, check, fieldError, job, blocker
             <Messages id={`${id}-model-messages`} errors={model.errors} notes={model.notes} />
           </div>
         </Choice>
-        <Choice value="decision" form={form} onChange={onChange} title="A decision judge" hint="A probability per row with its own failure class; within 0.1 of even the row is unsure.">
+        <Choice
+          value="decision"
+          form={form}
+          onChange={onChange}
+          title="A decision judge"
+          hint="A probability per row with its own failure class; within 0.1 of even the row is unsure."
+        >
           <div className="grade-field">
             <label htmlFor={`${id}-decision`}>Decision model</label>
             <input

@@ -15,7 +15,8 @@ export function GradePanelJob({ job, onCancel }: { job: GradeJobState; onCancel(
   const figures = jobFigures(job);
   const isActive = isJobActive(job);
   const percent = figures.fraction === null ? 0 : Math.round(figures.fraction * 100);
-  const counted = figures.total === null ? 'counting rows…' : `${figures.done.toLocaleString()} of ${figures.total.toLocaleString()} gradings`;
+  const counted =
+    figures.total === null ? 'counting rows…' : `${figures.done.toLocaleString()} of ${figures.total.toLocaleString()} gradings`;
   return (
     <section className="grade-job" aria-label="Grading job" aria-busy={isActive}>
       <div className="grade-job-head">
@@ -52,9 +53,7 @@ export function GradePanelJob({ job, onCancel }: { job: GradeJobState; onCancel(
       {/* Once the job ends its message is said once: a cancelled or failed job's in the warnings above, a completed
           one's by the head (status, judges, count). */}
       {job.message && isActive && (
-        <p className="grade-job-note">
-          {job.message} · rows x judges; the grades land as they are made and a cancelled job keeps them.
-        </p>
+        <p className="grade-job-note">{job.message} · rows x judges; the grades land as they are made and a cancelled job keeps them.</p>
       )}
     </section>
   );

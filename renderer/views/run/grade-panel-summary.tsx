@@ -39,7 +39,8 @@ function PassFigures({ summary, judge }: { summary: GradesSummary; judge: JudgeS
         </Figure>
       </div>
       <p className="grade-figure-judge">
-        By <code>{judgeTitle(judge)}</code>, the judge that graded the run last: the conversations table&apos;s Judge and Reward columns show its verdicts.
+        By <code>{judgeTitle(judge)}</code>, the judge that graded the run last: the conversations table&apos;s Judge and Reward columns
+        show its verdicts.
       </p>
     </div>
   );
@@ -67,13 +68,27 @@ function VerdictsTable({ judges }: { judges: readonly JudgeSummary[] }) {
         <thead>
           <tr>
             <th scope="col">Judge</th>
-            <th scope="col" className="numeric">Graded</th>
-            <th scope="col" className="numeric">Pass</th>
-            <th scope="col" className="numeric">Fail</th>
-            <th scope="col" className="numeric">Unsure</th>
-            <th scope="col" className="numeric">Unjudged</th>
-            <th scope="col" className="numeric">Mean reward</th>
-            <th scope="col" title="judge_status: how each grading call ended (ok, or why it gave no reward)">Judge status</th>
+            <th scope="col" className="numeric">
+              Graded
+            </th>
+            <th scope="col" className="numeric">
+              Pass
+            </th>
+            <th scope="col" className="numeric">
+              Fail
+            </th>
+            <th scope="col" className="numeric">
+              Unsure
+            </th>
+            <th scope="col" className="numeric">
+              Unjudged
+            </th>
+            <th scope="col" className="numeric">
+              Mean reward
+            </th>
+            <th scope="col" title="judge_status: how each grading call ended (ok, or why it gave no reward)">
+              Judge status
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -86,7 +101,10 @@ function VerdictsTable({ judges }: { judges: readonly JudgeSummary[] }) {
               <td className="numeric">{formatCount(judge.passes)}</td>
               <td className="numeric">{formatCount(judge.failures)}</td>
               <td className="numeric">{formatCount(judge.unsure)}</td>
-              <td className={`numeric${judge.unjudged > 0 ? ' is-nonzero-unjudged' : ''}`} title="No reward: the judge erred, timed out or answered outside the contract. Never counted as 0.">
+              <td
+                className={`numeric${judge.unjudged > 0 ? ' is-nonzero-unjudged' : ''}`}
+                title="No reward: the judge erred, timed out or answered outside the contract. Never counted as 0."
+              >
                 {formatCount(judge.unjudged)}
               </td>
               <td className="numeric">{judge.mean_reward === null ? '—' : judge.mean_reward.toFixed(3)}</td>
@@ -122,7 +140,9 @@ function ProvenanceTable({ judges }: { judges: readonly JudgeSummary[] }) {
               <th scope="row">{judge.provenance.judge}</th>
               <td>{judge.label_source}</td>
               <td>{judge.provenance.model ? <code>{judge.provenance.model}</code> : <span className="muted">—</span>}</td>
-              <td className="grade-hash">{judge.provenance.rubric_hash ? <code>{judge.provenance.rubric_hash}</code> : <span className="muted">—</span>}</td>
+              <td className="grade-hash">
+                {judge.provenance.rubric_hash ? <code>{judge.provenance.rubric_hash}</code> : <span className="muted">—</span>}
+              </td>
               <td>{judge.provenance.version ? <code>{judge.provenance.version}</code> : <span className="muted">—</span>}</td>
               <td className="label-time">{formatLabelTime(judge.last_graded_at)}</td>
             </tr>
@@ -141,7 +161,15 @@ const EMPTY_NOTES = {
 } as const;
 
 /** The pass figures, the verdicts per judge and who made them (the panel shows the warnings above them). */
-export function GradePanelSummary({ summary, isGrading, emptyNote }: { summary: GradesSummary; isGrading: boolean; emptyNote: keyof typeof EMPTY_NOTES }) {
+export function GradePanelSummary({
+  summary,
+  isGrading,
+  emptyNote,
+}: {
+  summary: GradesSummary;
+  isGrading: boolean;
+  emptyNote: keyof typeof EMPTY_NOTES;
+}) {
   const latest = latestJudge(summary);
   return (
     <div className="grade-summary">
@@ -152,9 +180,7 @@ export function GradePanelSummary({ summary, isGrading, emptyNote }: { summary: 
           <ProvenanceTable judges={summary.judges} />
         </>
       ) : (
-        <p className="grade-empty">
-          {isGrading ? 'The counts appear here as the grades land.' : EMPTY_NOTES[emptyNote]}
-        </p>
+        <p className="grade-empty">{isGrading ? 'The counts appear here as the grades land.' : EMPTY_NOTES[emptyNote]}</p>
       )}
     </div>
   );

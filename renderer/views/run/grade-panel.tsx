@@ -17,7 +17,13 @@ const LIVE: readonly Run['status'][] = ['queued', 'running'];
  * decision judge), the job's live progress with Cancel, then the summary — warnings above every number — and who
  * made the grades. The counts here are the Run screen's pass counts.
  */
-export function GradePanel({ run, writtenElsewhere = false }: { run: Run; /** Another process writes the run (it cannot be cancelled here). */ writtenElsewhere?: boolean }) {
+export function GradePanel({
+  run,
+  writtenElsewhere = false,
+}: {
+  run: Run;
+  /** Another process writes the run (it cannot be cancelled here). */ writtenElsewhere?: boolean;
+}) {
   const state = useGradingStore(
     useShallow((store) => ({
       isCurrent: store.runId === run.id,
@@ -32,7 +38,13 @@ export function GradePanel({ run, writtenElsewhere = false }: { run: Run; /** An
     })),
   );
   const { open, reloadSummary, setForm, start, cancel } = useGradingStore(
-    useShallow((store) => ({ open: store.open, reloadSummary: store.reloadSummary, setForm: store.setForm, start: store.start, cancel: store.cancel })),
+    useShallow((store) => ({
+      open: store.open,
+      reloadSummary: store.reloadSummary,
+      setForm: store.setForm,
+      start: store.start,
+      cancel: store.cancel,
+    })),
   );
   const isLive = LIVE.includes(run.status);
   const modelsKey = JSON.stringify(run.config.models);
@@ -61,7 +73,16 @@ export function GradePanel({ run, writtenElsewhere = false }: { run: Run; /** An
       {state.startError && <ErrorBanner message={state.startError} />}
       <div className="grade-layout">
         <div className="grade-form-column">
-          <GradePanelForm form={state.form} runJudge={runJudge} check={state.check} fieldError={state.fieldError} job={job} blocker={blocker} onChange={setForm} onStart={() => void start()} />
+          <GradePanelForm
+            form={state.form}
+            runJudge={runJudge}
+            check={state.check}
+            fieldError={state.fieldError}
+            job={job}
+            blocker={blocker}
+            onChange={setForm}
+            onStart={() => void start()}
+          />
         </div>
         <div className="grade-summary-column grade-summary">
           <WarningsBanner warnings={summaryWarnings(hasGrades ? summary : null, job)} degraded={[]} label="Grading warnings" />
@@ -70,7 +91,11 @@ export function GradePanel({ run, writtenElsewhere = false }: { run: Run; /** An
             <ErrorBanner message={`The grades could not be read: ${state.summaryError}`} onRetry={() => void reloadSummary()} />
           )}
           {summary ? (
-            <GradePanelSummary summary={summary} isGrading={isJobActive(job)} emptyNote={isLive ? 'live' : run.rows_done === 0 ? 'no-rows' : 'ungraded'} />
+            <GradePanelSummary
+              summary={summary}
+              isGrading={isJobActive(job)}
+              emptyNote={isLive ? 'live' : run.rows_done === 0 ? 'no-rows' : 'ungraded'}
+            />
           ) : (
             state.summaryStatus !== 'error' && (
               <p className="muted" role="status">

@@ -19,9 +19,11 @@ function stretches(count: number): string {
 /** How a stopped run's average rate was measured, for its figure's title. */
 function rateTitle(timing: FinishedTiming): string {
   if (!timing.paused) return 'Rows stored over the time from Start to the end.';
-  if (timing.active_seconds === null) return 'Not known for this resumed run: its stored rows give no running time, and the time it sat stopped is part of its span.';
+  if (timing.active_seconds === null)
+    return 'Not known for this resumed run: its stored rows give no running time, and the time it sat stopped is part of its span.';
   const over = `Rows stored over ${formatElapsed(timing.active_seconds)} of running`;
-  if (timing.stopped_stretches === 0) return `${over}: from Start to the end. It sat stopped under ${GAP} before it resumed (no stretch of over ${GAP} with no rollout in flight), so that is counted as running.`;
+  if (timing.stopped_stretches === 0)
+    return `${over}: from Start to the end. It sat stopped under ${GAP} before it resumed (no stretch of over ${GAP} with no rollout in flight), so that is counted as running.`;
   return `${over}, not counting ${formatElapsed(timing.stopped_seconds ?? 0)} stopped (${stretches(timing.stopped_stretches)} of over ${GAP} with no rollout in flight).`;
 }
 
@@ -31,12 +33,24 @@ function rateTitle(timing: FinishedTiming): string {
  * `active_time`, read from the run store with the run). `writerNote`: the line naming another process that writes
  * the run, shown while it does. `resumedRows`: the summary's rows replayed at the last resume (0 if none).
  */
-export function ProgressPanel({ run, progress, writerNote = null, resumedRows = 0 }: { run: Run; progress: ProgressFigures; writerNote?: string | null; resumedRows?: number }) {
+export function ProgressPanel({
+  run,
+  progress,
+  writerNote = null,
+  resumedRows = 0,
+}: {
+  run: Run;
+  progress: ProgressFigures;
+  writerNote?: string | null;
+  resumedRows?: number;
+}) {
   const isLive = run.status === 'running' || run.status === 'queued';
   const activeTime = useRunStore((state) => (state.detail?.run.id === run.id ? (state.detail.active_time ?? null) : null));
   const timing = finishedTiming(run, resumedRows, activeTime);
   const percent = Math.round(progress.fraction * 100);
-  const meaning = run.stopped_because ? stopMeaning(run.stopped_because, { until: run.config.until, all_pairs_covered: run.pairwise?.fraction === 1 }) : undefined;
+  const meaning = run.stopped_because
+    ? stopMeaning(run.stopped_because, { until: run.config.until, all_pairs_covered: run.pairwise?.fraction === 1 })
+    : undefined;
   return (
     <section className="panel progress-panel" aria-label="Progress">
       {writerNote && (
@@ -66,7 +80,11 @@ export function ProgressPanel({ run, progress, writerNote = null, resumedRows = 
             <Figure
               label={timing.paused ? 'Start to end' : 'Duration'}
               name={timing.paused ? 'Start to end' : 'Duration'}
-              title={timing.paused ? 'From Start to the end, with the time it sat cancelled or interrupted before it resumed.' : 'From Start (the spec drafted) to the end.'}
+              title={
+                timing.paused
+                  ? 'From Start to the end, with the time it sat cancelled or interrupted before it resumed.'
+                  : 'From Start (the spec drafted) to the end.'
+              }
             >
               {formatElapsed(timing.seconds)}
             </Figure>

@@ -18,7 +18,17 @@ interface RunHeaderProps {
 }
 
 /** The run's name, status and id, with what can be done to it now. */
-export function RunHeader({ run, canCancel, canResume, cancelBlockedBy = null, actionStatus, onCancel, onResume, onNewFromRun, onExport }: RunHeaderProps) {
+export function RunHeader({
+  run,
+  canCancel,
+  canResume,
+  cancelBlockedBy = null,
+  actionStatus,
+  onCancel,
+  onResume,
+  onNewFromRun,
+  onExport,
+}: RunHeaderProps) {
   const fill = fillTarget(run.config.aim);
   return (
     <header className="view-header run-header">
@@ -33,7 +43,10 @@ export function RunHeader({ run, canCancel, canResume, cancelBlockedBy = null, a
           <code aria-label="Run id">{run.id}</code>
           <span className="muted">seed {run.config.seed}</span>
           {fill && (
-            <span className="run-fill-mark" title={`A fill run: every row carries ${fill.words}. Its coverage counts only the squares it planned, all within that aim.`}>
+            <span
+              className="run-fill-mark"
+              title={`A fill run: every row carries ${fill.words}. Its coverage counts only the squares it planned, all within that aim.`}
+            >
               {fill.mark}
             </span>
           )}
@@ -56,7 +69,12 @@ export function RunHeader({ run, canCancel, canResume, cancelBlockedBy = null, a
             <RotateCcw size={12} aria-hidden="true" /> {actionStatus === 'resuming' ? 'Resuming…' : 'Resume'}
           </button>
         )}
-        <button type="button" onClick={onExport} disabled={run.rows_done === 0} title="Export this run's rows: SFT, DPO or GRPO data, the Hub, or an RL environment">
+        <button
+          type="button"
+          onClick={onExport}
+          disabled={run.rows_done === 0}
+          title="Export this run's rows: SFT, DPO or GRPO data, the Hub, or an RL environment"
+        >
           <Download size={12} aria-hidden="true" /> Export…
         </button>
         <button type="button" onClick={onNewFromRun}>

@@ -5,7 +5,9 @@ const OFFLINE = 'Offline (built-in)';
 
 /** A value the mode filled because the person left it unset says so, in a note under the value. */
 function fromMode(settings: ModeSettings, names: ModeSettings['from_mode'], value: string): [string, string?] {
-  return names.every((name) => settings.from_mode.includes(name)) && settings.mode !== 'explore' ? [value, `(${settings.mode} default)`] : [value];
+  return names.every((name) => settings.from_mode.includes(name)) && settings.mode !== 'explore'
+    ? [value, `(${settings.mode} default)`]
+    : [value];
 }
 
 /** The settings the run was started with, compact, for reading beside its results; mode settings as the mode resolved them. */
@@ -18,7 +20,10 @@ export function RunSettings({ config }: { config: RunConfig }) {
     ['Judge', config.models.judge ?? OFFLINE],
     ['Mode', settings.mode],
     ['Stop when', UNTIL_WORDS[config.until] ?? config.until],
-    ['Time limit', config.time_budget === undefined ? 'none' : config.time_budget < 1 ? `${config.time_budget} s` : formatDuration(config.time_budget)],
+    [
+      'Time limit',
+      config.time_budget === undefined ? 'none' : config.time_budget < 1 ? `${config.time_budget} s` : formatDuration(config.time_budget),
+    ],
     ['Budget', config.budget.toLocaleString()],
     ['Seed', String(config.seed)],
     ['Situations', config.situations === undefined ? 'grid decides' : String(config.situations)],

@@ -56,7 +56,11 @@ export function RunSummary({ summary }: { summary: SimulationSummary }) {
       <Figures
         title="Coverage"
         rows={[
-          { label: 'Pairs covered', value: ofTotal(coverage.pairwise.pairs_covered, coverage.pairwise.pairs_planned), title: 'Pairs of axis values with a conversation, of the pairs the grid planned.' },
+          {
+            label: 'Pairs covered',
+            value: ofTotal(coverage.pairwise.pairs_covered, coverage.pairwise.pairs_planned),
+            title: 'Pairs of axis values with a conversation, of the pairs the grid planned.',
+          },
           { label: 'Fraction', value: formatShare(coverage.pairwise.fraction) },
           {
             label: 'Planned cells visited',
@@ -66,11 +70,25 @@ export function RunSummary({ summary }: { summary: SimulationSummary }) {
           {
             label: 'Distinct axis combinations',
             value: formatCount(coverage.unique_cells),
-            title: 'Different combinations of the six axis values among the rows: writers beyond the grid add combinations it did not plan.',
+            title:
+              'Different combinations of the six axis values among the rows: writers beyond the grid add combinations it did not plan.',
           },
-          { label: 'Distinct situations', value: formatCount(coverage.unique_scenario_ids), title: 'Different scenario_id values: the worlds the writers planned; several can share one axis combination.' },
-          { label: 'Distinct behaviours', value: formatCount(coverage.unique_signatures), title: 'Different behaviour signatures: the tools the agent called, where each argument came from and what each returned, whether it refused, and its reply length.' },
-          { label: 'Distinct prompts', value: formatCount(coverage.unique_prompts), title: 'Different opening asks of the simulated user.' },
+          {
+            label: 'Distinct situations',
+            value: formatCount(coverage.unique_scenario_ids),
+            title: 'Different scenario_id values: the worlds the writers planned; several can share one axis combination.',
+          },
+          {
+            label: 'Distinct behaviours',
+            value: formatCount(coverage.unique_signatures),
+            title:
+              'Different behaviour signatures: the tools the agent called, where each argument came from and what each returned, whether it refused, and its reply length.',
+          },
+          {
+            label: 'Distinct prompts',
+            value: formatCount(coverage.unique_prompts),
+            title: 'Different opening asks of the simulated user.',
+          },
         ]}
       />
       <Figures
@@ -88,16 +106,18 @@ export function RunSummary({ summary }: { summary: SimulationSummary }) {
         title="Difficulty tiers"
         note="The search mixes four tiers; each groups stances, so its count is the sum of theirs in the Stance filter."
         rows={[
-          { label: 'Hard share requested', value: formatShare(tierMix.hard_share_requested), title: 'Share of rows asked of the ambiguous, boundary and adversarial tiers.' },
+          {
+            label: 'Hard share requested',
+            value: formatShare(tierMix.hard_share_requested),
+            title: 'Share of rows asked of the ambiguous, boundary and adversarial tiers.',
+          },
           { label: 'Hard share realized', value: formatShare(tierMix.hard_share_realized) },
-          ...tierRows(tierMix.counts).map(
-            ({ tier, count, stances }): Figure => ({
-              label: `${capitalized(tier)} tier`,
-              value: formatCount(count),
-              note: stances.length > 0 ? stances.join(', ') : undefined,
-              title: stances.length > 0 ? `The ${tier} tier holds the stances ${stances.join(', ')}.` : undefined,
-            }),
-          ),
+          ...tierRows(tierMix.counts).map(({ tier, count, stances }): Figure => ({
+            label: `${capitalized(tier)} tier`,
+            value: formatCount(count),
+            note: stances.length > 0 ? stances.join(', ') : undefined,
+            title: stances.length > 0 ? `The ${tier} tier holds the stances ${stances.join(', ')}.` : undefined,
+          })),
         ]}
       />
       <section className="panel" aria-label="Writer errors">

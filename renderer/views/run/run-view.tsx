@@ -7,7 +7,14 @@ import { useAppStore } from '../../stores/app/store';
 import { useExportStore } from '../../stores/export/store';
 import { useNavigationStore } from '../../stores/navigation/store';
 import { initialRunState } from '../../stores/run/initial-state';
-import { selectCancelBlockedBy, selectCanCancel, selectCanResume, selectProgress, selectWriterElsewhere, writerLine } from '../../stores/run/selectors';
+import {
+  selectCancelBlockedBy,
+  selectCanCancel,
+  selectCanResume,
+  selectProgress,
+  selectWriterElsewhere,
+  writerLine,
+} from '../../stores/run/selectors';
 import { useRunStore } from '../../stores/run/store';
 import '../../styles/run.css';
 import { GradePanel } from './grade-panel';
@@ -82,7 +89,14 @@ export function RunView({ runId }: { runId: string }) {
       <WarningsBanner warnings={run.warnings} degraded={run.degraded} />
       {state.actionError && <ErrorBanner message={state.actionError} />}
       {run.error && <ErrorBanner message={`The run stopped with an error: ${run.error}`} />}
-      {progress && <ProgressPanel run={run} progress={progress} writerNote={state.writerElsewhere ? writerLine(state.writerElsewhere) : null} resumedRows={summary?.search.rollouts.resumed ?? 0} />}
+      {progress && (
+        <ProgressPanel
+          run={run}
+          progress={progress}
+          writerNote={state.writerElsewhere ? writerLine(state.writerElsewhere) : null}
+          resumedRows={summary?.search.rollouts.resumed ?? 0}
+        />
+      )}
       <nav className="run-links" aria-label="This run's data">
         <button type="button" onClick={() => navigate({ view: 'conversations', run_id: run.id })}>
           <MessagesSquare size={13} aria-hidden="true" /> Conversations <span className="n">{run.rows_done.toLocaleString()}</span>
@@ -94,7 +108,13 @@ export function RunView({ runId }: { runId: string }) {
       <GradePanel run={run} writtenElsewhere={state.writerElsewhere !== null} />
       <RunCharts batches={batches} />
       <div className="run-details">
-        {summary ? <RunSummary summary={summary} /> : <p className="muted run-summary-pending">The summary (coverage, rollouts, difficulty tiers, writer errors) lands when the run ends.</p>}
+        {summary ? (
+          <RunSummary summary={summary} />
+        ) : (
+          <p className="muted run-summary-pending">
+            The summary (coverage, rollouts, difficulty tiers, writer errors) lands when the run ends.
+          </p>
+        )}
         <RunSettings config={run.config} />
       </div>
     </section>

@@ -8,6 +8,8 @@ export function stancesOfTier(tier: string): string[] {
 /** The summary's tier counts in tier order; a tier the run never produced reads 0, an unknown one comes last. */
 export function tierRows(counts: Readonly<Record<string, number>>): { tier: string; count: number; stances: string[] }[] {
   const known: readonly string[] = TIERS;
-  const extra = Object.keys(counts).filter((tier) => !known.includes(tier)).sort();
+  const extra = Object.keys(counts)
+    .filter((tier) => !known.includes(tier))
+    .sort();
   return [...TIERS, ...extra].map((tier) => ({ tier, count: counts[tier] ?? 0, stances: stancesOfTier(tier) }));
 }

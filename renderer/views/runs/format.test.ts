@@ -11,7 +11,10 @@ describe('the Runs list', () => {
   });
 
   it('a fill run names the one cell it aims at; a run over the grid has no target', () => {
-    expect(fillTarget({ tool: 'get_account_balance', stance: 'ambiguous' })).toEqual({ mark: 'fills 1 cell', words: 'tool=get_account_balance · stance=ambiguous' });
+    expect(fillTarget({ tool: 'get_account_balance', stance: 'ambiguous' })).toEqual({
+      mark: 'fills 1 cell',
+      words: 'tool=get_account_balance · stance=ambiguous',
+    });
     expect(fillTarget({ world_state: 'entity missing' })).toEqual({ mark: 'aims at one world state', words: 'world_state=entity missing' });
     expect(fillTarget(undefined)).toBeNull();
     expect(fillTarget({})).toBeNull();

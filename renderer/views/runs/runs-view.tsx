@@ -56,11 +56,19 @@ export function RunsView() {
     <section className="view" aria-labelledby="runs-title">
       <header className="view-header runs-header">
         <h1 id="runs-title">Runs</h1>
-        {status === 'ready' && <span className="count">{total} {total === 1 ? 'run' : 'runs'}</span>}
+        {status === 'ready' && (
+          <span className="count">
+            {total} {total === 1 ? 'run' : 'runs'}
+          </span>
+        )}
         {newRun}
       </header>
       {status === 'error' && <ErrorBanner message={`The runs could not be loaded: ${error}`} onRetry={() => void loadRuns()} />}
-      {status === 'loading' && runs.length === 0 && <p className="muted" role="status">Loading runs…</p>}
+      {status === 'loading' && runs.length === 0 && (
+        <p className="muted" role="status">
+          Loading runs…
+        </p>
+      )}
       {status === 'ready' && total === 0 && (
         <EmptyState title="No runs yet">
           <p>
@@ -75,9 +83,15 @@ export function RunsView() {
             <tr>
               <th scope="col">Name</th>
               <th scope="col">Status</th>
-              <th scope="col" className="numeric">Rows</th>
-              <th scope="col" className="numeric">Coverage</th>
-              <th scope="col" className="numeric">Pass rate</th>
+              <th scope="col" className="numeric">
+                Rows
+              </th>
+              <th scope="col" className="numeric">
+                Coverage
+              </th>
+              <th scope="col" className="numeric">
+                Pass rate
+              </th>
               <th scope="col">Degraded</th>
               <th scope="col">Created</th>
             </tr>

@@ -42,7 +42,8 @@ export function DataSection({ info }: { info: AppInfo | null }) {
         </dl>
       )}
       <p className="settings-hint">
-        Set <code>WHILE_STUDIO_DATA_DIR</code> before starting to use another folder. Keys and tokens are never written to the run store, logs or exports.
+        Set <code>WHILE_STUDIO_DATA_DIR</code> before starting to use another folder. Keys and tokens are never written to the run store,
+        logs or exports.
       </p>
     </section>
   );

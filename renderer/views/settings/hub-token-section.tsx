@@ -39,7 +39,9 @@ export function HubTokenSection({ section, onSet, onDelete }: HubTokenSectionPro
         Hugging Face token
       </h2>
       {status && <WarningsBanner warnings={status.warnings} degraded={[]} />}
-      <p className="settings-hint">A write token (it starts with hf_) for pushing datasets to the Hub. It is never written to the run store, logs or exports.</p>
+      <p className="settings-hint">
+        A write token (it starts with hf_) for pushing datasets to the Hub. It is never written to the run store, logs or exports.
+      </p>
       {status && (
         <p className="settings-line">
           <span>Token</span>
@@ -50,13 +52,20 @@ export function HubTokenSection({ section, onSet, onDelete }: HubTokenSectionPro
       )}
       {status?.storage === 'memory' && (
         <p className="settings-hint settings-explain" role="note">
-          Browser mode keeps a token set here in the server’s memory only: nothing is written to disk, and it is gone when the server stops. To keep one across restarts, start
-          the server with <code>HF_TOKEN=hf_… npm run serve</code>.
+          Browser mode keeps a token set here in the server’s memory only: nothing is written to disk, and it is gone when the server stops.
+          To keep one across restarts, start the server with <code>HF_TOKEN=hf_… npm run serve</code>.
         </p>
       )}
       <form className="settings-line" onSubmit={(event) => void submit(event)}>
         <label htmlFor="settings-hub-token">New token</label>
-        <input id="settings-hub-token" type="password" autoComplete="off" placeholder="hf_…" value={value} onChange={(event) => setValue(event.target.value)} />
+        <input
+          id="settings-hub-token"
+          type="password"
+          autoComplete="off"
+          placeholder="hf_…"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
         <button type="submit" disabled={section.isSaving || value.trim() === ''}>
           Store token
         </button>

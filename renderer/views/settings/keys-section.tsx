@@ -11,7 +11,13 @@ interface KeysSectionProps {
   onDelete(variable: string): Promise<boolean>;
 }
 
-function KeyRow({ status, canStore, isSaving, onSet, onDelete }: { status: KeyStatus; canStore: boolean; isSaving: boolean } & Pick<KeysSectionProps, 'onSet' | 'onDelete'>) {
+function KeyRow({
+  status,
+  canStore,
+  isSaving,
+  onSet,
+  onDelete,
+}: { status: KeyStatus; canStore: boolean; isSaving: boolean } & Pick<KeysSectionProps, 'onSet' | 'onDelete'>) {
   const [value, setValue] = useState('');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,8 +73,22 @@ function AddServerKey({ isSaving, onSet }: { isSaving: boolean; onSet: KeysSecti
   return (
     <form className="settings-line" onSubmit={(event) => void submit(event)} aria-label="Add a compatible server's key">
       <label htmlFor="settings-server-key-name">Another server’s key</label>
-      <input id="settings-server-key-name" type="text" className="mono" spellCheck={false} value={variable} onChange={(event) => setVariable(event.target.value.toUpperCase())} />
-      <input type="password" autoComplete="off" aria-label="Its value" placeholder="paste a key" value={value} onChange={(event) => setValue(event.target.value)} />
+      <input
+        id="settings-server-key-name"
+        type="text"
+        className="mono"
+        spellCheck={false}
+        value={variable}
+        onChange={(event) => setVariable(event.target.value.toUpperCase())}
+      />
+      <input
+        type="password"
+        autoComplete="off"
+        aria-label="Its value"
+        placeholder="paste a key"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+      />
       <button type="submit" disabled={isSaving || value.trim() === '' || variable.trim() === 'WAI_KEY_'}>
         Store
       </button>
@@ -92,17 +112,20 @@ export function KeysSection({ section, onSet, onDelete }: KeysSectionProps) {
       {keys && !canStore && (
         <div className="settings-explain" role="note">
           <p>
-            <strong>Browser mode reads keys from the environment of the process that started the server;</strong> they cannot be stored from this page.
+            <strong>Browser mode reads keys from the environment of the process that started the server;</strong> they cannot be stored from
+            this page.
           </p>
           <p>
-            To set one, stop the server (Ctrl-C) and start it again with the variable set, for example <code>OPENAI_API_KEY=sk-… npm run serve</code> (or{' '}
-            <code>export ANTHROPIC_API_KEY=…</code> in that shell first). A compatible server’s own key is <code>WAI_KEY_&lt;HOST&gt;_&lt;PORT&gt;</code>.
+            To set one, stop the server (Ctrl-C) and start it again with the variable set, for example{' '}
+            <code>OPENAI_API_KEY=sk-… npm run serve</code> (or <code>export ANTHROPIC_API_KEY=…</code> in that shell first). A compatible
+            server’s own key is <code>WAI_KEY_&lt;HOST&gt;_&lt;PORT&gt;</code>.
           </p>
         </div>
       )}
       {keys && canStore && (
         <p className="settings-hint">
-          Stored keys are encrypted by the operating system’s keychain and kept only on this machine; a variable set in the environment wins over a stored key.
+          Stored keys are encrypted by the operating system’s keychain and kept only on this machine; a variable set in the environment wins
+          over a stored key.
         </p>
       )}
       {section.status === 'loading' && (
@@ -121,7 +144,14 @@ export function KeysSection({ section, onSet, onDelete }: KeysSectionProps) {
           </thead>
           <tbody>
             {keys.keys.map((status) => (
-              <KeyRow key={status.variable} status={status} canStore={canStore} isSaving={section.isSaving} onSet={onSet} onDelete={onDelete} />
+              <KeyRow
+                key={status.variable}
+                status={status}
+                canStore={canStore}
+                isSaving={section.isSaving}
+                onSet={onSet}
+                onDelete={onDelete}
+              />
             ))}
           </tbody>
         </table>

@@ -17,7 +17,13 @@ export function ThemeSection() {
         <legend>Theme</legend>
         {THEMES.map((value) => (
           <label key={value} className="settings-choice">
-            <input type="radio" name="settings-theme" value={value} checked={theme === value} onChange={() => void save(THEME_KEY, value)} />
+            <input
+              type="radio"
+              name="settings-theme"
+              value={value}
+              checked={theme === value}
+              onChange={() => void save(THEME_KEY, value)}
+            />
             {LABELS[value]}
           </label>
         ))}

@@ -16,7 +16,10 @@ interface AimPanelProps {
 /** "Aim a run here": the run's grid steered at the picked cells (or every weak cell), near copies of a trace dropped. */
 export function AimPanel({ targets, picked, aiming, error, aimed, onAim, onClear, onOpenRun }: AimPanelProps) {
   const [budget, setBudget] = useState(200);
-  const what = picked > 0 ? `${picked} picked ${picked === 1 ? 'cell' : 'cells'}` : `${targets.length} weak ${targets.length === 1 ? 'cell' : 'cells'}`;
+  const what =
+    picked > 0
+      ? `${picked} picked ${picked === 1 ? 'cell' : 'cells'}`
+      : `${targets.length} weak ${targets.length === 1 ? 'cell' : 'cells'}`;
   return (
     <section className="aim-panel" aria-labelledby="aim-title">
       <h2 id="aim-title">Aim a run here</h2>
@@ -26,7 +29,14 @@ export function AimPanel({ targets, picked, aiming, error, aimed, onAim, onClear
       </p>
       <div className="aim-row">
         <label htmlFor="aim-budget">Rows</label>
-        <input id="aim-budget" type="number" min={1} max={100000} value={budget} onChange={(event) => setBudget(Math.max(1, Number(event.target.value) || 1))} />
+        <input
+          id="aim-budget"
+          type="number"
+          min={1}
+          max={100000}
+          value={budget}
+          onChange={(event) => setBudget(Math.max(1, Number(event.target.value) || 1))}
+        />
         <button type="button" className="primary" disabled={aiming || targets.length === 0} onClick={() => onAim(budget)}>
           {aiming ? 'Starting…' : 'Aim a run here'}
         </button>

@@ -17,14 +17,20 @@ export function CellTraces({ cell }: { cell: CellTracesState }) {
       <h3>
         Traces in {where} {cell.status === 'ready' && <span className="count">{cell.total}</span>}
       </h3>
-      {cell.status === 'loading' && <p className="muted" role="status">Loading traces…</p>}
+      {cell.status === 'loading' && (
+        <p className="muted" role="status">
+          Loading traces…
+        </p>
+      )}
       {cell.status === 'error' && <p className="status-error">{cell.error}</p>}
       {cell.status === 'ready' && (
         <ul>
           {cell.rows.map((row) => (
             <li key={row.id}>
               <div className="cell-trace-head">
-                <span className={`state ${row.reward === null ? '' : row.reward < 0.5 ? 'state-failed' : 'state-completed'}`}>{reward(row.reward)}</span>
+                <span className={`state ${row.reward === null ? '' : row.reward < 0.5 ? 'state-failed' : 'state-completed'}`}>
+                  {reward(row.reward)}
+                </span>
                 <code>{row.conversation_id}</code>
                 <span className="muted">{row.model_version ?? 'no model version'}</span>
                 {row.faults.length > 0 && <span className="state trace-fault">{row.faults.join(', ')}</span>}

@@ -51,7 +51,9 @@ export function FailureHeatmap({ map, selected, onToggle }: FailureHeatmapProps)
                       type="button"
                       className={`heat-square tone-${STATUS_LOOK[square.status].tone}${isPicked ? ' is-picked' : ''}${isMixed ? ' is-mixed' : ''}`}
                       // A line more for the ungraded traces: the square grows to fit it, as a mixed one does.
-                      style={{ '--fail-share': share.toFixed(3), ...(ungraded > 0 ? { height: 'auto', minHeight: 44 } : {}) } as CSSProperties}
+                      style={
+                        { '--fail-share': share.toFixed(3), ...(ungraded > 0 ? { height: 'auto', minHeight: 44 } : {}) } as CSSProperties
+                      }
                       aria-pressed={isPicked}
                       aria-label={label}
                       title={label}
@@ -67,7 +69,9 @@ export function FailureHeatmap({ map, selected, onToggle }: FailureHeatmapProps)
                       ) : (
                         <span className="heat-status">{STATUS_LOOK[square.status].label}</span>
                       )}
-                      {ungraded > 0 && <span className="heat-status heat-part tone-muted">{square.graded > 0 ? `+${ungraded}` : ungraded} ungraded</span>}
+                      {ungraded > 0 && (
+                        <span className="heat-status heat-part tone-muted">{square.graded > 0 ? `+${ungraded}` : ungraded} ungraded</span>
+                      )}
                     </button>
                   </td>
                 );

@@ -26,7 +26,9 @@ export function FailureTable({ map, selected, openKey, onToggle, onOpen }: Failu
           <th scope="col">Tool</th>
           <th scope="col">Tool condition</th>
           <th scope="col">World state</th>
-          <th scope="col" className="numeric">Traces</th>
+          <th scope="col" className="numeric">
+            Traces
+          </th>
           <th scope="col" className="numeric" title="traces with no grade: not counted in Failing">
             Ungraded
           </th>
@@ -43,7 +45,9 @@ export function FailureTable({ map, selected, openKey, onToggle, onOpen }: Failu
               </th>
             </>
           )}
-          <th scope="col" className="numeric">Priority</th>
+          <th scope="col" className="numeric">
+            Priority
+          </th>
           <th scope="col">
             <span className="visually-hidden">Open</span>
           </th>
@@ -55,7 +59,12 @@ export function FailureTable({ map, selected, openKey, onToggle, onOpen }: Failu
           return (
             <tr key={cell.key} className={openKey === cell.key ? 'is-open' : undefined}>
               <td>
-                <input type="checkbox" aria-label={`Aim at ${where}`} checked={selected.includes(cell.key)} onChange={() => onToggle(cell.key)} />
+                <input
+                  type="checkbox"
+                  aria-label={`Aim at ${where}`}
+                  checked={selected.includes(cell.key)}
+                  onChange={() => onToggle(cell.key)}
+                />
               </td>
               <td>
                 <StatusMark status={cell.status} />
@@ -85,7 +94,12 @@ export function FailureTable({ map, selected, openKey, onToggle, onOpen }: Failu
               )}
               <td className="numeric">{cell.priority.toFixed(3)}</td>
               <td>
-                <button type="button" className="link-button" aria-label={`Traces in ${where}`} onClick={() => onOpen(openKey === cell.key ? null : cell.key)}>
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={`Traces in ${where}`}
+                  onClick={() => onOpen(openKey === cell.key ? null : cell.key)}
+                >
                   {openKey === cell.key ? 'Hide' : 'Traces'}
                 </button>
               </td>

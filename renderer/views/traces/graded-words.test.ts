@@ -21,10 +21,14 @@ describe('failure map counts over graded traces', () => {
     expect(ungradedOf(square({}))).toBe(3);
     expect(describeSquare(square({}))).toBe('cancel_order, success: 3 of 3 graded traces failing, 3 ungraded, failing');
     // "0/6 passing" when only 3 of 6 are graded was wrong: 0 of 3, and 3 ungraded.
-    expect(describeSquare(square({ failures: 0, status: 'passing', statuses: [] }))).toBe('cancel_order, success: 0 of 3 graded traces failing, 3 ungraded, passing');
+    expect(describeSquare(square({ failures: 0, status: 'passing', statuses: [] }))).toBe(
+      'cancel_order, success: 0 of 3 graded traces failing, 3 ungraded, passing',
+    );
     expect(describeSquare(square({ graded: 6 }))).toBe('cancel_order, success: 3 of 6 graded traces failing, failing');
     expect(failingOfGraded(square({ graded: 0, failures: 0 }))).toBe('—');
-    expect(describeSquare(square({ graded: 0, failures: 0, status: 'ungraded', statuses: [] }))).toBe('cancel_order, success: 6 traces, none graded, ungraded');
+    expect(describeSquare(square({ graded: 0, failures: 0, status: 'ungraded', statuses: [] }))).toBe(
+      'cancel_order, success: 6 traces, none graded, ungraded',
+    );
   });
 
   it('splits a mixed square by status, each over its own graded traces', () => {

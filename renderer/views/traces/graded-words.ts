@@ -4,7 +4,8 @@ import { type HeatCell, STATUS_LOOK, type StatusShare } from '../../stores/trace
 export const ungradedOf = (counts: { traces: number; graded: number }): number => Math.max(0, counts.traces - counts.graded);
 
 /** "3/6": failing over graded traces, the map's one denominator; "—" when none is graded. */
-export const failingOfGraded = (counts: { graded: number; failures: number }): string => (counts.graded === 0 ? '—' : `${counts.failures}/${counts.graded}`);
+export const failingOfGraded = (counts: { graded: number; failures: number }): string =>
+  counts.graded === 0 ? '—' : `${counts.failures}/${counts.graded}`;
 
 /** A status's share of a square: "1 of 2", "1 of 2 graded, 1 ungraded", or "2" for its ungraded world states. */
 function shareInWords(share: StatusShare): string {
@@ -21,9 +22,14 @@ function shareInWords(share: StatusShare): string {
  */
 export function describeSquare(square: HeatCell): string {
   const ungraded = ungradedOf(square);
-  const counts = square.graded === 0 ? `${square.traces} traces, none graded` : `${square.failures} of ${square.graded} graded traces failing${ungraded > 0 ? `, ${ungraded} ungraded` : ''}`;
+  const counts =
+    square.graded === 0
+      ? `${square.traces} traces, none graded`
+      : `${square.failures} of ${square.graded} graded traces failing${ungraded > 0 ? `, ${ungraded} ungraded` : ''}`;
   const head = `${square.tool}, ${square.tool_condition}: ${counts}`;
   if (square.statuses.length <= 1) return `${head}, ${STATUS_LOOK[square.status].label}`;
-  const parts = square.statuses.map((share: StatusShare) => `${STATUS_LOOK[share.status].label} ${shareInWords(share)} (${share.world_states.join(', ')})`);
+  const parts = square.statuses.map(
+    (share: StatusShare) => `${STATUS_LOOK[share.status].label} ${shareInWords(share)} (${share.world_states.join(', ')})`,
+  );
   return `${head}, mixed: ${parts.join('; ')}`;
 }

@@ -25,8 +25,8 @@ export function ImportPanel({ importing, error, onImport }: ImportPanelProps) {
     <section className="traces-import" aria-labelledby="traces-import-title">
       <h2 id="traces-import-title">Import traces</h2>
       <p className="muted">
-        OTLP JSON (OpenTelemetry GenAI conventions or OpenInference attributes) or JSONL rows. Rewards come from{' '}
-        <code>whileai.reward</code> (or <code>reward</code> on a JSONL line); model versions from <code>gen_ai.request.model</code> or{' '}
+        OTLP JSON (OpenTelemetry GenAI conventions or OpenInference attributes) or JSONL rows. Rewards come from <code>whileai.reward</code>{' '}
+        (or <code>reward</code> on a JSONL line); model versions from <code>gen_ai.request.model</code> or{' '}
         <code>whileai.model_version</code>.
       </p>
       <div className="traces-import-row">

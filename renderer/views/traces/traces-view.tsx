@@ -76,10 +76,14 @@ export function TracesView() {
       {state.lastImport && (
         <p className={`import-done${state.lastImport.stored ? '' : ' is-unchanged'}`} role="status">
           {state.lastImport.message}
-          {state.lastImport.stored && <> Read from {state.lastImport.files.map((file) => `${file.file} (${file.format.replace('_', ' ')})`).join(', ')}.</>}
+          {state.lastImport.stored && (
+            <> Read from {state.lastImport.files.map((file) => `${file.file} (${file.format.replace('_', ' ')})`).join(', ')}.</>
+          )}
         </p>
       )}
-      {state.status === 'error' && <ErrorBanner message={`The traces could not be loaded: ${state.error}`} onRetry={() => void actions.load()} />}
+      {state.status === 'error' && (
+        <ErrorBanner message={`The traces could not be loaded: ${state.error}`} onRetry={() => void actions.load()} />
+      )}
       {state.status === 'loading' && !map && (
         <p className="muted" role="status">
           Loading the failure map…
@@ -87,7 +91,10 @@ export function TracesView() {
       )}
       {state.status === 'ready' && map && map.n_traces === 0 && (
         <EmptyState title="No traces yet">
-          <p>Import your agent's graded traces to see which situations fail, which are new since the previous model version, and which stopped failing.</p>
+          <p>
+            Import your agent's graded traces to see which situations fail, which are new since the previous model version, and which
+            stopped failing.
+          </p>
         </EmptyState>
       )}
       {map && map.n_traces > 0 && (
@@ -110,10 +117,17 @@ export function TracesView() {
                 </span>
                 {map.n_traces > map.n_graded && <span>{map.n_traces - map.n_graded} ungraded (not counted)</span>}
                 <span>{map.n_faulted} with a tool fault</span>
-                {!map.compares_versions && <span>model version {map.current_version ? <code>{map.current_version}</code> : 'unnamed'}</span>}
+                {!map.compares_versions && (
+                  <span>model version {map.current_version ? <code>{map.current_version}</code> : 'unnamed'}</span>
+                )}
               </p>
             </div>
-            <CompareVersions map={map} comparing={state.comparing} error={state.compareError} onCompare={(before, after) => void actions.compareVersions(before, after)} />
+            <CompareVersions
+              map={map}
+              comparing={state.comparing}
+              error={state.compareError}
+              onCompare={(before, after) => void actions.compareVersions(before, after)}
+            />
             <FailureHeatmap map={map} selected={state.selected} onToggle={toggleKeys} />
             <AimPanel
               targets={targets}
@@ -125,7 +139,13 @@ export function TracesView() {
               onClear={actions.clearSelection}
               onOpenRun={(runId) => navigate({ view: 'run', run_id: runId })}
             />
-            <FailureTable map={map} selected={state.selected} openKey={state.cell?.key ?? null} onToggle={actions.toggleCell} onOpen={(key) => void actions.openCell(key)} />
+            <FailureTable
+              map={map}
+              selected={state.selected}
+              openKey={state.cell?.key ?? null}
+              onToggle={actions.toggleCell}
+              onOpen={(key) => void actions.openCell(key)}
+            />
             {state.cell && <CellTraces cell={state.cell} />}
           </section>
           <section className="trace-imports" aria-labelledby="imports-title">
@@ -135,7 +155,9 @@ export function TracesView() {
                 <tr>
                   <th scope="col">Import</th>
                   <th scope="col">Files</th>
-                  <th scope="col" className="numeric">Traces</th>
+                  <th scope="col" className="numeric">
+                    Traces
+                  </th>
                   <th scope="col">Model versions</th>
                   <th scope="col">Imported</th>
                   <th scope="col">
@@ -162,7 +184,10 @@ export function TracesView() {
                     </td>
                     <td>
                       {entry.files
-                        .map((file) => `${file.file} (${file.format}, ${file.rows}${file.already_imported ? `, ${file.already_imported} already imported` : ''})`)
+                        .map(
+                          (file) =>
+                            `${file.file} (${file.format}, ${file.rows}${file.already_imported ? `, ${file.already_imported} already imported` : ''})`,
+                        )
                         .join(', ')}
                     </td>
                     <td className="numeric">{entry.n_rows}</td>

@@ -16,7 +16,11 @@ let name: string;
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'export-env-'));
-  const exported = await exportEnvironment(environmentRows(30), { name: 'refund desk', context: REFUND_CONTEXT, world: { known_ids: ['A1001'] } });
+  const exported = await exportEnvironment(environmentRows(30), {
+    name: 'refund desk',
+    context: REFUND_CONTEXT,
+    world: { known_ids: ['A1001'] },
+  });
   name = exported.report.name;
   files = await writeTextFiles(exported.files, { folder });
 });
@@ -36,15 +40,16 @@ describe.skipIf(python === null)('the exported verifiers package (python3)', () 
   });
 
   it('have a pyproject that TOML parses with the package, requirements and eval defaults', () => {
-    const script = [
-      'import json, tomllib',
-      'data = tomllib.load(open("pyproject.toml", "rb"))',
-      'print(json.dumps(data))',
-    ].join('\n');
+    const script = ['import json, tomllib', 'data = tomllib.load(open("pyproject.toml", "rb"))', 'print(json.dumps(data))'].join('\n');
     const result = run(['-c', script]);
     expect(result.status).toBe(0);
     const data = JSON.parse(result.stdout) as Record<string, any>;
-    expect(data.project).toMatchObject({ name: 'refund-desk', version: '0.1.0', 'requires-python': '>=3.11,<3.14', dependencies: ['verifiers>=0.3.1', 'datasets'] });
+    expect(data.project).toMatchObject({
+      name: 'refund-desk',
+      version: '0.1.0',
+      'requires-python': '>=3.11,<3.14',
+      dependencies: ['verifiers>=0.3.1', 'datasets'],
+    });
     expect(data['tool']['hatch']['build']['targets']['wheel']['packages']).toEqual([name]);
     expect(data['tool']['verifiers']['eval']).toEqual({ num_examples: 5, rollouts_per_example: 3 });
   });

@@ -12,7 +12,13 @@ const rows = (texts: string[]) => texts.map((text, index) => fixtureRow(`c${inde
 const opened: Judge[] = [];
 
 function judgeFor(mode: 'per-row' | 'server'): Judge {
-  const judge = commandJudge({ command: process.execPath, args: [SCRIPT, ...(mode === 'server' ? ['--server'] : [])], mode, version: 'line-judge@1', name: 'line-judge' });
+  const judge = commandJudge({
+    command: process.execPath,
+    args: [SCRIPT, ...(mode === 'server' ? ['--server'] : [])],
+    mode,
+    version: 'line-judge@1',
+    name: 'line-judge',
+  });
   opened.push(judge);
   return judge;
 }
@@ -23,7 +29,10 @@ afterEach(async () => {
 
 describe('command judge', () => {
   it('grades one process per row, reading the last line it prints', async () => {
-    const graded = await runJudge(rows(['It shipped.', 'So sorry, it is late.']), judgeFor('per-row'), { clock: clockFromNode, concurrency: 2 });
+    const graded = await runJudge(rows(['It shipped.', 'So sorry, it is late.']), judgeFor('per-row'), {
+      clock: clockFromNode,
+      concurrency: 2,
+    });
     expect(graded.map((item) => [item.grade.judge_status, item.grade.reward, item.grade.failure_class])).toEqual([
       ['ok', 1, null],
       ['ok', 0, 'tone'],
@@ -54,7 +63,11 @@ describe('command judge', () => {
 
   it('keeps one server for many rows, and restarts it after a row it never answered', async () => {
     const judge = judgeFor('server');
-    const graded = await runJudge(rows(['fine', 'sorry', 'HANG', 'fine again']), judge, { clock: clockFromNode, concurrency: 4, timeoutMs: 600 });
+    const graded = await runJudge(rows(['fine', 'sorry', 'HANG', 'fine again']), judge, {
+      clock: clockFromNode,
+      concurrency: 4,
+      timeoutMs: 600,
+    });
     expect(graded.map((item) => item.grade.judge_status)).toEqual(['ok', 'ok', 'timeout', 'ok']);
     const pids = graded.map((item) => item.judge_meta['pid']);
     expect(pids[0]).toBe(pids[1]);

@@ -67,7 +67,10 @@ export function commandJudge(options: CommandJudgeOptions): Judge {
   const version = requireVersion(options.version, `judge command ${options.command}`);
   const mode = options.mode ?? 'per-row';
   const name = options.name ?? baseName(options.command);
-  const server = mode === 'server' ? new JsonLinesServer({ command: options.command, args: options.args ?? [], cwd: options.cwd, env: options.env }) : null;
+  const server =
+    mode === 'server'
+      ? new JsonLinesServer({ command: options.command, args: options.args ?? [], cwd: options.cwd, env: options.env })
+      : null;
   return {
     name,
     label_source: 'custom',

@@ -29,11 +29,15 @@ function agentReply(request: ServerRequest): BrainReply {
     const status = /"status"\s*:\s*"([^"]+)"/.exec(last.content)?.[1] ?? 'done';
     return { text: `I checked that for you: the system says ${status}. Let me know if there is anything else.` };
   }
-  const said = request.messages.filter((message) => message.role === 'user').map((message) => message.content).join(' ');
+  const said = request.messages
+    .filter((message) => message.role === 'user')
+    .map((message) => message.content)
+    .join(' ');
   if (request.tools.length === 0) return { text: 'Thanks for reaching out. I have noted your request.' };
   if (!ID.test(said)) return { text: 'Could you give me the reference number for that?' };
   const lowered = said.toLowerCase();
-  const tool = request.tools.find((each) => each.name.split(/[_-]/).some((word) => word.length > 3 && lowered.includes(word))) ?? request.tools[0]!;
+  const tool =
+    request.tools.find((each) => each.name.split(/[_-]/).some((word) => word.length > 3 && lowered.includes(word))) ?? request.tools[0]!;
   return { tool_calls: [{ name: tool.name, arguments: fill(tool.parameters, said) }] };
 }
 
@@ -55,9 +59,16 @@ export function defaultBrain(request: ServerRequest): BrainReply {
   if (system.startsWith(RUBRIC_JUDGE_PROMPT_HEAD)) {
     const payload = request.messages[0]?.content ?? '';
     const replied = /FINAL REPLY:\n\S/.test(payload);
-    return { json: { reward: replied ? 1 : 0, reason: replied ? 'The agent answered the person.' : 'The agent never answered.', failure_class: replied ? null : 'incomplete_task' } };
+    return {
+      json: {
+        reward: replied ? 1 : 0,
+        reason: replied ? 'The agent answered the person.' : 'The agent never answered.',
+        failure_class: replied ? null : 'incomplete_task',
+      },
+    };
   }
-  if (system.startsWith(DECISION_PROMPT_HEAD)) return { json: { probability: 0.55, failure_class: 'missed_clarification', reason: 'Could go either way.' } };
+  if (system.startsWith(DECISION_PROMPT_HEAD))
+    return { json: { probability: 0.55, failure_class: 'missed_clarification', reason: 'Could go either way.' } };
   if (system.startsWith(MODEL_DRAFTER_PROMPT_HEAD)) return { json: DRAFTED_SPEC };
   return agentReply(request);
 }

@@ -4,7 +4,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultBrain } from './default-brain';
-import { anthropicBody, anthropicView, errorFor, openaiBody, openaiView, rateLimitHeaders, type Json, type ServerView } from './server-protocols';
+import {
+  anthropicBody,
+  anthropicView,
+  errorFor,
+  openaiBody,
+  openaiView,
+  rateLimitHeaders,
+  type Json,
+  type ServerView,
+} from './server-protocols';
 
 export interface ServerTurn {
   role: 'user' | 'assistant' | 'tool';
@@ -172,7 +181,8 @@ export async function startLocalModelServer(options: LocalModelServerOptions = {
       });
       return;
     }
-    const protocol = path === '/v1/chat/completions' || path === '/chat/completions' ? 'openai' : path === '/v1/messages' ? 'anthropic' : undefined;
+    const protocol =
+      path === '/v1/chat/completions' || path === '/chat/completions' ? 'openai' : path === '/v1/messages' ? 'anthropic' : undefined;
     if (request.method !== 'POST' || protocol === undefined) {
       send(response, 404, { error: { message: `no route ${request.method} ${path}`, type: 'not_found', code: null, param: null } });
       return;
@@ -219,7 +229,9 @@ export async function startLocalModelServer(options: LocalModelServerOptions = {
   };
 
   const server: Server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => send(response, 500, { error: { message: String(error), type: 'server_error', code: null, param: null } }));
+    handle(request, response).catch((error: unknown) =>
+      send(response, 500, { error: { message: String(error), type: 'server_error', code: null, param: null } }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

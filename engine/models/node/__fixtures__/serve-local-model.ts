@@ -39,7 +39,9 @@ const server = await startLocalModelServer({
   ...(noTemperature ? { no_temperature_models: noTemperature.split(',') } : {}),
   ...(remaining === undefined ? {} : { rate_limits: () => ({ requests: { limit: 60, remaining: Number(remaining), reset_ms: resetMs } }) }),
 });
-process.stdout.write(`${JSON.stringify({ url: server.url, openai_base_url: server.openai_base_url, anthropic_base_url: server.anthropic_base_url })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ url: server.url, openai_base_url: server.openai_base_url, anthropic_base_url: server.anthropic_base_url })}\n`,
+);
 const stop = () => void server.close().finally(() => process.exit(0));
 if (process.argv.includes('--exit-with-stdin')) {
   process.stdin.on('end', stop);

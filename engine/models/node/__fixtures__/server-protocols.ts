@@ -11,7 +11,12 @@ export function openaiView(body: Json): ServerView {
   const messages: ServerTurn[] = [];
   for (const message of asArray(body.messages)) {
     const role = text(message.role);
-    const content = typeof message.content === 'string' ? message.content : asArray(message.content).map((part) => text(part.text)).join('');
+    const content =
+      typeof message.content === 'string'
+        ? message.content
+        : asArray(message.content)
+            .map((part) => text(part.text))
+            .join('');
     if (role === 'system' || role === 'developer') system += content;
     else if (role === 'tool') messages.push({ role: 'tool', content, tool_call_id: text(message.tool_call_id) });
     else if (role === 'assistant') {
@@ -45,23 +50,38 @@ export function anthropicView(body: Json): ServerView {
     const role = text(message.role);
     const blocks = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : asArray(message.content);
     if (role === 'assistant') {
-      const calls = blocks.filter((block) => block.type === 'tool_use').map((block) => ({ id: text(block.id), name: text(block.name), arguments: block.input }));
-      const said = blocks.filter((block) => block.type === 'text').map((block) => text(block.text)).join('');
+      const calls = blocks
+        .filter((block) => block.type === 'tool_use')
+        .map((block) => ({ id: text(block.id), name: text(block.name), arguments: block.input }));
+      const said = blocks
+        .filter((block) => block.type === 'text')
+        .map((block) => text(block.text))
+        .join('');
       messages.push({ role: 'assistant', content: said, ...(calls.length ? { tool_calls: calls } : {}) });
       continue;
     }
     for (const block of blocks) {
-      if (block.type === 'tool_result') messages.push({ role: 'tool', content: text(block.content), tool_call_id: text(block.tool_use_id) });
+      if (block.type === 'tool_result')
+        messages.push({ role: 'tool', content: text(block.content), tool_call_id: text(block.tool_use_id) });
       else if (block.type === 'text') messages.push({ role: 'user', content: text(block.text) });
     }
   }
   const choice = (body.tool_choice ?? {}) as Json;
-  const tools = asArray(body.tools).map((tool) => ({ name: text(tool.name), description: text(tool.description), parameters: (tool.input_schema ?? {}) as Json }));
+  const tools = asArray(body.tools).map((tool) => ({
+    name: text(tool.name),
+    description: text(tool.description),
+    parameters: (tool.input_schema ?? {}) as Json,
+  }));
   const forced = choice.type === 'tool' ? tools.find((tool) => tool.name === choice.name) : undefined;
   return {
     protocol: 'anthropic',
     model: text(body.model),
-    system: typeof body.system === 'string' ? body.system : asArray(body.system).map((block) => text(block.text)).join(''),
+    system:
+      typeof body.system === 'string'
+        ? body.system
+        : asArray(body.system)
+            .map((block) => text(block.text))
+            .join(''),
     messages,
     tools: forced ? [] : tools,
     temperature: typeof body.temperature === 'number' ? body.temperature : undefined,
@@ -146,24 +166,46 @@ function errorAnswer(protocol: 'openai' | 'anthropic', fault: Fault, key: string
       return { ...error, headers };
     }
     case 'server_error': {
-      const error = openai ? openaiError(fault.status ?? 500, 'The server had an error while processing your request.', 'server_error', null) : anthropicError(fault.status ?? 529, 'overloaded_error', 'Overloaded');
+      const error = openai
+        ? openaiError(fault.status ?? 500, 'The server had an error while processing your request.', 'server_error', null)
+        : anthropicError(fault.status ?? 529, 'overloaded_error', 'Overloaded');
       return { ...error, headers: fault.retry_after_ms === undefined ? {} : { 'retry-after-ms': String(fault.retry_after_ms) } };
     }
     case 'auth':
       return openai
-        ? openaiError(401, `Incorrect API key provided: ${key ?? '(none)'}. You can find your API key at https://platform.openai.com/account/api-keys.`, 'invalid_request_error', 'invalid_api_key')
+        ? openaiError(
+            401,
+            `Incorrect API key provided: ${key ?? '(none)'}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+            'invalid_request_error',
+            'invalid_api_key',
+          )
         : anthropicError(401, 'authentication_error', `invalid x-api-key: ${key ?? '(none)'}`);
     case 'quota':
       return openai
-        ? openaiError(429, 'You exceeded your current quota, please check your plan and billing details.', 'insufficient_quota', 'insufficient_quota')
-        : anthropicError(400, 'invalid_request_error', 'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.');
+        ? openaiError(
+            429,
+            'You exceeded your current quota, please check your plan and billing details.',
+            'insufficient_quota',
+            'insufficient_quota',
+          )
+        : anthropicError(
+            400,
+            'invalid_request_error',
+            'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.',
+          );
     case 'bad_request':
       return openai
         ? openaiError(400, "Invalid 'messages[0].content': the request could not be read.", 'invalid_request_error', null)
         : anthropicError(400, 'invalid_request_error', 'messages.0.content: the request could not be read.');
     case 'reject_temperature':
       return openai
-        ? openaiError(400, "Unsupported parameter: 'temperature' is not supported with this model.", 'invalid_request_error', 'unsupported_parameter', 'temperature')
+        ? openaiError(
+            400,
+            "Unsupported parameter: 'temperature' is not supported with this model.",
+            'invalid_request_error',
+            'unsupported_parameter',
+            'temperature',
+          )
         : anthropicError(400, 'invalid_request_error', '`temperature` is deprecated for this model.');
     case 'slow':
     case 'cut_off':
@@ -184,7 +226,10 @@ export function openaiBody(view: ServerView, reply: BrainReply, broken: boolean,
     : (reply.tool_calls ?? []).map((call, position) => ({
         id: `call_${index}_${position}`,
         type: 'function',
-        function: { name: call.name, arguments: broken ? '{"broken": ' : typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {}) },
+        function: {
+          name: call.name,
+          arguments: broken ? '{"broken": ' : typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {}),
+        },
       }));
   const finish = reply.finish === 'length' ? 'length' : calls.length > 0 ? 'tool_calls' : 'stop';
   return {
@@ -195,12 +240,21 @@ export function openaiBody(view: ServerView, reply: BrainReply, broken: boolean,
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: content === '' && calls.length > 0 ? null : content, ...(calls.length ? { tool_calls: calls } : {}), refusal: null },
+        message: {
+          role: 'assistant',
+          content: content === '' && calls.length > 0 ? null : content,
+          ...(calls.length ? { tool_calls: calls } : {}),
+          refusal: null,
+        },
         logprobs: view.logprobs ? { content: tokensOf(content), refusal: null } : null,
         finish_reason: finish,
       },
     ],
-    usage: { prompt_tokens: promptTokens(view), completion_tokens: words(content).length + calls.length * 8, total_tokens: promptTokens(view) + words(content).length },
+    usage: {
+      prompt_tokens: promptTokens(view),
+      completion_tokens: words(content).length + calls.length * 8,
+      total_tokens: promptTokens(view) + words(content).length,
+    },
   };
 }
 
@@ -211,7 +265,12 @@ export function anthropicBody(view: ServerView, reply: BrainReply, broken: boole
   } else {
     if (reply.text) content.push({ type: 'text', text: reply.text });
     (reply.tool_calls ?? []).forEach((call, position) => {
-      content.push({ type: 'tool_use', id: `toolu_${index}_${position}`, name: call.name, input: broken ? '{"broken": ' : call.arguments ?? {} });
+      content.push({
+        type: 'tool_use',
+        id: `toolu_${index}_${position}`,
+        name: call.name,
+        input: broken ? '{"broken": ' : (call.arguments ?? {}),
+      });
     });
   }
   const hasCall = content.some((block) => block.type === 'tool_use');
@@ -226,4 +285,3 @@ export function anthropicBody(view: ServerView, reply: BrainReply, broken: boole
     usage: { input_tokens: promptTokens(view), output_tokens: words(reply.text ?? '').length + (hasCall ? 8 : 0) },
   };
 }
-

@@ -54,10 +54,16 @@ export function createAnthropicBackend(options: AnthropicBackendOptions): ModelB
       let headers: Headers;
       try {
         if (noticeShown) {
-          ({ data: body, response: { headers } } = await client.post('/v1/messages', { body: params, ...callOptions }).withResponse());
+          ({
+            data: body,
+            response: { headers },
+          } = await client.post('/v1/messages', { body: params, ...callOptions }).withResponse());
         } else {
           noticeShown = true;
-          ({ data: body, response: { headers } } = await client.messages.create(params, callOptions).withResponse());
+          ({
+            data: body,
+            response: { headers },
+          } = await client.messages.create(params, callOptions).withResponse());
         }
       } catch (error) {
         throw mapAnthropicError(error, { spec: model.spec, key: options.key ?? '', key_source: options.key_source, now: now() }, sdk);

@@ -46,16 +46,23 @@ export function convertAnthropicRequest(model: string, request: GenerateRequest)
     messages,
   };
   if (request.system) params.system = request.system;
-  const tools = (request.tools ?? []).map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters as { type: 'object' } }));
+  const tools = (request.tools ?? []).map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.parameters as { type: 'object' },
+  }));
   if (request.response_format) {
     const format = request.response_format;
-    params.tools = [{ name: format.name, description: 'Submit the answer in this shape.', input_schema: format.schema as { type: 'object' } }];
+    params.tools = [
+      { name: format.name, description: 'Submit the answer in this shape.', input_schema: format.schema as { type: 'object' } },
+    ];
     params.tool_choice = { type: 'tool', name: format.name };
   } else if (tools.length > 0) {
     params.tools = tools;
     const choice = request.tool_choice ?? 'auto';
     params.tool_choice = choice === 'required' ? { type: 'any' } : { type: choice };
   }
-  if (request.temperature !== undefined) (params as MessageCreateParamsNonStreaming & { temperature?: number }).temperature = request.temperature;
+  if (request.temperature !== undefined)
+    (params as MessageCreateParamsNonStreaming & { temperature?: number }).temperature = request.temperature;
   return params;
 }

@@ -40,8 +40,17 @@ export function mapAnthropicResponse(spec: string, body: unknown, request: Gener
   const format = request.response_format;
   if (format) {
     const answer = raw.find((call) => call.name === format.name);
-    const text = answer === undefined ? texts.join('') : typeof answer.arguments === 'string' ? answer.arguments : JSON.stringify(answer.arguments);
-    return { text, tool_calls: [], tool_call_problems: [], finish_reason: 'stop', usage, response_model: response.model ?? spec, dropped_parameters: [] };
+    const text =
+      answer === undefined ? texts.join('') : typeof answer.arguments === 'string' ? answer.arguments : JSON.stringify(answer.arguments);
+    return {
+      text,
+      tool_calls: [],
+      tool_call_problems: [],
+      finish_reason: 'stop',
+      usage,
+      response_model: response.model ?? spec,
+      dropped_parameters: [],
+    };
   }
   const { tool_calls, problems } = parseToolCalls(raw, request.tools ?? []);
   return {

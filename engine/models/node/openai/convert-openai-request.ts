@@ -11,7 +11,11 @@ function toOpenAIMessage(message: ModelMessage): ChatCompletionMessageParam {
       return {
         role: 'assistant',
         content: message.content === '' ? null : message.content,
-        tool_calls: calls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: JSON.stringify(call.arguments) } })),
+        tool_calls: calls.map((call) => ({
+          id: call.id,
+          type: 'function' as const,
+          function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+        })),
       };
     }
     case 'tool':
@@ -27,14 +31,21 @@ function toOpenAIMessage(message: ModelMessage): ChatCompletionMessageParam {
  * A chat-completions request. OpenAI itself gets `max_completion_tokens` (reasoning models refuse `max_tokens`);
  * compatible servers get `max_tokens`, which vLLM, Ollama and llama.cpp all read.
  */
-export function convertOpenAIRequest(model: string, request: GenerateRequest, options: { isOpenAI: boolean }): ChatCompletionCreateParamsNonStreaming {
+export function convertOpenAIRequest(
+  model: string,
+  request: GenerateRequest,
+  options: { isOpenAI: boolean },
+): ChatCompletionCreateParamsNonStreaming {
   const messages: ChatCompletionMessageParam[] = [];
   if (request.system) messages.push({ role: 'system', content: request.system });
   messages.push(...request.messages.map(toOpenAIMessage));
   const params: ChatCompletionCreateParamsNonStreaming = { model, messages };
   const tools = request.tools ?? [];
   if (tools.length > 0) {
-    params.tools = tools.map((tool) => ({ type: 'function' as const, function: { name: tool.name, description: tool.description, parameters: tool.parameters } }));
+    params.tools = tools.map((tool) => ({
+      type: 'function' as const,
+      function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+    }));
     params.tool_choice = request.tool_choice ?? 'auto';
   }
   if (request.temperature !== undefined) params.temperature = request.temperature;

@@ -11,7 +11,11 @@ function readOpenAIBody(error: Error): { message: string; codes: string[]; param
   const body = OpenAIErrorBody.safeParse((error as Error & { error?: unknown }).error);
   if (!body.success) return { message: error.message, codes: [] };
   const codes = [body.data.type, body.data.code].filter((code): code is string => typeof code === 'string');
-  return { message: typeof body.data.message === 'string' ? body.data.message : error.message, codes, ...(body.data.param ? { param: body.data.param } : {}) };
+  return {
+    message: typeof body.data.message === 'string' ? body.data.message : error.message,
+    codes,
+    ...(body.data.param ? { param: body.data.param } : {}),
+  };
 }
 
 /** Any failure of an OpenAI-client call as a ModelCallError, with the key and anything key-shaped redacted. */

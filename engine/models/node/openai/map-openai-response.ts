@@ -24,7 +24,10 @@ export function mapOpenAIResponse(spec: string, body: unknown, request: Generate
   const parsed = OpenAIChatResponse.safeParse(body);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
-    throw new ModelCallError(`${spec} answered with something that is not a chat completion (${detail})`, { kind: 'malformed_response', spec });
+    throw new ModelCallError(`${spec} answered with something that is not a chat completion (${detail})`, {
+      kind: 'malformed_response',
+      spec,
+    });
   }
   const response = parsed.data;
   const choice = response.choices[0]!;

@@ -55,7 +55,12 @@ export function createOpenAIBackend(options: OpenAIBackendOptions): ModelBackend
       let body: unknown;
       let headers: Headers;
       try {
-        ({ data: body, response: { headers } } = await client.chat.completions.create(params, { timeout: request.timeout_ms ?? options.timeout_ms, maxRetries: 0 }).withResponse());
+        ({
+          data: body,
+          response: { headers },
+        } = await client.chat.completions
+          .create(params, { timeout: request.timeout_ms ?? options.timeout_ms, maxRetries: 0 })
+          .withResponse());
       } catch (error) {
         throw mapOpenAIError(error, { spec: model.spec, key: options.key ?? '', key_source: options.key_source, now: now() }, sdk);
       }

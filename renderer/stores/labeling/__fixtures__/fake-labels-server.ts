@@ -67,15 +67,34 @@ export function agreementReport(n: number, judged = true): AgreementReport {
 }
 
 function rowDetail(id: string, labels: FakeLabelsServer['labels']): RowDetail {
-  const stored = labels.filter((label) => label.row_id === id).map((label) => ({ ...label, kind: 'human' as const, created_at: '2026-01-01T00:00:00.000Z' }));
-  return { row_id: id, run_id: 'run_1', grades: [], labels: stored, system_prompt: null, tools: [], neighbours: null } as unknown as RowDetail;
+  const stored = labels
+    .filter((label) => label.row_id === id)
+    .map((label) => ({ ...label, kind: 'human' as const, created_at: '2026-01-01T00:00:00.000Z' }));
+  return {
+    row_id: id,
+    run_id: 'run_1',
+    grades: [],
+    labels: stored,
+    system_prompt: null,
+    tools: [],
+    neighbours: null,
+  } as unknown as RowDetail;
 }
 
 /** Main's labels API over `total` rows in memory: the queue is paged as generated; labels count by annotator. */
 export function fakeLabelsServer(total: number, options: { annotator?: string | null; labelled?: number } = {}): FakeLabelsServer {
-  const server: FakeLabelsServer = { client: undefined as unknown as FakeClient, labels: [], annotator: options.annotator === undefined ? 'Ana' : options.annotator, refuseLabels: false, labelsGate: Promise.resolve(), setting: null };
-  for (let ordinal = 0; ordinal < (options.labelled ?? 0); ordinal += 1) server.labels.push({ row_id: rowId(ordinal), label: 'pass', note: null, author: server.annotator });
-  const mine = (id: string) => server.labels.filter((label) => label.row_id === id && label.author === server.annotator).at(-1)?.label ?? null;
+  const server: FakeLabelsServer = {
+    client: undefined as unknown as FakeClient,
+    labels: [],
+    annotator: options.annotator === undefined ? 'Ana' : options.annotator,
+    refuseLabels: false,
+    labelsGate: Promise.resolve(),
+    setting: null,
+  };
+  for (let ordinal = 0; ordinal < (options.labelled ?? 0); ordinal += 1)
+    server.labels.push({ row_id: rowId(ordinal), label: 'pass', note: null, author: server.annotator });
+  const mine = (id: string) =>
+    server.labels.filter((label) => label.row_id === id && label.author === server.annotator).at(-1)?.label ?? null;
   const queue = (offset: number, limit: number): LabelsQueueOutput => {
     const items: QueueItem[] = [];
     for (let ordinal = offset; ordinal < Math.min(total, offset + limit); ordinal += 1) {
@@ -112,7 +131,16 @@ export function fakeLabelsServer(total: number, options: { annotator?: string | 
       await server.labelsGate;
       if (server.refuseLabels) return { ok: false, error: { code: 'INTERNAL', message: 'the disk is full' } };
       server.labels.push({ row_id: input.row_id, label: input.label, note: input.note ?? null, author: server.annotator });
-      const label = { id: server.labels.length, run_id: 'run_1', row_id: input.row_id, label: input.label, kind: 'human' as const, author: server.annotator, note: input.note ?? null, created_at: '2026-01-01T00:00:00.000Z' };
+      const label = {
+        id: server.labels.length,
+        run_id: 'run_1',
+        row_id: input.row_id,
+        label: input.label,
+        kind: 'human' as const,
+        author: server.annotator,
+        note: input.note ?? null,
+        created_at: '2026-01-01T00:00:00.000Z',
+      };
       return ok({ label, warnings: [] });
     },
     'labels.annotator.set': (input) => {
@@ -122,7 +150,11 @@ export function fakeLabelsServer(total: number, options: { annotator?: string | 
     'agreement.get': () => ok(agreementReport(new Set(server.labels.map((label) => label.row_id)).size)),
     'labels.import': () => ({
       ok: false,
-      error: { code: 'VALIDATION_FAILED', message: 'No labels stored: the CSV file has errors: line 3 (label): "maybe" is not a label.', issues: [{ path: 'line 3.label', message: '"maybe" is not a label' }] },
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'No labels stored: the CSV file has errors: line 3 (label): "maybe" is not a label.',
+        issues: [{ path: 'line 3.label', message: '"maybe" is not a label' }],
+      },
     }),
     'labels.export': (input) => ok({ text: 'row_id,label\n', filename: `run_1-labels.${input.format}`, n: server.labels.length }),
     'agreement.export': () => ok({ text: '{}\n', filename: 'run_1-agreement-conduct_1.jsonl', n: total }),

@@ -18,7 +18,11 @@ export const FINANCE_SPEC: Spec = {
     {
       name: 'transfer_money',
       description: 'Move money between accounts.',
-      parameters: { type: 'object', properties: { from_id: { type: 'string' }, amount: { type: 'number' } }, required: ['from_id', 'amount'] },
+      parameters: {
+        type: 'object',
+        properties: { from_id: { type: 'string' }, amount: { type: 'number' } },
+        required: ['from_id', 'amount'],
+      },
     },
   ],
   result_shapes: {},
