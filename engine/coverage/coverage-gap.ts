@@ -1,3 +1,4 @@
+import { isFailure } from '../../shared/domain/verdict';
 import { AXES, MULTI_TOOL, UNRELATED_TOOL, UNSPECIFIED, type Axis } from '../../shared/domain';
 import { buildAxes, policyText, type AxisSource } from '../spec/build-axes';
 import { askNamesTool, contentWords, isBranchRule, policyMentions } from '../spec/policy-mentions';
@@ -8,8 +9,6 @@ import { toolParts } from '../spec/tool-kinds';
 const UNTESTED_SHOWN = 3;
 /** A branch rule is reached by an ask that shares at least this many content words with it. */
 const BRANCH_OVERLAP = 2;
-/** A reward below this is a failure (PASS_THRESHOLD). */
-const PASS_THRESHOLD = 0.5;
 
 const ADVERSARIAL =
   /\b(?:override|bypass|ignore|just this once|i don't care|don't (?:tell|check|ask)|even if|against (?:the )?(?:rules?|policy)|just do it|shouldn't (?:be )?(?:able|allowed)|anyway just|make an exception|off the record)\b/i;
@@ -225,7 +224,7 @@ function addRowsView(report: CoverageGap, rows: readonly RuleRowSummary[]): void
   }
   report.rows_per_rule = Object.fromEntries(sorted.map((rule) => [rule, byRule.get(rule)!.length]));
   report.failures_per_rule = Object.fromEntries(
-    sorted.map((rule) => [rule, byRule.get(rule)!.filter((row) => row.reward !== null && row.reward < PASS_THRESHOLD).length]),
+    sorted.map((rule) => [rule, byRule.get(rule)!.filter((row) => isFailure(row.reward)).length]),
   );
   report.rules_with_no_rows = report.rules.filter((rule) => !byRule.has(rule));
   report.rules_the_world_never_triggers = stuck;

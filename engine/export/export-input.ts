@@ -1,5 +1,5 @@
 import type { LabelKind, LabelValue, Row, ToolSpec } from '../../shared/domain';
-import { PASS_THRESHOLD } from '../../shared/domain/pass-threshold';
+import { isPass } from '../../shared/domain/verdict';
 import type { JUDGE_STATUSES, LABEL_SOURCES } from '../../shared/domain/grade';
 
 /** A human (or program) label joined to the row; `reward` is 1 for pass, 0 for fail, null when the label has no verdict. */
@@ -38,7 +38,7 @@ export const scenarioOf = (input: ExportInput): string => input.row.situation.sc
 export const hasToolCalls = (row: Row): boolean =>
   row.messages.some((message) => message.role === 'assistant' && (message.tool_calls?.length ?? 0) > 0);
 
-export const isPass = (reward: number | null): boolean => reward !== null && reward >= PASS_THRESHOLD;
+export { isPass };
 
 /** A human label of `simulator_error` means the simulated person broke the conversation: never trained on. */
 export const isSimulatorError = (input: ExportInput): boolean => input.gold?.label === 'simulator_error';

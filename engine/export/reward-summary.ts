@@ -1,3 +1,4 @@
+import { round4 } from '../../shared/domain/rounding';
 /** Rewards of the rows that went out: mean/min/max over graded rows (4 dp), null when none was graded. */
 export interface RewardSummary {
   n_graded: number;
@@ -6,8 +7,6 @@ export interface RewardSummary {
   min: number | null;
   max: number | null;
 }
-
-const round4 = (value: number) => Math.round(value * 10000) / 10000;
 
 export class RewardTally {
   private graded = 0;

@@ -1,3 +1,4 @@
+import { round4 } from '../../shared/domain/rounding';
 import { shortHash } from '../seeded';
 import { DIFFICULTY_BAND, DIFFICULTY_BAND_ROLLOUTS } from './constants';
 import { type ExportInput, isPass } from './export-input';
@@ -73,8 +74,6 @@ export interface RlSelectReport {
   lines: string[];
   warnings: string[];
 }
-
-const round4 = (value: number) => Math.round(value * 10000) / 10000;
 
 /** Plus or minus this (95%, at a pass rate of one half) is how far a pass rate measured from k rollouts can be off. */
 export const bandUncertainty = (k: number): number => Math.round(1.96 * Math.sqrt(0.25 / k) * 100) / 100;

@@ -1,4 +1,4 @@
-import { PASS_THRESHOLD } from '../../shared/domain/pass-threshold';
+import { isFailure } from '../../shared/domain/verdict';
 import { type DecontaminationOptions, type DecontaminationReport, decontaminate, type EvalRow } from './decontaminate';
 import { type ExportFormat, type ExportOptions, type ExportReport, exportRows } from './export-formats';
 import { type ExportInput, type RunContext, scenarioOf } from './export-input';
@@ -41,7 +41,7 @@ export class Selection {
   }
 
   failures(): Selection {
-    return this.filter((input) => input.reward !== null && input.reward < PASS_THRESHOLD);
+    return this.filter((input) => isFailure(input.reward));
   }
 
   /** 0 < reward < 1. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASS_THRESHOLD } from '../../shared/domain/pass-threshold';
+import { passBit } from '../../shared/domain/verdict';
 import type { ProveLine, ProveRecord, ProveReport } from './prove-report';
 
 /** A problem with one line of an input file. `line` is 1-based; `field` names the key when one is at fault. */
@@ -48,7 +48,7 @@ const ProveLineSchema = z
     if (line.pass === undefined && line.reward === undefined) {
       context.addIssue({ code: 'custom', path: ['pass'], message: 'each line needs pass (0 or 1) or reward (0..1)' });
     }
-    if (line.pass !== undefined && line.reward !== undefined && line.pass !== (line.reward >= PASS_THRESHOLD ? 1 : 0)) {
+    if (line.pass !== undefined && line.reward !== undefined && line.pass !== passBit(line.reward)) {
       context.addIssue({ code: 'custom', path: ['reward'], message: `pass ${line.pass} and reward ${line.reward} disagree` });
     }
   });
@@ -99,7 +99,7 @@ export function parseProveFile(source: string): ProveFile {
     records.push({
       task_id: taskId,
       category: category ?? DEFAULT_CATEGORY,
-      pass: pass ?? ((reward ?? 0) >= PASS_THRESHOLD ? 1 : 0),
+      pass: pass ?? passBit(reward ?? 0),
       eval_run: evalRun === undefined || evalRun === null ? null : String(evalRun),
       line: entry.line,
     });

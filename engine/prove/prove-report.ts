@@ -1,3 +1,4 @@
+import { HEADLINES, type Headline } from '../../shared/domain/prove-headlines';
 import { ALPHA, BOOTSTRAP_DRAWS, CEILING_PASS_RATE, CI_LEVEL, MIN_PAIRED_SHARE, MIN_SLICE_TASKS, PROVE_EFFECT } from './constants';
 import { compareRuns, type RunComparison } from './compare-runs';
 import { detectableEffect, holdoutSize, type HoldoutSize } from './holdout-size';
@@ -12,22 +13,6 @@ export interface ProveRecord {
   /** Which eval run the attempt belongs to; null = the side's only run. */
   eval_run: string | null;
 }
-
-export const HEADLINES = [
-  'PASS',
-  'FAIL',
-  'NO DIFFERENCE',
-  'INSUFFICIENT DATA',
-  'INCONCLUSIVE (1 eval run a side, rerun to confirm)',
-  'NOT COMPARABLE (situations)',
-] as const;
-/**
- * PASS: the interval is wholly above 0 and the gain beyond measured eval noise.
- * FAIL: wholly below 0 (significantly worse) and beyond eval noise when that is measured.
- * INCONCLUSIVE: a gain, but one eval run a side, so eval noise is unmeasured.
- * NOT COMPARABLE (situations): under half the tasks ran on both sides.
- */
-export type Headline = (typeof HEADLINES)[number];
 
 /** One line of the forest plot. Rates are pass@1 (mean of per-task pass rates), 4 dp. */
 export interface ProveLine {

@@ -1,8 +1,6 @@
-/** Rounds to 4 decimal places, the precision every reported statistic uses; never returns -0. */
-export function round4(value: number): number {
-  const rounded = Math.round(value * 10_000) / 10_000;
-  return rounded === 0 ? 0 : rounded;
-}
+import { round4 } from '../../shared/domain/rounding';
+
+export { round4 };
 
 /** Mean of the values; null for none. */
 export function mean(values: readonly number[]): number | null {

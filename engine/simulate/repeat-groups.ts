@@ -1,5 +1,5 @@
 import type { RepeatPolicy } from '../../shared/domain';
-import { PASS_THRESHOLD } from '../../shared/domain/pass-threshold';
+import { isFailure } from '../../shared/domain/verdict';
 import type { SituationCard } from '../writers/situation-card';
 
 /** The rest of one prompt's k, due in the next batch: rollout indices `from` to `to - 1`. */
@@ -105,7 +105,7 @@ export class RepeatGroups {
   }
 
   #needsRest(group: Group): boolean {
-    const fails = group.rewards.filter((reward) => reward < PASS_THRESHOLD).length;
+    const fails = group.rewards.filter(isFailure).length;
     switch (this.policy) {
       case 'successive':
         return fails > 0 && fails < group.rewards.length;

@@ -1,4 +1,4 @@
-import { AXES, PASS_THRESHOLD, type Axis, type Dimensions } from '../../shared/domain';
+import { AXES, isFailure, type Axis, type Dimensions } from '../../shared/domain';
 import { stableJson } from '../seeded';
 import { TRACE_MIN_SUPPORT, TRACE_RATE_FLOOR, TRACE_SUPPORT_SATURATION } from './constants';
 
@@ -103,13 +103,13 @@ export function cellKey(dimensions: Pick<Dimensions, 'tool' | 'tool_condition' |
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const isFailure = (trace: MapTrace) => trace.reward !== null && trace.reward < PASS_THRESHOLD;
+const hasFailed = (trace: MapTrace) => isFailure(trace.reward);
 
 function count(traces: readonly MapTrace[]): VersionCount {
   return {
     traces: traces.length,
     graded: traces.filter((trace) => trace.reward !== null).length,
-    failures: traces.filter(isFailure).length,
+    failures: traces.filter(hasFailed).length,
   };
 }
 
@@ -212,7 +212,7 @@ export function failureMap(traces: readonly MapTrace[], options: FailureMapOptio
     const all = count(members);
     const now = comparesVersions ? count(members.filter((trace) => trace.model_version === current)) : all;
     const before = comparesVersions ? count(members.filter((trace) => trace.model_version === previous)) : null;
-    const others = members.filter((trace) => trace.model_version !== current && trace.model_version !== previous).filter(isFailure).length;
+    const others = members.filter((trace) => trace.model_version !== current && trace.model_version !== previous).filter(hasFailed).length;
     const status = statusOf(all, now, before, others);
     const faulted = members.filter((trace) => trace.faults.length > 0).length;
     const basis = comparesVersions && now.graded > 0 ? now : all;

@@ -1,4 +1,5 @@
 import type { Dimensions, FaultPlan } from '../../shared/domain';
+import { isFailure } from '../../shared/domain/verdict';
 import { aimedAxes, matchesAim } from '../coverage/aim';
 import { scenarioId, WORLD_CONDITION_MODES } from '../coverage/plan-grid';
 import { hashPick } from '../seeded';
@@ -35,7 +36,7 @@ export function createMutationWriter(wording: Wording): Writer {
         const mode = WORLD_CONDITION_MODES[dimensions.tool_condition];
         const faults: Record<string, FaultPlan> = mode ? { '*': { mode, rate: 1 } } : {};
         const cell = { scenario_id: scenarioId(dimensions), dimensions, faults };
-        const aim = failure.reward < 0.5 ? ('graded_failure' as const) : ('world_fault' as const);
+        const aim = isFailure(failure.reward) ? ('graded_failure' as const) : ('world_fault' as const);
         return [
           situationCards(cell, 'failure_mutation', request, wording, {
             lineage: { mutated_from: failure.ordinal, aim, mutated_axis: axis },

@@ -1,5 +1,5 @@
 import type { AgreementLine, AgreementReport, JudgeRef } from '../../shared/api/agreement';
-import { PASS_THRESHOLD, type Label, type LabelKind } from '../../shared/domain';
+import { passBit, type Label, type LabelKind } from '../../shared/domain';
 import {
   compareJudgesFromGold,
   goldOf,
@@ -73,7 +73,7 @@ function rowGold(labels: readonly Label[]): RowGold {
 
 function verdictOf(grade: LabelledRowGrade | undefined): Verdict | null {
   if (grade === undefined || grade.reward === null) return null;
-  return grade.reward >= PASS_THRESHOLD ? 1 : 0;
+  return passBit(grade.reward);
 }
 
 /** Two people compared on every row both labelled (human labels, each one's latest, pass/fail only). */

@@ -1,5 +1,5 @@
 import type { ExportSelection } from '../../shared/api/exports';
-import { AXES, LabelKind, LabelValue } from '../../shared/domain';
+import { AXES, failSql, LabelKind, LabelValue, passSql } from '../../shared/domain';
 import { z } from 'zod';
 import {
   type ExportGrade,
@@ -50,9 +50,9 @@ export function selectionWhere(selection: ExportSelection): Where {
     const verdicts = filter.verdict.map((verdict) => {
       switch (verdict) {
         case 'pass':
-          return 'g.reward >= 0.5';
+          return passSql('g.reward');
         case 'fail':
-          return 'g.reward < 0.5';
+          return failSql('g.reward');
         case 'ungraded':
           return 'g.reward IS NULL';
         default: {

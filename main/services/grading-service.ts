@@ -7,6 +7,7 @@ import {
   type RowVerdict,
   type StoredGrade,
 } from '../../shared/api/grades';
+import { round4 } from '../../shared/domain/rounding';
 import { DEFAULT_JUDGE_TIMEOUT_MS } from '../../engine/index';
 import {
   getGrade,
@@ -92,10 +93,6 @@ export function cancelGrading(context: AppContext, jobId: string): GradeJob {
 
 export function listGradingJobs(context: AppContext, runId?: string): { jobs: GradeJob[] } {
   return { jobs: context.gradeJobs.list(runId) };
-}
-
-function round4(value: number): number {
-  return Math.round(value * 10_000) / 10_000;
 }
 
 function summaryWarnings(

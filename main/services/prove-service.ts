@@ -1,6 +1,6 @@
 import type { Issue } from '../../shared/api';
 import type { ProveLine as ApiProveLine, ProveSource } from '../../shared/api/prove';
-import { PASS_THRESHOLD, type Axis } from '../../shared/domain';
+import { passBit, type Axis } from '../../shared/domain';
 import { parseProveFile, proveReport, replayTasks, type ProveRecord, type ProveReport, type ReplayTask } from '../../engine/index';
 import type { Db } from '../store/database';
 import { countRows, iterateRows } from '../store/rows-repository';
@@ -72,7 +72,7 @@ function runSide(context: AppContext, runId: string, axis: Axis): SideRecords {
   const records = graded.map((task): ProveRecord => ({
     task_id: task.task_id,
     category: task.category,
-    pass: task.reward! >= PASS_THRESHOLD ? 1 : 0,
+    pass: passBit(task.reward!),
     eval_run: null,
   }));
   return sideOf(run.name, records, tasks.length - graded.length, all.length - tasks.length);

@@ -91,7 +91,7 @@ const ORDERS: Record<Exclude<LabelQueueOrder, 'disagreements'>, { ctes: string[]
     joins: JUDGED_JOIN,
     keys: [
       'CASE WHEN j.unsure THEN 0 WHEN j.id IS NOT NULL AND j.reward IS NULL THEN 1 WHEN j.id IS NOT NULL THEN 2 ELSE 3 END',
-      'ABS(j.reward - 0.5)',
+      'ABS(j.reward - @threshold)',
     ],
   },
   // Round-robin over the six-axis coverage cells (index rows_coordinates): each cell's first row, then each one's second...

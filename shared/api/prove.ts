@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AXES } from '../domain/axes';
+import { HEADLINES } from '../domain/prove-headlines';
 
 /** One side of a before/after comparison: a run's graded rows, or an uploaded JSONL file. */
 export const ProveSource = z.discriminatedUnion('kind', [
@@ -18,14 +19,6 @@ export const ProveSource = z.discriminatedUnion('kind', [
 ]);
 export type ProveSource = z.input<typeof ProveSource>;
 
-export const HEADLINES = [
-  'PASS',
-  'FAIL',
-  'NO DIFFERENCE',
-  'INSUFFICIENT DATA',
-  'INCONCLUSIVE (1 eval run a side, rerun to confirm)',
-  'NOT COMPARABLE (situations)',
-] as const;
 export const Headline = z.enum(HEADLINES);
 
 const rate = z.number().nullable();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { PASS_THRESHOLD } from './pass-threshold';
+export * from './verdict';
 
 export const JUDGE_STATUSES = ['ok', 'missing_reward', 'invalid_result', 'error', 'timeout'] as const;
 export const JudgeStatus = z.enum(JUDGE_STATUSES);

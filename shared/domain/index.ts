@@ -8,3 +8,5 @@ export * from './simulation';
 export * from './situation';
 export * from './spec';
 export * from './tiers';
+export * from './rounding';
+export * from './prove-headlines';

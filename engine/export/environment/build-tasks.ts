@@ -1,3 +1,4 @@
+import { round4 } from '../../../shared/domain/rounding';
 import { hashInt } from '../../seeded';
 import { DECONTAM_NGRAM, DIFFICULTY_BAND, ENV_HOLDOUT_FRACTION } from '../constants';
 import { type ContaminationHit, Decontaminator } from '../decontaminate';
@@ -46,7 +47,6 @@ export interface BuiltTasks {
   decontamination: TaskDecontamination;
 }
 
-const round4 = (value: number) => Math.round(value * 10000) / 10000;
 const clamp = (value: number) => Math.min(1, Math.max(0, value));
 
 interface Draft {

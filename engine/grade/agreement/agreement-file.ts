@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LABEL_KINDS } from '../../../shared/domain/label';
-import { PASS_THRESHOLD } from '../../../shared/domain/grade';
+import { passBit } from '../../../shared/domain/verdict';
 import type { Verdict } from './confusion';
 import type { AgreementPair, JudgeAgreement } from './judge-agreement';
 
@@ -34,7 +34,7 @@ function verdictField(field: 'judge' | 'gold') {
     .transform((value, context): Verdict | null => {
       if (value === undefined || value === null) return null;
       if (typeof value === 'number') {
-        if (field === 'judge' && value >= 0 && value <= 1) return value >= PASS_THRESHOLD ? 1 : 0;
+        if (field === 'judge' && value >= 0 && value <= 1) return passBit(value);
         if (field === 'gold' && (value === 0 || value === 1)) return value;
         context.addIssue(
           field === 'judge'

@@ -1,3 +1,4 @@
+import { passSql } from '../../../shared/domain/verdict';
 import type { Migration } from './migration';
 
 /*
@@ -12,10 +13,10 @@ const latestJudge = (rowId: string) =>
 
 const verdictAssignments = (rowId: string) => `
     conduct_verdict = COALESCE((
-      SELECT CASE WHEN g.reward IS NULL THEN 'error' WHEN g.reward >= 0.5 THEN 'pass' ELSE 'fail' END ${latestConduct(rowId)}), 'ungraded'),
+      SELECT CASE WHEN g.reward IS NULL THEN 'error' WHEN ${passSql('g.reward')} THEN 'pass' ELSE 'fail' END ${latestConduct(rowId)}), 'ungraded'),
     conduct_rule = COALESCE((SELECT CAST(json_extract(g.judge_meta, '$.rule') AS TEXT) ${latestConduct(rowId)}), ''),
     judge_verdict = COALESCE((
-      SELECT CASE WHEN g.unsure = 1 THEN 'unsure' WHEN g.reward IS NULL THEN 'error' WHEN g.reward >= 0.5 THEN 'pass' ELSE 'fail' END
+      SELECT CASE WHEN g.unsure = 1 THEN 'unsure' WHEN g.reward IS NULL THEN 'error' WHEN ${passSql('g.reward')} THEN 'pass' ELSE 'fail' END
       ${latestJudge(rowId)}), 'ungraded'),
     judge_reward = COALESCE((SELECT g.reward ${latestJudge(rowId)}), -1)`;
 
@@ -41,7 +42,7 @@ const rowOfLine = '(SELECT r.id FROM rows AS r WHERE r.run_id = row_verdicts.run
  *   `conduct_verdict` (pass|fail|error|ungraded, from the latest conduct grade), `conduct_rule` (its
  *   `judge_meta.rule`, '' for none), `judge_verdict` (pass|fail|unsure|error|ungraded, from the latest grade of any
  *   other source), `judge_reward` (its reward, -1 for none, so ungraded rows sort below 0), `human_label` (the
- *   latest human label, or 'unlabelled'). Pass is reward >= 0.5 (PASS_THRESHOLD).
+ *   latest human label, or 'unlabelled'). Pass is passSql (shared/domain/verdict).
  * - indexes for every other filterable and sortable column.
  */
 export const rowSearch: Migration = {

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { RowsQuery } from '../../../shared/api/rows';
+import { PASS_THRESHOLD, verdictOf } from '../../../shared/domain/verdict';
 import { storeGeneratedRun } from '../__fixtures__/generated-rows';
 import { migrate, schemaVersion } from '../migrate';
 import { pageIdsSql, pageRows, rowNeighbours } from '../rows-page-repository';
@@ -36,7 +37,7 @@ function expectedLines(db: Database.Database): Line[] {
   }[];
   const latest = new Map<string, (typeof grades)[number]>();
   for (const grade of grades) latest.set(`${grade.row_id}|${grade.label_source === 'conduct' ? 'conduct' : 'judge'}`, grade);
-  const verdict = (reward: number | null) => (reward === null ? 'error' : reward >= 0.5 ? 'pass' : 'fail');
+  const verdict = (reward: number | null) => verdictOf(reward) ?? 'error';
   return rows.map((row) => {
     const conduct = latest.get(`${row.id}|conduct`);
     const judge = latest.get(`${row.id}|judge`);
@@ -160,6 +161,29 @@ describe('migration 013 (shown verdicts)', () => {
     expect(db.prepare("SELECT human_label FROM row_verdicts WHERE run_id = 'mixed' AND ordinal = 9").get()).toEqual({
       human_label: 'fail',
     });
+  });
+
+  it('decides pass and fail in SQL exactly as shared/domain/verdict does, at the threshold and either side of it', () => {
+    const db = storeAt012();
+    migrate(db, ':memory:');
+    const rewards = [0, PASS_THRESHOLD - 1e-9, PASS_THRESHOLD, PASS_THRESHOLD + 1e-9, 1];
+    rewards.forEach((reward, index) => {
+      insertConduct(db, `conduct:${index}`, reward, 'repeated_reply');
+      insertJudge(db, `mixed:${index}`, reward);
+    });
+    const shown = (runId: string, column: 'conduct_verdict' | 'judge_verdict') =>
+      rewards.map(
+        (_, index) =>
+          (
+            db.prepare(`SELECT ${column} AS verdict FROM row_verdicts WHERE run_id = ? AND ordinal = ?`).get(runId, index) as {
+              verdict: string;
+            }
+          ).verdict,
+      );
+    const want = rewards.map((reward) => verdictOf(reward));
+    expect(want).toEqual(['fail', 'fail', 'pass', 'pass', 'pass']);
+    expect(shown('conduct', 'conduct_verdict')).toEqual(want);
+    expect(shown('mixed', 'judge_verdict')).toEqual(want);
   });
 
   it('gives a row stored after the migration a line, filled as its conduct grade lands', () => {

@@ -1,3 +1,4 @@
+import { passSql } from '../../../shared/domain/verdict';
 import type { Migration } from './migration';
 
 /*
@@ -13,13 +14,13 @@ const conductRewardAssignment = (rowId: string) => `conduct_reward = COALESCE((S
 
 const conductAssignments = (rowId: string) => `
     conduct_verdict = COALESCE((
-      SELECT CASE WHEN g.reward IS NULL THEN 'error' WHEN g.reward >= 0.5 THEN 'pass' ELSE 'fail' END ${latestConduct(rowId)}), 'ungraded'),
+      SELECT CASE WHEN g.reward IS NULL THEN 'error' WHEN ${passSql('g.reward')} THEN 'pass' ELSE 'fail' END ${latestConduct(rowId)}), 'ungraded'),
     conduct_rule = COALESCE((SELECT CAST(json_extract(g.judge_meta, '$.rule') AS TEXT) ${latestConduct(rowId)}), ''),
     ${conductRewardAssignment(rowId)}`;
 
 const judgeAssignments = (rowId: string) => `
     judge_verdict = COALESCE((
-      SELECT CASE WHEN g.unsure = 1 THEN 'unsure' WHEN g.reward IS NULL THEN 'error' WHEN g.reward >= 0.5 THEN 'pass' ELSE 'fail' END
+      SELECT CASE WHEN g.unsure = 1 THEN 'unsure' WHEN g.reward IS NULL THEN 'error' WHEN ${passSql('g.reward')} THEN 'pass' ELSE 'fail' END
       ${latestJudge(rowId)}), 'ungraded'),
     judge_reward = COALESCE((SELECT g.reward ${latestJudge(rowId)}), -1)`;
 

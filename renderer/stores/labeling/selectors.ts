@@ -2,7 +2,7 @@ import type { AgreementReport } from '../../../shared/api/agreement';
 import { judgeKey } from '../../../shared/api/grades';
 import type { LabelQueueOrder, QueueItem } from '../../../shared/api/labels';
 import type { RowDetail } from '../../../shared/api/rows';
-import { PASS_THRESHOLD, type Grade } from '../../../shared/domain';
+import { verdictOf, type Grade } from '../../../shared/domain';
 import type { LabelingState, QueueCounts } from './initial-state';
 import { itemAt } from './queue-pages';
 
@@ -37,7 +37,7 @@ export type GradeVerdict = 'pass' | 'fail' | 'unsure' | 'error';
 export function verdictOfGrade(grade: Grade): GradeVerdict {
   if (grade.label_source !== 'conduct' && grade.unsure) return 'unsure';
   if (grade.reward === null) return 'error';
-  return grade.reward >= PASS_THRESHOLD ? 'pass' : 'fail';
+  return verdictOf(grade.reward)!;
 }
 
 /** The order picker's words, with how many rows each order puts first. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RowDetail } from '../../../shared/api/rows';
-import { AXES, PASS_THRESHOLD, type Grade, type Label } from '../../../shared/domain';
+import { AXES, verdictOf, type Grade, type Label } from '../../../shared/domain';
 import { formatLabelTime } from '../../stores/grading/selectors';
 import { conductOutcome } from '../conversations/grade-source';
 import { LabelBadge, VerdictBadge } from '../conversations/verdict-badge';
@@ -106,7 +106,7 @@ export function PersonaPanel({ row }: { row: RowDetail['row'] }) {
 function gradeVerdict(grade: Grade) {
   if (grade.label_source !== 'conduct' && grade.unsure) return 'unsure';
   if (grade.reward === null) return 'error';
-  return grade.reward >= PASS_THRESHOLD ? 'pass' : 'fail';
+  return verdictOf(grade.reward)!;
 }
 
 function ConductGrade({ grade, onShowSpan }: { grade: Grade; onShowSpan?: () => void }) {

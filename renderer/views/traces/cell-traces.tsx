@@ -1,6 +1,12 @@
 import type { CellTraces as CellTracesState } from '../../stores/traces/initial-state';
+import { verdictOf } from '../../../shared/domain/verdict';
 
-const reward = (value: number | null) => (value === null ? 'ungraded' : value < 0.5 ? `fail ${value}` : `pass ${value}`);
+const STATE_CLASS = { pass: 'state-completed', fail: 'state-failed' } as const;
+const stateClass = (value: number | null) => {
+  const verdict = verdictOf(value);
+  return verdict === null ? '' : STATE_CLASS[verdict];
+};
+const reward = (value: number | null) => (value === null ? 'ungraded' : `${verdictOf(value)} ${value}`);
 
 /** The traces behind one situation: what the person asked, the reply, the reward and the model version. */
 export function CellTraces({ cell }: { cell: CellTracesState }) {
@@ -28,9 +34,7 @@ export function CellTraces({ cell }: { cell: CellTracesState }) {
           {cell.rows.map((row) => (
             <li key={row.id}>
               <div className="cell-trace-head">
-                <span className={`state ${row.reward === null ? '' : row.reward < 0.5 ? 'state-failed' : 'state-completed'}`}>
-                  {reward(row.reward)}
-                </span>
+                <span className={`state ${stateClass(row.reward)}`}>{reward(row.reward)}</span>
                 <code>{row.conversation_id}</code>
                 <span className="muted">{row.model_version ?? 'no model version'}</span>
                 {row.faults.length > 0 && <span className="state trace-fault">{row.faults.join(', ')}</span>}

@@ -1,0 +1,23 @@
+// The pass/fail rule, once for every layer (SQL included). Free of zod: export workers load it without the schemas.
+
+/** A reward at or above this passes; below it fails. */
+export const PASS_THRESHOLD = 0.5;
+
+export type Verdict = 'pass' | 'fail';
+
+/** True when a reward passes. A missing reward (null) is unjudged: neither a pass nor a failure. */
+export const isPass = (reward: number | null | undefined): boolean => reward != null && reward >= PASS_THRESHOLD;
+
+/** True when a reward fails. A missing reward (null) is unjudged: never counted as a failure. */
+export const isFailure = (reward: number | null | undefined): boolean => reward != null && reward < PASS_THRESHOLD;
+
+/** The verdict of a reward; null when there is none to judge. */
+export const verdictOf = (reward: number | null | undefined): Verdict | null =>
+  reward == null ? null : reward >= PASS_THRESHOLD ? 'pass' : 'fail';
+
+/** 1 for a pass, 0 for a failure: the form agreement and pass@1 count in. */
+export const passBit = (reward: number): 0 | 1 => (reward >= PASS_THRESHOLD ? 1 : 0);
+
+/** The same rule in SQL, over a column or expression that holds a reward (SQL's NULL stays unjudged). */
+export const passSql = (reward: string): string => `${reward} >= ${PASS_THRESHOLD}`;
+export const failSql = (reward: string): string => `${reward} < ${PASS_THRESHOLD}`;
