@@ -250,7 +250,6 @@ async function main(): Promise<void> {
     }
     await page.getByRole('button', { name: 'Remove the Stance filter' }).click();
     await page.waitForLoadState('networkidle');
-    const profiling = option('trace') ? ['disabled-by-default-v8.cpu_profiler', 'v8.execute'] : [];
     const runs: { phases: ScrollPhase[]; tasks: MainThreadTasks }[] = [];
     for (let run = 0; run < SCROLL_RUNS; run += 1) runs.push(await traceScrolling(page, browser, run));
     const longestTask = Math.max(...runs.flatMap((run) => run.phases.map((phase) => phase.longestTaskMs)));

@@ -69,11 +69,13 @@ export const isAbsoluteFolder = (path: string): boolean => /^(?:\/|[A-Za-z]:[\\/
 
 /** The sentence for a relative export folder, naming the field's value. */
 export const relativeFolderMessage = (path: string): string =>
-  `“${path.trim()}” is a relative path: type the full path of the export folder, starting with / (e.g. /home/ana/exports), or it would land wherever the server was started.`;
+  `“${path.trim()}” is a relative path: type the full path of the export folder, starting with / (e.g. /home/ana/exports), ` +
+  'or it would land wherever the server was started.';
 
 /** The sentence for a relative decontamination file, naming the path typed. */
 export const relativeEvalFileMessage = (path: string): string =>
-  `“${path.trim()}” is a relative path: type the full path of the file to decontaminate against, starting with / (e.g. /home/ana/benchmarks/prompts.jsonl), or it would be read wherever the server was started.`;
+  `“${path.trim()}” is a relative path: type the full path of the file to decontaminate against, starting with / ` +
+  '(e.g. /home/ana/benchmarks/prompts.jsonl), or it would be read wherever the server was started.';
 
 export const DecontaminationSource = z
   .object({

@@ -28,7 +28,10 @@ export const GradesRunInput = z
      * checks always run first, on every row.
      */
     judge: z.string().trim().min(1).default('conduct'),
-    /** Required for command and module judges: which edit of the judge made the grades. Model judges take none (`<model>@<rubric hash>`). */
+    /**
+     * Required for command and module judges: which edit of the judge made the grades.
+     * Model judges take none (`<model>@<rubric hash>`).
+     */
     version: z.string().trim().min(1).max(200).optional(),
     /** Display name for a custom or model judge; defaults to its script's or module's file name, `rubric` or `decision`. */
     name: z.string().trim().min(1).max(80).optional(),

@@ -16,7 +16,8 @@ export const SpecsDraftInput = z
       .string()
       .max(
         MAX_DRAFT_SENTENCE_CHARS,
-        `describe the agent and the behaviour to test in a sentence or two (at most ${MAX_DRAFT_SENTENCE_CHARS.toLocaleString('en-US')} characters), then edit the drafted rules`,
+        'describe the agent and the behaviour to test in a sentence or two ' +
+          `(at most ${MAX_DRAFT_SENTENCE_CHARS.toLocaleString('en-US')} characters), then edit the drafted rules`,
       ),
     /** Varies identifiers and the agent's name only; same sentence + seed -> the same spec. */
     seed: z

@@ -106,7 +106,8 @@ export function utf8Problem(bytes: Uint8Array, name: string, isWellFormed?: bool
   const fault = isWellFormed === true ? null : findUtf8Fault(bytes);
   if (fault !== null) {
     const byte = `0x${fault.byte.toString(16).toUpperCase().padStart(2, '0')}`;
-    const detail = `not UTF-8 (byte ${byte} at column ${fault.column}${fault.isCutShort ? ', a character cut short at the end of the file' : ''})`;
+    const cutShort = fault.isCutShort ? ', a character cut short at the end of the file' : '';
+    const detail = `not UTF-8 (byte ${byte} at column ${fault.column}${cutShort})`;
     return { message: `${name} line ${fault.line}: ${detail}; ${SAVE_AS_UTF8}.`, line: fault.line, detail };
   }
   if (looksLikeMarklessUtf16(bytes))
