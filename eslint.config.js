@@ -12,7 +12,19 @@ const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/__fixtures__/**', '**/test-s
 const intoLayer = (layer, allowed = '') => `^(\\.\\./)+${layer}/${allowed}`;
 
 /** Packages the engine may use without Node; its adapters (in `node/` folders) and benches may use anything. */
-const ENGINE_PACKAGES = ['zod', 'pure-rand', 'ajv', '@faker-js/faker', '@noble/hashes', 'yaml', 'vitest', 'fast-check'];
+const ENGINE_PACKAGES = [
+  'zod',
+  'pure-rand',
+  'ajv',
+  '@faker-js/faker',
+  '@noble/hashes',
+  'yaml',
+  'smol-toml',
+  '@opentelemetry/semantic-conventions',
+  '@arizeai/openinference-semantic-conventions',
+  'vitest',
+  'fast-check',
+];
 
 /** The only packages the renderer's code may import: what runs in a browser page, nothing of Node. */
 const RENDERER_PACKAGES = [
