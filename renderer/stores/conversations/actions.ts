@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand';
 import type { RowsQuery } from '../../../shared/api/rows';
 import type { ApiClient } from '../../api/client';
+import { coalesce } from '../helpers/debounce';
 import type { ConversationsState, TablePlace } from './initial-state';
 import { EMPTY_CACHE, putPage, touchPages } from './page-cache';
 import { PAGE_SIZE, pagesFor, queryKeyOf } from './query';
@@ -35,7 +36,6 @@ export function createConversationsActions(
   const inFlight = new Set<string>();
   let visiblePages: number[] = [];
   let unsubscribe: (() => void) | null = null;
-  let refreshTimer: ReturnType<typeof setTimeout> | null = null;
 
   async function fetchPage(key: string, page: number): Promise<void> {
     const { runId, query } = get();
@@ -78,6 +78,8 @@ export function createConversationsActions(
       facetsStatus: facets.ok ? 'ready' : 'error',
     });
   }
+
+  const refreshSoon = coalesce(() => actions.refresh(), REFRESH_INTERVAL_MS);
 
   const actions: ConversationsActions = {
     setQuery(runId, query) {
@@ -154,11 +156,7 @@ export function createConversationsActions(
     subscribe() {
       if (unsubscribe) return unsubscribe;
       const onProgress = (payload: { run_id: string }) => {
-        if (payload.run_id !== get().runId || refreshTimer) return;
-        refreshTimer = setTimeout(() => {
-          refreshTimer = null;
-          actions.refresh();
-        }, REFRESH_INTERVAL_MS);
+        if (payload.run_id === get().runId) refreshSoon();
       };
       const offProgress = client().on('run-progress', onProgress);
       const offEnd = client().on('run-end', onProgress);

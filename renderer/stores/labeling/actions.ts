@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ExportedFile } from '../../../shared/api/agreement';
 import { LabelQueueOrder } from '../../../shared/api/labels';
 import type { ApiClient } from '../../api/client';
+import { coalesce } from '../helpers/debounce';
 import { initialLabelingState, type LabelingState } from './initial-state';
 import { createQueueActions, type QueueActions } from './queue-actions';
 import { chosenText, type ChosenFile } from '../../api/chosen-file';
@@ -65,7 +66,6 @@ export function createLabelingActions(
   let agreementRunning: Promise<void> | null = null;
   let isAgreementStale = false;
   let lastReadMs = 0;
-  let agreementTimer: ReturnType<typeof setTimeout> | null = null;
 
   async function readAgreement(): Promise<void> {
     do {
@@ -99,15 +99,12 @@ export function createLabelingActions(
   };
 
   /** After a label: one read for every label given in the wait. */
-  const scheduleAgreement = (): void => {
-    if (agreementTimer !== null) return;
-    agreementTimer = setTimeout(() => {
-      agreementTimer = null;
-      void refreshAgreement();
-    }, agreementDelay(lastReadMs));
-  };
+  const scheduleAgreement = coalesce(
+    () => void refreshAgreement(),
+    () => agreementDelay(lastReadMs),
+  );
 
-  const queue = createQueueActions({ set, get, client, onSaved: scheduleAgreement });
+  const queue = createQueueActions({ set, get, client, onSaved: () => scheduleAgreement() });
 
   function saveQueueSetting(): void {
     const { order, isBlind } = get();

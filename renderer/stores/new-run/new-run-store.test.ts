@@ -15,7 +15,7 @@ import {
 import { formFromConfig, modeSettingsOfForm } from './settings-form';
 import { composePrompt, promptIntro } from './spec-edits';
 import { createNewRunStore } from './store';
-import type { Scheduler } from './store-context';
+import type { Scheduler } from '../helpers/debounce';
 
 /** Runs the debounce by hand: `flush()` fires what is waiting. */
 function manualScheduler(): Scheduler & { flush(): void; waiting(): number } {
