@@ -2,6 +2,7 @@ import type { StoreApi } from 'zustand';
 import type { RowsQuery } from '../../../shared/api/rows';
 import type { ApiClient } from '../../api/client';
 import { coalesce } from '../helpers/debounce';
+import { subscribeOnce, type Unsubscribe } from '../helpers/subscribe-once';
 import type { ConversationsState, TablePlace } from './initial-state';
 import { EMPTY_CACHE, putPage, touchPages } from './page-cache';
 import { PAGE_SIZE, pagesFor, queryKeyOf } from './query';
@@ -22,8 +23,14 @@ export interface ConversationsActions {
   leaveTable(place: Omit<TablePlace, 'returnFocus'>): void;
   /** The place to come back to as the table shows again, once (then forgotten). */
   takeTablePlace(): TablePlace | null;
-  /** Listens for run progress once, refreshing the open run at most every two seconds. */
-  subscribe(): () => void;
+  /** While the table is on screen (until the returned stop), rows landing in its run refresh it at most every two seconds. */
+  follow(): Unsubscribe;
+  /** A run's progress or end (see `follow`). */
+  receiveRunEvent(event: { run_id: string }): void;
+  /** The conversation view shows a row (until the returned stop): a change of its run's grades or labels reads it again. */
+  showConversation(runId: string, rowId: string): Unsubscribe;
+  /** Grades or labels of a run changed in this window (a grading ended, a label was given): its rows are read again. */
+  receiveRevision(runId: string): void;
 }
 
 const REFRESH_INTERVAL_MS = 2000;
@@ -35,7 +42,8 @@ export function createConversationsActions(
 ): ConversationsActions {
   const inFlight = new Set<string>();
   let visiblePages: number[] = [];
-  let unsubscribe: (() => void) | null = null;
+  let isFollowing = false;
+  let shown: { runId: string; rowId: string } | null = null;
 
   async function fetchPage(key: string, page: number): Promise<void> {
     const { runId, query } = get();
@@ -153,19 +161,26 @@ export function createConversationsActions(
       set({ tablePlace: null });
       return place;
     },
-    subscribe() {
-      if (unsubscribe) return unsubscribe;
-      const onProgress = (payload: { run_id: string }) => {
-        if (payload.run_id === get().runId) refreshSoon();
+    follow: subscribeOnce(() => {
+      isFollowing = true;
+      return () => {
+        isFollowing = false;
       };
-      const offProgress = client().on('run-progress', onProgress);
-      const offEnd = client().on('run-end', onProgress);
-      unsubscribe = () => {
-        offProgress();
-        offEnd();
-        unsubscribe = null;
+    }),
+    receiveRunEvent(event) {
+      if (isFollowing && event.run_id === get().runId) refreshSoon();
+    },
+    showConversation(runId, rowId) {
+      const mine = { runId, rowId };
+      shown = mine;
+      return () => {
+        if (shown === mine) shown = null;
       };
-      return unsubscribe;
+    },
+    receiveRevision(runId) {
+      if (runId !== get().runId) return;
+      actions.refresh();
+      if (shown?.runId === runId) void actions.loadDetail(shown.rowId);
     },
   };
   return actions;

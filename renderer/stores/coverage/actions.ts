@@ -30,16 +30,8 @@ export function createCoverageActions(
   get: () => CoverageState,
   client: () => ApiClient,
 ): CoverageActions {
-  let subscribed = false;
   const matrixRequests = latestRequest();
   const summaryRequests = latestRequest();
-
-  function subscribe(): void {
-    if (subscribed) return;
-    subscribed = true;
-    client().on('run-progress', (progress) => actions.receiveProgress(progress));
-    client().on('run-end', (end) => actions.receiveEnd(end));
-  }
 
   async function loadSummary(runId: string): Promise<void> {
     const isLatest = summaryRequests.start();
@@ -61,7 +53,6 @@ export function createCoverageActions(
 
   const actions: CoverageActions = {
     async open(runId) {
-      subscribe();
       if (get().runId !== runId) set({ ...initialCoverageState, axes: get().axes, runId });
       await Promise.all([loadSummary(runId), loadMatrix(runId, get().axes)]);
     },

@@ -51,19 +51,12 @@ export function createExportActions(
 ): ExportActions {
   const delay = options.previewDelayMs ?? 350;
   const folderDelay = options.folderDelayMs ?? delay;
-  let subscribed = false;
   /** Bumped at every open: answers for an older source are dropped. */
   let opening = 0;
   const previewRequests = latestRequest();
   const folderRequests = latestRequest();
   /** Events that arrive before `exports.start` answers with the job's id. */
   let early: JobProgress[] = [];
-
-  function subscribe(): void {
-    if (subscribed) return;
-    subscribed = true;
-    client().on('job-progress', (progress) => actions.receiveJob(progress));
-  }
 
   const schedulePreview = debounce(() => void actions.refreshPreview(), delay);
   const scheduleFolderFiles = debounce(() => void actions.refreshFolderFiles(), folderDelay);
@@ -143,7 +136,6 @@ export function createExportActions(
 
   const actions: ExportActions = {
     open(source, openOptions = {}) {
-      subscribe();
       if (isActive(get().job)) return set({ isOpen: true });
       const token = ++opening;
       const dataDir = openOptions.dataDir ?? null;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { subscribeStores } from '../../api/subscriptions';
 import type { JobProgress } from '../../../shared/api';
 import type { ExportPreview, ExportRecord, ExportRequestInput } from '../../../shared/api/exports';
 import type { RowsPageInput, RowSummary } from '../../../shared/api/rows';
@@ -110,6 +111,7 @@ function harness(
     ...options.answers,
   });
   const store = createExportStore(() => client, { previewDelayMs: 0 });
+  subscribeStores(client, { exports: store });
   return { store, client, starts };
 }
 
@@ -561,6 +563,7 @@ describe('passes only and the warnings made from the preview’s counts', () => 
       },
     });
     const typed = createExportStore(() => client, { previewDelayMs: 0, folderDelayMs: 20 });
+    subscribeStores(client, { exports: typed });
     typed.getState().open({ kind: 'run', run_id: RUN, run_name: 'Refunds' });
     for (const folder of ['/o', '/ou', '/out/a']) typed.getState().setForm({ folder });
     await new Promise((resolve) => setTimeout(resolve, 40));

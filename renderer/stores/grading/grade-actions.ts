@@ -52,18 +52,11 @@ export function createGradeActions(
 ): GradeActions {
   const delay = options.checkDelayMs ?? 300;
   const refreshEvery = options.summaryRefreshMs ?? 1500;
-  let subscribed = false;
   let models: RoleModels = {};
   const checkRequests = latestRequest();
   const summaryRequests = latestRequest();
   /** Events that arrive before grades.run answers with the job's id. */
   let early: JobProgress[] = [];
-
-  function subscribe(): void {
-    if (subscribed) return;
-    subscribed = true;
-    client().on('job-progress', (progress) => actions.receiveJob(progress));
-  }
 
   const checkSoon = debounce(() => void actions.checkJudge(), delay);
   /** The counts grow as grades land: read them again now and then while a job runs. */
@@ -78,7 +71,6 @@ export function createGradeActions(
 
   const actions: GradeActions = {
     async open(runId, runModels) {
-      subscribe();
       models = runModels ?? {};
       const state = get();
       if (state.runId !== runId) {

@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand';
-import type { RunProgress } from '../../../shared/api';
+import type { RunEnd, RunProgress } from '../../../shared/api';
 import type { ApiClient } from '../../api/client';
 import { latestRequest } from '../helpers/latest-request';
 import type { RunsState } from './initial-state';
@@ -29,17 +29,18 @@ export interface RunsActions {
    * OWN_RUN_READ_INTERVAL_MS).
    */
   open(): Promise<void>;
-  /** Loads the list and, the first time, follows run events so statuses and counts stay live. */
+  /** Loads the list; once read, run events (this app's own runs) keep its statuses and counts live. */
   loadRuns(): Promise<void>;
   /** The list is back in view (its window shown or focused again): reads it without a loading state, and follows again. */
   refresh(): Promise<void>;
   receiveProgress(progress: RunProgress): void;
+  /** A run ended: the end brings the final status, coverage and degraded codes, so a list read before is read again. */
+  receiveEnd(end: RunEnd): void;
   /** The list left the screen (another view, or its window hidden): stop reading it again. */
   leave(): void;
 }
 
 export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () => RunsState, client: () => ApiClient): RunsActions {
-  let subscribed = false;
   let onScreen = false;
   /** The one pending timer: a follow read (every 2 s) or an idle check (every 5 s). */
   let followTimer: ReturnType<typeof setTimeout> | undefined;
@@ -49,15 +50,6 @@ export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () 
   let shownChanges: string | null = null;
   /** When the shown page was read (ms, wall clock). */
   let shownAt = 0;
-
-  function subscribe(): void {
-    if (subscribed) return;
-    subscribed = true;
-    // This app's own runs send their progress and end; runs another process writes are read again instead.
-    client().on('run-progress', (progress) => actions.receiveProgress(progress));
-    // The end brings the final status, coverage and degraded codes: read the list again.
-    client().on('run-end', () => void actions.loadRuns());
-  }
 
   function stopFollowing(): void {
     clearTimeout(followTimer);
@@ -114,12 +106,10 @@ export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () 
       await actions.loadRuns();
     },
     async loadRuns() {
-      subscribe();
       await read(false);
     },
     async refresh() {
       onScreen = true;
-      subscribe();
       await read(true);
     },
     receiveProgress(progress) {
@@ -137,6 +127,9 @@ export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () 
             : run,
         ),
       });
+    },
+    receiveEnd() {
+      if (get().status !== 'idle') void actions.loadRuns();
     },
     leave() {
       onScreen = false;

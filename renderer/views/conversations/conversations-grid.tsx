@@ -77,7 +77,8 @@ function useTablePlace(scrollRef: RefObject<HTMLDivElement | null>, queryKey: st
     return () => {
       if (element) leaveTable({ queryKey: latestKey.current, scrollTop: element.scrollTop, height: element.clientHeight });
     };
-  }, []);
+    // Every value here is fixed for the grid's life (store actions, a ref, the place it arrived at): once per mount.
+  }, [takeTablePlace, leaveTable, scrollRef, arrival.focus]);
 }
 
 /**

@@ -10,8 +10,6 @@ import { useAppStore } from '../../stores/app/store';
 import { selectIsEmpty, selectIsStale, selectRunTotal } from '../../stores/conversations/selectors';
 import { useConversationsStore } from '../../stores/conversations/store';
 import { useExportStore } from '../../stores/export/store';
-import { selectRevision } from '../../stores/grading/selectors';
-import { useGradingStore } from '../../stores/grading/store';
 import type { Route } from '../../stores/navigation/routes';
 import { useNavigationStore } from '../../stores/navigation/store';
 import { useSettingsStore } from '../../stores/settings/store';
@@ -96,7 +94,7 @@ export function ConversationsView({ route }: { route: Extract<Route, { view: 'co
   const { query, setFilters, setSearch, setSort } = useConversationsQuery(route);
   const [hidden, setHidden] = useHiddenColumns();
   const navigate = useNavigationStore((state) => state.navigate);
-  const { storeRunId, refresh, total, runTotal, status, error, run, facets, isEmpty, isStale, retry, subscribe } = useConversationsStore(
+  const { total, runTotal, status, error, run, facets, isEmpty, isStale, retry, follow } = useConversationsStore(
     useShallow((state) => ({
       total: state.total,
       runTotal: selectRunTotal(state),
@@ -107,19 +105,11 @@ export function ConversationsView({ route }: { route: Extract<Route, { view: 'co
       isEmpty: selectIsEmpty(state),
       isStale: selectIsStale(state),
       retry: state.retry,
-      subscribe: state.subscribe,
-      storeRunId: state.runId,
-      refresh: state.refresh,
+      follow: state.follow,
     })),
   );
   const settingsError = useSettingsStore((state) => state.error);
-  useEffect(() => subscribe(), [subscribe]);
-  // Grades or labels given elsewhere (the Run screen's Grade panel, a bulk label here) are read again.
-  const revision = useGradingStore((state) => selectRevision(state, route.run_id));
-  useEffect(() => {
-    if (revision > 0 && storeRunId === route.run_id) refresh();
-    // Only a new revision reloads; a store catching up with the route loads on its own.
-  }, [revision]);
+  useEffect(() => follow(), [follow]);
 
   const open = useCallback(
     (row: RowSummary) => navigate({ view: 'conversation', run_id: route.run_id, row_id: row.row_id }),
