@@ -1,28 +1,11 @@
 import { ChevronLeft, ChevronRight, Keyboard, UserRound } from 'lucide-react';
+import { useShallow } from 'zustand/react/shallow';
 import { LABEL_QUEUE_ORDERS, type LabelQueueOrder } from '../../../shared/api/labels';
-import type { JudgeRef } from '../../../shared/api/agreement';
-import type { QueueCounts } from '../../stores/labeling/initial-state';
-import { describeOrder, type QueueProgress } from '../../stores/labeling/selectors';
+import { describeOrder, selectProgress } from '../../stores/labeling/selectors';
+import { useLabelingStore } from '../../stores/labeling/store';
 import { MOVE_KEYS } from './use-label-hotkeys';
 
-interface QueueHeaderProps {
-  runName: string | null;
-  runId: string;
-  annotator: string | null;
-  progress: QueueProgress;
-  order: LabelQueueOrder;
-  counts: QueueCounts | null;
-  isBlind: boolean;
-  judges: readonly JudgeRef[];
-  judgeKey: string | null;
-  onOrder(order: LabelQueueOrder): void;
-  onBlind(isBlind: boolean): void;
-  onJudge(judgeKey: string): void;
-  onName(): void;
-  onHelp(): void;
-  onPrevious(): void;
-  onNext(): void;
-}
+const NO_JUDGES: readonly never[] = [];
 
 /** After a choice here the keys go back to the queue (they never fire while a form control has focus). */
 function handBack(control: HTMLElement): void {
@@ -30,26 +13,45 @@ function handBack(control: HTMLElement): void {
 }
 
 /** Title, who is labelling, the order and blind mode, and how far the person has got. */
-export function QueueHeader(props: QueueHeaderProps) {
-  const { progress } = props;
+export function QueueHeader({ runId, onHelp }: { runId: string; onHelp(): void }) {
+  const store = useLabelingStore(
+    useShallow((state) => ({
+      runName: state.run?.name ?? null,
+      annotator: state.annotator,
+      order: state.order,
+      counts: state.counts,
+      total: state.total,
+      position: state.position,
+      isBlind: state.isBlind,
+      judges: state.agreement.data?.judges ?? NO_JUDGES,
+      judgeKey: state.judgeKey,
+      setOrder: state.setOrder,
+      setBlind: state.setBlind,
+      setJudge: state.setJudge,
+      openNameDialog: state.openNameDialog,
+      previous: state.previous,
+      next: state.next,
+    })),
+  );
+  const progress = selectProgress(store);
   return (
     <header className="label-header">
       <div className="view-header label-title-row">
         <h1 id="label-title">Label</h1>
-        {props.runName && <span className="label-run-name">{props.runName}</span>}
-        <code className="muted">{props.runId}</code>
+        {store.runName && <span className="label-run-name">{store.runName}</span>}
+        <code className="muted">{runId}</code>
         <span className="toolbar-spacer" />
-        <button type="button" className="annotator-button" onClick={props.onName} title="The name stamped on every label you give">
+        <button type="button" className="annotator-button" onClick={store.openNameDialog} title="The name stamped on every label you give">
           <UserRound size={13} aria-hidden="true" />
-          {props.annotator ? (
+          {store.annotator ? (
             <span>
-              Labelling as <strong aria-label="Annotator">{props.annotator}</strong>
+              Labelling as <strong aria-label="Annotator">{store.annotator}</strong>
             </span>
           ) : (
             <span className="state state-degraded">No name: labels are unsigned</span>
           )}
         </button>
-        <button type="button" onClick={props.onHelp} aria-keyshortcuts="Shift+?">
+        <button type="button" onClick={onHelp} aria-keyshortcuts="Shift+?">
           <Keyboard size={13} aria-hidden="true" /> Shortcuts <kbd>?</kbd>
         </button>
       </div>
@@ -57,30 +59,30 @@ export function QueueHeader(props: QueueHeaderProps) {
         <label className="toolbar-field">
           <span>Order</span>
           <select
-            value={props.order}
+            value={store.order}
             onChange={(event) => {
-              props.onOrder(event.target.value as LabelQueueOrder);
+              store.setOrder(event.target.value as LabelQueueOrder);
               handBack(event.currentTarget);
             }}
           >
             {LABEL_QUEUE_ORDERS.map((order) => (
               <option key={order} value={order}>
-                {describeOrder(order, props.counts)}
+                {describeOrder(order, store.counts)}
               </option>
             ))}
           </select>
         </label>
-        {props.judges.length > 1 && (
+        {store.judges.length > 1 && (
           <label className="toolbar-field">
             <span>Judge</span>
             <select
-              value={props.judgeKey ?? ''}
+              value={store.judgeKey ?? ''}
               onChange={(event) => {
-                props.onJudge(event.target.value);
+                store.setJudge(event.target.value);
                 handBack(event.currentTarget);
               }}
             >
-              {props.judges.map((judge) => (
+              {store.judges.map((judge) => (
                 <option key={judge.judge_key} value={judge.judge_key}>
                   {judge.judge_key}
                 </option>
@@ -91,9 +93,9 @@ export function QueueHeader(props: QueueHeaderProps) {
         <label className="toolbar-check" title="Hide the judge's verdict and reason on a row until you have labelled it">
           <input
             type="checkbox"
-            checked={props.isBlind}
+            checked={store.isBlind}
             onChange={(event) => {
-              props.onBlind(event.target.checked);
+              store.setBlind(event.target.checked);
               handBack(event.currentTarget);
             }}
           />
@@ -115,7 +117,7 @@ export function QueueHeader(props: QueueHeaderProps) {
         </div>
         <button
           type="button"
-          onClick={props.onPrevious}
+          onClick={store.previous}
           disabled={progress.place === null || progress.place <= 1}
           aria-keyshortcuts="k ArrowLeft"
           title={`Previous row (${MOVE_KEYS.previous.shown})`}
@@ -124,7 +126,7 @@ export function QueueHeader(props: QueueHeaderProps) {
         </button>
         <button
           type="button"
-          onClick={props.onNext}
+          onClick={store.next}
           disabled={progress.place === null || progress.place >= progress.total}
           aria-keyshortcuts="j ArrowRight"
           title={`Next row (${MOVE_KEYS.next.shown})`}
