@@ -1,6 +1,7 @@
 import type { AxisPairCoverage } from '../../../shared/api/coverage';
 import type { AxisPair } from '../../stores/coverage/initial-state';
-import { AXIS_LABELS, formatFraction } from '../../stores/coverage/selectors';
+import { AXIS_LABELS } from '../../stores/axis-labels';
+import { formatFraction } from '../../stores/coverage/selectors';
 
 /** All 15 pairs of axes at a glance, each with its covered / planned pairs; choosing one draws its heatmap. */
 export function AxisPairsOverview({
