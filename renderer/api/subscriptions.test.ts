@@ -6,7 +6,7 @@ import { createConversationsStore } from '../stores/conversations/store';
 import { createCoverageStore } from '../stores/coverage/store';
 import { createExportStore } from '../stores/export/store';
 import { createGradingStore } from '../stores/grading/store';
-import { fakeClient, ok } from '../stores/run/__fixtures__/fake-client';
+import { fakeClient, ok } from './__fixtures__/fake-client';
 import { createRunStore } from '../stores/run/store';
 import { createRunsStore } from '../stores/runs/store';
 import { subscribeStores } from './subscriptions';

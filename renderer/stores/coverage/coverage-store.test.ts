@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { subscribeStores } from '../../api/subscriptions';
 import type { Run } from '../../../shared/domain';
 import { nextAxes } from './actions';
-import { cell, fakeClient, matrixOf, ok, summaryOf } from './__fixtures__/coverage-fixtures';
+import { fakeClient, ok } from '../../api/__fixtures__/fake-client';
+import { cell, matrixOf, summaryOf } from './__fixtures__/coverage-fixtures';
 import {
   cellDescription,
   cellKind,

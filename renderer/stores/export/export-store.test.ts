@@ -3,7 +3,7 @@ import { subscribeStores } from '../../api/subscriptions';
 import type { JobProgress } from '../../../shared/api';
 import type { ExportPreview, ExportRecord, ExportRequestInput } from '../../../shared/api/exports';
 import type { RowsPageInput, RowSummary } from '../../../shared/api/rows';
-import { fakeClient, ok } from '../run/__fixtures__/fake-client';
+import { fakeClient, ok } from '../../api/__fixtures__/fake-client';
 import { applyFormPatch, initialForm, requestOf } from './form';
 import { initialExportState } from './initial-state';
 import { datasetFiles, formatBytes, joinPath, resultOf } from './result';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { subscribeStores } from '../../api/subscriptions';
 import type { GradesRunInput } from '../../../shared/api/grades';
 import type { JobProgress } from '../../../shared/api/jobs';
-import { fakeClient, ok } from '../run/__fixtures__/fake-client';
+import { fakeClient, ok } from '../../api/__fixtures__/fake-client';
 import { answerWith, gradeJob, gradesSummary, judgeSummary } from './__fixtures__/grading-fixtures';
 import { jobFigures, latestJudge, summaryWarnings } from './selectors';
 import { createGradingStore } from './store';

@@ -1,10 +1,11 @@
 import type { StoreApi } from 'zustand';
 import { z } from 'zod';
+import type { ApiError } from '../../../shared/api';
 import type { ExportedFile } from '../../../shared/api/agreement';
 import { LabelQueueOrder } from '../../../shared/api/labels';
 import type { ApiClient } from '../../api/client';
 import { coalesce } from '../helpers/debounce';
-import { initialLabelingState, type LabelingState } from './initial-state';
+import { initialLabelingState, type FilesState, type LabelingState } from './initial-state';
 import { createQueueActions, type QueueActions } from './queue-actions';
 import { chosenText, type ChosenFile } from '../../api/chosen-file';
 
@@ -54,6 +55,11 @@ const MIN_AGREEMENT_DELAY_MS = 40;
  */
 export function defaultAgreementDelay(lastReadMs: number): number {
   return Math.min(MAX_AGREEMENT_DELAY_MS, Math.max(MIN_AGREEMENT_DELAY_MS, lastReadMs));
+}
+
+/** The labels file panel after main refused an import or an export: the message, and the lines it names. */
+function refusedFiles(error: ApiError): FilesState {
+  return { status: 'idle', error: { message: error.message, issues: error.issues ?? [] }, notice: null, report: null };
 }
 
 export function createLabelingActions(
@@ -207,14 +213,7 @@ export function createLabelingActions(
         ...(annotator ? { author: annotator } : {}),
       });
       if (!result.ok) {
-        set({
-          files: {
-            status: 'idle',
-            error: { message: result.error.message, issues: result.error.issues ?? [] },
-            notice: null,
-            report: null,
-          },
-        });
+        set({ files: refusedFiles(result.error) });
         return false;
       }
       const { stored, report } = result.value;
@@ -240,14 +239,7 @@ export function createLabelingActions(
           ? await client().call('agreement.export', { run_id: runId, ...(judge === null ? {} : { judge_name: judge }) })
           : await client().call('labels.export', { run_id: runId, format: kind });
       if (!result.ok) {
-        set({
-          files: {
-            status: 'idle',
-            error: { message: result.error.message, issues: result.error.issues ?? [] },
-            notice: null,
-            report: null,
-          },
-        });
+        set({ files: refusedFiles(result.error) });
         return null;
       }
       const what = kind === 'agreement' ? `${result.value.n} rows for wai agreement` : `${result.value.n} labels`;

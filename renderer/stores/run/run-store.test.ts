@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { subscribeStores } from '../../api/subscriptions';
 import type { RunProgress, RunWatch, RunWriter } from '../../../shared/api';
-import { fakeClient, ok } from './__fixtures__/fake-client';
+import { fakeClient, ok } from '../../api/__fixtures__/fake-client';
 import { batch, detailOf, storedRun } from './__fixtures__/run-detail';
 import { WATCH_INTERVAL_MS } from './actions';
 import {

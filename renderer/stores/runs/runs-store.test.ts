@@ -3,7 +3,7 @@ import { subscribeStores } from '../../api/subscriptions';
 import type { RunListItem, RunWriter } from '../../../shared/api';
 import type { RunStatus } from '../../../shared/domain';
 import type { ApiClient } from '../../api/client';
-import { fakeClient, ok, type FakeClient } from '../run/__fixtures__/fake-client';
+import { fakeClient, ok, type FakeClient } from '../../api/__fixtures__/fake-client';
 import { batch, storedRun } from '../run/__fixtures__/run-detail';
 import { FOLLOW_INTERVAL_MS, IDLE_CHECK_INTERVAL_MS, OWN_RUN_READ_INTERVAL_MS } from './actions';
 import { passRate, selectIsEmpty, writerMark } from './selectors';

@@ -2,7 +2,7 @@ import type { AgreementReport } from '../../../../shared/api/agreement';
 import type { LabelsQueueOutput, QueueItem } from '../../../../shared/api/labels';
 import type { RowDetail } from '../../../../shared/api/rows';
 import { LABEL_VALUES, type LabelValue, type Run } from '../../../../shared/domain';
-import { fakeClient, ok, type FakeClient } from '../../run/__fixtures__/fake-client';
+import { fakeClient, ok, type FakeClient } from '../../../api/__fixtures__/fake-client';
 
 export interface FakeLabelsServer {
   client: FakeClient;
