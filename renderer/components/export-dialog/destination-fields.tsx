@@ -10,6 +10,9 @@ const DESTINATIONS: { kind: DestinationKind; label: string }[] = [
   { kind: 'environment', label: 'RL environment package' },
 ];
 
+const ENVIRONMENT_HINT =
+  'An installable verifiers package: pyproject.toml, README, the module with load_environment, spec.json, train and holdout tasks.';
+
 interface DestinationFieldsProps {
   form: ExportForm;
   issues: readonly Issue[];
@@ -46,11 +49,7 @@ export function DestinationFields({ form, issues, onChange }: DestinationFieldsP
       )}
       {form.destination === 'environment' && (
         <>
-          <FolderField
-            issues={issues}
-            label="Package folder"
-            hint="An installable verifiers package: pyproject.toml, README, the module with load_environment, spec.json, train and holdout tasks."
-          />
+          <FolderField issues={issues} label="Package folder" hint={ENVIRONMENT_HINT} />
           <div className="export-field">
             <label htmlFor="export-environment-name" className="export-label">
               Module name <span className="muted">(optional)</span>

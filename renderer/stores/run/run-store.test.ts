@@ -159,7 +159,7 @@ describe('run store: a run another process writes', () => {
     vi.useRealTimers();
   });
 
-  it('reads it about once a second while open: rows, rate and time left grow, the writer is named, and its end shows without a reload', async () => {
+  it('reads it about once a second while open: rows, rate and time left grow, the writer is named, the end shows unasked', async () => {
     vi.useFakeTimers();
     const answers = [watched(10), watched(26), watched(42)];
     const ended: RunWatch = {
@@ -262,10 +262,12 @@ describe('run store: a run another process writes', () => {
     await store.getState().open('run_a');
     await tick(0);
     expect(writerLine(stale)).toBe(
-      'Written by another process (wai simulate, pid 4321 on this machine), which has sent no heartbeat for 14 s. Resume takes the run over from its stored rows; Cancel stops it.',
+      'Written by another process (wai simulate, pid 4321 on this machine), which has sent no heartbeat for 14 s. Resume takes the run ' +
+        'over from its stored rows; Cancel stops it.',
     );
     expect(writerLine({ ...stale, state: 'gone', this_machine: false, host: 'ci-7' })).toBe(
-      'Written by another process (wai simulate, pid 4321 on host ci-7), which is no longer running. Resume continues the run from its stored rows; Cancel stops it.',
+      'Written by another process (wai simulate, pid 4321 on host ci-7), which is no longer running. Resume continues the run from its ' +
+        'stored rows; Cancel stops it.',
     );
     expect(selectCanResume(store.getState())).toBe(true);
     expect(selectCanCancel(store.getState())).toBe(true);

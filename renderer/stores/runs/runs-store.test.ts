@@ -151,7 +151,7 @@ describe('runs store', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('while this app writes a run, keeps its rows live from its events and reads the page at most every 15 s, not at every moved token', async () => {
+  it('while this app writes a run, keeps its rows live from events and reads the page at most every 15 s, not per token move', async () => {
     vi.useFakeTimers();
     const mine = { ...cliWriter, where: 'this_app' as const, program: 'While Studio' };
     let stored = [listed('run_mine', 'running', 0, mine), listed('run_old', 'completed', 50)];
