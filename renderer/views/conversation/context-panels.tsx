@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { RowDetail } from '../../../shared/api/rows';
 import { AXES, verdictOf, type Grade, type Label } from '../../../shared/domain';
 import { formatLabelTime } from '../../stores/grading/selectors';
-import { COLUMN_LAYOUT } from '../conversations/columns';
+import { COLUMN_LAYOUT } from '../conversations/grid/columns';
 import { conductOutcome } from '../conversations/grade-source';
 import { LabelBadge, VerdictBadge } from '../conversations/verdict-badge';
 

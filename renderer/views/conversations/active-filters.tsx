@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { ROW_FILTER_KEYS, type RowFilters } from '../../../shared/api/rows';
-import { COLUMN_LAYOUT } from './columns';
+import { COLUMN_LAYOUT } from './grid/columns';
 
 const filterLabel = (key: (typeof ROW_FILTER_KEYS)[number]) => (key === 'conduct_rule' ? 'Conduct rule' : COLUMN_LAYOUT[key].label);
 

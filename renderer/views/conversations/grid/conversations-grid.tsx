@@ -12,10 +12,10 @@ import {
   type RefObject,
 } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { DEFAULT_ROW_SORT, type RowColumn, type RowFilters, type RowSort, type RowSummary } from '../../../shared/api/rows';
-import type { PageCache } from '../../stores/conversations/page-cache';
-import { PAGE_SIZE, pagesFor } from '../../stores/conversations/query';
-import { useConversationsStore } from '../../stores/conversations/store';
+import { DEFAULT_ROW_SORT, type RowColumn, type RowFilters, type RowSort, type RowSummary } from '../../../../shared/api/rows';
+import type { PageCache } from '../../../stores/conversations/page-cache';
+import { PAGE_SIZE, pagesFor } from '../../../stores/conversations/query';
+import { useConversationsStore } from '../../../stores/conversations/store';
 import { COLUMN_LAYOUT, columns, features } from './columns';
 import { GridHeader } from './grid-header';
 import { GridRow } from './grid-row';
