@@ -12,127 +12,157 @@ function handBack(control: HTMLElement): void {
   control.blur();
 }
 
-/** Title, who is labelling, the order and blind mode, and how far the person has got. */
-export function QueueHeader({ runId, onHelp }: { runId: string; onHelp(): void }) {
-  const store = useLabelingStore(
+/** The run, and who is labelling (the button that changes the name). */
+function QueueTitle({ runId, onHelp }: { runId: string; onHelp(): void }) {
+  const { runName, annotator, openNameDialog } = useLabelingStore(
+    useShallow((state) => ({ runName: state.run?.name ?? null, annotator: state.annotator, openNameDialog: state.openNameDialog })),
+  );
+  return (
+    <div className="view-header label-title-row">
+      <h1 id="label-title">Label</h1>
+      {runName && <span className="label-run-name">{runName}</span>}
+      <code className="muted">{runId}</code>
+      <span className="toolbar-spacer" />
+      <button type="button" className="annotator-button" onClick={openNameDialog} title="The name stamped on every label you give">
+        <UserRound size={13} aria-hidden="true" />
+        {annotator ? (
+          <span>
+            Labelling as <strong aria-label="Annotator">{annotator}</strong>
+          </span>
+        ) : (
+          <span className="state state-degraded">No name: labels are unsigned</span>
+        )}
+      </button>
+      <button type="button" onClick={onHelp} aria-keyshortcuts="Shift+?">
+        <Keyboard size={13} aria-hidden="true" /> Shortcuts <kbd>?</kbd>
+      </button>
+    </div>
+  );
+}
+
+/** The queue's order, the judge it follows (when the run has several) and blind mode. */
+function QueueChoices() {
+  const { order, counts, judges, judgeKey, isBlind, setOrder, setJudge, setBlind } = useLabelingStore(
     useShallow((state) => ({
-      runName: state.run?.name ?? null,
-      annotator: state.annotator,
       order: state.order,
       counts: state.counts,
-      total: state.total,
-      position: state.position,
-      isBlind: state.isBlind,
       judges: state.agreement.data?.judges ?? NO_JUDGES,
       judgeKey: state.judgeKey,
+      isBlind: state.isBlind,
       setOrder: state.setOrder,
-      setBlind: state.setBlind,
       setJudge: state.setJudge,
-      openNameDialog: state.openNameDialog,
-      previous: state.previous,
-      next: state.next,
+      setBlind: state.setBlind,
     })),
   );
-  const progress = selectProgress(store);
   return (
-    <header className="label-header">
-      <div className="view-header label-title-row">
-        <h1 id="label-title">Label</h1>
-        {store.runName && <span className="label-run-name">{store.runName}</span>}
-        <code className="muted">{runId}</code>
-        <span className="toolbar-spacer" />
-        <button type="button" className="annotator-button" onClick={store.openNameDialog} title="The name stamped on every label you give">
-          <UserRound size={13} aria-hidden="true" />
-          {store.annotator ? (
-            <span>
-              Labelling as <strong aria-label="Annotator">{store.annotator}</strong>
-            </span>
-          ) : (
-            <span className="state state-degraded">No name: labels are unsigned</span>
-          )}
-        </button>
-        <button type="button" onClick={onHelp} aria-keyshortcuts="Shift+?">
-          <Keyboard size={13} aria-hidden="true" /> Shortcuts <kbd>?</kbd>
-        </button>
-      </div>
-      <div className="label-toolbar">
+    <>
+      <label className="toolbar-field">
+        <span>Order</span>
+        <select
+          value={order}
+          onChange={(event) => {
+            setOrder(event.target.value as LabelQueueOrder);
+            handBack(event.currentTarget);
+          }}
+        >
+          {LABEL_QUEUE_ORDERS.map((order) => (
+            <option key={order} value={order}>
+              {describeOrder(order, counts)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {judges.length > 1 && (
         <label className="toolbar-field">
-          <span>Order</span>
+          <span>Judge</span>
           <select
-            value={store.order}
+            value={judgeKey ?? ''}
             onChange={(event) => {
-              store.setOrder(event.target.value as LabelQueueOrder);
+              setJudge(event.target.value);
               handBack(event.currentTarget);
             }}
           >
-            {LABEL_QUEUE_ORDERS.map((order) => (
-              <option key={order} value={order}>
-                {describeOrder(order, store.counts)}
+            {judges.map((judge) => (
+              <option key={judge.judge_key} value={judge.judge_key}>
+                {judge.judge_key}
               </option>
             ))}
           </select>
         </label>
-        {store.judges.length > 1 && (
-          <label className="toolbar-field">
-            <span>Judge</span>
-            <select
-              value={store.judgeKey ?? ''}
-              onChange={(event) => {
-                store.setJudge(event.target.value);
-                handBack(event.currentTarget);
-              }}
-            >
-              {store.judges.map((judge) => (
-                <option key={judge.judge_key} value={judge.judge_key}>
-                  {judge.judge_key}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <label className="toolbar-check" title="Hide the judge's verdict and reason on a row until you have labelled it">
-          <input
-            type="checkbox"
-            checked={store.isBlind}
-            onChange={(event) => {
-              store.setBlind(event.target.checked);
-              handBack(event.currentTarget);
-            }}
-          />
-          Blind
-        </label>
+      )}
+      <label className="toolbar-check" title="Hide the judge's verdict and reason on a row until you have labelled it">
+        <input
+          type="checkbox"
+          checked={isBlind}
+          onChange={(event) => {
+            setBlind(event.target.checked);
+            handBack(event.currentTarget);
+          }}
+        />
+        Blind
+      </label>
+    </>
+  );
+}
+
+/** How far the person has got, and the steps back and forth. */
+function QueueProgress() {
+  const { counts, total, position, previous, next } = useLabelingStore(
+    useShallow((state) => ({
+      counts: state.counts,
+      total: state.total,
+      position: state.position,
+      previous: state.previous,
+      next: state.next,
+    })),
+  );
+  const progress = selectProgress({ counts, total, position });
+  return (
+    <>
+      <div className="label-progress" role="status" aria-label="Progress">
+        <span>
+          <strong className="numeric">{progress.labelled.toLocaleString()}</strong>
+          <span className="muted"> / {progress.total.toLocaleString()} labelled</span>
+        </span>
+        <span className="progress-track" aria-hidden="true">
+          <span className="progress-fill" style={{ width: `${Math.round(progress.share * 1000) / 10}%` }} />
+        </span>
+        <span className="muted">
+          {/* The place in the queue's order, not the row number (#N, from 0, as generated): "row 12" beside "#11" misled. */}
+          {progress.place === null ? 'no rows' : `${progress.place.toLocaleString()} of ${progress.total.toLocaleString()} in this order`}
+        </span>
+      </div>
+      <button
+        type="button"
+        onClick={previous}
+        disabled={progress.place === null || progress.place <= 1}
+        aria-keyshortcuts="k ArrowLeft"
+        title={`Previous row (${MOVE_KEYS.previous.shown})`}
+      >
+        <ChevronLeft size={14} aria-hidden="true" /> Previous
+      </button>
+      <button
+        type="button"
+        onClick={next}
+        disabled={progress.place === null || progress.place >= progress.total}
+        aria-keyshortcuts="j ArrowRight"
+        title={`Next row (${MOVE_KEYS.next.shown})`}
+      >
+        Next <ChevronRight size={14} aria-hidden="true" />
+      </button>
+    </>
+  );
+}
+
+/** Title, who is labelling, the order and blind mode, and how far the person has got. */
+export function QueueHeader({ runId, onHelp }: { runId: string; onHelp(): void }) {
+  return (
+    <header className="label-header">
+      <QueueTitle runId={runId} onHelp={onHelp} />
+      <div className="label-toolbar">
+        <QueueChoices />
         <span className="toolbar-spacer" />
-        <div className="label-progress" role="status" aria-label="Progress">
-          <span>
-            <strong className="numeric">{progress.labelled.toLocaleString()}</strong>
-            <span className="muted"> / {progress.total.toLocaleString()} labelled</span>
-          </span>
-          <span className="progress-track" aria-hidden="true">
-            <span className="progress-fill" style={{ width: `${Math.round(progress.share * 1000) / 10}%` }} />
-          </span>
-          <span className="muted">
-            {/* The place in the queue's order, not the row number (#N, from 0, as generated): "row 12" beside "#11" misled. */}
-            {progress.place === null ? 'no rows' : `${progress.place.toLocaleString()} of ${progress.total.toLocaleString()} in this order`}
-          </span>
-        </div>
-        <button
-          type="button"
-          onClick={store.previous}
-          disabled={progress.place === null || progress.place <= 1}
-          aria-keyshortcuts="k ArrowLeft"
-          title={`Previous row (${MOVE_KEYS.previous.shown})`}
-        >
-          <ChevronLeft size={14} aria-hidden="true" /> Previous
-        </button>
-        <button
-          type="button"
-          onClick={store.next}
-          disabled={progress.place === null || progress.place >= progress.total}
-          aria-keyshortcuts="j ArrowRight"
-          title={`Next row (${MOVE_KEYS.next.shown})`}
-        >
-          Next <ChevronRight size={14} aria-hidden="true" />
-        </button>
+        <QueueProgress />
       </div>
     </header>
   );
