@@ -6,6 +6,7 @@ import { createConversationsStore } from '../stores/conversations/store';
 import { createCoverageStore } from '../stores/coverage/store';
 import { createExportStore } from '../stores/export/store';
 import { createGradingStore } from '../stores/grading/store';
+import { createLabelingStore } from '../stores/labeling/store';
 import { fakeClient, ok } from './__fixtures__/fake-client';
 import { createRunStore } from '../stores/run/store';
 import { createRunsStore } from '../stores/runs/store';
@@ -57,6 +58,7 @@ describe('subscriptions', () => {
       coverage: createCoverageStore(() => client),
       conversations: createConversationsStore(() => client),
       grading: createGradingStore(() => client),
+      labeling: createLabelingStore(() => client),
       exports: createExportStore(() => client),
     });
     expect([client.listenerCount('run-progress'), client.listenerCount('run-end'), client.listenerCount('job-progress')]).toEqual([
@@ -68,28 +70,53 @@ describe('subscriptions', () => {
     ]);
   });
 
-  it('reads the table and the conversation on screen again when a grading of their run ends', async () => {
+  it('reads the table on screen and the conversation on screen again when a grading of their run ends', async () => {
     const client = tableClient();
     const conversations = createConversationsStore(() => client);
     const grading = createGradingStore(() => client);
     subscribeStores(client, { conversations, grading });
     conversations.getState().setQuery('run_a', defaultQuery());
     await settle();
-    const stopShowing = conversations.getState().showConversation('run_a', 'run_a:1');
+    const stopFollowing = conversations.getState().follow();
     const pagesBefore = client.callsOf('rows.page').length;
 
     client.emit('job-progress', graded('run_other'));
     expect(client.callsOf('rows.page')).toHaveLength(pagesBefore);
-
     client.emit('job-progress', graded('run_a'));
     await settle();
-    expect(client.callsOf('rows.page').length).toBeGreaterThan(pagesBefore);
-    expect(client.callsOf('rows.get')).toEqual([{ row_id: 'run_a:1', query: defaultQuery() }]);
+    expect(client.callsOf('rows.page')).toHaveLength(pagesBefore + 1);
+    expect(client.callsOf('rows.get')).toEqual([]);
 
-    stopShowing();
+    stopFollowing();
+    const stopShowing = conversations.getState().showConversation('run_a', 'run_a:1');
     client.emit('job-progress', { ...graded('run_a'), job_id: 'grade_2' });
     await settle();
+    expect(client.callsOf('rows.get')).toEqual([{ row_id: 'run_a:1', query: defaultQuery() }]);
+    stopShowing();
+    client.emit('job-progress', { ...graded('run_a'), job_id: 'grade_3' });
+    await settle();
     expect(client.callsOf('rows.get')).toHaveLength(1);
+  });
+
+  it('reads the table again as it comes back after labels were given elsewhere, once', async () => {
+    const client = tableClient();
+    const conversations = createConversationsStore(() => client);
+    const labeling = createLabelingStore(() => client);
+    subscribeStores(client, { conversations, labeling });
+    conversations.getState().setQuery('run_a', defaultQuery());
+    await settle();
+    const pagesBefore = client.callsOf('rows.page').length;
+
+    labeling.setState({ runId: 'run_a', lastSaved: { rowId: 'run_a:0', ordinal: 0, label: 'pass' } });
+    labeling.setState({ lastSaved: { rowId: 'run_a:1', ordinal: 1, label: 'fail' } });
+    expect(client.callsOf('rows.page')).toHaveLength(pagesBefore);
+    const stopFollowing = conversations.getState().follow();
+    await settle();
+    expect(client.callsOf('rows.page')).toHaveLength(pagesBefore + 1);
+    stopFollowing();
+    conversations.getState().follow();
+    await settle();
+    expect(client.callsOf('rows.page')).toHaveLength(pagesBefore + 1);
   });
 
   it('refreshes the table as rows land only while it is followed, at most every two seconds', async () => {

@@ -9,6 +9,8 @@ import type { GradingActions } from '../stores/grading/actions';
 import type { GradingState } from '../stores/grading/initial-state';
 import { useGradingStore } from '../stores/grading/store';
 import { subscribeOnce, type Unsubscribe } from '../stores/helpers/subscribe-once';
+import type { LabelingState } from '../stores/labeling/initial-state';
+import { useLabelingStore } from '../stores/labeling/store';
 import type { RunActions } from '../stores/run/actions';
 import { useRunStore } from '../stores/run/store';
 import type { RunsActions } from '../stores/runs/actions';
@@ -24,6 +26,7 @@ export interface SubscribedStores {
   coverage: Store<CoverageActions>;
   conversations: Store<ConversationsActions>;
   grading: Store<GradingState & GradingActions>;
+  labeling: Store<LabelingState>;
   exports: Store<ExportActions>;
 }
 
@@ -32,7 +35,7 @@ export interface SubscribedStores {
  * component never subscribes to the transport, and never carries a change from one store to another.
  */
 export function subscribeStores(client: ApiClient, stores: Partial<SubscribedStores>): Unsubscribe {
-  const { run, runs, coverage, conversations, grading, exports } = stores;
+  const { run, runs, coverage, conversations, grading, labeling, exports } = stores;
   const stops = [
     client.on('run-progress', (progress) => {
       run?.getState().receiveProgress(progress);
@@ -52,6 +55,7 @@ export function subscribeStores(client: ApiClient, stores: Partial<SubscribedSto
     }),
   ];
   if (grading && conversations) stops.push(followRevisions(grading, conversations));
+  if (labeling && conversations) stops.push(followQueueLabels(labeling, conversations));
   return () => stops.forEach((stop) => stop());
 }
 
@@ -65,6 +69,14 @@ function followRevisions(grading: Store<GradingState>, conversations: Store<Conv
   });
 }
 
+/** Labels given in the queue (each one main stored, or a file imported) change that run's rows for the table. */
+function followQueueLabels(labeling: Store<LabelingState>, conversations: Store<ConversationsActions>): Unsubscribe {
+  return labeling.subscribe((state, previous) => {
+    const isImported = state.files.report !== null && state.files.report !== previous.files.report;
+    if (state.runId && (state.lastSaved !== previous.lastSaved || isImported)) conversations.getState().receiveRevision(state.runId);
+  });
+}
+
 /** The app's stores on the app's client, subscribed once however often the window starts. */
 export const subscribeApp = subscribeOnce(() =>
   subscribeStores(api(), {
@@ -73,6 +85,7 @@ export const subscribeApp = subscribeOnce(() =>
     coverage: useCoverageStore,
     conversations: useConversationsStore,
     grading: useGradingStore,
+    labeling: useLabelingStore,
     exports: useExportStore,
   }),
 );

@@ -23,13 +23,19 @@ export interface ConversationsActions {
   leaveTable(place: Omit<TablePlace, 'returnFocus'>): void;
   /** The place to come back to as the table shows again, once (then forgotten). */
   takeTablePlace(): TablePlace | null;
-  /** While the table is on screen (until the returned stop), rows landing in its run refresh it at most every two seconds. */
+  /**
+   * While the table is on screen (until the returned stop), rows landing in its run refresh it at most every two
+   * seconds; coming on screen, it reads its rows again if their grades or labels changed while it was away.
+   */
   follow(): Unsubscribe;
   /** A run's progress or end (see `follow`). */
   receiveRunEvent(event: { run_id: string }): void;
   /** The conversation view shows a row (until the returned stop): a change of its run's grades or labels reads it again. */
   showConversation(runId: string, rowId: string): Unsubscribe;
-  /** Grades or labels of a run changed in this window (a grading ended, a label was given): its rows are read again. */
+  /**
+   * Grades or labels of a run changed in this window (a grading ended, a label was given): the conversation on screen
+   * is read again, and the table's rows now if it is on screen, else when it comes back.
+   */
   receiveRevision(runId: string): void;
 }
 
@@ -43,6 +49,8 @@ export function createConversationsActions(
   const inFlight = new Set<string>();
   let visiblePages: number[] = [];
   let isFollowing = false;
+  /** Grades or labels of the table's run changed while the table was off screen. */
+  let isOutdated = false;
   let shown: { runId: string; rowId: string } | null = null;
 
   async function fetchPage(key: string, page: number): Promise<void> {
@@ -94,6 +102,7 @@ export function createConversationsActions(
       const key = queryKeyOf(runId, query);
       if (key === get().queryKey) return;
       const isOtherRun = runId !== get().runId;
+      if (isOtherRun) isOutdated = false;
       set({
         runId,
         query,
@@ -163,6 +172,10 @@ export function createConversationsActions(
     },
     follow: subscribeOnce(() => {
       isFollowing = true;
+      if (isOutdated) {
+        isOutdated = false;
+        actions.refresh();
+      }
       return () => {
         isFollowing = false;
       };
@@ -179,7 +192,8 @@ export function createConversationsActions(
     },
     receiveRevision(runId) {
       if (runId !== get().runId) return;
-      actions.refresh();
+      if (isFollowing) actions.refresh();
+      else isOutdated = true;
       if (shown?.runId === runId) void actions.loadDetail(shown.rowId);
     },
   };
