@@ -37,7 +37,8 @@ describe('a picked file', () => {
     expect(read.ok).toBe(false);
     if (read.ok) return;
     expect(read.error.message).toBe(
-      'Nothing was imported: 2 files are not UTF-8. b.jsonl is UTF-16 (it starts with a UTF-16 byte-order mark), not UTF-8: save the file as UTF-8. c.jsonl line 1: not UTF-8 (byte 0xE9 at column 1); save the file as UTF-8.',
+      'Nothing was imported: 2 files are not UTF-8. b.jsonl is UTF-16 (it starts with a UTF-16 byte-order mark), not UTF-8: save the ' +
+        'file as UTF-8. c.jsonl line 1: not UTF-8 (byte 0xE9 at column 1); save the file as UTF-8.',
     );
     expect(read.error.issues).toEqual([{ path: 'c.jsonl line 1', message: 'not UTF-8 (byte 0xE9 at column 1)' }]);
   });

@@ -30,10 +30,11 @@ export function LineChart({ label, lines, formatY = (value) => value.toLocaleStr
     .nice(3)
     .range([plotHeight, 0]);
   const path = (line: LineSeries) => line.points.map((point, index) => `${index === 0 ? 'M' : 'L'}${x(point.x)},${y(point.y)}`).join('');
+  const lastPointText = (line: LineSeries) => `${line.label} ${formatY(line.points.at(-1)?.y ?? 0)}`;
   const summary =
     points.length === 0
       ? `${label}: no data yet.`
-      : `${label}. ${lines.map((line) => `${line.label} ${formatY(line.points.at(-1)?.y ?? 0)}`).join(', ')} after ${xLabel ?? 'x'} ${Math.max(...xs)}.`;
+      : `${label}. ${lines.map(lastPointText).join(', ')} after ${xLabel ?? 'x'} ${Math.max(...xs)}.`;
   return (
     <figure className="chart">
       <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-label={summary}>

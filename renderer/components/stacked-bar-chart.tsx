@@ -38,9 +38,8 @@ export function StackedBarChart({ label, series, bars, max = 1, formatValue = pe
   const y = scaleLinear().domain([0, max]).range([plotHeight, 0]);
   const step = labelStep(bars.length);
   const last = bars.at(-1);
-  const summary = last
-    ? `${label}. Last ${xLabel ?? 'bar'} ${last.x}: ${series.map((each) => `${each.label} ${formatValue(last.values[each.key] ?? 0)}`).join(', ')}.`
-    : `${label}: no data yet.`;
+  const lastValues = last ? series.map((each) => `${each.label} ${formatValue(last.values[each.key] ?? 0)}`).join(', ') : '';
+  const summary = last ? `${label}. Last ${xLabel ?? 'bar'} ${last.x}: ${lastValues}.` : `${label}: no data yet.`;
   return (
     <figure className="chart">
       <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-label={summary}>

@@ -1,8 +1,8 @@
-import { FolderOpen } from 'lucide-react';
 import type { Issue } from '../../../shared/api';
-import type { HubTokenStatus } from '../../../shared/api/settings';
 import { type DestinationKind, type ExportForm, issuesAt } from '../../stores/export/form';
 import { FieldError } from './field-error';
+import { FolderField } from './folder-field';
+import { TokenLine } from './token-line';
 
 const DESTINATIONS: { kind: DestinationKind; label: string }[] = [
   { kind: 'folder', label: 'A folder' },
@@ -10,87 +10,17 @@ const DESTINATIONS: { kind: DestinationKind; label: string }[] = [
   { kind: 'environment', label: 'RL environment package' },
 ];
 
+const ENVIRONMENT_HINT =
+  'An installable verifiers package: pyproject.toml, README, the module with load_environment, spec.json, train and holdout tasks.';
+
 interface DestinationFieldsProps {
   form: ExportForm;
   issues: readonly Issue[];
-  canChooseFolder: boolean;
-  folderError: string | null;
-  hubToken: HubTokenStatus | null;
   onChange(patch: Partial<ExportForm>): void;
-  onChooseFolder(): void;
-  onOpenSettings(): void;
-}
-
-function FolderField({
-  label,
-  hint,
-  form,
-  issues,
-  canChooseFolder,
-  folderError,
-  onChange,
-  onChooseFolder,
-}: Omit<DestinationFieldsProps, 'hubToken' | 'onOpenSettings'> & { label: string; hint: string }) {
-  const own = issuesAt(issues, 'folder');
-  return (
-    <div className="export-field">
-      <label htmlFor="export-folder" className="export-label">
-        {label}
-      </label>
-      <div className="export-path">
-        <input
-          id="export-folder"
-          type="text"
-          className="mono"
-          spellCheck={false}
-          value={form.folder}
-          aria-invalid={own.length > 0 || folderError !== null || undefined}
-          aria-describedby="export-folder-hint export-folder-error"
-          onChange={(event) => onChange({ folder: event.target.value })}
-        />
-        {canChooseFolder && (
-          <button type="button" onClick={onChooseFolder}>
-            <FolderOpen size={13} aria-hidden="true" /> Choose…
-          </button>
-        )}
-      </div>
-      <span id="export-folder-hint" className="export-hint">
-        {hint}
-        {!canChooseFolder && ' Type the full path of a folder on the machine running While Studio; it is created when missing.'}
-      </span>
-      <FieldError id="export-folder-error" issues={folderError ? [...own, { path: 'folder', message: folderError }] : own} />
-    </div>
-  );
-}
-
-function TokenLine({ token, onOpenSettings }: { token: HubTokenStatus | null; onOpenSettings(): void }) {
-  if (!token) return null;
-  if (token.source === 'missing') {
-    return (
-      <p className="export-token export-token-missing" role="status">
-        No Hugging Face token: the push would fail.{' '}
-        <button type="button" className="link-button" onClick={onOpenSettings}>
-          Set one in Settings
-        </button>
-      </p>
-    );
-  }
-  const where =
-    token.source === 'environment'
-      ? 'HF_TOKEN from the environment'
-      : token.storage === 'encrypted'
-        ? 'the token stored in Settings'
-        : 'the token set in Settings (kept in memory until the server stops)';
-  return (
-    <p className="export-token" role="status">
-      Pushes with {where}.
-    </p>
-  );
 }
 
 /** Where it goes: a folder, a Hub dataset repository (private unless switched), or an installable RL environment. */
-export function DestinationFields(props: DestinationFieldsProps) {
-  const { form, issues, hubToken, onChange, onOpenSettings } = props;
+export function DestinationFields({ form, issues, onChange }: DestinationFieldsProps) {
   const repoIssues = issuesAt(issues, 'repo_id');
   const endpointIssues = issuesAt(issues, 'endpoint');
   return (
@@ -112,18 +42,14 @@ export function DestinationFields(props: DestinationFieldsProps) {
       </div>
       {form.destination === 'folder' && (
         <FolderField
-          {...props}
+          issues={issues}
           label="Folder"
           hint="Writes data/<split>.jsonl and a dataset card (README.md); files of the same names are replaced."
         />
       )}
       {form.destination === 'environment' && (
         <>
-          <FolderField
-            {...props}
-            label="Package folder"
-            hint="An installable verifiers package: pyproject.toml, README, the module with load_environment, spec.json, train and holdout tasks."
-          />
+          <FolderField issues={issues} label="Package folder" hint={ENVIRONMENT_HINT} />
           <div className="export-field">
             <label htmlFor="export-environment-name" className="export-label">
               Module name <span className="muted">(optional)</span>
@@ -179,7 +105,7 @@ export function DestinationFields(props: DestinationFieldsProps) {
               ? 'Public: anyone can find, read and download this dataset. An existing repository keeps the visibility it has.'
               : 'Only you (and your organisation) can see it. An existing repository keeps the visibility it has.'}
           </span>
-          <TokenLine token={hubToken} onOpenSettings={onOpenSettings} />
+          <TokenLine />
           <div className="export-field">
             <label htmlFor="export-endpoint" className="export-label">
               Hub address <span className="muted">(optional)</span>
@@ -197,7 +123,7 @@ export function DestinationFields(props: DestinationFieldsProps) {
             />
             <FieldError id="export-endpoint-error" issues={endpointIssues} />
           </div>
-          <FolderField {...props} label="Local copy" hint="The files are written here first, then pushed as one commit." />
+          <FolderField issues={issues} label="Local copy" hint="The files are written here first, then pushed as one commit." />
         </>
       )}
     </fieldset>

@@ -1,7 +1,10 @@
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { ExportPreview } from '../../../shared/api/exports';
 import { SPLIT_LABELS } from '../../stores/export/form';
+import { selectPreviewKey, selectPreviewWarnings } from '../../stores/export/selectors';
+import { useExportStore } from '../../stores/export/store';
 import { formatCount } from '../../stores/export/words';
-import type { PreviewState } from '../../stores/export/initial-state';
 import { ErrorBanner } from '../error-banner';
 import { WarningsBanner } from '../warnings-banner';
 
@@ -91,20 +94,20 @@ function Counts({ preview }: { preview: ExportPreview }) {
   );
 }
 
-interface PanelProps {
-  preview: PreviewState;
-  warnings: string[];
-  isCurrent: boolean;
-  /** A form problem (a field marked in red) holds the counts back: nothing is being counted until it is fixed. */
-  isHeldBack: boolean;
-  onRetry(): void;
-}
-
 /**
  * Counts and every warning, before anything is written; warnings come first (`warnings`: those made from the counts,
  * then main's, see `selectPreviewWarnings`).
  */
-export function ExportPreviewPanel({ preview, warnings, isCurrent, isHeldBack, onRetry }: PanelProps) {
+export function ExportPreviewPanel() {
+  const { form, selection, preview, refreshPreview } = useExportStore(
+    useShallow((store) => ({ form: store.form, selection: store.selection, preview: store.preview, refreshPreview: store.refreshPreview })),
+  );
+  const warnings = useExportStore(useShallow(selectPreviewWarnings));
+  const previewKey = useMemo(() => selectPreviewKey({ form, selection }), [form, selection]);
+  const isCurrent = preview.key !== null && preview.key === previewKey;
+  // A form problem (a field marked in red) holds the counts back: nothing is being counted until it is fixed.
+  const isHeldBack = selection.value !== null && previewKey === null;
+  const onRetry = () => void refreshPreview();
   const isLoading = !isHeldBack && (preview.status === 'loading' || (!isCurrent && preview.status !== 'error'));
   return (
     <section className="export-preview" aria-labelledby="export-preview-title" aria-busy={isLoading}>

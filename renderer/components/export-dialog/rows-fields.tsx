@@ -69,7 +69,8 @@ export function RowsFields({ form, issues, isEnvironment, otherRuns, onChange }:
         <span id="export-passes-only-hint" className="export-hint">
           {applies
             ? 'SFT imitates every row it reads: keep this on so it learns only from conversations that passed.'
-            : `${isEnvironment ? 'An RL environment' : form.training === 'dpo' ? 'DPO' : 'GRPO'} learns from passes and failures side by side, so every graded row is used.`}
+            : `${isEnvironment ? 'An RL environment' : form.training === 'dpo' ? 'DPO' : 'GRPO'} learns from passes and failures ` +
+              'side by side, so every graded row is used.'}
         </span>
       </fieldset>
       <fieldset className="export-fieldset" aria-describedby="export-splits-error">

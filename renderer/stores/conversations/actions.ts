@@ -1,6 +1,8 @@
 import type { StoreApi } from 'zustand';
 import type { RowsQuery } from '../../../shared/api/rows';
 import type { ApiClient } from '../../api/client';
+import { coalesce } from '../helpers/debounce';
+import { subscribeOnce, type Unsubscribe } from '../helpers/subscribe-once';
 import type { ConversationsState, TablePlace } from './initial-state';
 import { EMPTY_CACHE, putPage, touchPages } from './page-cache';
 import { PAGE_SIZE, pagesFor, queryKeyOf } from './query';
@@ -21,8 +23,20 @@ export interface ConversationsActions {
   leaveTable(place: Omit<TablePlace, 'returnFocus'>): void;
   /** The place to come back to as the table shows again, once (then forgotten). */
   takeTablePlace(): TablePlace | null;
-  /** Listens for run progress once, refreshing the open run at most every two seconds. */
-  subscribe(): () => void;
+  /**
+   * While the table is on screen (until the returned stop), rows landing in its run refresh it at most every two
+   * seconds; coming on screen, it reads its rows again if their grades or labels changed while it was away.
+   */
+  follow(): Unsubscribe;
+  /** A run's progress or end (see `follow`). */
+  receiveRunEvent(event: { run_id: string }): void;
+  /** The conversation view shows a row (until the returned stop): a change of its run's grades or labels reads it again. */
+  showConversation(runId: string, rowId: string): Unsubscribe;
+  /**
+   * Grades or labels of a run changed in this window (a grading ended, a label was given): the conversation on screen
+   * is read again, and the table's rows now if it is on screen, else when it comes back.
+   */
+  receiveRevision(runId: string): void;
 }
 
 const REFRESH_INTERVAL_MS = 2000;
@@ -34,8 +48,10 @@ export function createConversationsActions(
 ): ConversationsActions {
   const inFlight = new Set<string>();
   let visiblePages: number[] = [];
-  let unsubscribe: (() => void) | null = null;
-  let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  let isFollowing = false;
+  /** Grades or labels of the table's run changed while the table was off screen. */
+  let isOutdated = false;
+  let shown: { runId: string; rowId: string } | null = null;
 
   async function fetchPage(key: string, page: number): Promise<void> {
     const { runId, query } = get();
@@ -79,11 +95,14 @@ export function createConversationsActions(
     });
   }
 
+  const refreshSoon = coalesce(() => actions.refresh(), REFRESH_INTERVAL_MS);
+
   const actions: ConversationsActions = {
     setQuery(runId, query) {
       const key = queryKeyOf(runId, query);
       if (key === get().queryKey) return;
       const isOtherRun = runId !== get().runId;
+      if (isOtherRun) isOutdated = false;
       set({
         runId,
         query,
@@ -151,23 +170,31 @@ export function createConversationsActions(
       set({ tablePlace: null });
       return place;
     },
-    subscribe() {
-      if (unsubscribe) return unsubscribe;
-      const onProgress = (payload: { run_id: string }) => {
-        if (payload.run_id !== get().runId || refreshTimer) return;
-        refreshTimer = setTimeout(() => {
-          refreshTimer = null;
-          actions.refresh();
-        }, REFRESH_INTERVAL_MS);
+    follow: subscribeOnce(() => {
+      isFollowing = true;
+      if (isOutdated) {
+        isOutdated = false;
+        actions.refresh();
+      }
+      return () => {
+        isFollowing = false;
       };
-      const offProgress = client().on('run-progress', onProgress);
-      const offEnd = client().on('run-end', onProgress);
-      unsubscribe = () => {
-        offProgress();
-        offEnd();
-        unsubscribe = null;
+    }),
+    receiveRunEvent(event) {
+      if (isFollowing && event.run_id === get().runId) refreshSoon();
+    },
+    showConversation(runId, rowId) {
+      const mine = { runId, rowId };
+      shown = mine;
+      return () => {
+        if (shown === mine) shown = null;
       };
-      return unsubscribe;
+    },
+    receiveRevision(runId) {
+      if (runId !== get().runId) return;
+      if (isFollowing) actions.refresh();
+      else isOutdated = true;
+      if (shown?.runId === runId) void actions.loadDetail(shown.rowId);
     },
   };
   return actions;

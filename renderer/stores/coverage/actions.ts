@@ -2,6 +2,7 @@ import type { StoreApi } from 'zustand';
 import type { RunEnd, RunProgress } from '../../../shared/api';
 import type { Axis, Dimensions, Run } from '../../../shared/domain';
 import type { ApiClient } from '../../api/client';
+import { latestRequest } from '../helpers/latest-request';
 import { initialCoverageState, type AxisPair, type CoverageState } from './initial-state';
 
 export interface CoverageActions {
@@ -29,38 +30,29 @@ export function createCoverageActions(
   get: () => CoverageState,
   client: () => ApiClient,
 ): CoverageActions {
-  let subscribed = false;
-  let matrixRequest = 0;
-  let summaryRequest = 0;
-
-  function subscribe(): void {
-    if (subscribed) return;
-    subscribed = true;
-    client().on('run-progress', (progress) => actions.receiveProgress(progress));
-    client().on('run-end', (end) => actions.receiveEnd(end));
-  }
+  const matrixRequests = latestRequest();
+  const summaryRequests = latestRequest();
 
   async function loadSummary(runId: string): Promise<void> {
-    const request = ++summaryRequest;
+    const isLatest = summaryRequests.start();
     if (!get().summary) set({ summaryStatus: 'loading', summaryError: null });
     const result = await client().call('coverage.summary', { run_id: runId });
-    if (request !== summaryRequest || get().runId !== runId) return;
+    if (!isLatest() || get().runId !== runId) return;
     if (result.ok) set({ summary: result.value, summaryStatus: 'ready', summaryError: null });
     else set({ summaryStatus: 'error', summaryError: result.error.message });
   }
 
   async function loadMatrix(runId: string, axes: AxisPair): Promise<void> {
-    const request = ++matrixRequest;
+    const isLatest = matrixRequests.start();
     set({ matrixStatus: 'loading', matrixError: null });
     const result = await client().call('coverage.matrix', { run_id: runId, x: axes.x, y: axes.y });
-    if (request !== matrixRequest || get().runId !== runId) return;
+    if (!isLatest() || get().runId !== runId) return;
     if (result.ok) set({ matrix: result.value, matrixStatus: 'ready', matrixError: null });
     else set({ matrixStatus: 'error', matrixError: result.error.message });
   }
 
   const actions: CoverageActions = {
     async open(runId) {
-      subscribe();
       if (get().runId !== runId) set({ ...initialCoverageState, axes: get().axes, runId });
       await Promise.all([loadSummary(runId), loadMatrix(runId, get().axes)]);
     },

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { subscribeStores } from '../../api/subscriptions';
 import type { Run } from '../../../shared/domain';
 import { nextAxes } from './actions';
-import { cell, fakeClient, matrixOf, ok, summaryOf } from './__fixtures__/coverage-fixtures';
+import { fakeClient, ok } from '../../api/__fixtures__/fake-client';
+import { cell, matrixOf, summaryOf } from './__fixtures__/coverage-fixtures';
 import {
   cellDescription,
   cellKind,
@@ -26,6 +28,7 @@ describe('coverage store', () => {
   it('opens a run with the tool x stance heatmap and its summary, subscribing to run events once', async () => {
     const fake = client();
     const store = createCoverageStore(() => fake);
+    subscribeStores(fake, { coverage: store });
     await store.getState().open('run_a');
     await store.getState().open('run_a');
     const state = store.getState();
@@ -39,6 +42,7 @@ describe('coverage store', () => {
   it("switches the axis pair, swapping when a side takes the other side's axis", async () => {
     const fake = client();
     const store = createCoverageStore(() => fake);
+    subscribeStores(fake, { coverage: store });
     await store.getState().open('run_a');
     await store.getState().chooseAxes({ x: 'rule', y: 'history' });
     expect(store.getState().matrix).toMatchObject({ x: 'rule', y: 'history' });
@@ -54,6 +58,7 @@ describe('coverage store', () => {
       'coverage.matrix': (input) => new Promise((resolve) => releases.push(() => resolve(ok(matrixOf(input.x, input.y))))),
     });
     const store = createCoverageStore(() => fake);
+    subscribeStores(fake, { coverage: store });
     const opening = store.getState().open('run_a');
     const choosing = store.getState().chooseAxes({ x: 'rule', y: 'history' });
     releases[1]!();
@@ -66,6 +71,7 @@ describe('coverage store', () => {
   it('refreshes after each batch and at the end of its own run only', async () => {
     const fake = client();
     const store = createCoverageStore(() => fake);
+    subscribeStores(fake, { coverage: store });
     await store.getState().open('run_a');
     const progress = {
       run_id: 'run_a',
@@ -93,6 +99,7 @@ describe('coverage store', () => {
           : ok({ id: 'run_fill' } as Run),
     });
     const store = createCoverageStore(() => fake);
+    subscribeStores(fake, { coverage: store });
     await store.getState().open('run_x');
     expect(store.getState()).toMatchObject({ summaryStatus: 'error', summaryError: 'There is no run run_x.' });
     expect(await store.getState().fill({ tool: 'unrelated', world_state: 'entity missing' }, 12)).toBeNull();

@@ -1,16 +1,7 @@
 import type { CoverageCell, CoverageMatrix } from '../../../shared/api/coverage';
 import type { Axis } from '../../../shared/domain';
+import { AXIS_LABELS } from '../axis-labels';
 import type { Route } from '../navigation/routes';
-
-/** Axis names as the screen shows them. */
-export const AXIS_LABELS: Readonly<Record<Axis, string>> = {
-  tool: 'Tool',
-  rule: 'Policy rule',
-  stance: 'User stance',
-  world_state: 'World state',
-  tool_condition: 'Tool condition',
-  history: 'History',
-};
 
 /**
  * What a heatmap square says, one colour meaning each: a planned pair no row reached yet, rows (ungraded), rows

@@ -2,6 +2,8 @@ import type { StoreApi } from 'zustand';
 import type { JobProgress } from '../../../shared/api';
 import type { ExportRequestInput } from '../../../shared/api/exports';
 import type { ApiClient } from '../../api/client';
+import { debounce } from '../helpers/debounce';
+import { latestRequest } from '../helpers/latest-request';
 import { applyFormPatch, type ExportForm, folderFilesInputOf, initialForm, requestOf } from './form';
 import { type ExportState, initialExportState, type JobState } from './initial-state';
 import { joinPath, resultOf } from './result';
@@ -49,37 +51,15 @@ export function createExportActions(
 ): ExportActions {
   const delay = options.previewDelayMs ?? 350;
   const folderDelay = options.folderDelayMs ?? delay;
-  let subscribed = false;
   /** Bumped at every open: answers for an older source are dropped. */
   let opening = 0;
-  let previewRequest = 0;
-  let previewTimer: ReturnType<typeof setTimeout> | null = null;
-  let folderRequest = 0;
-  let folderTimer: ReturnType<typeof setTimeout> | null = null;
+  const previewRequests = latestRequest();
+  const folderRequests = latestRequest();
   /** Events that arrive before `exports.start` answers with the job's id. */
   let early: JobProgress[] = [];
 
-  function subscribe(): void {
-    if (subscribed) return;
-    subscribed = true;
-    client().on('job-progress', (progress) => actions.receiveJob(progress));
-  }
-
-  function schedulePreview(): void {
-    if (previewTimer !== null) clearTimeout(previewTimer);
-    previewTimer = setTimeout(() => {
-      previewTimer = null;
-      void actions.refreshPreview();
-    }, delay);
-  }
-
-  function scheduleFolderFiles(): void {
-    if (folderTimer !== null) clearTimeout(folderTimer);
-    folderTimer = setTimeout(() => {
-      folderTimer = null;
-      void actions.refreshFolderFiles();
-    }, folderDelay);
-  }
+  const schedulePreview = debounce(() => void actions.refreshPreview(), delay);
+  const scheduleFolderFiles = debounce(() => void actions.refreshFolderFiles(), folderDelay);
 
   const folderKeyOf = (form: ExportForm): string | null => {
     const input = folderFilesInputOf(form);
@@ -156,7 +136,6 @@ export function createExportActions(
 
   const actions: ExportActions = {
     open(source, openOptions = {}) {
-      subscribe();
       if (isActive(get().job)) return set({ isOpen: true });
       const token = ++opening;
       const dataDir = openOptions.dataDir ?? null;
@@ -176,10 +155,8 @@ export function createExportActions(
       void resolveSelection(source, token);
     },
     close() {
-      if (previewTimer !== null) clearTimeout(previewTimer);
-      if (folderTimer !== null) clearTimeout(folderTimer);
-      previewTimer = null;
-      folderTimer = null;
+      schedulePreview.cancel();
+      scheduleFolderFiles.cancel();
       set({ isOpen: false });
     },
     setForm(patch) {
@@ -201,17 +178,17 @@ export function createExportActions(
       if (!state.isOpen) return;
       const input = folderFilesInputOf(state.form);
       if (!input) {
-        folderRequest += 1;
+        folderRequests.drop();
         return set({ folderFiles: { key: null, status: 'idle', value: null, error: null } });
       }
       const key = JSON.stringify(input);
       const known = state.folderFiles;
       if (key === known.key && known.status !== 'error' && refreshOptions.force !== true) return;
-      const request = ++folderRequest;
+      const isLatest = folderRequests.start();
       // The same folder asked again keeps its answer meanwhile; another folder shows nothing until its own lands.
       set({ folderFiles: { key, status: 'loading', value: key === known.key ? known.value : null, error: null } });
       const answer = await client().call('exports.folderFiles', input);
-      if (request !== folderRequest) return;
+      if (!isLatest()) return;
       if (answer.ok) set({ folderFiles: { key, status: 'ready', value: answer.value, error: null } });
       else set({ folderFiles: { key, status: 'error', value: null, error: answer.error.message } });
     },
@@ -223,10 +200,10 @@ export function createExportActions(
       const key = JSON.stringify(built.request);
       // An idle preview was set aside by a form problem (a bad share, a relative file): the form fixed, it is read again.
       if (key === state.preview.key && state.preview.status !== 'error' && state.preview.status !== 'idle') return;
-      const request = ++previewRequest;
+      const isLatest = previewRequests.start();
       set({ preview: { ...state.preview, key, status: 'loading', error: null } });
       const answer = await client().call('exports.preview', built.request);
-      if (request !== previewRequest) return;
+      if (!isLatest()) return;
       if (answer.ok) set({ preview: { key, status: 'ready', value: answer.value, error: null } });
       else set({ preview: { key, status: 'error', value: null, error: answer.error.message } });
     },

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { subscribeStores } from '../../api/subscriptions';
 import type { JobProgress } from '../../../shared/api';
 import type { ExportPreview, ExportRecord, ExportRequestInput } from '../../../shared/api/exports';
 import type { RowsPageInput, RowSummary } from '../../../shared/api/rows';
-import { fakeClient, ok } from '../run/__fixtures__/fake-client';
+import { fakeClient, ok } from '../../api/__fixtures__/fake-client';
 import { applyFormPatch, initialForm, requestOf } from './form';
 import { initialExportState } from './initial-state';
 import { datasetFiles, formatBytes, joinPath, resultOf } from './result';
@@ -110,6 +111,7 @@ function harness(
     ...options.answers,
   });
   const store = createExportStore(() => client, { previewDelayMs: 0 });
+  subscribeStores(client, { exports: store });
   return { store, client, starts };
 }
 
@@ -354,7 +356,8 @@ describe('export form', () => {
   it('refuses a relative decontamination file, for the preview too, instead of sending it to be read where the server started', () => {
     const form = { ...initialForm('/out'), against_files: '/bench/ok.jsonl\n bench/prompts.jsonl ' };
     const message =
-      '“bench/prompts.jsonl” is a relative path: type the full path of the file to decontaminate against, starting with / (e.g. /home/ana/benchmarks/prompts.jsonl), or it would be read wherever the server was started.';
+      '“bench/prompts.jsonl” is a relative path: type the full path of the file to decontaminate against, starting with / (e.g. ' +
+      '/home/ana/benchmarks/prompts.jsonl), or it would be read wherever the server was started.';
     expect(requestOf(form, selection)).toEqual({ ok: false, issues: [{ path: 'against_files', message }] });
     expect(requestOf(form, selection, { forPreview: true })).toEqual({ ok: false, issues: [{ path: 'against_files', message }] });
     expect(
@@ -461,7 +464,8 @@ describe('passes only and the warnings made from the preview’s counts', () => 
         { failing: 0, ungraded: 12, train: { failing: 0, ungraded: 11 } },
         {
           warnings: [
-            `train: 11 rows are ungraded: grade the run before a ${input.format === 'grpo' ? 'GRPO' : 'DPO'} export (no ask survived the gates)`,
+            `train: 11 rows are ungraded: grade the run before a ${input.format === 'grpo' ? 'GRPO' : 'DPO'} export ` +
+              '(no ask survived the gates)',
             '12 rows are evaluation rows (holdout or eval split): they are never in train.',
           ],
           n_lines: 0,
@@ -499,7 +503,8 @@ describe('passes only and the warnings made from the preview’s counts', () => 
     await settle();
     expect(client.callsOf('exports.folderFiles')).toEqual([{ folder: '/data/exports/run_a1', kind: 'dataset' }]);
     expect(selectFolderReplacement(store.getState())).toBe(
-      'This folder already holds an export of “Refunds” (1,499 lines, 2026-11-30 12:18 UTC): this export replaces data/train.jsonl, data/holdout.jsonl and README.md.',
+      'This folder already holds an export of “Refunds” (1,499 lines, 2026-11-30 12:18 UTC): this export replaces data/train.jsonl, ' +
+        'data/holdout.jsonl and README.md.',
     );
     expect(selectPreviewWarnings(store.getState())[0]).toContain('This folder already holds an export');
     // Another folder: nothing is said until the disk answers for it, and it holds nothing.
@@ -509,7 +514,7 @@ describe('passes only and the warnings made from the preview’s counts', () => 
     expect(selectFolderReplacement(store.getState())).toBeNull();
   });
 
-  it('believes the disk over the stored records: a folder emptied by hand says nothing, one filled by the CLI says what it replaces', async () => {
+  it('believes the disk over the stored records: an emptied folder says nothing, one the CLI filled says what it replaces', async () => {
     const records = [record({ location: '/out/emptied', n_rows: 12 })];
     const disk: Record<string, string[]> = {
       '/out/emptied': [],
@@ -524,7 +529,8 @@ describe('passes only and the warnings made from the preview’s counts', () => 
     await settle();
     // The eval file this export does not write stays, beside a card that no longer names it.
     expect(selectFolderReplacement(store.getState())).toBe(
-      'This folder already holds export files: this export replaces data/train.jsonl and README.md. data/eval.jsonl stays from before, though the new dataset card does not name it.',
+      'This folder already holds export files: this export replaces data/train.jsonl and README.md. data/eval.jsonl stays from before, ' +
+        'though the new dataset card does not name it.',
     );
     store.getState().setForm({ splits: ['train', 'holdout', 'eval'] });
     expect(selectFolderReplacement(store.getState())).toBe(
@@ -561,6 +567,7 @@ describe('passes only and the warnings made from the preview’s counts', () => 
       },
     });
     const typed = createExportStore(() => client, { previewDelayMs: 0, folderDelayMs: 20 });
+    subscribeStores(client, { exports: typed });
     typed.getState().open({ kind: 'run', run_id: RUN, run_name: 'Refunds' });
     for (const folder of ['/o', '/ou', '/out/a']) typed.getState().setForm({ folder });
     await new Promise((resolve) => setTimeout(resolve, 40));
@@ -644,7 +651,8 @@ describe('export destination checks from a first-day review', () => {
     store.getState().setForm({ folder: 'relative/out' });
     await settle();
     const message =
-      '“relative/out” is a relative path: type the full path of the export folder, starting with / (e.g. /home/ana/exports), or it would land wherever the server was started.';
+      '“relative/out” is a relative path: type the full path of the export folder, starting with / (e.g. /home/ana/exports), or it ' +
+      'would land wherever the server was started.';
     expect(selectVisibleIssues(store.getState())).toEqual([{ path: 'folder', message }]);
     expect(selectStartPrompt(store.getState())).toEqual({ message, canPress: false });
     expect(client.callsOf('exports.folderFiles').map((input) => (input as { folder: string }).folder)).not.toContain('relative/out');

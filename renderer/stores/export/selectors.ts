@@ -114,7 +114,11 @@ export function gradeWarnings(preview: ExportState['preview']): string[] {
   if (train.failing > 0) warnings.push(`${countOf(train.failing, 'row fails its grade', 'rows fail their grade')} and will be trained on.`);
   if (train.ungraded > 0) {
     warnings.push(
-      `${countOf(train.ungraded, 'row is ungraded: grade the run first or it is trained on as it is', 'rows are ungraded: grade the run first or they are trained on as they are')}.`,
+      `${countOf(
+        train.ungraded,
+        'row is ungraded: grade the run first or it is trained on as it is',
+        'rows are ungraded: grade the run first or they are trained on as they are',
+      )}.`,
     );
   }
   return warnings;
@@ -168,8 +172,9 @@ export function selectFolderReplacement(
       ? state.source.run_name
       : state.otherRuns.find((run) => run.id === record.run_id)?.name
     : undefined;
+  const recordCount = (rows: number) => (isEnvironment ? countOf(rows, 'task', 'tasks') : countOf(rows, 'line', 'lines'));
   const described = record
-    ? `${runName ? `an export of “${runName}”` : 'an export'} (${countOf(record.n_rows, isEnvironment ? 'task' : 'line', isEnvironment ? 'tasks' : 'lines')}, ${formatStoredTime(record.created_at)})`
+    ? `${runName ? `an export of “${runName}”` : 'an export'} (${recordCount(record.n_rows)}, ${formatStoredTime(record.created_at)})`
     : isEnvironment
       ? 'an RL environment package'
       : 'export files';
@@ -179,7 +184,8 @@ export function selectFolderReplacement(
   const left = present.filter((file) => !written.includes(file) && file.endsWith('.jsonl'));
   const stays =
     left.length > 0
-      ? ` ${listOf(left)} ${left.length === 1 ? 'stays' : 'stay'} from before, though the new dataset card does not name ${left.length === 1 ? 'it' : 'them'}.`
+      ? ` ${listOf(left)} ${left.length === 1 ? 'stays' : 'stay'} from before, ` +
+        `though the new dataset card does not name ${left.length === 1 ? 'it' : 'them'}.`
       : '';
   if (replaced.length === 0) return stays === '' ? null : `This folder already holds ${described}:${stays}`;
   return `This folder already holds ${described}: this export replaces ${listOf(replaced)}.${stays}`;

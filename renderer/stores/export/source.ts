@@ -116,7 +116,9 @@ export async function resolveRowIds(
         ok: false,
         error: {
           code: 'VALIDATION_FAILED',
-          message: `This filter matches ${page.value.total.toLocaleString()} conversations; an export of a search or verdict filter takes at most ${MAX_ROW_IDS.toLocaleString()}. Narrow it, or export the whole run from its Overview.`,
+          message:
+            `This filter matches ${page.value.total.toLocaleString()} conversations; an export of a search or verdict filter ` +
+            `takes at most ${MAX_ROW_IDS.toLocaleString()}. Narrow it, or export the whole run from its Overview.`,
         },
       };
     }

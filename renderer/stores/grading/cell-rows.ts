@@ -36,7 +36,9 @@ export async function resolveCellRowIds(
         ok: false,
         error: {
           code: 'VALIDATION_FAILED',
-          message: `This cell holds ${page.value.total.toLocaleString('en-US')} rows; one bulk label takes at most ${MAX_BULK_LABELS.toLocaleString('en-US')}. Label a narrower selection from the conversations table.`,
+          message:
+            `This cell holds ${page.value.total.toLocaleString('en-US')} rows; one bulk label takes at most ` +
+            `${MAX_BULK_LABELS.toLocaleString('en-US')}. Label a narrower selection from the conversations table.`,
         },
       };
     }

@@ -3,6 +3,8 @@ import type { GradeJob } from '../../../shared/api/grades';
 import type { JobProgress } from '../../../shared/api/jobs';
 import type { RoleModels } from '../../../shared/domain';
 import type { ApiClient } from '../../api/client';
+import { coalesce, debounce } from '../helpers/debounce';
+import { latestRequest } from '../helpers/latest-request';
 import { initialGradingState, initialJudgeCheck, type GradeJobState, type GradingState } from './initial-state';
 import { gradeRequestOf, judgeSpecOf, runJudgeSpec, specField, type GradeForm } from './judge-choice';
 import { bumpRevision, isJobActive } from './selectors';
@@ -50,37 +52,17 @@ export function createGradeActions(
 ): GradeActions {
   const delay = options.checkDelayMs ?? 300;
   const refreshEvery = options.summaryRefreshMs ?? 1500;
-  let refreshTimer: ReturnType<typeof setTimeout> | null = null;
-  let subscribed = false;
   let models: RoleModels = {};
-  let checkTimer: ReturnType<typeof setTimeout> | null = null;
-  let checkRequest = 0;
-  let summaryRequest = 0;
+  const checkRequests = latestRequest();
+  const summaryRequests = latestRequest();
   /** Events that arrive before grades.run answers with the job's id. */
   let early: JobProgress[] = [];
 
-  function subscribe(): void {
-    if (subscribed) return;
-    subscribed = true;
-    client().on('job-progress', (progress) => actions.receiveJob(progress));
-  }
-
-  function scheduleCheck(): void {
-    if (checkTimer !== null) clearTimeout(checkTimer);
-    checkTimer = setTimeout(() => {
-      checkTimer = null;
-      void actions.checkJudge();
-    }, delay);
-  }
-
+  const checkSoon = debounce(() => void actions.checkJudge(), delay);
   /** The counts grow as grades land: read them again now and then while a job runs. */
-  function scheduleSummaryRefresh(): void {
-    if (refreshEvery <= 0 || refreshTimer !== null) return;
-    refreshTimer = setTimeout(() => {
-      refreshTimer = null;
-      if (isJobActive(get().job)) void actions.reloadSummary();
-    }, refreshEvery);
-  }
+  const refreshSummarySoon = coalesce(() => {
+    if (isJobActive(get().job)) void actions.reloadSummary();
+  }, refreshEvery);
 
   function typedSpec(form: GradeForm): string | null {
     if (form.choice !== 'model' && form.choice !== 'decision') return null;
@@ -89,7 +71,6 @@ export function createGradeActions(
 
   const actions: GradeActions = {
     async open(runId, runModels) {
-      subscribe();
       models = runModels ?? {};
       const state = get();
       if (state.runId !== runId) {
@@ -119,10 +100,10 @@ export function createGradeActions(
     async reloadSummary() {
       const runId = get().runId;
       if (!runId) return;
-      const request = ++summaryRequest;
+      const isLatest = summaryRequests.start();
       set({ summaryStatus: get().summary ? 'ready' : 'loading', summaryError: null });
       const answer = await client().call('grades.summary', { run_id: runId });
-      if (request !== summaryRequest || get().runId !== runId) return;
+      if (!isLatest() || get().runId !== runId) return;
       if (answer.ok) set({ summary: answer.value, summaryStatus: 'ready', summaryError: null });
       else set({ summaryStatus: 'error', summaryError: answer.error.message });
     },
@@ -138,22 +119,21 @@ export function createGradeActions(
       });
       const spec = typedSpec(form);
       if (spec === null) {
-        if (checkTimer !== null) clearTimeout(checkTimer);
-        checkTimer = null;
-        checkRequest += 1;
+        checkSoon.cancel();
+        checkRequests.drop();
         set({ check: initialJudgeCheck });
       } else if (spec !== get().check.spec) {
         set({ check: { spec, status: 'loading', issues: [], notes: [] } });
-        scheduleCheck();
+        checkSoon();
       }
     },
     async checkJudge() {
       const spec = typedSpec(get().form);
       if (spec === null) return;
-      const request = ++checkRequest;
+      const isLatest = checkRequests.start();
       set({ check: { spec, status: 'loading', issues: [], notes: [] } });
       const answer = await client().call('models.check', { models: { ...(models.agent ? { agent: models.agent } : {}), judge: spec } });
-      if (request !== checkRequest) return;
+      if (!isLatest()) return;
       if (!answer.ok)
         return set({ check: { spec, status: 'error', issues: [], notes: [`The judge could not be checked: ${answer.error.message}`] } });
       const issues = answer.value.issues
@@ -261,7 +241,7 @@ export function createGradeActions(
       if (isFinal) {
         set({ revisions: bumpRevision(get().revisions, progress.run_id) });
         void actions.reloadSummary();
-      } else scheduleSummaryRefresh();
+      } else if (refreshEvery > 0) refreshSummarySoon();
     },
   };
   return actions;

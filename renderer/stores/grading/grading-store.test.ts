@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { subscribeStores } from '../../api/subscriptions';
 import type { GradesRunInput } from '../../../shared/api/grades';
 import type { JobProgress } from '../../../shared/api/jobs';
-import { fakeClient, ok } from '../run/__fixtures__/fake-client';
+import { fakeClient, ok } from '../../api/__fixtures__/fake-client';
 import { answerWith, gradeJob, gradesSummary, judgeSummary } from './__fixtures__/grading-fixtures';
 import { jobFigures, latestJudge, summaryWarnings } from './selectors';
 import { createGradingStore } from './store';
@@ -58,6 +59,7 @@ function harness() {
     },
   });
   const store = createGradingStore(() => client, { checkDelayMs: 60_000, summaryRefreshMs: 0 });
+  subscribeStores(client, { grading: store });
   return { client, store, runs, grade: () => (isGraded = true) };
 }
 
@@ -201,6 +203,7 @@ describe('grading store', () => {
   it('reads the counts again now and then while grades land, not at every event', async () => {
     const { client } = harness();
     const store = createGradingStore(() => client, { checkDelayMs: 60_000, summaryRefreshMs: 20 });
+    subscribeStores(client, { grading: store });
     let summaries = 0;
     answerWith(client, (method) => {
       if (method === 'grades.jobs') return ok({ jobs: [gradeJob({ done: 1, total: 24 })] });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LabelValue } from '../../../shared/domain';
-import { fakeClient, ok } from '../run/__fixtures__/fake-client';
+import { fakeClient, ok } from '../../api/__fixtures__/fake-client';
 import { answerWith, rowSummary } from './__fixtures__/grading-fixtures';
 import { confirmQuestion, describeTarget, formatLabelTime, outcomeSentence } from './selectors';
 import { createGradingStore } from './store';

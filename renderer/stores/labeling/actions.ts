@@ -1,9 +1,11 @@
 import type { StoreApi } from 'zustand';
 import { z } from 'zod';
+import type { ApiError } from '../../../shared/api';
 import type { ExportedFile } from '../../../shared/api/agreement';
 import { LabelQueueOrder } from '../../../shared/api/labels';
 import type { ApiClient } from '../../api/client';
-import { initialLabelingState, type LabelingState } from './initial-state';
+import { coalesce } from '../helpers/debounce';
+import { initialLabelingState, type FilesState, type LabelingState } from './initial-state';
 import { createQueueActions, type QueueActions } from './queue-actions';
 import { chosenText, type ChosenFile } from '../../api/chosen-file';
 
@@ -55,6 +57,11 @@ export function defaultAgreementDelay(lastReadMs: number): number {
   return Math.min(MAX_AGREEMENT_DELAY_MS, Math.max(MIN_AGREEMENT_DELAY_MS, lastReadMs));
 }
 
+/** The labels file panel after main refused an import or an export: the message, and the lines it names. */
+function refusedFiles(error: ApiError): FilesState {
+  return { status: 'idle', error: { message: error.message, issues: error.issues ?? [] }, notice: null, report: null };
+}
+
 export function createLabelingActions(
   set: StoreApi<LabelingState>['setState'],
   get: StoreApi<LabelingState>['getState'],
@@ -65,7 +72,6 @@ export function createLabelingActions(
   let agreementRunning: Promise<void> | null = null;
   let isAgreementStale = false;
   let lastReadMs = 0;
-  let agreementTimer: ReturnType<typeof setTimeout> | null = null;
 
   async function readAgreement(): Promise<void> {
     do {
@@ -99,15 +105,12 @@ export function createLabelingActions(
   };
 
   /** After a label: one read for every label given in the wait. */
-  const scheduleAgreement = (): void => {
-    if (agreementTimer !== null) return;
-    agreementTimer = setTimeout(() => {
-      agreementTimer = null;
-      void refreshAgreement();
-    }, agreementDelay(lastReadMs));
-  };
+  const scheduleAgreement = coalesce(
+    () => void refreshAgreement(),
+    () => agreementDelay(lastReadMs),
+  );
 
-  const queue = createQueueActions({ set, get, client, onSaved: scheduleAgreement });
+  const queue = createQueueActions({ set, get, client, onSaved: () => scheduleAgreement() });
 
   function saveQueueSetting(): void {
     const { order, isBlind } = get();
@@ -210,14 +213,7 @@ export function createLabelingActions(
         ...(annotator ? { author: annotator } : {}),
       });
       if (!result.ok) {
-        set({
-          files: {
-            status: 'idle',
-            error: { message: result.error.message, issues: result.error.issues ?? [] },
-            notice: null,
-            report: null,
-          },
-        });
+        set({ files: refusedFiles(result.error) });
         return false;
       }
       const { stored, report } = result.value;
@@ -243,14 +239,7 @@ export function createLabelingActions(
           ? await client().call('agreement.export', { run_id: runId, ...(judge === null ? {} : { judge_name: judge }) })
           : await client().call('labels.export', { run_id: runId, format: kind });
       if (!result.ok) {
-        set({
-          files: {
-            status: 'idle',
-            error: { message: result.error.message, issues: result.error.issues ?? [] },
-            notice: null,
-            report: null,
-          },
-        });
+        set({ files: refusedFiles(result.error) });
         return null;
       }
       const what = kind === 'agreement' ? `${result.value.n} rows for wai agreement` : `${result.value.n} labels`;

@@ -3,6 +3,7 @@ import type { RowDetail } from '../../../shared/api/rows';
 import type { LabelValue } from '../../../shared/domain';
 import type { ApiClient } from '../../api/client';
 import { PAGE_SIZE, type LabelingState } from './initial-state';
+import { createLabelSender } from './label-sender';
 import { countsAfter, itemAt, pageOf, pagesNeeded, prunePages, withItemLabel } from './queue-pages';
 
 export interface QueueActions {
@@ -39,15 +40,7 @@ const READ_AHEAD_DETAILS = 2;
 export function createQueueActions({ set, get, client, onSaved }: QueueDeps): QueueActions {
   const inFlightPages = new Set<string>();
   const inFlightDetails = new Set<string>();
-  /**
-   * Each label leaves at once (a slow call in main never holds a label back in the window, where closing it would
-   * lose it); two labels on one row go one after the other, so the later one lands last.
-   */
-  const rowChains = new Map<string, Promise<void>>();
-  const inFlight = new Set<Promise<void>>();
-  /** The newest label given per row: a refusal rolls back only if nothing was given on the row since. */
-  const latestGiven = new Map<string, number>();
-  let sequence = 0;
+  const { send, settled } = createLabelSender({ set, client, onSaved });
 
   /**
    * The first page takes a new snapshot and the counts; later ones keep its snapshot and judge and skip the counts
@@ -155,58 +148,13 @@ export function createQueueActions({ set, get, client, onSaved }: QueueDeps): Qu
     });
   }
 
-  function send(
-    rowId: string,
-    label: LabelValue,
-    note: string | null,
-    previous: LabelValue | null,
-    ordinal: number,
-    position: number,
-  ): void {
-    sequence += 1;
-    const mine = sequence;
-    latestGiven.set(rowId, mine);
-    set((state) => ({ pending: [...state.pending, { id: mine, rowId, label, previous }] }));
-    const done = (rowChains.get(rowId) ?? Promise.resolve()).then(async () => {
-      const result = await client().call('labels.set', { row_id: rowId, label, note, kind: 'human' });
-      const isLatest = latestGiven.get(rowId) === mine;
-      set((state) => ({ pending: state.pending.filter((entry) => entry.id !== mine) }));
-      if (result.ok) {
-        const stored = result.value.label;
-        set((state) => {
-          const detail = state.details[rowId];
-          const { id: _id, run_id: _runId, ...domainLabel } = stored;
-          return {
-            lastSaved: { rowId, ordinal, label },
-            saveError: state.saveError?.rowId === rowId ? null : state.saveError,
-            details: detail ? { ...state.details, [rowId]: { ...detail, labels: [...detail.labels, domainLabel] } } : state.details,
-          };
-        });
-        onSaved();
-        return;
-      }
-      set((state) => ({
-        saveError: { rowId, ordinal, position, label, note, message: result.error.message },
-        ...(isLatest
-          ? { pages: withItemLabel(state.pages, rowId, previous), counts: state.counts && countsAfter(state.counts, label, previous) }
-          : {}),
-      }));
-    });
-    rowChains.set(rowId, done);
-    inFlight.add(done);
-    void done.finally(() => {
-      inFlight.delete(done);
-      if (rowChains.get(rowId) === done) rowChains.delete(rowId);
-    });
-  }
-
   const actions: QueueActions = {
     async startQueue(target) {
       const generation = get().generation + 1;
       // The old row stays on screen (keys off) until the new queue answers.
       set({ generation, snapshot: null, status: 'loading', error: null });
       // A fresh queue counts what main has: let the labels on their way land first.
-      await Promise.all([...inFlight]);
+      await settled();
       if (get().generation !== generation) return;
       const result = await client().call('labels.queue', queueInput(0));
       if (get().generation !== generation) return;

@@ -1,4 +1,5 @@
 import type { AxisValues, RunConfigInput, Spec } from '../../../shared/domain';
+import { debounce } from '../helpers/debounce';
 import type { NewRunState } from './initial-state';
 import { settingsFromForm } from './settings-form';
 import type { NewRunContext } from './store-context';
@@ -34,7 +35,6 @@ export function followAxes(spec: Spec, built: AxisValues, stale: readonly (keyof
 
 export function createCheckActions(context: NewRunContext): CheckActions {
   const { set, get, client, scheduler } = context;
-  let timer: unknown;
 
   async function rebuildAxes(revision: number): Promise<boolean> {
     const { spec, staleAxes } = get();
@@ -85,13 +85,7 @@ export function createCheckActions(context: NewRunContext): CheckActions {
     await Promise.all([checkSpec(revision), checkPreflight(revision)]);
   }
 
-  function scheduleChecks(): void {
-    if (timer !== undefined) scheduler.clear(timer);
-    timer = scheduler.set(() => {
-      timer = undefined;
-      void runChecks();
-    }, context.checkDelayMs);
-  }
+  const checkSoon = debounce(() => void runChecks(), context.checkDelayMs, scheduler);
 
-  return { scheduleChecks, runChecks };
+  return { scheduleChecks: () => checkSoon(), runChecks };
 }

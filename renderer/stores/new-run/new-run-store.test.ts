@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PreflightOutput } from '../../../shared/api/runs';
 import type { AxisValues } from '../../../shared/domain';
-import { fakeClient, ok, type FakeClient } from '../run/__fixtures__/fake-client';
+import { fakeClient, ok, type FakeClient } from '../../api/__fixtures__/fake-client';
 import { storedRun } from '../run/__fixtures__/run-detail';
 import { FINANCE_SPEC } from './__fixtures__/spec';
 import {
@@ -15,7 +15,7 @@ import {
 import { formFromConfig, modeSettingsOfForm } from './settings-form';
 import { composePrompt, promptIntro } from './spec-edits';
 import { createNewRunStore } from './store';
-import type { Scheduler } from './store-context';
+import type { Scheduler } from '../helpers/debounce';
 
 /** Runs the debounce by hand: `flush()` fires what is waiting. */
 function manualScheduler(): Scheduler & { flush(): void; waiting(): number } {

@@ -94,7 +94,8 @@ export function selectSentenceError(state: Pick<NewRunState, 'sentence'>): strin
   const length = state.sentence.length;
   if (length <= MAX_DRAFT_SENTENCE_CHARS) return null;
   return (
-    `The description is ${length.toLocaleString('en-US')} characters, over the ${MAX_DRAFT_SENTENCE_CHARS.toLocaleString('en-US')} a draft reads: ` +
+    `The description is ${length.toLocaleString('en-US')} characters, ` +
+    `over the ${MAX_DRAFT_SENTENCE_CHARS.toLocaleString('en-US')} a draft reads: ` +
     'describe the agent and the behaviour to test in a sentence or two, then edit the drafted rules below.'
   );
 }

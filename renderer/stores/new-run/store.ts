@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { api, type ApiClient } from '../../api/client';
 import { createNewRunActions, type NewRunActions } from './actions';
 import { initialNewRunState, type NewRunState } from './initial-state';
-import { windowScheduler, type Scheduler } from './store-context';
+import { timerScheduler, type Scheduler } from '../helpers/debounce';
 
 export interface NewRunStoreOptions {
   client?: () => ApiClient;
@@ -18,7 +18,7 @@ export function createNewRunStore(options: NewRunStoreOptions = {}) {
       set,
       get,
       client: options.client ?? api,
-      scheduler: options.scheduler ?? windowScheduler,
+      scheduler: options.scheduler ?? timerScheduler,
       checkDelayMs: options.checkDelayMs ?? 300,
     }),
   }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KeysOutput } from '../../../shared/api/models';
-import { fakeClient, ok } from '../run/__fixtures__/fake-client';
+import { fakeClient, ok } from '../../api/__fixtures__/fake-client';
 import { describeKeySource, describeKeyVariable } from './selectors';
 import { createPreferencesStore } from './store';
 

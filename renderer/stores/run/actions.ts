@@ -9,7 +9,7 @@ import { isLiveStatus, selectCanCancel, selectCanResume } from './selectors';
 export const WATCH_INTERVAL_MS = 1_000;
 
 export interface RunActions {
-  /** Shows a run: loads it and follows its progress events until another run is opened. */
+  /** Shows a run: loads it, and its progress events (see api/subscriptions) apply until another run is opened. */
   open(runId: string): Promise<void>;
   reload(): Promise<void>;
   cancel(): Promise<void>;
@@ -21,16 +21,8 @@ export interface RunActions {
 }
 
 export function createRunActions(set: StoreApi<RunState>['setState'], get: () => RunState, client: () => ApiClient): RunActions {
-  let subscribed = false;
   /** Events that arrived while the run was loading, applied on top of what the load read. */
   let pending: RunProgress[] = [];
-
-  function subscribe(): void {
-    if (subscribed) return;
-    subscribed = true;
-    client().on('run-progress', (progress) => actions.receiveProgress(progress));
-    client().on('run-end', (end) => actions.receiveEnd(end));
-  }
 
   /** The run the view shows, while it is open: only this one is read again. */
   let watching: string | null = null;
@@ -80,7 +72,6 @@ export function createRunActions(set: StoreApi<RunState>['setState'], get: () =>
 
   const actions: RunActions = {
     async open(runId) {
-      subscribe();
       if (watching !== runId) stopWatching();
       watching = runId;
       if (get().runId !== runId) set({ ...initialRunState, runId });

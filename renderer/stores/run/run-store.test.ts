@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { subscribeStores } from '../../api/subscriptions';
 import type { RunProgress, RunWatch, RunWriter } from '../../../shared/api';
-import { fakeClient, ok } from './__fixtures__/fake-client';
+import { fakeClient, ok } from '../../api/__fixtures__/fake-client';
 import { batch, detailOf, storedRun } from './__fixtures__/run-detail';
 import { WATCH_INTERVAL_MS } from './actions';
 import {
@@ -33,6 +34,7 @@ describe('run store', () => {
   it('opens a run, subscribes to its events once, and shows progress as it arrives', async () => {
     const client = fakeClient({ 'runs.get': () => ok(detailOf(storedRun({ rows_done: 4 }), [batch(0, 40)])) });
     const store = createRunStore(() => client);
+    subscribeStores(client, { run: store });
     await store.getState().open('run_a');
     await store.getState().open('run_a');
     expect(client.listenerCount('run-progress')).toBe(1);
@@ -56,6 +58,7 @@ describe('run store', () => {
       'runs.get': () => new Promise((resolve) => (release = () => resolve(ok(detailOf(storedRun({ rows_done: 2 })))))),
     });
     const store = createRunStore(() => client);
+    subscribeStores(client, { run: store });
     const opening = store.getState().open('run_a');
     client.emit('run-progress', progress({ rows_done: 12, batch: batch(0, 50) }));
     client.emit('run-progress', progress({ run_id: 'run_other', rows_done: 99 }));
@@ -77,6 +80,7 @@ describe('run store', () => {
       'runs.cancel': () => ok(storedRun({ status: 'running', rows_done: 30 })),
     });
     const store = createRunStore(() => client);
+    subscribeStores(client, { run: store });
     await store.getState().open('run_a');
     expect(selectCanCancel(store.getState())).toBe(true);
     await store.getState().cancel();
@@ -96,6 +100,7 @@ describe('run store', () => {
       'runs.resume': () => ok(storedRun({ status: 'cancelled', rows_done: 37 })),
     });
     const store = createRunStore(() => client);
+    subscribeStores(client, { run: store });
     await store.getState().open('run_a');
     await store.getState().resume();
     expect(client.callsOf('runs.resume')).toEqual([{ run_id: 'run_a' }]);
@@ -110,6 +115,7 @@ describe('run store', () => {
       'runs.resume': () => ({ ok: false, error: { code: 'CONFLICT', message: 'Run run_a is already running.' } }),
     });
     const store = createRunStore(() => client);
+    subscribeStores(client, { run: store });
     await store.getState().open('run_a');
     await store.getState().resume();
     expect(store.getState()).toMatchObject({ actionStatus: 'idle', actionError: 'Run run_a is already running.' });
@@ -118,6 +124,7 @@ describe('run store', () => {
   it('shows a missing run as an error a person can read', async () => {
     const client = fakeClient({ 'runs.get': () => ({ ok: false, error: { code: 'NOT_FOUND', message: 'There is no run run_x.' } }) });
     const store = createRunStore(() => client);
+    subscribeStores(client, { run: store });
     await store.getState().open('run_x');
     expect(store.getState()).toMatchObject({ status: 'error', error: 'There is no run run_x.' });
   });
@@ -152,7 +159,7 @@ describe('run store: a run another process writes', () => {
     vi.useRealTimers();
   });
 
-  it('reads it about once a second while open: rows, rate and time left grow, the writer is named, and its end shows without a reload', async () => {
+  it('reads it about once a second while open: rows, rate and time left grow, the writer is named, the end shows unasked', async () => {
     vi.useFakeTimers();
     const answers = [watched(10), watched(26), watched(42)];
     const ended: RunWatch = {
@@ -165,6 +172,7 @@ describe('run store: a run another process writes', () => {
       'runs.watch': () => ok(answers.shift() ?? ended),
     });
     const store = createRunStore(() => client);
+    subscribeStores(client, { run: store });
     await store.getState().open('run_a');
     await tick(0);
     expect(selectWriterElsewhere(store.getState())).toEqual(CLI);
@@ -195,6 +203,7 @@ describe('run store: a run another process writes', () => {
     vi.useFakeTimers();
     const client = fakeClient({ 'runs.get': () => ok(detailOf(storedRun({ rows_done: 4 }))), 'runs.watch': () => ok(watched(10)) });
     const store = createRunStore(() => client);
+    subscribeStores(client, { run: store });
     await store.getState().open('run_a');
     await tick(WATCH_INTERVAL_MS * 2);
     expect(client.callsOf('runs.watch')).toHaveLength(3);
@@ -207,6 +216,7 @@ describe('run store: a run another process writes', () => {
       'runs.watch': () => ok(watched(4, { writer: { ...CLI, where: 'this_app', pid: 99 } })),
     });
     const ownStore = createRunStore(() => own);
+    subscribeStores(own, { run: ownStore });
     await ownStore.getState().open('run_a');
     await tick(WATCH_INTERVAL_MS * 5);
     expect(own.callsOf('runs.watch')).toHaveLength(1);
@@ -219,6 +229,7 @@ describe('run store: a run another process writes', () => {
     vi.useFakeTimers();
     const done = fakeClient({ 'runs.get': () => ok(detailOf(storedRun({ status: 'completed', rows_done: 100 }))) });
     const doneStore = createRunStore(() => done);
+    subscribeStores(done, { run: doneStore });
     await doneStore.getState().open('run_a');
     await tick(WATCH_INTERVAL_MS * 3);
     expect(done.callsOf('runs.watch')).toHaveLength(0);
@@ -229,6 +240,7 @@ describe('run store: a run another process writes', () => {
       'runs.watch': () => (failures-- > 0 ? { ok: false, error: { code: 'INTERNAL', message: 'database is locked' } } : ok(watched(30))),
     });
     const flakyStore = createRunStore(() => flaky);
+    subscribeStores(flaky, { run: flakyStore });
     await flakyStore.getState().open('run_a');
     await tick(0);
     expect(flakyStore.getState().detail!.run.rows_done).toBe(4);
@@ -246,13 +258,16 @@ describe('run store: a run another process writes', () => {
       'runs.resume': () => ok(storedRun({ status: 'running', rows_done: 40 })),
     });
     const store = createRunStore(() => client);
+    subscribeStores(client, { run: store });
     await store.getState().open('run_a');
     await tick(0);
     expect(writerLine(stale)).toBe(
-      'Written by another process (wai simulate, pid 4321 on this machine), which has sent no heartbeat for 14 s. Resume takes the run over from its stored rows; Cancel stops it.',
+      'Written by another process (wai simulate, pid 4321 on this machine), which has sent no heartbeat for 14 s. Resume takes the run ' +
+        'over from its stored rows; Cancel stops it.',
     );
     expect(writerLine({ ...stale, state: 'gone', this_machine: false, host: 'ci-7' })).toBe(
-      'Written by another process (wai simulate, pid 4321 on host ci-7), which is no longer running. Resume continues the run from its stored rows; Cancel stops it.',
+      'Written by another process (wai simulate, pid 4321 on host ci-7), which is no longer running. Resume continues the run from its ' +
+        'stored rows; Cancel stops it.',
     );
     expect(selectCanResume(store.getState())).toBe(true);
     expect(selectCanCancel(store.getState())).toBe(true);

@@ -46,9 +46,15 @@ export function writerLine(writer: RunWriter): string {
     case 'live':
       return `Written by another process (${who}); cancel it there. Its rows show here as they are stored.`;
     case 'stale':
-      return `Written by another process (${who}), which has sent no heartbeat for ${writer.heartbeat_seconds_ago} s. Resume takes the run over from its stored rows; Cancel stops it.`;
+      return (
+        `Written by another process (${who}), which has sent no heartbeat for ${writer.heartbeat_seconds_ago} s. ` +
+        'Resume takes the run over from its stored rows; Cancel stops it.'
+      );
     case 'gone':
-      return `Written by another process (${who}), which is no longer running. Resume continues the run from its stored rows; Cancel stops it.`;
+      return (
+        `Written by another process (${who}), which is no longer running. ` +
+        'Resume continues the run from its stored rows; Cancel stops it.'
+      );
     default: {
       const unreachable: never = writer.state;
       return unreachable;

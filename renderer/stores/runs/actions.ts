@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand';
-import type { RunProgress } from '../../../shared/api';
+import type { RunEnd, RunProgress } from '../../../shared/api';
 import type { ApiClient } from '../../api/client';
+import { latestRequest } from '../helpers/latest-request';
 import type { RunsState } from './initial-state';
 import { selectFollowsElsewhere, selectWritesOwnRun } from './selectors';
 
@@ -28,35 +29,27 @@ export interface RunsActions {
    * OWN_RUN_READ_INTERVAL_MS).
    */
   open(): Promise<void>;
-  /** Loads the list and, the first time, follows run events so statuses and counts stay live. */
+  /** Loads the list; once read, run events (this app's own runs) keep its statuses and counts live. */
   loadRuns(): Promise<void>;
   /** The list is back in view (its window shown or focused again): reads it without a loading state, and follows again. */
   refresh(): Promise<void>;
   receiveProgress(progress: RunProgress): void;
+  /** A run ended: the end brings the final status, coverage and degraded codes, so a list read before is read again. */
+  receiveEnd(end: RunEnd): void;
   /** The list left the screen (another view, or its window hidden): stop reading it again. */
   leave(): void;
 }
 
 export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () => RunsState, client: () => ApiClient): RunsActions {
-  let subscribed = false;
   let onScreen = false;
   /** The one pending timer: a follow read (every 2 s) or an idle check (every 5 s). */
   let followTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Each read's number: an answer older than the latest read is dropped (a slow tick never overwrites a newer list). */
-  let reads = 0;
+  /** An answer older than the latest read is dropped (a slow tick never overwrites a newer list). */
+  const reads = latestRequest();
   /** The change token the shown page came with (read just before it); null before the first read. */
   let shownChanges: string | null = null;
   /** When the shown page was read (ms, wall clock). */
   let shownAt = 0;
-
-  function subscribe(): void {
-    if (subscribed) return;
-    subscribed = true;
-    // This app's own runs send their progress and end; runs another process writes are read again instead.
-    client().on('run-progress', (progress) => actions.receiveProgress(progress));
-    // The end brings the final status, coverage and degraded codes: read the list again.
-    client().on('run-end', () => void actions.loadRuns());
-  }
 
   function stopFollowing(): void {
     clearTimeout(followTimer);
@@ -77,10 +70,10 @@ export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () 
   /** Asks for the runs' change token; reads the page when it moved since the shown page was read. */
   async function check(): Promise<void> {
     followTimer = undefined;
-    const number = reads;
+    const isQuiet = reads.watch();
     const result = await client().call('runs.changes', {});
     // A read started meanwhile (an event, a focus) already brings the list and schedules what follows.
-    if (number !== reads || followTimer !== undefined) return;
+    if (!isQuiet() || followTimer !== undefined) return;
     // A failed check (the store busy) keeps what is shown and asks again on the next tick.
     const hasMoved = result.ok && result.value.changes !== shownChanges;
     // The token stays unmatched meanwhile: the read comes once the interval is over, unless an event brings it sooner.
@@ -90,13 +83,13 @@ export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () 
   }
 
   async function read(quiet: boolean): Promise<void> {
-    const number = ++reads;
+    const isLatest = reads.start();
     if (!quiet) set({ status: 'loading', error: null });
     // The token first: a write between the two reads is in the page and moves the next token (one extra read, never a
     // missed change). Without a token (the read failed) the next check reads the page again.
     const changes = await client().call('runs.changes', {});
     const result = await client().call('runs.list', LIST_PAGE);
-    if (number !== reads) return;
+    if (!isLatest()) return;
     if (result.ok) {
       shownChanges = changes.ok ? changes.value.changes : null;
       shownAt = Date.now();
@@ -113,12 +106,10 @@ export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () 
       await actions.loadRuns();
     },
     async loadRuns() {
-      subscribe();
       await read(false);
     },
     async refresh() {
       onScreen = true;
-      subscribe();
       await read(true);
     },
     receiveProgress(progress) {
@@ -136,6 +127,9 @@ export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () 
             : run,
         ),
       });
+    },
+    receiveEnd() {
+      if (get().status !== 'idle') void actions.loadRuns();
     },
     leave() {
       onScreen = false;

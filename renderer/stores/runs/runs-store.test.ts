@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { subscribeStores } from '../../api/subscriptions';
 import type { RunListItem, RunWriter } from '../../../shared/api';
 import type { RunStatus } from '../../../shared/domain';
 import type { ApiClient } from '../../api/client';
-import { fakeClient, ok, type FakeClient } from '../run/__fixtures__/fake-client';
+import { fakeClient, ok, type FakeClient } from '../../api/__fixtures__/fake-client';
 import { batch, storedRun } from '../run/__fixtures__/run-detail';
 import { FOLLOW_INTERVAL_MS, IDLE_CHECK_INTERVAL_MS, OWN_RUN_READ_INTERVAL_MS } from './actions';
 import { passRate, selectIsEmpty, writerMark } from './selectors';
@@ -71,6 +72,7 @@ describe('runs store', () => {
     const run = listed('run_a', 'running', 3);
     const client = fakeClient({ 'runs.list': () => ok(page([run])) });
     const store = createRunsStore(() => client);
+    subscribeStores(client, { runs: store });
     await store.getState().loadRuns();
     await store.getState().loadRuns();
     expect(client.listenerCount('run-progress')).toBe(1);
@@ -108,6 +110,7 @@ describe('runs store', () => {
       'runs.changes': () => ok({ changes: tokenOf(pages.at(-1)!) }),
     });
     const store = createRunsStore(() => client);
+    subscribeStores(client, { runs: store });
     await store.getState().open();
     expect(store.getState().runs.map((run) => run.rows_done)).toEqual([50, 4]);
 
@@ -139,6 +142,7 @@ describe('runs store', () => {
     ];
     const client = fakeClient({ 'runs.list': () => ok(page(runs)), 'runs.changes': () => ok({ changes: tokenOf(runs) }) });
     const store = createRunsStore(() => client);
+    subscribeStores(client, { runs: store });
     await store.getState().open();
     await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS * 5);
     expect(listReads(client)).toHaveLength(1);
@@ -147,12 +151,13 @@ describe('runs store', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('while this app writes a run, keeps its rows live from its events and reads the page at most every 15 s, not at every moved token', async () => {
+  it('while this app writes a run, keeps its rows live from events and reads the page at most every 15 s, not per token move', async () => {
     vi.useFakeTimers();
     const mine = { ...cliWriter, where: 'this_app' as const, program: 'While Studio' };
     let stored = [listed('run_mine', 'running', 0, mine), listed('run_old', 'completed', 50)];
     const client = fakeClient({ 'runs.list': () => ok(page(stored)), 'runs.changes': () => ok({ changes: tokenOf(stored) }) });
     const store = createRunsStore(() => client);
+    subscribeStores(client, { runs: store });
     await store.getState().open();
     // Ten rows a second land, each moving the store's token and sending its progress.
     let rows = 0;
@@ -206,6 +211,7 @@ describe('runs store', () => {
     let stored = [listed('run_old', 'completed', 50)];
     const client = fakeClient({ 'runs.list': () => ok(page(stored)), 'runs.changes': () => ok({ changes: tokenOf(stored) }) });
     const store = createRunsStore(() => client);
+    subscribeStores(client, { runs: store });
     await store.getState().open();
 
     // Nothing changed: one cheap check per interval, no whole read.
@@ -248,6 +254,7 @@ describe('runs store', () => {
     let stored = [listed('run_new', 'completed', 40), listed('run_old', 'cancelled', 12)];
     const client = fakeClient({ 'runs.list': () => ok(page(stored)), 'runs.changes': () => ok({ changes: tokenOf(stored) }) });
     const store = createRunsStore(() => client);
+    subscribeStores(client, { runs: store });
     await store.getState().open();
 
     // `wai simulate --resume` takes the older run and finishes it between two checks: no run added, none removed.
@@ -276,6 +283,7 @@ describe('runs store', () => {
           : ok({ changes: tokenOf([listed('run_old', 'completed', 5)]) }),
     });
     const store = createRunsStore(() => client);
+    subscribeStores(client, { runs: store });
     await store.getState().open();
     fail = true;
     await vi.advanceTimersByTimeAsync(IDLE_CHECK_INTERVAL_MS);
@@ -291,6 +299,7 @@ describe('runs store', () => {
     vi.useFakeTimers();
     const client = fakeClient({ 'runs.list': () => ok(page([listed('run_cli', 'running', 4, cliWriter)])) });
     const store = createRunsStore(() => client);
+    subscribeStores(client, { runs: store });
     await store.getState().open();
     await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS * 2);
     expect(client.callsOf('runs.list')).toHaveLength(3);
@@ -335,6 +344,7 @@ describe('runs store', () => {
           : ok(page([listed('run_cli', 'running', 4, cliWriter)])),
     });
     const store = createRunsStore(() => client);
+    subscribeStores(client, { runs: store });
     await store.getState().open();
     fail = true;
     await vi.advanceTimersByTimeAsync(FOLLOW_INTERVAL_MS);
@@ -357,6 +367,7 @@ describe('runs store', () => {
       on: () => () => undefined,
     };
     const store = createRunsStore(() => client);
+    subscribeStores(client, { runs: store });
     const first = store.getState().open();
     await settle();
     answers.shift()!({ ok: true, value: page([listed('run_cli', 'running', 4, cliWriter)]) });

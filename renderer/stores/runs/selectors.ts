@@ -43,6 +43,7 @@ export function writerMark(writer: RunWriter): { text: string; label: string } {
         : ', no longer running';
   return {
     text,
-    label: `Written by another process: ${writer.program}, pid ${writer.pid}${where ? ` on host ${writer.host}` : ' on this machine'}${state}`,
+    label:
+      `Written by another process: ${writer.program}, pid ${writer.pid}${where ? ` on host ${writer.host}` : ' on this machine'}` + state,
   };
 }

@@ -1,5 +1,6 @@
 import type { StoreApi } from 'zustand';
 import type { ApiClient } from '../../api/client';
+import { latestRequest } from '../helpers/latest-request';
 import type { FailureMap } from '../../../shared/api/traces';
 import type { TracesState } from './initial-state';
 import { chosenTexts, type ChosenFile } from '../../api/chosen-file';
@@ -24,7 +25,7 @@ export function createTracesActions(
   get: () => TracesState,
   client: () => ApiClient,
 ): TracesActions {
-  let cellRequest = 0;
+  const cellRequests = latestRequest();
 
   /** A new map: picks and the open cell that left it are dropped, and the open cell's traces are read again. */
   async function showMap(map: FailureMap, imports?: TracesState['imports']): Promise<void> {
@@ -42,10 +43,10 @@ export function createTracesActions(
 
   /** The traces of one cell; `keep` leaves the rows shown until the new ones arrive (a refresh, not an open). */
   async function readCell(key: string, keep: boolean): Promise<void> {
-    const request = ++cellRequest;
+    const isLatest = cellRequests.start();
     if (!keep) set({ cell: { key, rows: [], total: 0, status: 'loading', error: null } });
     const result = await client().call('traces.rows', { cell: key, limit: 50, offset: 0 });
-    if (request !== cellRequest) return;
+    if (!isLatest()) return;
     if (result.ok) set({ cell: { key, rows: result.value.rows, total: result.value.total, status: 'ready', error: null } });
     else set({ cell: { key, rows: [], total: 0, status: 'error', error: result.error.message } });
   }
@@ -112,7 +113,7 @@ export function createTracesActions(
     },
     async openCell(key) {
       if (key === null) {
-        cellRequest++;
+        cellRequests.drop();
         return void set({ cell: null });
       }
       await readCell(key, false);

@@ -2,17 +2,9 @@ import type { ReactNode } from 'react';
 import type { RowDetail } from '../../../shared/api/rows';
 import { AXES, verdictOf, type Grade, type Label } from '../../../shared/domain';
 import { formatLabelTime } from '../../stores/grading/selectors';
+import { COLUMN_LAYOUT } from '../conversations/grid/columns';
 import { conductOutcome } from '../conversations/grade-source';
 import { LabelBadge, VerdictBadge } from '../conversations/verdict-badge';
-
-const AXIS_LABELS: Record<(typeof AXES)[number], string> = {
-  tool: 'Tool',
-  rule: 'Rule',
-  stance: 'Stance',
-  world_state: 'World state',
-  tool_condition: 'Tool condition',
-  history: 'History',
-};
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   const id = `panel-${title.toLowerCase().replaceAll(' ', '-')}`;
@@ -31,7 +23,7 @@ export function SituationPanel({ row }: { row: RowDetail['row'] }) {
       <dl className="facts">
         {AXES.map((axis) => (
           <div key={axis}>
-            <dt>{AXIS_LABELS[axis]}</dt>
+            <dt>{COLUMN_LAYOUT[axis].label}</dt>
             <dd className={axis === 'tool_condition' && row.situation.dimensions[axis] !== 'success' ? 'fault-text' : undefined}>
               {row.situation.dimensions[axis]}
             </dd>

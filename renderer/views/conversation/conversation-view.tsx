@@ -8,7 +8,6 @@ import { ErrorBanner } from '../../components/error-banner';
 import { WarningsBanner } from '../../components/warnings-banner';
 import { defaultQuery, filtersToRoute } from '../../stores/conversations/query';
 import { useConversationsStore } from '../../stores/conversations/store';
-import { selectRevision } from '../../stores/grading/selectors';
 import { useGradingStore } from '../../stores/grading/store';
 import type { Route } from '../../stores/navigation/routes';
 import { useNavigationStore } from '../../stores/navigation/store';
@@ -33,7 +32,7 @@ function firedSpan(detail: RowDetail | null): FiredSpan | null {
 export function ConversationView({ route }: { route: Extract<Route, { view: 'conversation' }> }) {
   const saved = useSavedQuery(route.run_id);
   const navigate = useNavigationStore((state) => state.navigate);
-  const { storeRunId, query, queryKey, detail, setQuery, loadDetail } = useConversationsStore(
+  const { storeRunId, query, queryKey, detail, setQuery, loadDetail, showConversation } = useConversationsStore(
     useShallow((state) => ({
       storeRunId: state.runId,
       query: state.query,
@@ -41,6 +40,7 @@ export function ConversationView({ route }: { route: Extract<Route, { view: 'con
       detail: state.detail,
       setQuery: state.setQuery,
       loadDetail: state.loadDetail,
+      showConversation: state.showConversation,
     })),
   );
   const isQueryReady = storeRunId === route.run_id;
@@ -49,24 +49,18 @@ export function ConversationView({ route }: { route: Extract<Route, { view: 'con
     if (!isQueryReady && saved !== undefined) setQuery(route.run_id, saved ?? defaultQuery());
   }, [isQueryReady, saved, route.run_id, setQuery]);
 
+  // The store's own query (loadDetail's default), so a new object for the same query (same key) does not reload.
   useEffect(() => {
-    if (isQueryReady) void loadDetail(route.row_id, query);
-    // The query is read through its key: a new object for the same query must not reload.
+    if (isQueryReady) void loadDetail(route.row_id);
   }, [isQueryReady, route.row_id, queryKey, loadDetail]);
 
-  // A label given here (or a grading that ended) is read back with the row: the labels panel shows what was stored.
+  // A label given here (or a grading that ended) is read back with the row (api/subscriptions): the labels panel
+  // shows what was stored.
+  useEffect(() => showConversation(route.run_id, route.row_id), [showConversation, route.run_id, route.row_id]);
   const loadAnnotator = useGradingStore((state) => state.loadAnnotator);
-  const revision = useGradingStore((state) => selectRevision(state, route.run_id));
-  const seenRevision = useRef(revision);
   useEffect(() => {
     void loadAnnotator();
   }, [loadAnnotator]);
-  useEffect(() => {
-    if (revision === seenRevision.current) return;
-    seenRevision.current = revision;
-    if (isQueryReady) void loadDetail(route.row_id, query);
-    // A new revision alone reloads; the row and query are read as they are then.
-  }, [revision]);
 
   const data = detail.data?.row_id === route.row_id || detail.status === 'loading' ? detail.data : null;
   const neighbours = data?.neighbours ?? null;

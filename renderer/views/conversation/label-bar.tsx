@@ -62,7 +62,8 @@ export function LabelBar({ runId, rowId, labels }: { runId: string; rowId: strin
         ? 'Saving…'
         : rowLabel.status === 'error'
           ? rowLabel.error
-          : `Saved: ${LABEL_TEXT[rowLabel.label!]}${annotator.name ? `, signed ${annotator.name}` : ''}${rowLabel.error ? `. ${rowLabel.error}` : '.'}`;
+          : `Saved: ${LABEL_TEXT[rowLabel.label!]}${annotator.name ? `, signed ${annotator.name}` : ''}` +
+            (rowLabel.error ? `. ${rowLabel.error}` : '.');
   return (
     <div className="label-bar" role="group" aria-label="Label this row">
       <span className="label-bar-title">Your label</span>

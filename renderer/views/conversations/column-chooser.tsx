@@ -1,7 +1,7 @@
 import { Columns3 } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { ROW_COLUMNS, type RowColumn } from '../../../shared/api/rows';
-import { ALWAYS_SHOWN, COLUMN_LAYOUT, DEFAULT_HIDDEN } from './columns';
+import { ALWAYS_SHOWN, COLUMN_LAYOUT, DEFAULT_HIDDEN } from './grid/columns';
 import { Popover } from './popover';
 
 /** Which columns the table shows; the choice is saved and survives a restart. */

@@ -13,7 +13,10 @@ export function judgeSourceText(judge: Pick<ShownJudge, 'name'>): string {
 /** The Judge cell's title: who made the grade (label_source, judge_name) and how the call ended (judge_status). */
 export function judgeSourceTitle(judge: Pick<ShownJudge, 'name' | 'status'>): string {
   if (judge.name === CONDUCT_JUDGE_NAME) {
-    return `By the conduct checks (label_source conduct, judge_name ${judge.name}; no judge has graded this row); judge_status ${judge.status}`;
+    return (
+      `By the conduct checks (label_source conduct, judge_name ${judge.name}; no judge has graded this row); ` +
+      `judge_status ${judge.status}`
+    );
   }
   return `By the judge ${judge.name} (judge_name ${judge.name}); judge_status ${judge.status}`;
 }

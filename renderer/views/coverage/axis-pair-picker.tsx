@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { AXES, type Axis } from '../../../shared/domain';
 import type { AxisPair } from '../../stores/coverage/initial-state';
-import { AXIS_LABELS } from '../../stores/coverage/selectors';
+import { AXIS_LABELS } from '../../stores/axis-labels';
 
 function AxisSelect({ id, label, value, onChange }: { id: string; label: string; value: Axis; onChange(axis: Axis): void }) {
   return (

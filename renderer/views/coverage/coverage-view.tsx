@@ -4,10 +4,10 @@ import { AXES } from '../../../shared/domain';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { WarningsBanner } from '../../components/warnings-banner';
-import { useAppStore } from '../../stores/app/store';
+import { useOpenExport } from '../../components/export-dialog/use-open-export';
 import { useCoverageStore } from '../../stores/coverage/store';
-import { useExportStore } from '../../stores/export/store';
-import { AXIS_LABELS, conversationsOfCell, defaultFillTarget, formatFraction } from '../../stores/coverage/selectors';
+import { AXIS_LABELS } from '../../stores/axis-labels';
+import { conversationsOfCell, defaultFillTarget, formatFraction } from '../../stores/coverage/selectors';
 import { useNavigationStore } from '../../stores/navigation/store';
 import { LabelDialog } from '../conversations/label-dialog';
 import '../../styles/coverage.css';
@@ -41,8 +41,7 @@ export function CoverageView({ runId }: { runId: string }) {
     useShallow((store) => ({ open: store.open, reload: store.reload, chooseAxes: store.chooseAxes, fill: store.fill })),
   );
   const navigate = useNavigationStore((store) => store.navigate);
-  const openExport = useExportStore((store) => store.open);
-  const dataDir = useAppStore((store) => store.info?.data_dir ?? null);
+  const openExport = useOpenExport();
   const [target, setTarget] = useState<{ key: string; cell: Target | null } | null>(null);
 
   useEffect(() => {
@@ -78,10 +77,8 @@ export function CoverageView({ runId }: { runId: string }) {
   };
   const exportCell = () => {
     if (!matrix || !fillTarget) return;
-    openExport(
-      { kind: 'cell', run_id: summary.run_id, run_name: summary.run_name, cell: { [matrix.x]: fillTarget.x, [matrix.y]: fillTarget.y } },
-      { dataDir },
-    );
+    const cell = { [matrix.x]: fillTarget.x, [matrix.y]: fillTarget.y };
+    openExport({ kind: 'cell', run_id: summary.run_id, run_name: summary.run_name, cell });
   };
 
   return (

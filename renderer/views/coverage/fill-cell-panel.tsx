@@ -1,7 +1,8 @@
 import { Crosshair, Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { FILL_BUDGET_DEFAULT, FILL_BUDGET_MAX, type CoverageMatrix } from '../../../shared/api/coverage';
-import { AXIS_LABELS, cellStatus, findCell } from '../../stores/coverage/selectors';
+import { AXIS_LABELS } from '../../stores/axis-labels';
+import { cellStatus, findCell } from '../../stores/coverage/selectors';
 import { BulkLabel } from '../conversations/bulk-label';
 
 interface FillCellPanelProps {

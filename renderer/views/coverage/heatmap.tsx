@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { CoverageCell, CoverageMatrix } from '../../../shared/api/coverage';
-import { AXIS_LABELS, cellDescription, cellKind, failShare, gridRows, heatLevel, maxRows } from '../../stores/coverage/selectors';
+import { AXIS_LABELS } from '../../stores/axis-labels';
+import { cellDescription, cellKind, failShare, gridRows, heatLevel, maxRows } from '../../stores/coverage/selectors';
 import { failMix, STRONG_FAIL_SHARE } from './fail-shade';
 
 interface HeatmapProps {

@@ -74,10 +74,7 @@ export function CompareJudges({ comparison }: { comparison: AgreementReport['com
           <tbody>
             {comparison.scores.map((score) => (
               <tr key={score.name} className={score.name === comparison.best?.name ? 'is-best' : undefined}>
-                <th
-                  scope="row"
-                  title={`fail_when_gold_pass ${formatStat(score.miss, 2)}${score.warnings.length > 0 ? `\n${score.warnings.join('\n')}` : ''}`}
-                >
+                <th scope="row" title={[`fail_when_gold_pass ${formatStat(score.miss, 2)}`, ...score.warnings].join('\n')}>
                   <code>{score.name}</code>
                 </th>
                 <td className="numeric">{formatStat(score.agreement, 2)}</td>

@@ -1,21 +1,21 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { LabelValue } from '../../../shared/domain';
+import { useLabelingStore } from '../../stores/labeling/store';
 import { LABEL_KEYS, MOVE_KEYS } from './use-label-hotkeys';
 
-interface NameDialogProps {
-  isOpen: boolean;
+interface NameFormProps {
   current: string | null;
   pendingLabel: LabelValue | null;
   isSaving: boolean;
   error: string | null;
   onSave(name: string): Promise<boolean>;
   onUnsigned(): void;
-  onClose(): void;
 }
 
-function NameForm(props: NameDialogProps) {
+function NameForm(props: NameFormProps) {
   const [name, setName] = useState(props.current ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,9 +47,18 @@ function NameForm(props: NameDialogProps) {
 }
 
 /** Asked once, before the first label when no name is set: every label is signed with it. */
-export function NameDialog(props: NameDialogProps) {
+export function NameDialog() {
+  const { dialog, current, saveName, labelUnsigned, closeNameDialog } = useLabelingStore(
+    useShallow((state) => ({
+      dialog: state.nameDialog,
+      current: state.annotator,
+      saveName: state.saveName,
+      labelUnsigned: state.labelUnsigned,
+      closeNameDialog: state.closeNameDialog,
+    })),
+  );
   return (
-    <Dialog.Root open={props.isOpen} onOpenChange={(open) => !open && props.onClose()}>
+    <Dialog.Root open={dialog.isOpen} onOpenChange={(open) => !open && closeNameDialog()}>
       <Dialog.Portal>
         {/* Our own backdrop: Radix's overlay injects a <style> tag, which the strict CSP refuses. */}
         <div className="dialog-backdrop" aria-hidden="true" />
@@ -59,7 +68,14 @@ export function NameDialog(props: NameDialogProps) {
             Every label is signed with this name (kept in Settings). Gold nobody signed is unmeasured: it cannot measure the judge. Two
             people signing the same rows give human–human agreement.
           </Dialog.Description>
-          <NameForm {...props} />
+          <NameForm
+            current={current}
+            pendingLabel={dialog.pendingLabel}
+            isSaving={dialog.isSaving}
+            error={dialog.error}
+            onSave={saveName}
+            onUnsigned={labelUnsigned}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

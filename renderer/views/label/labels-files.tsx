@@ -1,8 +1,9 @@
 import { Download, Upload } from 'lucide-react';
 import { useRef } from 'react';
-import { readChosenFile, type ChosenFile } from '../../api/chosen-file';
+import { useShallow } from 'zustand/react/shallow';
+import { readChosenFile } from '../../api/chosen-file';
 import type { LabelsFile, LabelsFileKind } from '../../stores/labeling/actions';
-import type { FilesState } from '../../stores/labeling/initial-state';
+import { useLabelingStore } from '../../stores/labeling/store';
 
 const MIME: Record<LabelsFileKind, string> = { csv: 'text/csv', jsonl: 'application/x-ndjson', agreement: 'application/x-ndjson' };
 
@@ -18,24 +19,25 @@ function download(file: LabelsFile, kind: LabelsFileKind): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-interface LabelsFilesProps {
-  files: FilesState;
-  onImport(file: ChosenFile): Promise<boolean>;
-  onExport(kind: LabelsFileKind): Promise<LabelsFile | null>;
-  onDismiss(): void;
-}
-
 /** Labels in (CSV or JSONL, all or nothing) and out (the labels, or the pairs `wai agreement` reads). */
-export function LabelsFiles({ files, onImport, onExport, onDismiss }: LabelsFilesProps) {
+export function LabelsFiles() {
+  const { files, importLabels, exportFile, dismissFiles } = useLabelingStore(
+    useShallow((state) => ({
+      files: state.files,
+      importLabels: state.importLabels,
+      exportFile: state.exportFile,
+      dismissFiles: state.dismissFiles,
+    })),
+  );
   const input = useRef<HTMLInputElement>(null);
   const isBusy = files.status !== 'idle';
   const choose = async (chosen: File | undefined) => {
     if (!chosen) return;
-    await onImport(await readChosenFile(chosen));
+    await importLabels(await readChosenFile(chosen));
     if (input.current) input.current.value = '';
   };
   const exportAs = async (kind: LabelsFileKind) => {
-    const file = await onExport(kind);
+    const file = await exportFile(kind);
     if (file) download(file, kind);
   };
   return (
@@ -82,7 +84,7 @@ export function LabelsFiles({ files, onImport, onExport, onDismiss }: LabelsFile
         <p className="files-notice" role="status">
           {files.notice}
           {files.report && files.report.warnings.length > 0 && <span className="muted"> {files.report.warnings.join(' ')}</span>}{' '}
-          <button type="button" className="link-button" onClick={onDismiss}>
+          <button type="button" className="link-button" onClick={dismissFiles}>
             Dismiss
           </button>
         </p>
@@ -102,7 +104,7 @@ export function LabelsFiles({ files, onImport, onExport, onDismiss }: LabelsFile
               </ul>
             )}
           </div>
-          <button type="button" onClick={onDismiss}>
+          <button type="button" onClick={dismissFiles}>
             Dismiss
           </button>
         </div>

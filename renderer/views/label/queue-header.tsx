@@ -1,136 +1,168 @@
 import { ChevronLeft, ChevronRight, Keyboard, UserRound } from 'lucide-react';
+import { useShallow } from 'zustand/react/shallow';
 import { LABEL_QUEUE_ORDERS, type LabelQueueOrder } from '../../../shared/api/labels';
-import type { JudgeRef } from '../../../shared/api/agreement';
-import type { QueueCounts } from '../../stores/labeling/initial-state';
-import { describeOrder, type QueueProgress } from '../../stores/labeling/selectors';
+import { describeOrder, selectProgress } from '../../stores/labeling/selectors';
+import { useLabelingStore } from '../../stores/labeling/store';
 import { MOVE_KEYS } from './use-label-hotkeys';
 
-interface QueueHeaderProps {
-  runName: string | null;
-  runId: string;
-  annotator: string | null;
-  progress: QueueProgress;
-  order: LabelQueueOrder;
-  counts: QueueCounts | null;
-  isBlind: boolean;
-  judges: readonly JudgeRef[];
-  judgeKey: string | null;
-  onOrder(order: LabelQueueOrder): void;
-  onBlind(isBlind: boolean): void;
-  onJudge(judgeKey: string): void;
-  onName(): void;
-  onHelp(): void;
-  onPrevious(): void;
-  onNext(): void;
-}
+const NO_JUDGES: readonly never[] = [];
 
 /** After a choice here the keys go back to the queue (they never fire while a form control has focus). */
 function handBack(control: HTMLElement): void {
   control.blur();
 }
 
-/** Title, who is labelling, the order and blind mode, and how far the person has got. */
-export function QueueHeader(props: QueueHeaderProps) {
-  const { progress } = props;
+/** The run, and who is labelling (the button that changes the name). */
+function QueueTitle({ runId, onHelp }: { runId: string; onHelp(): void }) {
+  const { runName, annotator, openNameDialog } = useLabelingStore(
+    useShallow((state) => ({ runName: state.run?.name ?? null, annotator: state.annotator, openNameDialog: state.openNameDialog })),
+  );
   return (
-    <header className="label-header">
-      <div className="view-header label-title-row">
-        <h1 id="label-title">Label</h1>
-        {props.runName && <span className="label-run-name">{props.runName}</span>}
-        <code className="muted">{props.runId}</code>
-        <span className="toolbar-spacer" />
-        <button type="button" className="annotator-button" onClick={props.onName} title="The name stamped on every label you give">
-          <UserRound size={13} aria-hidden="true" />
-          {props.annotator ? (
-            <span>
-              Labelling as <strong aria-label="Annotator">{props.annotator}</strong>
-            </span>
-          ) : (
-            <span className="state state-degraded">No name: labels are unsigned</span>
-          )}
-        </button>
-        <button type="button" onClick={props.onHelp} aria-keyshortcuts="Shift+?">
-          <Keyboard size={13} aria-hidden="true" /> Shortcuts <kbd>?</kbd>
-        </button>
-      </div>
-      <div className="label-toolbar">
+    <div className="view-header label-title-row">
+      <h1 id="label-title">Label</h1>
+      {runName && <span className="label-run-name">{runName}</span>}
+      <code className="muted">{runId}</code>
+      <span className="toolbar-spacer" />
+      <button type="button" className="annotator-button" onClick={openNameDialog} title="The name stamped on every label you give">
+        <UserRound size={13} aria-hidden="true" />
+        {annotator ? (
+          <span>
+            Labelling as <strong aria-label="Annotator">{annotator}</strong>
+          </span>
+        ) : (
+          <span className="state state-degraded">No name: labels are unsigned</span>
+        )}
+      </button>
+      <button type="button" onClick={onHelp} aria-keyshortcuts="Shift+?">
+        <Keyboard size={13} aria-hidden="true" /> Shortcuts <kbd>?</kbd>
+      </button>
+    </div>
+  );
+}
+
+/** The queue's order, the judge it follows (when the run has several) and blind mode. */
+function QueueChoices() {
+  const { order, counts, judges, judgeKey, isBlind, setOrder, setJudge, setBlind } = useLabelingStore(
+    useShallow((state) => ({
+      order: state.order,
+      counts: state.counts,
+      judges: state.agreement.data?.judges ?? NO_JUDGES,
+      judgeKey: state.judgeKey,
+      isBlind: state.isBlind,
+      setOrder: state.setOrder,
+      setJudge: state.setJudge,
+      setBlind: state.setBlind,
+    })),
+  );
+  return (
+    <>
+      <label className="toolbar-field">
+        <span>Order</span>
+        <select
+          value={order}
+          onChange={(event) => {
+            setOrder(event.target.value as LabelQueueOrder);
+            handBack(event.currentTarget);
+          }}
+        >
+          {LABEL_QUEUE_ORDERS.map((order) => (
+            <option key={order} value={order}>
+              {describeOrder(order, counts)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {judges.length > 1 && (
         <label className="toolbar-field">
-          <span>Order</span>
+          <span>Judge</span>
           <select
-            value={props.order}
+            value={judgeKey ?? ''}
             onChange={(event) => {
-              props.onOrder(event.target.value as LabelQueueOrder);
+              setJudge(event.target.value);
               handBack(event.currentTarget);
             }}
           >
-            {LABEL_QUEUE_ORDERS.map((order) => (
-              <option key={order} value={order}>
-                {describeOrder(order, props.counts)}
+            {judges.map((judge) => (
+              <option key={judge.judge_key} value={judge.judge_key}>
+                {judge.judge_key}
               </option>
             ))}
           </select>
         </label>
-        {props.judges.length > 1 && (
-          <label className="toolbar-field">
-            <span>Judge</span>
-            <select
-              value={props.judgeKey ?? ''}
-              onChange={(event) => {
-                props.onJudge(event.target.value);
-                handBack(event.currentTarget);
-              }}
-            >
-              {props.judges.map((judge) => (
-                <option key={judge.judge_key} value={judge.judge_key}>
-                  {judge.judge_key}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <label className="toolbar-check" title="Hide the judge's verdict and reason on a row until you have labelled it">
-          <input
-            type="checkbox"
-            checked={props.isBlind}
-            onChange={(event) => {
-              props.onBlind(event.target.checked);
-              handBack(event.currentTarget);
-            }}
-          />
-          Blind
-        </label>
+      )}
+      <label className="toolbar-check" title="Hide the judge's verdict and reason on a row until you have labelled it">
+        <input
+          type="checkbox"
+          checked={isBlind}
+          onChange={(event) => {
+            setBlind(event.target.checked);
+            handBack(event.currentTarget);
+          }}
+        />
+        Blind
+      </label>
+    </>
+  );
+}
+
+/** How far the person has got, and the steps back and forth. */
+function QueueProgress() {
+  const { counts, total, position, previous, next } = useLabelingStore(
+    useShallow((state) => ({
+      counts: state.counts,
+      total: state.total,
+      position: state.position,
+      previous: state.previous,
+      next: state.next,
+    })),
+  );
+  const progress = selectProgress({ counts, total, position });
+  return (
+    <>
+      <div className="label-progress" role="status" aria-label="Progress">
+        <span>
+          <strong className="numeric">{progress.labelled.toLocaleString()}</strong>
+          <span className="muted"> / {progress.total.toLocaleString()} labelled</span>
+        </span>
+        <span className="progress-track" aria-hidden="true">
+          <span className="progress-fill" style={{ width: `${Math.round(progress.share * 1000) / 10}%` }} />
+        </span>
+        <span className="muted">
+          {/* The place in the queue's order, not the row number (#N, from 0, as generated): "row 12" beside "#11" misled. */}
+          {progress.place === null ? 'no rows' : `${progress.place.toLocaleString()} of ${progress.total.toLocaleString()} in this order`}
+        </span>
+      </div>
+      <button
+        type="button"
+        onClick={previous}
+        disabled={progress.place === null || progress.place <= 1}
+        aria-keyshortcuts="k ArrowLeft"
+        title={`Previous row (${MOVE_KEYS.previous.shown})`}
+      >
+        <ChevronLeft size={14} aria-hidden="true" /> Previous
+      </button>
+      <button
+        type="button"
+        onClick={next}
+        disabled={progress.place === null || progress.place >= progress.total}
+        aria-keyshortcuts="j ArrowRight"
+        title={`Next row (${MOVE_KEYS.next.shown})`}
+      >
+        Next <ChevronRight size={14} aria-hidden="true" />
+      </button>
+    </>
+  );
+}
+
+/** Title, who is labelling, the order and blind mode, and how far the person has got. */
+export function QueueHeader({ runId, onHelp }: { runId: string; onHelp(): void }) {
+  return (
+    <header className="label-header">
+      <QueueTitle runId={runId} onHelp={onHelp} />
+      <div className="label-toolbar">
+        <QueueChoices />
         <span className="toolbar-spacer" />
-        <div className="label-progress" role="status" aria-label="Progress">
-          <span>
-            <strong className="numeric">{progress.labelled.toLocaleString()}</strong>
-            <span className="muted"> / {progress.total.toLocaleString()} labelled</span>
-          </span>
-          <span className="progress-track" aria-hidden="true">
-            <span className="progress-fill" style={{ width: `${Math.round(progress.share * 1000) / 10}%` }} />
-          </span>
-          <span className="muted">
-            {/* The place in the queue's order, not the row number (#N, from 0, as generated): "row 12" beside "#11" misled. */}
-            {progress.place === null ? 'no rows' : `${progress.place.toLocaleString()} of ${progress.total.toLocaleString()} in this order`}
-          </span>
-        </div>
-        <button
-          type="button"
-          onClick={props.onPrevious}
-          disabled={progress.place === null || progress.place <= 1}
-          aria-keyshortcuts="k ArrowLeft"
-          title={`Previous row (${MOVE_KEYS.previous.shown})`}
-        >
-          <ChevronLeft size={14} aria-hidden="true" /> Previous
-        </button>
-        <button
-          type="button"
-          onClick={props.onNext}
-          disabled={progress.place === null || progress.place >= progress.total}
-          aria-keyshortcuts="j ArrowRight"
-          title={`Next row (${MOVE_KEYS.next.shown})`}
-        >
-          Next <ChevronRight size={14} aria-hidden="true" />
-        </button>
+        <QueueProgress />
       </div>
     </header>
   );

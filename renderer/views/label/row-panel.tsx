@@ -1,28 +1,17 @@
 import { EyeOff } from 'lucide-react';
 import type { KeyboardEvent, RefObject } from 'react';
-import type { QueueItem } from '../../../shared/api/labels';
-import type { RowDetail } from '../../../shared/api/rows';
-import type { Grade, LabelValue } from '../../../shared/domain';
+import { useShallow } from 'zustand/react/shallow';
+import type { Grade } from '../../../shared/domain';
 import { verdictOfGrade } from '../../stores/labeling/selectors';
+import { useLabelingStore } from '../../stores/labeling/store';
 import { LabelBadge, VerdictBadge } from '../conversations/verdict-badge';
+import { useCurrentRow } from './use-current-row';
 import { LABEL_KEYS, MOVE_KEYS } from './use-label-hotkeys';
 
-export type SaveState = 'saving' | 'saved' | 'unsaved' | null;
+type SaveState = 'saving' | 'saved' | 'unsaved' | null;
 
 interface RowPanelProps {
-  item: QueueItem;
-  detail: RowDetail | null;
-  judgeKey: string | null;
-  judgeGrade: Grade | null;
-  conduct: Grade | null;
-  isHidden: boolean;
-  saveState: SaveState;
-  note: string;
   noteRef: RefObject<HTMLTextAreaElement | null>;
-  onNote(text: string): void;
-  /** Enter in the note: send it with the row's label (if any) and hand the keys back to the queue. */
-  onNoteDone(save: boolean): void;
-  onGive(label: LabelValue): void;
   onShowSpan(): void;
 }
 
@@ -97,17 +86,33 @@ function ConductLine({ grade, onShowSpan }: { grade: Grade; onShowSpan(): void }
   );
 }
 
+/** The label's fate on the row: on its way to main, refused (and undone), or stored. */
+function useSaveState(rowId: string | null, hasLabel: boolean): SaveState {
+  const { isSaving, isRefused } = useLabelingStore(
+    useShallow((state) => ({
+      isSaving: state.pending.some((entry) => entry.rowId === rowId),
+      isRefused: state.saveError?.rowId === rowId,
+    })),
+  );
+  if (rowId === null) return null;
+  return isSaving ? 'saving' : isRefused ? 'unsaved' : hasLabel ? 'saved' : null;
+}
+
 /** The row on screen: the five labels with their keys, the note, and the judge (hidden in blind mode until labelled). */
-export function RowPanel(props: RowPanelProps) {
-  const { item, detail } = props;
+export function RowPanel({ noteRef, onShowSpan }: RowPanelProps) {
+  const { item, detail, judgeKey, judgeGrade, conduct, isHidden } = useCurrentRow();
+  const { note, give, setNote, saveNote } = useLabelingStore(
+    useShallow((state) => ({ note: state.note, give: state.give, setNote: state.setNote, saveNote: state.saveNote })),
+  );
+  const saveState = useSaveState(item?.row_id ?? null, Boolean(item?.label));
+  if (!item) return null;
+  /** Enter in the note sends it with the row's label (if any); either key hands the keys back to the queue. */
   const onNoteKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey) {
-      event.preventDefault();
-      props.onNoteDone(true);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      props.onNoteDone(false);
-    }
+    const isDone = event.key === 'Escape' || (event.key === 'Enter' && !event.shiftKey);
+    if (!isDone) return;
+    event.preventDefault();
+    if (event.key === 'Enter') saveNote();
+    noteRef.current?.blur();
   };
   return (
     <section className="label-panel row-panel" aria-labelledby="row-panel-title">
@@ -115,7 +120,7 @@ export function RowPanel(props: RowPanelProps) {
         <h2 id="row-panel-title">Row #{item.ordinal}</h2>
         <span className="muted">your label</span>
         <LabelBadge label={item.label} />
-        {props.saveState && <span className={`save-state save-${props.saveState}`}>{SAVE_TEXT[props.saveState]}</span>}
+        {saveState && <span className={`save-state save-${saveState}`}>{SAVE_TEXT[saveState]}</span>}
       </div>
       <div className="label-keys" role="group" aria-label="Label this row">
         {LABEL_KEYS.map(({ key, label, name }) => (
@@ -125,7 +130,7 @@ export function RowPanel(props: RowPanelProps) {
             className={`label-key key-${label}`}
             aria-pressed={item.label === label}
             aria-keyshortcuts={key}
-            onClick={() => props.onGive(label)}
+            onClick={() => give(label)}
           >
             <kbd>{key}</kbd> {name}
           </button>
@@ -136,24 +141,16 @@ export function RowPanel(props: RowPanelProps) {
           Note <kbd>{MOVE_KEYS.note.shown}</kbd> <span className="muted">sent with the next label · Enter keeps it · Esc leaves</span>
         </span>
         <textarea
-          ref={props.noteRef}
+          ref={noteRef}
           rows={2}
-          value={props.note}
-          onChange={(event) => props.onNote(event.target.value)}
+          value={note.rowId === item.row_id ? note.text : ''}
+          onChange={(event) => setNote(event.target.value)}
           onKeyDown={onNoteKey}
         />
       </label>
       <div className="row-verdicts" role="group" aria-label="Judge verdict">
-        <JudgeVerdict
-          isLoaded={detail !== null}
-          judgeKey={props.judgeKey}
-          grade={props.judgeGrade}
-          isHidden={props.isHidden}
-          onShowSpan={props.onShowSpan}
-        />
-        {!props.isHidden && props.conduct && props.judgeGrade !== props.conduct && (
-          <ConductLine grade={props.conduct} onShowSpan={props.onShowSpan} />
-        )}
+        <JudgeVerdict isLoaded={detail !== null} judgeKey={judgeKey} grade={judgeGrade} isHidden={isHidden} onShowSpan={onShowSpan} />
+        {!isHidden && conduct && judgeGrade !== conduct && <ConductLine grade={conduct} onShowSpan={onShowSpan} />}
       </div>
     </section>
   );

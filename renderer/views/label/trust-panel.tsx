@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import type { AgreementReport } from '../../../shared/api/agreement';
-import type { LoadStatus } from '../../stores/load-status';
 import { formatStat, trustHeadline, trustWarnings } from '../../stores/labeling/selectors';
+import { useLabelingStore } from '../../stores/labeling/store';
 import { CompareJudges, HumanAgreementTable } from './compare-judges';
 
 interface StatRow {
@@ -91,7 +91,8 @@ function ConfusionMatrix({ report }: { report: AgreementReport }) {
 }
 
 /** The judge measured against the gold labels, live: warnings first, then the numbers with their n. */
-export function TrustPanel({ report, status, error }: { report: AgreementReport | null; status: LoadStatus; error: string | null }) {
+export function TrustPanel() {
+  const { data: report, status, error } = useLabelingStore((state) => state.agreement);
   const headline = trustHeadline(report);
   const warnings = trustWarnings(report);
   const isUnmeasured = report === null || report.judge === null || report.judge_trust.unmeasured;

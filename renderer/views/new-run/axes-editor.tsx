@@ -2,18 +2,10 @@ import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { AXES, type Axis } from '../../../shared/domain';
 import { ChipList } from '../../components/chip-list';
+import { AXIS_LABELS } from '../../stores/axis-labels';
 import { useNewRunStore } from '../../stores/new-run/store';
 import { FieldMessages } from './field-messages';
 import { NONE, useSpecField } from './use-field';
-
-const AXIS_LABELS: Record<Axis, string> = {
-  tool: 'Tool',
-  rule: 'Policy rule',
-  stance: 'User stance',
-  world_state: 'World state',
-  tool_condition: 'Tool condition',
-  history: 'History',
-};
 
 function AxisRow({ axis }: { axis: Axis }) {
   const { values, addAxisValue, removeAxisValue } = useNewRunStore(

@@ -44,11 +44,15 @@ const MODE_WORDS: Record<Mode, { option: string; note: string }> = {
   explore: { option: 'Explore', note: 'Spends the budget on new situations: one wording and one conversation each.' },
   sft: {
     option: 'SFT',
-    note: 'Writes three wordings of each situation and runs up to four conversations of each, so the best reply can be picked for fine-tuning.',
+    note:
+      'Writes three wordings of each situation and runs up to four conversations of each, ' +
+      'so the best reply can be picked for fine-tuning.',
   },
   rl: {
     option: 'RL',
-    note: 'Runs up to eight conversations of each prompt, two first and the rest where those disagree, with tools failing more often (fault rate 0.8, no flip to success).',
+    note:
+      'Runs up to eight conversations of each prompt, two first and the rest where those disagree, ' +
+      'with tools failing more often (fault rate 0.8, no flip to success).',
   },
   adaptive: {
     option: 'Adaptive',

@@ -41,9 +41,10 @@ export function ProveView() {
         <span className="count">paired before / after on a held-out set</span>
       </header>
       <p className="muted prove-intro">
-        Each JSONL line is <code>{'{"task_id", "category", "pass": 0|1}'}</code> (or <code>"reward"</code>, a pass at 0.5 or more; optional{' '}
-        <code>"eval_run"</code>). Several lines per task are repeats, averaged per task first. Nothing counts as better until the interval
-        excludes zero.
+        Each JSONL line is <code>{'{"task_id", "category", "pass": 0|1}'}</code>
+        {' (or '}
+        <code>"reward"</code>, a pass at 0.5 or more; optional <code>"eval_run"</code>). Several lines per task are repeats, averaged per
+        task first. Nothing counts as better until the interval excludes zero.
       </p>
       <div className="prove-sides">
         <SidePicker
@@ -106,8 +107,8 @@ export function ProveView() {
           <div className={`prove-headline tone-${headlineTone(report.overall.headline)}`} aria-label="Headline">
             <strong>{report.overall.headline}</strong>
             <span>
-              overall {signed(report.overall.delta)} pass@1 over {report.overall.n_tasks} {report.overall.paired ? 'paired ' : ''}tasks ·{' '}
-              <code>{result.before.label}</code> → <code>{result.after.label}</code>
+              {`overall ${signed(report.overall.delta)} pass@1 over ${report.overall.n_tasks} `}
+              {report.overall.paired ? 'paired ' : ''}tasks · <code>{result.before.label}</code> → <code>{result.after.label}</code>
             </span>
             <span className="prove-decides">
               Each verdict follows its 95% interval: PASS or FAIL only when the interval clears zero (and the eval noise). p is a sign-flip

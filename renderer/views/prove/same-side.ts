@@ -13,7 +13,9 @@ export function sameSideProblem(before: SideChoice, after: SideChoice, runs: rea
   }
   if (before?.kind === 'file' && after?.kind === 'file' && before.text === after.text) {
     const names = before.name === after.name ? before.name : `${before.name} and ${after.name}`;
-    return `Before and after hold the same lines (${names}): every difference would be 0. Choose the results of the changed agent as after.`;
+    return (
+      `Before and after hold the same lines (${names}): every difference would be 0. ` + 'Choose the results of the changed agent as after.'
+    );
   }
   return null;
 }

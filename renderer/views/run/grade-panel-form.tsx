@@ -4,6 +4,9 @@ import type { GradeJobState, GradingState } from '../../stores/grading/initial-s
 import { readsRubric, type GradeForm, type GradeFormField, type JudgeChoice } from '../../stores/grading/judge-choice';
 import { isJobActive } from '../../stores/grading/selectors';
 
+const CONDUCT_HINT =
+  'The deterministic rules: an action claimed without a tool call, an identifier the person never gave, success after a failed call…';
+
 interface GradeFormProps {
   form: GradeForm;
   runJudge: string | null;
@@ -95,13 +98,7 @@ export function GradePanelForm({ form, runJudge, check, fieldError, job, blocker
     <form className="grade-form" onSubmit={submit} noValidate aria-label="Grade this run">
       <fieldset disabled={isActive}>
         <legend>Judge</legend>
-        <Choice
-          value="conduct"
-          form={form}
-          onChange={onChange}
-          title="Conduct checks only"
-          hint="The deterministic rules: an action claimed without a tool call, an identifier the person never gave, success after a failed call…"
-        />
+        <Choice value="conduct" form={form} onChange={onChange} title="Conduct checks only" hint={CONDUCT_HINT} />
         <Choice
           value="run_judge"
           form={form}

@@ -23,8 +23,12 @@ function rateTitle(timing: FinishedTiming): string {
     return 'Not known for this resumed run: its stored rows give no running time, and the time it sat stopped is part of its span.';
   const over = `Rows stored over ${formatElapsed(timing.active_seconds)} of running`;
   if (timing.stopped_stretches === 0)
-    return `${over}: from Start to the end. It sat stopped under ${GAP} before it resumed (no stretch of over ${GAP} with no rollout in flight), so that is counted as running.`;
-  return `${over}, not counting ${formatElapsed(timing.stopped_seconds ?? 0)} stopped (${stretches(timing.stopped_stretches)} of over ${GAP} with no rollout in flight).`;
+    return (
+      `${over}: from Start to the end. It sat stopped under ${GAP} before it resumed ` +
+      `(no stretch of over ${GAP} with no rollout in flight), so that is counted as running.`
+    );
+  const stopped = formatElapsed(timing.stopped_seconds ?? 0);
+  return `${over}, not counting ${stopped} stopped (${stretches(timing.stopped_stretches)} of over ${GAP} with no rollout in flight).`;
 }
 
 /**
@@ -72,7 +76,10 @@ export function ProgressPanel({
               <Figure
                 label="Running time"
                 name="Running time"
-                title={`From Start to the end less every stretch of over ${GAP} with no rollout in flight (read from each stored row's time and duration): ${formatElapsed(timing.stopped_seconds ?? 0)} left out as stopped.`}
+                title={
+                  `From Start to the end less every stretch of over ${GAP} with no rollout in flight ` +
+                  `(read from each stored row's time and duration): ${formatElapsed(timing.stopped_seconds ?? 0)} left out as stopped.`
+                }
               >
                 {formatElapsed(timing.active_seconds)}
               </Figure>

@@ -82,7 +82,8 @@ export function RunSummary({ summary }: { summary: SimulationSummary }) {
             label: 'Distinct behaviours',
             value: formatCount(coverage.unique_signatures),
             title:
-              'Different behaviour signatures: the tools the agent called, where each argument came from and what each returned, whether it refused, and its reply length.',
+              'Different behaviour signatures: the tools the agent called, where each argument came from and what each returned, ' +
+              'whether it refused, and its reply length.',
           },
           {
             label: 'Distinct prompts',

@@ -3,8 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorBanner } from '../../components/error-banner';
 import { WarningsBanner } from '../../components/warnings-banner';
-import { useAppStore } from '../../stores/app/store';
-import { useExportStore } from '../../stores/export/store';
+import { useOpenExport } from '../../components/export-dialog/use-open-export';
 import { useNavigationStore } from '../../stores/navigation/store';
 import { initialRunState } from '../../stores/run/initial-state';
 import {
@@ -50,8 +49,7 @@ export function RunView({ runId }: { runId: string }) {
     useShallow((store) => ({ open: store.open, leave: store.leave, cancel: store.cancel, resume: store.resume, reload: store.reload })),
   );
   const navigate = useNavigationStore((store) => store.navigate);
-  const openExport = useExportStore((store) => store.open);
-  const dataDir = useAppStore((store) => store.info?.data_dir ?? null);
+  const openExport = useOpenExport();
 
   useEffect(() => {
     void open(runId);
@@ -84,7 +82,7 @@ export function RunView({ runId }: { runId: string }) {
         onCancel={() => void cancel()}
         onResume={() => void resume()}
         onNewFromRun={() => navigate({ view: 'new-run', from_run: run.id })}
-        onExport={() => openExport({ kind: 'run', run_id: run.id, run_name: run.name }, { dataDir })}
+        onExport={() => openExport({ kind: 'run', run_id: run.id, run_name: run.name })}
       />
       <WarningsBanner warnings={run.warnings} degraded={run.degraded} />
       {state.actionError && <ErrorBanner message={state.actionError} />}

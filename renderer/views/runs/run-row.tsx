@@ -4,6 +4,12 @@ import type { RunListItem } from '../../../shared/api';
 import { writerElsewhere, writerMark } from '../../stores/runs/selectors';
 import { fillTarget, formatDateTime, formatListDate, formatPassRate, formatPercent } from './format';
 
+/** A fill run's own plan's coverage, for its title: the list shows its aim instead. */
+const ownPairsText = ({ pairwise }: RunListItem) =>
+  pairwise
+    ? ` Its own plan's pairs covered: ${formatPercent(pairwise.fraction)} (${pairwise.pairs_covered}/${pairwise.pairs_planned}).`
+    : '';
+
 /** One run in the list: the whole row opens it (click, or Enter on the focused row or its name). */
 export function RunRow({ run, onOpen }: { run: RunListItem; onOpen(): void }) {
   const writer = writerElsewhere(run);
@@ -43,10 +49,7 @@ export function RunRow({ run, onOpen }: { run: RunListItem; onOpen(): void }) {
       </td>
       {fill ? (
         // A fill run's pairwise fraction spans only the axes it left free: read as the grid's, it looks poorly covered.
-        <td
-          className="numeric run-fill"
-          title={`A fill run: every row carries ${fill.words}.${run.pairwise ? ` Its own plan's pairs covered: ${formatPercent(run.pairwise.fraction)} (${run.pairwise.pairs_covered}/${run.pairwise.pairs_planned}).` : ''}`}
-        >
+        <td className="numeric run-fill" title={`A fill run: every row carries ${fill.words}.${ownPairsText(run)}`}>
           <span className="run-fill-mark">{fill.mark}</span>
         </td>
       ) : (

@@ -1,20 +1,23 @@
 import { useState } from 'react';
-import type { FailureCell } from '../../../shared/api/traces';
-import type { TracesState } from '../../stores/traces/initial-state';
-
-interface AimPanelProps {
-  targets: FailureCell[];
-  picked: number;
-  aiming: boolean;
-  error: TracesState['aimError'];
-  aimed: TracesState['aimed'];
-  onAim(budget: number): void;
-  onClear(): void;
-  onOpenRun(runId: string): void;
-}
+import { useShallow } from 'zustand/react/shallow';
+import { useNavigationStore } from '../../stores/navigation/store';
+import { selectAimTargets } from '../../stores/traces/selectors';
+import { useTracesStore } from '../../stores/traces/store';
 
 /** "Aim a run here": the run's grid steered at the picked cells (or every weak cell), near copies of a trace dropped. */
-export function AimPanel({ targets, picked, aiming, error, aimed, onAim, onClear, onOpenRun }: AimPanelProps) {
+export function AimPanel() {
+  const { picked, aiming, error, aimed, aim, clearSelection } = useTracesStore(
+    useShallow((store) => ({
+      picked: store.selected.length,
+      aiming: store.aiming,
+      error: store.aimError,
+      aimed: store.aimed,
+      aim: store.aim,
+      clearSelection: store.clearSelection,
+    })),
+  );
+  const targets = useTracesStore(useShallow(selectAimTargets));
+  const navigate = useNavigationStore((store) => store.navigate);
   const [budget, setBudget] = useState(200);
   const what =
     picked > 0
@@ -37,11 +40,11 @@ export function AimPanel({ targets, picked, aiming, error, aimed, onAim, onClear
           value={budget}
           onChange={(event) => setBudget(Math.max(1, Number(event.target.value) || 1))}
         />
-        <button type="button" className="primary" disabled={aiming || targets.length === 0} onClick={() => onAim(budget)}>
+        <button type="button" className="primary" disabled={aiming || targets.length === 0} onClick={() => void aim(budget)}>
           {aiming ? 'Starting…' : 'Aim a run here'}
         </button>
         {picked > 0 && (
-          <button type="button" onClick={onClear}>
+          <button type="button" onClick={clearSelection}>
             Clear picks
           </button>
         )}
@@ -61,7 +64,7 @@ export function AimPanel({ targets, picked, aiming, error, aimed, onAim, onClear
               {warning}
             </p>
           ))}
-          <button type="button" onClick={() => onOpenRun(aimed.run.id)}>
+          <button type="button" onClick={() => navigate({ view: 'run', run_id: aimed.run.id })}>
             Open the run
           </button>
         </div>

@@ -1,5 +1,5 @@
-import type { CellTraces as CellTracesState } from '../../stores/traces/initial-state';
 import { verdictOf } from '../../../shared/domain/verdict';
+import { useTracesStore } from '../../stores/traces/store';
 
 const STATE_CLASS = { pass: 'state-completed', fail: 'state-failed' } as const;
 const stateClass = (value: number | null) => {
@@ -8,8 +8,10 @@ const stateClass = (value: number | null) => {
 };
 const reward = (value: number | null) => (value === null ? 'ungraded' : `${verdictOf(value)} ${value}`);
 
-/** The traces behind one situation: what the person asked, the reply, the reward and the model version. */
-export function CellTraces({ cell }: { cell: CellTracesState }) {
+/** The traces behind the open situation: what the person asked, the reply, the reward and the model version. */
+export function CellTraces() {
+  const cell = useTracesStore((store) => store.cell);
+  if (!cell) return null;
   const where = (() => {
     try {
       const value = JSON.parse(cell.key) as { tool: string; tool_condition: string; world_state: string };

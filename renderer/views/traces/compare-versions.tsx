@@ -1,12 +1,7 @@
+import { useShallow } from 'zustand/react/shallow';
 import type { FailureMap } from '../../../shared/api/traces';
 import { selectVersionNames } from '../../stores/traces/selectors';
-
-interface CompareVersionsProps {
-  map: FailureMap;
-  comparing: boolean;
-  error: string | null;
-  onCompare(before: string | null, after: string | null): void;
-}
+import { useTracesStore } from '../../stores/traces/store';
 
 const countOf = (map: FailureMap, version: string) => {
   const entry = map.versions.find((item) => item.version === version);
@@ -17,7 +12,11 @@ const countOf = (map: FailureMap, version: string) => {
  * The before and after model versions the map compares. Picking in one select the version the other holds swaps
  * them; the choice is kept in the data folder (the default is the two versions seen last).
  */
-export function CompareVersions({ map, comparing, error, onCompare }: CompareVersionsProps) {
+export function CompareVersions({ map }: { map: FailureMap }) {
+  const { comparing, error, compareVersions } = useTracesStore(
+    useShallow((store) => ({ comparing: store.comparing, error: store.compareError, compareVersions: store.compareVersions })),
+  );
+  const onCompare = (before: string | null, after: string | null) => void compareVersions(before, after);
   const names = selectVersionNames(map);
   if (names.length < 2 || !map.previous_version || !map.current_version) return null;
   const before = map.previous_version;

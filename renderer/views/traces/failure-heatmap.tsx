@@ -1,13 +1,8 @@
 import type { CSSProperties } from 'react';
 import type { FailureMap } from '../../../shared/api/traces';
 import { heatKey, selectHeatmap, STATUS_LOOK } from '../../stores/traces/selectors';
+import { useTracesStore } from '../../stores/traces/store';
 import { describeSquare, failingOfGraded, ungradedOf } from './graded-words';
-
-interface FailureHeatmapProps {
-  map: FailureMap;
-  selected: readonly string[];
-  onToggle(keys: readonly string[]): void;
-}
 
 /**
  * Tools down, tool conditions across: each square sums its world states and is shaded by its failure share, failing
@@ -16,8 +11,15 @@ interface FailureHeatmapProps {
  * "not re-checked" never hides that most of its failures stopped. A square is a button that picks (or unpicks) its
  * cells to aim at.
  */
-export function FailureHeatmap({ map, selected, onToggle }: FailureHeatmapProps) {
+export function FailureHeatmap({ map }: { map: FailureMap }) {
+  const selected = useTracesStore((store) => store.selected);
+  const toggleCell = useTracesStore((store) => store.toggleCell);
   const heat = selectHeatmap(map);
+  /** A square picks all its cells, or unpicks them all when every one is picked. */
+  const toggle = (keys: readonly string[]) => {
+    const isAllPicked = keys.every((key) => selected.includes(key));
+    for (const key of keys) if (isAllPicked || !selected.includes(key)) toggleCell(key);
+  };
   return (
     <div className="failure-heatmap-frame">
       <table className="failure-heatmap" aria-label="Failure map: tool by tool condition">
@@ -45,11 +47,12 @@ export function FailureHeatmap({ map, selected, onToggle }: FailureHeatmapProps)
                 const isMixed = square.statuses.length > 1;
                 const ungraded = ungradedOf(square);
                 const label = describeSquare(square);
+                const look = `tone-${STATUS_LOOK[square.status].tone}${isPicked ? ' is-picked' : ''}${isMixed ? ' is-mixed' : ''}`;
                 return (
                   <td key={condition}>
                     <button
                       type="button"
-                      className={`heat-square tone-${STATUS_LOOK[square.status].tone}${isPicked ? ' is-picked' : ''}${isMixed ? ' is-mixed' : ''}`}
+                      className={`heat-square ${look}`}
                       // A line more for the ungraded traces: the square grows to fit it, as a mixed one does.
                       style={
                         { '--fail-share': share.toFixed(3), ...(ungraded > 0 ? { height: 'auto', minHeight: 44 } : {}) } as CSSProperties
@@ -57,7 +60,7 @@ export function FailureHeatmap({ map, selected, onToggle }: FailureHeatmapProps)
                       aria-pressed={isPicked}
                       aria-label={label}
                       title={label}
-                      onClick={() => onToggle(square.keys)}
+                      onClick={() => toggle(square.keys)}
                     >
                       <span className="heat-numbers">{failingOfGraded(square)}</span>
                       {isMixed ? (

@@ -1,14 +1,8 @@
+import { useShallow } from 'zustand/react/shallow';
 import type { FailureMap } from '../../../shared/api/traces';
+import { useTracesStore } from '../../stores/traces/store';
 import { failingOfGraded, ungradedOf } from './graded-words';
 import { StatusMark } from './status-mark';
-
-interface FailureTableProps {
-  map: FailureMap;
-  selected: readonly string[];
-  openKey: string | null;
-  onToggle(key: string): void;
-  onOpen(key: string | null): void;
-}
 
 const counts = (value: { failures: number; graded: number } | null) => (value === null ? '—' : `${value.failures}/${value.graded}`);
 
@@ -16,7 +10,15 @@ const counts = (value: { failures: number; graded: number } | null) => (value ==
  * Every situation the traces show, by priority: status mark, counts before and after, and a pick box for aiming.
  * Failing counts over graded traces (as the map's squares do); the ungraded have their own column.
  */
-export function FailureTable({ map, selected, openKey, onToggle, onOpen }: FailureTableProps) {
+export function FailureTable({ map }: { map: FailureMap }) {
+  const { selected, openKey, toggleCell, openCell } = useTracesStore(
+    useShallow((store) => ({
+      selected: store.selected,
+      openKey: store.cell?.key ?? null,
+      toggleCell: store.toggleCell,
+      openCell: store.openCell,
+    })),
+  );
   return (
     <table className="data-table failure-table" aria-label="Situations in the traces">
       <thead>
@@ -63,7 +65,7 @@ export function FailureTable({ map, selected, openKey, onToggle, onOpen }: Failu
                   type="checkbox"
                   aria-label={`Aim at ${where}`}
                   checked={selected.includes(cell.key)}
-                  onChange={() => onToggle(cell.key)}
+                  onChange={() => toggleCell(cell.key)}
                 />
               </td>
               <td>
@@ -98,7 +100,7 @@ export function FailureTable({ map, selected, openKey, onToggle, onOpen }: Failu
                   type="button"
                   className="link-button"
                   aria-label={`Traces in ${where}`}
-                  onClick={() => onOpen(openKey === cell.key ? null : cell.key)}
+                  onClick={() => void openCell(openKey === cell.key ? null : cell.key)}
                 >
                   {openKey === cell.key ? 'Hide' : 'Traces'}
                 </button>

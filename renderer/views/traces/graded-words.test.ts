@@ -45,7 +45,8 @@ describe('failure map counts over graded traces', () => {
       ],
     });
     expect(describeSquare(mixed)).toBe(
-      'cancel_order, success: 4 of 7 graded traces failing, 4 ungraded, mixed: not re-checked 1 of 2 (entity missing); stopped failing 3 of 4 (entity already acted on); passing 0 of 1 graded, 2 ungraded (entity locked); ungraded 2 (entity exists)',
+      'cancel_order, success: 4 of 7 graded traces failing, 4 ungraded, mixed: not re-checked 1 of 2 (entity missing); stopped failing ' +
+        '3 of 4 (entity already acted on); passing 0 of 1 graded, 2 ungraded (entity locked); ungraded 2 (entity exists)',
     );
   });
 });

@@ -1,21 +1,19 @@
 import { useRef, useState } from 'react';
-import type { ProblemReport } from '../../stores/traces/initial-state';
-import { readChosenFile, type ChosenFile } from '../../api/chosen-file';
-
-interface ImportPanelProps {
-  importing: boolean;
-  error: ProblemReport | null;
-  onImport(files: ChosenFile[]): Promise<boolean>;
-}
+import { useShallow } from 'zustand/react/shallow';
+import { readChosenFile } from '../../api/chosen-file';
+import { useTracesStore } from '../../stores/traces/store';
 
 /** Choose trace files and import them together; a refused import lists each problem by file, line or span, field. */
-export function ImportPanel({ importing, error, onImport }: ImportPanelProps) {
+export function ImportPanel() {
+  const { importing, error, importFiles } = useTracesStore(
+    useShallow((store) => ({ importing: store.importing, error: store.importError, importFiles: store.importFiles })),
+  );
   const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<File[]>([]);
 
   const submit = async () => {
     const files = await Promise.all(chosen.map(readChosenFile));
-    if (await onImport(files)) {
+    if (await importFiles(files)) {
       setChosen([]);
       if (input.current) input.current.value = '';
     }
@@ -25,9 +23,9 @@ export function ImportPanel({ importing, error, onImport }: ImportPanelProps) {
     <section className="traces-import" aria-labelledby="traces-import-title">
       <h2 id="traces-import-title">Import traces</h2>
       <p className="muted">
-        OTLP JSON (OpenTelemetry GenAI conventions or OpenInference attributes) or JSONL rows. Rewards come from <code>whileai.reward</code>{' '}
-        (or <code>reward</code> on a JSONL line); model versions from <code>gen_ai.request.model</code> or{' '}
-        <code>whileai.model_version</code>.
+        {'OTLP JSON (OpenTelemetry GenAI conventions or OpenInference attributes) or JSONL rows. '}
+        Rewards come from <code>whileai.reward</code> (or <code>reward</code> on a JSONL line); model versions from{' '}
+        <code>gen_ai.request.model</code> or <code>whileai.model_version</code>.
       </p>
       <div className="traces-import-row">
         <label htmlFor="trace-files">Trace files</label>

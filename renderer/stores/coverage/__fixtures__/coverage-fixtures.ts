@@ -1,44 +1,5 @@
-import type { EventName, EventPayload, Method, MethodInput, MethodOutput, Result } from '../../../../shared/api';
 import type { CoverageCell, CoverageMatrix, CoverageSummary } from '../../../../shared/api/coverage';
 import type { Axis } from '../../../../shared/domain';
-import type { ApiClient } from '../../../api/client';
-
-type Answer<M extends Method> = (input: MethodInput<M>) => Result<MethodOutput<M>> | Promise<Result<MethodOutput<M>>>;
-
-export interface FakeClient extends ApiClient {
-  callsOf(method: Method): unknown[];
-  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
-  listenerCount(event: EventName): number;
-}
-
-/** A client answering from one function per method, recording calls and pushing events on demand. */
-export function fakeClient(answers: { [M in Method]?: Answer<M> }): FakeClient {
-  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
-  const calls: { method: Method; input: unknown }[] = [];
-  return {
-    callsOf: (method) => calls.filter((call) => call.method === method).map((call) => call.input),
-    async call(method, input) {
-      calls.push({ method, input });
-      const answer = answers[method] as Answer<typeof method> | undefined;
-      if (!answer) return { ok: false, error: { code: 'NOT_FOUND', message: `no fake answer for ${method}` } };
-      return answer(input);
-    },
-    on(event, listener) {
-      const set = listeners.get(event) ?? new Set();
-      listeners.set(event, set);
-      set.add(listener as (payload: unknown) => void);
-      return () => set.delete(listener as (payload: unknown) => void);
-    },
-    emit(event, payload) {
-      for (const listener of listeners.get(event) ?? []) listener(payload);
-    },
-    listenerCount: (event) => listeners.get(event)?.size ?? 0,
-  };
-}
-
-export function ok<T>(value: T): Result<T> {
-  return { ok: true, value };
-}
 
 export function cell(x: string, y: string, overrides: Partial<CoverageCell> = {}): CoverageCell {
   return { x, y, planned: true, feasible: true, rows: 0, failing: 0, graded: 0, ...overrides };

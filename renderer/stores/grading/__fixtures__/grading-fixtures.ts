@@ -1,6 +1,6 @@
 import type { GradeJob, GradesSummary, JudgeSummary } from '../../../../shared/api/grades';
 import type { RowSummary } from '../../../../shared/api/rows';
-import type { FakeClient } from '../../run/__fixtures__/fake-client';
+import type { FakeClient } from '../../../api/__fixtures__/fake-client';
 
 export function gradeJob(overrides: Partial<GradeJob> = {}): GradeJob {
   return {

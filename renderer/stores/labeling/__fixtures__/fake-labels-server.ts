@@ -2,7 +2,7 @@ import type { AgreementReport } from '../../../../shared/api/agreement';
 import type { LabelsQueueOutput, QueueItem } from '../../../../shared/api/labels';
 import type { RowDetail } from '../../../../shared/api/rows';
 import { LABEL_VALUES, type LabelValue, type Run } from '../../../../shared/domain';
-import { fakeClient, ok, type FakeClient } from '../../run/__fixtures__/fake-client';
+import { fakeClient, ok, type FakeClient } from '../../../api/__fixtures__/fake-client';
 
 export interface FakeLabelsServer {
   client: FakeClient;
@@ -70,9 +70,31 @@ function rowDetail(id: string, labels: FakeLabelsServer['labels']): RowDetail {
   const stored = labels
     .filter((label) => label.row_id === id)
     .map((label) => ({ ...label, kind: 'human' as const, created_at: '2026-01-01T00:00:00.000Z' }));
+  const ordinal = Number(id.split(':')[1]);
+  // What the Label view shows of a row: its situation and a two-turn conversation.
+  const row = {
+    ordinal,
+    situation: {
+      scenario_id: `sc-${ordinal}`,
+      dimensions: {
+        tool: 'refund_order',
+        rule: 'confirm before refunding',
+        stance: 'hurried',
+        world_state: 'entity exists',
+        tool_condition: 'success',
+        history: 'fresh',
+      },
+    },
+    messages: [
+      { role: 'user', content: `Please refund order ${ordinal}.` },
+      { role: 'assistant', content: `Order ${ordinal} is refunded.` },
+    ],
+    ended_by: 'agent',
+  };
   return {
     row_id: id,
     run_id: 'run_1',
+    row,
     grades: [],
     labels: stored,
     system_prompt: null,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ROW_COLUMNS, type RowMatch } from '../../../shared/api/rows';
-import type { TablePlace } from '../../stores/conversations/initial-state';
+import { ROW_COLUMNS, type RowMatch } from '../../../../shared/api/rows';
+import type { TablePlace } from '../../../stores/conversations/initial-state';
 import { columns, DEFAULT_HIDDEN } from './columns';
-import { conductOutcome, judgeSourceText, judgeSourceTitle } from './grade-source';
+import { conductOutcome, judgeSourceText, judgeSourceTitle } from '../grade-source';
 import { arrivalPlace } from './table-place';
 import { matchPlace } from './match-place';
 

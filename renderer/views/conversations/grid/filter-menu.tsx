@@ -1,7 +1,7 @@
 import { Filter } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { FacetValue } from '../../../shared/api/rows';
-import { Popover } from './popover';
+import type { FacetValue } from '../../../../shared/api/rows';
+import { Popover } from '../popover';
 
 const VALUE_TEXT: Record<string, string> = {
   error: 'no reward',

@@ -1,4 +1,4 @@
-import type { RowMatch } from '../../../shared/api/rows';
+import type { RowMatch } from '../../../../shared/api/rows';
 
 /** Where a row matched its search, named as the conversation view names it: "User 1", "Assistant 4", "transfer_funds call". */
 export function matchPlace(match: RowMatch): string {

@@ -1,4 +1,4 @@
-import type { TablePlace } from '../../stores/conversations/initial-state';
+import type { TablePlace } from '../../../stores/conversations/initial-state';
 
 export interface Arrival {
   /** The grid's first scrollTop (px). */

@@ -1,6 +1,6 @@
 import type { Cell, Row } from '@tanstack/react-table';
 import { memo, type ComponentType } from 'react';
-import type { RowColumn, RowSummary } from '../../../shared/api/rows';
+import type { RowColumn, RowSummary } from '../../../../shared/api/rows';
 import { COLUMN_LAYOUT, type features } from './columns';
 
 type Features = typeof features;

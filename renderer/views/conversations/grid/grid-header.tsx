@@ -1,7 +1,7 @@
 import type { HeaderGroup } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { memo, type ComponentType } from 'react';
-import type { RowColumn, RowFacets, RowFilters, RowSummary } from '../../../shared/api/rows';
+import type { RowColumn, RowFacets, RowFilters, RowSummary } from '../../../../shared/api/rows';
 import { COLUMN_LAYOUT, type features } from './columns';
 import { FilterMenu } from './filter-menu';
 

@@ -1,9 +1,9 @@
 import { columnVisibilityFeature, createColumnHelper, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
 import { CircleCheck, Flag } from 'lucide-react';
-import { ROW_SORT_COLUMNS, type RowColumn, type RowFilterKey, type RowSummary } from '../../../shared/api/rows';
-import { conductOutcome, judgeSourceText, judgeSourceTitle } from './grade-source';
+import { ROW_SORT_COLUMNS, type RowColumn, type RowFilterKey, type RowSummary } from '../../../../shared/api/rows';
+import { conductOutcome, judgeSourceText, judgeSourceTitle } from '../grade-source';
 import { MatchSnippet } from './match-snippet';
-import { LabelBadge, VerdictBadge } from './verdict-badge';
+import { LabelBadge, VerdictBadge } from '../verdict-badge';
 
 export const features = tableFeatures({ columnVisibilityFeature, rowSortingFeature });
 

@@ -12,10 +12,10 @@ import {
   type RefObject,
 } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { DEFAULT_ROW_SORT, type RowColumn, type RowFilters, type RowSort, type RowSummary } from '../../../shared/api/rows';
-import type { PageCache } from '../../stores/conversations/page-cache';
-import { PAGE_SIZE, pagesFor } from '../../stores/conversations/query';
-import { useConversationsStore } from '../../stores/conversations/store';
+import { DEFAULT_ROW_SORT, type RowColumn, type RowFilters, type RowSort, type RowSummary } from '../../../../shared/api/rows';
+import type { PageCache } from '../../../stores/conversations/page-cache';
+import { PAGE_SIZE, pagesFor } from '../../../stores/conversations/query';
+import { useConversationsStore } from '../../../stores/conversations/store';
 import { COLUMN_LAYOUT, columns, features } from './columns';
 import { GridHeader } from './grid-header';
 import { GridRow } from './grid-row';
@@ -77,7 +77,8 @@ function useTablePlace(scrollRef: RefObject<HTMLDivElement | null>, queryKey: st
     return () => {
       if (element) leaveTable({ queryKey: latestKey.current, scrollTop: element.scrollTop, height: element.clientHeight });
     };
-  }, []);
+    // Every value here is fixed for the grid's life (store actions, a ref, the place it arrived at): once per mount.
+  }, [takeTablePlace, leaveTable, scrollRef, arrival.focus]);
 }
 
 /**

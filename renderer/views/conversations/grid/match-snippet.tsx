@@ -1,4 +1,4 @@
-import type { RowMatch } from '../../../shared/api/rows';
+import type { RowMatch } from '../../../../shared/api/rows';
 import { matchPlace } from './match-place';
 
 /** A searched row's line in the Prompt column: where it matched, and the words around the match, the match marked. */

@@ -1,5 +1,5 @@
-import type { EventName, EventPayload, Method, MethodInput, MethodOutput, Result } from '../../../../shared/api';
-import type { ApiClient } from '../../../api/client';
+import type { EventName, EventPayload, Method, MethodInput, MethodOutput, Result } from '../../../shared/api';
+import type { ApiClient } from '../client';
 
 type Answer<M extends Method> = (input: MethodInput<M>) => Result<MethodOutput<M>> | Promise<Result<MethodOutput<M>>>;
 
