@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENV_MAX_TURNS_FALLBACK, SDK_VERSION } from '../constants';
 import type { ExportInput, RunContext } from '../export-input';
-import { scrubPrivileged } from '../scrub';
+import { scrubPrivileged } from '../gates/scrub';
 import type { RowStream } from '../source';
 import { type BuildTasksOptions, type BuiltTasks, buildTasks, type EnvironmentTask } from './build-tasks';
 import { EnvironmentExportError } from './environment-export-error';
