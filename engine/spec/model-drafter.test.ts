@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DRAFTED_SPEC } from './__fixtures__/drafted-spec';
-import { MockModelBackend } from '../models/mock-backend';
+import { MockModelBackend } from '../models/__fixtures__/mock-backend';
 import { ModelCallError } from '../models/model-call-error';
 import { draftSpec } from './draft-spec';
 import { createModelDrafter } from './model-drafter';

@@ -2,11 +2,11 @@
 // own, so model B on the same server, or the same model name on another server, is never held. Real `openai` and
 // `@anthropic-ai/sdk` clients talk to the local server; time is a manual clock, so nothing here really waits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callWarnings } from '../call-stats';
+import { callWarnings } from '../resilience/call-stats';
 import type { GenerateRequest, GenerateResponse } from '../model-backend';
 import { ModelCallError } from '../model-call-error';
 import { parseModelSpec } from '../model-spec';
-import { DEFAULT_RETRY_POLICY } from '../retry-policy';
+import { DEFAULT_RETRY_POLICY } from '../resilience/retry-policy';
 import { startLocalModelServer, type Fault, type LocalModelServer, type RateLimitState } from './__fixtures__/local-model-server';
 import { ModelBackends } from './model-backends';
 

@@ -1,8 +1,8 @@
-import { hashUnit } from '../seeded';
+import { hashUnit } from '../../seeded';
 import { CallStats } from './call-stats';
 import type { ConcurrencyLimit } from './concurrency-limit';
-import type { GenerateRequest, GenerateResponse, ModelBackend } from './model-backend';
-import { ModelCallError } from './model-call-error';
+import type { GenerateRequest, GenerateResponse, ModelBackend } from '../model-backend';
+import { ModelCallError } from '../model-call-error';
 import { exhaustedWindow } from './rate-limit-headers';
 import type { RatePause } from './rate-pause';
 import { DEFAULT_RETRY_POLICY, retryWait, retryWaitText, seconds, waitCap, type RetryPolicy } from './retry-policy';

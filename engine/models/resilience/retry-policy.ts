@@ -1,4 +1,4 @@
-import { ModelCallError } from './model-call-error';
+import { ModelCallError } from '../model-call-error';
 import { serverWait, type HeaderReader } from './rate-limit-headers';
 
 /**

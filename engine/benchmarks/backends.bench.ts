@@ -14,20 +14,20 @@ import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { SimulationSummary } from '../../../shared/domain';
-import { createModelAgent } from '../../agents/model-agent';
-import { ModelUser } from '../../people/model-user';
-import { offlineComponents } from '../../simulate/offline-components';
-import { simulate } from '../../simulate/simulate';
-import { draftSpec } from '../../spec/draft-spec';
-import { CallStats } from '../call-stats';
-import { ConcurrencyLimit } from '../concurrency-limit';
-import { MockModelBackend } from '../mock-backend';
-import type { ModelBackend } from '../model-backend';
-import { parseModelSpec } from '../model-spec';
-import { withResilience } from '../resilient-backend';
-import { defaultBrain } from './__fixtures__/default-brain';
-import { ModelBackends } from './model-backends';
+import type { SimulationSummary } from '../../shared/domain';
+import { createModelAgent } from '../agents/model-agent';
+import { ModelUser } from '../people/model-user';
+import { offlineComponents } from '../simulate/offline-components';
+import { simulate } from '../simulate/simulate';
+import { draftSpec } from '../spec/draft-spec';
+import { CallStats } from '../models/resilience/call-stats';
+import { ConcurrencyLimit } from '../models/resilience/concurrency-limit';
+import { MockModelBackend } from '../models/__fixtures__/mock-backend';
+import type { ModelBackend } from '../models/model-backend';
+import { parseModelSpec } from '../models/model-spec';
+import { withResilience } from '../models/resilience/resilient-backend';
+import { defaultBrain } from '../models/node/__fixtures__/default-brain';
+import { ModelBackends } from '../models/node/model-backends';
 
 const { values } = parseArgs({
   options: {
@@ -41,7 +41,7 @@ const rows = Number(values.rows);
 const latency = Number(values['latency-ms']);
 const limit = Number(values.limit);
 const seed = Number(values.seed);
-const SERVER = fileURLToPath(new URL('./__fixtures__/serve-local-model.ts', import.meta.url));
+const SERVER = fileURLToPath(new URL('../models/node/__fixtures__/serve-local-model.ts', import.meta.url));
 
 const { spec } = draftSpec('a support agent for a phone company that can cancel orders and issue refunds', { seed });
 

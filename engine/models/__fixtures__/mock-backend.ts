@@ -1,4 +1,4 @@
-import type { GenerateRequest, GenerateResponse, ModelBackend } from './model-backend';
+import type { GenerateRequest, GenerateResponse, ModelBackend } from '../model-backend';
 
 export type MockReply = Partial<GenerateResponse> | Error;
 
