@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { ToolSpec } from '../../../shared/domain';
-import { draftIds } from '../draft-ids';
+import { draftIds } from '../sentence/draft-ids';
 import { knownIdsIn, toolKnownIds } from '../known-ids';
 import { policySections } from '../policy-sections';
 import { idLikeParameters, toolKind } from '../tool-kinds';

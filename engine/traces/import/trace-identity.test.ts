@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import genai from './__fixtures__/otlp-genai.json';
+import genai from '../__fixtures__/otlp-genai.json';
 import { parseTraceFile } from './parse-trace-file';
 import { dedupeTraces, traceIdentity, type DedupeStore } from './trace-identity';
-import type { TraceRow } from './trace-row';
+import type { TraceRow } from '../trace-row';
 
 const GENAI = JSON.stringify(genai);
 

@@ -1,5 +1,5 @@
-import { hashPick } from '../seeded';
-import type { DomainBank } from './banks';
+import { hashPick } from '../../seeded';
+import type { DomainBank } from '../banks';
 import { draftIds } from './draft-ids';
 import type { DraftPieces } from './generic-spec';
 

@@ -1,4 +1,4 @@
-import { DOMAIN_BANKS, type DomainBank } from './banks';
+import { DOMAIN_BANKS, type DomainBank } from '../banks';
 import { singular } from './english';
 
 /** A bank needs at least this score (sum of matched keyword weights) to be chosen over a generic spec. */

@@ -1,9 +1,9 @@
 import { shapedRecord } from './entity-payload';
-import { withFaker } from './seeded-faker';
+import { withFaker } from '../seeded-faker';
 import { echoArguments, fillTemplate, idFieldOf } from './shape-template';
-import { toolNoun } from './tool-names';
-import type { WorldCatalog } from './world-catalog';
-import type { EntityRecord, WorldMemory } from './world-memory';
+import { toolNoun } from '../tool-names';
+import type { WorldCatalog } from '../world-catalog';
+import type { EntityRecord, WorldMemory } from '../world-memory';
 
 export interface ShapedRequest {
   shape: unknown;

@@ -1,5 +1,5 @@
-import type { SeededFaker } from './seeded-faker';
-import { dateIn, personName } from './seeded-faker';
+import type { SeededFaker } from '../seeded-faker';
+import { dateIn, personName } from '../seeded-faker';
 
 const PERSON_KEY =
   /(^from$|^to$|owner|author|assignee|sender|recipient|^by$|customer_name|full_name|first_name|last_name|^customer$|^agent$|guest|passenger|patient|contact_name)/i;

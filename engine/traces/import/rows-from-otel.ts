@@ -1,10 +1,10 @@
-import { DEFAULT_REWARD_KEYS } from './constants';
+import { DEFAULT_REWARD_KEYS } from '../constants';
 import { readOtlpSpans, type OtlpSpan } from './otlp-spans';
 import { firstAttribute, parseJsonText, type Attributes } from './otlp-values';
 import { readRewardValue } from './reward-value';
 import { readSpanMessages, type MessageToolCall } from './span-messages';
 import type { TraceIssue } from './trace-import-error';
-import type { TraceFormat, TraceRow, TraceStep } from './trace-row';
+import type { TraceFormat, TraceRow, TraceStep } from '../trace-row';
 
 const CONVERSATION_KEYS = ['gen_ai.conversation.id', 'conversation.id', 'session.id', 'gen_ai.session.id', 'thread.id'];
 const TOOL_ARGUMENT_KEYS = ['gen_ai.tool.call.arguments', 'gen_ai.tool.input', 'tool.input'];

@@ -1,10 +1,10 @@
-import { hashPick } from '../seeded';
-import type { BankEntity, BankRule, BankTool } from './banks';
+import { hashPick } from '../../seeded';
+import type { BankEntity, BankRule, BankTool } from '../banks';
 import { draftIds } from './draft-ids';
 import { article, baseVerb, capitalise, singular, snake, wordsOf } from './english';
 import { actTool, handoffTool, primaryTools, type GenericPlan } from './generic-tools';
 import { subjectTopic, type SentenceParts } from './sentence-parts';
-import { DESTRUCTIVE_TOKENS } from './tool-kinds';
+import { DESTRUCTIVE_TOKENS } from '../tool-kinds';
 
 /** The parts of a drafted spec before it is assembled: what a bank or the generic builder provides. */
 export interface DraftPieces {

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { brokenText, CASE_MS, fuzzParameters, junkLine, mutatedJson, timed, withJunkAt } from '../../__fixtures__/broken-text';
+import { brokenText, CASE_MS, fuzzParameters, junkLine, mutatedJson, timed, withJunkAt } from '../../../__fixtures__/broken-text';
 import { parseTraceFile, type TraceFile } from '../parse-trace-file';
 import { TraceImportError } from '../trace-import-error';
 
-const fixture = (name: string) => readFileSync(new URL(`../__fixtures__/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(new URL(`../../__fixtures__/${name}`, import.meta.url), 'utf8');
 const SAMPLES = ['otlp-genai.json', 'otlp-openinference.json', 'traces.jsonl'].map(fixture);
 const FILE = 'traces-upload.json';
 

@@ -1,9 +1,9 @@
 import { entityRecord, type RecordContext } from './entity-record';
-import { entityKey } from './references';
-import { timestampIn, withFaker } from './seeded-faker';
+import { entityKey } from '../references';
+import { timestampIn, withFaker } from '../seeded-faker';
 import { echoArguments, fillTemplate, idFieldOf } from './shape-template';
-import type { EntityRecord, WorldMemory } from './world-memory';
-import type { WorldStateKind } from './world-state';
+import type { EntityRecord, WorldMemory } from '../world-memory';
+import type { WorldStateKind } from '../world-state';
 
 /** The first object a `result_shapes` example offers: itself, or the first item of a list example. */
 export function objectTemplate(shape: unknown): Record<string, unknown> | undefined {

@@ -1,9 +1,9 @@
-import { DEFAULT_REWARD_KEYS } from './constants';
+import { DEFAULT_REWARD_KEYS } from '../constants';
 import { parseJsonText } from './otlp-values';
 import { readRewardValue } from './reward-value';
 import { chatMessage, type ChatMessage } from './span-messages';
 import type { TraceIssue } from './trace-import-error';
-import type { TraceRow, TraceStep } from './trace-row';
+import type { TraceRow, TraceStep } from '../trace-row';
 
 const PROMPT_KEYS = ['prompt', 'question', 'input', 'task', 'ask'];
 const STEP_KEYS = ['steps', 'tool_trace', 'trace'];

@@ -1,7 +1,7 @@
 import { rowsFromJsonl } from './jsonl-traces';
 import { rowsFromOtel } from './rows-from-otel';
 import { TraceImportError, type TraceIssue } from './trace-import-error';
-import type { TraceFormat, TraceRow } from './trace-row';
+import type { TraceFormat, TraceRow } from '../trace-row';
 
 export interface TraceFileOptions {
   /** Attribute (OTLP) or key (JSONL) names read for the reward, first present wins. */

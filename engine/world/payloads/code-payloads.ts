@@ -1,4 +1,4 @@
-import { sha256Hex } from '../seeded';
+import { sha256Hex } from '../../seeded';
 import type { ResultKind } from './result-kind';
 
 /** Payloads for coding tools (section 8): files, listings, grep hits, shell runs, git and CI. `n` is the call's hash. */

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseTraceFile } from '../parse-trace-file';
-import { placeTrace } from '../place-trace';
+import { placeTrace } from '../../place-trace';
 import { TraceImportError } from '../trace-import-error';
 
-const fixture = (name: string) => readFileSync(new URL(`../__fixtures__/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(new URL(`../../__fixtures__/${name}`, import.meta.url), 'utf8');
 
 describe('trace files read from disk', () => {
   it('imports JSONL rows in the OpenAI messages shape and the {prompt, steps, final_text} shape', () => {

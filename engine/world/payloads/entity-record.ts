@@ -1,7 +1,7 @@
-import type { EntityRecord } from './world-memory';
+import type { EntityRecord } from '../world-memory';
 import { cueFields, familyFields, recordFamily, STATUS_POOLS } from './record-fields';
-import { entityKey } from './references';
-import { withFaker } from './seeded-faker';
+import { entityKey } from '../references';
+import { withFaker } from '../seeded-faker';
 
 /** What decides an entity's record besides its id: the world's seed and what the tool set says about the entity. */
 export interface RecordContext {

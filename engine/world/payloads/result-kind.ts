@@ -1,4 +1,4 @@
-import type { ToolSpec } from '../../shared/domain';
+import type { ToolSpec } from '../../../shared/domain';
 
 /** The family of payload a tool returns, inferred from its name, parameters and description (section 8). */
 export type ResultKind = 'shell' | 'grep' | 'file' | 'files' | 'git' | 'ci' | 'money' | 'record';

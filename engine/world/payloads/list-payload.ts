@@ -1,8 +1,8 @@
 import { recordFamily } from './record-fields';
 import { entityRecord, type RecordContext } from './entity-record';
-import { withFaker } from './seeded-faker';
-import { drawId, type IdFormat } from './world-catalog';
-import type { WorldMemory } from './world-memory';
+import { withFaker } from '../seeded-faker';
+import { drawId, type IdFormat } from '../world-catalog';
+import type { WorldMemory } from '../world-memory';
 
 const QUERY_KEYS = ['query', 'q', 'search', 'term', 'keywords', 'keyword', 'search_term', 'text'];
 const PAGING_KEY = /^(limit|max_results|top_k|page|page_size|per_page|offset|cursor|sort|sort_by|order_by|order)$/i;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import genai from './__fixtures__/otlp-genai.json';
-import malformed from './__fixtures__/otlp-malformed.json';
-import openInference from './__fixtures__/otlp-openinference.json';
+import genai from '../__fixtures__/otlp-genai.json';
+import malformed from '../__fixtures__/otlp-malformed.json';
+import openInference from '../__fixtures__/otlp-openinference.json';
 import { parseTraceFile } from './parse-trace-file';
-import { placeTrace } from './place-trace';
+import { placeTrace } from '../place-trace';
 import { rowsFromOtel } from './rows-from-otel';
 import { TraceImportError } from './trace-import-error';
 

@@ -1,5 +1,5 @@
-import { sha256Hex, stableJson } from '../seeded';
-import type { TraceRow } from './trace-row';
+import { sha256Hex, stableJson } from '../../seeded';
+import type { TraceRow } from '../trace-row';
 
 /**
  * What makes two imported traces the same trace: the trace's own id (OTLP conversation or trace id, a JSONL line's

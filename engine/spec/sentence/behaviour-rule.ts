@@ -1,4 +1,4 @@
-import type { RuleTopic } from './banks';
+import type { RuleTopic } from '../banks';
 import { article, baseVerb, capitalise, gerund, wordsOf } from './english';
 
 export interface BehaviourContext {

@@ -1,4 +1,4 @@
-import { bankTool, date, dateTime, integer, text, type BankTool, type IdPool } from './banks/domain-bank';
+import { bankTool, date, dateTime, integer, text, type BankTool, type IdPool } from '../banks/domain-bank';
 import { capitalise, pastTense, plural, snake } from './english';
 
 /** The nouns and verb a generic spec is built around: "books meeting rooms" -> resource room, record booking. */

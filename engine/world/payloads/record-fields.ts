@@ -1,5 +1,5 @@
-import type { SeededFaker } from './seeded-faker';
-import { personName, timestampIn } from './seeded-faker';
+import type { SeededFaker } from '../seeded-faker';
+import { personName, timestampIn } from '../seeded-faker';
 
 /** Cues in tool names and parameter keys that decide which measurable fields a generic record carries (section 8). */
 export const QUANTITY_CUE = /(inventory|stock|quantity|qty|count|available|units?|seats?|rooms?)/i;

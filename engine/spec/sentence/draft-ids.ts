@@ -1,5 +1,5 @@
-import { hashInt } from '../seeded';
-import { IdPool, type BankEntity } from './banks';
+import { hashInt } from '../../seeded';
+import { IdPool, type BankEntity } from '../banks';
 
 /**
  * Identifiers for each entity, decided by the seed alone (`{seed}:{domain}:{entity}:{index}`), so a different
