@@ -1,7 +1,7 @@
 import { sha256Hex } from '../../seeded';
 import type { ResultKind } from './result-kind';
 
-/** Payloads for coding tools (section 8): files, listings, grep hits, shell runs, git and CI. `n` is the call's hash. */
+/** Payloads for coding tools (section 8): files, listings, grep hits, shell runs, git and CI. `callHash` is the call's hash. */
 
 const STEMS = ['app', 'util', 'worker', 'client', 'schema', 'router', 'session', 'queue'];
 const VERBS = ['load', 'parse', 'render', 'sync', 'build', 'handle', 'validate', 'merge', 'format', 'dispatch'];
@@ -11,13 +11,13 @@ const PEOPLE = ['alex kim', 'priya patel', 'sam garcia', 'elena chen', 'marcus r
 /** One call in eleven of each flavour below; the rest pass (WORLD_SHELL_FLAVORS 11). */
 const SHELL_FLAVORS = 11;
 
-const pick = <T>(pool: readonly T[], n: number, salt: number): T => pool[Math.floor(n / salt) % pool.length]!;
-const hex = (n: number, width = 12) => sha256Hex(`hex:${n}`).slice(0, width);
+const pick = <T>(pool: readonly T[], draw: number, salt: number): T => pool[Math.floor(draw / salt) % pool.length]!;
+const hex = (draw: number, width = 12) => sha256Hex(`hex:${draw}`).slice(0, width);
 
-function isoDate(n: number, index: number): string {
-  const year = 2022 + ((Math.floor(n / 13) + index * 3) % 5);
-  const month = 1 + ((Math.floor(n / 31) + index) % 12);
-  const day = 1 + ((n + index * 7) % 28);
+function isoDate(callHash: number, index: number): string {
+  const year = 2022 + ((Math.floor(callHash / 13) + index * 3) % 5);
+  const month = 1 + ((Math.floor(callHash / 31) + index) % 12);
+  const day = 1 + ((callHash + index * 7) % 28);
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
@@ -29,38 +29,38 @@ function text(args: Readonly<Record<string, unknown>>, keys: readonly string[], 
   return fallback;
 }
 
-function sourceText(path: string, n: number): string {
-  const verb = pick(VERBS, n, 3);
-  const noun = pick(NOUNS, n, 11);
+function sourceText(path: string, callHash: number): string {
+  const verb = pick(VERBS, callHash, 3);
+  const noun = pick(NOUNS, callHash, 11);
   const extension = path.includes('.') ? path.slice(path.lastIndexOf('.') + 1).toLowerCase() : '';
-  if (extension === 'json') return `{\n  "${noun}": "${verb}",\n  "enabled": true,\n  "retries": ${1 + (n % 4)}\n}\n`;
-  if (['yml', 'yaml', 'toml'].includes(extension)) return `${noun}:\n  mode: ${verb}\n  retries: ${1 + (n % 4)}\n`;
+  if (extension === 'json') return `{\n  "${noun}": "${verb}",\n  "enabled": true,\n  "retries": ${1 + (callHash % 4)}\n}\n`;
+  if (['yml', 'yaml', 'toml'].includes(extension)) return `${noun}:\n  mode: ${verb}\n  retries: ${1 + (callHash % 4)}\n`;
   if (extension === 'md') return `# ${noun}\n\nThe ${verb} step lives in \`${path}\`.\n`;
   if (['log', 'txt'].includes(extension)) {
-    return `${isoDate(n, 0)}T09:00:00Z INFO ${verb}_${noun} started\n${isoDate(n, 0)}T09:00:02Z WARN retry ${1 + (n % 3)}\n`;
+    return `${isoDate(callHash, 0)}T09:00:00Z INFO ${verb}_${noun} started\n${isoDate(callHash, 0)}T09:00:02Z WARN retry ${1 + (callHash % 3)}\n`;
   }
   return `from ${noun} import ${verb}_state\n\n\ndef ${verb}_${noun}(value):\n    if not value:\n        raise ValueError("${noun}")\n    return ${verb}_state(value)\n`;
 }
 
-function diffText(path: string, n: number): string {
-  const verb = pick(VERBS, n, 3);
-  const noun = pick(NOUNS, n, 11);
+function diffText(path: string, callHash: number): string {
+  const verb = pick(VERBS, callHash, 3);
+  const noun = pick(NOUNS, callHash, 11);
   return `--- a/${path}\n+++ b/${path}\n@@ -1,3 +1,5 @@\n def ${verb}_${noun}(value):\n-    return value\n+    if not value:\n+        return "${noun}"\n+    return value\n`;
 }
 
-export function filePath(args: Readonly<Record<string, unknown>>, n: number): string {
-  return text(args, ['path', 'file_path', 'filepath', 'file', 'filename'], `src/${pick(STEMS, n, 5)}.py`);
+export function filePath(args: Readonly<Record<string, unknown>>, callHash: number): string {
+  return text(args, ['path', 'file_path', 'filepath', 'file', 'filename'], `src/${pick(STEMS, callHash, 5)}.py`);
 }
 
-export function fileContentLength(path: string, n: number): number {
-  return sourceText(path, n).length;
+export function fileContentLength(path: string, callHash: number): number {
+  return sourceText(path, callHash).length;
 }
 
-function shellRun(command: string, n: number): Record<string, unknown> {
-  const flavor = n % SHELL_FLAVORS;
+function shellRun(command: string, callHash: number): Record<string, unknown> {
+  const flavor = callHash % SHELL_FLAVORS;
   if (flavor === 0) return { command, exit_code: 1, stdout: '', stderr: 'bash: secrets/deploy.key: Permission denied\n' };
   if (flavor === 1) {
-    const collected = 6 + (n % 5);
+    const collected = 6 + (callHash % 5);
     return {
       command,
       exit_code: 1,
@@ -79,7 +79,7 @@ function shellRun(command: string, n: number): Record<string, unknown> {
   }
   if (flavor === 3 || /\bls\b/.test(command))
     return { command, exit_code: 0, stdout: 'src/\n  app.py\n  util.py\nREADME.md\n', stderr: '' };
-  const passed = 6 + (n % 6);
+  const passed = 6 + (callHash % 6);
   return {
     command,
     exit_code: 0,
@@ -88,48 +88,53 @@ function shellRun(command: string, n: number): Record<string, unknown> {
   };
 }
 
-function gitPayload(tool: string, args: Readonly<Record<string, unknown>>, n: number): Record<string, unknown> {
+function gitPayload(tool: string, args: Readonly<Record<string, unknown>>, callHash: number): Record<string, unknown> {
   const name = tool.toLowerCase();
-  const branch = `feature/${pick(NOUNS, n, 11)}`;
+  const branch = `feature/${pick(NOUNS, callHash, 11)}`;
   if (name.includes('diff') || name.includes('show')) {
-    const path = filePath(args, n);
-    return { path, diff: diffText(path, n), branch };
+    const path = filePath(args, callHash);
+    return { path, diff: diffText(path, callHash), branch };
   }
   if (name.includes('log') || name.includes('commit')) {
-    const count = 2 + (n % 2);
+    const count = 2 + (callHash % 2);
     const items = Array.from({ length: count }, (_, index) => ({
-      sha: hex(n + index * 29),
-      message: `${pick(VERBS, n + index, 3)} ${pick(NOUNS, n + index, 11)}`,
-      author: pick(PEOPLE, n + index * 7, 29),
-      date: isoDate(n, index),
+      sha: hex(callHash + index * 29),
+      message: `${pick(VERBS, callHash + index, 3)} ${pick(NOUNS, callHash + index, 11)}`,
+      author: pick(PEOPLE, callHash + index * 7, 29),
+      date: isoDate(callHash, index),
     }));
     return { branch, count, items };
   }
   return {
     branch,
     clean: false,
-    ahead: 1 + (n % 3),
-    behind: n % 2,
-    staged: [`src/${pick(STEMS, n, 5)}.py`],
-    unstaged: [`src/${pick(STEMS, n + 3, 5)}.py`],
+    ahead: 1 + (callHash % 3),
+    behind: callHash % 2,
+    staged: [`src/${pick(STEMS, callHash, 5)}.py`],
+    unstaged: [`src/${pick(STEMS, callHash + 3, 5)}.py`],
     untracked: ['tmp.log'],
   };
 }
 
 /** The payload of a read (or other) call to a coding tool. */
-export function codePayload(kind: ResultKind, tool: string, args: Readonly<Record<string, unknown>>, n: number): Record<string, unknown> {
+export function codePayload(
+  kind: ResultKind,
+  tool: string,
+  args: Readonly<Record<string, unknown>>,
+  callHash: number,
+): Record<string, unknown> {
   switch (kind) {
     case 'file': {
-      const path = filePath(args, n);
-      const content = sourceText(path, n);
+      const path = filePath(args, callHash);
+      const content = sourceText(path, callHash);
       return { path, content, bytes: content.length, encoding: 'utf-8' };
     }
     case 'files': {
       const root = text(args, ['path', 'directory', 'dir'], 'src').replace(/\/+$/, '');
-      const count = 3 + (n % 3);
+      const count = 3 + (callHash % 3);
       const entries = Array.from({ length: count }, (_, index) => {
-        const stem = pick(STEMS, n + index * 17, 5);
-        const isDirectory = index === 0 && n % 5 === 0;
+        const stem = pick(STEMS, callHash + index * 17, 5);
+        const isDirectory = index === 0 && callHash % 5 === 0;
         const name = isDirectory ? stem : `${stem}.py`;
         return { name, type: isDirectory ? 'dir' : 'file', path: `${root}/${name}` };
       });
@@ -137,26 +142,26 @@ export function codePayload(kind: ResultKind, tool: string, args: Readonly<Recor
     }
     case 'grep': {
       const pattern = text(args, ['pattern', 'query', 'regex'], 'TODO');
-      const count = 2 + (n % 3);
+      const count = 2 + (callHash % 3);
       const matches = Array.from({ length: count }, (_, index) => ({
-        path: `src/${pick(STEMS, n + index * 13, 5)}.py`,
-        line: 8 + ((n + index * 19) % 80),
-        text: `    ${pick(VERBS, n + index, 3)}_${pick(NOUNS, n + index, 11)}(${JSON.stringify(pattern)})`,
+        path: `src/${pick(STEMS, callHash + index * 13, 5)}.py`,
+        line: 8 + ((callHash + index * 19) % 80),
+        text: `    ${pick(VERBS, callHash + index, 3)}_${pick(NOUNS, callHash + index, 11)}(${JSON.stringify(pattern)})`,
       }));
       return { pattern, count, matches };
     }
     case 'shell':
-      return shellRun(text(args, ['command', 'cmd', 'argv'], 'true'), n);
+      return shellRun(text(args, ['command', 'cmd', 'argv'], 'true'), callHash);
     case 'git':
-      return gitPayload(tool, args, n);
+      return gitPayload(tool, args, callHash);
     case 'ci': {
-      const count = 3 + (n % 2);
+      const count = 3 + (callHash % 2);
       const items = Array.from({ length: count }, (_, index) => ({
         name: CHECKS[index % CHECKS.length],
         status: 'completed',
         // One listing in seven has a failing check.
-        conclusion: n % 7 === 0 && index === count - 1 ? 'failure' : 'success',
-        duration_s: 8 + ((n + index * 11) % 90),
+        conclusion: callHash % 7 === 0 && index === count - 1 ? 'failure' : 'success',
+        duration_s: 8 + ((callHash + index * 11) % 90),
       }));
       return { count, items };
     }

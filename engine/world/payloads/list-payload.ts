@@ -12,7 +12,7 @@ export interface ListRequest {
   tool: string;
   args: Readonly<Record<string, unknown>>;
   /** The call's hash: decides how many hits and which ids. */
-  n: number;
+  callHash: number;
   context: RecordContext;
   format: IdFormat;
   memory: WorldMemory;
@@ -47,16 +47,16 @@ function echoFilters(record: Record<string, unknown>, args: Readonly<Record<stri
 
 /** A search or listing: `{query?, count, items}`; each hit is an entity the world now remembers. */
 export function listPayload(request: ListRequest): Record<string, unknown> {
-  const { tool, args, n, context, format, memory, hits } = request;
+  const { tool, args, callHash, context, format, memory, hits } = request;
   const query = queryOf(args);
   const [low, high] = hits;
-  let count = low + (n % (high - low + 1));
+  let count = low + (callHash % (high - low + 1));
   const limit = limitOf(args);
   if (limit !== undefined) count = Math.min(count, limit);
   const namesFollowQuery =
     query !== undefined && query.length >= 2 && query.length <= 40 && ['product', 'generic'].includes(recordFamily(context.noun));
   const items = Array.from({ length: count }, (_, index) => {
-    const id = withFaker(`list-id:${context.seed}:${tool}:${n}:${index}`, (faker) => drawId(format, faker));
+    const id = withFaker(`list-id:${context.seed}:${tool}:${callHash}:${index}`, (faker) => drawId(format, faker));
     const stored = memory.recordOf(id);
     if (stored) return stored;
     const record = entityRecord(id, context);

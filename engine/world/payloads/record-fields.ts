@@ -1,3 +1,4 @@
+import { roundTo } from '../../../shared/domain/rounding';
 import type { SeededFaker } from '../seeded-faker';
 import { personName, timestampIn } from '../seeded-faker';
 
@@ -81,8 +82,6 @@ export function moneyAmount(faker: SeededFaker): number {
   return faker.number.float({ min: magnitude / 10, max: magnitude, fractionDigits: 2 });
 }
 
-const round2 = (value: number): number => Math.round(value * 100) / 100;
-
 /** Two timestamps in order: when the record began and when it last changed. */
 function lifetime(faker: SeededFaker): [string, string] {
   const first = timestampIn(faker);
@@ -94,22 +93,48 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+function personFields(faker: SeededFaker, begun: string, changed: string): Record<string, unknown> {
+  const firstName = faker.person.firstName();
+  const lastName = faker.person.lastName();
+  return {
+    name: `${firstName} ${lastName}`,
+    email: faker.internet.email({ firstName, lastName }).toLowerCase(),
+    phone: faker.phone.number({ style: 'national' }),
+    city: faker.location.city(),
+    member_since: begun.slice(0, 10),
+    updated_at: changed,
+  };
+}
+
+function orderFields(faker: SeededFaker, currency: string, begun: string, changed: string): Record<string, unknown> {
+  const items = Array.from({ length: faker.number.int({ min: 1, max: 3 }) }, () => ({
+    name: faker.commerce.productName(),
+    quantity: faker.number.int({ min: 1, max: 3 }),
+    price: faker.number.float({ min: 4, max: 400, fractionDigits: 2 }),
+  }));
+  const firstName = faker.person.firstName();
+  const lastName = faker.person.lastName();
+  return {
+    customer: `${firstName} ${lastName}`,
+    email: faker.internet.email({ firstName, lastName }).toLowerCase(),
+    items,
+    total: roundTo(
+      items.reduce((sum, item) => sum + item.quantity * item.price, 0),
+      2,
+    ),
+    currency,
+    placed_at: begun,
+    ship_to: faker.location.city(),
+    updated_at: changed,
+  };
+}
+
 /** The family's own fields (no id, no status): what a customer database would show for this kind of thing. */
 export function familyFields(family: RecordFamily, noun: string, faker: SeededFaker, currency: string): Record<string, unknown> {
   const [begun, changed] = lifetime(faker);
   switch (family) {
-    case 'person': {
-      const firstName = faker.person.firstName();
-      const lastName = faker.person.lastName();
-      return {
-        name: `${firstName} ${lastName}`,
-        email: faker.internet.email({ firstName, lastName }).toLowerCase(),
-        phone: faker.phone.number({ style: 'national' }),
-        city: faker.location.city(),
-        member_since: begun.slice(0, 10),
-        updated_at: changed,
-      };
-    }
+    case 'person':
+      return personFields(faker, begun, changed);
     case 'product':
       return {
         name: faker.commerce.productName(),
@@ -119,25 +144,8 @@ export function familyFields(family: RecordFamily, noun: string, faker: SeededFa
         quantity: faker.number.int({ min: 0, max: 240 }),
         updated_at: changed,
       };
-    case 'order': {
-      const items = Array.from({ length: faker.number.int({ min: 1, max: 3 }) }, () => ({
-        name: faker.commerce.productName(),
-        quantity: faker.number.int({ min: 1, max: 3 }),
-        price: faker.number.float({ min: 4, max: 400, fractionDigits: 2 }),
-      }));
-      const firstName = faker.person.firstName();
-      const lastName = faker.person.lastName();
-      return {
-        customer: `${firstName} ${lastName}`,
-        email: faker.internet.email({ firstName, lastName }).toLowerCase(),
-        items,
-        total: round2(items.reduce((sum, item) => sum + item.quantity * item.price, 0)),
-        currency,
-        placed_at: begun,
-        ship_to: faker.location.city(),
-        updated_at: changed,
-      };
-    }
+    case 'order':
+      return orderFields(faker, currency, begun, changed);
     case 'ticket':
       return {
         subject: `${faker.commerce.product()} ${faker.helpers.arrayElement(TICKET_PROBLEMS)}`,
