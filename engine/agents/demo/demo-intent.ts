@@ -1,5 +1,5 @@
-import type { ToolSpec } from '../../shared/domain';
-import { isDestructiveTool, isReadTool, nameTokens, singular } from '../world/tool-names';
+import type { ToolSpec } from '../../../shared/domain';
+import { isDestructiveTool, isReadTool, nameTokens, singular } from '../../world/tool-names';
 import { emailsIn, idTokens, planCall, withoutQuotations } from './demo-arguments';
 
 /** Which tools the person's ask calls for: the tools whose name words (len > 2) appear in it, synonyms allowed. */

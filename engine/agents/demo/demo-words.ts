@@ -1,6 +1,6 @@
-import type { ToolSpec } from '../../shared/domain';
-import { plural } from '../spec/sentence/english';
-import { isReadTool, nameTokens, toolNoun } from '../world/tool-names';
+import type { ToolSpec } from '../../../shared/domain';
+import { plural } from '../../spec/sentence/english';
+import { isReadTool, nameTokens, toolNoun } from '../../world/tool-names';
 
 /** Plain-English names for tools and parameters, so the demo agent talks about "the order", not `order_id`. */
 

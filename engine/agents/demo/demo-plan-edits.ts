@@ -1,7 +1,7 @@
-import type { ToolSpec } from '../../shared/domain';
-import { stableJson } from '../seeded';
-import type { IdKindNames } from '../world/id-kinds';
-import { isIdParameter, isReadTool, toolNoun } from '../world/tool-names';
+import type { ToolSpec } from '../../../shared/domain';
+import { stableJson } from '../../seeded';
+import type { IdKindNames } from '../../world/id-kinds';
+import { isIdParameter, isReadTool, toolNoun } from '../../world/tool-names';
 import type { PlannedCall } from './demo-arguments';
 import type { ToolStep } from './demo-conversation';
 import { inventReference } from './demo-plant';

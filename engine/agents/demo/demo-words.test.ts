@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../shared/domain';
+import type { ToolSpec } from '../../../shared/domain';
 import { capability } from './demo-words';
 
 const tool = (name: string): ToolSpec => ({ name, description: name, parameters: { type: 'object', properties: {} } }) as ToolSpec;

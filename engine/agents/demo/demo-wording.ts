@@ -1,4 +1,4 @@
-import { hashInt } from '../seeded';
+import { hashInt } from '../../seeded';
 
 /**
  * Wording that varies: each sentence slot has several phrasings, picked by hash of the rollout, the turn and the

@@ -1,6 +1,6 @@
-import type { Message, ToolSpec } from '../../shared/domain';
-import type { World } from '../world/world';
-import type { AgentUnderTest } from './agent';
+import type { Message, ToolSpec } from '../../../shared/domain';
+import type { World } from '../../world/world';
+import type { AgentUnderTest } from '../agent';
 
 export interface ScriptedRollout {
   messages: Message[];

@@ -1,5 +1,5 @@
-import type { ToolSpec } from '../../shared/domain';
-import { isReadTool, toolNoun } from '../world/tool-names';
+import type { ToolSpec } from '../../../shared/domain';
+import { isReadTool, toolNoun } from '../../world/tool-names';
 import { actionOn, parameterPhrase, stepSubject, type StepSubject } from './demo-subjects';
 import type { ToolStep } from './demo-conversation';
 import { actionPhrase, capability, capitalize, joinWords } from './demo-words';

@@ -1,8 +1,8 @@
-import type { ToolCall, ToolSpec } from '../../shared/domain';
-import { shortHash } from '../seeded';
-import type { IdKindNames } from '../world/id-kinds';
-import { isDestructiveTool, isReadTool } from '../world/tool-names';
-import type { AgentReply } from './agent';
+import type { ToolCall, ToolSpec } from '../../../shared/domain';
+import { shortHash } from '../../seeded';
+import type { IdKindNames } from '../../world/id-kinds';
+import { isDestructiveTool, isReadTool } from '../../world/tool-names';
+import type { AgentReply } from '../agent';
 import { emailsIn, idTokens, planCall, type IdKindJudge, type PlannedCall } from './demo-arguments';
 import { FAILED_OUTCOMES, type ConversationView, type ToolStep } from './demo-conversation';
 import { chooseTools, matchAsk } from './demo-intent';

@@ -1,6 +1,6 @@
-import type { ToolSpec } from '../../shared/domain';
-import type { IdKinds } from '../world/id-kinds';
-import { isIdParameter, nameTokens } from '../world/tool-names';
+import type { ToolSpec } from '../../../shared/domain';
+import type { IdKinds } from '../../world/id-kinds';
+import { isIdParameter, nameTokens } from '../../world/tool-names';
 
 /** How the demo agent fills a tool's arguments from what the person typed (never from thin air). */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FaultPlan, Message } from '../../shared/domain';
-import { RETAIL_TOOLS } from '../world/__fixtures__/retail-tools';
-import { createWorld } from '../world/create-world';
+import type { FaultPlan, Message } from '../../../shared/domain';
+import { RETAIL_TOOLS } from '../../world/__fixtures__/retail-tools';
+import { createWorld } from '../../world/create-world';
 import { createDemoAgent } from './demo-agent';
 import {
   ACKNOWLEDGEMENT,

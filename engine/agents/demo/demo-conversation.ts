@@ -1,4 +1,4 @@
-import type { Message, ToolCall } from '../../shared/domain';
+import type { Message, ToolCall } from '../../../shared/domain';
 
 /** How one tool call went, as the demo agent reads the world's answer. */
 export type Outcome =

@@ -1,4 +1,4 @@
-import type { Message } from '../../shared/domain';
+import type { Message } from '../../../shared/domain';
 
 /**
  * The conduct vocabulary of SDK section 10, in its simplest form: enough to show that each mistake the demo agent

@@ -1,7 +1,7 @@
-import type { Message, ToolSpec } from '../../shared/domain';
-import { idKindsFor } from '../world/id-kinds';
-import { knownIdsFromTools } from '../world/references';
-import type { AgentReply, AgentRequest, AgentUnderTest } from './agent';
+import type { Message, ToolSpec } from '../../../shared/domain';
+import { idKindsFor } from '../../world/id-kinds';
+import { knownIdsFromTools } from '../../world/references';
+import type { AgentReply, AgentRequest, AgentUnderTest } from '../agent';
 import { viewOf } from './demo-conversation';
 import { plannedPlant } from './demo-plant';
 import { decideTurn, initialState, type DemoEnvironment, type DemoState } from './demo-turn';

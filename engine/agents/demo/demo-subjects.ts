@@ -1,4 +1,4 @@
-import { isIdParameter, isReadTool, nameTokens, singular, toolNoun } from '../world/tool-names';
+import { isIdParameter, isReadTool, nameTokens, singular, toolNoun } from '../../world/tool-names';
 import { actionPhrase, pastActionPhrase, pastTense, verbAndObject } from './demo-words';
 
 /** What a call is about, in words: the noun, the person's identifier, and the phrases replies are built from. */

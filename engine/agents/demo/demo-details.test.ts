@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { draftSpec } from '../spec';
-import { idKindsFor } from '../world/id-kinds';
+import { draftSpec } from '../../spec';
+import { idKindsFor } from '../../world/id-kinds';
 import { dateIn, idTokens, labelledValue, planCall } from './demo-arguments';
 
 // What the demo agent reads back of the details a person gives: dates in words, limits in dollars, named values.

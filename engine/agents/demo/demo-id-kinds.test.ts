@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Row } from '../../shared/domain';
-import { stableJson } from '../seeded';
-import { offlineComponents } from '../simulate/offline-components';
-import { simulate } from '../simulate/simulate';
-import { draftSpec } from '../spec';
-import { idKindsFor } from '../world/id-kinds';
-import { referenceValues } from '../world/references';
+import type { Row } from '../../../shared/domain';
+import { stableJson } from '../../seeded';
+import { offlineComponents } from '../../simulate/offline-components';
+import { simulate } from '../../simulate/simulate';
+import { draftSpec } from '../../spec';
+import { idKindsFor } from '../../world/id-kinds';
+import { referenceValues } from '../../world/references';
 import { planCall } from './demo-arguments';
 
 // The first-day review's spec: accounts (ACC), payees (PAY) and transactions (TXN), each with its own prefix.

@@ -1,4 +1,4 @@
-import { isReadTool } from '../world/tool-names';
+import { isReadTool } from '../../world/tool-names';
 import type { ToolStep } from './demo-conversation';
 import { describeStep } from './demo-replies';
 import { stepSubject } from './demo-subjects';
