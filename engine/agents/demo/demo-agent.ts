@@ -4,7 +4,8 @@ import { knownIdsFromTools } from '../../world/references';
 import type { AgentReply, AgentRequest, AgentUnderTest } from '../agent';
 import { viewOf } from './demo-conversation';
 import { plannedPlant } from './demo-plant';
-import { decideTurn, initialState, type DemoEnvironment, type DemoState } from './demo-turn';
+import { initialState, type DemoEnvironment, type DemoState } from './demo-state';
+import { decideTurn } from './demo-turn';
 
 export interface DemoAgentOptions {
   tools: readonly ToolSpec[];
