@@ -100,10 +100,9 @@ export {
   type TrainingExportOptions,
   type TrainingInput,
   type TrainingReport,
-  type TrainingState,
   type TrainingStream,
-  TrainingTally,
 } from './formats/training-export';
+export { type TrainingState, TrainingTally } from './formats/training-tally';
 export { lineJson } from './formats/line-json';
 export {
   gradeFitsPrepared,
