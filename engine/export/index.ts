@@ -79,15 +79,9 @@ export { decodeArguments, pythonJson } from './formats/python-json';
 export { type RewardSummary } from './formats/reward-summary';
 export { RoundtripGate, type RoundtripReport, toolCallRoundtrip } from './gates/roundtrip-gate';
 export { NEVER_EXPORTED_KEYS, scrubPrivileged } from './gates/scrub';
-export {
-  bandUncertainty,
-  type Calibration,
-  type RlGroup,
-  rlGroupId,
-  type RlSelectOptions,
-  type RlSelectReport,
-  selectForRl,
-} from './selection/select-rl';
+export { bandUncertainty } from './selection/rl-difficulty';
+export { type Calibration, type RlGroup, rlGroupId } from './selection/rl-groups';
+export { type RlSelectOptions, type RlSelectReport, selectForRl } from './selection/select-rl';
 export { SFT_SELECT_MODES, selectForSft, type SftSelectMode, type SftSelectOptions, type SftSelectReport } from './selection/select-sft';
 export { select, Selection } from './selection/selection';
 export { collect, groupBy, groupConsecutive, type RowStream } from './source';

@@ -2,7 +2,8 @@ import { EMPTY_CONTEXT, type ExportInput, type RunContext } from '../export-inpu
 import { ExportRefusedError } from '../export-refused-error';
 import { FileCheck, type FileCheckReport } from '../gates/file-check';
 import { scrubPrivileged } from '../gates/scrub';
-import { type RlGroup, type RlSelectOptions, type RlSelectReport, selectForRl } from '../selection/select-rl';
+import type { RlGroup } from '../selection/rl-groups';
+import { type RlSelectOptions, type RlSelectReport, selectForRl } from '../selection/select-rl';
 import type { RowStream } from '../source';
 import type { ExportStream } from './training-export';
 import { validateTrlLine } from '../gates/validate-trl';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { REFUND_CONTEXT, refundMessages, rollouts } from '../__fixtures__/refund-rows';
 import type { ExportInput } from '../export-input';
 import { exportGrpo } from '../formats/grpo-export';
-import { bandUncertainty, selectForRl } from './select-rl';
+import { bandUncertainty } from './rl-difficulty';
+import { selectForRl } from './select-rl';
 import { groupConsecutive } from '../source';
 import { validateTrlLine } from '../gates/validate-trl';
 
