@@ -6,7 +6,7 @@ import { runStopFor } from '../models/run-stop-error';
 import { hashInt, hashUnit } from '../seeded';
 import { agentAsked, earlierQuestions, idsIn, lastAgentText, readAgentTurn } from './agent-turn';
 import type { SimulatedUser, UserTurn, UserTurnRequest } from './simulated-user';
-import { DEFAULT_AVG_TURNS, PATIENCE_HAZARDS, userTurnCap, walkAwayHazard, type PatienceHazards } from './template-user';
+import { DEFAULT_AVG_TURNS, PATIENCE_HAZARDS, userTurnCap, walkAwayHazard, type PatienceHazards } from './patience';
 import { UserTurnError } from './user-turn-error';
 
 /** SDK USER_TURN_TEMPERATURE. */

@@ -1,7 +1,7 @@
 import { ENDED_BY, FINISH_REASONS, type Message, type Persona, type Sampling, type ToolCall, type ToolSpec } from '../../shared/domain';
 import type { AgentUnderTest } from '../agents/agent';
 import type { SimulatedUser } from '../people/simulated-user';
-import { DEFAULT_AVG_TURNS, userTurnCap } from '../people/template-user';
+import { DEFAULT_AVG_TURNS, userTurnCap } from '../people/patience';
 import type { World } from '../world/world';
 
 export interface RolloutLimits {
