@@ -1,6 +1,7 @@
 import { BOOTSTRAP_DRAWS, CI_LEVEL, MIN_CI_TASKS, MIN_PAIRED, MIN_PAIRED_SHARE, PERMUTATION_TOLERANCE } from './constants';
 import { SeededRandom } from '../seeded';
-import { compareText, groupMeans, mean, percentileOfSorted, round4 } from './sample-stats';
+import { round4 } from '../../shared/domain/rounding';
+import { compareText, groupMeans, mean, percentileOfSorted } from './sample-stats';
 
 /** One scored attempt at a task. Several per task are repeats, averaged per task first. */
 export interface TaskValue {

@@ -1,7 +1,3 @@
-import { round4 } from '../../shared/domain/rounding';
-
-export { round4 };
-
 /** Mean of the values; null for none. */
 export function mean(values: readonly number[]): number | null {
   if (values.length === 0) return null;

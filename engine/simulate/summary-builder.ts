@@ -1,3 +1,4 @@
+import { round4 } from '../../shared/domain/rounding';
 import type { Row, StopReason, Until, WriterArm } from '../../shared/domain';
 import type { GridPlan } from '../coverage/plan-grid';
 import type { RunStopError } from '../models/run-stop-error';
@@ -179,7 +180,7 @@ export class SummaryBuilder {
       mutation_aims: this.#mutationAims,
       tier_mix: {
         hard_share_requested: this.#hardShareRequested(),
-        hard_share_realized: this.#landed === 0 ? null : Math.round((hard / this.#landed) * 1e4) / 1e4,
+        hard_share_realized: this.#landed === 0 ? null : round4(hard / this.#landed),
         counts: this.#tiers,
       },
       ended_on_question: this.#endedOnQuestion,

@@ -1,3 +1,4 @@
+import { roundTo } from '../../shared/domain/rounding';
 import type { Spec } from '../../shared/domain';
 import type { ModelBackend } from '../models/model-backend';
 import { ModelCallError } from '../models/model-call-error';
@@ -24,7 +25,7 @@ export interface ModelWordingOptions {
 /** The batch's writer temperature, decided by the seed and round alone. */
 export function writerTemperature(seed: number, round: number): number {
   const [low, high] = WRITER_TEMPERATURE_RANGE;
-  return Math.round((low + (high - low) * hashUnit(`${seed}:${round}:writer_temperature`)) * 1000) / 1000;
+  return roundTo(low + (high - low) * hashUnit(`${seed}:${round}:writer_temperature`), 3);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { round4 } from '../../../shared/domain/rounding';
 import { DECONTAM_NGRAM, DECONTAM_OVERLAP, REPORT_EXAMPLES, SEMANTIC_SIMILARITY } from '../constants';
 import { NgramIndex, normaliseForMatch, wordsOf } from './ngrams';
 
@@ -148,7 +149,7 @@ export class Decontaminator {
       return {
         ...base,
         match: 'near',
-        coverage: Math.round(cover.coverage * 10000) / 10000,
+        coverage: round4(cover.coverage),
         task: entry.task,
         eval_prompt: clip(entry.prompt),
       };
@@ -165,7 +166,7 @@ export class Decontaminator {
         return {
           ...base,
           match: 'semantic',
-          similarity: Math.round(best.similarity * 10000) / 10000,
+          similarity: round4(best.similarity),
           task: best.entry.task,
           eval_prompt: clip(best.entry.prompt),
         };
@@ -194,7 +195,7 @@ export class Decontaminator {
       n: this.counts.rows,
       n_kept: this.counts.rows - contaminated,
       n_contaminated: contaminated,
-      contamination_rate: this.counts.rows === 0 ? null : Math.round((contaminated / this.counts.rows) * 10000) / 10000,
+      contamination_rate: this.counts.rows === 0 ? null : round4(contaminated / this.counts.rows),
       n_same_task: this.counts.same_task,
       n_exact: this.counts.exact,
       n_near: this.counts.near,
@@ -223,7 +224,7 @@ export class Decontaminator {
     }
     if (values.length === 0) return null;
     values.sort((x, y) => x - y);
-    return Math.round(values[Math.min(values.length - 1, Math.floor(0.99 * (values.length - 1)))]! * 10000) / 10000;
+    return round4(values[Math.min(values.length - 1, Math.floor(0.99 * (values.length - 1)))]!);
   }
 }
 

@@ -1,12 +1,16 @@
 /** Characters `JSON.stringify` escapes in a string: quote, backslash, controls, and any surrogate (a lone one is escaped). */
+// eslint-disable-next-line no-control-regex -- the control characters are what JSON escapes
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** Whether `JSON.stringify` would escape a character of the text (it is then more than the text in quotes). */
+export const needsEscape = (text: string): boolean => NEEDS_ESCAPE.test(text);
 
 /**
  * `JSON.stringify(text)` for a string, byte for byte: a string with nothing to escape (most text) is only quoted,
  * which skips a call into the serialiser for each of the many short strings of a line.
  */
 export function jsonString(text: string): string {
-  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
+  return needsEscape(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
 const OBJECT_PROTOTYPE = Object.prototype;

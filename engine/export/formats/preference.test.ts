@@ -7,6 +7,7 @@ import { collect } from '../source';
 import { toolCallRoundtrip } from '../gates/roundtrip-gate';
 import { validateOpenAiPreferenceLine } from '../gates/validate-openai';
 import { validateTrlLine } from '../gates/validate-trl';
+import type { ParsedJson } from '../__fixtures__/parsed-json';
 
 const hastyMessages = (): Message[] => [
   { role: 'user', content: 'Hi, I was charged twice for order A1001 last week. Can you refund the duplicate charge?' },
@@ -90,8 +91,8 @@ describe('build_preference_pairs', () => {
 
 async function linesOf(pairs: PreferencePair[], format: PreferenceFormat) {
   const stream = exportPreference(pairs, REFUND_CONTEXT, { format });
-  const lines: Record<string, any>[] = [];
-  for await (const line of stream.lines) lines.push(JSON.parse(line) as Record<string, any>);
+  const lines: ParsedJson[] = [];
+  for await (const line of stream.lines) lines.push(JSON.parse(line) as ParsedJson);
   return { lines, report: stream.report() };
 }
 

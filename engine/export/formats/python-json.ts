@@ -1,4 +1,4 @@
-import { jsonString } from './json-text';
+import { jsonString, needsEscape } from './json-text';
 
 /** Set while writing a value when an array hole was written as nothing (the text is then not JSON). */
 let holeWritten = false;
@@ -9,17 +9,14 @@ interface Leaves {
   scalar(value: unknown): string;
 }
 
-/** Characters `JSON.stringify` escapes in a string. */
-const ESCAPES = /["\\\u0000-\u001f\ud800-\udfff]/;
-
 /** A JSON text as it reads inside a JSON string: quotes and backslashes escaped (its other characters need none). */
 function quoteJson(json: string): string {
-  return ESCAPES.test(json) ? JSON.stringify(json).slice(1, -1) : json;
+  return needsEscape(json) ? JSON.stringify(json).slice(1, -1) : json;
 }
 
 const PLAIN: Leaves = { string: jsonString, scalar: (value) => JSON.stringify(value) ?? 'null' };
 const QUOTED: Leaves = {
-  string: (text) => (ESCAPES.test(text) ? quoteJson(jsonString(text)) : `\\"${text}\\"`),
+  string: (text) => (needsEscape(text) ? quoteJson(jsonString(text)) : `\\"${text}\\"`),
   scalar: (value) => quoteJson(JSON.stringify(value) ?? 'null'),
 };
 

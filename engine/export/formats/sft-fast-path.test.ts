@@ -94,6 +94,7 @@ describe('the pieces of a line', () => {
         },
       ),
     );
+    // eslint-disable-next-line no-sparse-arrays -- a hole is the case under test: it has no JSON text
     expect(quotedPythonJson({ list: [1, , 2] })).toBeNull();
   });
 

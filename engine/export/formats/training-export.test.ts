@@ -5,12 +5,13 @@ import { toolCallRoundtrip } from '../gates/roundtrip-gate';
 import { type ExportStream, exportTraining, type TrainingExportOptions } from './training-export';
 import { validateOpenAiLine } from '../gates/validate-openai';
 import { validateTrlLine } from '../gates/validate-trl';
+import type { ParsedJson } from '../__fixtures__/parsed-json';
 
-async function drain<R>(stream: ExportStream<R>): Promise<Record<string, any>[]> {
-  const lines: Record<string, any>[] = [];
+async function drain<R>(stream: ExportStream<R>): Promise<ParsedJson[]> {
+  const lines: ParsedJson[] = [];
   for await (const line of stream.lines) {
     expect(line).not.toContain('\n');
-    lines.push(JSON.parse(line) as Record<string, any>);
+    lines.push(JSON.parse(line) as ParsedJson);
   }
   return lines;
 }
@@ -22,7 +23,7 @@ describe('OpenAI-compatible SFT lines', () => {
     const stream = exportOf({ format: 'openai' });
     const [line] = await drain(stream);
     expect(validateOpenAiLine(line)).toEqual([]);
-    const messages = line!.messages as Record<string, any>[];
+    const messages = line!.messages as ParsedJson[];
     expect(messages[0]).toEqual({ role: 'system', content: REFUND_CONTEXT.system_prompt });
     expect(messages[1]!.role).toBe('user');
     expect(messages[2]).toEqual({
@@ -66,9 +67,7 @@ describe('OpenAI-compatible SFT lines', () => {
   it('mask all but the last assistant turn with mask_mode final', async () => {
     const [line] = await drain(exportOf({ mask_mode: 'final' }));
     expect(validateOpenAiLine(line)).toEqual([]);
-    const weights = (line!.messages as Record<string, any>[])
-      .filter((message) => message.role === 'assistant')
-      .map((message) => message.weight);
+    const weights = (line!.messages as ParsedJson[]).filter((message) => message.role === 'assistant').map((message) => message.weight);
     expect(weights).toEqual([0, 0, 0, 0, 1]);
   });
 
@@ -78,7 +77,7 @@ describe('OpenAI-compatible SFT lines', () => {
     expect(lines).toHaveLength(5);
     lines.forEach((line, index) => {
       expect(validateOpenAiLine(line)).toEqual([]);
-      const messages = line.messages as Record<string, any>[];
+      const messages = line.messages as ParsedJson[];
       expect(messages.at(-1)!.role).toBe('assistant');
       expect(messages.filter((message) => message.weight === 1)).toHaveLength(1);
       expect(messages.at(-1)!.weight).toBe(1);
@@ -91,7 +90,7 @@ describe('OpenAI-compatible SFT lines', () => {
   it('cut long tool outputs and count the cut', async () => {
     const stream = exportOf({ max_tool_output_chars: 20 });
     const [line] = await drain(stream);
-    const tool = (line!.messages as Record<string, any>[]).find((message) => message.role === 'tool')!;
+    const tool = (line!.messages as ParsedJson[]).find((message) => message.role === 'tool')!;
     expect(tool.content).toMatch(/^\{"status": "ok", "or\n\[\.\.\. \d+ chars of tool output truncated\]$/);
     expect(stream.report().tool_output_truncated).toBe(3);
     expect(stream.report().tool_output_chars_cut).toBeGreaterThan(50);

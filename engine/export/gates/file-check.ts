@@ -1,3 +1,4 @@
+import { roundTo } from '../../../shared/domain/rounding';
 import { REPORT_EXAMPLES } from '../constants';
 import { isRecord, type LineProblem } from './line-problems';
 
@@ -140,7 +141,7 @@ export class FileCheck {
       messages_per_example:
         this.withMessages === 0
           ? null
-          : { min: this.messageMin, max: this.messageMax, mean: Math.round((this.messageTotal / this.withMessages) * 100) / 100 },
+          : { min: this.messageMin, max: this.messageMax, mean: roundTo(this.messageTotal / this.withMessages, 2) },
       warnings,
     };
   }

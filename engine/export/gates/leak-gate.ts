@@ -1,3 +1,4 @@
+import { round4 } from '../../../shared/domain/rounding';
 import { LEAK_MIN_QUOTE_CHARS, REPORT_EXAMPLES } from '../constants';
 import type { ExportInput } from '../export-input';
 import { compactJson } from '../formats/json-text';
@@ -137,7 +138,7 @@ export class LeakGate {
   }
 
   report(): LeakReport {
-    const rate = this.checked === 0 ? null : Math.round((this.leakedCount / this.checked) * 10000) / 10000;
+    const rate = this.checked === 0 ? null : round4(this.leakedCount / this.checked);
     const summary =
       this.checked === 0
         ? `no row carried privileged text, so the leak check was vacuous (rows read back from a file are already scrubbed)`

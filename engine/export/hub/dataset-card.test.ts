@@ -29,7 +29,7 @@ describe('dataset card', () => {
       warnings: ['2 rows call tools but the file carries no tool schemas'],
     });
     const [, yamlText, body] = card.split(/^---$/m);
-    const front = parse(yamlText!) as Record<string, any>;
+    const front = parse(yamlText!) as Record<string, unknown>;
     expect(front.license).toBe('cc-by-4.0');
     expect(front.task_categories).toEqual(['text-generation']);
     expect(front.size_categories).toEqual(['1K<n<10K']);

@@ -1,3 +1,4 @@
+import { round4 } from '../../../shared/domain/rounding';
 import { LENGTH_BIAS_SHARE } from '../constants';
 import type { ExportInput } from '../export-input';
 import { junkReason, normaliseText } from '../gates/junk';
@@ -72,7 +73,7 @@ function makePair(chosen: ExportInput, rejected: ExportInput): PreferencePair {
     rejected,
     chosen_score: chosenScore,
     rejected_score: rejectedScore,
-    margin: Math.round((chosenScore - rejectedScore) * 10000) / 10000,
+    margin: round4(chosenScore - rejectedScore),
     chosen_model: chosen.row.agent_model,
     rejected_model: rejected.row.agent_model,
     same_policy: chosen.row.agent_model === rejected.row.agent_model,
@@ -156,7 +157,7 @@ export function buildPreferencePairs(
     }
   }
   const report = (): PairReport => {
-    const share = counts.pairs === 0 ? null : Math.round((counts.longer / counts.pairs) * 10000) / 10000;
+    const share = counts.pairs === 0 ? null : round4(counts.longer / counts.pairs);
     const warnings: string[] = [];
     if (share !== null && share > LENGTH_BIAS_SHARE) {
       warnings.push(`the chosen side is the longer one in ${Math.round(share * 100)}% of pairs: DPO may learn that longer is better`);

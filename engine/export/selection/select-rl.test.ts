@@ -142,8 +142,8 @@ describe('GRPO export', () => {
       groupConsecutive(rows, (input) => input.row.situation.scenario_id),
       REFUND_CONTEXT,
     );
-    const lines: Record<string, any>[] = [];
-    for await (const line of stream.lines) lines.push(JSON.parse(line) as Record<string, any>);
+    const lines: Record<string, unknown>[] = [];
+    for await (const line of stream.lines) lines.push(JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(3);
     for (const line of lines) expect(validateTrlLine(line, 'prompt_only')).toEqual([]);
     const mixed = lines.find((line) => line.scenario_id === 'sc-mixed')!;

@@ -108,7 +108,7 @@ function untrustedGoldReason(kind: GoldKindSummary): string {
 }
 
 function classWarnings(confusion: Confusion, n: number): string[] {
-  const { tp, fp, tn, fn } = confusion;
+  const { tp, fp, fn } = confusion;
   const warnings: string[] = [];
   const goldPasses = tp + fn;
   const judgePasses = tp + fp;
