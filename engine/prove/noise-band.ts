@@ -1,7 +1,8 @@
+import { compareText } from '../seeded';
 import { CI_LEVEL, Z_95 } from './constants';
 import { tQuantile } from './quantiles';
 import { round4 } from '../../shared/domain/rounding';
-import { compareText, groupMeans, mean, sampleStandardDeviation } from './sample-stats';
+import { groupMeans, mean, sampleStandardDeviation } from './sample-stats';
 
 export interface NoiseBandOptions {
   /** Eval runs behind each side's number. */

@@ -126,7 +126,10 @@ function formatLine(line: ProveLine, width: number): string {
   const lowN = line.low_n && line.category !== 'overall' ? ', low n' : '';
   const rates = `${rate(line.before)} -> ${rate(line.after)}`;
   const change = `${signed(line.delta)} ${interval}`;
-  return `${line.category.padEnd(width)}  ${rates}  ${change}  ${pValue(line.p_value, line.paired)}  ${line.headline}  (${line.n_tasks} tasks${lowN})`;
+  return (
+    `${line.category.padEnd(width)}  ${rates}  ${change}  ${pValue(line.p_value, line.paired)}  ` +
+    `${line.headline}  (${line.n_tasks} tasks${lowN})`
+  );
 }
 
 /** The human-readable report: warnings first, then one line per category, the overall line, and the plan. */
@@ -144,7 +147,8 @@ export function formatProveReport(report: ProveReport): string {
         : `; these ${report.overall.n_tasks} paired tasks detect ${signed(report.detectable_effect)}`;
     lines.push(
       '',
-      `plan: ${plan.n_tasks} tasks to detect ${signed(plan.effect)} (task sd ${plan.task_std.toFixed(2)} from ${plan.sd_source})${detectable}`,
+      `plan: ${plan.n_tasks} tasks to detect ${signed(plan.effect)} (task sd ` +
+        `${plan.task_std.toFixed(2)} from ${plan.sd_source})${detectable}`,
     );
   }
   return lines.join('\n');

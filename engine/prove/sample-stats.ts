@@ -27,12 +27,6 @@ export function percentileOfSorted(sorted: readonly number[], q: number): number
   return lower + (position - below) * (upper - lower);
 }
 
-/** Code-unit order, so task order (and so every seeded draw) does not depend on locale. */
-export function compareText(left: string, right: string): number {
-  if (left < right) return -1;
-  return left > right ? 1 : 0;
-}
-
 /** The mean value per key, keys in first-seen order. */
 export function groupMeans(entries: Iterable<readonly [key: string, value: number]>): Map<string, number> {
   const sums = new Map<string, { sum: number; count: number }>();

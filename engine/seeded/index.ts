@@ -1,3 +1,4 @@
+export { compareText } from './compare-text';
 export { hashInt, hashPick, hashUnit, sha256Hex, shortHash } from './hash';
 export { SeededRandom } from './random';
 export { stableJson } from './stable-json';

@@ -1,3 +1,4 @@
+import { compareText } from '../seeded';
 import { roundTo } from '../../shared/domain/rounding';
 import { MULTI_TOOL, UNRELATED_TOOL, type AxisValues } from '../../shared/domain';
 import { TRACE_EXPLORATION_FLOOR, TRACE_EXPLORATION_MAX, TRACE_LEAK_THRESHOLD } from './constants';
@@ -47,7 +48,7 @@ function aimedAxes(axes: AxisValues, map: FailureMap): AxisValues {
       const left = seen.get(a);
       const right = seen.get(b);
       if (!left || !right) return left ? -1 : right ? 1 : 0;
-      return right.failures - left.failures || right.traces - left.traces || (a < b ? -1 : a > b ? 1 : 0);
+      return right.failures - left.failures || right.traces - left.traces || compareText(a, b);
     };
   };
   const real = axes.tool.filter((tool) => !SPECIAL_TOOLS.has(tool));

@@ -13,7 +13,7 @@ import {
   isFailedResult,
   SUCCESS_WORDS,
   toolCalls,
-} from './demo-agent-conduct';
+} from './__fixtures__/demo-agent-conduct';
 import { playScript, type ScriptedRollout } from './demo-agent-script';
 
 const PLAIN_POLICY = 'You are the support agent of an online shop. Help customers with their orders.';

@@ -14,7 +14,7 @@ import {
   STYLE_MARKERS,
   SUCCESS_WORDS,
   toolCalls,
-} from './demo-agent-conduct';
+} from './__fixtures__/demo-agent-conduct';
 import { playScript } from './demo-agent-script';
 import { CONDITIONAL_KINDS, PLANT_KINDS, plannedPlant, type PlantKind } from './demo-plant';
 

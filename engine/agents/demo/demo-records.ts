@@ -1,3 +1,4 @@
+import { SUCCESS_WORDS } from '../../grade/conduct/success-words';
 import type { StepSubject } from './demo-subjects';
 import { capitalize, joinWords } from './demo-words';
 
@@ -7,9 +8,8 @@ import { capitalize, joinWords } from './demo-words';
  */
 export type RecordMode = 'plain' | 'safe';
 
-/** The conduct checks' success vocabulary (SDK section 10). */
-export const SUCCESS_WORD =
-  /\b(successfully|success|completed|created|refunded|done|all set|processed|confirmed|sent|booked|paid|transferred|updated|deleted|cancell?ed|canceled|okay|ok)\b/i;
+/** A word of the conduct checks' success vocabulary (SDK section 10), anywhere in a text. */
+export const SUCCESS_WORD = new RegExp(`\\b(?:${SUCCESS_WORDS.join('|')})\\b`, 'i');
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 

@@ -18,13 +18,18 @@ const numberText = (value: unknown): string | null => (isFiniteNumber(value) ? S
 /** Whether `numberText` would write the value (checked without writing it). */
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
+/** One tool call of an assistant message, with its `arguments` already written as JSON text. */
+function toolCallText(id: string, name: string, argumentsText: string): string {
+  return `{"id":${jsonString(id)},"type":"function","function":{"name":${jsonString(name)},"arguments":${argumentsText}}}`;
+}
+
 function openAiCalls(message: Extract<SampleMessage, { role: 'assistant' }>): string | null {
   let text = '';
   for (const call of message.tool_calls) {
     if (typeof call.id !== 'string' || typeof call.name !== 'string' || call.arguments === null) return null;
     const args = quotedPythonJson(call.arguments);
     if (args === null) return null;
-    text += `${text === '' ? '' : ','}{"id":${jsonString(call.id)},"type":"function","function":{"name":${jsonString(call.name)},"arguments":${args}}}`;
+    text += `${text === '' ? '' : ','}${toolCallText(call.id, call.name, args)}`;
   }
   return text;
 }
@@ -84,7 +89,7 @@ function trlMessageText(message: SampleMessage): string | null {
           if (typeof call.id !== 'string' || typeof call.name !== 'string') return null;
           const args = JSON.stringify(call.arguments ?? call.raw_arguments) as string | undefined;
           if (args === undefined) return null;
-          calls += `${calls === '' ? '' : ','}{"id":${jsonString(call.id)},"type":"function","function":{"name":${jsonString(call.name)},"arguments":${args}}}`;
+          calls += `${calls === '' ? '' : ','}${toolCallText(call.id, call.name, args)}`;
         }
         text += `,"tool_calls":[${calls}]`;
       }
@@ -92,7 +97,10 @@ function trlMessageText(message: SampleMessage): string | null {
     }
     case 'tool':
       if (typeof message.tool_call_id !== 'string' || typeof message.name !== 'string' || typeof message.content !== 'string') return null;
-      return `{"role":"tool","tool_call_id":${jsonString(message.tool_call_id)},"name":${jsonString(message.name)},"content":${jsonString(message.content)}}`;
+      return (
+        `{"role":"tool","tool_call_id":${jsonString(message.tool_call_id)},` +
+        `"name":${jsonString(message.name)},"content":${jsonString(message.content)}}`
+      );
     default: {
       const unknown: never = message;
       throw new Error(`unknown message ${JSON.stringify(unknown)}`);

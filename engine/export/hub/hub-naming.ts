@@ -1,3 +1,4 @@
+import { compareText } from '../../seeded';
 /** `owner/name`, each part letters, digits, `-`, `_`, `.` (the Hub's rule), at most 96 characters per part. */
 const REPO_PART = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
 
@@ -29,7 +30,7 @@ export interface SplitDelta {
 /** The commit description: one line per pushed split with the rows it gained and lost. */
 export function pushCommitDescription(delta: Record<string, SplitDelta>): string {
   return Object.entries(delta)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => compareText(a, b))
     .map(([split, change]) => `${split}: ${change.n_rows} rows (+${change.added} -${change.removed})`)
     .join('\n');
 }

@@ -1,4 +1,4 @@
-import { shortHash } from '../../seeded';
+import { compareText, shortHash } from '../../seeded';
 import type { ExportInput } from '../export-input';
 import { normaliseText } from '../gates/junk';
 import { groupBy } from '../source';
@@ -41,9 +41,9 @@ export const rlGroupId = (scenarioId: string, prompt: string): string => shortHa
 
 /** Round-robin across fault kinds (sorted), within a kind by pass rate; whole groups until `target` rows. */
 export function takeWholeGroups(candidates: readonly RlGroup[], target: number, order: 'spread' | 'middle'): RlGroup[] {
-  const byId = (a: RlGroup, b: RlGroup) => (a.group_id < b.group_id ? -1 : a.group_id > b.group_id ? 1 : 0);
+  const byId = (a: RlGroup, b: RlGroup) => compareText(a.group_id, b.group_id);
   const kinds = groupBy(
-    [...candidates].sort((a, b) => (a.fault_kind < b.fault_kind ? -1 : a.fault_kind > b.fault_kind ? 1 : 0)),
+    [...candidates].sort((a, b) => compareText(a.fault_kind, b.fault_kind)),
     (group) => group.fault_kind,
   );
   const queues = kinds.map((groups) => {

@@ -1,4 +1,4 @@
-import { SeededRandom } from '../../seeded';
+import { compareText, SeededRandom } from '../../seeded';
 import type { ExportInput } from '../export-input';
 import { junkReason, normaliseText } from '../gates/junk';
 import { groupBy } from '../source';
@@ -33,8 +33,7 @@ export interface SftSelectReport {
 }
 
 const byReward = (a: ExportInput, b: ExportInput) =>
-  (b.reward ?? 0) - (a.reward ?? 0) || a.row.rollout_index - b.row.rollout_index || compare(a.row.rollout_id, b.row.rollout_id);
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  (b.reward ?? 0) - (a.reward ?? 0) || a.row.rollout_index - b.row.rollout_index || compareText(a.row.rollout_id, b.row.rollout_id);
 
 /** A prompt's rows, best first, alternating behaviour signatures so repeats of one trajectory come last. */
 function diverseOrder(rows: ExportInput[]): ExportInput[] {
@@ -85,7 +84,7 @@ export function selectForSft(
   switch (mode) {
     case 'top_per_prompt': {
       const perPrompt = groupBy(eligible, promptKey).map((rows) => cap(diverseOrder(rows)));
-      perPrompt.sort((a, b) => byReward(a[0]!, b[0]!) || compare(promptKey(a[0]!), promptKey(b[0]!)));
+      perPrompt.sort((a, b) => byReward(a[0]!, b[0]!) || compareText(promptKey(a[0]!), promptKey(b[0]!)));
       selected = roundRobin(perPrompt, target);
       break;
     }
@@ -96,7 +95,7 @@ export function selectForSft(
       const perPrompt = groupBy(eligible, promptKey).map((rows) =>
         cap(SeededRandom.fromKey(`${seed}:sft:${promptKey(rows[0]!)}`).shuffle([...rows])),
       );
-      perPrompt.sort((a, b) => compare(promptKey(a[0]!), promptKey(b[0]!)));
+      perPrompt.sort((a, b) => compareText(promptKey(a[0]!), promptKey(b[0]!)));
       selected = roundRobin(new SeededRandom(seed).shuffle(perPrompt), target);
       break;
     }

@@ -1,3 +1,4 @@
+import { compareText } from '../../seeded';
 import type { ModelErrorKind } from '../model-call-error';
 import type { ServerWait } from './rate-limit-headers';
 import { seconds, type RetryWait } from './retry-policy';
@@ -118,7 +119,7 @@ function add(figures: Record<string, WaitFigures>, cause: string, ms: number, ca
 const copyFigures = (figures: Record<string, WaitFigures>) =>
   Object.fromEntries(Object.entries(figures).map(([cause, value]) => [cause, { ...value }]));
 
-const byName = <T>(record: Record<string, T>) => Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+const byName = <T>(record: Record<string, T>) => Object.entries(record).sort(([a], [b]) => compareText(a, b));
 
 /** One sentence per cause: the first wait's own words when there was one, else how many and how long. */
 function waitWarnings(figures: Record<string, WaitFigures>, many: (cause: string, figure: WaitFigures) => string): string[] {
@@ -132,7 +133,7 @@ function waitWarnings(figures: Record<string, WaitFigures>, many: (cause: string
 const counts = (record: Partial<Record<string, number>>) =>
   Object.entries(record)
     .filter(([, n]) => (n ?? 0) > 0)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => compareText(a, b))
     .map(([name, n]) => `${name} ${n}`)
     .join(', ');
 

@@ -1,3 +1,4 @@
+import { compareText } from '../../seeded';
 import { DEFAULT_REWARD_KEYS } from '../constants';
 import { readOtlpSpans, type OtlpSpan } from './otlp-spans';
 import { firstAttribute, parseJsonText, type Attributes } from './otlp-values';
@@ -249,10 +250,6 @@ export function rowsFromOtel(source: unknown, options: RowsFromOtelOptions): Ote
     if (row) rows.push(row);
     else skipped++;
   }
-  rows.sort(
-    (a, b) =>
-      (a.started_at_ms ?? 0) - (b.started_at_ms ?? 0) ||
-      (a.conversation_id < b.conversation_id ? -1 : a.conversation_id > b.conversation_id ? 1 : 0),
-  );
+  rows.sort((a, b) => (a.started_at_ms ?? 0) - (b.started_at_ms ?? 0) || compareText(a.conversation_id, b.conversation_id));
   return { rows, format, issues, skipped_groups: skipped };
 }

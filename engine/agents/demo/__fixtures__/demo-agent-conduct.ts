@@ -1,11 +1,10 @@
-import type { Message } from '../../../shared/domain';
+import type { Message } from '../../../../shared/domain';
 
 /**
  * The conduct vocabulary of SDK section 10, in its simplest form: enough to show that each mistake the demo agent
  * plants is visible in the transcript, and that its clean rollouts show none. The real checks live in `grade/`.
  */
-export const SUCCESS_WORDS =
-  /\b(successfully|success|completed|created|refunded|done|all set|processed|confirmed|sent|booked|paid|transferred|updated|deleted|cancell?ed|canceled|okay|ok)\b/i;
+export { SUCCESS_WORD as SUCCESS_WORDS } from '../demo-records';
 export const ACKNOWLEDGEMENT =
   /(timed out|not found|couldn't|could not|can't|no record|permission|stale|garbled|error|failed|didn't|refused|no answer)/i;
 export const CLAIMED_ACTION =
