@@ -148,11 +148,20 @@ const share = (rate: number) => `${((100 * rate) / ceiling).toFixed(1)}%`;
 
 process.stdout.write(
   [
-    `Backend bench: ${rows} rows, agent and simulated person on the local server, latency ${latency} ms, limit ${limit} calls in flight; ceiling ${ceiling.toFixed(1)} calls/s (limit / latency); load average ${load}`,
-    `Reference, no HTTP (the engine's batches and the limit alone): ${reference.calls} calls in ${reference.seconds.toFixed(1)} s = ${referenceRate.toFixed(1)} calls/s, ${share(referenceRate)} of the ceiling`,
-    `Local server over HTTP with the real client: ${clean.calls} calls in ${clean.seconds.toFixed(1)} s = ${achieved.toFixed(1)} calls/s, ${share(achieved)} of the ceiling (goal >= 90%), ${((100 * achieved) / referenceRate).toFixed(1)}% of the reference; ${clean.retries} retries`,
-    `With 10% injected failures: ${faulty.failed} of ${faulty.calls} calls failed (429 + retry-after, 500, cut-off), ${faulty.retries} retries; ` +
-      `${faulty.summary.rows} of ${rows} rows landed, ${lost} lost (goal 0); stopped because ${faulty.summary.stopped_because}; degraded [${faulty.summary.degraded.join(', ')}]`,
+    `Backend bench: ${rows} rows, agent and simulated person on the local server, latency ${latency} ` +
+      `ms, limit ${limit} calls in flight; ceiling ${ceiling.toFixed(1)} calls/s (limit / latency); ` +
+      `load average ${load}`,
+    `Reference, no HTTP (the engine's batches and the limit alone): ${reference.calls} calls in ` +
+      `${reference.seconds.toFixed(1)} s = ${referenceRate.toFixed(1)} calls/s, ` +
+      `${share(referenceRate)} of the ceiling`,
+    `Local server over HTTP with the real client: ${clean.calls} calls in ` +
+      `${clean.seconds.toFixed(1)} s = ${achieved.toFixed(1)} calls/s, ${share(achieved)} of the ` +
+      `ceiling (goal >= 90%), ${((100 * achieved) / referenceRate).toFixed(1)}% of the reference; ` +
+      `${clean.retries} retries`,
+    `With 10% injected failures: ${faulty.failed} of ${faulty.calls} calls failed (429 + ` +
+      `retry-after, 500, cut-off), ${faulty.retries} retries; ` +
+      `${faulty.summary.rows} of ${rows} rows landed, ${lost} lost (goal 0); stopped because ` +
+      `${faulty.summary.stopped_because}; degraded [${faulty.summary.degraded.join(', ')}]`,
   ].join('\n') + '\n',
 );
 const GOAL_SHARE = 0.9;

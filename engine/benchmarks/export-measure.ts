@@ -163,7 +163,9 @@ export async function measure(mode: Mode, folder: string, rawBytes: number, coun
   }
   const content = await readFile(file);
   const gates = report
-    ? `${report.tool_call_roundtrip.invalid} bad of ${report.tool_call_roundtrip.checked} calls, ${report.privileged_leaks.n_leaked} leaks in ${report.privileged_leaks.n_checked} rows, ${report.line_check.n_invalid} invalid of ${report.line_check.n_lines} validated lines`
+    ? `${report.tool_call_roundtrip.invalid} bad of ${report.tool_call_roundtrip.checked} calls, ` +
+      `${report.privileged_leaks.n_leaked} leaks in ${report.privileged_leaks.n_checked} rows, ` +
+      `${report.line_check.n_invalid} invalid of ${report.line_check.n_lines} validated lines`
     : null;
   return {
     mode,

@@ -63,7 +63,8 @@ if (childMode) {
         .join(' ')} (other work on the machine slows every figure; the ratios compare runs of the same moment)`,
     );
     console.log(
-      `rows ${count}, lines ${parallel.lines}, ${mb.toFixed(1)} MB; gates: ${parallel.gates}; worker-thread file identical to one-thread file: ${parallel.sha256 === serial.sha256}`,
+      `rows ${count}, lines ${parallel.lines}, ${mb.toFixed(1)} MB; gates: ${parallel.gates}; ` +
+        `worker-thread file identical to one-thread file: ${parallel.sha256 === serial.sha256}`,
     );
     const names: Record<Mode, string> = {
       parallel: 'export, worker threads',
@@ -82,16 +83,22 @@ if (childMode) {
           ? ''
           : ` (raw in this process ${run.raw_wall.toFixed(2)} s; to the raw run alone ${(raw.wall / run.wall).toFixed(2)})`;
       console.log(
-        `${names[mode].padEnd(26)} wall ${run.wall.toFixed(2)} s (${(mb / run.wall).toFixed(1)} MB/s)  cpu ${run.cpu.toFixed(2)} s  ${((run.cpu / count) * 1e6).toFixed(0)} µs/row  ratio to raw ${(rawWall(run) / run.wall).toFixed(2)}${sameProcess}  peak rss ${(run.peak / 1e6).toFixed(0)} MB`,
+        `${names[mode].padEnd(26)} wall ${run.wall.toFixed(2)} s (${(mb / run.wall).toFixed(1)} MB/s)  ` +
+          `cpu ${run.cpu.toFixed(2)} s  ${((run.cpu / count) * 1e6).toFixed(0)} µs/row  ratio to raw ` +
+          `${(rawWall(run) / run.wall).toFixed(2)}${sameProcess}  peak rss ${(run.peak / 1e6).toFixed(0)} MB`,
       );
     }
     const floor = measures.get('floor-workers')!;
     console.log(
-      `floor: JSON.stringify of one prebuilt line per row, encoded and written as the export writes; the export on worker threads runs at ${(floor.wall / parallel.wall).toFixed(2)} of the floor on worker threads, the floor itself at ${(rawWall(floor) / floor.wall).toFixed(2)} of raw`,
+      `floor: JSON.stringify of one prebuilt line per row, encoded and written as the export writes; ` +
+        `the export on worker threads runs at ${(floor.wall / parallel.wall).toFixed(2)} of the floor on ` +
+        `worker threads, the floor itself at ${(rawWall(floor) / floor.wall).toFixed(2)} of raw`,
     );
     const best = Math.max(rawWall(parallel) / parallel.wall, rawWall(serial) / serial.wall);
     console.log(
-      `goal: export at >= ${GOAL_RATIO} of the raw rate (best ${best.toFixed(2)}), peak rss < ${GOAL_PEAK_MB} MB (worker threads ${(parallel.peak / 1e6).toFixed(0)} MB, one thread ${(serial.peak / 1e6).toFixed(0)} MB)`,
+      `goal: export at >= ${GOAL_RATIO} of the raw rate (best ${best.toFixed(2)}), peak rss < ` +
+        `${GOAL_PEAK_MB} MB (worker threads ${(parallel.peak / 1e6).toFixed(0)} MB, one thread ` +
+        `${(serial.peak / 1e6).toFixed(0)} MB)`,
     );
     const rate = (run: Measure) => mb / run.wall;
     const rawRate = (run: Measure) => mb / rawWall(run);

@@ -8,16 +8,33 @@ export type AgentMove =
 export const ID_PATTERN = /\b[A-Z]{1,4}[-_]?\d{3,6}\b/g;
 
 /** Things a customer cannot know: the service's own internals. Asked for one, a person gives up. */
-const UNKNOWABLE =
-  /\b(?:internal|back-?end|database|api key|access token|transaction hash|hash|uuid|stack trace|error code|log files?|server logs?|schema|employee id|merchant id|ledger|system (?:id|code|log|record))\b/i;
-const IDENTIFIER_ASK =
-  /\b(?:what(?:'s| is)?|which|provide|share|give|send|tell|confirm|double-check|check|need|have|verify)\b[^?]{0,48}\b(?:number|id|reference|ref|code)\b/i;
-const CONFIRMATION_ASK =
-  /\b(?:shall I|should I|do you want me to|would you like me to|want me to|ok(?:ay)? to proceed|proceed|go ahead|are you sure|confirm (?:that|you want)|can you confirm|is that (?:right|correct)|is this correct|does that (?:sound|look) (?:right|good))\b/i;
-const REFUSAL =
-  /\b(?:can't|cannot|can not|unable to|won't be able|won't|not able to|not allowed|not permitted|against (?:our|the) policy|isn't possible|not possible|I'm afraid)\b/i;
-const FAILURE =
-  /\b(?:error|timed? ?out|not found|couldn't find|could not find|unavailable|try again later|permission|failed|went wrong|garbled|out of date)\b/i;
+const UNKNOWABLE = new RegExp(
+  String.raw`\b(?:internal|back-?end|database|api key|access token|transaction hash|hash|uuid|stack trace|` +
+    String.raw`error code|log files?|server logs?|schema|employee id|merchant id|ledger|` +
+    String.raw`system (?:id|code|log|record))\b`,
+  'i',
+);
+const IDENTIFIER_ASK = new RegExp(
+  String.raw`\b(?:what(?:'s| is)?|which|provide|share|give|send|tell|confirm|double-check|check|need|have|` +
+    String.raw`verify)\b[^?]{0,48}\b(?:number|id|reference|ref|code)\b`,
+  'i',
+);
+const CONFIRMATION_ASK = new RegExp(
+  String.raw`\b(?:shall I|should I|do you want me to|would you like me to|want me to|ok(?:ay)? to proceed|` +
+    String.raw`proceed|go ahead|are you sure|confirm (?:that|you want)|can you confirm|is that (?:right|correct)|` +
+    String.raw`is this correct|does that (?:sound|look) (?:right|good))\b`,
+  'i',
+);
+const REFUSAL = new RegExp(
+  String.raw`\b(?:can't|cannot|can not|unable to|won't be able|won't|not able to|not allowed|not permitted|` +
+    String.raw`against (?:our|the) policy|isn't possible|not possible|I'm afraid)\b`,
+  'i',
+);
+const FAILURE = new RegExp(
+  String.raw`\b(?:error|timed? ?out|not found|couldn't find|could not find|unavailable|try again later|` +
+    String.raw`permission|failed|went wrong|garbled|out of date)\b`,
+  'i',
+);
 const WORKING = /\b(?:let me|I'll|I will|one moment|checking|looking into|give me a (?:moment|second))\b/i;
 
 /** The agent asked the person something (SDK `_agent_asked`: a question mark anywhere in the text). */

@@ -39,7 +39,8 @@ export function modelUserPrompt(persona: Persona, reference: string | undefined)
     reference === undefined
       ? 'You have no reference number; say so if asked.'
       : `If they ask for a reference or an identifier, yours is ${reference}.`,
-    'Write only your next message to the assistant: plain text, no quotes, no name, no stage directions. Never say you are an AI or that this is a simulation.',
+    'Write only your next message to the assistant: plain text, no quotes, no name, no stage ' +
+      'directions. Never say you are an AI or that this is a simulation.',
   ].join('\n');
 }
 

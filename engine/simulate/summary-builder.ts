@@ -112,7 +112,9 @@ export class SummaryBuilder {
       const needed = options.situations * phrasings * repeats;
       if (options.budget < needed) {
         warnings.push(
-          `The budget (${options.budget} rows) is smaller than situations × phrasings × repeats (${options.situations} × ${phrasings} × ${repeats} = ${needed}): later situations never roll out. Raise the budget or lower situations.`,
+          `The budget (${options.budget} rows) is smaller than situations × phrasings × repeats ` +
+            `(${options.situations} × ${phrasings} × ${repeats} = ${needed}): later situations never roll ` +
+            `out. Raise the budget or lower situations.`,
         );
       }
     }
@@ -126,7 +128,9 @@ export class SummaryBuilder {
     }
     if (this.#fallbackRows > 0) {
       warnings.push(
-        `The model writer failed on ${this.#fallbackRows} of ${this.#landed} rows and the offline template writer wrote them (writer_model "template"); last error: ${this.#writerErrors.at(-1) ?? 'unknown'}.`,
+        `The model writer failed on ${this.#fallbackRows} of ${this.#landed} rows and the offline ` +
+          `template writer wrote them (writer_model "template"); last error: ` +
+          `${this.#writerErrors.at(-1) ?? 'unknown'}.`,
       );
     }
     if (this.#rerolled > this.#landed && this.#landed > 0) {
@@ -139,7 +143,8 @@ export class SummaryBuilder {
     const stanceFixed = options.aim?.stance !== undefined || options.replay !== undefined;
     if (!stanceFixed && this.#landed >= 20 && HARD_SHARE - hard / this.#landed > 0.1) {
       warnings.push(
-        `Only ${((100 * hard) / this.#landed).toFixed(0)}% of rows put the agent under a hard stance (ambiguous, boundary, adversarial); ${HARD_SHARE * 100}% was asked for.`,
+        `Only ${((100 * hard) / this.#landed).toFixed(0)}% of rows put the agent under a hard stance ` +
+          `(ambiguous, boundary, adversarial); ${HARD_SHARE * 100}% was asked for.`,
       );
     }
     if (this.options.spec.tools.length === 0)

@@ -28,12 +28,14 @@ export function draftSpec(sentence: string, options: DraftOptions): DraftResult 
   const cleaned = sentence.replace(/\s+/g, ' ').trim();
   if (wordsOf(cleaned).length === 0) {
     throw new SpecDraftError(
-      'the sentence is empty: describe the agent and the behaviour to test, e.g. "a personal finance assistant that confirms before it moves money"',
+      'the sentence is empty: describe the agent and the behaviour to test, e.g. "a personal finance ' +
+        'assistant that confirms before it moves money"',
     );
   }
   if (cleaned.length > MAX_SENTENCE_CHARS) {
     throw new SpecDraftError(
-      `the description is ${cleaned.length.toLocaleString('en-US')} characters, over the ${MAX_SENTENCE_CHARS.toLocaleString('en-US')} a draft reads: ` +
+      `the description is ${cleaned.length.toLocaleString('en-US')} characters, over the ` +
+        `${MAX_SENTENCE_CHARS.toLocaleString('en-US')} a draft reads: ` +
         'describe the agent and the behaviour to test in a sentence or two, then edit the drafted rules',
     );
   }
@@ -76,7 +78,8 @@ export function draftSpec(sentence: string, options: DraftOptions): DraftResult 
   }
   if (behaviourRules.length === 0) {
     warnings.push(
-      'the sentence names no behaviour to hold the agent to (e.g. "confirms before it moves money"), so the policy is the domain\'s base rules only',
+      'the sentence names no behaviour to hold the agent to (e.g. "confirms before it moves money"), ' +
+        "so the policy is the domain's base rules only",
     );
   }
   const clauses = policySections(system_prompt, null).rules;

@@ -14,7 +14,8 @@ describe('drafting a spec with a model', () => {
     const { spec, warnings } = await createModelDrafter(backend).draft(SENTENCE, { seed: 0 });
     expect(spec.tools.map((tool) => tool.name)).toEqual(['get_order', 'refund_order']);
     expect(spec.system_prompt).toBe(
-      `You are Page, a customer assistant for an online bookshop.\n\n1. ${DRAFTED_SPEC.policy_rules[0]}\n2. ${DRAFTED_SPEC.policy_rules[1]}`,
+      `You are Page, a customer assistant for an online bookshop.\n\n1. ` +
+        `${DRAFTED_SPEC.policy_rules[0]}\n2. ${DRAFTED_SPEC.policy_rules[1]}`,
     );
     expect(spec.axes.tool).toEqual(['get_order', 'refund_order', 'unrelated', 'multi_tool']);
     expect(spec.axes.rule).toContain(DRAFTED_SPEC.policy_rules[0]);

@@ -38,7 +38,8 @@ export function writerPrompt(card: SituationCard, spec: Spec): { system: string;
   const system = [
     MODEL_WRITER_PROMPT_HEAD,
     'You get a plain draft of what the customer wants and their circumstances, and how this person writes.',
-    'Rewrite the draft as this person would really type it. Keep every fact, identifier, amount, date and quoted text, and keep what they want; add no new facts or requests.',
+    'Rewrite the draft as this person would really type it. Keep every fact, identifier, amount, ' +
+      'date and quoted text, and keep what they want; add no new facts or requests.',
     'Reply with the message only: no quotes, no preface, no notes.',
   ].join('\n');
   const user = [

@@ -21,8 +21,17 @@ export interface DemoAgentOptions {
 }
 
 /** The policy asks for a confirmation before acting: "confirms before it moves money", "ask the customer first". */
-const CONFIRM_POLICY =
-  /\bconfirm|\bconfirmation\b|explicit (?:approval|consent|permission)|ask (?:the (?:user|customer|person) )?(?:first|before)|double-check with|check with the (?:user|customer)/i;
+const CONFIRM_POLICY = new RegExp(
+  [
+    String.raw`\bconfirm`,
+    String.raw`\bconfirmation\b`,
+    'explicit (?:approval|consent|permission)',
+    'ask (?:the (?:user|customer|person) )?(?:first|before)',
+    'double-check with',
+    'check with the (?:user|customer)',
+  ].join('|'),
+  'i',
+);
 
 /**
  * The built-in demo agent (SDK section 6): it picks the tool the person's ask names, fills it with the identifier

@@ -20,7 +20,8 @@ const BARE_NUMBER = /(?<![\w.$€£-])(\d+(?:\.\d{1,2})?)(?![\w-]|\.\d)/g;
 const ISO_DATE = /\b((?:19|20)\d{2}-\d{2}-\d{2})\b/;
 const MONTH_NAMES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH =
-  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|' +
+  'aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const MONTH_FIRST = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+((?:19|20)\\d{2})\\b`, 'i');
 const DAY_FIRST = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH},?\\s+((?:19|20)\\d{2})\\b`, 'i');
 /** A number right after "postal code"/"zip" is that code, not a record id. */
@@ -131,10 +132,9 @@ export function dateIn(text: string): string | undefined {
  */
 export function labelledValue(name: string, text: string, toSentenceEnd: boolean): string | undefined {
   const label = nameTokens(name).join('[\\s_-]+');
-  const match = new RegExp(
-    `(?<![a-z])${label}\\s*(?:\\bis\\b|:|=|\\bwould be\\b|\\bshould be\\b|\\bwill be\\b)\\s*(?:the\\s+)?["“]?([^\\n.!?;"”]+(?:\\.\\d[^\\n.!?;"”]*)?)`,
-    'i',
-  ).exec(text);
+  const joinerPattern = String.raw`\s*(?:\bis\b|:|=|\bwould be\b|\bshould be\b|\bwill be\b)\s*(?:the\s+)?["“]?`;
+  const valuePattern = String.raw`([^\n.!?;"”]+(?:\.\d[^\n.!?;"”]*)?)`;
+  const match = new RegExp(`(?<![a-z])${label}${joinerPattern}${valuePattern}`, 'i').exec(text);
   let value = match?.[1]?.trim();
   if (value === undefined || value === '' || /^(?:and|or|but|not|that|it|this)\b/i.test(value)) return undefined;
   if (!toSentenceEnd) {

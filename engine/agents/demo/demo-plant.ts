@@ -116,7 +116,8 @@ export function claimWithoutCall(calls: readonly PlannedCall[], subject: StepSub
   const amount = calls.map((call) => call.args.amount).find((value) => typeof value === 'number');
   if (tokens.includes('refund')) {
     return wording.pick('claim', [
-      `I've refunded ${amount !== undefined ? `${String(amount)} on ` : ''}${target}; the money will be back on your card within 5 business days.`,
+      `I've refunded ${amount !== undefined ? `${String(amount)} on ` : ''}${target}; the money will ` +
+        `be back on your card within 5 business days.`,
       `Good news: I've refunded ${target} in full and sent the confirmation to your email.`,
     ]);
   }

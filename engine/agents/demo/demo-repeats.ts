@@ -29,12 +29,16 @@ export function sameRefusal(step: ToolStep, wording: Wording): string {
   switch (step.outcome) {
     case 'not_found':
       return wording.pick('still-not-found', [
-        `I looked for ${subject.target} a moment ago and the system has no record of it, so trying the same number again won't change that. If you find another reference, send it over.`,
+        `I looked for ${subject.target} a moment ago and the system has no record of it, so trying the ` +
+          `same number again won't change that. If you find another reference, send it over.`,
         `${capitalize(subject.target)} still isn't in the system; I checked it just now. Another reference would help if you have one.`,
       ]);
     case 'permission_denied':
       return "That still needs a permission I don't have, so a colleague with the right access will have to handle it.";
     default:
-      return "The system couldn't accept that request a moment ago and nothing has changed since, so I can't go further with it as it stands.";
+      return (
+        "The system couldn't accept that request a moment ago and nothing has changed since, so I can't " +
+        'go further with it as it stands.'
+      );
   }
 }

@@ -95,7 +95,8 @@ export function describeStep(step: ToolStep, subject: StepSubject, wording: Word
       ]);
     case 'stale':
       return wording.pick(`${slot}:stale`, [
-        `The data${forRef} came back marked stale (as of ${String(result?.as_of ?? 'some days ago')}), so I can't give you the current picture.`,
+        `The data${forRef} came back marked stale (as of ${String(result?.as_of ?? 'some days ago')}), ` +
+          `so I can't give you the current picture.`,
         `What the system returned for ${target} is stale, from ${String(result?.as_of ?? 'some days ago')}, so it may be out of date.`,
       ]);
     case 'rejected':

@@ -18,5 +18,6 @@ export function lineJson(line: Record<string, unknown>): string {
   }
   const headText = JSON.stringify(head);
   const tailText = JSON.stringify(tail);
-  return `${headText.slice(0, -1)}${headText.length > 2 ? ',' : ''}"tools":${toolsJson}${tailText.length > 2 ? `,${tailText.slice(1)}` : '}'}`;
+  const tailMembers = tailText.length > 2 ? `,${tailText.slice(1)}` : '}';
+  return `${headText.slice(0, -1)}${headText.length > 2 ? ',' : ''}"tools":${toolsJson}${tailMembers}`;
 }

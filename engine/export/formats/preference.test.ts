@@ -84,7 +84,8 @@ describe('build_preference_pairs', () => {
     const singles = buildPreferencePairs([rollouts('sc-a', [1]), rollouts('sc-b', [0])]);
     await collect(singles.pairs);
     expect(singles.report().warnings).toEqual([
-      'no prompt has rewards 1 apart: every prompt has a single graded rollout, and a pair needs a pass and a failure of the same prompt: simulate again with repeats of 2 or more and grade the new run',
+      'no prompt has rewards 1 apart: every prompt has a single graded rollout, and a pair needs a ' +
+        'pass and a failure of the same prompt: simulate again with repeats of 2 or more and grade the new run',
     ]);
   });
 });

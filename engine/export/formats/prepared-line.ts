@@ -204,5 +204,6 @@ export function preparedLineText(input: PreparedInput, context: RunContext): str
   let carry = prepared.head;
   if (grade !== '') carry += carry === '' ? grade : `,${grade}`;
   if (prepared.tail !== '') carry += carry === '' ? prepared.tail : `,${prepared.tail}`;
-  return `${parts.open}${prepared.messages}${parts.middle}${prepared.prompt}${parts.mask}${prepared.mask}]${carry === '' ? '' : `,${carry}`}}`;
+  const carryText = carry === '' ? '' : `,${carry}`;
+  return `${parts.open}${prepared.messages}${parts.middle}${prepared.prompt}${parts.mask}${prepared.mask}]${carryText}}`;
 }

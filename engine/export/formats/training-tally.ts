@@ -16,7 +16,8 @@ import { type TrainingSample, trainingSamples } from './training-samples';
 import { trlLine } from './trl-format';
 
 export const missingSchemasWarning = (rows: number) =>
-  `${rows} rows call tools but the file carries no tool schemas: pass the run's tools (a selection carries them) or the trainer cannot render the calls`;
+  `${rows} rows call tools but the file carries no tool schemas: pass the run's tools (a selection ` +
+  `carries them) or the trainer cannot render the calls`;
 
 type Counts = {
   n: number;

@@ -127,7 +127,8 @@ export class FileCheck {
     const warnings: string[] = [];
     if (this.lines < MIN_TRAINING_EXAMPLES)
       warnings.push(
-        `${this.lines} example${this.lines === 1 ? '' : 's'}: OpenAI needs at least ${MIN_TRAINING_EXAMPLES} (it suggests starting with about 50)`,
+        `${this.lines} example${this.lines === 1 ? '' : 's'}: OpenAI needs at least ` +
+          `${MIN_TRAINING_EXAMPLES} (it suggests starting with about 50)`,
       );
     if (this.noSystem > 0) warnings.push(`${this.noSystem} examples have no system message`);
     return {

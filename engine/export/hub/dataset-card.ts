@@ -90,7 +90,8 @@ export function datasetCard(options: DatasetCardOptions): string {
     '',
     `# ${options.pretty_name}`,
     '',
-    `Synthetic tool-use conversations exported by While Studio for ${options.kind.toUpperCase()} (${options.format} format), ${total} rows.`,
+    `Synthetic tool-use conversations exported by While Studio for ${options.kind.toUpperCase()} ` +
+      `(${options.format} format), ${total} rows.`,
     '',
     '## Splits',
     '',
@@ -98,14 +99,16 @@ export function datasetCard(options: DatasetCardOptions): string {
     '|---|---|---|',
     ...options.splits.map((split) => `| ${split.split} | \`${split.path}\` | ${split.n_rows} |`),
     '',
-    'Splits are assigned by hashing the scenario id, so every rollout of a scenario sits in one split and a scenario never moves between pushes.',
+    'Splits are assigned by hashing the scenario id, so every rollout of a scenario sits in one ' +
+      'split and a scenario never moves between pushes.',
     '',
     '## How it was made',
     '',
     ...Object.entries(options.made ?? {})
       .filter(([, value]) => value !== undefined && value !== null && value !== '')
       .map(([key, value]) => `- ${key}: ${String(value)}`),
-    '- Privileged grading context (hidden state, references, rubrics) is never exported; every file passed the tool-call round-trip and privileged-leak gates.',
+    '- Privileged grading context (hidden state, references, rubrics) is never exported; every file ' +
+      'passed the tool-call round-trip and privileged-leak gates.',
     '',
     '## Columns',
     '',

@@ -169,7 +169,9 @@ export function buildPreferencePairs(
       if (counts.ungraded > 0) warnings.unshift(`${ungraded}: grade the run before a DPO export (no prompt has rewards ${margin} apart)`);
       else if (counts.prompts > 0 && counts.prompts === counts.rows) {
         warnings.unshift(
-          `no prompt has rewards ${margin} apart: every prompt has a single graded rollout, and a pair needs a pass and a failure of the same prompt: simulate again with repeats of 2 or more and grade the new run`,
+          `no prompt has rewards ${margin} apart: every prompt has a single graded rollout, and a pair ` +
+            `needs a pass and a failure of the same prompt: simulate again with repeats of 2 or more and ` +
+            `grade the new run`,
         );
       } else warnings.unshift(`no prompt has rewards ${margin} apart: preference pairs need repeats that disagree`);
     }

@@ -37,7 +37,8 @@ export function difficultyWarnings(groups: readonly RlGroup[], singles: number):
           : `All ${singles} asks kept have`
         : `${singles} of the ${groups.length} asks kept ${singles === 1 ? 'has' : 'have'}`;
     warnings.push(
-      `${which} a single graded rollout, so ${singles === 1 ? 'its' : 'their'} difficulty is unmeasured and the band could not filter ${singles === 1 ? 'it' : 'them'}: ` +
+      `${which} a single graded rollout, so ${singles === 1 ? 'its' : 'their'} difficulty is ` +
+        `unmeasured and the band could not filter ${singles === 1 ? 'it' : 'them'}: ` +
         `simulate again with repeats of 2 or more (${DIFFICULTY_BAND_ROLLOUTS} for a band you can trust) and grade the new run.`,
     );
   }

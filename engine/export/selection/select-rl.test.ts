@@ -31,8 +31,11 @@ describe('select_for_rl', () => {
     expect(report.dropped).toMatchObject({ unanimous_groups: 2, unanimous_rows: 7, too_easy_groups: 1, too_hard_groups: 1 });
     expect(report).toMatchObject({ n_rows: 36, n_groups: 7, n_groups_kept: 3, n_rows_kept: 9, singles: 1 });
     expect(report.warnings).toEqual([
-      `Difficulty was measured from 4 rollouts per task for 2 of the 3 asks kept, so a task's band assignment can be off by about ±${bandUncertainty(4)}. Use repeats=16 for a band you can trust.`,
-      '1 of the 3 asks kept has a single graded rollout, so its difficulty is unmeasured and the band could not filter it: simulate again with repeats of 2 or more (16 for a band you can trust) and grade the new run.',
+      `Difficulty was measured from 4 rollouts per task for 2 of the 3 asks kept, so a task's band ` +
+        `assignment can be off by about ±${bandUncertainty(4)}. Use repeats=16 for a band you can trust.`,
+      '1 of the 3 asks kept has a single graded rollout, so its difficulty is unmeasured and the band ' +
+        'could not filter it: simulate again with repeats of 2 or more (16 for a band you can trust) and ' +
+        'grade the new run.',
     ]);
     expect(report.lines[0]).toBe('kept 9 of 36 rows (3 of 7 asks)');
   });
@@ -71,12 +74,17 @@ describe('select_for_rl', () => {
     expect(groups).toHaveLength(15);
     expect(report).toMatchObject({ singles: 12, n_groups_kept: 15, n_rows_kept: 18 });
     expect(report.warnings).toEqual([
-      `Difficulty was measured from 2 rollouts per task for 3 of the 15 asks kept, so a task's band assignment can be off by about ±${bandUncertainty(2)}. Use repeats=16 for a band you can trust.`,
-      '12 of the 15 asks kept have a single graded rollout, so their difficulty is unmeasured and the band could not filter them: simulate again with repeats of 2 or more (16 for a band you can trust) and grade the new run.',
+      `Difficulty was measured from 2 rollouts per task for 3 of the 15 asks kept, so a task's band ` +
+        `assignment can be off by about ±${bandUncertainty(2)}. Use repeats=16 for a band you can trust.`,
+      '12 of the 15 asks kept have a single graded rollout, so their difficulty is unmeasured and the ' +
+        'band could not filter them: simulate again with repeats of 2 or more (16 for a band you can ' +
+        'trust) and grade the new run.',
     ]);
     const allSingles = await selectForRl(singles.slice(0, 4));
     expect(allSingles.report.warnings).toEqual([
-      'All 4 asks kept have a single graded rollout, so their difficulty is unmeasured and the band could not filter them: simulate again with repeats of 2 or more (16 for a band you can trust) and grade the new run.',
+      'All 4 asks kept have a single graded rollout, so their difficulty is unmeasured and the band ' +
+        'could not filter them: simulate again with repeats of 2 or more (16 for a band you can trust) ' +
+        'and grade the new run.',
     ]);
   });
 
@@ -89,7 +97,8 @@ describe('select_for_rl', () => {
     ];
     const { report } = await selectForRl(mixedK);
     expect(report.warnings).toEqual([
-      `Difficulty was measured from 2 to 8 rollouts per task (median 4), so a task's band assignment can be off by about ±${bandUncertainty(4)}. Use repeats=16 for a band you can trust.`,
+      `Difficulty was measured from 2 to 8 rollouts per task (median 4), so a task's band assignment ` +
+        `can be off by about ±${bandUncertainty(4)}. Use repeats=16 for a band you can trust.`,
     ]);
     const enough = await selectForRl([
       rollouts(

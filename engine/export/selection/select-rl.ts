@@ -214,7 +214,8 @@ function selectionReport(
   }
   const lines = [
     `kept ${rowsKept} of ${counts.rows} rows (${groups.length} of ${counts.asks} asks)`,
-    `band [${lo}, ${hi}]: ${dropped.too_easy_groups} asks too easy, ${dropped.too_hard_groups} too hard${enforceBand ? '' : ' (not enforced)'}`,
+    `band [${lo}, ${hi}]: ${dropped.too_easy_groups} asks too easy, ${dropped.too_hard_groups} too ` +
+      `hard${enforceBand ? '' : ' (not enforced)'}`,
     `${dropped.unanimous_groups} unanimous asks (${dropped.unanimous_rows} rows), ${dropped.duplicates} duplicates, ` +
       `${dropped.truncated} truncated dropped, ${counts.penalized} penalized`,
     `${dropped.privileged_leaks} privileged leaks and ${dropped.junk} junk rows dropped first`,

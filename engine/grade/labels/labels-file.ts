@@ -147,7 +147,9 @@ function parseCsvLabels(text: string): LabelsFile {
     if (record.fields.length !== columns.length) {
       file.errors.push({
         line: record.line,
-        message: `the line has ${record.fields.length} fields where the header has ${columns.length}: put a field that holds a comma in double quotes`,
+        message:
+          `the line has ${record.fields.length} fields where the header has ${columns.length}: put a field ` +
+          `that holds a comma in double quotes`,
       });
       continue;
     }

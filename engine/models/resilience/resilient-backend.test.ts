@@ -325,7 +325,8 @@ describe('rate limits on a resilient backend', () => {
     expect(heldFor).toEqual([1500, 30_000]);
     expect(callWarnings(backend.stats.snapshot())).toEqual([
       `${SPEC}: 2 model calls were retried (rate_limit 2) out of 1.`,
-      `rate limited by ${SPEC} 2 times; waited 31.5 s in all as x-ratelimit-reset-tokens said (longest 30.0 s; 1 cut to the longest wait allowed).`,
+      `rate limited by ${SPEC} 2 times; waited 31.5 s in all as x-ratelimit-reset-tokens said (longest ` +
+        `30.0 s; 1 cut to the longest wait allowed).`,
     ]);
   });
 });

@@ -39,8 +39,9 @@ export interface ResilientBackend extends ModelBackend {
  * slot given back while waiting, and fields the model refuses (`temperature` on reasoning models, `logprobs` where
  * unsupported) dropped and the call re-sent at once — remembered, so later calls skip them. A reply saying a limit is
  * at 0 pauses this model's new calls on this server (`pause`) until its reset, rather than sending calls bound to get
- * 429s (so does a 429 timed by a reset header, and a 429 the server says not to retry). Auth, quota, bad requests and timeouts are thrown at once (a timeout
- * is the caller's to re-roll), unless the server's `x-should-retry` says otherwise: it decides, as in the SDKs.
+ * 429s (so does a 429 timed by a reset header, and a 429 the server says not to retry). Auth, quota, bad requests and
+ * timeouts are thrown at once (a timeout is the caller's to re-roll), unless the server's `x-should-retry` says
+ * otherwise: it decides, as in the SDKs.
  */
 export function withResilience(backend: ModelBackend, options: ResilienceOptions): ResilientBackend {
   const policy = options.retry ?? DEFAULT_RETRY_POLICY;

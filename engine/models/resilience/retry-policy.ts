@@ -109,6 +109,9 @@ export function retryWaitText(spec: string, error: unknown, wait: RetryWait): st
     : `${spec} failed`;
   if (wait.source === 'backoff') return `${what}; waited ${seconds(wait.ms)} (backoff: the server named no wait)`;
   if (wait.asked_ms !== undefined)
-    return `${what}; waited ${seconds(wait.ms)}, the longest wait allowed, though ${wait.source} said ${wait.said ?? seconds(wait.asked_ms)}`;
+    return (
+      `${what}; waited ${seconds(wait.ms)}, the longest wait allowed, though ${wait.source} said ` +
+      `${wait.said ?? seconds(wait.asked_ms)}`
+    );
   return `${what}; waited ${seconds(wait.ms)} as ${wait.source} said`;
 }

@@ -32,7 +32,8 @@ export function primaryTools(plan: GenericPlan, ids: IdPool): BankTool[] {
   const label = capitalise(plan.resource_phrase);
   const search = bankTool(
     toolName('search', plural(plan.resource)),
-    `Search ${plural(plan.resource_phrase)} by name or feature and return matches with their ids. ${capitalise(plural(plan.resource))} on file: ${ids.list(plan.resource)}.`,
+    `Search ${plural(plan.resource_phrase)} by name or feature and return matches with their ids. ` +
+      `${capitalise(plural(plan.resource))} on file: ${ids.list(plan.resource)}.`,
     plan.is_timed
       ? { query: text('What the person is looking for, in their words.'), date: date('The day they need it, as YYYY-MM-DD.') }
       : {

@@ -1,8 +1,12 @@
 /** The words the offline drafter reads a description with: cues, openers and stop words, by the role they play. */
 
 /** Words that make a clause a behaviour to hold the agent to, not just a capability. */
-export const BEHAVIOUR_CUE =
-  /\b(?:never|always|only|before|after|unless|until|without|when|whenever|if|not|instead|must|should|politely|first|confirm\w*|verif\w*|refus\w*|declin\w*|escalat\w*|hands? (?:off|over)|handing (?:off|over)|double-\w+|avoid\w*|asks? (?:for|before|permission|first)|\w+n't)\b/i;
+export const BEHAVIOUR_CUE = new RegExp(
+  String.raw`\b(?:never|always|only|before|after|unless|until|without|when|whenever|if|not|instead|must|should|` +
+    String.raw`politely|first|confirm\w*|verif\w*|refus\w*|declin\w*|escalat\w*|hands? (?:off|over)|` +
+    String.raw`handing (?:off|over)|double-\w+|avoid\w*|asks? (?:for|before|permission|first)|\w+n't)\b`,
+  'i',
+);
 export const CLAUSE_OPENERS = new Set([
   'never',
   'always',

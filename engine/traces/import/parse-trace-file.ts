@@ -80,7 +80,8 @@ export function parseTraceFile(file: string, text: string, options: TraceFileOpt
     result = otel;
     if (otel.skipped_groups > 0) {
       warnings.push(
-        `${file}: ${otel.skipped_groups} trace${otel.skipped_groups === 1 ? '' : 's'} had no user message, tool call or reply and ${otel.skipped_groups === 1 ? 'was' : 'were'} skipped`,
+        `${file}: ${otel.skipped_groups} trace${otel.skipped_groups === 1 ? '' : 's'} had no user ` +
+          `message, tool call or reply and ${otel.skipped_groups === 1 ? 'was' : 'were'} skipped`,
       );
     }
   } else {
@@ -92,7 +93,8 @@ export function parseTraceFile(file: string, text: string, options: TraceFileOpt
   const ungraded = result.rows.filter((row) => row.reward === null).length;
   if (ungraded === result.rows.length) {
     warnings.push(
-      `${file}: no trace carries a reward, so the failure map shows traces and faults but no failures; set whileai.reward (0..1) on a span, or "reward" on a JSONL line`,
+      `${file}: no trace carries a reward, so the failure map shows traces and faults but no failures; ` +
+        `set whileai.reward (0..1) on a span, or "reward" on a JSONL line`,
     );
   } else if (ungraded > 0) {
     warnings.push(`${file}: ${ungraded} of ${result.rows.length} traces carry no reward and are counted as ungraded, never as failures`);

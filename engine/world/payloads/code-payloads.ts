@@ -37,15 +37,24 @@ function sourceText(path: string, callHash: number): string {
   if (['yml', 'yaml', 'toml'].includes(extension)) return `${noun}:\n  mode: ${verb}\n  retries: ${1 + (callHash % 4)}\n`;
   if (extension === 'md') return `# ${noun}\n\nThe ${verb} step lives in \`${path}\`.\n`;
   if (['log', 'txt'].includes(extension)) {
-    return `${isoDate(callHash, 0)}T09:00:00Z INFO ${verb}_${noun} started\n${isoDate(callHash, 0)}T09:00:02Z WARN retry ${1 + (callHash % 3)}\n`;
+    return (
+      `${isoDate(callHash, 0)}T09:00:00Z INFO ${verb}_${noun} ` +
+      `started\n${isoDate(callHash, 0)}T09:00:02Z WARN retry ${1 + (callHash % 3)}\n`
+    );
   }
-  return `from ${noun} import ${verb}_state\n\n\ndef ${verb}_${noun}(value):\n    if not value:\n        raise ValueError("${noun}")\n    return ${verb}_state(value)\n`;
+  return (
+    `from ${noun} import ${verb}_state\n\n\ndef ${verb}_${noun}(value):\n    if not value:\n        ` +
+    `raise ValueError("${noun}")\n    return ${verb}_state(value)\n`
+  );
 }
 
 function diffText(path: string, callHash: number): string {
   const verb = pick(VERBS, callHash, 3);
   const noun = pick(NOUNS, callHash, 11);
-  return `--- a/${path}\n+++ b/${path}\n@@ -1,3 +1,5 @@\n def ${verb}_${noun}(value):\n-    return value\n+    if not value:\n+        return "${noun}"\n+    return value\n`;
+  return (
+    `--- a/${path}\n+++ b/${path}\n@@ -1,3 +1,5 @@\n def ${verb}_${noun}(value):\n-    return ` +
+    `value\n+    if not value:\n+        return "${noun}"\n+    return value\n`
+  );
 }
 
 export function filePath(args: Readonly<Record<string, unknown>>, callHash: number): string {
@@ -64,7 +73,9 @@ function shellRun(command: string, callHash: number): Record<string, unknown> {
     return {
       command,
       exit_code: 1,
-      stdout: `collected ${collected} items\ntests/test_app.py ....F\nFAILED tests/test_app.py::test_sync - AssertionError: expected 1, got 0\n1 failed, ${collected - 1} passed in 0.61s\n`,
+      stdout:
+        `collected ${collected} items\ntests/test_app.py ....F\nFAILED tests/test_app.py::test_sync - ` +
+        `AssertionError: expected 1, got 0\n1 failed, ${collected - 1} passed in 0.61s\n`,
       stderr: '',
     };
   }
@@ -73,7 +84,8 @@ function shellRun(command: string, callHash: number): Record<string, unknown> {
       command,
       exit_code: 1,
       stdout:
-        'Auto-merging src/app.py\nCONFLICT (content): Merge conflict in src/app.py\nAutomatic merge failed; fix conflicts and then commit the result.\n',
+        'Auto-merging src/app.py\nCONFLICT (content): Merge conflict in src/app.py\nAutomatic merge ' +
+        'failed; fix conflicts and then commit the result.\n',
       stderr: '',
     };
   }

@@ -1,8 +1,11 @@
 import type { SeededFaker } from '../seeded-faker';
 import { dateIn, personName } from '../seeded-faker';
 
-const PERSON_KEY =
-  /(^from$|^to$|owner|author|assignee|sender|recipient|^by$|customer_name|full_name|first_name|last_name|^customer$|^agent$|guest|passenger|patient|contact_name)/i;
+const PERSON_KEY = new RegExp(
+  String.raw`(^from$|^to$|owner|author|assignee|sender|recipient|^by$|customer_name|full_name|first_name|` +
+    String.raw`last_name|^customer$|^agent$|guest|passenger|patient|contact_name)`,
+  'i',
+);
 const EMAIL_KEY = /e-?mail/i;
 const PHONE_KEY = /phone|mobile/i;
 const ID_KEY = /(^id$|_id$|number$|^sku$|^ref$|^pnr$|^code$|^asin$|_ref$|_code$)/i;
