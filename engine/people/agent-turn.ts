@@ -4,9 +4,6 @@ import type { Message } from '../../shared/domain';
 export type AgentMove =
   'asks_unknowable' | 'asks_identifier' | 'asks_confirmation' | 'asks_other' | 'refused' | 'reported_failure' | 'working' | 'finished';
 
-/** Identifiers as tool descriptions and people write them: `ORD-1042`, `A1001`, `INV_20931` (SDK `_KNOWN_ID`). */
-export const ID_PATTERN = /\b[A-Z]{1,4}[-_]?\d{3,6}\b/g;
-
 /** Things a customer cannot know: the service's own internals. Asked for one, a person gives up. */
 const UNKNOWABLE = new RegExp(
   String.raw`\b(?:internal|back-?end|database|api key|access token|transaction hash|hash|uuid|stack trace|` +
@@ -100,9 +97,4 @@ export function earlierMoves(messages: readonly Message[], move: AgentMove): num
     if (readAgentTurn(message.content) === move) count++;
   }
   return count;
-}
-
-/** Identifiers in the text, in order, without repeats. */
-export function idsIn(text: string): string[] {
-  return [...new Set(text.match(ID_PATTERN) ?? [])];
 }

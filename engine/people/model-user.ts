@@ -4,7 +4,8 @@ import { ModelCallError } from '../models/model-call-error';
 import { visibleText } from '../models/model-text';
 import { runStopFor } from '../models/run-stop-error';
 import { hashInt, hashUnit } from '../seeded';
-import { agentAsked, earlierQuestions, idsIn, lastAgentText, readAgentTurn } from './agent-turn';
+import { knownIdsIn } from '../spec/known-ids';
+import { agentAsked, earlierQuestions, lastAgentText, readAgentTurn } from './agent-turn';
 import type { SimulatedUser, UserTurn, UserTurnRequest } from './simulated-user';
 import { DEFAULT_AVG_TURNS, PATIENCE_HAZARDS, userTurnCap, walkAwayHazard, type PatienceHazards } from './patience';
 import { UserTurnError } from './user-turn-error';
@@ -110,7 +111,7 @@ export class ModelUser implements SimulatedUser {
   /** The person's reference: the first identifier of their opening ask, else a known one drawn for the rollout. */
   #reference(messages: readonly Message[], key: string): string | undefined {
     const opening = messages.find((message) => message.role === 'user');
-    const own = opening === undefined ? undefined : idsIn(opening.content)[0];
+    const own = opening === undefined ? undefined : knownIdsIn(opening.content)[0];
     if (own !== undefined) return own;
     const ids = this.options.known_ids ?? [];
     return ids.length === 0 ? undefined : ids[hashInt(`${key}:known-id`, ids.length)];

@@ -3,7 +3,8 @@ import { hashInt, hashUnit } from '../seeded';
 import { idPrefix, type IdKinds } from '../world/id-kinds';
 import { referenceNoun, singular } from '../world/tool-names';
 import { askedDetails, describeDetails, type AskedParameter } from './asked-details';
-import { agentAsked, earlierMoves, earlierQuestions, idsIn, lastAgentText, readAgentTurn, type AgentMove } from './agent-turn';
+import { knownIdsIn } from '../spec/known-ids';
+import { agentAsked, earlierMoves, earlierQuestions, lastAgentText, readAgentTurn, type AgentMove } from './agent-turn';
 import type { SimulatedUser, UserTurn, UserTurnRequest } from './simulated-user';
 import { DEFAULT_AVG_TURNS, PATIENCE_HAZARDS, type PatienceHazards, userTurnCap, walkAwayHazard } from './patience';
 import { parseStyleTags } from './style-tags';
@@ -271,7 +272,7 @@ function userSaid(messages: readonly Message[]): string {
 
 function openingIds(messages: readonly Message[]): string[] {
   const opening = messages.find((message) => message.role === 'user');
-  return opening === undefined ? [] : idsIn(opening.content);
+  return opening === undefined ? [] : knownIdsIn(opening.content);
 }
 
 function isHurried(persona: Persona): boolean {
