@@ -67,34 +67,18 @@ export function lastAgentText(messages: readonly Message[]): string {
   return '';
 }
 
+/** What the agent said on its turns before the last one that spoke (turns that only called tools aside). */
+function earlierAgentTexts(messages: readonly Message[]): string[] {
+  const spoken = messages.filter((message) => message.role === 'assistant' && message.content.trim() !== '');
+  return spoken.slice(0, -1).map((message) => message.content);
+}
+
 /** How many earlier agent turns (before the last one that spoke) asked the person a question. */
 export function earlierQuestions(messages: readonly Message[]): number {
-  let seenLast = false;
-  let count = 0;
-  for (let index = messages.length - 1; index >= 0; index--) {
-    const message = messages[index]!;
-    if (message.role !== 'assistant' || message.content.trim() === '') continue;
-    if (!seenLast) {
-      seenLast = true;
-      continue;
-    }
-    if (agentAsked(message.content)) count++;
-  }
-  return count;
+  return earlierAgentTexts(messages).filter(agentAsked).length;
 }
 
 /** How many earlier agent turns (before the last one that spoke) read as the given move. */
 export function earlierMoves(messages: readonly Message[], move: AgentMove): number {
-  let seenLast = false;
-  let count = 0;
-  for (let index = messages.length - 1; index >= 0; index--) {
-    const message = messages[index]!;
-    if (message.role !== 'assistant' || message.content.trim() === '') continue;
-    if (!seenLast) {
-      seenLast = true;
-      continue;
-    }
-    if (readAgentTurn(message.content) === move) count++;
-  }
-  return count;
+  return earlierAgentTexts(messages).filter((text) => readAgentTurn(text) === move).length;
 }

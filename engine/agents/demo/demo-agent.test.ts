@@ -14,7 +14,7 @@ import {
   SUCCESS_WORDS,
   toolCalls,
 } from './__fixtures__/demo-agent-conduct';
-import { playScript, type ScriptedRollout } from './demo-agent-script';
+import { playScript, type ScriptedRollout } from './__fixtures__/demo-agent-script';
 
 const PLAIN_POLICY = 'You are the support agent of an online shop. Help customers with their orders.';
 const CONFIRM_POLICY =

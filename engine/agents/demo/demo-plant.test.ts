@@ -15,7 +15,7 @@ import {
   SUCCESS_WORDS,
   toolCalls,
 } from './__fixtures__/demo-agent-conduct';
-import { playScript } from './demo-agent-script';
+import { playScript } from './__fixtures__/demo-agent-script';
 import { CONDITIONAL_KINDS, PLANT_KINDS, plannedPlant, type PlantKind } from './demo-plant';
 
 const POLICY = 'You are the support agent of an online shop.';

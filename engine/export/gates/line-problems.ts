@@ -28,7 +28,7 @@ export function unknownKeys(value: Record<string, unknown>, allowed: ReadonlySet
 }
 
 /** Parses a line when given text; a parse failure is the cookbook's `data_type` error. */
-export function parseLine(line: unknown, problems: LineProblems): unknown {
+function parseLine(line: unknown, problems: LineProblems): unknown {
   if (typeof line !== 'string') return line;
   try {
     return JSON.parse(line) as unknown;
@@ -36,4 +36,15 @@ export function parseLine(line: unknown, problems: LineProblems): unknown {
     problems.add('data_type', '', `not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
+}
+
+/** The line as a JSON object (parsed when given text); undefined, with its `data_type` problem added, when it is not one. */
+export function parseLineObject(line: unknown, problems: LineProblems): Record<string, unknown> | undefined {
+  const value = parseLine(line, problems);
+  if (problems.list.length > 0) return undefined;
+  if (!isRecord(value)) {
+    problems.add('data_type', '', 'a line must be a JSON object');
+    return undefined;
+  }
+  return value;
 }

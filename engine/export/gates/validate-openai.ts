@@ -1,5 +1,5 @@
 import { CARRY_KEYS, PAIR_CARRY_KEYS } from '../formats/carry';
-import { isRecord, type LineProblem, LineProblems, parseLine, unknownKeys } from './line-problems';
+import { isRecord, type LineProblem, LineProblems, parseLineObject, unknownKeys } from './line-problems';
 import { checkOpenAiMessages } from './openai-messages-check';
 import { checkTools } from './tools-check';
 
@@ -25,12 +25,8 @@ function checkTopKeys(line: Record<string, unknown>, keys: readonly string[], op
  */
 export function validateOpenAiLine(line: unknown, options: OpenAiCheckOptions = {}): LineProblem[] {
   const problems = new LineProblems();
-  const value = parseLine(line, problems);
-  if (problems.list.length > 0) return problems.list;
-  if (!isRecord(value)) {
-    problems.add('data_type', '', 'a line must be a JSON object');
-    return problems.list;
-  }
+  const value = parseLineObject(line, problems);
+  if (value === undefined) return problems.list;
   checkTopKeys(value, SFT_KEYS, options, problems);
   const toolNames = checkTools(value.tools, problems);
   if (value.parallel_tool_calls !== undefined && typeof value.parallel_tool_calls !== 'boolean') {
@@ -87,12 +83,8 @@ function checkOutput(
  */
 export function validateOpenAiPreferenceLine(line: unknown, options: OpenAiCheckOptions = {}): LineProblem[] {
   const problems = new LineProblems();
-  const value = parseLine(line, problems);
-  if (problems.list.length > 0) return problems.list;
-  if (!isRecord(value)) {
-    problems.add('data_type', '', 'a line must be a JSON object');
-    return problems.list;
-  }
+  const value = parseLineObject(line, problems);
+  if (value === undefined) return problems.list;
   checkTopKeys(value, PREFERENCE_KEYS, options, problems);
   const input = value.input;
   if (!isRecord(input)) {

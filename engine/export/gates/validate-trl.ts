@@ -1,5 +1,5 @@
 import { CARRY_KEYS, PAIR_CARRY_KEYS, RL_CARRY_KEYS } from '../formats/carry';
-import { isRecord, type LineProblem, LineProblems, parseLine, unknownKeys } from './line-problems';
+import { isRecord, type LineProblem, LineProblems, parseLineObject, unknownKeys } from './line-problems';
 import { checkTools } from './tools-check';
 
 /** The TRL dataset types we write: conversational language modelling, prompt-completion, preference, prompt-only. */
@@ -95,12 +95,8 @@ const isCount = (value: unknown): value is number => typeof value === 'number' &
 /** Validates one TRL line of the given dataset type (text or parsed). */
 export function validateTrlLine(line: unknown, kind: TrlKind, options: { requireTools?: boolean } = {}): LineProblem[] {
   const problems = new LineProblems();
-  const value = parseLine(line, problems);
-  if (problems.list.length > 0) return problems.list;
-  if (!isRecord(value)) {
-    problems.add('data_type', '', 'a line must be a JSON object');
-    return problems.list;
-  }
+  const value = parseLineObject(line, problems);
+  if (value === undefined) return problems.list;
   for (const key of unknownKeys(value, new Set(KIND_KEYS[kind]))) {
     const type = kind === 'sft' && key === 'prompt' ? 'stray_prompt_column' : 'unrecognized_key';
     problems.add(

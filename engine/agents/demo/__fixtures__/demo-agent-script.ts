@@ -1,6 +1,7 @@
-import type { Message, ToolSpec } from '../../../shared/domain';
-import type { World } from '../../world/world';
-import type { AgentUnderTest } from '../agent';
+import type { Message, ToolSpec } from '../../../../shared/domain';
+import type { World } from '../../../world/world';
+import { toolAnswerMessage } from '../../../rollout/run-rollout';
+import type { AgentUnderTest } from '../../agent';
 
 export interface ScriptedRollout {
   messages: Message[];
@@ -48,14 +49,7 @@ export async function playScript(options: ScriptOptions): Promise<ScriptedRollou
         : { role: 'assistant', content: reply.content },
     );
     for (const call of reply.tool_calls) {
-      const answer = options.world.call(call.name, call.arguments);
-      messages.push({
-        role: 'tool',
-        tool_call_id: call.id,
-        name: call.name,
-        content: JSON.stringify(answer.result),
-        ...(answer.fault ? { fault: answer.fault } : {}),
-      });
+      messages.push(toolAnswerMessage(call, options.world.call(call.name, call.arguments)));
     }
   }
   return { messages, seeded };
