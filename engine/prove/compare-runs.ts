@@ -1,5 +1,6 @@
 import { BOOTSTRAP_DRAWS, CI_LEVEL, MIN_CI_TASKS, MIN_PAIRED, MIN_PAIRED_SHARE, PERMUTATION_TOLERANCE } from './constants';
-import { compareText, SeededRandom } from '../seeded';
+import { SeededRandom } from '../seeded';
+import { compareText } from '../text';
 import { round4 } from '../../shared/domain/rounding';
 import { groupMeans, mean, percentileOfSorted } from './sample-stats';
 

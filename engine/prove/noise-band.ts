@@ -1,4 +1,4 @@
-import { compareText } from '../seeded';
+import { compareText } from '../text';
 import { CI_LEVEL, Z_95 } from './constants';
 import { tQuantile } from './quantiles';
 import { round4 } from '../../shared/domain/rounding';

@@ -1,3 +1,4 @@
+import { jsonlLines } from '../text';
 import { z } from 'zod';
 import { passBit } from '../../shared/domain/verdict';
 import type { ProveLine, ProveRecord, ProveReport } from './prove-report';
@@ -56,19 +57,9 @@ const ProveLineSchema = z
 type JsonLine = { line: number; value: unknown } | { line: number; error: LineError };
 
 function readJsonLines(source: string): JsonLine[] {
-  return source
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .flatMap((content, index): JsonLine[] => {
-      const line = index + 1;
-      if (content.trim() === '') return [];
-      try {
-        return [{ line, value: JSON.parse(content) as unknown }];
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        return [{ line, error: { line, message: `not valid JSON: ${reason}` } }];
-      }
-    });
+  return jsonlLines(source).map((parsed) =>
+    'parseError' in parsed ? { line: parsed.line, error: { line: parsed.line, message: `not valid JSON: ${parsed.parseError}` } } : parsed,
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Headline } from '../../shared/domain/prove-headlines';
-import { compareText } from '../seeded';
+import { compareText } from '../text';
 import { ALPHA, BOOTSTRAP_DRAWS, CEILING_PASS_RATE, CI_LEVEL, MIN_PAIRED_SHARE, MIN_SLICE_TASKS, PROVE_EFFECT } from './constants';
 import { compareRuns, type RunComparison } from './compare-runs';
 import { detectableEffect, holdoutSize, type HoldoutSize } from './holdout-size';

@@ -1,6 +1,7 @@
 import { AXES, type Axis, type Dimensions } from '../../shared/domain';
 import { round4, roundTo } from '../../shared/domain/rounding';
-import { compareText, stableJson } from '../seeded';
+import { stableJson } from '../seeded';
+import { compareText } from '../text';
 import { TRACE_MIN_SUPPORT, TRACE_RATE_FLOOR, TRACE_SUPPORT_SATURATION } from './constants';
 import { comparedVersions, countTraces, hasFailed, versionsOf } from './failure-versions';
 

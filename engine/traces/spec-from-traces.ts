@@ -1,4 +1,4 @@
-import { compareText } from '../seeded';
+import { compareText } from '../text';
 import { TOOL_NAME_PATTERN, type Spec, type ToolSpec } from '../../shared/domain';
 import { buildAxes } from '../spec/build-axes';
 import { KNOWN_ID_PATTERN } from '../spec/known-ids';

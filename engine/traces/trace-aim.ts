@@ -1,4 +1,4 @@
-import { compareText } from '../seeded';
+import { compareText } from '../text';
 import { roundTo } from '../../shared/domain/rounding';
 import { MULTI_TOOL, UNRELATED_TOOL, type AxisValues } from '../../shared/domain';
 import { TRACE_EXPLORATION_FLOOR, TRACE_EXPLORATION_MAX, TRACE_LEAK_THRESHOLD } from './constants';

@@ -1,4 +1,4 @@
-import { compareText } from '../../seeded';
+import { compareText } from '../../text';
 /** `owner/name`, each part letters, digits, `-`, `_`, `.` (the Hub's rule), at most 96 characters per part. */
 const REPO_PART = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
 

@@ -1,4 +1,5 @@
-import { compareText, shortHash } from '../../seeded';
+import { shortHash } from '../../seeded';
+import { compareText } from '../../text';
 import type { ExportInput } from '../export-input';
 import { normaliseText } from '../gates/junk';
 import { groupBy } from '../source';

@@ -1,4 +1,5 @@
-import { compareText, SeededRandom } from '../../seeded';
+import { SeededRandom } from '../../seeded';
+import { compareText } from '../../text';
 import type { ExportInput } from '../export-input';
 import { junkReason, normaliseText } from '../gates/junk';
 import { groupBy } from '../source';

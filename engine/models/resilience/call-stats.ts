@@ -1,4 +1,4 @@
-import { compareText } from '../../seeded';
+import { compareText } from '../../text';
 import type { ModelErrorKind } from '../model-call-error';
 import type { ServerWait } from './rate-limit-headers';
 import { seconds, type RetryWait } from './retry-policy';

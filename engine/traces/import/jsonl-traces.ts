@@ -1,3 +1,4 @@
+import { jsonlLines } from '../../text';
 import { DEFAULT_REWARD_KEYS } from '../constants';
 import { parseJsonText } from './otlp-values';
 import { readRewardValue } from './reward-value';
@@ -132,55 +133,47 @@ export function rowsFromJsonl(text: string, options: JsonlTracesOptions): { rows
   const rewardKeys = options.reward_keys ?? ['reward', ...DEFAULT_REWARD_KEYS, 'pass'];
   const rows: TraceRow[] = [];
   const issues: TraceIssue[] = [];
-  text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .forEach((content, index) => {
-      const line = index + 1;
-      if (content.trim() === '') return;
-      const problem: LineProblem = (field, message) =>
-        issues.push({ file: options.file, line, ...(field === undefined ? {} : { field }), message });
-      let value: unknown;
-      try {
-        value = JSON.parse(content);
-      } catch (error) {
-        return problem(undefined, `not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      if (!isRecord(value)) return problem(undefined, 'each line must be a JSON object');
-      const before = issues.length;
-      let body: { prompt: string; steps: TraceStep[]; final_text: string };
-      if (value.messages !== undefined) {
-        if (!Array.isArray(value.messages)) return problem('messages', 'must be a list of chat messages');
-        body = stepsFromMessages(value.messages, problem);
-      } else if (firstKey(value, [...PROMPT_KEYS, ...STEP_KEYS]) !== undefined) {
-        body = stepsFromCanonical(value, problem);
-      } else {
-        return problem(undefined, 'a line needs "messages" (OpenAI chat shape) or "prompt" with "steps" and "final_text"');
-      }
-      if (body.prompt.trim() === '') problem(value.messages !== undefined ? 'messages' : 'prompt', 'no user message to use as the prompt');
-      let reward: number | null = null;
-      const rewardKey = firstKey(value, rewardKeys);
-      if (rewardKey !== undefined) {
-        const read = readRewardValue(value[rewardKey]);
-        if (read.ok) reward = read.value;
-        else problem(rewardKey, read.message);
-      }
-      if (issues.length > before) return;
-      const conversationKey = firstKey(value, CONVERSATION_KEYS);
-      const versionKey = firstKey(value, VERSION_KEYS);
-      const idKey = firstKey(value, TRACE_ID_KEYS);
-      const started =
-        typeof value.ts === 'number' ? value.ts : typeof value.timestamp === 'string' ? Date.parse(value.timestamp) : Number.NaN;
-      rows.push({
-        conversation_id: conversationKey === undefined ? `${options.file}:${line}` : String(value[conversationKey]),
-        ...body,
-        reward,
-        model_version: versionKey === undefined ? null : String(value[versionKey]),
-        // `ts` from rows_from_otel is nanoseconds; anything past the year 2500 in ms is read as ns.
-        started_at_ms: Number.isFinite(started) ? (started > 1e13 ? Math.floor(started / 1e6) : started) : null,
-        usage: null,
-        source: { file: options.file, format: 'jsonl', line, span_ids: [], trace_id: idKey === undefined ? null : String(value[idKey]) },
-      });
+  jsonlLines(text).forEach((parsed) => {
+    const { line } = parsed;
+    const problem: LineProblem = (field, message) =>
+      issues.push({ file: options.file, line, ...(field === undefined ? {} : { field }), message });
+    if ('parseError' in parsed) return problem(undefined, `not valid JSON: ${parsed.parseError}`);
+    const { value } = parsed;
+    if (!isRecord(value)) return problem(undefined, 'each line must be a JSON object');
+    const before = issues.length;
+    let body: { prompt: string; steps: TraceStep[]; final_text: string };
+    if (value.messages !== undefined) {
+      if (!Array.isArray(value.messages)) return problem('messages', 'must be a list of chat messages');
+      body = stepsFromMessages(value.messages, problem);
+    } else if (firstKey(value, [...PROMPT_KEYS, ...STEP_KEYS]) !== undefined) {
+      body = stepsFromCanonical(value, problem);
+    } else {
+      return problem(undefined, 'a line needs "messages" (OpenAI chat shape) or "prompt" with "steps" and "final_text"');
+    }
+    if (body.prompt.trim() === '') problem(value.messages !== undefined ? 'messages' : 'prompt', 'no user message to use as the prompt');
+    let reward: number | null = null;
+    const rewardKey = firstKey(value, rewardKeys);
+    if (rewardKey !== undefined) {
+      const read = readRewardValue(value[rewardKey]);
+      if (read.ok) reward = read.value;
+      else problem(rewardKey, read.message);
+    }
+    if (issues.length > before) return;
+    const conversationKey = firstKey(value, CONVERSATION_KEYS);
+    const versionKey = firstKey(value, VERSION_KEYS);
+    const idKey = firstKey(value, TRACE_ID_KEYS);
+    const started =
+      typeof value.ts === 'number' ? value.ts : typeof value.timestamp === 'string' ? Date.parse(value.timestamp) : Number.NaN;
+    rows.push({
+      conversation_id: conversationKey === undefined ? `${options.file}:${line}` : String(value[conversationKey]),
+      ...body,
+      reward,
+      model_version: versionKey === undefined ? null : String(value[versionKey]),
+      // `ts` from rows_from_otel is nanoseconds; anything past the year 2500 in ms is read as ns.
+      started_at_ms: Number.isFinite(started) ? (started > 1e13 ? Math.floor(started / 1e6) : started) : null,
+      usage: null,
+      source: { file: options.file, format: 'jsonl', line, span_ids: [], trace_id: idKey === undefined ? null : String(value[idKey]) },
     });
+  });
   return { rows, issues };
 }

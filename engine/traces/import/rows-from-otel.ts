@@ -1,4 +1,4 @@
-import { compareText } from '../../seeded';
+import { compareText } from '../../text';
 import { DEFAULT_REWARD_KEYS } from '../constants';
 import { readOtlpSpans, type OtlpSpan } from './otlp-spans';
 import { firstAttribute, parseJsonText, type Attributes } from './otlp-values';
