@@ -2,7 +2,7 @@ import { jsonlLines } from '../../text';
 import { DEFAULT_REWARD_KEYS } from '../constants';
 import { parseJsonText } from './otlp-values';
 import { readRewardValue } from './reward-value';
-import { chatMessage, type ChatMessage } from './span-messages';
+import { callStep, chatMessage, type ChatMessage } from './span-messages';
 import type { TraceIssue } from './trace-import-error';
 import type { TraceRow, TraceStep } from '../trace-row';
 
@@ -51,12 +51,7 @@ function stepsFromMessages(messages: readonly unknown[], problem: LineProblem): 
       case 'assistant':
         if (message.text.trim() !== '') steps.push({ text: message.text });
         for (const call of message.tool_calls) {
-          const step: Extract<TraceStep, { tool: string }> = {
-            tool: call.name,
-            arguments: call.arguments ?? {},
-            result: null,
-            ...(call.id ? { call_id: call.id } : {}),
-          };
+          const step = callStep(call);
           steps.push(step);
           unanswered.push(step);
           if (call.id) byId.set(call.id, step);

@@ -3,7 +3,7 @@ import { DEFAULT_REWARD_KEYS } from '../constants';
 import { readOtlpSpans, type OtlpSpan } from './otlp-spans';
 import { firstAttribute, parseJsonText, type Attributes } from './otlp-values';
 import { readRewardValue } from './reward-value';
-import { readSpanMessages, type MessageToolCall } from './span-messages';
+import { callStep, readSpanMessages, type MessageToolCall } from './span-messages';
 import type { TraceIssue } from './trace-import-error';
 import type { TraceFormat, TraceRow, TraceStep } from '../trace-row';
 
@@ -180,12 +180,7 @@ function conversationRow(
     const key = call.id ?? `${call.name}:${JSON.stringify(call.arguments)}`;
     if (seenCalls.has(key)) return;
     seenCalls.add(key);
-    const step: Extract<TraceStep, { tool: string }> = {
-      tool: call.name,
-      arguments: call.arguments ?? {},
-      result: null,
-      ...(call.id ? { call_id: call.id } : {}),
-    };
+    const step = callStep(call);
     steps.push(step);
     if (call.id) pendingCalls.set(call.id, step);
   }

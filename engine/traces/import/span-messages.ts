@@ -1,9 +1,15 @@
 import { parseJsonText, type AttributeIssue, type Attributes } from './otlp-values';
+import type { TraceStep } from '../trace-row';
 
 export interface MessageToolCall {
   id: string | null;
   name: string;
   arguments: unknown;
+}
+
+/** The trace step of a message's tool call, its result still to come (`null` until a tool message answers it). */
+export function callStep(call: MessageToolCall): Extract<TraceStep, { tool: string }> {
+  return { tool: call.name, arguments: call.arguments ?? {}, result: null, ...(call.id ? { call_id: call.id } : {}) };
 }
 
 export interface MessageToolResult {
