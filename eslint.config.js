@@ -11,7 +11,7 @@ const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/__fixtures__/**', '**/test-s
 /** A relative import that climbs to the repository root and enters `layer`, except where `allowed` follows it. */
 const intoLayer = (layer, allowed = '') => `^(\\.\\./)+${layer}/${allowed}`;
 
-/** Packages the engine may use without Node; its adapters (in `node/` folders) and benches may use anything. */
+/** Packages the engine may use without Node; its adapters (in `node/` folders) and benchmarks may use anything. */
 const ENGINE_PACKAGES = [
   'zod',
   'pure-rand',
@@ -125,7 +125,7 @@ export default tseslint.config(
   },
   { files: ['shared/**'], rules: SHARED_ZONE },
   { files: ['engine/**'], rules: ENGINE_ZONE },
-  { files: ['engine/**/node/**', 'engine/**/*.bench.ts', 'engine/**/__fixtures__/**'], rules: ENGINE_NODE_ZONE },
+  { files: ['engine/**/node/**', 'engine/benchmarks/**', 'engine/**/*.bench.ts', 'engine/**/__fixtures__/**'], rules: ENGINE_NODE_ZONE },
   { files: ['main/**'], rules: MAIN_ZONE },
   { files: ['renderer/**'], rules: rendererZone(RENDERER_PACKAGES) },
   { files: ['renderer/**/*.test.{ts,tsx}'], rules: rendererZone([...RENDERER_PACKAGES, ...RENDERER_TEST_PACKAGES]) },

@@ -105,24 +105,18 @@ function breakSample(sample: string): fc.Arbitrary<BrokenText> {
   const position = fc.nat({ max: Math.max(0, sample.length) });
   return fc.oneof(
     position.map((at) => ({ how: `cut off at ${at}`, text: sample.slice(0, at) })),
-    fc
-      .tuple(position, position)
-      .map(([a, b]) => ({
-        how: `slice ${Math.min(a, b)}..${Math.max(a, b)} removed`,
-        text: sample.slice(0, Math.min(a, b)) + sample.slice(Math.max(a, b)),
-      })),
-    fc
-      .tuple(position, nasty)
-      .map(([at, insert]) => ({
-        how: `${JSON.stringify(insert)} inserted at ${at}`,
-        text: sample.slice(0, at) + insert + sample.slice(at),
-      })),
-    fc
-      .tuple(position, nasty)
-      .map(([at, replace]) => ({
-        how: `char ${at} replaced by ${JSON.stringify(replace)}`,
-        text: sample.slice(0, at) + replace + sample.slice(at + 1),
-      })),
+    fc.tuple(position, position).map(([a, b]) => ({
+      how: `slice ${Math.min(a, b)}..${Math.max(a, b)} removed`,
+      text: sample.slice(0, Math.min(a, b)) + sample.slice(Math.max(a, b)),
+    })),
+    fc.tuple(position, nasty).map(([at, insert]) => ({
+      how: `${JSON.stringify(insert)} inserted at ${at}`,
+      text: sample.slice(0, at) + insert + sample.slice(at),
+    })),
+    fc.tuple(position, nasty).map(([at, replace]) => ({
+      how: `char ${at} replaced by ${JSON.stringify(replace)}`,
+      text: sample.slice(0, at) + replace + sample.slice(at + 1),
+    })),
     fc.array(fc.tuple(position, nasty), { minLength: 2, maxLength: 6 }).map((edits) => ({
       how: `${edits.length} insertions`,
       text: edits.reduce((text, [at, insert]) => text.slice(0, at) + insert + text.slice(at), sample),
@@ -179,7 +173,9 @@ export function mutatedJson(value: unknown): fc.Arbitrary<{ how: string; value: 
   return fc
     .tuple(fc.constantFrom(...paths), fc.oneof(fc.constant(undefined), fc.jsonValue({ maxDepth: 3 })))
     .map(([path, replacement]) => ({
-      how: `${path.length === 0 ? '(root)' : path.join('.')} ${replacement === undefined ? 'removed' : `set to ${JSON.stringify(replacement)}`}`,
+      how:
+        `${path.length === 0 ? '(root)' : path.join('.')} ` +
+        `${replacement === undefined ? 'removed' : `set to ${JSON.stringify(replacement)}`}`,
       value: replaceAt(value, path, replacement),
     }));
 }

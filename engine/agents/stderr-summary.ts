@@ -1,8 +1,21 @@
 /** The footer Node prints after an uncaught error (`Node.js v20.20.2`): it says nothing about what went wrong. */
 const NODE_FOOTER = /^Node\.js v\d+(\.\d+)*$/;
 /** A line that names the failure: `Error: Cannot find module ...`, `ModuleNotFoundError: ...`, `sh: 1: x: not found`. */
-const MEANINGFUL =
-  /^[\w.$]*(Error|Exception)\b|^(fatal|error|panic)\b|cannot find module|no such file|not found|permission denied|can't open file|is not recognized|ENOENT|EACCES/i;
+const MEANINGFUL = new RegExp(
+  [
+    String.raw`^[\w.$]*(Error|Exception)\b`,
+    String.raw`^(fatal|error|panic)\b`,
+    'cannot find module',
+    'no such file',
+    'not found',
+    'permission denied',
+    "can't open file",
+    'is not recognized',
+    'ENOENT',
+    'EACCES',
+  ].join('|'),
+  'i',
+);
 const LAST_LINES = 3;
 const MAX_CHARS = 400;
 

@@ -1,9 +1,9 @@
 import { type ExportInput, type RunContext, scenarioOf } from './export-input';
-import { exportGrpo, type GrpoExportOptions, type GrpoReport } from './grpo-export';
-import { exportPreference, type PreferenceExportOptions, type PreferenceFormat, type PreferenceReport } from './preference-export';
-import { buildPreferencePairs, type PairOptions, type PairReport } from './preference-pairs';
+import { exportGrpo, type GrpoExportOptions, type GrpoReport } from './formats/grpo-export';
+import { exportPreference, type PreferenceExportOptions, type PreferenceFormat, type PreferenceReport } from './formats/preference-export';
+import { buildPreferencePairs, type PairOptions, type PairReport } from './selection/preference-pairs';
 import { groupBy, groupConsecutive, type RowStream, streamOf } from './source';
-import { type ExportStream, exportTraining, type TrainingExportOptions, type TrainingReport } from './training-export';
+import { type ExportStream, exportTraining, type TrainingExportOptions, type TrainingReport } from './formats/training-export';
 
 /** What the export dialog and the CLI offer (`--format`). */
 export const EXPORT_FORMATS = ['openai', 'trl', 'dpo-openai', 'dpo-trl', 'dpo-full', 'grpo'] as const;

@@ -1,6 +1,6 @@
 export * from './constants';
-export { CARRY_KEYS, PAIR_CARRY_KEYS, RL_CARRY_KEYS, carryFields } from './carry';
-export { type CardKind, type CardSplit, datasetCard, type DatasetCardOptions, SPLIT_NAME } from './dataset-card';
+export { CARRY_KEYS, PAIR_CARRY_KEYS, RL_CARRY_KEYS, carryFields } from './formats/carry';
+export { type CardKind, type CardSplit, datasetCard, type DatasetCardOptions, SPLIT_NAME } from './hub/dataset-card';
 export {
   type ContaminationHit,
   type ContaminationRule,
@@ -10,13 +10,13 @@ export {
   type DecontaminationRow,
   Decontaminator,
   type EvalRow,
-} from './decontaminate';
+} from './decontamination/decontaminate';
 export {
   type LineError as DecontaminationLineError,
   parseDecontaminationJsonl,
   parseDecontaminationLine,
   type ParsedLine,
-} from './decontamination-lines';
+} from './decontamination/decontamination-lines';
 export { type BuildTasksOptions, type BuiltTasks, buildTasks, type EnvironmentTask } from './environment/build-tasks';
 export { EnvironmentExportError } from './environment/environment-export-error';
 export {
@@ -46,13 +46,13 @@ export {
 } from './export-input';
 export { ExportPathError } from './export-path-error';
 export { ExportRefusedError } from './export-refused-error';
-export { FileCheck, type FileCheckReport, MIN_TRAINING_EXAMPLES } from './file-check';
-export { exportGrpo, type GrpoExportOptions, type GrpoReport, grpoLine } from './grpo-export';
-export { pushCommitDescription, pushCommitTitle, pushTag, repoIdProblem, type SplitDelta } from './hub-naming';
-export { junkReason, type JunkReason } from './junk';
-export { findLeak, LEAK_FIELDS, type LeakHit, LeakGate, type LeakReport, leakReport } from './leak-gate';
-export type { LineProblem } from './line-problems';
-export { lossMask, MASK_MODES, type MaskMode } from './loss-mask';
+export { FileCheck, type FileCheckReport, MIN_TRAINING_EXAMPLES } from './gates/file-check';
+export { exportGrpo, type GrpoExportOptions, type GrpoReport, grpoLine } from './formats/grpo-export';
+export { pushCommitDescription, pushCommitTitle, pushTag, repoIdProblem, type SplitDelta } from './hub/hub-naming';
+export { junkReason, type JunkReason } from './gates/junk';
+export { findLeak, LEAK_FIELDS, type LeakHit, LeakGate, type LeakReport, leakReport } from './gates/leak-gate';
+export type { LineProblem } from './gates/line-problems';
+export { lossMask, MASK_MODES, type MaskMode } from './formats/loss-mask';
 export {
   type Manifest,
   MANIFEST_FILE,
@@ -64,8 +64,8 @@ export {
   type PushInput,
   recordCommit,
   rowKey,
-} from './manifest';
-export { type LineOptions, openAiLine, openAiMessage } from './openai-format';
+} from './hub/manifest';
+export { type LineOptions, openAiLine, openAiMessage } from './formats/openai-format';
 export {
   exportPreference,
   PREFERENCE_FORMATS,
@@ -73,25 +73,19 @@ export {
   type PreferenceFormat,
   type PreferenceReport,
   preferenceLine,
-} from './preference-export';
-export { buildPreferencePairs, type PairOptions, type PairReport, pairsForPrompt, type PreferencePair } from './preference-pairs';
-export { decodeArguments, pythonJson } from './python-json';
-export { type RewardSummary } from './reward-summary';
-export { RoundtripGate, type RoundtripReport, toolCallRoundtrip } from './roundtrip-gate';
-export { NEVER_EXPORTED_KEYS, scrubPrivileged } from './scrub';
-export {
-  bandUncertainty,
-  type Calibration,
-  type RlGroup,
-  rlGroupId,
-  type RlSelectOptions,
-  type RlSelectReport,
-  selectForRl,
-} from './select-rl';
-export { SFT_SELECT_MODES, selectForSft, type SftSelectMode, type SftSelectOptions, type SftSelectReport } from './select-sft';
-export { select, Selection } from './selection';
+} from './formats/preference-export';
+export { buildPreferencePairs, type PairOptions, type PairReport, pairsForPrompt, type PreferencePair } from './selection/preference-pairs';
+export { decodeArguments, pythonJson } from './formats/python-json';
+export { type RewardSummary } from './formats/reward-summary';
+export { RoundtripGate, type RoundtripReport, toolCallRoundtrip } from './gates/roundtrip-gate';
+export { NEVER_EXPORTED_KEYS, scrubPrivileged } from './gates/scrub';
+export { bandUncertainty } from './selection/rl-difficulty';
+export { type Calibration, type RlGroup, rlGroupId } from './selection/rl-groups';
+export { type RlSelectOptions, type RlSelectReport, selectForRl } from './selection/select-rl';
+export { SFT_SELECT_MODES, selectForSft, type SftSelectMode, type SftSelectOptions, type SftSelectReport } from './selection/select-sft';
+export { select, Selection } from './selection/selection';
 export { collect, groupBy, groupConsecutive, type RowStream } from './source';
-export { checkFractions, type SplitFractions, type SplitName, SPLITS, splitBucket, splitOf } from './splits';
+export { checkFractions, type SplitFractions, type SplitName, SPLITS, splitBucket, splitOf } from './selection/splits';
 export {
   type ExportStream,
   exportTraining,
@@ -100,11 +94,10 @@ export {
   type TrainingExportOptions,
   type TrainingInput,
   type TrainingReport,
-  type TrainingState,
   type TrainingStream,
-  TrainingTally,
-} from './training-export';
-export { lineJson } from './line-json';
+} from './formats/training-export';
+export { type TrainingState, TrainingTally } from './formats/training-tally';
+export { lineJson } from './formats/line-json';
 export {
   gradeFitsPrepared,
   gradeMayQuote,
@@ -117,8 +110,8 @@ export {
   preparedRecipe,
   servesPreparedLines,
   type StoredPreparedLine,
-} from './prepared-line';
-export { type SampleMessage, type SampleOptions, type TrainingSample, trainingSamples } from './training-samples';
-export { trlLine, trlMessage } from './trl-format';
-export { type OpenAiCheckOptions, validateOpenAiLine, validateOpenAiPreferenceLine } from './validate-openai';
-export { type TrlKind, validateTrlLine } from './validate-trl';
+} from './formats/prepared-line';
+export { type SampleMessage, type SampleOptions, type TrainingSample, trainingSamples } from './formats/training-samples';
+export { trlLine, trlMessage } from './formats/trl-format';
+export { type OpenAiCheckOptions, validateOpenAiLine, validateOpenAiPreferenceLine } from './gates/validate-openai';
+export { type TrlKind, validateTrlLine } from './gates/validate-trl';

@@ -1,5 +1,5 @@
-export { callWarnings, CallStats, type CallStatsSnapshot, type WaitFigures } from './call-stats';
-export { ConcurrencyLimit } from './concurrency-limit';
+export { callWarnings, CallStats, type CallStatsSnapshot, type WaitFigures } from './resilience/call-stats';
+export { ConcurrencyLimit } from './resilience/concurrency-limit';
 export {
   ANTHROPIC_KEY_VARIABLE,
   COMPATIBLE_KEY_VARIABLE,
@@ -26,7 +26,6 @@ export type {
 export { ModelCallError, type ModelCallErrorDetails, type ModelErrorKind } from './model-call-error';
 export { modelFamily } from './model-family';
 export { jsonObjectIn, visibleText } from './model-text';
-export { MockModelBackend, type MockReply } from './mock-backend';
 export {
   MODEL_PROVIDERS,
   MODEL_ROLES,
@@ -41,7 +40,7 @@ export {
 export { ModelSpecError } from './model-spec-error';
 export { policyVersion } from './policy-version';
 export { redactSecrets } from './redact-secret';
-export { DROPPABLE_PARAMETERS, withResilience, type ResilienceOptions, type ResilientBackend } from './resilient-backend';
+export { DROPPABLE_PARAMETERS, withResilience, type ResilienceOptions, type ResilientBackend } from './resilience/resilient-backend';
 export {
   exhaustedWindow,
   parseDuration,
@@ -53,8 +52,8 @@ export {
   type RateLimitWindow,
   type ServerWait,
   type TimedWindow,
-} from './rate-limit-headers';
-export { RatePause, type LimitClock } from './rate-pause';
+} from './resilience/rate-limit-headers';
+export { RatePause, type LimitClock } from './resilience/rate-pause';
 export {
   DEFAULT_RETRY_POLICY,
   retryAfterMs,
@@ -65,7 +64,7 @@ export {
   waitCap,
   type RetryPolicy,
   type RetryWait,
-} from './retry-policy';
+} from './resilience/retry-policy';
 export { checkRoles, type RoleNotes } from './role-checks';
 export { RunStopError, runStopFor, type RunSide } from './run-stop-error';
 export { parseToolCalls, type RawToolCall } from './tool-arguments';

@@ -1,4 +1,4 @@
-import type { RateLimitWindow } from './rate-limit-headers';
+import type { RateLimitWindow } from './resilience/rate-limit-headers';
 
 /**
  * The one interface every model provider implements (shaped like vercel/ai's LanguageModelV2): a request in

@@ -1,4 +1,4 @@
-import type { ServerWait } from './rate-limit-headers';
+import type { ServerWait } from './resilience/rate-limit-headers';
 
 const MARKER = Symbol.for('while.model-call-error');
 

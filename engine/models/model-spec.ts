@@ -76,7 +76,8 @@ export function parseModelSpec(text: string): ModelSpec {
     case 'anthropic': {
       if (rest === '')
         throw new ModelSpecError(
-          `"${spec}" names no model: write ${head}:<model>, e.g. ${head === 'openai' ? 'openai:gpt-4.1-mini' : 'anthropic:claude-sonnet-4-5'}.`,
+          `"${spec}" names no model: write ${head}:<model>, e.g. ` +
+            `${head === 'openai' ? 'openai:gpt-4.1-mini' : 'anthropic:claude-sonnet-4-5'}.`,
           text,
         );
       return { provider: head, model: rest, spec: `${head}:${rest}` };

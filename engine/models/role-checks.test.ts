@@ -37,7 +37,8 @@ describe('role checks', () => {
     const notes = checkRoles({ agent: 'openai:gpt-4.1' });
     expect(notes.warnings).toEqual([
       expect.stringContaining(
-        'No model for situation writer (the offline template writer), simulated person (the offline template user), judge (the conduct checks)',
+        'No model for situation writer (the offline template writer), simulated person (the offline ' +
+          'template user), judge (the conduct checks)',
       ),
     ]);
   });

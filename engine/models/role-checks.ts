@@ -55,7 +55,8 @@ export function checkRoles(specs: Partial<Record<ModelRole, string>>): RoleNotes
     if (agentModel === undefined || model !== agentModel) continue;
     degraded.add('same_model');
     warnings.push(
-      `The agent and ${ROLE_WORDS[role]} both run ${agentModel}: ${role === 'simulator' ? 'a model writes the situations it already handles' : 'the person talks the way the agent expects'}. ` +
+      `The agent and ${ROLE_WORDS[role]} both run ${agentModel}: ` +
+        `${role === 'simulator' ? 'a model writes the situations it already handles' : 'the person talks the way the agent expects'}. ` +
         `Give ${ROLE_WORDS[role]} another model with ${ROLE_SETTING[role]}.`,
     );
   }
@@ -66,11 +67,13 @@ export function checkRoles(specs: Partial<Record<ModelRole, string>>): RoleNotes
     if (judgeModel === agentModel) {
       degraded.add('self_judged');
       warnings.push(
-        `The judge is the agent's own model ${agentModel}: a judge grading its own writing prefers it. Choose a judge of another family with ${ROLE_SETTING.judge}.`,
+        `The judge is the agent's own model ${agentModel}: a judge grading its own writing prefers it. ` +
+          `Choose a judge of another family with ${ROLE_SETTING.judge}.`,
       );
     } else if (family !== undefined && family === modelFamily(judgeModel)) {
       warnings.push(
-        `The judge ${judgeModel} is of the agent's family (${family}, like ${agentModel}): a judge prefers its own family's writing. Choose a judge of another family with ${ROLE_SETTING.judge}.`,
+        `The judge ${judgeModel} is of the agent's family (${family}, like ${agentModel}): a judge ` +
+          `prefers its own family's writing. Choose a judge of another family with ${ROLE_SETTING.judge}.`,
       );
     }
   }
@@ -81,7 +84,9 @@ export function checkRoles(specs: Partial<Record<ModelRole, string>>): RoleNotes
     if (offline.length > 0) {
       warnings.push(
         `No model for ${offline.map((role) => `${ROLE_WORDS[role].replace(/^the /, '')} (${OFFLINE_DEFAULT[role]})`).join(', ')}: ` +
-          `${offline.length === 1 ? 'it runs' : 'they run'} on the built-in offline default${offline.length === 1 ? '' : 's'}. Set ${offline.map((role) => ROLE_SETTING[role]).join(', ')} to use a model.`,
+          `${offline.length === 1 ? 'it runs' : 'they run'} on the built-in offline ` +
+          `default${offline.length === 1 ? '' : 's'}. Set ` +
+          `${offline.map((role) => ROLE_SETTING[role]).join(', ')} to use a model.`,
       );
     }
   }

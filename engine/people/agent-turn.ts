@@ -4,20 +4,34 @@ import type { Message } from '../../shared/domain';
 export type AgentMove =
   'asks_unknowable' | 'asks_identifier' | 'asks_confirmation' | 'asks_other' | 'refused' | 'reported_failure' | 'working' | 'finished';
 
-/** Identifiers as tool descriptions and people write them: `ORD-1042`, `A1001`, `INV_20931` (SDK `_KNOWN_ID`). */
-export const ID_PATTERN = /\b[A-Z]{1,4}[-_]?\d{3,6}\b/g;
-
 /** Things a customer cannot know: the service's own internals. Asked for one, a person gives up. */
-const UNKNOWABLE =
-  /\b(?:internal|back-?end|database|api key|access token|transaction hash|hash|uuid|stack trace|error code|log files?|server logs?|schema|employee id|merchant id|ledger|system (?:id|code|log|record))\b/i;
-const IDENTIFIER_ASK =
-  /\b(?:what(?:'s| is)?|which|provide|share|give|send|tell|confirm|double-check|check|need|have|verify)\b[^?]{0,48}\b(?:number|id|reference|ref|code)\b/i;
-const CONFIRMATION_ASK =
-  /\b(?:shall I|should I|do you want me to|would you like me to|want me to|ok(?:ay)? to proceed|proceed|go ahead|are you sure|confirm (?:that|you want)|can you confirm|is that (?:right|correct)|is this correct|does that (?:sound|look) (?:right|good))\b/i;
-const REFUSAL =
-  /\b(?:can't|cannot|can not|unable to|won't be able|won't|not able to|not allowed|not permitted|against (?:our|the) policy|isn't possible|not possible|I'm afraid)\b/i;
-const FAILURE =
-  /\b(?:error|timed? ?out|not found|couldn't find|could not find|unavailable|try again later|permission|failed|went wrong|garbled|out of date)\b/i;
+const UNKNOWABLE = new RegExp(
+  String.raw`\b(?:internal|back-?end|database|api key|access token|transaction hash|hash|uuid|stack trace|` +
+    String.raw`error code|log files?|server logs?|schema|employee id|merchant id|ledger|` +
+    String.raw`system (?:id|code|log|record))\b`,
+  'i',
+);
+const IDENTIFIER_ASK = new RegExp(
+  String.raw`\b(?:what(?:'s| is)?|which|provide|share|give|send|tell|confirm|double-check|check|need|have|` +
+    String.raw`verify)\b[^?]{0,48}\b(?:number|id|reference|ref|code)\b`,
+  'i',
+);
+const CONFIRMATION_ASK = new RegExp(
+  String.raw`\b(?:shall I|should I|do you want me to|would you like me to|want me to|ok(?:ay)? to proceed|` +
+    String.raw`proceed|go ahead|are you sure|confirm (?:that|you want)|can you confirm|is that (?:right|correct)|` +
+    String.raw`is this correct|does that (?:sound|look) (?:right|good))\b`,
+  'i',
+);
+const REFUSAL = new RegExp(
+  String.raw`\b(?:can't|cannot|can not|unable to|won't be able|won't|not able to|not allowed|not permitted|` +
+    String.raw`against (?:our|the) policy|isn't possible|not possible|I'm afraid)\b`,
+  'i',
+);
+const FAILURE = new RegExp(
+  String.raw`\b(?:error|timed? ?out|not found|couldn't find|could not find|unavailable|try again later|` +
+    String.raw`permission|failed|went wrong|garbled|out of date)\b`,
+  'i',
+);
 const WORKING = /\b(?:let me|I'll|I will|one moment|checking|looking into|give me a (?:moment|second))\b/i;
 
 /** The agent asked the person something (SDK `_agent_asked`: a question mark anywhere in the text). */
@@ -53,39 +67,18 @@ export function lastAgentText(messages: readonly Message[]): string {
   return '';
 }
 
+/** What the agent said on its turns before the last one that spoke (turns that only called tools aside). */
+function earlierAgentTexts(messages: readonly Message[]): string[] {
+  const spoken = messages.filter((message) => message.role === 'assistant' && message.content.trim() !== '');
+  return spoken.slice(0, -1).map((message) => message.content);
+}
+
 /** How many earlier agent turns (before the last one that spoke) asked the person a question. */
 export function earlierQuestions(messages: readonly Message[]): number {
-  let seenLast = false;
-  let count = 0;
-  for (let index = messages.length - 1; index >= 0; index--) {
-    const message = messages[index]!;
-    if (message.role !== 'assistant' || message.content.trim() === '') continue;
-    if (!seenLast) {
-      seenLast = true;
-      continue;
-    }
-    if (agentAsked(message.content)) count++;
-  }
-  return count;
+  return earlierAgentTexts(messages).filter(agentAsked).length;
 }
 
 /** How many earlier agent turns (before the last one that spoke) read as the given move. */
 export function earlierMoves(messages: readonly Message[], move: AgentMove): number {
-  let seenLast = false;
-  let count = 0;
-  for (let index = messages.length - 1; index >= 0; index--) {
-    const message = messages[index]!;
-    if (message.role !== 'assistant' || message.content.trim() === '') continue;
-    if (!seenLast) {
-      seenLast = true;
-      continue;
-    }
-    if (readAgentTurn(message.content) === move) count++;
-  }
-  return count;
-}
-
-/** Identifiers in the text, in order, without repeats. */
-export function idsIn(text: string): string[] {
-  return [...new Set(text.match(ID_PATTERN) ?? [])];
+  return earlierAgentTexts(messages).filter((text) => readAgentTurn(text) === move).length;
 }

@@ -156,7 +156,8 @@ export function detailValue(name: string, schema: Schema, key: string): string |
     return withFaker(
       `${key}:address`,
       (faker) =>
-        `${faker.location.streetAddress()}, ${faker.location.city()}, ${faker.location.state({ abbreviated: true })} ${10000 + draw(89999)}`,
+        `${faker.location.streetAddress()}, ${faker.location.city()}, ` +
+        `${faker.location.state({ abbreviated: true })} ${10000 + draw(89999)}`,
     );
   }
   if (tokens.includes('name') || tokens.includes('holder') || tokens.includes('recipient')) {
@@ -188,7 +189,8 @@ function possessive(name: string): string {
 
 /**
  * The values as the person says them: "The category is dining and the monthly limit is $300." (hurried: "Category
- * is dining, monthly limit is $300.": an "is" survives typing without punctuation, where a colon would not); addresses and reasons come last, each in its own sentence, as they may hold commas.
+ * is dining, monthly limit is $300.": an "is" survives typing without punctuation, where a colon would not);
+ * addresses and reasons come last, each in its own sentence, as they may hold commas.
  */
 export function describeDetails(parameters: readonly AskedParameter[], key: string, hurried: boolean): string {
   const said = parameters.flatMap((parameter) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message, Persona } from '../../shared/domain';
-import { MockModelBackend } from '../models/mock-backend';
+import { MockModelBackend } from '../models/__fixtures__/mock-backend';
 import { ModelCallError } from '../models/model-call-error';
 import { RunStopError } from '../models/run-stop-error';
 import { ModelUser } from './model-user';

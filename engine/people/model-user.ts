@@ -4,9 +4,10 @@ import { ModelCallError } from '../models/model-call-error';
 import { visibleText } from '../models/model-text';
 import { runStopFor } from '../models/run-stop-error';
 import { hashInt, hashUnit } from '../seeded';
-import { agentAsked, earlierQuestions, idsIn, lastAgentText, readAgentTurn } from './agent-turn';
+import { knownIdsIn } from '../spec/known-ids';
+import { agentAsked, earlierQuestions, lastAgentText, readAgentTurn } from './agent-turn';
 import type { SimulatedUser, UserTurn, UserTurnRequest } from './simulated-user';
-import { DEFAULT_AVG_TURNS, PATIENCE_HAZARDS, userTurnCap, walkAwayHazard, type PatienceHazards } from './template-user';
+import { DEFAULT_AVG_TURNS, PATIENCE_HAZARDS, userTurnCap, walkAwayHazard, type PatienceHazards } from './patience';
 import { UserTurnError } from './user-turn-error';
 
 /** SDK USER_TURN_TEMPERATURE. */
@@ -39,7 +40,8 @@ export function modelUserPrompt(persona: Persona, reference: string | undefined)
     reference === undefined
       ? 'You have no reference number; say so if asked.'
       : `If they ask for a reference or an identifier, yours is ${reference}.`,
-    'Write only your next message to the assistant: plain text, no quotes, no name, no stage directions. Never say you are an AI or that this is a simulation.',
+    'Write only your next message to the assistant: plain text, no quotes, no name, no stage ' +
+      'directions. Never say you are an AI or that this is a simulation.',
   ].join('\n');
 }
 
@@ -109,7 +111,7 @@ export class ModelUser implements SimulatedUser {
   /** The person's reference: the first identifier of their opening ask, else a known one drawn for the rollout. */
   #reference(messages: readonly Message[], key: string): string | undefined {
     const opening = messages.find((message) => message.role === 'user');
-    const own = opening === undefined ? undefined : idsIn(opening.content)[0];
+    const own = opening === undefined ? undefined : knownIdsIn(opening.content)[0];
     if (own !== undefined) return own;
     const ids = this.options.known_ids ?? [];
     return ids.length === 0 ? undefined : ids[hashInt(`${key}:known-id`, ids.length)];

@@ -3,7 +3,8 @@ import type { Message, Persona } from '../../shared/domain';
 import { draftSpec } from '../spec';
 import { idKindsFor } from '../world/id-kinds';
 import type { UserTurnRequest } from './simulated-user';
-import { misread, PATIENCE_HAZARDS, TemplateUser, userTurnCap, walkAwayHazard } from './template-user';
+import { PATIENCE_HAZARDS, userTurnCap, walkAwayHazard } from './patience';
+import { misread, TemplateUser } from './template-user';
 
 const persona = (overrides: Partial<Persona> = {}): Persona => ({
   stance: 'ordinary',

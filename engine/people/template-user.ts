@@ -3,39 +3,13 @@ import { hashInt, hashUnit } from '../seeded';
 import { idPrefix, type IdKinds } from '../world/id-kinds';
 import { referenceNoun, singular } from '../world/tool-names';
 import { askedDetails, describeDetails, type AskedParameter } from './asked-details';
-import { agentAsked, earlierMoves, earlierQuestions, idsIn, lastAgentText, readAgentTurn, type AgentMove } from './agent-turn';
+import { knownIdsIn } from '../spec/known-ids';
+import { agentAsked, earlierMoves, earlierQuestions, lastAgentText, readAgentTurn, type AgentMove } from './agent-turn';
 import type { SimulatedUser, UserTurn, UserTurnRequest } from './simulated-user';
+import { DEFAULT_AVG_TURNS, PATIENCE_HAZARDS, type PatienceHazards, userTurnCap, walkAwayHazard } from './patience';
 import { parseStyleTags } from './style-tags';
 import { applyStyle } from './style-layer';
 import { USER_LINES, type UserLineKind } from './user-lines';
-
-/** Mean thread length target (SDK `DEFAULT_AVG_TURNS`); the person speaks at most half of it. */
-export const DEFAULT_AVG_TURNS = 12;
-
-/** Walk-away chances at the agent's second question and at every later one. */
-export interface PatienceHazards {
-  second: number;
-  later: number;
-}
-
-/** SDK `PATIENCE_HAZARDS`: conventions, not measurements; a run may pass its own table. */
-export const PATIENCE_HAZARDS: Readonly<Record<Persona['patience'], PatienceHazards>> = {
-  short: { second: 0.6, later: 0.9 },
-  normal: { second: 0.35, later: 0.6 },
-  endless: { second: 0, later: 0 },
-};
-
-/** The chance the person leaves instead of answering, given how many questions the agent asked before this one. */
-export function walkAwayHazard(hazards: PatienceHazards, earlierQuestionCount: number): number {
-  if (earlierQuestionCount <= 0) return 0;
-  return earlierQuestionCount === 1 ? hazards.second : hazards.later;
-}
-
-/** How many times the person may speak, the opening ask included: `avg_turns // 2`, at least 2 (1 for a target <= 1). */
-export function userTurnCap(avgTurns: number = DEFAULT_AVG_TURNS): number {
-  if (avgTurns <= 1) return 1;
-  return Math.max(2, Math.floor(avgTurns / 2));
-}
 
 /** "account number", "booking ID", "order reference": the word before names the kind of entity asked for. */
 const ASKED_NUMBER = /\b([a-z]+)[\s_-]+(?:number|no\.?|id|reference|ref)\b/g;
@@ -298,7 +272,7 @@ function userSaid(messages: readonly Message[]): string {
 
 function openingIds(messages: readonly Message[]): string[] {
   const opening = messages.find((message) => message.role === 'user');
-  return opening === undefined ? [] : idsIn(opening.content);
+  return opening === undefined ? [] : knownIdsIn(opening.content);
 }
 
 function isHurried(persona: Persona): boolean {

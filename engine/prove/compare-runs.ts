@@ -1,6 +1,8 @@
 import { BOOTSTRAP_DRAWS, CI_LEVEL, MIN_CI_TASKS, MIN_PAIRED, MIN_PAIRED_SHARE, PERMUTATION_TOLERANCE } from './constants';
 import { SeededRandom } from '../seeded';
-import { compareText, groupMeans, mean, percentileOfSorted, round4 } from './sample-stats';
+import { compareText } from '../text';
+import { round4 } from '../../shared/domain/rounding';
+import { groupMeans, mean, percentileOfSorted } from './sample-stats';
 
 /** One scored attempt at a task. Several per task are repeats, averaged per task first. */
 export interface TaskValue {
@@ -148,7 +150,8 @@ export function compareRuns(a: readonly TaskValue[], b: readonly TaskValue[], op
   notes.unshift(
     isUnpairedPossible
       ? `weaker test: ${nPaired} shared tasks (< ${minPaired}), so task means are compared unpaired and there is no p-value`
-      : `insufficient data: ${nPaired} shared tasks (< ${minPaired}) and ${valuesA.length} vs ${valuesB.length} tasks (< ${MIN_CI_TASKS} a side)`,
+      : `insufficient data: ${nPaired} shared tasks (< ${minPaired}) and ${valuesA.length} vs ` +
+          `${valuesB.length} tasks (< ${MIN_CI_TASKS} a side)`,
   );
   return {
     metric,

@@ -10,7 +10,8 @@ import {
 } from './constants';
 import type { TaskValue } from './compare-runs';
 import { normalQuantile } from './quantiles';
-import { groupMeans, mean, round4, sampleStandardDeviation } from './sample-stats';
+import { round4 } from '../../shared/domain/rounding';
+import { groupMeans, mean, sampleStandardDeviation } from './sample-stats';
 
 export interface HoldoutOptions {
   /** The gain to detect, in pass-rate units (0.05 = 5 points); default PROVE_EFFECT. */

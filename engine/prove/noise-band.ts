@@ -1,6 +1,8 @@
+import { compareText } from '../text';
 import { CI_LEVEL, Z_95 } from './constants';
 import { tQuantile } from './quantiles';
-import { compareText, groupMeans, mean, round4, sampleStandardDeviation } from './sample-stats';
+import { round4 } from '../../shared/domain/rounding';
+import { groupMeans, mean, sampleStandardDeviation } from './sample-stats';
 
 export interface NoiseBandOptions {
   /** Eval runs behind each side's number. */

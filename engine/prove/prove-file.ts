@@ -1,3 +1,4 @@
+import { jsonlLines } from '../text';
 import { z } from 'zod';
 import { passBit } from '../../shared/domain/verdict';
 import type { ProveLine, ProveRecord, ProveReport } from './prove-report';
@@ -56,19 +57,9 @@ const ProveLineSchema = z
 type JsonLine = { line: number; value: unknown } | { line: number; error: LineError };
 
 function readJsonLines(source: string): JsonLine[] {
-  return source
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .flatMap((content, index): JsonLine[] => {
-      const line = index + 1;
-      if (content.trim() === '') return [];
-      try {
-        return [{ line, value: JSON.parse(content) as unknown }];
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        return [{ line, error: { line, message: `not valid JSON: ${reason}` } }];
-      }
-    });
+  return jsonlLines(source).map((parsed) =>
+    'parseError' in parsed ? { line: parsed.line, error: { line: parsed.line, message: `not valid JSON: ${parsed.parseError}` } } : parsed,
+  );
 }
 
 /**
@@ -126,7 +117,10 @@ function formatLine(line: ProveLine, width: number): string {
   const lowN = line.low_n && line.category !== 'overall' ? ', low n' : '';
   const rates = `${rate(line.before)} -> ${rate(line.after)}`;
   const change = `${signed(line.delta)} ${interval}`;
-  return `${line.category.padEnd(width)}  ${rates}  ${change}  ${pValue(line.p_value, line.paired)}  ${line.headline}  (${line.n_tasks} tasks${lowN})`;
+  return (
+    `${line.category.padEnd(width)}  ${rates}  ${change}  ${pValue(line.p_value, line.paired)}  ` +
+    `${line.headline}  (${line.n_tasks} tasks${lowN})`
+  );
 }
 
 /** The human-readable report: warnings first, then one line per category, the overall line, and the plan. */
@@ -144,7 +138,8 @@ export function formatProveReport(report: ProveReport): string {
         : `; these ${report.overall.n_tasks} paired tasks detect ${signed(report.detectable_effect)}`;
     lines.push(
       '',
-      `plan: ${plan.n_tasks} tasks to detect ${signed(plan.effect)} (task sd ${plan.task_std.toFixed(2)} from ${plan.sd_source})${detectable}`,
+      `plan: ${plan.n_tasks} tasks to detect ${signed(plan.effect)} (task sd ` +
+        `${plan.task_std.toFixed(2)} from ${plan.sd_source})${detectable}`,
     );
   }
   return lines.join('\n');

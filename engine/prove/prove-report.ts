@@ -1,9 +1,11 @@
-import { HEADLINES, type Headline } from '../../shared/domain/prove-headlines';
+import type { Headline } from '../../shared/domain/prove-headlines';
+import { compareText } from '../text';
 import { ALPHA, BOOTSTRAP_DRAWS, CEILING_PASS_RATE, CI_LEVEL, MIN_PAIRED_SHARE, MIN_SLICE_TASKS, PROVE_EFFECT } from './constants';
 import { compareRuns, type RunComparison } from './compare-runs';
 import { detectableEffect, holdoutSize, type HoldoutSize } from './holdout-size';
 import { evalNoise, type EvalNoise } from './noise-band';
-import { compareText, round4 } from './sample-stats';
+import { round4 } from '../../shared/domain/rounding';
+import {} from './sample-stats';
 
 /** One graded attempt at a held-out task. */
 export interface ProveRecord {

@@ -1,7 +1,3 @@
-import { round4 } from '../../shared/domain/rounding';
-
-export { round4 };
-
 /** Mean of the values; null for none. */
 export function mean(values: readonly number[]): number | null {
   if (values.length === 0) return null;
@@ -29,12 +25,6 @@ export function percentileOfSorted(sorted: readonly number[], q: number): number
   const lower = sorted[below] ?? 0;
   const upper = sorted[Math.min(below + 1, sorted.length - 1)] ?? lower;
   return lower + (position - below) * (upper - lower);
-}
-
-/** Code-unit order, so task order (and so every seeded draw) does not depend on locale. */
-export function compareText(left: string, right: string): number {
-  if (left < right) return -1;
-  return left > right ? 1 : 0;
 }
 
 /** The mean value per key, keys in first-seen order. */

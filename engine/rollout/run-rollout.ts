@@ -1,8 +1,8 @@
 import { ENDED_BY, FINISH_REASONS, type Message, type Persona, type Sampling, type ToolCall, type ToolSpec } from '../../shared/domain';
 import type { AgentUnderTest } from '../agents/agent';
 import type { SimulatedUser } from '../people/simulated-user';
-import { DEFAULT_AVG_TURNS, userTurnCap } from '../people/template-user';
-import type { World } from '../world/world';
+import { DEFAULT_AVG_TURNS, userTurnCap } from '../people/patience';
+import type { World, WorldAnswer } from '../world/world';
 
 export interface RolloutLimits {
   /** The person speaks at most this many times, the opening ask included (avg_turns // 2). */
@@ -56,6 +56,17 @@ function withIds(calls: readonly ToolCall[], used: Set<string>): ToolCall[] {
  * One conversation: the person's ask, then the agent turn by turn. Tool calls go to the world and come back
  * as tool messages; a question to the person gets the simulated user's answer, or they leave.
  */
+/** The tool message that carries the world's answer to a call, with the fault that produced it when one did. */
+export function toolAnswerMessage(call: Pick<ToolCall, 'id' | 'name'>, answer: WorldAnswer): Message {
+  return {
+    role: 'tool',
+    tool_call_id: call.id,
+    name: call.name,
+    content: JSON.stringify(answer.result),
+    ...(answer.fault ? { fault: answer.fault } : {}),
+  };
+}
+
 export async function runRollout(input: RolloutInput): Promise<RolloutResult> {
   const limits = input.limits ?? DEFAULT_LIMITS;
   const messages: Message[] = [{ role: 'user', content: input.ask }];
@@ -97,13 +108,7 @@ export async function runRollout(input: RolloutInput): Promise<RolloutResult> {
       for (const call of calls) {
         const answer = input.world.call(call.name, call.arguments);
         toolCalls++;
-        messages.push({
-          role: 'tool',
-          tool_call_id: call.id,
-          name: call.name,
-          content: JSON.stringify(answer.result),
-          ...(answer.fault ? { fault: answer.fault } : {}),
-        });
+        messages.push(toolAnswerMessage(call, answer));
       }
       toolRounds++;
       if (toolRounds > limits.max_tool_rounds) {

@@ -1,6 +1,14 @@
 export { offlineComponents, type SimulationComponents } from './offline-components';
-export { batchRows, simulate, type SimulationEvent } from './simulate';
+export { simulate } from './simulate';
+export { batchRows } from './simulation-run';
 export type { SimulateOptions, WorldFactoryOptions } from './simulate-options';
-export type { BatchSaturation, CoverageSaturation, SearchSaturation, SimulationBatch, SimulationOutcome } from './simulation-outcome';
+export type {
+  BatchSaturation,
+  CoverageSaturation,
+  SearchSaturation,
+  SimulationBatch,
+  SimulationEvent,
+  SimulationOutcome,
+} from './simulation-outcome';
 export { FLAT_BATCHES, NEW_SIGNATURE_FLOOR, SATURATION_COPIES } from './stop-rule';
 export { adaptiveExploreShare, DEFAULT_PROBE, runModeFor, type RunMode } from './run-mode';

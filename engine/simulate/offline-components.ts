@@ -1,5 +1,5 @@
 import type { Spec } from '../../shared/domain';
-import { createDemoAgent } from '../agents/demo-agent';
+import { createDemoAgent } from '../agents/demo/demo-agent';
 import { behaviorSignature } from '../grade/behavior-signature';
 import { conductGrade } from '../grade/conduct/conduct-grade';
 import { TemplateUser } from '../people/template-user';

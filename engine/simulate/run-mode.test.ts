@@ -88,7 +88,9 @@ describe('runModeFor', () => {
   it('words the defaults the mode applied, and warns that a clocked run is not reproducible', () => {
     const { warnings } = runModeFor({ mode: 'rl', time_budget: 120 });
     expect(warnings[0]).toBe(
-      'Mode rl filled the settings left unset: repeats 8, fault_rate 0.8, prefer_success false, repeat_policy successive (2 probe rollouts per prompt; the other 6 only where those disagree). Set any of them to override it.',
+      'Mode rl filled the settings left unset: repeats 8, fault_rate 0.8, prefer_success false, ' +
+        'repeat_policy successive (2 probe rollouts per prompt; the other 6 only where those disagree). ' +
+        'Set any of them to override it.',
     );
     expect(warnings[1]).toContain('not reproducible row for row');
     expect(runModeFor({}).warnings).toEqual([]);

@@ -61,7 +61,8 @@ export function runModeFor(
     : requested;
   if (options.replay && settings.mode !== 'explore') {
     warnings.push(
-      `A replay runs the earlier run's task set as it was: mode ${settings.mode}'s wordings, repeats and repeat policy do not apply (repeats is ${settings.repeats}; set repeats to change it).`,
+      `A replay runs the earlier run's task set as it was: mode ${settings.mode}'s wordings, repeats ` +
+        `and repeat policy do not apply (repeats is ${settings.repeats}; set repeats to change it).`,
     );
   }
   const applied = appliedDefaults(settings);
@@ -69,7 +70,9 @@ export function runModeFor(
     warnings.push(`Mode ${settings.mode} filled the settings left unset: ${applied.join(', ')}. Set any of them to override it.`);
   if (options.time_budget !== undefined) {
     warnings.push(
-      `This run has a time budget of ${options.time_budget} s: it stops after the batch in which the time runs out, so where it stops depends on this machine and the run is not reproducible row for row (the rows up to that point are the same for the same seed).`,
+      `This run has a time budget of ${options.time_budget} s: it stops after the batch in which the ` +
+        `time runs out, so where it stops depends on this machine and the run is not reproducible row ` +
+        `for row (the rows up to that point are the same for the same seed).`,
     );
   }
   return {
@@ -99,7 +102,10 @@ function initialRepeats(settings: ModeSettings): number {
   }
 }
 
-/** The explore share of adaptive's mix for a clock in seconds: shorter clocks re-run more. Uses the whole clock, never the time left, so the rows stay a function of the seed. */
+/**
+ * The explore share of adaptive's mix for a clock in seconds: shorter clocks re-run more. Uses the whole clock, never
+ * the time left, so the rows stay a function of the seed.
+ */
 export function adaptiveExploreShare(timeBudget: number | undefined, until: Until): number {
   const total = timeBudget ?? DEFAULT_CLOCK_S;
   const clock = until === 'compute' ? total : Math.max(total, ADAPTIVE_SAT_MIN_CLOCK_S);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Row, SimulationSummary } from '../../shared/domain';
 import { createModelAgent } from '../agents/model-agent';
-import { MockModelBackend, type MockReply } from '../models/mock-backend';
+import { MockModelBackend, type MockReply } from '../models/__fixtures__/mock-backend';
 import type { GenerateRequest } from '../models/model-backend';
 import { ModelCallError } from '../models/model-call-error';
 import { checkRoles } from '../models/role-checks';

@@ -4,7 +4,8 @@ import { stableJson } from '../seeded';
 import { draftSpec } from '../spec/draft-spec';
 import { replayTasks } from '../traces/replay-writer';
 import { offlineComponents } from './offline-components';
-import { batchRows, simulate } from './simulate';
+import { simulate } from './simulate';
+import { batchRows } from './simulation-run';
 import type { SimulateOptions } from './simulate-options';
 import type { SimulationOutcome } from './simulation-outcome';
 

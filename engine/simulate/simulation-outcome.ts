@@ -1,4 +1,4 @@
-import type { BatchRecord, CoverageSummary, SearchRecord, SimulationSummary, Until } from '../../shared/domain';
+import type { BatchRecord, CoverageSummary, Row, SearchRecord, SimulationSummary, Until } from '../../shared/domain';
 
 /** The stop rule's figures per batch (SDK-REFERENCE 5.4). */
 export interface BatchSaturation {
@@ -41,3 +41,9 @@ export type SimulationOutcome = Omit<SimulationSummary, 'coverage' | 'search'> &
   coverage: CoverageSummary & CoverageSaturation;
   search: Omit<SearchRecord, 'batches'> & SearchSaturation & { batches: SimulationBatch[] };
 };
+
+/** What `simulate` yields as it goes: each row in plan order, each lost rollout, and each batch once it closes. */
+export type SimulationEvent =
+  | { type: 'row'; row: Row; resumed: boolean; duration_ms: number }
+  | { type: 'lost'; ordinal: number; reason: string; error: string }
+  | { type: 'batch'; record: SimulationBatch; rows: number; budget: number };

@@ -1,3 +1,4 @@
+import { round4 } from '../../shared/domain/rounding';
 import type { Row, StopReason, Until, WriterArm } from '../../shared/domain';
 import type { GridPlan } from '../coverage/plan-grid';
 import type { RunStopError } from '../models/run-stop-error';
@@ -111,7 +112,9 @@ export class SummaryBuilder {
       const needed = options.situations * phrasings * repeats;
       if (options.budget < needed) {
         warnings.push(
-          `The budget (${options.budget} rows) is smaller than situations × phrasings × repeats (${options.situations} × ${phrasings} × ${repeats} = ${needed}): later situations never roll out. Raise the budget or lower situations.`,
+          `The budget (${options.budget} rows) is smaller than situations × phrasings × repeats ` +
+            `(${options.situations} × ${phrasings} × ${repeats} = ${needed}): later situations never roll ` +
+            `out. Raise the budget or lower situations.`,
         );
       }
     }
@@ -125,7 +128,9 @@ export class SummaryBuilder {
     }
     if (this.#fallbackRows > 0) {
       warnings.push(
-        `The model writer failed on ${this.#fallbackRows} of ${this.#landed} rows and the offline template writer wrote them (writer_model "template"); last error: ${this.#writerErrors.at(-1) ?? 'unknown'}.`,
+        `The model writer failed on ${this.#fallbackRows} of ${this.#landed} rows and the offline ` +
+          `template writer wrote them (writer_model "template"); last error: ` +
+          `${this.#writerErrors.at(-1) ?? 'unknown'}.`,
       );
     }
     if (this.#rerolled > this.#landed && this.#landed > 0) {
@@ -138,7 +143,8 @@ export class SummaryBuilder {
     const stanceFixed = options.aim?.stance !== undefined || options.replay !== undefined;
     if (!stanceFixed && this.#landed >= 20 && HARD_SHARE - hard / this.#landed > 0.1) {
       warnings.push(
-        `Only ${((100 * hard) / this.#landed).toFixed(0)}% of rows put the agent under a hard stance (ambiguous, boundary, adversarial); ${HARD_SHARE * 100}% was asked for.`,
+        `Only ${((100 * hard) / this.#landed).toFixed(0)}% of rows put the agent under a hard stance ` +
+          `(ambiguous, boundary, adversarial); ${HARD_SHARE * 100}% was asked for.`,
       );
     }
     if (this.options.spec.tools.length === 0)
@@ -179,7 +185,7 @@ export class SummaryBuilder {
       mutation_aims: this.#mutationAims,
       tier_mix: {
         hard_share_requested: this.#hardShareRequested(),
-        hard_share_realized: this.#landed === 0 ? null : Math.round((hard / this.#landed) * 1e4) / 1e4,
+        hard_share_realized: this.#landed === 0 ? null : round4(hard / this.#landed),
         counts: this.#tiers,
       },
       ended_on_question: this.#endedOnQuestion,

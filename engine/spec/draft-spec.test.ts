@@ -84,7 +84,8 @@ describe('draftSpec: domain banks', () => {
 
   it('warns when a behaviour does not fit one clause of the rule axis', () => {
     const sentence =
-      'a personal finance assistant that never moves money between accounts without first reading back the amount, the source account, the destination account and the date';
+      'a personal finance assistant that never moves money between accounts without first reading back ' +
+      'the amount, the source account, the destination account and the date';
     const { spec, warnings } = draftSpec(sentence, { seed: 0 });
     expect(spec.policy_rules[0]!.length).toBeGreaterThan(120);
     expect(spec.axes.rule[0]!.length).toBeLessThanOrEqual(120);

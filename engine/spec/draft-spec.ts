@@ -1,13 +1,13 @@
 import { Spec } from '../../shared/domain';
-import { bankPieces } from './bank-pieces';
-import { behaviourRule, ruleTopic, statesRule } from './behaviour-rule';
+import { bankPieces } from './sentence/bank-pieces';
+import { behaviourRule, ruleTopic, statesRule } from './sentence/behaviour-rule';
 import { buildAxesReport } from './build-axes';
-import { chooseBank, MIN_BANK_SCORE } from './choose-bank';
-import { wordsOf } from './english';
-import { genericPieces } from './generic-spec';
+import { chooseBank, MIN_BANK_SCORE } from './sentence/choose-bank';
+import { wordsOf } from './sentence/english';
+import { genericPieces } from './sentence/generic-spec';
 import { CLAUSE_MAX_CHARS, policySections } from './policy-sections';
 import { toolKnownIds } from './known-ids';
-import { sentenceParts } from './sentence-parts';
+import { sentenceParts } from './sentence/sentence-parts';
 import { SpecDraftError } from './spec-draft-error';
 import type { DraftOptions, DraftResult, SpecDrafter } from './spec-drafter';
 import { uniqueRules } from './unique-rules';
@@ -28,12 +28,14 @@ export function draftSpec(sentence: string, options: DraftOptions): DraftResult 
   const cleaned = sentence.replace(/\s+/g, ' ').trim();
   if (wordsOf(cleaned).length === 0) {
     throw new SpecDraftError(
-      'the sentence is empty: describe the agent and the behaviour to test, e.g. "a personal finance assistant that confirms before it moves money"',
+      'the sentence is empty: describe the agent and the behaviour to test, e.g. "a personal finance ' +
+        'assistant that confirms before it moves money"',
     );
   }
   if (cleaned.length > MAX_SENTENCE_CHARS) {
     throw new SpecDraftError(
-      `the description is ${cleaned.length.toLocaleString('en-US')} characters, over the ${MAX_SENTENCE_CHARS.toLocaleString('en-US')} a draft reads: ` +
+      `the description is ${cleaned.length.toLocaleString('en-US')} characters, over the ` +
+        `${MAX_SENTENCE_CHARS.toLocaleString('en-US')} a draft reads: ` +
         'describe the agent and the behaviour to test in a sentence or two, then edit the drafted rules',
     );
   }
@@ -76,7 +78,8 @@ export function draftSpec(sentence: string, options: DraftOptions): DraftResult 
   }
   if (behaviourRules.length === 0) {
     warnings.push(
-      'the sentence names no behaviour to hold the agent to (e.g. "confirms before it moves money"), so the policy is the domain\'s base rules only',
+      'the sentence names no behaviour to hold the agent to (e.g. "confirms before it moves money"), ' +
+        "so the policy is the domain's base rules only",
     );
   }
   const clauses = policySections(system_prompt, null).rules;

@@ -1,11 +1,11 @@
 export { AxisOverrideError } from './axis-override-error';
 export { DOMAIN_BANKS, bankByDomain } from './banks';
 export type { BankEntity, BankKeyword, BankRule, BankTool, DomainBank, RuleTopic } from './banks';
-export { behaviourRule, ruleTopic } from './behaviour-rule';
+export { behaviourRule, ruleTopic } from './sentence/behaviour-rule';
 export { buildAxes, buildAxesReport, policyText, replaceAxis } from './build-axes';
 export type { AxisSource, BuildAxesOptions, BuiltAxes } from './build-axes';
-export { chooseBank, MIN_BANK_SCORE } from './choose-bank';
-export type { BankChoice, BankScore } from './choose-bank';
+export { chooseBank, MIN_BANK_SCORE } from './sentence/choose-bank';
+export type { BankChoice, BankScore } from './sentence/choose-bank';
 export { draftSpec, MAX_SENTENCE_CHARS, OfflineSpecDrafter } from './draft-spec';
 export { createModelDrafter, SpecDraft, specFromDraft } from './model-drafter';
 export { KNOWN_ID_PATTERN, knownIdsIn, toolKnownIds } from './known-ids';

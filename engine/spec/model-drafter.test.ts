@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DRAFTED_SPEC } from './__fixtures__/drafted-spec';
-import { MockModelBackend } from '../models/mock-backend';
+import { MockModelBackend } from '../models/__fixtures__/mock-backend';
 import { ModelCallError } from '../models/model-call-error';
 import { draftSpec } from './draft-spec';
 import { createModelDrafter } from './model-drafter';
@@ -14,7 +14,8 @@ describe('drafting a spec with a model', () => {
     const { spec, warnings } = await createModelDrafter(backend).draft(SENTENCE, { seed: 0 });
     expect(spec.tools.map((tool) => tool.name)).toEqual(['get_order', 'refund_order']);
     expect(spec.system_prompt).toBe(
-      `You are Page, a customer assistant for an online bookshop.\n\n1. ${DRAFTED_SPEC.policy_rules[0]}\n2. ${DRAFTED_SPEC.policy_rules[1]}`,
+      `You are Page, a customer assistant for an online bookshop.\n\n1. ` +
+        `${DRAFTED_SPEC.policy_rules[0]}\n2. ${DRAFTED_SPEC.policy_rules[1]}`,
     );
     expect(spec.axes.tool).toEqual(['get_order', 'refund_order', 'unrelated', 'multi_tool']);
     expect(spec.axes.rule).toContain(DRAFTED_SPEC.policy_rules[0]);

@@ -52,7 +52,11 @@ const DRAFT_SCHEMA = {
 
 const SYSTEM = [
   MODEL_DRAFTER_PROMPT_HEAD,
-  'Answer with one JSON object: name (short title), agent_name, role ("a ... assistant for ..."), policy_rules (one clause each, the behaviour from the sentence first), tools (OpenAI function shape: name, description, parameters as a JSON Schema with type "object"), known_ids (identifiers that exist, such as ORD-1001, also named in the tool descriptions), and result_shapes (one example result object per tool name).',
+  'Answer with one JSON object: name (short title), agent_name, role ("a ... assistant for ..."), ' +
+    'policy_rules (one clause each, the behaviour from the sentence first), tools (OpenAI function ' +
+    'shape: name, description, parameters as a JSON Schema with type "object"), known_ids ' +
+    '(identifiers that exist, such as ORD-1001, also named in the tool descriptions), and ' +
+    'result_shapes (one example result object per tool name).',
   'Use snake_case tool names. Keep rules under 120 characters.',
 ].join('\n');
 

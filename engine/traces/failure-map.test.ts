@@ -144,7 +144,8 @@ describe('failureMap', () => {
     const gone = failureMap(v3, { before_version: 'v0', after_version: 'v2' });
     expect(gone).toMatchObject({ previous_version: 'v2', current_version: 'v3', versions_chosen: false });
     expect(gone.warnings[0]).toBe(
-      'The versions chosen to compare (v0 → v2) cannot be compared: v0 is not in these traces; v2 → v3 (the two seen last) are compared instead.',
+      'The versions chosen to compare (v0 → v2) cannot be compared: v0 is not in these traces; v2 → v3 ' +
+        '(the two seen last) are compared instead.',
     );
     expect(failureMap(v3, { before_version: 'v2', after_version: 'v2' }).warnings[0]).toMatch(/they are the same version/);
   });

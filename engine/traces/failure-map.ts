@@ -1,6 +1,9 @@
-import { AXES, isFailure, type Axis, type Dimensions } from '../../shared/domain';
+import { AXES, type Axis, type Dimensions } from '../../shared/domain';
+import { round4, roundTo } from '../../shared/domain/rounding';
 import { stableJson } from '../seeded';
+import { compareText } from '../text';
 import { TRACE_MIN_SUPPORT, TRACE_RATE_FLOOR, TRACE_SUPPORT_SATURATION } from './constants';
+import { comparedVersions, countTraces, hasFailed, versionsOf } from './failure-versions';
 
 /** A placed trace as the map reads it. */
 export interface MapTrace {
@@ -101,36 +104,6 @@ export function cellKey(dimensions: Pick<Dimensions, 'tool' | 'tool_condition' |
   return stableJson({ tool: dimensions.tool, tool_condition: dimensions.tool_condition, world_state: dimensions.world_state });
 }
 
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const hasFailed = (trace: MapTrace) => isFailure(trace.reward);
-
-function count(traces: readonly MapTrace[]): VersionCount {
-  return {
-    traces: traces.length,
-    graded: traces.filter((trace) => trace.reward !== null).length,
-    failures: traces.filter(hasFailed).length,
-  };
-}
-
-function versionsOf(traces: readonly MapTrace[]): VersionSummary[] {
-  const groups = new Map<string | null, { traces: MapTrace[]; first: number | null; order: number }>();
-  traces.forEach((trace, order) => {
-    const group = groups.get(trace.model_version) ?? { traces: [], first: null, order };
-    group.traces.push(trace);
-    if (trace.started_at_ms !== null && (group.first === null || trace.started_at_ms < group.first)) group.first = trace.started_at_ms;
-    groups.set(trace.model_version, group);
-  });
-  return [...groups.entries()]
-    .sort(([versionA, a], [versionB, b]) => {
-      if ((versionA === null) !== (versionB === null)) return versionA === null ? 1 : -1;
-      if (a.first !== null && b.first !== null && a.first !== b.first) return a.first - b.first;
-      if ((a.first === null) !== (b.first === null)) return a.first === null ? 1 : -1;
-      return a.order - b.order;
-    })
-    .map(([version, group]) => ({ version, first_seen_ms: group.first, ...count(group.traces) }));
-}
-
 function statusOf(all: VersionCount, current: VersionCount, previous: VersionCount | null, otherFailures: number): CellStatus {
   if (all.graded === 0) return 'ungraded';
   if (previous === null) return all.failures > 0 ? 'failing' : 'passing';
@@ -155,39 +128,6 @@ export interface FailureMapOptions {
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-/** The before and after versions: the chosen pair when both are in the traces, else the two seen last. */
-function comparedVersions(
-  named: readonly VersionSummary[],
-  options: FailureMapOptions,
-  warnings: string[],
-): { previous: string | null; current: string | null; chosen: boolean } {
-  const names = named.map((version) => version.version!);
-  const fallback = { current: names.at(-1) ?? null, previous: names.length >= 2 ? names.at(-2)! : null, chosen: false };
-  const { before_version: before, after_version: after } = options;
-  if (!before || !after) {
-    if (names.length > 2) {
-      warnings.push(
-        `The traces name ${names.length} model versions; ${fallback.previous} → ${fallback.current} (the two seen last) are compared. Choose the before and after versions to compare another pair.`,
-      );
-    }
-    return fallback;
-  }
-  const missing = [before, after].filter((version) => !names.includes(version));
-  if (missing.length > 0 || before === after) {
-    const why =
-      before === after
-        ? 'they are the same version'
-        : `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not in these traces`;
-    const instead =
-      fallback.previous === null
-        ? 'nothing is compared'
-        : `${fallback.previous} → ${fallback.current} (the two seen last) are compared instead`;
-    warnings.push(`The versions chosen to compare (${before} → ${after}) cannot be compared: ${why}; ${instead}.`);
-    return fallback;
-  }
-  return { previous: before, current: after, chosen: true };
-}
-
 /**
  * The failure map: traces grouped by the situation they show (tool x tool condition x world state), with counts,
  * failures, and how each situation moved between the previous and the current model version; plus per-axis counts
@@ -209,9 +149,9 @@ export function failureMap(traces: readonly MapTrace[], options: FailureMapOptio
   }
   const cells: FailureCell[] = [...byCell.entries()].map(([key, members]) => {
     const first = members[0]!.dimensions;
-    const all = count(members);
-    const now = comparesVersions ? count(members.filter((trace) => trace.model_version === current)) : all;
-    const before = comparesVersions ? count(members.filter((trace) => trace.model_version === previous)) : null;
+    const all = countTraces(members);
+    const now = comparesVersions ? countTraces(members.filter((trace) => trace.model_version === current)) : all;
+    const before = comparesVersions ? countTraces(members.filter((trace) => trace.model_version === previous)) : null;
     const others = members.filter((trace) => trace.model_version !== current && trace.model_version !== previous).filter(hasFailed).length;
     const status = statusOf(all, now, before, others);
     const faulted = members.filter((trace) => trace.faults.length > 0).length;
@@ -230,11 +170,11 @@ export function failureMap(traces: readonly MapTrace[], options: FailureMapOptio
       world_state: first.world_state,
       ...all,
       faulted,
-      fail_rate: all.graded > 0 ? round(all.failures / all.graded, 4) : null,
+      fail_rate: all.graded > 0 ? round4(all.failures / all.graded) : null,
       current: now,
       previous: before,
       status,
-      priority: round(priority, 6),
+      priority: roundTo(priority, 6),
       is_weak: WEAK_STATUSES.has(status) || (status === 'ungraded' && faulted > 0),
       low_support: basis.graded < TRACE_MIN_SUPPORT,
     };
@@ -249,29 +189,33 @@ export function failureMap(traces: readonly MapTrace[], options: FailureMapOptio
         if (members) members.push(trace);
         else byValue.set(trace.dimensions[axis], [trace]);
       }
-      const counts = [...byValue.entries()].map(([value, members]) => ({ value, ...count(members) }));
+      const counts = [...byValue.entries()].map(([value, members]) => ({ value, ...countTraces(members) }));
       counts.sort((a, b) => b.traces - a.traces || compareText(a.value, b.value));
       return [axis, counts];
     }),
   ) as Record<Axis, AxisCount[]>;
 
-  const totals = count(traces);
+  const totals = countTraces(traces);
   const warnings: string[] = [...versionWarnings];
   const after = named.find((version) => version.version === current);
   if (comparesVersions && after && totals.graded > 0 && after.graded < TRACE_MIN_SUPPORT) {
     warnings.push(
-      `The "after" version ${current} has ${plural(after.graded, 'graded trace')}: every new, persistent or stopped failing status rests on ${after.graded === 1 ? 'it' : 'so few'}. Choose the versions to compare if another pair is meant.`,
+      `The "after" version ${current} has ${plural(after.graded, 'graded trace')}: every new, ` +
+        `persistent or stopped failing status rests on ${after.graded === 1 ? 'it' : 'so few'}. Choose ` +
+        `the versions to compare if another pair is meant.`,
     );
   }
   if (traces.length > 0 && totals.graded === 0) {
     warnings.push(
-      'No trace carries a reward: the map shows where traces and faults fall, but cannot say what fails. Stamp whileai.reward (0..1) on a span, or "reward" on each JSONL line.',
+      'No trace carries a reward: the map shows where traces and faults fall, but cannot say what ' +
+        'fails. Stamp whileai.reward (0..1) on a span, or "reward" on each JSONL line.',
     );
   }
   if (traces.length > 0 && !comparesVersions) {
     const only = current === null ? 'no model version' : `one model version (${current})`;
     warnings.push(
-      `The traces name ${only}, so no failure can be called new or stopped failing: import traces of the previous version too, stamped with gen_ai.request.model or whileai.model_version.`,
+      `The traces name ${only}, so no failure can be called new or stopped failing: import traces of ` +
+        `the previous version too, stamped with gen_ai.request.model or whileai.model_version.`,
     );
   }
   const unnamed = traces.filter((trace) => trace.model_version === null).length;

@@ -12,7 +12,8 @@ export function withTraceLeakage(summary: SimulationSummary, report: LeakageRepo
     degraded: summary.degraded.includes(TRACE_LEAKAGE_DROPPED) ? summary.degraded : [...summary.degraded, TRACE_LEAKAGE_DROPPED],
     warnings: [
       ...summary.warnings,
-      `${situations} near-copied a source trace (cosine >= ${report.threshold} on hashed n-gram vectors, highest ${report.max_similarity}) and ` +
+      `${situations} near-copied a source trace (cosine >= ${report.threshold} on hashed n-gram ` +
+        `vectors, highest ${report.max_similarity}) and ` +
         `${report.n_dropped === 1 ? 'was' : 'were'} dropped: traces aim the grid and never enter the data.`,
     ],
   };

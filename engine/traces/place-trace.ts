@@ -22,8 +22,11 @@ export interface PlaceOptions {
 /** A rule is in play when the person's words share at least this many content words with it. */
 const RULE_OVERLAP = 2;
 const CONTRADICTS = /\b(?:actually|no wait|i meant|that's not what|thats not what|not what i (?:said|asked)|i said)\b/i;
-const PRIOR_FAILURE =
-  /\b(?:didn'?t work|did not work|still (?:not|hasn'?t|broken|waiting)|failed (?:again|last time)|last time (?:it|you) (?:failed|broke))\b/i;
+const PRIOR_FAILURE = new RegExp(
+  String.raw`\b(?:didn'?t work|did not work|still (?:not|hasn'?t|broken|waiting)|failed (?:again|last time)|` +
+    String.raw`last time (?:it|you) (?:failed|broke))\b`,
+  'i',
+);
 const PARTIAL = /\b(?:half (?:done|way)|only (?:part|some) of|partially|started (?:but|and))\b/i;
 const REPEAT = /\b(?:again|last time|before|earlier|second time|third time|already (?:asked|tried|called|told|wrote))\b/i;
 

@@ -3,7 +3,7 @@ import { Spec } from '../../shared/domain';
 import { validateSpec } from '../spec/validate-spec';
 import genai from './__fixtures__/otlp-genai.json';
 import openInference from './__fixtures__/otlp-openinference.json';
-import { rowsFromOtel } from './rows-from-otel';
+import { rowsFromOtel } from './import/rows-from-otel';
 import { specFromTraces } from './spec-from-traces';
 
 describe('specFromTraces', () => {

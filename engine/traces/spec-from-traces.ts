@@ -1,3 +1,4 @@
+import { compareText } from '../text';
 import { TOOL_NAME_PATTERN, type Spec, type ToolSpec } from '../../shared/domain';
 import { buildAxes } from '../spec/build-axes';
 import { KNOWN_ID_PATTERN } from '../spec/known-ids';
@@ -31,7 +32,7 @@ export function toolsFromTraces(rows: readonly TraceRow[]): ToolSpec[] {
     }
   }
   return [...seen.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => compareText(a, b))
     .map(([name, keys]) => ({
       name,
       description: OBSERVED_DESCRIPTION(name),

@@ -1,3 +1,5 @@
+import { compareText } from '../text';
+import { roundTo } from '../../shared/domain/rounding';
 import { MULTI_TOOL, UNRELATED_TOOL, type AxisValues } from '../../shared/domain';
 import { TRACE_EXPLORATION_FLOOR, TRACE_EXPLORATION_MAX, TRACE_LEAK_THRESHOLD } from './constants';
 import type { CellStatus, FailureMap } from './failure-map';
@@ -46,7 +48,7 @@ function aimedAxes(axes: AxisValues, map: FailureMap): AxisValues {
       const left = seen.get(a);
       const right = seen.get(b);
       if (!left || !right) return left ? -1 : right ? 1 : 0;
-      return right.failures - left.failures || right.traces - left.traces || (a < b ? -1 : a > b ? 1 : 0);
+      return right.failures - left.failures || right.traces - left.traces || compareText(a, b);
     };
   };
   const real = axes.tool.filter((tool) => !SPECIAL_TOOLS.has(tool));
@@ -78,13 +80,13 @@ export function traceAim(map: FailureMap, sources: readonly string[], axes: Axis
     world_state: cell.world_state,
     status: cell.status,
     priority: cell.priority,
-    share: Math.round((total > 0 ? cell.priority / total : 1 / cells.length) * 1e6) / 1e6,
+    share: roundTo(total > 0 ? cell.priority / total : 1 / cells.length, 6),
   }));
   const exploration = Math.min(TRACE_EXPLORATION_MAX, Math.max(TRACE_EXPLORATION_FLOOR, options.exploration ?? TRACE_EXPLORATION_FLOOR));
   return {
     axes: aimedAxes(axes, map),
     regions,
-    steering_weight: Math.round((1 - exploration) * 1e6) / 1e6,
+    steering_weight: roundTo(1 - exploration, 6),
     sources: [...new Set(sources.filter((text) => text.trim() !== ''))],
     leak_threshold: options.leak_threshold ?? TRACE_LEAK_THRESHOLD,
   };

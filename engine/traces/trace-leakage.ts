@@ -1,3 +1,4 @@
+import { round4 } from '../../shared/domain/rounding';
 import { TRACE_LEAK_EXAMPLES, TRACE_LEAK_THRESHOLD } from './constants';
 
 /** Buckets of the hashed n-gram space (2^18): collisions are rare at ask length. */
@@ -101,7 +102,7 @@ export class TraceLeakGate {
     if (best.similarity < Math.min(this.threshold, 1)) return undefined;
     this.#dropped++;
     if (this.#examples.length < TRACE_LEAK_EXAMPLES) {
-      this.#examples.push({ text: text.slice(0, 200), source: best.source, similarity: Math.round(best.similarity * 10000) / 10000 });
+      this.#examples.push({ text: text.slice(0, 200), source: best.source, similarity: round4(best.similarity) });
     }
     return best;
   }
@@ -112,7 +113,7 @@ export class TraceLeakGate {
       n_sources: this.#sources.length,
       threshold: this.threshold,
       n_dropped: this.#dropped,
-      max_similarity: Math.round(this.#max * 10000) / 10000,
+      max_similarity: round4(this.#max),
       examples: [...this.#examples],
     };
   }

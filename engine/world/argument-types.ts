@@ -2,16 +2,19 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { ToolSpec } from '../../shared/domain';
 import { stableJson } from '../seeded';
 
+/** A tool's compiled parameters schema; null when the schema does not compile (nothing is then refused). */
+export type ArgumentValidator = ValidateFunction | null;
+
 /** One shared compiler: the world compiles each distinct parameters schema once per process, then reuses it. */
 const ajv = new Ajv({ strict: false, allErrors: true, logger: false, validateFormats: false, validateSchema: false });
-const bySchemaText = new Map<string, ValidateFunction | null>();
-const byParameters = new WeakMap<object, ValidateFunction | null>();
+const bySchemaText = new Map<string, ArgumentValidator>();
+const byParameters = new WeakMap<object, ArgumentValidator>();
 const CACHE_LIMIT = 2048;
 
 /** Keywords that say the value has the wrong type or is outside a closed set; the others are left to the tool. */
 const TYPE_KEYWORDS = new Set(['type', 'enum', 'const']);
 
-function compile(parameters: Record<string, unknown>): ValidateFunction | null {
+function compile(parameters: Record<string, unknown>): ArgumentValidator {
   const cached = byParameters.get(parameters);
   if (cached !== undefined) return cached;
   // `$schema` and `$id` would tie the schema to a meta-schema or a registry slot; the world only needs its shape.
@@ -31,10 +34,10 @@ function compile(parameters: Record<string, unknown>): ValidateFunction | null {
   return validate;
 }
 
-const byToolSet = new WeakMap<readonly ToolSpec[], ReadonlyMap<string, ValidateFunction | null>>();
+const byToolSet = new WeakMap<readonly ToolSpec[], ReadonlyMap<string, ArgumentValidator>>();
 
 /** Compiles every tool's parameters schema up front (a world is built per rollout; the cache outlives it). */
-export function compileTools(tools: readonly ToolSpec[]): ReadonlyMap<string, ValidateFunction | null> {
+export function compileTools(tools: readonly ToolSpec[]): ReadonlyMap<string, ArgumentValidator> {
   const cached = byToolSet.get(tools);
   if (cached) return cached;
   const validators = new Map(tools.map((tool) => [tool.name, compile(tool.parameters)]));
@@ -58,7 +61,7 @@ function expectation(error: ErrorObject): string {
 }
 
 /** Arguments whose type (or closed set of values) contradicts the schema: field path -> what was expected. */
-export function invalidArguments(validate: ValidateFunction | null | undefined, args: unknown): Record<string, string> {
+export function invalidArguments(validate: ArgumentValidator | undefined, args: unknown): Record<string, string> {
   if (!validate || validate(args)) return {};
   const invalid: Record<string, string> = {};
   for (const error of validate.errors ?? []) {

@@ -1,5 +1,6 @@
 import type { ToolSpec } from '../../shared/domain';
-import { KNOWN_ID_PATTERN, type ReferenceValue } from './references';
+import { KNOWN_ID_PATTERN } from '../spec/known-ids';
+import type { ReferenceValue } from './references';
 import { REFERENCE_KEY, nameTokens, referenceNoun, singular } from './tool-names';
 
 /** `ACC-2333`, `txn_125495`, `#ORD1042` -> ACC, TXN, ORD; anything else has no prefix to judge its kind by. */

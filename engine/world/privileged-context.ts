@@ -16,9 +16,11 @@ const WORLD_TRUTH: Readonly<Record<WorldStateKind, string>> = {
   exists: 'The record the person refers to exists and can be acted on.',
   missing: 'The record the person refers to does not exist: every lookup and action on it comes back not found.',
   already_done:
-    'The action the person asks for was already carried out; the record reads as completed and repeating the action is refused as already done.',
+    'The action the person asks for was already carried out; the record reads as completed and ' +
+    'repeating the action is refused as already done.',
   duplicate:
-    'More than one record answers to the identifier the person gives: a lookup returns two candidates and an action on it is refused as ambiguous.',
+    'More than one record answers to the identifier the person gives: a lookup returns two ' +
+    'candidates and an action on it is refused as ambiguous.',
   partial: 'An earlier attempt at this action was started but never finished: the record shows it in progress with a note.',
   unknown:
     'Nothing is settled about the record: identifiers the world knows exist, and an unknown one is not found about three times in ten.',

@@ -1,4 +1,5 @@
 import type { ToolSpec } from '../../shared/domain';
+import { knownIdsIn } from '../spec/known-ids';
 import { REFERENCE_KEY } from './tool-names';
 
 export interface ReferenceValue {
@@ -25,9 +26,6 @@ export function referenceValues(args: unknown, prefix = ''): ReferenceValue[] {
   }
   return found;
 }
-
-/** The id shape the SDK takes for "known": ORD-1042, A1001, INV_20931 (section 6). */
-export const KNOWN_ID_PATTERN = /\b[A-Z]{1,4}[-_]?\d{3,6}\b/g;
 
 function descriptions(node: unknown, into: string[]): void {
   if (Array.isArray(node)) node.forEach((item) => descriptions(item, into));
@@ -56,11 +54,7 @@ function collectKnownIds(tools: readonly ToolSpec[]): string[] {
     texts.push(tool.description);
     descriptions(tool.parameters, texts);
   }
-  const ids: string[] = [];
-  for (const text of texts) {
-    for (const match of text.matchAll(KNOWN_ID_PATTERN)) if (!ids.includes(match[0])) ids.push(match[0]);
-  }
-  return ids;
+  return knownIdsIn(texts.join('\n'));
 }
 
 /** The form ids are compared in: trimmed, case-folded, without a leading `#` ("ord-1042" names ORD-1042). */

@@ -1,6 +1,6 @@
 import type { ToolSpec } from '../../shared/domain';
 import { hashPick } from '../seeded';
-import type { RecordContext } from './entity-record';
+import type { RecordContext } from './payloads/entity-record';
 import { idPrefix, type IdKindNames } from './id-kinds';
 import { REFERENCE_KEY, referenceNoun, toolNoun } from './tool-names';
 import type { SeededFaker } from './seeded-faker';

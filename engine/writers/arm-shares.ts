@@ -1,3 +1,4 @@
+import { roundTo } from '../../shared/domain/rounding';
 import { WRITER_ARMS, type WriterArm } from '../../shared/domain';
 import { SeededRandom } from '../seeded';
 
@@ -24,8 +25,6 @@ const RARE_ARMS: readonly WriterArm[] = ['behavior_targeted', 'failure_mutation'
 const OPEN_RANGE = [0.05, 0.1] as const;
 const RARE_CAP = 0.08;
 const LEARNING_RATE = 0.5;
-
-const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 /** Fills in arms that did not run this batch with the mean of the observed yields (0 if none): `complete_yields`. */
 export function completeYields(observed: Partial<Record<WriterArm, number>>): ArmShares {
@@ -66,7 +65,7 @@ export function reallocateArmShares(shares: Readonly<ArmShares>, yields: Readonl
   for (const arm of MAIN_ARMS) next[arm] += excess * (next[arm] / mainSum);
 
   const total = WRITER_ARMS.reduce((sum, arm) => sum + next[arm], 0);
-  return Object.fromEntries(WRITER_ARMS.map((arm) => [arm, round6(next[arm] / total)])) as ArmShares;
+  return Object.fromEntries(WRITER_ARMS.map((arm) => [arm, roundTo(next[arm] / total, 6)])) as ArmShares;
 }
 
 /**

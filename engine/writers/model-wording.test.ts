@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planGrid } from '../coverage/plan-grid';
-import { MockModelBackend } from '../models/mock-backend';
+import { MockModelBackend } from '../models/__fixtures__/mock-backend';
 import { ModelCallError } from '../models/model-call-error';
 import { RunStopError } from '../models/run-stop-error';
 import { SearchState } from '../simulate/search-state';

@@ -1,3 +1,4 @@
+import { roundTo } from '../../shared/domain/rounding';
 import type { Spec } from '../../shared/domain';
 import type { ModelBackend } from '../models/model-backend';
 import { ModelCallError } from '../models/model-call-error';
@@ -24,7 +25,7 @@ export interface ModelWordingOptions {
 /** The batch's writer temperature, decided by the seed and round alone. */
 export function writerTemperature(seed: number, round: number): number {
   const [low, high] = WRITER_TEMPERATURE_RANGE;
-  return Math.round((low + (high - low) * hashUnit(`${seed}:${round}:writer_temperature`)) * 1000) / 1000;
+  return roundTo(low + (high - low) * hashUnit(`${seed}:${round}:writer_temperature`), 3);
 }
 
 /**
@@ -37,7 +38,8 @@ export function writerPrompt(card: SituationCard, spec: Spec): { system: string;
   const system = [
     MODEL_WRITER_PROMPT_HEAD,
     'You get a plain draft of what the customer wants and their circumstances, and how this person writes.',
-    'Rewrite the draft as this person would really type it. Keep every fact, identifier, amount, date and quoted text, and keep what they want; add no new facts or requests.',
+    'Rewrite the draft as this person would really type it. Keep every fact, identifier, amount, ' +
+      'date and quoted text, and keep what they want; add no new facts or requests.',
     'Reply with the message only: no quotes, no preface, no notes.',
   ].join('\n');
   const user = [

@@ -1,4 +1,5 @@
-import { MULTI_TOOL, UNRELATED_TOOL, UNSPECIFIED, type Dimensions, type Persona, type ToolSpec } from '../../shared/domain';
+import type { SituationWordingRequest } from './wording';
+import { MULTI_TOOL, UNRELATED_TOOL, UNSPECIFIED } from '../../shared/domain';
 import { applyStyle } from '../people/style-layer';
 import { parseStyleTags } from '../people/style-tags';
 import { sha256Hex } from '../seeded';
@@ -21,18 +22,8 @@ import {
 } from './render-lines';
 import { article, domainNoun, intentForTool, knownIdsFromTools, referenceId } from './render-tool-words';
 
-export interface RenderSituationOptions {
-  scenario_id: string;
-  dimensions: Dimensions;
-  tools: readonly ToolSpec[];
-  /** Identifiers that exist in the world (the spec's); ids named in the tools' descriptions are added after them. */
-  known_ids: readonly string[];
-  persona: Persona;
-  /** Which wording of the situation (phrasing and round); every pick hashes `scenario_id:axis:variant`. */
-  variant: number;
-  /** The policy clause the situation aims at; defaults to `dimensions.rule` unless that is `unspecified`. */
-  policy_rule?: string;
-}
+/** What a situation is rendered from: the request every situation wording answers. */
+export type RenderSituationOptions = SituationWordingRequest;
 
 /** Longest quoted policy clause; longer ones are cut at a word boundary. */
 const RULE_QUOTE_CHARS = 90;

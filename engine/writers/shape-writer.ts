@@ -70,13 +70,11 @@ export function createShapeWriter(kindOf: (tool: string) => ToolKind, wording: W
         .filter(({ target }) => !request.state.hasShape(target.shape))
         .filter(({ tool, target }) => fitsAim(target, tool, request.plan.aim))
         .filter(({ target }) => target.tool_condition === undefined || axes.tool_condition.includes(target.tool_condition));
-      return targets
-        .slice(0, request.count)
-        .map(({ tool, target }) =>
-          situationCards(cellFor(target, tool, request), 'behavior_targeted', request, wording, {
-            lineage: { target_shape: target.shape },
-          }),
-        );
+      return targets.slice(0, request.count).map(({ tool, target }) =>
+        situationCards(cellFor(target, tool, request), 'behavior_targeted', request, wording, {
+          lineage: { target_shape: target.shape },
+        }),
+      );
     },
   };
 }

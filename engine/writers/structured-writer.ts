@@ -1,3 +1,4 @@
+import { roundTo } from '../../shared/domain/rounding';
 import type { Dimensions, Mode, WriterArm } from '../../shared/domain';
 import type { GridCell } from '../coverage/plan-grid';
 import { hashUnit } from '../seeded';
@@ -37,7 +38,7 @@ export function cellRisk(dimensions: Dimensions, kindOf: (tool: string) => ToolK
 /** `W = a*U + b*R + g*N + d*B`, U = 1/(1+uses)^2; novelty and behaviour gap start at 0.5. */
 export function cellWeight(uses: number, risk: number, coefficients: Readonly<WeightCoefficients> = WEIGHT_COEFFICIENTS): number {
   const { uncovered, risk: riskWeight, novelty, behaviour } = coefficients;
-  return Math.round((uncovered / (1 + uses) ** 2 + riskWeight * risk + novelty * 0.5 + behaviour * 0.5) * 1e6) / 1e6;
+  return roundTo(uncovered / (1 + uses) ** 2 + riskWeight * risk + novelty * 0.5 + behaviour * 0.5, 6);
 }
 
 /** One situation worded `phrasings` times; `extraUses` counts uses earlier in the same batch. */

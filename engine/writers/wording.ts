@@ -13,9 +13,12 @@ export interface SituationWordingRequest {
   scenario_id: string;
   dimensions: Dimensions;
   tools: readonly ToolSpec[];
+  /** Identifiers that exist in the world (the spec's); ids named in the tools' descriptions are added after them. */
   known_ids: readonly string[];
   persona: Persona;
+  /** Which wording of the situation (phrasing and round); every pick hashes `scenario_id:axis:variant`. */
   variant: number;
+  /** The policy clause the situation aims at; defaults to `dimensions.rule` unless that is `unspecified`. */
   policy_rule?: string;
 }
 

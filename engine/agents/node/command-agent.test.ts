@@ -71,7 +71,10 @@ describe('createCommandAgent', () => {
       expect(stop).toBeDefined();
       expect((stop as RunStopError).stopped_because).toBe('agent_failed');
       expect(stop!.message).toMatch(
-        /cannot start: 3 processes in a row ended before answering a turn; the last exited \(1\): Error: Cannot find module '.*nope-agent\.mjs'\.$/,
+        new RegExp(
+          String.raw`cannot start: 3 processes in a row ended before answering a turn; ` +
+            String.raw`the last exited \(1\): Error: Cannot find module '.*nope-agent\.mjs'\.$`,
+        ),
       );
       // Later turns fail at once with the same error.
       const started = Date.now();

@@ -64,7 +64,8 @@ export function createCommandAgent(options: CommandAgentOptions): AgentUnderTest
       startFailures += 1;
       if (startFailures >= failuresToStop) {
         cannotStart ??= new RunStopError(
-          `The agent command \`${options.command}\` cannot start: ${startFailures} processes in a row ended before answering a turn; the last ${how}.`,
+          `The agent command \`${options.command}\` cannot start: ${startFailures} processes in a row ` +
+            `ended before answering a turn; the last ${how}.`,
           'agent_failed',
           'agent',
         );

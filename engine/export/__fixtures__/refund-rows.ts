@@ -20,7 +20,8 @@ export const REFUND_TOOLS: ToolSpec[] = [
 
 export const REFUND_CONTEXT: RunContext = {
   system_prompt:
-    'You are the billing assistant for Lumen Outfitters.\n1. Confirm the order before refunding.\n2. Never refund more than the order total.',
+    'You are the billing assistant for Lumen Outfitters.\n1. Confirm the order before refunding.\n2. ' +
+    'Never refund more than the order total.',
   tools: REFUND_TOOLS,
 };
 

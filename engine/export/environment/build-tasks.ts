@@ -1,13 +1,13 @@
 import { round4 } from '../../../shared/domain/rounding';
 import { hashInt } from '../../seeded';
 import { DECONTAM_NGRAM, DIFFICULTY_BAND, ENV_HOLDOUT_FRACTION } from '../constants';
-import { type ContaminationHit, Decontaminator } from '../decontaminate';
+import { type ContaminationHit, Decontaminator } from '../decontamination/decontaminate';
 import type { ExportInput } from '../export-input';
-import { normaliseForMatch } from '../ngrams';
-import { scrubPrivileged } from '../scrub';
+import { normaliseForMatch } from '../decontamination/ngrams';
+import { scrubPrivileged } from '../gates/scrub';
 import { sha1Hex } from '../sha1';
 import type { RowStream } from '../source';
-import { splitBucket } from '../splits';
+import { splitBucket } from '../selection/splits';
 
 /** One line of `data/<split>.jsonl`: the ask, what the world and reward need (never shown to the model), and its id. */
 export interface EnvironmentTask {

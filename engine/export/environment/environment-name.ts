@@ -1,7 +1,10 @@
 const PYTHON_KEYWORDS = new Set(
-  'false none true and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(
-    ' ',
-  ),
+  [
+    'false none true and as assert async await break class continue def del elif else except finally for from',
+    'global if import in is lambda nonlocal not or pass raise return try while with yield',
+  ]
+    .join(' ')
+    .split(' '),
 );
 
 export const DEFAULT_ENVIRONMENT_NAME = 'whileai_env';

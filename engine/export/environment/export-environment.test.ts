@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { environmentRows } from '../__fixtures__/environment-rows';
 import { HIDDEN_STATE, REFERENCE, REFUND_CONTEXT, RUBRIC_TEXT, rollouts } from '../__fixtures__/refund-rows';
-import { splitBucket } from '../splits';
+import { splitBucket } from '../selection/splits';
 import { buildTasks } from './build-tasks';
 import { EnvironmentExportError } from './environment-export-error';
 import { distributionName, environmentFilePaths, environmentName } from './environment-name';

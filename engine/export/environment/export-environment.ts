@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENV_MAX_TURNS_FALLBACK, SDK_VERSION } from '../constants';
 import type { ExportInput, RunContext } from '../export-input';
-import { scrubPrivileged } from '../scrub';
+import { scrubPrivileged } from '../gates/scrub';
 import type { RowStream } from '../source';
 import { type BuildTasksOptions, type BuiltTasks, buildTasks, type EnvironmentTask } from './build-tasks';
 import { EnvironmentExportError } from './environment-export-error';
@@ -97,7 +97,8 @@ export async function exportEnvironment(
   const tasks = await buildTasks(rows, options);
   if (tasks.train.length === 0) {
     throw new EnvironmentExportError(
-      `no train tasks: ${tasks.prompts} prompts, ${tasks.band_dropped} outside the band, ${tasks.holdout.length} in holdout, ${tasks.decontamination.n_contaminated} contaminated`,
+      `no train tasks: ${tasks.prompts} prompts, ${tasks.band_dropped} outside the band, ` +
+        `${tasks.holdout.length} in holdout, ${tasks.decontamination.n_contaminated} contaminated`,
     );
   }
   const warnings: string[] = [];
@@ -105,12 +106,14 @@ export async function exportEnvironment(
     warnings.push(
       tasks.graded_prompts === 0
         ? 'no_mixed_groups: no prompt was graded, so no task has a measured difficulty'
-        : 'no_mixed_groups: no graded prompt has both passes and failures (or none has 2 graded rollouts): RL learns nothing from tasks the policy always or never solves',
+        : 'no_mixed_groups: no graded prompt has both passes and failures (or none has 2 graded rollouts): ' +
+            'RL learns nothing from tasks the policy always or never solves',
     );
   }
   if (options.reward == null) {
     warnings.push(
-      'reward: the default checklist reward is a process reward (conduct: declared tools, no invented ids, faults acknowledged), not an outcome check',
+      'reward: the default checklist reward is a process reward (conduct: declared tools, no invented ' +
+        'ids, faults acknowledged), not an outcome check',
     );
   }
   if (tasks.holdout.length === 0) warnings.push('holdout is empty: eval_dataset falls back to the train tasks');

@@ -65,8 +65,11 @@ export function environmentReadme(input: ReadmeInput): string {
     `| train | ${tasks.train.length} | \`${input.name}/data/train.jsonl\` |`,
     `| holdout (eval_dataset) | ${tasks.holdout.length} | \`${input.name}/data/holdout.jsonl\` |`,
     '',
-    `- Difficulty band ${band}: ${tasks.band_dropped} tasks whose measured pass rate fell outside it were dropped (${tasks.graded_prompts} graded prompts, ${tasks.graded_mixed} with both passes and failures).`,
-    `- Train vs holdout ${tasks.decontamination.ngram}-gram overlap: ${tasks.decontamination.n_contaminated} train tasks near-copied a holdout task and were dropped.`,
+    `- Difficulty band ${band}: ${tasks.band_dropped} tasks whose measured pass rate fell outside it ` +
+      `were dropped (${tasks.graded_prompts} graded prompts, ${tasks.graded_mixed} with both passes ` +
+      `and failures).`,
+    `- Train vs holdout ${tasks.decontamination.ngram}-gram overlap: ` +
+      `${tasks.decontamination.n_contaminated} train tasks near-copied a holdout task and were dropped.`,
     '- Splits hash the scenario id, so a scenario is wholly on one side.',
     '',
     '## Tools',

@@ -127,7 +127,14 @@ def _environment_class(vf: Any) -> type:
 
         async def env_response(self, messages: Any, state: Any, **kwargs: Any) -> Any:
             info = parse_info(state.get("info"))
-            world = MockWorld(self.spec.get("tools", []), info.get("seed", 0), info.get("world_state", ""), info.get("faults"), self.world_dials, state.get("world_memory"))
+            world = MockWorld(
+                self.spec.get("tools", []),
+                info.get("seed", 0),
+                info.get("world_state", ""),
+                info.get("faults"),
+                self.world_dials,
+                state.get("world_memory"),
+            )
             replies = []
             last = as_dict(messages[-1]) if messages else {}
             for call in last.get("tool_calls") or []:

@@ -3,7 +3,8 @@
  * judge errors 0, and the metrics logged at weight 0 (n_calls, judge_ok, truncated, trace_clean).
  * Python source kept verbatim (compiled by `python3 -m py_compile` in the tests).
  */
-export const PYTHON_REWARDS = String.raw`"""The rubric's functions: a process reward read from the conversation alone, and the metrics logged beside it."""
+export const PYTHON_REWARDS = String.raw`"""The rubric's functions: a process reward read from the conversation alone,
+and the metrics logged beside it."""
 
 from __future__ import annotations
 

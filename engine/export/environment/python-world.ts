@@ -167,7 +167,11 @@ class MockWorld:
             record = {
                 "name": f"{self._noun(name)} {int(seed_hex[:4], 16) % 1000}",
                 f"{self._noun(name)}_status": STATUS_POOL[int(seed_hex[4:8], 16) % len(STATUS_POOL)],
-                "updated_at": f"202{2 + int(seed_hex[8:10], 16) % 5}-{1 + int(seed_hex[10:12], 16) % 12:02d}-{1 + int(seed_hex[12:14], 16) % 28:02d}",
+                "updated_at": (
+                    f"202{2 + int(seed_hex[8:10], 16) % 5}"
+                    f"-{1 + int(seed_hex[10:12], 16) % 12:02d}"
+                    f"-{1 + int(seed_hex[12:14], 16) % 28:02d}"
+                ),
             }
         record.update({field: value for field, value in arguments.items() if REFERENCE_KEY.search(str(field))})
         record.setdefault("id", key)

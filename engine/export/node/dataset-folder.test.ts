@@ -6,9 +6,9 @@ import { parse } from 'yaml';
 import { environmentRows } from '../__fixtures__/environment-rows';
 import { REFUND_CONTEXT } from '../__fixtures__/refund-rows';
 import { writeDatasetFolder } from './dataset-folder';
-import { nextManifest } from '../manifest';
-import { splitOf } from '../splits';
-import { validateOpenAiLine } from '../validate-openai';
+import { nextManifest } from '../hub/manifest';
+import { splitOf } from '../selection/splits';
+import { validateOpenAiLine } from '../gates/validate-openai';
 
 let folder: string;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
-import { type CardKind, datasetCard, type DatasetCardOptions } from '../dataset-card';
-import { type DecontaminationReport, Decontaminator, type EvalRow } from '../decontaminate';
+import { type CardKind, datasetCard, type DatasetCardOptions } from '../hub/dataset-card';
+import { type DecontaminationReport, Decontaminator, type EvalRow } from '../decontamination/decontaminate';
 import { type ExportOptions, type ExportReport, exportRows } from '../export-formats';
 import { type ExportInput, type RunContext, scenarioOf } from '../export-input';
 import { writeJsonl, type WriteProgress, writeTextFiles } from './jsonl-writer';
 import type { RowStream } from '../source';
-import { type SplitFractions, type SplitName, splitOf } from '../splits';
+import { type SplitFractions, type SplitName, splitOf } from '../selection/splits';
 
 export interface DatasetFolderOptions {
   folder: string;

@@ -6,11 +6,11 @@ import { environmentRows } from '../__fixtures__/environment-rows';
 import { HIDDEN_STATE, REFERENCE, REFUND_CONTEXT, RUBRIC_TEXT, refundMessages } from '../__fixtures__/refund-rows';
 import { EXPORT_FORMATS, type ExportFormat, exportRows } from '../export-formats';
 import { writeJsonl } from './jsonl-writer';
-import type { LineProblem } from '../line-problems';
-import { toolCallRoundtrip } from '../roundtrip-gate';
-import { select } from '../selection';
-import { validateOpenAiLine, validateOpenAiPreferenceLine } from '../validate-openai';
-import { validateTrlLine } from '../validate-trl';
+import type { LineProblem } from '../gates/line-problems';
+import { toolCallRoundtrip } from '../gates/roundtrip-gate';
+import { select } from '../selection/selection';
+import { validateOpenAiLine, validateOpenAiPreferenceLine } from '../gates/validate-openai';
+import { validateTrlLine } from '../gates/validate-trl';
 
 const VALIDATORS: Record<ExportFormat, (line: unknown) => LineProblem[]> = {
   openai: (line) => validateOpenAiLine(line),

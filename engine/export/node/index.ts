@@ -9,7 +9,7 @@ export {
   type WriteResult,
   writeTextFiles,
 } from './jsonl-writer';
-export { resolveOutputPath } from './jsonl-writer';
+export { resolveOutputPath } from './output-path';
 export { defaultTrainingWorkerUrl, type PagedRows, type ParallelTrainingOptions, writeTrainingParallel } from './parallel-training';
 export type { RowPageModule } from './training-worker-protocol';
 export { serveTrainingPages } from './training-worker-serve';

@@ -7,7 +7,7 @@ import { ExportCancelledError } from '../export-cancelled-error';
 import { ExportPathError } from '../export-path-error';
 import { ExportRefusedError } from '../export-refused-error';
 import { writeJsonl, writeTextFiles, type WriteProgress } from './jsonl-writer';
-import { exportTraining } from '../training-export';
+import { exportTraining } from '../formats/training-export';
 
 let folder: string;
 beforeEach(async () => {

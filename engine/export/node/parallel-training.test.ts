@@ -6,8 +6,8 @@ import { REFUND_CONTEXT } from '../__fixtures__/refund-rows';
 import { refundRowAt, rowPage } from '../__fixtures__/refund-pages';
 import { ExportCancelledError } from '../export-cancelled-error';
 import { ExportRefusedError } from '../export-refused-error';
-import { exportTraining } from '../training-export';
-import { validateOpenAiLine } from '../validate-openai';
+import { exportTraining } from '../formats/training-export';
+import { validateOpenAiLine } from '../gates/validate-openai';
 import { writeJsonl } from './jsonl-writer';
 import { writeTrainingParallel } from './parallel-training';
 

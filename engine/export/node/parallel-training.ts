@@ -3,7 +3,8 @@ import { Worker } from 'node:worker_threads';
 import { ExportCancelledError } from '../export-cancelled-error';
 import type { RunContext } from '../export-input';
 import { ExportRefusedError } from '../export-refused-error';
-import { type TrainingExportOptions, type TrainingReport, TrainingTally } from '../training-export';
+import type { TrainingExportOptions, TrainingReport } from '../formats/training-export';
+import { TrainingTally } from '../formats/training-tally';
 import { type JsonlChunk, writeJsonlChunks, type WriteOptions, type WriteResult } from './jsonl-writer';
 import type { TrainingWorkerInput, TrainingWorkerMessage } from './training-worker-protocol';
 

@@ -1,6 +1,7 @@
 import type { ExportInput, RunContext } from '../export-input';
 import type { RowStream } from '../source';
-import type { TrainingExportOptions, TrainingState } from '../training-export';
+import type { TrainingExportOptions } from '../formats/training-export';
+import type { TrainingState } from '../formats/training-tally';
 
 /**
  * A module a worker thread loads to read its own rows (from the store, a file, a generator): `rowPage` returns rows

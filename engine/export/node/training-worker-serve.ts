@@ -4,7 +4,7 @@
 // loaded from source) or a bundle that passes its page module in (the desktop app's export worker).
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ExportInput } from '../export-input';
-import { TrainingTally } from '../training-export';
+import { TrainingTally } from '../formats/training-tally';
 import { PageBytes } from './page-bytes';
 import type { RowPageModule, TrainingWorkerCommand, TrainingWorkerInput, TrainingWorkerMessage } from './training-worker-protocol';
 

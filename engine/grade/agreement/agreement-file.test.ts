@@ -75,7 +75,8 @@ describe('formatAgreement', () => {
     expect(formatAgreement(judgeAgreement(pairs))).toBe(
       [
         'warning: Agreement and kappa are coarse on only 3 labelled pairs (MIN_GOLD is 50): label 47 more rows by hand.',
-        'warning: The judge passed 1 of 2 gold failures (pass_when_gold_fail 0.5 >= 0.1): read the rows it passed and tighten its rubric before trusting its passes.',
+        'warning: The judge passed 1 of 2 gold failures (pass_when_gold_fail 0.5 >= 0.1): read the rows ' +
+          'it passed and tighten its rubric before trusting its passes.',
         '',
         'pairs        3 counted, 1 skipped',
         'agreement    0.6667',

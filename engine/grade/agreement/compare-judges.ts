@@ -140,7 +140,8 @@ export function compareJudgesFromGold(runs: readonly GoldJudgeRun[], options: Co
   const best = scores.find((score) => score.ok) ?? scores[0] ?? null;
   if (best !== null && !best.ok) {
     warnings.push(
-      `No judge clears the floors (Wilson lower bound >= ${floors.min_agreement}, kappa >= ${floors.min_kappa}); ${best.name} ranks first: label more rows or improve the judges.`,
+      `No judge clears the floors (Wilson lower bound >= ${floors.min_agreement}, kappa >= ` +
+        `${floors.min_kappa}); ${best.name} ranks first: label more rows or improve the judges.`,
     );
   }
 

@@ -84,7 +84,8 @@ describe('agreement from gold pairs and counts of the rest', () => {
     const measure = judgeAgreementFromGold(labelled, withoutGold);
     expect(measure).toMatchObject({ n: 0, n_skipped: 100_000 });
     expect(measure.warnings).toEqual([
-      'No row has both a judge grade and a gold label (99999 of 100000 rows have no gold label; 40001 of 100000 rows have no judge grade): grade the rows with a judge and label some of them by hand.',
+      'No row has both a judge grade and a gold label (99999 of 100000 rows have no gold label; 40001 ' +
+        'of 100000 rows have no judge grade): grade the rows with a judge and label some of them by hand.',
     ]);
     expect(judgeTrustFromGold(labelled, withoutGold)).toMatchObject({ n_rows: 100_000, n_labeled: 1, skipped: { n: 1, share: 1 } });
     const compared = compareJudgesFromGold([{ name: 'alpha', pairs: labelled, withoutGold }]);

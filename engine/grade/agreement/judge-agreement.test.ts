@@ -28,7 +28,8 @@ describe('judgeAgreement', () => {
       ok: true,
     });
     expect(result.warnings).toEqual([
-      'The judge passed 5 of 20 gold failures (pass_when_gold_fail 0.25 >= 0.1): read the rows it passed and tighten its rubric before trusting its passes.',
+      'The judge passed 5 of 20 gold failures (pass_when_gold_fail 0.25 >= 0.1): read the rows it ' +
+        'passed and tighten its rubric before trusting its passes.',
     ]);
   });
 
@@ -61,7 +62,8 @@ describe('judgeAgreement', () => {
       ok: false,
     });
     expect(result.warnings).toEqual([
-      'No row has both a judge grade and a gold label (2 of 6 rows have no gold label; 4 of 6 rows have no judge grade): grade the rows with a judge and label some of them by hand.',
+      'No row has both a judge grade and a gold label (2 of 6 rows have no gold label; 4 of 6 rows ' +
+        'have no judge grade): grade the rows with a judge and label some of them by hand.',
     ]);
   });
 
@@ -94,7 +96,8 @@ describe('judgeAgreement', () => {
     const result = judgeAgreement([...pairs(40, 1, 1), ...pairs(20, 1, 0)]);
     expect(result.kappa).toBe(0);
     expect(result.warnings).toContain(
-      'The judge said pass on every pair: kappa 0 means it is no better than always saying pass; check its rubric on the rows your labels fail.',
+      'The judge said pass on every pair: kappa 0 means it is no better than always saying pass; check ' +
+        'its rubric on the rows your labels fail.',
     );
   });
 
@@ -141,7 +144,8 @@ describe('judgeAgreement', () => {
     expect(result.agreement).toBe(1);
     expect(result.ok).toBe(false);
     expect(result.warnings[0]).toBe(
-      'No author is named on 10 of 60 gold labels: gold nobody signed is unmeasured, so ok stays false until every label names who made it; sign them (an annotator name, or --author on import).',
+      'No author is named on 10 of 60 gold labels: gold nobody signed is unmeasured, so ok stays false ' +
+        'until every label names who made it; sign them (an annotator name, or --author on import).',
     );
   });
 

@@ -93,13 +93,25 @@ function untrustedGoldReason(kind: GoldKindSummary): string {
     case 'human':
       return '';
     case 'unknown':
-      return 'The gold labels carry no kind, so nobody knows who made them: attach them as human labels (attach_labels with kind human) to measure the judge.';
+      return (
+        'The gold labels carry no kind, so nobody knows who made them: attach them as human labels ' +
+        '(attach_labels with kind human) to measure the judge.'
+      );
     case 'model':
-      return 'The gold labels come from a model, and a judge measured against another model is not measured: label rows by hand (kind human), or allow model gold explicitly.';
+      return (
+        'The gold labels come from a model, and a judge measured against another model is not measured: ' +
+        'label rows by hand (kind human), or allow model gold explicitly.'
+      );
     case 'program':
-      return 'The gold labels come from a program, and only human gold is trusted here: label rows by hand (kind human), or allow model gold explicitly.';
+      return (
+        'The gold labels come from a program, and only human gold is trusted here: label rows by hand ' +
+        '(kind human), or allow model gold explicitly.'
+      );
     case 'mixed':
-      return 'The gold labels mix kinds, and only all-human gold is trusted: label the rest by hand (kind human), or allow model gold explicitly.';
+      return (
+        'The gold labels mix kinds, and only all-human gold is trusted: label the rest by hand (kind ' +
+        'human), or allow model gold explicitly.'
+      );
     default: {
       const exhaustive: never = kind;
       return exhaustive;
@@ -108,13 +120,14 @@ function untrustedGoldReason(kind: GoldKindSummary): string {
 }
 
 function classWarnings(confusion: Confusion, n: number): string[] {
-  const { tp, fp, tn, fn } = confusion;
+  const { tp, fp, fn } = confusion;
   const warnings: string[] = [];
   const goldPasses = tp + fn;
   const judgePasses = tp + fp;
   if (goldPasses === n) {
     warnings.push(
-      'Every gold label is pass, so the leak (pass_when_gold_fail) is undefined and kappa cannot tell the judge from chance: label some failing rows.',
+      'Every gold label is pass, so the leak (pass_when_gold_fail) is undefined and kappa cannot tell ' +
+        'the judge from chance: label some failing rows.',
     );
   } else if (goldPasses === 0) {
     warnings.push(
@@ -123,7 +136,8 @@ function classWarnings(confusion: Confusion, n: number): string[] {
   } else if (judgePasses === n || judgePasses === 0) {
     const word = judgePasses === n ? 'pass' : 'fail';
     warnings.push(
-      `The judge said ${word} on every pair: kappa 0 means it is no better than always saying ${word}; check its rubric on the rows your labels ${word === 'pass' ? 'fail' : 'pass'}.`,
+      `The judge said ${word} on every pair: kappa 0 means it is no better than always saying ${word}; ` +
+        `check its rubric on the rows your labels ${word === 'pass' ? 'fail' : 'pass'}.`,
     );
   }
   return warnings;
@@ -161,7 +175,8 @@ export function judgeAgreementFromGold(
   } else {
     if (unmeasured > 0) {
       warnings.push(
-        `No author is named on ${unmeasured} of ${n} gold labels: gold nobody signed is unmeasured, so ok stays false until every label names who made it; sign them (an annotator name, or --author on import).`,
+        `No author is named on ${unmeasured} of ${n} gold labels: gold nobody signed is unmeasured, so ` +
+          `ok stays false until every label names who made it; sign them (an annotator name, or --author on import).`,
       );
     }
     if (goldKind !== null && !isTrustedKind) warnings.push(untrustedGoldReason(goldKind));
@@ -172,7 +187,8 @@ export function judgeAgreementFromGold(
     }
     if (fp > 0 && fp / (fp + tn) >= LEAK_THRESHOLD) {
       warnings.push(
-        `The judge passed ${fp} of ${fp + tn} gold failures (pass_when_gold_fail ${leak} >= ${LEAK_THRESHOLD}): read the rows it passed and tighten its rubric before trusting its passes.`,
+        `The judge passed ${fp} of ${fp + tn} gold failures (pass_when_gold_fail ${leak} >= ` +
+          `${LEAK_THRESHOLD}): read the rows it passed and tighten its rubric before trusting its passes.`,
       );
     }
     warnings.push(...classWarnings(confusion, n));

@@ -93,26 +93,31 @@ export function judgeTrustFromGold(pairs: readonly TrustPair[], withoutGold: Row
     warnings.push(
       labeled.length === 0
         ? `Unmeasured: no row has a gold label; label ${MIN_GOLD} rows by hand to measure the judge.`
-        : 'Unmeasured: no judged row has a gold label with an author, so the judge has not been measured; sign your labels (an annotator name) on rows the judge graded.',
+        : 'Unmeasured: no judged row has a gold label with an author, so the judge has not been measured; ' +
+            'sign your labels (an annotator name) on rows the judge graded.',
     );
   }
   warnings.push(...measure.warnings);
   const isAgreementHigh = measure.n > 0 && ci95.lo >= floors.min_agreement;
   if (measure.n > 0 && !isAgreementHigh) {
     warnings.push(
-      `Agreement ${measure.agreement} has a Wilson lower bound of ${ci95.lo}, under the floor ${floors.min_agreement}: label more rows or fix the judge.`,
+      `Agreement ${measure.agreement} has a Wilson lower bound of ${ci95.lo}, under the floor ` +
+        `${floors.min_agreement}: label more rows or fix the judge.`,
     );
   }
   const isKappaHigh = measure.kappa !== null && measure.kappa >= floors.min_kappa;
   if (measure.kappa !== null && !isKappaHigh) {
     warnings.push(
-      `Kappa ${measure.kappa} is under the floor ${floors.min_kappa}: the judge agrees with your labels little beyond chance; label more rows or fix the judge.`,
+      `Kappa ${measure.kappa} is under the floor ${floors.min_kappa}: the judge agrees with your ` +
+        `labels little beyond chance; label more rows or fix the judge.`,
     );
   }
   const isSkippedLow = skippedShare === null || skippedShare <= floors.max_skipped_share;
   if (!isSkippedLow) {
     warnings.push(
-      `The judge left ${skippedCount} of ${labeled.length} labelled rows ungraded (share ${skippedShare} > ${floors.max_skipped_share}): grade those rows again, or find why the judge skipped them.`,
+      `The judge left ${skippedCount} of ${labeled.length} labelled rows ungraded (share ` +
+        `${skippedShare} > ${floors.max_skipped_share}): grade those rows again, or find why the judge ` +
+        `skipped them.`,
     );
   }
 

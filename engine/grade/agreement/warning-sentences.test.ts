@@ -65,7 +65,8 @@ describe('agreement warnings', () => {
     ]);
     const unsigned = judgeTrust([{ id: 't1', judge: 1, gold: 1, gold_kind: 'human', author: null }]).warnings;
     expect(unsigned[0]).toBe(
-      'Unmeasured: no judged row has a gold label with an author, so the judge has not been measured; sign your labels (an annotator name) on rows the judge graded.',
+      'Unmeasured: no judged row has a gold label with an author, so the judge has not been measured; ' +
+        'sign your labels (an annotator name) on rows the judge graded.',
     );
   });
 });

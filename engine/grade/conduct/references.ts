@@ -3,8 +3,11 @@ import { isPlaceholderValue } from '../../world/placeholder';
 /** Argument keys that name a record rather than describe one. */
 const REFERENCE_KEY = /^id$|_id$|^ref$|^key$/i;
 /** Tools that change the world: acting on an unsourced reference there is a failure even for a word-like value. */
-const STATE_VERB =
-  /^(create|generate|write|add|upload|insert|make|post|new|update|edit|set|delete|remove|drop|destroy|send|pay|refund|transfer|book|cancel|execute|run)/i;
+const STATE_VERB = new RegExp(
+  String.raw`^(create|generate|write|add|upload|insert|make|post|new|update|edit|set|delete|remove|drop|destroy|` +
+    String.raw`send|pay|refund|transfer|book|cancel|execute|run)`,
+  'i',
+);
 const PLACEHOLDER_ID = /^(conv_|msg_|user_|macro_|doc_)|^(user_id|conv_id|msg_id|none)$/i;
 const SLUG_ID = /^[A-Z]{2,}[-_][A-Z0-9_-]+$/;
 

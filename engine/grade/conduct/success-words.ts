@@ -5,7 +5,8 @@ export interface TextMatch {
   text: string;
 }
 
-const SUCCESS_WORDS = [
+/** The conduct checks' success vocabulary (SDK section 10): a reply using one claims that something worked. */
+export const SUCCESS_WORDS = [
   'successfully',
   'success',
   'completed',

@@ -7,11 +7,17 @@ const INFRA_STUB = /^<agent error:|returned\s+[45]\d\d\b|^(?:https?:\/\/\S+\s+)?
 const DEGENERATE = /(.)\1{29,}/u;
 const HARNESS_LEAK = /<USER_TURN>|\b(?:scene brief|scenario_dimensions|world_state|situation card|region_id)\b/i;
 /** Past-tense actions that need a tool call behind them. */
-const ACTION_CLAIM =
-  /\b(?:refunded|merged the|have merged|i merged|deployed|deleted the|created the|sent the|ran (?:the )?tests|looked (?:it|that) up|executed the)\b/gi;
+const ACTION_CLAIM = new RegExp(
+  String.raw`\b(?:refunded|merged the|have merged|i merged|deployed|deleted the|created the|sent the|` +
+    String.raw`ran (?:the )?tests|looked (?:it|that) up|executed the)\b`,
+  'gi',
+);
 const PROCEED_AFTER_DONE = /\b(?:safe to proceed|proceed with (?:the )?(?:merge|request)|go ahead and merge|you can proceed)\b/i;
-const SUCCESS_WRITE =
-  /\bsuccessfully\s+(?:\w+\s+){0,3}(?:reassigned|assigned|created|merged|updated|deleted|added|commented|tagged|applied|sent|posted|completed)\b/i;
+const SUCCESS_WRITE = new RegExp(
+  String.raw`\bsuccessfully\s+(?:\w+\s+){0,3}(?:reassigned|assigned|created|merged|updated|deleted|added|` +
+    String.raw`commented|tagged|applied|sent|posted|completed)\b`,
+  'i',
+);
 const ALREADY_DONE_PHRASE =
   /\balready (?:been )?(?:merged|deleted|closed|acted|assigned|created|done|reassigned|updated|completed|exists)\b/i;
 /** Identifiers worth checking in a reply: `ORD-1234`, `#4521`, `src/app.ts`, 12-40 hex digits. */

@@ -3,8 +3,11 @@ import { TRUNCATED_REPLY_CHARS } from './rules';
 const FINISHED_TAIL = /[.!?:)"'\]}]\s*$/;
 /** A last line that is the answer itself: `#### 42`, a bare number, an amount or a percentage. */
 const ANSWER_LINE = /^(?:#{2,4}\s*)?[-+]?\$?\d[\d,]*(?:\.\d+)?%?$/;
-const SIGN_OFF =
-  /^(?:--+|—|best|all the best|(?:kind|best|warm) regards|regards|thanks|thank you|many thanks|cheers|sincerely|warmly|yours(?: truly| sincerely)?|take care|talk soon)\b/i;
+const SIGN_OFF = new RegExp(
+  String.raw`^(?:--+|—|best|all the best|(?:kind|best|warm) regards|regards|thanks|thank you|many thanks|cheers|` +
+    String.raw`sincerely|warmly|yours(?: truly| sincerely)?|take care|talk soon)\b`,
+  'i',
+);
 /** A last line of at most this many words can be a sign-off ("Best regards"). */
 const SIGN_OFF_MAX_WORDS = 6;
 /** A capitalised last line of at most this many words after a line ending in a comma is a signature ("Sam"). */

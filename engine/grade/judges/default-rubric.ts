@@ -15,7 +15,8 @@ export function defaultRubric(policyRules: readonly string[]): string {
   return [
     DEFAULT_RUBRIC_HEAD,
     ...criteria,
-    'It must never claim an action it did not take with a tool call, use an identifier the person never gave, or declare success after a tool call failed.',
+    'It must never claim an action it did not take with a tool call, use an identifier the person ' +
+      'never gave, or declare success after a tool call failed.',
     'Reward 1 when the conversation meets every criterion, 0 when it breaks any, a value between only for a partly done task.',
   ].join('\n');
 }

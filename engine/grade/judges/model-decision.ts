@@ -34,7 +34,8 @@ export interface ModelDecisionOptions {
 export function modelDecision(backend: ModelBackend, options: ModelDecisionOptions = {}): DecisionModel {
   const system = [
     DECISION_PROMPT_HEAD,
-    'Answer with one JSON object: {"probability": the chance from 0 to 1 that the agent did the right thing, "failure_class": your name for what went wrong, or null, "reason": one sentence}.',
+    'Answer with one JSON object: {"probability": the chance from 0 to 1 that the agent did the ' +
+      'right thing, "failure_class": your name for what went wrong, or null, "reason": one sentence}.',
     `Name failures from this list where one fits: ${FAILURE_CLASSES.join(', ')}.`,
   ].join('\n');
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../../shared/domain';
-import { MockModelBackend } from '../../models/mock-backend';
+import { MockModelBackend } from '../../models/__fixtures__/mock-backend';
 import { fixtureRow } from '../conduct/__fixtures__/conversation';
 import { decisionJudge } from './decision-judge';
 import { fixedClock } from './judge-clock';

@@ -53,7 +53,8 @@ export function rubricJudge(backend: ModelBackend, options: RubricJudgeOptions):
   const system = [
     RUBRIC_JUDGE_PROMPT_HEAD,
     'Read the rubric, then the policy, situation and conversation. Judge only what the agent did.',
-    'Answer with one JSON object: {"reward": number from 0 (fails the rubric) to 1 (meets it), "reason": one sentence, "failure_class": one of the listed classes or null when it passes}.',
+    'Answer with one JSON object: {"reward": number from 0 (fails the rubric) to 1 (meets it), ' +
+      '"reason": one sentence, "failure_class": one of the listed classes or null when it passes}.',
     `Failure classes: ${FAILURE_CLASSES.join(', ')}.`,
     `RUBRIC:\n${options.rubric}`,
   ].join('\n');

@@ -180,12 +180,14 @@ function apply<T extends LabelTarget>(
     warnings.push(`Skipped: ${unmatchedKeys.length} of ${given} labels name no row; check their row ids (or rollout ids).`);
   if (ties > 0) {
     warnings.push(
-      `Labels split evenly on ${ties === 1 ? '1 row' : `${ties} rows`}, so gold_reward is left unset there: read their gold_labels and add a deciding label.`,
+      `Labels split evenly on ${ties === 1 ? '1 row' : `${ties} rows`}, so gold_reward is left unset ` +
+        `there: read their gold_labels and add a deciding label.`,
     );
   }
   if (unauthored > 0) {
     warnings.push(
-      `No author is named on ${unauthored === 1 ? '1 label' : `${unauthored} labels`}: gold without an author is reported as unmeasured; sign them (an author column, or --author).`,
+      `No author is named on ${unauthored === 1 ? '1 label' : `${unauthored} labels`}: gold without an ` +
+        `author is reported as unmeasured; sign them (an author column, or --author).`,
     );
   }
   return {

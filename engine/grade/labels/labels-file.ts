@@ -1,3 +1,4 @@
+import { jsonlLines } from '../../text';
 import type { Label, LabelKind, LabelValue } from '../../../shared/domain';
 import type { LineError } from '../agreement';
 import { formatCsv, parseCsv } from './csv';
@@ -105,26 +106,19 @@ function collect(into: LabelsFile, result: ParsedLabel | LineError[]): void {
 
 function parseJsonl(text: string): LabelsFile {
   const file: LabelsFile = { labels: [], errors: [] };
-  // Editors on Windows save UTF-8 with a byte-order mark; the CSV reader drops it too.
-  text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .forEach((content, index) => {
-      const line = index + 1;
-      if (content.trim() === '') return;
-      let value: unknown;
-      try {
-        value = JSON.parse(content);
-      } catch {
-        file.errors.push({ line, message: 'not valid JSON: write one JSON object per line' });
-        return;
-      }
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        file.errors.push({ line, message: 'the line is not a JSON object: write one {"row_id", "label"} object per line' });
-        return;
-      }
-      collect(file, labelFrom(value as Record<string, unknown>, line));
-    });
+  for (const parsed of jsonlLines(text)) {
+    const { line } = parsed;
+    if ('parseError' in parsed) {
+      file.errors.push({ line, message: 'not valid JSON: write one JSON object per line' });
+      continue;
+    }
+    const { value } = parsed;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      file.errors.push({ line, message: 'the line is not a JSON object: write one {"row_id", "label"} object per line' });
+      continue;
+    }
+    collect(file, labelFrom(value as Record<string, unknown>, line));
+  }
   return file;
 }
 
@@ -147,7 +141,9 @@ function parseCsvLabels(text: string): LabelsFile {
     if (record.fields.length !== columns.length) {
       file.errors.push({
         line: record.line,
-        message: `the line has ${record.fields.length} fields where the header has ${columns.length}: put a field that holds a comma in double quotes`,
+        message:
+          `the line has ${record.fields.length} fields where the header has ${columns.length}: put a field ` +
+          `that holds a comma in double quotes`,
       });
       continue;
     }

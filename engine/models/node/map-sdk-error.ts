@@ -1,7 +1,7 @@
 import { ModelCallError } from '../model-call-error';
 import { redactSecrets } from '../redact-secret';
-import { serverWait } from '../rate-limit-headers';
-import { shouldRetryHeader } from '../retry-policy';
+import { serverWait } from '../resilience/rate-limit-headers';
+import { shouldRetryHeader } from '../resilience/retry-policy';
 import { kindOfStatus } from '../status-kind';
 
 export interface ErrorContext {

@@ -18,7 +18,10 @@ export function missingKeyMessage(spec: string, variables: readonly string[], pl
     case 'cli':
       return `No key for ${spec}: ${set} in the environment (e.g. export ${example}=…).`;
     case undefined:
-      return `No key for ${spec}: ${set} in the environment of the process that runs While (the desktop app can also store one in Settings).`;
+      return (
+        `No key for ${spec}: ${set} in the environment of the process that runs While (the desktop app ` +
+        `can also store one in Settings).`
+      );
     default:
       return place satisfies never;
   }

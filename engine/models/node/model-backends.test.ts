@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createModelAgent } from '../../agents/model-agent';
 import { ToolCallFormatError } from '../../agents/tool-call-format-error';
 import type { GenerateRequest } from '../model-backend';
-import { callWarnings } from '../call-stats';
+import { callWarnings } from '../resilience/call-stats';
 import { ModelCallError } from '../model-call-error';
 import { parseModelSpec } from '../model-spec';
 import { runStopFor } from '../run-stop-error';

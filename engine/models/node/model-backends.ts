@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CallStats, type CallStatsSnapshot } from '../call-stats';
-import { ConcurrencyLimit } from '../concurrency-limit';
+import { CallStats, type CallStatsSnapshot } from '../resilience/call-stats';
+import { ConcurrencyLimit } from '../resilience/concurrency-limit';
 import { keyVariablesFor, needsKey } from '../key-variable';
 import type { ModelBackend } from '../model-backend';
 import type { ModelSpec } from '../model-spec';
-import { RatePause } from '../rate-pause';
-import { withResilience, type ResilientBackend } from '../resilient-backend';
-import type { RetryPolicy } from '../retry-policy';
+import { RatePause } from '../resilience/rate-pause';
+import { withResilience, type ResilientBackend } from '../resilience/resilient-backend';
+import type { RetryPolicy } from '../resilience/retry-policy';
 import { createAnthropicBackend } from './anthropic/anthropic-backend';
 import { MissingKeyError } from './missing-key-error';
 import { createOpenAIBackend } from './openai/openai-backend';

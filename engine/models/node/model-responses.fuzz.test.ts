@@ -54,7 +54,10 @@ const ANTHROPIC = {
 const SPECS = { openai: 'openai:gpt-4.1-mini', anthropic: 'anthropic:claude-sonnet-4-5' } as const;
 const MAPPERS = { openai: mapOpenAIResponse, anthropic: mapAnthropicResponse } as const;
 
-/** A body as a broken server might send it: mutated, random JSON, or text that is not JSON at all (parsed leniently as the client would). */
+/**
+ * A body as a broken server might send it: mutated, random JSON, or text that is not JSON at all (parsed leniently as
+ * the client would).
+ */
 function bodies(sample: object): fc.Arbitrary<{ how: string; body: unknown }> {
   return fc.oneof(
     mutatedJson(sample).map(({ how, value }) => ({ how, body: value })),

@@ -1,12 +1,13 @@
-// A pause learnt from one model's limits (a reply at 0, a 429 timed by a reset, a 429 not to be retried) holds that model's calls only: OpenAI and Anthropic limit each model on its
-// own, so model B on the same server, or the same model name on another server, is never held. Real `openai` and
-// `@anthropic-ai/sdk` clients talk to the local server; time is a manual clock, so nothing here really waits.
+// A pause learnt from one model's limits (a reply at 0, a 429 timed by a reset, a 429 not to be retried) holds that
+// model's calls only: OpenAI and Anthropic limit each model on its own, so model B on the same server, or the same
+// model name on another server, is never held. Real `openai` and `@anthropic-ai/sdk` clients talk to the local
+// server; time is a manual clock, so nothing here really waits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callWarnings } from '../call-stats';
+import { callWarnings } from '../resilience/call-stats';
 import type { GenerateRequest, GenerateResponse } from '../model-backend';
 import { ModelCallError } from '../model-call-error';
 import { parseModelSpec } from '../model-spec';
-import { DEFAULT_RETRY_POLICY } from '../retry-policy';
+import { DEFAULT_RETRY_POLICY } from '../resilience/retry-policy';
 import { startLocalModelServer, type Fault, type LocalModelServer, type RateLimitState } from './__fixtures__/local-model-server';
 import { ModelBackends } from './model-backends';
 
@@ -138,7 +139,8 @@ describe.each(PAIRS)('%s: a limit used up by model %s never holds %s on the same
       pauses: { 'retry-after': { count: 1, total_ms: 1000 } },
     });
     expect(callWarnings(a.stats.snapshot())).toContain(
-      `${provider}:${modelA} answered 429 with x-should-retry: false; that call was not retried, and new calls were held 1.0 s as retry-after said.`,
+      `${provider}:${modelA} answered 429 with x-should-retry: false; that call was not retried, and ` +
+        `new calls were held 1.0 s as retry-after said.`,
     );
     expect(b.stats.snapshot().pauses).toEqual({});
   });

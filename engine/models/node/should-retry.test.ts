@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerateRequest } from '../model-backend';
 import { ModelCallError } from '../model-call-error';
 import { parseModelSpec } from '../model-spec';
-import { DEFAULT_RETRY_POLICY } from '../retry-policy';
+import { DEFAULT_RETRY_POLICY } from '../resilience/retry-policy';
 import { startLocalModelServer, type Fault, type LocalModelServer } from './__fixtures__/local-model-server';
 import { ModelBackends } from './model-backends';
 

@@ -1,5 +1,5 @@
 import type { GenerateResponse } from '../model-backend';
-import { rateLimitWindows, type HeaderReader } from '../rate-limit-headers';
+import { rateLimitWindows, type HeaderReader } from '../resilience/rate-limit-headers';
 
 /** The response with the limits its HTTP headers report (unchanged when they report none, as from local servers). */
 export function withRateLimits(response: GenerateResponse, headers: HeaderReader, now: number): GenerateResponse {

@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { ToolSpec } from '../../../shared/domain';
-import { draftIds } from '../draft-ids';
+import { draftIds } from '../sentence/draft-ids';
 import { knownIdsIn, toolKnownIds } from '../known-ids';
 import { policySections } from '../policy-sections';
 import { idLikeParameters, toolKind } from '../tool-kinds';
@@ -49,7 +49,8 @@ describe.each(DOMAIN_BANKS.map((bank) => [bank.domain, bank] as const))('bank %s
     expect(bank.rules.length).toBeGreaterThanOrEqual(5);
     expect(bank.rules.length).toBeLessThanOrEqual(8);
     for (const rule of bank.rules) expect(policySections(rule.text).rules, rule.text).toEqual([rule.text]);
-    const prompt = `You are ${bank.agent_names[0]}, ${bank.role}.\n\n${bank.rules.map((rule, index) => `${index + 1}. ${rule.text}`).join('\n')}`;
+    const prompt =
+      `You are ${bank.agent_names[0]}, ` + `${bank.role}.\n\n${bank.rules.map((rule, index) => `${index + 1}. ${rule.text}`).join('\n')}`;
     expect(policySections(prompt).rules).toEqual(bank.rules.map((rule) => rule.text));
   });
 });

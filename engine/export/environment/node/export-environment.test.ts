@@ -7,6 +7,7 @@ import { environmentRows } from '../../__fixtures__/environment-rows';
 import { REFUND_CONTEXT } from '../../__fixtures__/refund-rows';
 import { writeTextFiles } from '../../node/jsonl-writer';
 import { exportEnvironment } from '../export-environment';
+import type { ParsedJson } from '../../__fixtures__/parsed-json';
 
 const fixtures = resolve(__dirname, '../../__fixtures__');
 const python = spawnSync('python3', ['--version']).status === 0 ? 'python3' : null;
@@ -43,7 +44,7 @@ describe.skipIf(python === null)('the exported verifiers package (python3)', () 
     const script = ['import json, tomllib', 'data = tomllib.load(open("pyproject.toml", "rb"))', 'print(json.dumps(data))'].join('\n');
     const result = run(['-c', script]);
     expect(result.status).toBe(0);
-    const data = JSON.parse(result.stdout) as Record<string, any>;
+    const data = JSON.parse(result.stdout) as ParsedJson;
     expect(data.project).toMatchObject({
       name: 'refund-desk',
       version: '0.1.0',

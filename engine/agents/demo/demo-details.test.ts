@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { draftSpec } from '../../spec';
+import { idKindsFor } from '../../world/id-kinds';
+import { dateIn, idTokens, labelledValue, planCall } from './demo-arguments';
+
+// What the demo agent reads back of the details a person gives: dates in words, limits in dollars, named values.
+const { spec } = draftSpec('a personal finance assistant that confirms before it moves money', { seed: 7 });
+const kinds = idKindsFor({ tools: spec.tools, result_shapes: spec.result_shapes });
+const tool = (name: string) => spec.tools.find((candidate) => candidate.name === name)!;
+const [FIRST, SECOND] = spec.known_ids.filter((id) => id.startsWith('ACC-'));
+
+describe('the demo agent reads the details a person gives', () => {
+  it('plans set_budget_alert from "the category is dining and the monthly limit is $300"', () => {
+    const planned = planCall(
+      tool('set_budget_alert'),
+      [`Budget alert on ${FIRST!} please.`, 'The category is dining and the monthly limit is $300.'],
+      kinds,
+    );
+    expect(planned).toMatchObject({ args: { account_id: FIRST, category: 'dining', monthly_limit: 300 }, missing: [] });
+  });
+
+  it('reads a date of birth written in words or ISO, and a postal code that is not an account number', () => {
+    expect(dateIn('My date of birth is March 12, 1984.')).toBe('1984-03-12');
+    expect(dateIn('born 3 June 1990')).toBe('1990-06-03');
+    expect(dateIn('on 2026-12-01')).toBe('2026-12-01');
+    expect(idTokens('my postal code is 02139')).toEqual([]);
+    const planned = planCall(
+      tool('verify_identity'),
+      ['Verify me please.', `It's ${FIRST!}. My date of birth is 12 March 1984 and my postal code is 02139.`],
+      kinds,
+    );
+    expect(planned).toMatchObject({ args: { account_id: FIRST, date_of_birth: '1984-03-12', postal_code: '02139' }, missing: [] });
+  });
+
+  it('puts "from X to Y" in the right places, whichever turn named them', () => {
+    const planned = planCall(
+      tool('transfer_funds'),
+      [`Transfer from ${FIRST!} please.`, `It goes to ${SECOND!}. The amount is $250.`],
+      kinds,
+    );
+    expect(planned.args).toMatchObject({ from_account_id: FIRST, to_account_id: SECOND, amount: 250 });
+  });
+
+  it('ends a short named value at a comma, "and" or a new sentence typed without punctuation', () => {
+    expect(labelledValue('category', 'the category is groceries and the limit is 50 dollars', false)).toBe('groceries');
+    expect(labelledValue('category', 'Category: dining Need this sorted asap', false)).toBe('dining');
+    expect(labelledValue('address', 'The address is 12 Elm St, Springfield, IL 62704.', true)).toBe('12 Elm St, Springfield, IL 62704');
+    expect(labelledValue('address', "I want to change a shipping address and i'm stuck", true)).toBeUndefined();
+  });
+
+  it('takes a reason from a sentence that says why, not from "Here you go: ORD-1042."', () => {
+    const refund = {
+      name: 'issue_refund',
+      description: 'Refund an order.',
+      parameters: {
+        type: 'object',
+        properties: { order_id: { type: 'string' }, reason: { type: 'string' } },
+        required: ['order_id', 'reason'],
+      },
+    };
+    const planned = planCall(refund, ['The blender arrived broken, I want my money back.', 'Here you go: ORD-1042.']);
+    expect(planned.args).toEqual({ order_id: 'ORD-1042', reason: 'The blender arrived broken, I want my money back.' });
+  });
+});

@@ -1,0 +1,94 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { REFUND_CONTEXT, REFERENCE, refundInput } from '../__fixtures__/refund-rows';
+import { context, input } from '../__fixtures__/sft-arbitraries';
+import type { ExportInput, RunContext } from '../export-input';
+import { gradeFitsPrepared, gradeMayQuote, PREPARED_LINE_VERSION, PreparedFacts, prepareLine, preparedRecipe } from './prepared-line';
+import { sha1Hex } from '../sha1';
+import { exportTraining, type TrainingExportOptions, type TrainingInput } from './training-export';
+
+// A row stored with its prepared line is exported by joining that line's parts with the run's system prompt, tools and
+// the row's grade. These hold the result to the general path: the same bytes and the same report, for rows of any
+// shape (a row that cannot be prepared, or whose grade quotes privileged text, is read whole).
+
+/** Each row as the store's reader gives it: its prepared line and grade where it has a usable one, else whole. */
+function asStored(inputs: readonly ExportInput[], run: RunContext): { rows: TrainingInput[]; prepared: number } {
+  let prepared = 0;
+  const rows = inputs.map((item): TrainingInput => {
+    const stored = prepareLine(item.row, run);
+    if (!stored || (gradeMayQuote(stored.facts, item) && !gradeFitsPrepared(stored.needles, item))) return item;
+    prepared += 1;
+    const { row: _row, ...grade } = item;
+    const { needles: _needles, ...line } = stored;
+    return { ...grade, prepared: line };
+  });
+  return { rows, prepared };
+}
+
+async function exported(rows: readonly TrainingInput[], run: RunContext, options: TrainingExportOptions = {}) {
+  const stream = exportTraining(rows, run, { ...options, validate: false });
+  const lines: string[] = [];
+  for await (const line of stream.lines) lines.push(line);
+  return { lines, report: stream.report() };
+}
+
+describe('prepared lines', () => {
+  it('give the general path’s lines and report, byte for byte, for rows of any shape and grade', async () => {
+    let preparedRows = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(input, { minLength: 1, maxLength: 4 }), context, async (inputs, run) => {
+        const { rows, prepared } = asStored(inputs, run);
+        preparedRows += prepared;
+        expect(await exported(rows, run)).toEqual(await exported(inputs, run));
+      }),
+      { numRuns: 400 },
+    );
+    expect(preparedRows).toBeGreaterThan(30);
+  });
+
+  it('are made for clean rows, so the property above exercises them, and their facts parse', () => {
+    const inputs = [
+      refundInput(),
+      refundInput({ id: 'row-2', reward: 0, reason: 'did not confirm' }),
+      refundInput({ id: 'row-3', leak: true }),
+    ];
+    for (const run of [REFUND_CONTEXT, { system_prompt: '', tools: REFUND_CONTEXT.tools }]) {
+      const { prepared } = asStored(inputs, run);
+      expect(prepared).toBe(3);
+    }
+    const facts = prepareLine(refundInput({ leak: true }).row, REFUND_CONTEXT)!.facts;
+    expect(PreparedFacts.parse(JSON.parse(JSON.stringify(facts)))).toEqual(facts);
+    expect(facts.leak?.hit).toMatchObject({ rollout_id: 'row-refund-0' });
+  });
+
+  it('leave a row whose grade quotes its privileged text to the general path, which redacts it', () => {
+    const quoting = refundInput({ reason: `It should have said: ${REFERENCE}.` });
+    const line = prepareLine(quoting.row, REFUND_CONTEXT)!;
+    expect(gradeMayQuote(line.facts, quoting)).toBe(true);
+    expect(gradeFitsPrepared(line.needles, quoting)).toBe(false);
+    const short = refundInput({ reason: 'refunded' });
+    expect(gradeMayQuote(line.facts, short)).toBe(false);
+    expect(gradeFitsPrepared(line.needles, refundInput({ reason: 'confirmed the order, then refunded it' }))).toBe(true);
+  });
+
+  it('serve only the export they were made for: the same tools, the default options', async () => {
+    const item = refundInput();
+    const { row: _row, ...grade } = item;
+    const { needles: _needles, ...line } = prepareLine(item.row, REFUND_CONTEXT)!;
+    const prepared = { ...grade, prepared: line };
+    const otherTools: RunContext = { system_prompt: REFUND_CONTEXT.system_prompt, tools: REFUND_CONTEXT.tools.slice(0, 1) };
+    expect(preparedRecipe(otherTools)).not.toBe(prepared.prepared.recipe);
+    await expect(exported([prepared], otherTools)).rejects.toThrow(/prepared for/);
+    await expect(exported([prepared], REFUND_CONTEXT, { format: 'trl' })).rejects.toThrow(/other options/);
+  });
+
+  it('change only with PREPARED_LINE_VERSION: a line of the default export is pinned to it', async () => {
+    const rows = [refundInput(), refundInput({ id: 'row-2', reward: 0, reason: 'no "confirm"', leak: true })];
+    const { lines } = await exported(rows, REFUND_CONTEXT);
+    // A change here changes lines rows stored earlier were prepared for: bump PREPARED_LINE_VERSION, then this hash.
+    expect({ version: PREPARED_LINE_VERSION, sha1: sha1Hex(lines.join('\n')) }).toEqual({
+      version: 1,
+      sha1: '9e649963eb761698ef836c57d8e426cc7e1f53c2',
+    });
+  });
+});

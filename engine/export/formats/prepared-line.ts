@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import type { Row } from '../../../shared/domain';
+import { carryMemberText, carryValuesOf, GRADE_CARRY_END, GRADE_CARRY_START, gradeCarryValues } from './carry';
+import type { ExportGrade, RunContext } from '../export-input';
+import { jsonString } from './json-text';
+import { findLeak } from '../gates/leak-gate';
+import { holdsPrivileged, mayLowerTo, privilegedNeedles } from '../gates/scrub';
+import { cleanLineStats, sftLineShape } from '../gates/sft-line-check';
+import { openAiMessagesText, systemMessageText, toolsText } from './sft-line-text';
+import { sha1Hex } from '../sha1';
+import { functionTools, sealedToolsJson } from './tool-schemas';
+import type { TrainingExportOptions } from './training-export';
+import { trainingSamples } from './training-samples';
+
+/**
+ * Bumped whenever a change to the exporters changes a line a prepared row would give: rows prepared before then no
+ * longer match any export's recipe and take the general path (prepared-line.test.ts pins one line's text to it).
+ */
+export const PREPARED_LINE_VERSION = 1;
+
+export const LeakHitFact = z.object({
+  rollout_id: z.string(),
+  scenario_id: z.string(),
+  rollout_index: z.number(),
+  field: z.string(),
+  needle: z.string(),
+});
+
+/** What the gates and counters of an SFT export count for a prepared row (see TrainingTally.preparedLine). */
+export const PreparedFacts = z
+  .object({
+    /** Messages of the line without the system prompt. */
+    messages: z.number().int().positive(),
+    user: z.boolean(),
+    /** Tool calls: the round-trip gate's count. */
+    calls: z.number().int().nonnegative(),
+    trained: z.number().int().positive(),
+    masked: z.number().int().nonnegative(),
+    empty_turns: z.number().int().nonnegative(),
+    tool_calls: z.boolean(),
+    /** The leak gate's finding: null when the row carries no privileged text, else its hit or none. */
+    leak: z.object({ hit: LeakHitFact.nullable() }).strict().nullable(),
+    /**
+     * The length of the shortest privileged text a grade may not quote (lowercased), null when the row has none: a
+     * grade with no string that long cannot quote one, so the texts themselves are read only for a grade that could.
+     */
+    needle_min: z.number().int().positive().nullable(),
+  })
+  .strict();
+export type PreparedFacts = z.infer<typeof PreparedFacts>;
+
+/**
+ * The parts of a row's line in the default SFT export (OpenAI-compatible, every assistant turn trained, the carry
+ * keys, `<think>` removed, tool outputs whole) that the row alone decides, made once when the row is stored. An export
+ * joins them with the run's system prompt and tools and the row's latest grade: concatenation, where the general path
+ * builds, checks and serialises the whole line again. The text is the general path's, byte for byte
+ * (prepared-line.test.ts and the store's export tests hold the two to it).
+ */
+export interface PreparedLine {
+  /** Which exports may use it: see preparedRecipe. */
+  recipe: string;
+  /** The row's messages in wire shape, comma-joined (the system prompt is the run's, joined on export). */
+  messages: string;
+  /** The ask, as JSON text. */
+  prompt: string;
+  /** The loss mask of `messages`, comma-joined. */
+  mask: string;
+  /** The carry members before the grade's (`rollout_id` to `phrasing_index`). */
+  head: string;
+  /** The carry members after the grade's (`arm` to `lineage`); '' when none. */
+  tail: string;
+  facts: PreparedFacts;
+}
+
+/** A prepared line as it is stored, with the privileged texts its grade may not quote (read only when one could). */
+export interface StoredPreparedLine extends PreparedLine {
+  needles: readonly string[];
+}
+
+/** A row read for an SFT export as its prepared line and its grade, without its body. */
+export interface PreparedInput extends ExportGrade {
+  prepared: PreparedLine;
+}
+
+/** The options of the one export prepared lines serve: the app's default SFT export. */
+const DEFAULT_SFT: TrainingExportOptions = {};
+
+/** Whether an SFT export with these options writes the lines rows are prepared for. */
+export function servesPreparedLines(options: TrainingExportOptions): boolean {
+  return (
+    (options.format ?? 'openai') === 'openai' &&
+    (options.mask_mode ?? 'assistant') === 'assistant' &&
+    options.unroll !== true &&
+    options.carry !== false &&
+    options.strip_think !== false &&
+    (options.max_tool_output_chars ?? null) === null
+  );
+}
+
+/**
+ * The key of the lines a run's rows are prepared for: this version and the run's tool list (which decides whether a
+ * call's name passes the line check). An export uses the prepared lines whose recipe is its own, and reads the body
+ * of every other row.
+ */
+export function preparedRecipe(context: RunContext): string {
+  const tools = context.tools.length > 0 ? (sealedToolsJson(functionTools(context.tools)) ?? '') : '';
+  return `${PREPARED_LINE_VERSION}:${sha1Hex(tools)}`;
+}
+
+/**
+ * The prepared line of a row stored by a run with this context, or null when the general path must write the row (a
+ * system turn of its own, no trained turn, a line the fast checks cannot clear, a carry value holding privileged text).
+ */
+export function prepareLine(row: Row, context: RunContext): StoredPreparedLine | null {
+  const bare: RunContext = { system_prompt: '', tools: context.tools };
+  const shape = sftLineShape(bare, DEFAULT_SFT);
+  if (!shape || typeof row.prompt !== 'string' || row.messages.some((message) => message.role === 'system')) return null;
+  const input = { row, reward: null };
+  const [sample] = trainingSamples(input, bare, DEFAULT_SFT);
+  if (!sample || sample.tool_output_truncated > 0) return null;
+  const stats = cleanLineStats(sample, shape);
+  const messages = openAiMessagesText(sample.messages, sample.loss_mask);
+  const { values, privileged } = carryValuesOf(input);
+  if (!stats || messages === null || privileged) return null;
+  const trained = sample.loss_mask.filter((weight) => weight === 1).length;
+  const assistant = sample.messages.filter((message) => message.role === 'assistant').length;
+  const hasPrivileged = row.privileged !== undefined && Object.keys(row.privileged).length > 0;
+  const needles = [...privilegedNeedles(row)];
+  return {
+    recipe: preparedRecipe(context),
+    messages,
+    prompt: jsonString(row.prompt),
+    mask: sample.loss_mask.join(','),
+    head: carryMemberText(values.slice(0, GRADE_CARRY_START)),
+    tail: carryMemberText(values.slice(GRADE_CARRY_END), GRADE_CARRY_END),
+    facts: {
+      messages: sample.messages.length,
+      user: stats.user,
+      calls: stats.calls,
+      trained,
+      masked: assistant - trained,
+      empty_turns: sample.empty_turns_dropped,
+      tool_calls: row.messages.some((message) => message.role === 'assistant' && (message.tool_calls?.length ?? 0) > 0),
+      leak: hasPrivileged ? { hit: findLeak(input) } : null,
+      needle_min: needles.length === 0 ? null : Math.min(...needles.map((needle) => needle.toLowerCase().length)),
+    },
+    needles,
+  };
+}
+
+/** Whether a grade could quote a privileged text of the line's row: only then are the texts read to decide. */
+export function gradeMayQuote(facts: PreparedFacts, grade: ExportGrade): boolean {
+  const shortest = facts.needle_min;
+  if (shortest === null) return false;
+  // The grade's strings among its carry values (gradeCarryValues): the rest are numbers.
+  return (
+    mayHold(grade.reason, shortest) ||
+    mayHold(grade.label_source, shortest) ||
+    mayHold(grade.judge_status, shortest) ||
+    mayHold(grade.judge_name, shortest) ||
+    mayHold(grade.failure_class, shortest) ||
+    mayHold(grade.gold?.kind, shortest)
+  );
+}
+
+const mayHold = (value: string | null | undefined, shortest: number): boolean => typeof value === 'string' && mayLowerTo(value, shortest);
+
+/** Whether a prepared line can carry this grade: not when the grade's words quote one of the row's privileged texts. */
+export function gradeFitsPrepared(needles: readonly string[], grade: ExportGrade): boolean {
+  return needles.length === 0 || !holdsPrivileged(gradeCarryValues(grade), needles);
+}
+
+/** The parts of a line the run decides, around a prepared row's own: written once per export (its context). */
+interface RunParts {
+  context: RunContext;
+  /** `{"messages":[` and the system message. */
+  open: string;
+  /** The messages' end, the tools and `"prompt":`. */
+  middle: string;
+  /** `,"loss_mask":[` and the system message's 0. */
+  mask: string;
+}
+
+let lastParts: RunParts | null = null;
+
+function runParts(context: RunContext): RunParts {
+  if (lastParts?.context !== context) {
+    const system = context.system_prompt.trim() !== '';
+    lastParts = {
+      context,
+      open: `{"messages":[${system ? `${systemMessageText(context.system_prompt)},` : ''}`,
+      middle: `]${toolsText(context)},"prompt":`,
+      mask: `,"loss_mask":[${system ? '0,' : ''}`,
+    };
+  }
+  return lastParts;
+}
+
+/** The line of a prepared row with its grade, in an export of the run with this context: the general path's text. */
+export function preparedLineText(input: PreparedInput, context: RunContext): string {
+  const { prepared } = input;
+  const parts = runParts(context);
+  const grade = carryMemberText(gradeCarryValues(input), GRADE_CARRY_START);
+  let carry = prepared.head;
+  if (grade !== '') carry += carry === '' ? grade : `,${grade}`;
+  if (prepared.tail !== '') carry += carry === '' ? prepared.tail : `,${prepared.tail}`;
+  const carryText = carry === '' ? '' : `,${carry}`;
+  return `${parts.open}${prepared.messages}${parts.middle}${prepared.prompt}${parts.mask}${prepared.mask}]${carryText}}`;
+}

@@ -1,0 +1,58 @@
+import type { RunContext } from '../export-input';
+import { carryFields } from './carry';
+import type { LineOptions } from './openai-format';
+import { functionTools } from './tool-schemas';
+import type { SampleMessage, TrainingSample } from './training-samples';
+
+/** One message in the shape TRL's chat templates read: tool-call arguments as objects, tool results named. */
+export function trlMessage(message: SampleMessage): Record<string, unknown> {
+  switch (message.role) {
+    case 'system':
+    case 'user':
+      return { role: message.role, content: message.content };
+    case 'assistant': {
+      const wire: Record<string, unknown> = { role: 'assistant', content: message.content };
+      if (message.tool_calls.length > 0) {
+        wire.tool_calls = message.tool_calls.map((call) => ({
+          id: call.id,
+          type: 'function',
+          function: { name: call.name, arguments: call.arguments ?? call.raw_arguments },
+        }));
+      }
+      return wire;
+    }
+    case 'tool':
+      return { role: 'tool', tool_call_id: message.tool_call_id, name: message.name, content: message.content };
+    default: {
+      const unknown: never = message;
+      throw new Error(`unknown message ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/**
+ * A TRL conversational SFT line. With loss on every assistant turn: `messages` + `tools` (the ask moves to
+ * `prompt_text`: a `prompt` string beside `messages` makes TRL skip the chat template). With loss on one
+ * turn (final mask, unroll): `prompt` = the messages before the last trained turn, `completion` = that turn.
+ */
+export function trlLine(
+  sample: TrainingSample,
+  context: RunContext,
+  promptCompletion: boolean,
+  options: LineOptions = {},
+): Record<string, unknown> {
+  let line: Record<string, unknown>;
+  if (promptCompletion) {
+    const last = sample.loss_mask.lastIndexOf(1);
+    line = {
+      prompt: sample.messages.slice(0, last).map(trlMessage),
+      completion: sample.messages.slice(last, last + 1).map(trlMessage),
+    };
+  } else {
+    line = { messages: sample.messages.map(trlMessage) };
+  }
+  if (context.tools.length > 0) line.tools = functionTools(context.tools);
+  if (options.carry === false) return line;
+  line.prompt_text = sample.input.row.prompt;
+  return Object.assign(line, carryFields(sample.input, { unroll: sample.unroll }));
+}

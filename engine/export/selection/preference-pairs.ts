@@ -1,0 +1,191 @@
+import { round4 } from '../../../shared/domain/rounding';
+import { LENGTH_BIAS_SHARE } from '../constants';
+import type { ExportInput } from '../export-input';
+import { junkReason, normaliseText } from '../gates/junk';
+import { findLeak } from '../gates/leak-gate';
+import { groupBy, type RowStream } from '../source';
+import { stripThink } from '../formats/training-samples';
+
+export interface PairOptions {
+  max_pairs_per_prompt?: number;
+  /** Smallest reward difference that makes a pair (default 1.0: a pass against a fail). */
+  min_margin?: number;
+  /** Among pairs of equal margin, prefer the sides closest in length (default true), against length bias. */
+  length_match?: boolean;
+  /** Drop pairs with no reward difference (default true). */
+  drop_ties?: boolean;
+}
+
+export interface PairLineage {
+  rollout_id: string;
+  scenario_id: string;
+  rollout_index: number;
+  judge_name?: string;
+  label_source?: string;
+}
+
+export interface PreferencePair {
+  prompt: string;
+  chosen: ExportInput;
+  rejected: ExportInput;
+  chosen_score: number;
+  rejected_score: number;
+  margin: number;
+  chosen_model: string;
+  rejected_model: string;
+  same_policy: boolean;
+  /** Characters of the chosen side's assistant text minus the rejected side's. */
+  length_delta: number;
+  chosen_lineage: PairLineage;
+  rejected_lineage: PairLineage;
+}
+
+export interface PairReport {
+  n_rows: number;
+  n_prompts: number;
+  prompts_with_contrast: number;
+  n_pairs: number;
+  ties_dropped: number;
+  /** Rows left out before pairing: ungraded, junk, or quoting privileged text. */
+  excluded_rows: number;
+  chosen_longer: number;
+  chosen_longer_share: number | null;
+  warnings: string[];
+}
+
+const assistantChars = (input: ExportInput): number =>
+  input.row.messages.reduce((total, message) => total + (message.role === 'assistant' ? stripThink(message.content).length : 0), 0);
+
+const lineage = (input: ExportInput): PairLineage => ({
+  rollout_id: input.row.rollout_id,
+  scenario_id: input.row.situation.scenario_id,
+  rollout_index: input.row.rollout_index,
+  ...(input.judge_name ? { judge_name: input.judge_name } : {}),
+  ...(input.label_source ? { label_source: input.label_source } : {}),
+});
+
+function makePair(chosen: ExportInput, rejected: ExportInput): PreferencePair {
+  const chosenScore = chosen.reward!;
+  const rejectedScore = rejected.reward!;
+  return {
+    prompt: chosen.row.prompt,
+    chosen,
+    rejected,
+    chosen_score: chosenScore,
+    rejected_score: rejectedScore,
+    margin: round4(chosenScore - rejectedScore),
+    chosen_model: chosen.row.agent_model,
+    rejected_model: rejected.row.agent_model,
+    same_policy: chosen.row.agent_model === rejected.row.agent_model,
+    length_delta: assistantChars(chosen) - assistantChars(rejected),
+    chosen_lineage: lineage(chosen),
+    rejected_lineage: lineage(rejected),
+  };
+}
+
+const byId = (a: ExportInput, b: ExportInput) => (a.row.rollout_id < b.row.rollout_id ? -1 : a.row.rollout_id > b.row.rollout_id ? 1 : 0);
+
+/**
+ * Pairs within one prompt's rows: each candidate (chosen, rejected) differs in reward by at least `min_margin`;
+ * larger margins first, then (with `length_match`) the closest lengths; a row is used in at most one pair.
+ */
+export function pairsForPrompt(rows: readonly ExportInput[], options: PairOptions = {}): { pairs: PreferencePair[]; ties: number } {
+  const minMargin = options.min_margin ?? 1.0;
+  const dropTies = options.drop_ties ?? true;
+  const graded = [...rows].filter((input) => input.reward !== null).sort(byId);
+  const candidates: PreferencePair[] = [];
+  let ties = 0;
+  for (const chosen of graded) {
+    for (const rejected of graded) {
+      if (chosen === rejected) continue;
+      const margin = chosen.reward! - rejected.reward!;
+      if (margin === 0) {
+        if (chosen.row.rollout_id < rejected.row.rollout_id && minMargin <= 0) {
+          if (dropTies) ties += 1;
+          else candidates.push(makePair(chosen, rejected));
+        }
+        continue;
+      }
+      if (margin > 0 && margin >= minMargin) candidates.push(makePair(chosen, rejected));
+    }
+  }
+  candidates.sort(
+    (a, b) =>
+      b.margin - a.margin ||
+      (options.length_match === false ? 0 : Math.abs(a.length_delta) - Math.abs(b.length_delta)) ||
+      byId(a.chosen, b.chosen) ||
+      byId(a.rejected, b.rejected),
+  );
+  const used = new Set<ExportInput>();
+  const pairs: PreferencePair[] = [];
+  for (const pair of candidates) {
+    if (pairs.length >= (options.max_pairs_per_prompt ?? 1)) break;
+    if (used.has(pair.chosen) || used.has(pair.rejected)) continue;
+    used.add(pair.chosen);
+    used.add(pair.rejected);
+    pairs.push(pair);
+  }
+  return { pairs, ties };
+}
+
+/**
+ * `build_preference_pairs` over groups of rows (each scenario's rows together; one group held at a time). Pairs
+ * never cross prompts: both sides must share the ask word for word. Yields pairs; `report()` is final at the end.
+ */
+export function buildPreferencePairs(
+  scenarios: RowStream<readonly ExportInput[]>,
+  options: PairOptions = {},
+): { pairs: AsyncIterable<PreferencePair>; report(): PairReport } {
+  const counts = { rows: 0, prompts: 0, contrast: 0, pairs: 0, ties: 0, excluded: 0, longer: 0, ungraded: 0 };
+  async function* pairs(): AsyncGenerator<PreferencePair> {
+    for await (const scenarioRows of scenarios as AsyncIterable<readonly ExportInput[]>) {
+      counts.rows += scenarioRows.length;
+      for (const ask of groupBy(scenarioRows, (input) => normaliseText(input.row.prompt))) {
+        counts.prompts += 1;
+        const usable = ask.filter((input) => input.reward !== null && !junkReason(input) && !findLeak(input));
+        counts.excluded += ask.length - usable.length;
+        counts.ungraded += ask.filter((input) => input.reward === null).length;
+        const made = pairsForPrompt(usable, options);
+        counts.ties += made.ties;
+        if (made.pairs.length > 0) counts.contrast += 1;
+        for (const pair of made.pairs) {
+          counts.pairs += 1;
+          if (pair.length_delta > 0) counts.longer += 1;
+          yield pair;
+        }
+      }
+    }
+  }
+  const report = (): PairReport => {
+    const share = counts.pairs === 0 ? null : round4(counts.longer / counts.pairs);
+    const warnings: string[] = [];
+    if (share !== null && share > LENGTH_BIAS_SHARE) {
+      warnings.push(`the chosen side is the longer one in ${Math.round(share * 100)}% of pairs: DPO may learn that longer is better`);
+    }
+    if (counts.pairs === 0) {
+      // The cause a person can act on comes first: rows without a grade cannot be paired at all.
+      const margin = options.min_margin ?? 1.0;
+      const ungraded = `${counts.ungraded} ${counts.ungraded === 1 ? 'row is' : 'rows are'} ungraded`;
+      if (counts.ungraded > 0) warnings.unshift(`${ungraded}: grade the run before a DPO export (no prompt has rewards ${margin} apart)`);
+      else if (counts.prompts > 0 && counts.prompts === counts.rows) {
+        warnings.unshift(
+          `no prompt has rewards ${margin} apart: every prompt has a single graded rollout, and a pair ` +
+            `needs a pass and a failure of the same prompt: simulate again with repeats of 2 or more and ` +
+            `grade the new run`,
+        );
+      } else warnings.unshift(`no prompt has rewards ${margin} apart: preference pairs need repeats that disagree`);
+    }
+    return {
+      n_rows: counts.rows,
+      n_prompts: counts.prompts,
+      prompts_with_contrast: counts.contrast,
+      n_pairs: counts.pairs,
+      ties_dropped: counts.ties,
+      excluded_rows: counts.excluded,
+      chosen_longer: counts.longer,
+      chosen_longer_share: share,
+      warnings,
+    };
+  };
+  return { pairs: pairs(), report };
+}

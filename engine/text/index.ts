@@ -1,0 +1,2 @@
+export { compareText } from './compare-text';
+export { jsonlLines, type JsonlLine } from './jsonl-lines';

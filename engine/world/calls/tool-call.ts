@@ -1,0 +1,57 @@
+import type { ToolSpec } from '../../../shared/domain';
+import type { IdKinds } from '../id-kinds';
+import { shapedPayload } from '../payloads/shaped-payload';
+import type { ResultKind } from '../payloads/result-kind';
+import { referenceNoun, toolNoun } from '../tool-names';
+import type { ReferenceValue } from '../references';
+import type { WorldAnswer } from '../world';
+import type { WorldCatalog } from '../world-catalog';
+import type { WorldMemory } from '../world-memory';
+import type { WorldStateKind } from '../world-state';
+
+export type ToolArguments = Readonly<Record<string, unknown>>;
+export type WorldResult = WorldAnswer['result'];
+
+/** What one rollout's world holds: every answer reads it, and answers to actions change its memory. */
+export interface WorldParts {
+  seed: number;
+  state: WorldStateKind;
+  memory: WorldMemory;
+  catalog: WorldCatalog;
+  idKinds: IdKinds;
+  /** Example result per tool name: records keep its field names, with ids, dates, people and numbers redrawn. */
+  resultShapes: Readonly<Record<string, unknown>> | undefined;
+  /** Inclusive range of hits a search or listing returns. */
+  hits: readonly [number, number];
+}
+
+/** One call to a known tool that no fault or calculator answered. */
+export interface ToolCall {
+  spec: ToolSpec;
+  tool: string;
+  args: ToolArguments;
+  /** The arguments that name entities (`order_id: "A-1001"`). */
+  references: ReferenceValue[];
+  kind: ResultKind;
+  /** 12 hex characters of the hash of seed, tool and arguments: the same call draws the same answer. */
+  digest: string;
+  /** The digest's first 8 hex characters as a number: it picks counts, paths and issued ids. */
+  callHash: number;
+}
+
+/** Scalar arguments that are not references, echoed on an action's answer (`amount: 25` on a refund). */
+export function scalarArguments(args: ToolArguments): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== '' && typeof value !== 'object'));
+}
+
+/** The entity a call is mainly about: the reference naming the tool's own noun, else the first. */
+export function primaryReference(call: ToolCall): ReferenceValue | undefined {
+  const noun = toolNoun(call.tool);
+  return call.references.find((reference) => referenceNoun(reference.key, call.tool) === noun) ?? call.references[0];
+}
+
+/** The call's answer filled from the tool's `result_shapes` example. */
+export function shapedData(world: WorldParts, call: ToolCall, shape: unknown): unknown {
+  const { tool, args, digest } = call;
+  return shapedPayload({ shape, args, key: `${tool}:${digest}`, seed: world.seed, catalog: world.catalog, memory: world.memory, tool });
+}
