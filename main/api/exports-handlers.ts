@@ -1,5 +1,5 @@
-import { exportFolderFiles } from '../services/export-folder-files';
-import { cancelExport, exportFormats, listExports, previewExport, startExport, startPush } from '../services/export-service';
+import { exportFolderFiles } from '../services/exports/export-folder-files';
+import { cancelExport, exportFormats, listExports, previewExport, startExport, startPush } from '../services/exports/export-service';
 import type { HandlersOf } from './handler';
 
 export const exportsHandlers: HandlersOf<'exports'> = {

@@ -1,6 +1,6 @@
-import { preflightRun } from '../services/run-preflight';
-import { cancelRun, listRuns, resumeRun, runDetail, startRun } from '../services/runs-service';
-import { watchRun } from '../services/run-watch';
+import { preflightRun } from '../services/runs/run-preflight';
+import { cancelRun, listRuns, resumeRun, runDetail, startRun } from '../services/runs/runs-service';
+import { watchRun } from '../services/runs/run-watch';
 import { withActiveTime } from '../store/run-active-time';
 import { runsChangeToken } from '../store/runs-repository';
 import type { HandlersOf } from './handler';

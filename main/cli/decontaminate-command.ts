@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
-import { decontaminateFile } from '../services/decontaminate-service';
+import { decontaminateFile } from '../services/exports/decontaminate-service';
 import { printWarnings } from './export-output';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { ExportRequest } from '../../shared/api/exports';
-import { runExport } from '../services/export-service';
-import { ServiceError } from '../services/service-error';
+import { runExport } from '../services/exports/export-service';
+import { ServiceError } from '../services/app/service-error';
 import { withContext } from './cli-context';
 import { foregroundControl, printWarnings } from './export-output';
 

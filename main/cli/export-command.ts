@@ -1,9 +1,9 @@
 import { join, resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { EXPORT_FORMAT_NAMES, ExportRequest, SPLIT_NAMES } from '../../shared/api/exports';
-import { previewExport, runExport } from '../services/export-service';
-import { requireRun } from '../services/runs-service';
-import { ServiceError } from '../services/service-error';
+import { previewExport, runExport } from '../services/exports/export-service';
+import { requireRun } from '../services/runs/runs-service';
+import { ServiceError } from '../services/app/service-error';
 import { countRows } from '../store/rows-repository';
 import { withContext } from './cli-context';
 import {

@@ -1,7 +1,7 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { ExportFormatName, ExportPreview } from '../../shared/api/exports';
-import type { JobControl } from '../services/export-jobs';
+import type { JobControl } from '../services/exports/export-jobs';
 
 export type SelectChoice = 'all' | 'passes';
 

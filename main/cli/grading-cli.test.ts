@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabase } from '../store/database';
 import { acquireRunLease, releaseRunLease } from '../store/run-leases-repository';
-import { judgeCommand, storeCraftedRun } from '../services/__fixtures__/grading-run';
+import { judgeCommand, storeCraftedRun } from '../test-support/grading-run';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = (name: string) => fileURLToPath(new URL(`./__fixtures__/${name}`, import.meta.url));

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { coveringArray, parsePictModel } from '../../engine/index';
-import { readTextFile } from '../services/text-file';
+import { readTextFile } from '../services/app/text-file';
 import { integer } from './simulate-command';
 
 /** TSV with a header row of axis names, as PICT prints it. */

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { RunSummary } from '../../shared/domain';
 import { runSummary } from '../store/runs-repository';
-import { listRuns, requireRun } from '../services/runs-service';
+import { listRuns, requireRun } from '../services/runs/runs-service';
 import { withContext } from './cli-context';
 import { formatTable } from './format-table';
 import { printSummary } from './print-summary';

@@ -14,13 +14,13 @@ import {
   type Until,
 } from '../../shared/domain';
 import { parseSpecText } from '../../engine/index';
-import type { AppContext } from '../services/app-context';
-import { executeRun } from '../services/run-executor';
-import { preflightRun } from '../services/run-preflight';
-import { RunLease } from '../services/run-lease';
-import { createLeasedRun, requireRun } from '../services/runs-service';
-import { ServiceError } from '../services/service-error';
-import { readTextFile } from '../services/text-file';
+import type { AppContext } from '../services/app/app-context';
+import { executeRun } from '../services/runs/run-executor';
+import { preflightRun } from '../services/runs/run-preflight';
+import { RunLease } from '../services/runs/run-lease';
+import { createLeasedRun, requireRun } from '../services/runs/runs-service';
+import { ServiceError } from '../services/app/service-error';
+import { readTextFile } from '../services/app/text-file';
 import { iterateRows } from '../store/rows-repository';
 import { getSpec } from '../store/specs-repository';
 import { withContext } from './cli-context';

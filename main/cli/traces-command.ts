@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { basename } from 'node:path';
 import type { FailureMap } from '../../shared/api/traces';
-import { ServiceError } from '../services/service-error';
-import { importTraces, traceFailureMap } from '../services/traces-service';
-import { readTextFile } from '../services/text-file';
+import { ServiceError } from '../services/app/service-error';
+import { importTraces, traceFailureMap } from '../services/traces/traces-service';
+import { readTextFile } from '../services/app/text-file';
 import { withContext } from './cli-context';
 import { formatTable } from './format-table';
 

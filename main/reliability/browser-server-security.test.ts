@@ -9,7 +9,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, METHODS } from '../../shared/api';
-import { closeAppContext, createAppContext, type AppContext } from '../services/app-context';
+import { closeAppContext, createAppContext, type AppContext } from '../services/app/app-context';
 import { tokenCookieName } from '../server/access';
 import { startBrowserServer, type BrowserServer } from '../server/http-server';
 import { seedExportRun } from '../test-support/export-run';

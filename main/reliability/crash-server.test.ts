@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportRequest } from '../../shared/api/exports';
 import { RunConfig, type Run } from '../../shared/domain';
-import { closeAppContext, createAppContext } from '../services/app-context';
-import { runExport } from '../services/export-service';
-import { executeRun } from '../services/run-executor';
-import { createRun } from '../services/runs-service';
+import { closeAppContext, createAppContext } from '../services/app/app-context';
+import { runExport } from '../services/exports/export-service';
+import { executeRun } from '../services/runs/run-executor';
+import { createRun } from '../services/runs/runs-service';
 import { DATABASE_FILE } from '../store/database';
 import { seedExportRun } from '../test-support/export-run';
 import {

@@ -18,7 +18,7 @@ import { registerPairwiseCommand } from '../cli/pairwise-command';
 import { registerProveCommand } from '../cli/prove-command';
 import { registerSimulateCommand } from '../cli/simulate-command';
 import { registerTracesCommand } from '../cli/traces-command';
-import { closeAppContext, createAppContext } from '../services/app-context';
+import { closeAppContext, createAppContext } from '../services/app/app-context';
 import { DATABASE_FILE } from '../store/database';
 import { seedExportRun } from '../test-support/export-run';
 import { encodings } from './encodings';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LabelQueueOrder } from '../../shared/api/labels';
 import { PASS_THRESHOLD } from '../../shared/domain';
-import { closeAppContext, createAppContext, type AppContext } from '../services/app-context';
-import { labelQueue } from '../services/labels-service';
+import { closeAppContext, createAppContext, type AppContext } from '../services/app/app-context';
+import { labelQueue } from '../services/labels/labels-service';
 import type { Db } from './database';
 import {
   firstUnlabelled,

@@ -1,7 +1,7 @@
 import { RunConfig } from '../../shared/domain';
-import type { AppContext } from '../services/app-context';
-import { executeRun } from '../services/run-executor';
-import { createRun } from '../services/runs-service';
+import type { AppContext } from '../services/app/app-context';
+import { executeRun } from '../services/runs/run-executor';
+import { createRun } from '../services/runs/runs-service';
 
 export interface SeededRun {
   run_id: string;
