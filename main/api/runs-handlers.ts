@@ -1,8 +1,8 @@
 import { preflightRun } from '../services/runs/run-preflight';
 import { cancelRun, listRuns, resumeRun, runDetail, startRun } from '../services/runs/runs-service';
 import { watchRun } from '../services/runs/run-watch';
-import { withActiveTime } from '../store/run-active-time';
-import { runsChangeToken } from '../store/runs-repository';
+import { withActiveTime } from '../store/runs/run-active-time';
+import { runsChangeToken } from '../store/runs/runs-repository';
 import type { HandlersOf } from './handler';
 
 export const runsHandlers: HandlersOf<'runs'> = {

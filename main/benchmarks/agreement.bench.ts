@@ -12,7 +12,7 @@ import { cpus, loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import { openLabelledBenchStore } from '../test-support/labelled-bench-store';
 import { forgetTableMemo } from '../store/store-memo';
-import { getAnnotator, setAnnotator } from '../store/labels-repository';
+import { getAnnotator, setAnnotator } from '../store/labels/labels-repository';
 import { forgetRunLabels } from '../services/grading/agreement-memo';
 import { agreementExport, agreementReport } from '../services/grading/agreement-service';
 import { setLabel } from '../services/labels/labels-service';

@@ -23,10 +23,10 @@ import {
   queuePage,
   queueSnapshot,
   type QueueRequest,
-} from '../store/label-queue-repository';
+} from '../store/labels/label-queue-repository';
 import { openLabelledBenchStore } from '../test-support/labelled-bench-store';
 import { forgetStoreMemo, forgetTableMemo } from '../store/store-memo';
-import { getAnnotator, setAnnotator } from '../store/labels-repository';
+import { getAnnotator, setAnnotator } from '../store/labels/labels-repository';
 import { labelQueue, setLabel } from '../services/labels/labels-service';
 import { timeMs } from '../test-support/time-ms';
 

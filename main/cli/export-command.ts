@@ -4,7 +4,7 @@ import { EXPORT_FORMAT_NAMES, ExportRequest, SPLIT_NAMES } from '../../shared/ap
 import { previewExport, runExport } from '../services/exports/export-service';
 import { requireRun } from '../services/runs/runs-service';
 import { ServiceError } from '../services/app/service-error';
-import { countRows } from '../store/rows-repository';
+import { countRows } from '../store/rows/rows-repository';
 import { withContext } from './cli-context';
 import {
   defaultSelect,

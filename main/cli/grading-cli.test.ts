@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabase } from '../store/database';
-import { acquireRunLease, releaseRunLease } from '../store/run-leases-repository';
+import { acquireRunLease, releaseRunLease } from '../store/runs/run-leases-repository';
 import { judgeCommand, storeCraftedRun } from '../test-support/grading-run';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { RunSummary } from '../../shared/domain';
-import { runSummary } from '../store/runs-repository';
+import { runSummary } from '../store/runs/runs-repository';
 import { listRuns, requireRun } from '../services/runs/runs-service';
 import { withContext } from './cli-context';
 import { formatTable } from './format-table';

@@ -21,8 +21,8 @@ import { RunLease } from '../services/runs/run-lease';
 import { createLeasedRun, requireRun } from '../services/runs/runs-service';
 import { ServiceError } from '../services/app/service-error';
 import { readTextFile } from '../services/app/text-file';
-import { iterateRows } from '../store/rows-repository';
-import { getSpec } from '../store/specs-repository';
+import { iterateRows } from '../store/rows/rows-repository';
+import { getSpec } from '../store/runs/specs-repository';
 import { withContext } from './cli-context';
 import { printSummary } from './print-summary';
 

@@ -11,7 +11,7 @@ import { closeAppContext, createAppContext, type AppContext } from '../services/
 import { executeRun } from '../services/runs/run-executor';
 import { createRun, requireRun } from '../services/runs/runs-service';
 import { keyRing } from '../services/settings/secrets';
-import { iterateRows } from '../store/rows-repository';
+import { iterateRows } from '../store/rows/rows-repository';
 import { startLocalModelProcess, type LocalModelProcess } from '../test-support/local-model-process';
 import { reliabilitySettings } from './long-mode';
 

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RunConfig } from '../../shared/domain';
 import { migrate } from './migrate';
-import { insertRun } from './runs-repository';
+import { insertRun } from './runs/runs-repository';
 import { memoOnTables, tablesVersion } from './store-memo';
 
 const opened: Database.Database[] = [];

@@ -19,8 +19,8 @@ import {
   type TrustPair,
   type Verdict,
 } from '../../engine/index';
-import { latestVerdicts, simulatorErrorRowIds, type LatestVerdict } from '../store/grades-repository';
-import { listLabels, listRowIdentities, type RowIdentity } from '../store/labels-repository';
+import { latestVerdicts, simulatorErrorRowIds, type LatestVerdict } from '../store/grades/grades-repository';
+import { listLabels, listRowIdentities, type RowIdentity } from '../store/labels/labels-repository';
 import type { AppContext } from '../services/app/app-context';
 import { chooseJudge, gradedJudges } from '../services/grading/grading-service';
 import { requireRun } from '../services/runs/runs-service';

@@ -1,9 +1,9 @@
 import { RunConfig, type Dimensions, type Spec } from '../../shared/domain';
 import { planGrid, type GridPlan } from '../../engine/index';
 import type { Db } from '../store/database';
-import { insertRow } from '../store/rows-repository';
-import { insertRun } from '../store/runs-repository';
-import { insertSpec } from '../store/specs-repository';
+import { insertRow } from '../store/rows/rows-repository';
+import { insertRun } from '../store/runs/runs-repository';
+import { insertSpec } from '../store/runs/specs-repository';
 import { sampleRow } from '../store/__fixtures__/sample-row';
 
 const objectSchema = (properties: Record<string, unknown>) => ({ type: 'object', properties });

@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { RunConfig, type Grade } from '../../shared/domain';
 import type { Db } from '../store/database';
-import { insertGrades } from '../store/grades-repository';
-import { insertRow, storedRowId } from '../store/rows-repository';
-import { insertRun } from '../store/runs-repository';
-import { insertSpec } from '../store/specs-repository';
+import { insertGrades } from '../store/grades/grades-repository';
+import { insertRow, storedRowId } from '../store/rows/rows-repository';
+import { insertRun } from '../store/runs/runs-repository';
+import { insertSpec } from '../store/runs/specs-repository';
 import { sampleRow } from '../store/__fixtures__/sample-row';
 import type { AppContext } from '../services/app/app-context';
 import { executeRun } from '../services/runs/run-executor';

@@ -3,7 +3,7 @@ import type { Dimensions } from '../../../shared/domain';
 import { pairsOf, pairwiseCoverage } from '../../../engine/index';
 import { dispatch } from '../../api/dispatch';
 import { openDatabase } from '../../store/database';
-import { getRun, updateRun } from '../../store/runs-repository';
+import { getRun, updateRun } from '../../store/runs/runs-repository';
 import type { AppContext } from '../app/app-context';
 import { coverageMatrix, coverageSummary, fillCell } from './coverage-service';
 import { EventBus } from '../app/event-bus';

@@ -10,8 +10,8 @@ import {
   type Spec,
 } from '../../../shared/domain';
 import { aimProblems, coverageGap, pairsOf, stableJson, type GridPlan } from '../../../engine/index';
-import { axisCounts, cellCounts, coordinateCounts, gradeTotals, iteratePrompts } from '../../store/coverage-queries';
-import { getSpec } from '../../store/specs-repository';
+import { axisCounts, cellCounts, coordinateCounts, gradeTotals, iteratePrompts } from '../../store/rows/coverage-queries';
+import { getSpec } from '../../store/runs/specs-repository';
 import type { AppContext } from '../app/app-context';
 import { planDriftWarning, runPlan } from './coverage-plan';
 import { requireRun, startRun } from '../runs/runs-service';

@@ -9,7 +9,7 @@ import {
   type RunContext,
   splitOf,
 } from '../../../engine/index';
-import { getSpec } from '../../store/specs-repository';
+import { getSpec } from '../../store/runs/specs-repository';
 import type { AppContext } from '../app/app-context';
 import { type RowOrder, runPrompts, selectedRows } from './export-rows';
 import { requireRun } from '../runs/runs-service';

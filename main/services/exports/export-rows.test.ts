@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ExportSelection } from '../../../shared/api/exports';
 import { RunConfig } from '../../../shared/domain';
 import { openDatabase } from '../../store/database';
-import { insertRow } from '../../store/rows-repository';
-import { insertRun } from '../../store/runs-repository';
+import { insertRow } from '../../store/rows/rows-repository';
+import { insertRun } from '../../store/runs/runs-repository';
 import { sampleRow } from '../../store/__fixtures__/sample-row';
 import { readRows, selectedRows, selectionWhere } from './export-rows';
 

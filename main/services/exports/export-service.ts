@@ -26,7 +26,7 @@ import {
   writeTextFiles,
   writeTrainingParallel,
 } from '../../../engine/node/index';
-import { insertExport, listExports as listStoredExports } from '../../store/exports-repository';
+import { insertExport, listExports as listStoredExports } from '../../store/exports/exports-repository';
 import type { AppContext } from '../app/app-context';
 import { gateDrops, refusals } from './export-gates';
 import { type ExportJobKind, type JobControl, requireJobs } from './export-jobs';

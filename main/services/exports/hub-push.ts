@@ -12,7 +12,7 @@ import {
   recordCommit,
   repoIdProblem,
 } from '../../../engine/index';
-import { insertExport, lastPushCommit } from '../../store/exports-repository';
+import { insertExport, lastPushCommit } from '../../store/exports/exports-repository';
 import type { AppContext } from '../app/app-context';
 import { cardWithSplits, readDatasetFolder } from './dataset-folder-reader';
 import { hubTokenOf } from '../settings/hub-token-service';

@@ -10,9 +10,9 @@ import {
   simulatorErrorRowIds,
   type LabelledRowGrade,
   type LatestGradeCounts,
-} from '../../store/grades-repository';
-import { countLabelsAfter, newestLabelId, rowGrades, rowIdentitiesOf, runLabelsAfter } from '../../store/label-queue-repository';
-import { listLabels, type LabelledRow } from '../../store/labels-repository';
+} from '../../store/grades/grades-repository';
+import { countLabelsAfter, newestLabelId, rowGrades, rowIdentitiesOf, runLabelsAfter } from '../../store/labels/label-queue-repository';
+import { listLabels, type LabelledRow } from '../../store/labels/labels-repository';
 import { memoOnTables, tablesVersion, type KeyReadAt } from '../../store/store-memo';
 import type { AppContext } from '../app/app-context';
 import { gradedJudges } from './grading-service';

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { judgeAgreement, parseAgreementFile, wilson } from '../../../engine/index';
 import type { LabelValue } from '../../../shared/domain';
 import { dispatch } from '../../api/dispatch';
-import { insertLabels } from '../../store/labels-repository';
+import { insertLabels } from '../../store/labels/labels-repository';
 import { agreementExport, agreementReport } from './agreement-service';
 import { closeAppContext, createAppContext, type AppContext } from '../app/app-context';
 import { gradesSummary } from './grading-service';

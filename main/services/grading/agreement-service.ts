@@ -14,8 +14,8 @@ import {
   type TrustPair,
   type Verdict,
 } from '../../../engine/index';
-import { iterateRowRewards, type LabelledRowGrade } from '../../store/grades-repository';
-import type { LabelledRow } from '../../store/labels-repository';
+import { iterateRowRewards, type LabelledRowGrade } from '../../store/grades/grades-repository';
+import type { LabelledRow } from '../../store/labels/labels-repository';
 import type { AppContext } from '../app/app-context';
 import {
   excludedRows,

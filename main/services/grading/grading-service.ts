@@ -19,10 +19,10 @@ import {
   simulatorErrorRowIds,
   type JudgeBreakdown,
   type JudgeTotals,
-} from '../../store/grades-repository';
-import { runIdOfRow } from '../../store/labels-repository';
-import { countRows } from '../../store/rows-repository';
-import { getSpec } from '../../store/specs-repository';
+} from '../../store/grades/grades-repository';
+import { runIdOfRow } from '../../store/labels/labels-repository';
+import { countRows } from '../../store/rows/rows-repository';
+import { getSpec } from '../../store/runs/specs-repository';
 import type { AppContext } from '../app/app-context';
 import { judgeKeysOf, type GradePlan } from './grade-executor';
 import { newGradeJobId } from './grade-jobs';

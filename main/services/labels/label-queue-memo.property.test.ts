@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LabelQueueOrder } from '../../../shared/api/labels';
 import type { LabelValue } from '../../../shared/domain';
-import { firstUnlabelled, gradingJudgeKeys, queueCounts, queuePage, type QueueRequest } from '../../store/label-queue-repository';
+import { firstUnlabelled, gradingJudgeKeys, queueCounts, queuePage, type QueueRequest } from '../../store/labels/label-queue-repository';
 import { forgetStoreMemo, forgetTableMemo } from '../../store/store-memo';
 import { closeAppContext, createAppContext, type AppContext } from '../app/app-context';
 import { labelQueue, setAnnotatorName, setLabel, type QueueOptions } from './labels-service';

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { LabelQueueOrder } from '../../../shared/api/labels';
-import { insertRow } from '../../store/rows-repository';
+import { insertRow } from '../../store/rows/rows-repository';
 import { forgetStoreMemo } from '../../store/store-memo';
 import { sampleRow } from '../../store/__fixtures__/sample-row';
 import { callMethod as call, serviceTestContexts } from '../../test-support/service-test-context';

@@ -14,8 +14,8 @@ import {
   type OrderedRow,
   type QueueCounts,
   type QueueRequest,
-} from '../../store/label-queue-repository';
-import { newestGradingJudge, type NewestJudge } from '../../store/newest-judge-repository';
+} from '../../store/labels/label-queue-repository';
+import { newestGradingJudge, type NewestJudge } from '../../store/grades/newest-judge-repository';
 import { memoOnStore, memoOnTables } from '../../store/store-memo';
 import type { AppContext } from '../app/app-context';
 import { gradedJudges } from '../grading/grading-service';

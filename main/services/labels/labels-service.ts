@@ -28,8 +28,8 @@ import {
   missingRowIds,
   runIdOfRow,
   setAnnotator,
-} from '../../store/labels-repository';
-import { annotatorLabelCounts, gradingJudgeKeys, type QueueRequest } from '../../store/label-queue-repository';
+} from '../../store/labels/labels-repository';
+import { annotatorLabelCounts, gradingJudgeKeys, type QueueRequest } from '../../store/labels/label-queue-repository';
 import type { AppContext } from '../app/app-context';
 import { chooseJudge } from '../grading/grading-service';
 import {

@@ -3,8 +3,8 @@ import type { ProveLine as ApiProveLine, ProveSource } from '../../../shared/api
 import { passBit, type Axis } from '../../../shared/domain';
 import { parseProveFile, proveReport, replayTasks, type ProveRecord, type ProveReport, type ReplayTask } from '../../../engine/index';
 import type { Db } from '../../store/database';
-import { countRows, iterateRows } from '../../store/rows-repository';
-import { gradedTasks } from '../../store/prove-repository';
+import { countRows, iterateRows } from '../../store/rows/rows-repository';
+import { gradedTasks } from '../../store/runs/prove-repository';
 import type { AppContext } from '../app/app-context';
 import { requireRun } from '../runs/runs-service';
 import { ServiceError } from '../app/service-error';

@@ -1,10 +1,10 @@
 import { RowsQuery, type RowDetail, type RowFacets, type RowsPageOutput } from '../../../shared/api/rows';
 import type { MethodParsedInput } from '../../../shared/api';
-import { getRun } from '../../store/runs-repository';
-import { getSpec } from '../../store/specs-repository';
-import { getStoredRow, rowGrades, rowLabels } from '../../store/row-detail-repository';
-import { rowFacets } from '../../store/row-facets-repository';
-import { pageRows, rowNeighbours } from '../../store/rows-page-repository';
+import { getRun } from '../../store/runs/runs-repository';
+import { getSpec } from '../../store/runs/specs-repository';
+import { getStoredRow, rowGrades, rowLabels } from '../../store/rows/row-detail-repository';
+import { rowFacets } from '../../store/rows/row-facets-repository';
+import { pageRows, rowNeighbours } from '../../store/rows/rows-page-repository';
 import type { AppContext } from '../app/app-context';
 import { requireRun } from './runs-service';
 import { ServiceError } from '../app/service-error';

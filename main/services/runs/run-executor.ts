@@ -11,9 +11,9 @@ import {
 } from '../../../shared/domain';
 import { offlineComponents, simulate, type SimulationEvent } from '../../../engine/index';
 import type { Db } from '../../store/database';
-import { getRowByOrdinal, insertRow } from '../../store/rows-repository';
-import { bumpRowsDone, getRun, updateRun, type RunUpdate } from '../../store/runs-repository';
-import { getSpec } from '../../store/specs-repository';
+import { getRowByOrdinal, insertRow } from '../../store/rows/rows-repository';
+import { bumpRowsDone, getRun, updateRun, type RunUpdate } from '../../store/runs/runs-repository';
+import { getSpec } from '../../store/runs/specs-repository';
 import { roleComponents, type RoleComponents } from '../settings/model-roles';
 import { RunLease, RunLeaseLostError } from './run-lease';
 import { keyRing, type KeyRing } from '../settings/secrets';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../shared/api';
 import { dispatch } from '../../api/dispatch';
-import { countRows } from '../../store/rows-repository';
+import { countRows } from '../../store/rows/rows-repository';
 import { closeAppContext, createAppContext, type AppContext } from '../app/app-context';
 import { freshBundleIn } from './run-jobs';
 

@@ -10,8 +10,8 @@ import {
   runLeaseToken,
   type LeaseHolder,
   type RunLeaseRecord,
-} from '../../store/run-leases-repository';
-import { getRun, updateRun } from '../../store/runs-repository';
+} from '../../store/runs/run-leases-repository';
+import { getRun, updateRun } from '../../store/runs/runs-repository';
 import { ServiceError } from '../app/service-error';
 import { processExists } from '../app/process-exists';
 

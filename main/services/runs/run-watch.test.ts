@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunWatch } from '../../../shared/api';
 import { RunConfig } from '../../../shared/domain';
 import { callMethod, serviceTestContexts } from '../../test-support/service-test-context';
-import { acquireRunLease, getRunLease, latestRowStamps } from '../../store/run-leases-repository';
+import { acquireRunLease, getRunLease, latestRowStamps } from '../../store/runs/run-leases-repository';
 import { closeAppContext, createAppContext } from '../app/app-context';
 import { executeRun } from './run-executor';
 import { RunLease } from './run-lease';

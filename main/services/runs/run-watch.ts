@@ -1,5 +1,5 @@
 import type { RunPace, RunWatch } from '../../../shared/api';
-import { getRunLease, latestRowStamps, type RunLeaseRecord } from '../../store/run-leases-repository';
+import { getRunLease, latestRowStamps, type RunLeaseRecord } from '../../store/runs/run-leases-repository';
 import type { AppContext } from '../app/app-context';
 import { runWriter } from './run-lease';
 import { runDetail } from './runs-service';

@@ -1,5 +1,5 @@
 import type { RunProgress } from '../../../shared/api';
-import type { LeaseHolder } from '../../store/run-leases-repository';
+import type { LeaseHolder } from '../../store/runs/run-leases-repository';
 
 /** The thread's own data: one store, for every run it executes. */
 export interface WorkerInput {

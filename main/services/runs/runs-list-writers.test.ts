@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { describe, expect, it, vi } from 'vitest';
 import { RunConfig } from '../../../shared/domain';
-import { acquireRunLease, leasesOfRuns } from '../../store/run-leases-repository';
+import { acquireRunLease, leasesOfRuns } from '../../store/runs/run-leases-repository';
 import { callMethod, serviceTestContexts } from '../../test-support/service-test-context';
 import { executeRun } from './run-executor';
 import { RunLease } from './run-lease';

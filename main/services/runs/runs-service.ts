@@ -1,9 +1,9 @@
 import type { RunsListOutput } from '../../../shared/api';
 import type { Run, RunConfig, Spec } from '../../../shared/domain';
 import { aimProblems, ModelCallError, validateSpec } from '../../../engine/index';
-import { getRun, insertRun, listRuns as listStoredRuns, runBatches, runSummary, updateRun } from '../../store/runs-repository';
-import { leasesOfRuns } from '../../store/run-leases-repository';
-import { getSpec, insertSpec } from '../../store/specs-repository';
+import { getRun, insertRun, listRuns as listStoredRuns, runBatches, runSummary, updateRun } from '../../store/runs/runs-repository';
+import { leasesOfRuns } from '../../store/runs/run-leases-repository';
+import { getSpec, insertSpec } from '../../store/runs/specs-repository';
 import type { AppContext } from '../app/app-context';
 import { newId } from '../app/ids';
 import { leaseConflictMessage, leaseProgram, liveLeaseOf, RunLease, runWriter } from './run-lease';

@@ -1,6 +1,6 @@
 import type { SpecsAxesOutput, SpecsCheckOutput, SpecsDraftOutput, SpecsGetOutput } from '../../../shared/api/specs';
 import { buildAxesReport, draftSpec, SpecDraftError, validateSpec } from '../../../engine/index';
-import { getSpec } from '../../store/specs-repository';
+import { getSpec } from '../../store/runs/specs-repository';
 import type { AppContext } from '../app/app-context';
 import { ServiceError } from '../app/service-error';
 

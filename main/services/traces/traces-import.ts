@@ -14,8 +14,8 @@ import {
   type TraceIssue,
   type TraceRow,
 } from '../../../engine/index';
-import { backfillTraceIdentity, importsHolding, storedTraceIdentities } from '../../store/trace-identity-repository';
-import { insertTraceImport, listTraceImports } from '../../store/traces-repository';
+import { backfillTraceIdentity, importsHolding, storedTraceIdentities } from '../../store/traces/trace-identity-repository';
+import { insertTraceImport, listTraceImports } from '../../store/traces/traces-repository';
 import type { AppContext } from '../app/app-context';
 import { newId } from '../app/ids';
 import { ServiceError } from '../app/service-error';

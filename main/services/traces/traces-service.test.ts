@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getSpec } from '../../store/specs-repository';
+import { getSpec } from '../../store/runs/specs-repository';
 import { closeAppContext, createAppContext, type AppContext } from '../app/app-context';
 import { ServiceError } from '../app/service-error';
 import { aimRun, deleteImport, importTraces, listImports, pageTraces, traceFailureMap, traceSimulateOptions } from './traces-service';

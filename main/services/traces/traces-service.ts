@@ -3,8 +3,8 @@ import { RunConfig, type Run } from '../../../shared/domain';
 
 type RunSource = RunConfig['source'];
 import { failureMap, specFromTraces, traceAim, type FailureMapOptions, type TraceAim } from '../../../engine/index';
-import { getSpec } from '../../store/specs-repository';
-import { updateRun } from '../../store/runs-repository';
+import { getSpec } from '../../store/runs/specs-repository';
+import { updateRun } from '../../store/runs/runs-repository';
 import {
   deleteTraceImport,
   getTraceAim,
@@ -15,7 +15,7 @@ import {
   pageTraceRows,
   traceRows,
   traceSourceTexts,
-} from '../../store/traces-repository';
+} from '../../store/traces/traces-repository';
 import type { Db } from '../../store/database';
 import type { AppContext } from '../app/app-context';
 import { createRun, requireRun } from '../runs/runs-service';

@@ -1,8 +1,8 @@
 import { HISTORIES, RunConfig, STANCES, TOOL_CONDITIONS, WORLD_STATES, WRITER_ARMS, type Row, type Spec } from '../../../shared/domain';
 import { statement, type Db } from '../database';
-import { insertRow, storedRowId } from '../rows-repository';
-import { insertRun, updateRun } from '../runs-repository';
-import { insertSpec } from '../specs-repository';
+import { insertRow, storedRowId } from '../rows/rows-repository';
+import { insertRun, updateRun } from '../runs/runs-repository';
+import { insertSpec } from '../runs/specs-repository';
 
 /*
  * Synthetic rows for store tests and the UI benchmark: varied on every axis, with tool calls, faults, conduct and

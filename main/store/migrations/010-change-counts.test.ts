@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { RunConfig } from '../../../shared/domain';
 import { migrate, schemaVersion } from '../migrate';
-import { insertRun } from '../runs-repository';
+import { insertRun } from '../runs/runs-repository';
 import { tablesVersion } from '../store-memo';
 import { changeCounts, COUNTED_TABLES } from './010-change-counts';
 import { MIGRATIONS } from './index';

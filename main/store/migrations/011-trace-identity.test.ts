@@ -2,8 +2,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { parseTraceFile, placeTrace, traceIdentity, type TraceRow } from '../../../engine/index';
 import { migrate, schemaVersion } from '../migrate';
-import { backfillTraceIdentity, storedTraceIdentities } from '../trace-identity-repository';
-import { listTraceImports, mapTraces } from '../traces-repository';
+import { backfillTraceIdentity, storedTraceIdentities } from '../traces/trace-identity-repository';
+import { listTraceImports, mapTraces } from '../traces/traces-repository';
 import { traceIdentity as migration } from './011-trace-identity';
 import { MIGRATIONS } from './index';
 

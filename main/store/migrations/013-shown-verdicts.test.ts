@@ -4,8 +4,8 @@ import { RowsQuery } from '../../../shared/api/rows';
 import { PASS_THRESHOLD, verdictOf } from '../../../shared/domain/verdict';
 import { storeGeneratedRun } from '../__fixtures__/generated-rows';
 import { migrate, schemaVersion } from '../migrate';
-import { pageIdsSql, pageRows, rowNeighbours } from '../rows-page-repository';
-import { shownJudgeSource, verdictCountClauses } from '../rows-query';
+import { pageIdsSql, pageRows, rowNeighbours } from '../rows/rows-page-repository';
+import { shownJudgeSource, verdictCountClauses } from '../rows/rows-query';
 import { MIGRATIONS } from './index';
 import { shownVerdicts } from './013-shown-verdicts';
 

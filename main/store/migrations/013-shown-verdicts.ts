@@ -43,7 +43,7 @@ export const SHOWN_REWARD_SQL = "(CASE WHEN judge_verdict <> 'ungraded' THEN jud
 
 /**
  * The conversations table's Judge and Reward columns show a row's latest judge grade, else its latest conduct grade
- * (main/store/rows-query.ts). Offline runs are graded by the conduct checks alone, and a run can be graded by both, so
+ * (main/store/rows/rows-query.ts). Offline runs are graded by the conduct checks alone, and a run can be graded by both, so
  * row_verdicts (002) now keeps what those columns need, with an index each:
  * - `conduct_reward`: the latest conduct grade's reward, -1 for none or for a grade without one (as `judge_reward`);
  *   filled here for stored rows and kept by the grade triggers below;

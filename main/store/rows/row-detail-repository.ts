@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Grade, Label, Provenance, Row, TextSpan } from '../../shared/domain';
-import { statement, type Db } from './database';
-import { parseJsonColumn } from './json-column';
+import { Grade, Label, Provenance, Row, TextSpan } from '../../../shared/domain';
+import { statement, type Db } from '../database';
+import { parseJsonColumn } from '../json-column';
 
 interface GradeRecord {
   row_id: string;

@@ -1,5 +1,5 @@
-import { STOPPED_GAP_SECONDS, type RunActiveTime } from '../../shared/api';
-import { statement, type Db } from './database';
+import { STOPPED_GAP_SECONDS, type RunActiveTime } from '../../../shared/api';
+import { statement, type Db } from '../database';
 
 /*
  * A row is stored when its rollout ends (in ordinal order: a row that finished early waits for the rows before it, and

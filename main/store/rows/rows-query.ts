@@ -1,6 +1,6 @@
-import type { RowFilterKey, RowsQuery, RowSortColumn } from '../../shared/api/rows';
-import { statement, type Db } from './database';
-import { SHOWN_REWARD_SQL, SHOWN_VERDICT_SQL } from './migrations/013-shown-verdicts';
+import type { RowFilterKey, RowsQuery, RowSortColumn } from '../../../shared/api/rows';
+import { statement, type Db } from '../database';
+import { SHOWN_REWARD_SQL, SHOWN_VERDICT_SQL } from '../migrations/013-shown-verdicts';
 
 /*
  * SQL for the conversations table: a run's rows filtered, searched and sorted without loading the run. Only names

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { traceIdentity, type DedupeStore, type TraceRow } from '../../engine/index';
-import { statement, type Db } from './database';
-import { parseJsonColumn } from './json-column';
+import { traceIdentity, type DedupeStore, type TraceRow } from '../../../engine/index';
+import { statement, type Db } from '../database';
+import { parseJsonColumn } from '../json-column';
 
 const StoredBody = z.object({
   conversation_id: z.string(),

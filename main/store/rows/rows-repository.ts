@@ -1,8 +1,8 @@
-import { Row } from '../../shared/domain';
-import { prepareLine, type RunContext, type StoredPreparedLine } from '../../engine/index';
-import { statement, type Db } from './database';
-import { insertExportLine } from './export-lines-repository';
-import { parseJsonColumn } from './json-column';
+import { Row } from '../../../shared/domain';
+import { prepareLine, type RunContext, type StoredPreparedLine } from '../../../engine/index';
+import { statement, type Db } from '../database';
+import { insertExportLine } from '../exports/export-lines-repository';
+import { parseJsonColumn } from '../json-column';
 import { rowSearchText } from './row-search-text';
 
 export interface StoredRowMeta {

@@ -1,14 +1,14 @@
 import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseTraceFile, placeTrace } from '../../engine/index';
-import { openDatabase, type Db } from './database';
-import { migrate, schemaVersion } from './migrate';
-import { MIGRATIONS } from './migrations';
-import { traces } from './migrations/005-traces';
+import { parseTraceFile, placeTrace } from '../../../engine/index';
+import { openDatabase, type Db } from '../database';
+import { migrate, schemaVersion } from '../migrate';
+import { MIGRATIONS } from '../migrations';
+import { traces } from '../migrations/005-traces';
 import { deleteTraceImport, insertTraceImport, listTraceImports, mapTraces, pageTraceRows, traceSourceTexts } from './traces-repository';
 
-const fixture = (name: string) => readFileSync(new URL(`../../engine/traces/__fixtures__/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(new URL(`../../../engine/traces/__fixtures__/${name}`, import.meta.url), 'utf8');
 
 function store(): Db {
   const db = openDatabase(':memory:');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { TraceImport, TraceSummary } from '../../shared/api/traces';
-import { Dimensions, type AxisValues } from '../../shared/domain';
+import type { TraceImport, TraceSummary } from '../../../shared/api/traces';
+import { Dimensions, type AxisValues } from '../../../shared/domain';
 import {
   traceIdentity,
   type MapTrace,
@@ -9,9 +9,9 @@ import {
   type TraceIdentity,
   type TracePlacement,
   type TraceRow,
-} from '../../engine/index';
-import { statement, type Db } from './database';
-import { parseJsonColumn } from './json-column';
+} from '../../../engine/index';
+import { statement, type Db } from '../database';
+import { parseJsonColumn } from '../json-column';
 
 const stringList = z.array(z.string());
 const ImportFiles = z.array(

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { RunConfig } from '../../shared/domain';
-import { openDatabase, type Db } from './database';
+import { RunConfig } from '../../../shared/domain';
+import { openDatabase, type Db } from '../database';
 import { runActiveTime, withActiveTime } from './run-active-time';
-import { insertRow } from './rows-repository';
+import { insertRow } from '../rows/rows-repository';
 import { getRun, insertRun, updateRun } from './runs-repository';
-import { sampleRow } from './__fixtures__/sample-row';
+import { sampleRow } from '../__fixtures__/sample-row';
 
 const config = RunConfig.parse({ source: { kind: 'describe', sentence: 'a support agent that never invents order numbers' } });
 const START = Date.parse('2026-03-01T09:00:00.000Z');

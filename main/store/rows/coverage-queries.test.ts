@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { RunConfig } from '../../shared/domain';
+import { RunConfig } from '../../../shared/domain';
 import { axisCounts, cellCounts, cellCountsSql, coordinateCounts, COORDINATES_SQL, gradeTotals, iteratePrompts } from './coverage-queries';
-import { openDatabase, type Db } from './database';
+import { openDatabase, type Db } from '../database';
 import { insertRow } from './rows-repository';
-import { insertRun } from './runs-repository';
-import { sampleRow } from './__fixtures__/sample-row';
+import { insertRun } from '../runs/runs-repository';
+import { sampleRow } from '../__fixtures__/sample-row';
 
 const config = RunConfig.parse({ source: { kind: 'describe', sentence: 'a support agent that never invents order numbers' } });
 

@@ -1,6 +1,6 @@
-import { AXES, PASS_THRESHOLD, type Axis, type Dimensions } from '../../shared/domain';
-import { statement, type Db } from './database';
-import { SIMULATOR_ERROR_ROWS } from './grades-repository';
+import { AXES, PASS_THRESHOLD, type Axis, type Dimensions } from '../../../shared/domain';
+import { statement, type Db } from '../database';
+import { SIMULATOR_ERROR_ROWS } from '../grades/grades-repository';
 import { countRows } from './rows-repository';
 
 /** Axis names are column names of `rows`; only these ever reach SQL text. */

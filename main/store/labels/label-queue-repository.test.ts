@@ -2,11 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LabelQueueOrder } from '../../shared/api/labels';
-import { PASS_THRESHOLD } from '../../shared/domain';
-import { closeAppContext, createAppContext, type AppContext } from '../services/app/app-context';
-import { labelQueue } from '../services/labels/labels-service';
-import type { Db } from './database';
+import type { LabelQueueOrder } from '../../../shared/api/labels';
+import { PASS_THRESHOLD } from '../../../shared/domain';
+import { closeAppContext, createAppContext, type AppContext } from '../../services/app/app-context';
+import { labelQueue } from '../../services/labels/labels-service';
+import type { Db } from '../database';
 import {
   firstUnlabelled,
   gradingJudgeKeys,
@@ -20,7 +20,7 @@ import {
   RUN_LABELS_AFTER_SQL,
   type QueueRequest,
 } from './label-queue-repository';
-import { storeGeneratedRun } from './__fixtures__/generated-rows';
+import { storeGeneratedRun } from '../__fixtures__/generated-rows';
 
 const ORDERS: LabelQueueOrder[] = ['generated', 'disagreements', 'unsure', 'stratified'];
 const RUN = 'small';

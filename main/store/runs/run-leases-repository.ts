@@ -1,4 +1,4 @@
-import { statement, type Db } from './database';
+import { statement, type Db } from '../database';
 
 /** Who holds a run's lease (migration 009). Times are milliseconds since the Unix epoch. */
 export interface RunLeaseRecord {

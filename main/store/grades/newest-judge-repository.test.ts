@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Grade, Label, LabelValue } from '../../shared/domain';
-import { closeAppContext, createAppContext, type AppContext } from '../services/app/app-context';
-import { chooseJudge, gradedJudges } from '../services/grading/grading-service';
-import { storeCraftedRun } from '../test-support/grading-run';
+import type { Grade, Label, LabelValue } from '../../../shared/domain';
+import { closeAppContext, createAppContext, type AppContext } from '../../services/app/app-context';
+import { chooseJudge, gradedJudges } from '../../services/grading/grading-service';
+import { storeCraftedRun } from '../../test-support/grading-run';
 import { insertGrades } from './grades-repository';
-import { insertLabels } from './labels-repository';
+import { insertLabels } from '../labels/labels-repository';
 import { NEWEST_GRADE_OF_JUDGE_NAME_SQL, newestGradingJudge } from './newest-judge-repository';
 
 /** Names and versions, two of which spell one key (alpha@v1). */

@@ -1,5 +1,5 @@
-import type { PreparedFacts, StoredPreparedLine } from '../../engine/index';
-import { statement, type Db } from './database';
+import type { PreparedFacts, StoredPreparedLine } from '../../../engine/index';
+import { statement, type Db } from '../database';
 
 /** Stores a row's prepared line (see migration 012), replacing any line it had. */
 export function insertExportLine(db: Db, rowId: string, line: StoredPreparedLine): void {

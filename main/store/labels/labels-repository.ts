@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { StoredLabel } from '../../shared/api/labels';
-import { LabelKind, LabelValue, type Label } from '../../shared/domain';
-import { statement, type Db } from './database';
+import type { StoredLabel } from '../../../shared/api/labels';
+import { LabelKind, LabelValue, type Label } from '../../../shared/domain';
+import { statement, type Db } from '../database';
 
 /** The settings key holding the annotator's name (JSON text, like every settings value). */
 export const ANNOTATOR_SETTING = 'annotator.name';

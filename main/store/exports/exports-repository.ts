@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { ExportRecord } from '../../shared/api/exports';
-import { statement, type Db } from './database';
-import { parseJsonColumn } from './json-column';
+import type { ExportRecord } from '../../../shared/api/exports';
+import { statement, type Db } from '../database';
+import { parseJsonColumn } from '../json-column';
 
 export type ExportDestinationKind = ExportRecord['destination'];
 

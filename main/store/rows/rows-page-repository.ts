@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { RowMatch, RowSummary, type RowNeighbours, type RowsQuery } from '../../shared/api/rows';
-import { statement, type Db } from './database';
-import { parseJsonColumn } from './json-column';
+import { RowMatch, RowSummary, type RowNeighbours, type RowsQuery } from '../../../shared/api/rows';
+import { statement, type Db } from '../database';
+import { parseJsonColumn } from '../json-column';
 import { MATCH_SQL, snippetWord } from './row-match-snippet';
 import {
   keysetCondition,

@@ -1,6 +1,6 @@
-import { AXES, type Axis } from '../../shared/domain';
-import { statement, type Db } from './database';
-import { SIMULATOR_ERROR_ROWS } from './grades-repository';
+import { AXES, type Axis } from '../../../shared/domain';
+import { statement, type Db } from '../database';
+import { SIMULATOR_ERROR_ROWS } from '../grades/grades-repository';
 
 export interface GradedTask {
   task_id: string;

@@ -1,4 +1,4 @@
-import type { Row } from '../../shared/domain';
+import type { Row } from '../../../shared/domain';
 
 export interface RowSearchText {
   prompt: string;

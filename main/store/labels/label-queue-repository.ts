@@ -1,7 +1,7 @@
-import { judgeKey } from '../../shared/api/grades';
-import type { LabelQueueOrder, QueueItem, QueueSnapshot, StoredLabel } from '../../shared/api/labels';
-import { LABEL_VALUES, LabelKind, LabelValue, PASS_THRESHOLD } from '../../shared/domain';
-import { statement, type Db } from './database';
+import { judgeKey } from '../../../shared/api/grades';
+import type { LabelQueueOrder, QueueItem, QueueSnapshot, StoredLabel } from '../../../shared/api/labels';
+import { LABEL_VALUES, LabelKind, LabelValue, PASS_THRESHOLD } from '../../../shared/domain';
+import { statement, type Db } from '../database';
 
 /*
  * The labeling queue in SQL: a run's rows in one of four orders, paged, without reading a row body. Orders that

@@ -7,10 +7,10 @@ import {
   type Run,
   type RunStatus,
   type RunSummary,
-} from '../../shared/domain';
-import { statement, type Db } from './database';
-import { SIMULATOR_ERROR_ROWS } from './grades-repository';
-import { parseJsonColumn } from './json-column';
+} from '../../../shared/domain';
+import { statement, type Db } from '../database';
+import { SIMULATOR_ERROR_ROWS } from '../grades/grades-repository';
+import { parseJsonColumn } from '../json-column';
 
 interface RunRecord {
   id: string;

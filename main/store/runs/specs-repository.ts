@@ -1,6 +1,6 @@
-import { Spec } from '../../shared/domain';
-import { statement, type Db } from './database';
-import { parseJsonColumn } from './json-column';
+import { Spec } from '../../../shared/domain';
+import { statement, type Db } from '../database';
+import { parseJsonColumn } from '../json-column';
 
 export function insertSpec(db: Db, id: string, spec: Spec, now: string): void {
   statement(db, 'INSERT INTO specs (id, name, sentence, domain, body, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(

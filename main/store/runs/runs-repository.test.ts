@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { RunConfig } from '../../shared/domain';
-import { openDatabase } from './database';
-import { insertRow } from './rows-repository';
+import { RunConfig } from '../../../shared/domain';
+import { openDatabase } from '../database';
+import { insertRow } from '../rows/rows-repository';
 import { bumpRowsDone, getRun, insertRun, listRuns, runsChangeToken, updateRun } from './runs-repository';
-import { sampleRow } from './__fixtures__/sample-row';
+import { sampleRow } from '../__fixtures__/sample-row';
 
 const config = RunConfig.parse({ source: { kind: 'describe', sentence: 'a support agent that never invents order numbers' } });
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { judgeKey, type StoredGrade } from '../../shared/api/grades';
-import { JUDGE_STATUSES, JudgeStatus, LABEL_SOURCES, PASS_THRESHOLD, Provenance, TextSpan, type Grade } from '../../shared/domain';
-import { statement, type Db } from './database';
-import { parseJsonColumn } from './json-column';
+import { judgeKey, type StoredGrade } from '../../../shared/api/grades';
+import { JUDGE_STATUSES, JudgeStatus, LABEL_SOURCES, PASS_THRESHOLD, Provenance, TextSpan, type Grade } from '../../../shared/domain';
+import { statement, type Db } from '../database';
+import { parseJsonColumn } from '../json-column';
 
 /** The version of a grade's judge, spelled exactly as in index `grades_latest` (migration 003). */
 const VERSION = "json_extract(provenance, '$.version')";

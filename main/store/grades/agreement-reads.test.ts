@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { RunConfig, type Grade, type LabelValue } from '../../shared/domain';
-import { migrate } from './migrate';
+import { RunConfig, type Grade, type LabelValue } from '../../../shared/domain';
+import { migrate } from '../migrate';
 import {
   countIncludedRows,
   EXCLUDED_LATEST,
@@ -20,10 +20,10 @@ import {
   latestGradeSpans,
   rowRewardsSql,
 } from './grades-repository';
-import { insertLabels, LABELLED_ROWS, listLabelledRows } from './labels-repository';
-import { insertRow } from './rows-repository';
-import { insertRun } from './runs-repository';
-import { sampleRow } from './__fixtures__/sample-row';
+import { insertLabels, LABELLED_ROWS, listLabelledRows } from '../labels/labels-repository';
+import { insertRow } from '../rows/rows-repository';
+import { insertRun } from '../runs/runs-repository';
+import { sampleRow } from '../__fixtures__/sample-row';
 
 /*
  * The reads agreement.get makes after every burst of labels: whole-run figures from indexes, rows read one by one

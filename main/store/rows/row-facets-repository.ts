@@ -1,5 +1,5 @@
-import type { FacetValue, GradeSourceCount, RowFacets, RowFilterKey } from '../../shared/api/rows';
-import { statement, type Db } from './database';
+import type { FacetValue, GradeSourceCount, RowFacets, RowFilterKey } from '../../../shared/api/rows';
+import { statement, type Db } from '../database';
 import { shownJudgeSource, shownJudgeVerdictSql } from './rows-query';
 
 /** The table and column behind each filter menu; each has a (run_id, column, ordinal) index, so a count reads the index only. */
