@@ -9,7 +9,7 @@ import {
   type Run,
   type Spec,
 } from '../../../shared/domain';
-import { aimProblems, coverageGap, pairsOf, stableJson, type GridPlan } from '../../../engine/index';
+import { aimProblems, axesOfPair, coverageGap, pairsOf, pairwiseSummary, stableJson, type GridPlan } from '../../../engine/index';
 import { axisCounts, cellCounts, coordinateCounts, gradeTotals, iteratePrompts } from '../../store/rows/coverage-queries';
 import { getSpec } from '../../store/runs/specs-repository';
 import type { AppContext } from '../app/app-context';
@@ -17,7 +17,6 @@ import { planDriftWarning, runPlan } from './coverage-plan';
 import { requireRun, startRun } from '../runs/runs-service';
 import { ServiceError } from '../app/service-error';
 
-const PAIR_SEPARATOR = '\u001f';
 /** Longest run name the store takes. */
 const NAME_LIMIT = 200;
 
@@ -27,24 +26,15 @@ function requireSpec(context: AppContext, run: Run): Spec {
   return spec;
 }
 
-/** `coverage.pairwise` arithmetic: fraction = round(covered / planned, 4), null when nothing was planned. */
-function pairwiseOf(planned: number, covered: number): PairwiseCoverage {
-  return {
-    pairs_planned: planned,
-    pairs_covered: covered,
-    fraction: planned === 0 ? null : Math.round((covered / planned) * 10_000) / 10_000,
-  };
-}
-
 /** The pairsOf key of one value of axis x met with one value of axis y. */
 function pairKey(x: Axis, xValue: string, y: Axis, yValue: string): string {
   return pairsOf({ [x]: xValue, [y]: yValue })[0]!;
 }
 
 /** The two axes a pairsOf key joins, in axis order. */
-function axesOfPair(pair: string): [Axis, Axis] {
-  const [first, second] = pair.split(PAIR_SEPARATOR).map((item) => item.slice(0, item.indexOf('=')) as Axis);
-  return AXES.indexOf(first!) < AXES.indexOf(second!) ? [first!, second!] : [second!, first!];
+function axesInOrder(pair: string): [Axis, Axis] {
+  const [first, second] = axesOfPair(pair) as [Axis, Axis];
+  return AXES.indexOf(first) < AXES.indexOf(second) ? [first, second] : [second, first];
 }
 
 /** The spec's values in order, then any value the rows carry that the spec does not declare, sorted. */
@@ -113,7 +103,7 @@ export function coverageMatrix(context: AppContext, input: { run_id: string; x: 
     x_values: xValues,
     y_values: yValues,
     cells,
-    pairwise: pairwiseOf(planned.length, planned.filter((cell) => cell.rows > 0).length),
+    pairwise: pairwiseSummary(planned.length, planned.filter((cell) => cell.rows > 0).length),
     n_rows: counts.reduce((sum, count) => sum + count.rows, 0),
   };
 }
@@ -121,7 +111,7 @@ export function coverageMatrix(context: AppContext, input: { run_id: string; x: 
 function axisPairFigures(plan: GridPlan, covered: ReadonlySet<string>): AxisPairCoverage[] {
   const tally = new Map<string, { planned: number; covered: number }>();
   for (const pair of plan.planned) {
-    const id = axesOfPair(pair).join('|');
+    const id = axesInOrder(pair).join('|');
     const entry = tally.get(id) ?? { planned: 0, covered: 0 };
     entry.planned++;
     if (covered.has(pair)) entry.covered++;
@@ -132,7 +122,7 @@ function axisPairFigures(plan: GridPlan, covered: ReadonlySet<string>): AxisPair
     for (let second = first + 1; second < AXES.length; second++) {
       const [x, y] = [AXES[first]!, AXES[second]!];
       const entry = tally.get(`${x}|${y}`) ?? { planned: 0, covered: 0 };
-      figures.push({ x, y, ...pairwiseOf(entry.planned, entry.covered) });
+      figures.push({ x, y, ...pairwiseSummary(entry.planned, entry.covered) });
     }
   }
   return figures;
@@ -223,7 +213,7 @@ export function coverageSummary(context: AppContext, runId: string): CoverageSum
     n_rows: nRows,
     n_graded: grades.graded,
     n_failing: grades.failing,
-    pairwise: pairwiseOf(plan.planned.size, covered.size),
+    pairwise: pairwiseSummary(plan.planned.size, covered.size),
     axis_pairs: axisPairFigures(plan, covered),
     axes,
     cells_planned: plan.cells.length,
