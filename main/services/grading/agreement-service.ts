@@ -1,15 +1,17 @@
 import type { AgreementLine, AgreementReport, JudgeRef } from '../../../shared/api/agreement';
-import { passBit, type Label, type LabelKind } from '../../../shared/domain';
+import { passBit, type Label } from '../../../shared/domain';
 import {
   compareJudgesFromGold,
-  goldOf,
-  humanAgreement,
+  disagreementsWithGold,
+  humanAgreementsOf,
   judgeAgreementFromGold,
   judgeTrustFromGold,
-  labelVote,
-  type AuthoredLabel,
-  type HumanAgreement,
+  NO_GOLD,
+  rowGold,
+  rowsWithoutGold,
+  verdictWord,
   type JudgedPair,
+  type RowGold,
   type RowsWithoutGold,
   type TrustPair,
   type Verdict,
@@ -29,78 +31,17 @@ import {
   type Excluded,
 } from './agreement-memo';
 import { chooseJudge, type GradedJudge } from './grading-service';
-
-type RunJudge = GradedJudge & { n_graded: number };
 import { requireRun } from '../runs/runs-service';
 import { simulatorErrorRows } from '../app/simulator-error-rows';
 
-/** A row's gold: the majority of each author's latest pass/fail label. */
-interface RowGold {
-  gold: Verdict | null;
-  gold_kind: LabelKind | null;
-  /** The voters' names (sorted, comma-joined); null when any counted vote is unsigned, so the row is unmeasured. */
-  author: string | null;
-  isMixed: boolean;
-}
-
-/** Each author's latest label plus every unsigned one, oldest first (the labels that count). */
-function currentLabels(labels: readonly Label[]): Label[] {
-  const latest = new Map<string, Label>();
-  const unsigned: Label[] = [];
-  for (const label of labels) {
-    if (label.author === null) unsigned.push(label);
-    else {
-      latest.delete(label.author);
-      latest.set(label.author, label);
-    }
-  }
-  return [...latest.values(), ...unsigned];
-}
-
-/**
- * The gold of a row's labels (engine goldOf). A row whose votes mix kinds is reported with its least trusted
- * kind (model, else program), so gold that is not all human is never taken for human.
- */
-function rowGold(labels: readonly Label[]): RowGold {
-  const gold = goldOf(labels);
-  if (gold.gold_reward === null) return { gold: null, gold_kind: null, author: null, isMixed: false };
-  const voters = currentLabels(labels).filter((label) => labelVote(label.label) !== null);
-  const isUnsigned = voters.some((label) => label.author === null);
-  const author = isUnsigned ? null : [...new Set(voters.map((label) => label.author!))].sort().join(', ');
-  if (gold.gold_kind !== 'mixed') return { gold: gold.gold_reward, gold_kind: gold.gold_kind, author, isMixed: false };
-  return { gold: gold.gold_reward, gold_kind: voters.some((label) => label.kind === 'model') ? 'model' : 'program', author, isMixed: true };
-}
+/** A judge graded on the run, as grading-service gradedJudges reports it (same figures, same order). */
+type RunJudge = GradedJudge & { n_graded: number };
 
 function verdictOf(grade: LabelledRowGrade | undefined): Verdict | null {
   if (grade === undefined || grade.reward === null) return null;
   return passBit(grade.reward);
 }
 
-/** Two people compared on every row both labelled (human labels, each one's latest, pass/fail only). */
-function humanAgreements(labels: readonly Label[], warnings: string[]): HumanAgreement[] {
-  const latest = new Map<string, Label>();
-  for (const label of labels) {
-    if (label.kind === 'human' && label.author !== null) latest.set(`${label.author}\u0000${label.row_id}`, label);
-  }
-  const authored: AuthoredLabel[] = [];
-  for (const label of latest.values()) {
-    const vote = labelVote(label.label);
-    if (vote !== null) authored.push({ id: label.row_id, author: label.author!, label: vote });
-  }
-  const authors = [...new Set(authored.map((label) => label.author))].sort();
-  const results: HumanAgreement[] = [];
-  for (let first = 0; first < authors.length; first += 1) {
-    for (let second = first + 1; second < authors.length; second += 1) {
-      const result = humanAgreement(authored, [authors[first]!, authors[second]!]);
-      if (result.n > 0) results.push(result);
-    }
-  }
-  if (authors.length >= 2 && results.length === 0)
-    warnings.push(`${authors.join(', ')} labelled no row in common: human-human agreement needs two people on the same rows.`);
-  return results;
-}
-
-/** A judge graded on the run, as grading-service gradedJudges reports it (same figures, same order). */
 /**
  * What agreement reads of a run: only rows that carry a label become pairs (no other row can have gold); every
  * other row enters as counts (rows, and per judge, the rows it left unjudged or marked unsure).
@@ -116,8 +57,6 @@ interface GoldRows {
   /** Labels outside simulator-error rows, oldest first. */
   labels: Label[];
 }
-
-const NO_GOLD: RowGold = { gold: null, gold_kind: null, author: null, isMixed: false };
 
 /**
  * The labels and their gold grow with each label (agreement-memo keptRunLabels); the rest (the rows counted, each
@@ -169,14 +108,7 @@ function keyPairs(
       };
     });
   const counts = keptKeyCounts(context, runId, judges, key, excluded);
-  // Over every row: unjudged = no grade, or a grade without a reward; the gold rows' share is in the pairs.
-  const unjudged = gold.nRows - (counts.n_graded - counts.n_unjudged);
-  const withoutGold = {
-    n: gold.nRows - pairs.length,
-    unjudged: unjudged - pairs.filter((pair) => pair.judge === null).length,
-    unsure: counts.n_unsure - pairs.filter((pair) => pair.unsure).length,
-  };
-  return { pairs, withoutGold };
+  return { pairs, withoutGold: rowsWithoutGold(gold.nRows, counts, pairs) };
 }
 
 export interface AgreementRequest {
@@ -205,13 +137,8 @@ export function agreementReport(context: AppContext, runId: string, request: Agr
   if (mixed > 0)
     warnings.push(`${mixed} rows have gold from labels of different kinds: that gold is not all human, so it cannot make the judge ok.`);
   const refs: JudgeRef[] = judges.map(({ judge_key, judge_name, version, n_graded }) => ({ judge_key, judge_name, version, n_graded }));
-  const disagreements = chosenPairs.pairs
-    .filter((pair) => pair.judge !== null && pair.gold !== null && pair.judge !== pair.gold)
-    .map((pair) => ({
-      row_id: pair.row_id,
-      judge: pair.judge === 1 ? ('pass' as const) : ('fail' as const),
-      gold: pair.gold === 1 ? ('pass' as const) : ('fail' as const),
-    }));
+  const humans = humanAgreementsOf(gold.labels);
+  warnings.push(...humans.warnings);
   return {
     run_id: runId,
     judge: refs.find((ref) => ref.judge_key === chosen?.judge_key) ?? null,
@@ -221,9 +148,9 @@ export function agreementReport(context: AppContext, runId: string, request: Agr
     n_gold: gold.rows.filter((row) => row.gold !== null).length,
     judge_agreement: judgeAgreementFromGold(chosenPairs.pairs, chosenPairs.withoutGold),
     judge_trust: judgeTrustFromGold(chosenPairs.pairs, chosenPairs.withoutGold),
-    human_agreement: humanAgreements(gold.labels, warnings),
+    human_agreement: humans.agreements,
     compare_judges: compareJudgesFromGold(judges.map((judge) => ({ name: judge.judge_key, ...pairsOf(judge.judge_key) }))),
-    disagreements,
+    disagreements: disagreementsWithGold(chosenPairs.pairs),
     warnings,
   };
 }
@@ -249,14 +176,14 @@ export function agreementExport(
   const lines: string[] = [];
   for (const row of iterateRowRewards(context.db, runId, spelled)) {
     if (excluded.has(row.id)) continue;
-    const rowGold = gold.get(row.id) ?? NO_GOLD;
+    const goldOfRow = gold.get(row.id) ?? NO_GOLD;
     const line: AgreementLine = {
       id: row.id,
       rollout_id: row.rollout_id,
       judge: row.reward,
-      gold: rowGold.gold === null ? null : rowGold.gold === 1 ? 'pass' : 'fail',
-      gold_kind: rowGold.gold_kind,
-      author: rowGold.author,
+      gold: goldOfRow.gold === null ? null : verdictWord(goldOfRow.gold),
+      gold_kind: goldOfRow.gold_kind,
+      author: goldOfRow.author,
     };
     lines.push(`${JSON.stringify(line)}\n`);
   }
