@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateOpenAiLine } from '../../engine/index';
 import { closeAppContext, createAppContext } from '../services/app/app-context';
-import { runPrompts } from '../services/exports/export-rows';
+import { runPrompts } from '../store/exports/export-rows-repository';
 import { DATABASE_FILE, openDatabase } from '../store/database';
 import { seedExportRun } from '../test-support/export-run';
 import { type HubServer, startHubServer } from '../test-support/hub-server';

@@ -11,7 +11,7 @@ import {
 } from '../../../engine/index';
 import { getSpec } from '../../store/runs/specs-repository';
 import type { AppContext } from '../app/app-context';
-import { type RowOrder, runPrompts, selectedRows } from './export-rows';
+import { type RowOrder, runPrompts, selectedRows } from '../../store/exports/export-rows-repository';
 import { requireRun } from '../runs/runs-service';
 import { ServiceError } from '../app/service-error';
 import { simulatorErrorRows } from '../app/simulator-error-rows';

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { PreparedFacts, StoredPreparedLine } from '../../../engine/index';
 import { statement, type Db } from '../database';
 
@@ -36,4 +37,18 @@ function factColumns(facts: PreparedFacts) {
     leak_hit: facts.leak?.hit ? JSON.stringify(facts.leak.hit) : null,
     needle_min: facts.needle_min,
   };
+}
+
+const NEEDLES = z.array(z.string());
+
+/** The privileged texts stored with a row's line, or null when there is none or they do not parse. */
+export function storedNeedles(db: Db, rowId: string): string[] | null {
+  const text = statement<[string], { needles: string }>(db, 'SELECT needles FROM export_lines WHERE row_id = ?').get(rowId)?.needles;
+  if (text === undefined) return null;
+  try {
+    const parsed = NEEDLES.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
