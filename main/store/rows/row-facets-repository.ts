@@ -1,21 +1,14 @@
 import type { FacetValue, GradeSourceCount, RowFacets, RowFilterKey } from '../../../shared/api/rows';
 import { statement, type Db } from '../database';
-import { shownJudgeSource, shownJudgeVerdictSql } from './rows-query';
+import { FILTER_COLUMN, shownJudgeSource, shownJudgeVerdictSql } from './rows-query';
 
-/** The table and column behind each filter menu; each has a (run_id, column, ordinal) index, so a count reads the index only. */
-const FACET_COLUMNS: Record<Exclude<RowFilterKey, 'persona_tags' | 'judge'>, [table: string, column: string]> = {
-  tool: ['rows', 'tool'],
-  rule: ['rows', 'rule'],
-  stance: ['rows', 'stance'],
-  world_state: ['rows', 'world_state'],
-  tool_condition: ['rows', 'tool_condition'],
-  history: ['rows', 'history'],
-  writer: ['rows', 'writer'],
-  ended_by: ['rows', 'ended_by'],
-  conduct: ['row_verdicts', 'conduct_verdict'],
-  conduct_rule: ['row_verdicts', 'conduct_rule'],
-  label: ['row_verdicts', 'human_label'],
-};
+/**
+ * The filter menus counted straight from their column (FILTER_COLUMN): each has a (run_id, column, ordinal) index, so a
+ * count reads the index only. Persona tags count rows, not tags, and the Judge menu follows the shown verdict.
+ */
+const COUNTED_FILTERS = (Object.entries(FILTER_COLUMN) as [RowFilterKey, [table: string, column: string]][]).filter(
+  ([key]) => key !== 'persona_tags' && key !== 'judge',
+);
 
 /** The Judge column's values as it shows them: the judges' verdicts, else the conduct checks' (see ShownJudgeSource). */
 function judgeFacet(db: Db, runId: string, columns: Record<RowFilterKey, FacetValue[]>): FacetValue[] {
@@ -32,7 +25,7 @@ function judgeFacet(db: Db, runId: string, columns: Record<RowFilterKey, FacetVa
 export function rowFacets(db: Db, runId: string): RowFacets {
   const total = statement<[string], { n: number }>(db, 'SELECT COUNT(*) AS n FROM rows WHERE run_id = ?').get(runId)!.n;
   const columns = {} as Record<RowFilterKey, FacetValue[]>;
-  for (const [key, [table, column]] of Object.entries(FACET_COLUMNS) as [keyof typeof FACET_COLUMNS, [string, string]][]) {
+  for (const [key, [table, column]] of COUNTED_FILTERS) {
     columns[key] = statement<[string], FacetValue>(
       db,
       `SELECT ${column} AS value, COUNT(*) AS count FROM ${table} WHERE run_id = ? GROUP BY ${column} ORDER BY count DESC, value`,

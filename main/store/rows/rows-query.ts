@@ -1,6 +1,6 @@
 import type { RowFilterKey, RowsQuery, RowSortColumn } from '../../../shared/api/rows';
 import { statement, type Db } from '../database';
-import { SHOWN_REWARD_SQL, SHOWN_VERDICT_SQL } from '../migrations/013-shown-verdicts';
+import { SHOWN_REWARD_SQL, SHOWN_VERDICT_SQL } from './shown-verdict-sql';
 
 /*
  * SQL for the conversations table: a run's rows filtered, searched and sorted without loading the run. Only names
@@ -90,7 +90,7 @@ const SORT_SQL: Record<Exclude<RowSortColumn, 'judge' | 'reward'>, string> = {
 };
 
 /** Where each filter's values live; every one has a (run_id, column, ordinal) index. */
-const FILTER_COLUMN: Record<RowFilterKey, [table: string, column: string]> = {
+export const FILTER_COLUMN: Record<RowFilterKey, [table: string, column: string]> = {
   tool: ['rows', 'tool'],
   rule: ['rows', 'rule'],
   stance: ['rows', 'stance'],
