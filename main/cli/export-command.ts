@@ -2,9 +2,8 @@ import { join, resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { EXPORT_FORMAT_NAMES, ExportRequest, SPLIT_NAMES } from '../../shared/api/exports';
 import { previewExport, runExport } from '../services/exports/export-service';
-import { requireRun } from '../services/runs/runs-service';
+import { countRunRows } from '../services/runs/rows-service';
 import { ServiceError } from '../services/app/service-error';
-import { countRows } from '../store/rows/rows-repository';
 import { withContext } from './cli-context';
 import {
   defaultSelect,
@@ -110,7 +109,7 @@ export function registerExportCommand(program: Command): void {
             parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
           );
         const request = parsed.data;
-        const runRows = countRows(context.db, requireRun(context, runId).id);
+        const runRows = countRunRows(context, runId);
         const selected = (n: number) => selectionSentence({ format: request.format, select, n_selected: n, run_rows: runRows });
         // `--select all` on SFT: the rows that fail or are ungraded and reach train are named first, as the dialog does.
         const warnsTrain = select === 'all' && isSftFormat(request.format) && request.splits.includes('train');

@@ -1,6 +1,4 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { createWriteStream } from 'node:fs';
-import { once } from 'node:events';
 import {
   MODES,
   REPEAT_POLICIES,
@@ -18,11 +16,10 @@ import type { AppContext } from '../services/app/app-context';
 import { executeRun } from '../services/runs/run-executor';
 import { preflightRun } from '../services/runs/run-preflight';
 import { RunLease } from '../services/runs/run-lease';
-import { createLeasedRun, requireRun } from '../services/runs/runs-service';
+import { createLeasedRun, replayedSpec, requireRun } from '../services/runs/runs-service';
 import { ServiceError } from '../services/app/service-error';
 import { readTextFile } from '../services/app/text-file';
-import { iterateRows } from '../store/rows/rows-repository';
-import { getSpec } from '../store/runs/specs-repository';
+import { writeRowsFile } from '../services/runs/rows-file';
 import { withContext } from './cli-context';
 import { printSummary } from './print-summary';
 
@@ -102,10 +99,7 @@ async function sourceFrom(context: AppContext, flags: SimulateFlags): Promise<Ru
     throw new ServiceError('VALIDATION_FAILED', 'Give exactly one of --describe "SENTENCE", --spec FILE or --replay-of RUN_ID.');
   if (flags.describe) return { kind: 'describe', sentence: flags.describe };
   if (flags.spec) return { kind: 'spec', spec: parseSpecText(await readTextFile(flags.spec), flags.spec) };
-  const replayed = requireRun(context, flags.replayOf!);
-  const spec = replayed.spec_id ? getSpec(context.db, replayed.spec_id) : undefined;
-  if (!spec) throw new ServiceError('NOT_FOUND', `Run ${flags.replayOf} has no stored spec to replay.`);
-  return { kind: 'spec', spec };
+  return { kind: 'spec', spec: replayedSpec(context, flags.replayOf!) };
 }
 
 /** The mode settings the flags name: they win over the mode's defaults, and the run records them as the caller's. */
@@ -141,23 +135,6 @@ async function configFrom(context: AppContext, flags: SimulateFlags): Promise<Ru
     ...(flags.replayOf ? { replay_of: flags.replayOf } : {}),
   };
   return RunConfig.parse(input);
-}
-
-/** Writes a run's rows as JSONL in plan order, each with the run's system prompt and tool schemas. */
-export async function writeRowsFile(context: AppContext, runId: string, path: string): Promise<number> {
-  const run = requireRun(context, runId);
-  const spec = run.spec_id ? getSpec(context.db, run.spec_id) : undefined;
-  const out = createWriteStream(path);
-  let count = 0;
-  for (const row of iterateRows(context.db, runId)) {
-    const { privileged: _privileged, ...exported } = row;
-    if (!out.write(`${JSON.stringify({ ...exported, system_prompt: spec?.system_prompt ?? '', tools: spec?.tools ?? [] })}\n`))
-      await once(out, 'drain');
-    count++;
-  }
-  out.end();
-  await once(out, 'finish');
-  return count;
 }
 
 /**

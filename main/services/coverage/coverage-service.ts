@@ -11,7 +11,7 @@ import {
 } from '../../../shared/domain';
 import { aimProblems, axesOfPair, coverageGap, pairsOf, pairwiseSummary, stableJson, type GridPlan } from '../../../engine/index';
 import { axisCounts, cellCounts, coordinateCounts, gradeTotals, iteratePrompts } from '../../store/rows/coverage-queries';
-import { getSpec } from '../../store/runs/specs-repository';
+import { specOfRun } from '../../store/runs/specs-repository';
 import type { AppContext } from '../app/app-context';
 import { planDriftWarning, runPlan } from './coverage-plan';
 import { requireRun, startRun } from '../runs/runs-service';
@@ -21,7 +21,7 @@ import { ServiceError } from '../app/service-error';
 const NAME_LIMIT = 200;
 
 function requireSpec(context: AppContext, run: Run): Spec {
-  const spec = run.spec_id ? getSpec(context.db, run.spec_id) : undefined;
+  const spec = specOfRun(context.db, run);
   if (!spec) throw new ServiceError('NOT_FOUND', `Run ${run.id} has no stored spec, so its planned grid cannot be read.`);
   return spec;
 }

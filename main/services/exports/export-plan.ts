@@ -9,7 +9,7 @@ import {
   type RunContext,
   splitOf,
 } from '../../../engine/index';
-import { getSpec } from '../../store/runs/specs-repository';
+import { specOfRun } from '../../store/runs/specs-repository';
 import type { AppContext } from '../app/app-context';
 import { type RowOrder, runPrompts, selectedRows } from '../../store/exports/export-rows-repository';
 import { requireRun } from '../runs/runs-service';
@@ -38,7 +38,7 @@ export interface ExportPlan {
 export const isPreference = (format: ExportRequest['format']) => format.startsWith('dpo-');
 
 export function runContext(context: AppContext, run: Run): RunContext | null {
-  const spec = run.spec_id ? getSpec(context.db, run.spec_id) : undefined;
+  const spec = specOfRun(context.db, run);
   return spec ? { system_prompt: spec.system_prompt, tools: spec.tools } : null;
 }
 

@@ -22,7 +22,7 @@ import {
 } from '../../store/grades/grades-repository';
 import { runIdOfRow } from '../../store/labels/labels-repository';
 import { countRows } from '../../store/rows/rows-repository';
-import { getSpec } from '../../store/runs/specs-repository';
+import { specOfRun } from '../../store/runs/specs-repository';
 import type { AppContext } from '../app/app-context';
 import { judgeKeysOf, type GradePlan } from './grade-executor';
 import { newGradeJobId } from './grade-jobs';
@@ -54,7 +54,7 @@ export function planGrading(context: AppContext, input: GradesRunInput, cwd: str
   if (active)
     throw new ServiceError('CONFLICT', `Run ${input.run_id} is already being graded (job ${active.job_id}): wait for it or cancel it.`);
   if (countRows(context.db, input.run_id) === 0) throw new ServiceError('CONFLICT', `Run ${input.run_id} has no rows to grade yet.`);
-  const spec = run.spec_id ? getSpec(context.db, run.spec_id) : undefined;
+  const spec = specOfRun(context.db, run);
   const judge = parseJudgeSpec(input.judge, {
     version: input.version,
     name: input.name,

@@ -1,7 +1,8 @@
 import { RowsQuery, type RowDetail, type RowFacets, type RowsPageOutput } from '../../../shared/api/rows';
 import type { MethodParsedInput } from '../../../shared/api';
 import { getRun } from '../../store/runs/runs-repository';
-import { getSpec } from '../../store/runs/specs-repository';
+import { specOfRun } from '../../store/runs/specs-repository';
+import { countRows } from '../../store/rows/rows-repository';
 import { getStoredRow, rowGrades, rowLabels } from '../../store/rows/row-detail-repository';
 import { rowFacets } from '../../store/rows/row-facets-repository';
 import { pageRows, rowNeighbours } from '../../store/rows/rows-page-repository';
@@ -17,6 +18,11 @@ export function pageOfRows(context: AppContext, input: MethodParsedInput<'rows.p
   return { rows, total, offset };
 }
 
+/** How many rows the run has stored. */
+export function countRunRows(context: AppContext, runId: string): number {
+  return countRows(context.db, requireRun(context, runId).id);
+}
+
 export function facetsOfRun(context: AppContext, runId: string): RowFacets {
   requireRun(context, runId);
   return rowFacets(context.db, runId);
@@ -27,7 +33,7 @@ export function rowDetail(context: AppContext, input: MethodParsedInput<'rows.ge
   const stored = getStoredRow(context.db, input.row_id);
   if (!stored) throw new ServiceError('NOT_FOUND', `There is no conversation ${input.row_id}; it may belong to a run that was deleted.`);
   const run = getRun(context.db, stored.run_id);
-  const spec = run?.spec_id ? getSpec(context.db, run.spec_id) : undefined;
+  const spec = run && specOfRun(context.db, run);
   return {
     row_id: input.row_id,
     run_id: stored.run_id,

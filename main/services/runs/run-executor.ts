@@ -13,7 +13,7 @@ import { offlineComponents, simulate, type SimulationEvent } from '../../../engi
 import type { Db } from '../../store/database';
 import { getRowByOrdinal, insertRow } from '../../store/rows/rows-repository';
 import { bumpRowsDone, getRun, updateRun, type RunUpdate } from '../../store/runs/runs-repository';
-import { getSpec } from '../../store/runs/specs-repository';
+import { specOfRun } from '../../store/runs/specs-repository';
 import { roleComponents, type RoleComponents } from '../settings/model-roles';
 import { RunLease, RunLeaseLostError } from './run-lease';
 import { keyRing, type KeyRing } from '../settings/secrets';
@@ -104,7 +104,7 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
   const now = () => (options.now?.() ?? new Date()).toISOString();
   // Read again under the lease: a takeover adds a warning, and a previous writer may have stored rows until now.
   const run = getRun(db, runId) ?? stored;
-  const spec = run.spec_id ? getSpec(db, run.spec_id) : undefined;
+  const spec = specOfRun(db, run);
   if (!spec) throw new ServiceError('NOT_FOUND', `Run ${runId} has no stored spec.`);
   const config = run.config;
   const context = { system_prompt: spec.system_prompt, tools: spec.tools };

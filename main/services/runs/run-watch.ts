@@ -1,4 +1,5 @@
 import type { RunPace, RunWatch } from '../../../shared/api';
+import { withActiveTime } from '../../store/runs/run-active-time';
 import { getRunLease, latestRowStamps, type RunLeaseRecord } from '../../store/runs/run-leases-repository';
 import type { AppContext } from '../app/app-context';
 import { runWriter } from './run-lease';
@@ -24,6 +25,11 @@ export function watchRun(context: AppContext, runId: string, nowMs = Date.now())
       ? paceOf(latestRowStamps(context.db, runId, PACE_WINDOW_ROWS), lease, detail.run.rows_done, detail.run.config.budget, nowMs)
       : null;
   return { ...detail, writer, pace };
+}
+
+/** runs.watch: watchRun with how long the run was running, once it has stopped. */
+export function watchRunWithActiveTime(context: AppContext, runId: string) {
+  return withActiveTime(context.db, watchRun(context, runId));
 }
 
 /**

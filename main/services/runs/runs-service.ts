@@ -1,9 +1,18 @@
 import type { RunsListOutput } from '../../../shared/api';
 import type { Run, RunConfig, Spec } from '../../../shared/domain';
 import { aimProblems, ModelCallError, validateSpec } from '../../../engine/index';
-import { getRun, insertRun, listRuns as listStoredRuns, runBatches, runSummary, updateRun } from '../../store/runs/runs-repository';
+import { withActiveTime } from '../../store/runs/run-active-time';
+import {
+  getRun,
+  insertRun,
+  listRuns as listStoredRuns,
+  runBatches,
+  runsChangeToken,
+  runSummary,
+  updateRun,
+} from '../../store/runs/runs-repository';
 import { leasesOfRuns } from '../../store/runs/run-leases-repository';
-import { getSpec, insertSpec } from '../../store/runs/specs-repository';
+import { insertSpec, specOfRun } from '../../store/runs/specs-repository';
 import type { AppContext } from '../app/app-context';
 import { newId } from '../app/ids';
 import { leaseConflictMessage, leaseProgram, liveLeaseOf, RunLease, runWriter } from './run-lease';
@@ -104,10 +113,7 @@ async function prepareRun(context: AppContext, config: RunConfig, options: Creat
   let warnings: string[] = [];
   parseRoles(config.models);
   if (config.replay_of !== undefined) {
-    const replayed = requireRun(context, config.replay_of);
-    const stored = replayed.spec_id ? getSpec(context.db, replayed.spec_id) : undefined;
-    if (!stored) throw new ServiceError('NOT_FOUND', `Run ${config.replay_of} has no stored spec to replay.`);
-    spec = stored;
+    spec = replayedSpec(context, config.replay_of);
   } else if (config.source.kind === 'describe') {
     const { drafter, warnings: drafterWarnings } = drafterFor(config, {
       keys: keyRing(process.env, storedKeys(context.keys)),
@@ -184,4 +190,21 @@ export function resumeRun(context: AppContext, runId: string): Run {
 
 export function runDetail(context: AppContext, runId: string) {
   return { run: requireRun(context, runId), summary: runSummary(context.db, runId), batches: runBatches(context.db, runId) };
+}
+
+/** runs.get: the run's detail with how long it was running, once it has stopped (null while it runs). */
+export function runDetailWithActiveTime(context: AppContext, runId: string) {
+  return withActiveTime(context.db, runDetail(context, runId));
+}
+
+/** runs.changes: a token that moves whenever a run is added, changes status or progress, or a grade lands. */
+export function runsChanges(context: AppContext): { changes: string } {
+  return { changes: runsChangeToken(context.db) };
+}
+
+/** The stored spec a replay of `runId` is built from. */
+export function replayedSpec(context: AppContext, runId: string): Spec {
+  const spec = specOfRun(context.db, requireRun(context, runId));
+  if (!spec) throw new ServiceError('NOT_FOUND', `Run ${runId} has no stored spec to replay.`);
+  return spec;
 }

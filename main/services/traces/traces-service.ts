@@ -3,7 +3,7 @@ import { RunConfig, type Run } from '../../../shared/domain';
 
 type RunSource = RunConfig['source'];
 import { failureMap, specFromTraces, traceAim, type FailureMapOptions, type TraceAim } from '../../../engine/index';
-import { getSpec } from '../../store/runs/specs-repository';
+import { specOfRun } from '../../store/runs/specs-repository';
 import { updateRun } from '../../store/runs/runs-repository';
 import {
   deleteTraceImport,
@@ -171,7 +171,7 @@ export async function aimRun(context: AppContext, input: AimInput): Promise<{ ru
     seed: input.seed,
   });
   const run = await createRun(context, config);
-  const spec = run.spec_id ? getSpec(context.db, run.spec_id) : undefined;
+  const spec = specOfRun(context.db, run);
   if (!spec) throw new ServiceError('INTERNAL', `Run ${run.id} has no stored spec.`);
   const aim = traceAim(map, traceSourceTexts(context.db, scope.filter), spec.axes, { cells: targets, exploration: input.exploration });
   const warnings: string[] = [];
