@@ -1,4 +1,4 @@
-import { forgetHubToken, hubTokenStatus, storeHubToken } from '../services/settings/hub-token-service';
+import { forgetHubToken, hubTokenStatus, storeHubToken } from '../services/hub/hub-token-service';
 import { readSetting, writeSetting } from '../services/settings/settings-service';
 import type { HandlersOf } from './handler';
 

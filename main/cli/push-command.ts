@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { pushFolder } from '../services/exports/hub-push';
+import { pushFolder } from '../services/hub/hub-push';
 import { withContext } from './cli-context';
 import { foregroundControl, printWarnings } from './export-output';
 

@@ -11,7 +11,7 @@ import { resolveOutputPath } from '../../engine/node/index';
 import { closeAppContext, createAppContext, type AppContext } from '../services/app/app-context';
 import { runExport } from '../services/exports/export-service';
 import { reliabilitySettings } from './long-mode';
-import { pushFolder } from '../services/exports/hub-push';
+import { pushFolder } from '../services/hub/hub-push';
 import { seedExportRun } from '../test-support/export-run';
 import { startHubServer, type HubServer } from '../test-support/hub-server';
 import { filesIn } from './export-folder';

@@ -33,8 +33,8 @@ import { type ExportJobKind, type JobControl, requireJobs } from './export-jobs'
 import { engineOptions, type ExportPlan, planExport } from './export-plan';
 import { readRows, readTrainingRows } from './export-rows';
 import { moveStagedFiles, removeStaging, stagingFolder } from './export-staging';
-import { pushFolder } from './hub-push';
-import { hubTokenOf } from '../settings/hub-token-service';
+import { pushFolder } from '../hub/hub-push';
+import { hubTokenOf } from '../hub/hub-token-service';
 import { ServiceError } from '../app/service-error';
 
 export const EXPORT_FORMAT_INFO = [

@@ -8,7 +8,7 @@ import type { Manifest } from '../../../engine/index';
 import { seedExportRun, type SeededRun } from '../../test-support/export-run';
 import { type HubServer, startHubServer } from '../../test-support/hub-server';
 import { type AppContext, closeAppContext, createAppContext } from '../app/app-context';
-import { listExports, runExport } from './export-service';
+import { listExports, runExport } from '../exports/export-service';
 import { pushFolder } from './hub-push';
 
 const TOKEN = 'hf_localtesttoken';

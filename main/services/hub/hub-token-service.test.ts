@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../api/dispatch';
 import { type HubServer, startHubServer } from '../../test-support/hub-server';
 import { type AppContext, closeAppContext, createAppContext } from '../app/app-context';
-import { pushFolder } from '../exports/hub-push';
+import { pushFolder } from './hub-push';
 import { forgetHubToken, hubTokenOf, hubTokenStatus, storeHubToken } from './hub-token-service';
-import { EncryptedKeyFile, type KeyCipher, listKeys, storedKeys } from './secrets';
+import { EncryptedKeyFile, type KeyCipher, listKeys, storedKeys } from '../settings/secrets';
 
 const TOKEN = 'hf_storedInSettings7Qx2';
 

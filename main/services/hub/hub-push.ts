@@ -15,7 +15,7 @@ import {
 import { insertExport, lastPushCommit } from '../../store/exports/exports-repository';
 import type { AppContext } from '../app/app-context';
 import { cardWithSplits, readDatasetFolder } from './dataset-folder-reader';
-import { hubTokenOf } from '../settings/hub-token-service';
+import { hubTokenOf } from './hub-token-service';
 import { ServiceError } from '../app/service-error';
 
 export const DEFAULT_HUB_URL = 'https://huggingface.co';

@@ -1,6 +1,6 @@
 import type { HubTokenStatus } from '../../../shared/api/settings';
 import type { AppContext } from '../app/app-context';
-import { deleteHubToken, hubTokenState, type KeyStore, resolveHubToken, setHubToken } from './secrets';
+import { deleteHubToken, hubTokenState, type KeyStore, resolveHubToken, setHubToken } from '../settings/secrets';
 
 /** Where this app keeps a Hugging Face token: the desktop's encrypted key file, else this process's memory. */
 function tokenStore(context: AppContext): KeyStore {
