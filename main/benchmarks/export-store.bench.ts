@@ -31,7 +31,8 @@ import { getRun } from '../store/runs/runs-repository';
 import { getSpec } from '../store/runs/specs-repository';
 import { seedExportRun } from '../test-support/export-run';
 import { type AppContext, closeAppContext, createAppContext } from '../services/app/app-context';
-import { exportTuning, runExport } from '../services/exports/export-service';
+import { runExport } from '../services/exports/export-service';
+import { exportTuning } from '../services/exports/export-tuning';
 
 /**
  * `prepared`: the export as the app runs it (prepared lines, on this thread); `whole`: every row read whole (the general

@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { EXPORT_FORMAT_NAMES, ExportRequest, SPLIT_NAMES } from '../../shared/api/exports';
-import { previewExport, runExport } from '../services/exports/export-service';
+import { previewExport } from '../services/exports/export-preview';
+import { runExport } from '../services/exports/export-service';
 import { countRunRows } from '../services/runs/rows-service';
 import { ServiceError } from '../services/app/service-error';
 import { withContext } from './cli-context';

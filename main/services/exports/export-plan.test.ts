@@ -7,7 +7,7 @@ import { dispatch } from '../../api/dispatch';
 import { storeCraftedRun } from '../../test-support/grading-run';
 import { type AppContext, closeAppContext, createAppContext } from '../app/app-context';
 import { planExport, readEvalFile } from './export-plan';
-import { previewExport } from './export-service';
+import { previewExport } from './export-preview';
 
 const RELATIVE =
   '“bench/prompts.jsonl” is a relative path: type the full path of the file to decontaminate against, starting with / (e.g. /home/ana/benchmarks/prompts.jsonl), or it would be read wherever the server was started.';

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportRequest, type ExportRequestInput } from '../../../shared/api/exports';
 import { seedExportRun, type SeededRun } from '../../test-support/export-run';
 import { type AppContext, closeAppContext, createAppContext } from '../app/app-context';
-import { exportTuning, previewExport, runExport } from './export-service';
+import { previewExport } from './export-preview';
+import { runExport } from './export-service';
+import { exportTuning } from './export-tuning';
 
 // Rows stored by a run carry their prepared line (migration 012, engine/export/prepared-line.ts), and the default SFT
 // export joins those instead of rebuilding each line. These hold the files to what reading every row whole gives.

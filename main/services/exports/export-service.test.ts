@@ -8,7 +8,9 @@ import { ExportRequest, type ExportRequestInput } from '../../../shared/api/expo
 import { validateOpenAiLine, validateOpenAiPreferenceLine, validateTrlLine } from '../../../engine/index';
 import { seedExportRun, type SeededRun } from '../../test-support/export-run';
 import { type AppContext, closeAppContext, createAppContext } from '../app/app-context';
-import { exportTuning, listExports, previewExport, runExport, startExport } from './export-service';
+import { previewExport } from './export-preview';
+import { listExports, runExport, startExport } from './export-service';
+import { exportTuning } from './export-tuning';
 
 let context: AppContext;
 let seeded: SeededRun;
