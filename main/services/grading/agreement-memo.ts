@@ -7,10 +7,10 @@ import {
   labelledRowGrades,
   latestGradeCounts,
   latestGradeDoubts,
-  simulatorErrorRowIds,
   type LabelledRowGrade,
   type LatestGradeCounts,
-} from '../../store/grades/grades-repository';
+} from '../../store/grades/agreement-reads-repository';
+import { simulatorErrorRowIds } from '../../store/grades/grades-repository';
 import { countLabelsAfter, newestLabelId, rowGrades, rowIdentitiesOf, runLabelsAfter } from '../../store/labels/label-queue-repository';
 import { listLabels, type LabelledRow } from '../../store/labels/labels-repository';
 import { memoOnTables, tablesVersion, type KeyReadAt } from '../../store/store-memo';

@@ -16,7 +16,7 @@ import {
   type TrustPair,
   type Verdict,
 } from '../../../engine/index';
-import { iterateRowRewards, type LabelledRowGrade } from '../../store/grades/grades-repository';
+import { iterateRowRewards, type LabelledRowGrade } from '../../store/grades/agreement-reads-repository';
 import type { LabelledRow } from '../../store/labels/labels-repository';
 import type { AppContext } from '../app/app-context';
 import {

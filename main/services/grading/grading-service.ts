@@ -9,17 +9,9 @@ import {
 } from '../../../shared/api/grades';
 import { round4 } from '../../../shared/domain/rounding';
 import { DEFAULT_JUDGE_TIMEOUT_MS } from '../../../engine/index';
-import {
-  getGrade,
-  judgeBreakdowns,
-  judgeTotals,
-  latestGradeSpans,
-  latestVerdicts,
-  listRowGrades,
-  simulatorErrorRowIds,
-  type JudgeBreakdown,
-  type JudgeTotals,
-} from '../../store/grades/grades-repository';
+import { latestGradeSpans } from '../../store/grades/agreement-reads-repository';
+import { getGrade, latestVerdicts, listRowGrades, simulatorErrorRowIds } from '../../store/grades/grades-repository';
+import { judgeBreakdowns, judgeTotals, type JudgeBreakdown, type JudgeTotals } from '../../store/grades/judge-totals-repository';
 import { runIdOfRow } from '../../store/labels/labels-repository';
 import { countRows } from '../../store/rows/rows-repository';
 import { specOfRun } from '../../store/runs/specs-repository';

@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { RunConfig } from '../../../shared/domain';
-import { LATEST_DOUBTS, LATEST_GRADE_IDS, latestGradeDoubts } from '../grades/grades-repository';
+import { LATEST_DOUBTS, latestGradeDoubts } from '../grades/agreement-reads-repository';
+import { LATEST_GRADE_IDS } from '../grades/grades-repository';
 import { migrate, schemaVersion } from '../migrate';
 import { sampleRow } from '../__fixtures__/sample-row';
 import { insertRow } from '../rows/rows-repository';

@@ -6,7 +6,6 @@ import {
   countIncludedRows,
   EXCLUDED_LATEST,
   INCLUDED_ROWS,
-  insertGrades,
   iterateRowRewards,
   JUDGES_OF_RUN,
   LABELLED_ROW_GRADES,
@@ -19,7 +18,8 @@ import {
   latestGradeDoubts,
   latestGradeSpans,
   rowRewardsSql,
-} from './grades-repository';
+} from './agreement-reads-repository';
+import { insertGrades } from './grades-repository';
 import { insertLabels, LABELLED_ROWS, listLabelledRows } from '../labels/labels-repository';
 import { insertRow } from '../rows/rows-repository';
 import { insertRun } from '../runs/runs-repository';
