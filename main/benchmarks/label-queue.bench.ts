@@ -15,15 +15,10 @@
  */
 import { cpus, loadavg } from 'node:os';
 import type { LabelQueueOrder } from '../../shared/api/labels';
-import {
-  annotatorLabelCounts,
-  firstUnlabelled,
-  gradingJudgeKeys,
-  queueCounts,
-  queuePage,
-  queueSnapshot,
-  type QueueRequest,
-} from '../store/labels/label-queue-repository';
+import { gradingJudgeKeys } from '../store/grades/judge-totals-repository';
+import { queueCounts } from '../store/labels/label-queue-counts-repository';
+import { annotatorLabelCounts, firstUnlabelled, queuePage, queueSnapshot } from '../store/labels/label-queue-repository';
+import { type QueueRequest } from '../store/labels/label-queue-sql';
 import { openLabelledBenchStore } from '../test-support/labelled-bench-store';
 import { forgetStoreMemo, forgetTableMemo } from '../store/store-memo';
 import { getAnnotator, setAnnotator } from '../store/labels/labels-repository';

@@ -11,7 +11,8 @@ import {
   type LatestGradeCounts,
 } from '../../store/grades/agreement-reads-repository';
 import { simulatorErrorRowIds } from '../../store/grades/grades-repository';
-import { countLabelsAfter, newestLabelId, rowGrades, rowIdentitiesOf, runLabelsAfter } from '../../store/labels/label-queue-repository';
+import { rowGrades, rowIdentitiesOf } from '../../store/grades/agreement-reads-repository';
+import { countLabelsAfter, newestLabelId, runLabelsAfter } from '../../store/labels/labels-repository';
 import { listLabels, type LabelledRow } from '../../store/labels/labels-repository';
 import { memoOnTables, tablesVersion, type KeyReadAt } from '../../store/store-memo';
 import type { AppContext } from '../app/app-context';

@@ -1,20 +1,17 @@
 import type { QueueItem, QueueSnapshot } from '../../../shared/api/labels';
+import { queueGoldCounts, queueRowCounts, queueUnsureCount, type QueueCounts } from '../../store/labels/label-queue-counts-repository';
 import {
   annotatorRowIds,
   firstUnlabelled,
-  queueGoldCounts,
   queueItemsOf,
   queuePage,
-  queueRowCounts,
   queueSnapshot,
   queueTotal,
-  queueUnsureCount,
   sortedOrderRows,
   sortedPageRows,
   type OrderedRow,
-  type QueueCounts,
-  type QueueRequest,
 } from '../../store/labels/label-queue-repository';
+import { type QueueRequest } from '../../store/labels/label-queue-sql';
 import { newestGradingJudge, type NewestJudge } from '../../store/grades/newest-judge-repository';
 import { memoOnStore, memoOnTables } from '../../store/store-memo';
 import type { AppContext } from '../app/app-context';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MethodOutput } from '../../../shared/api';
 import { RunConfig } from '../../../shared/domain';
 import { dispatch } from '../../api/dispatch';
-import { GRADING_JUDGES_SQL } from '../../store/labels/label-queue-repository';
+import { GRADING_JUDGES_SQL } from '../../store/grades/judge-totals-repository';
 import { insertRow, storedRowId } from '../../store/rows/rows-repository';
 import { insertRun } from '../../store/runs/runs-repository';
 import { insertSpec } from '../../store/runs/specs-repository';

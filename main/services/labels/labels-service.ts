@@ -29,7 +29,9 @@ import {
   runIdOfRow,
   setAnnotator,
 } from '../../store/labels/labels-repository';
-import { annotatorLabelCounts, gradingJudgeKeys, type QueueRequest } from '../../store/labels/label-queue-repository';
+import { gradingJudgeKeys } from '../../store/grades/judge-totals-repository';
+import { annotatorLabelCounts } from '../../store/labels/label-queue-repository';
+import { type QueueRequest } from '../../store/labels/label-queue-sql';
 import type { AppContext } from '../app/app-context';
 import { chooseJudge } from '../grading/grading-service';
 import {

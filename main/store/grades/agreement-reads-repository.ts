@@ -181,3 +181,38 @@ export function iterateRowRewards(db: Db, runId: string, judges: readonly Graded
     ...judgeParameters(judges),
   });
 }
+
+/*
+ * Reads by row for the trust panel (agreement-service): after a label on a new row, only that row's identity and
+ * grades are read, not every labelled row's again.
+ */
+
+/** The SQL of one row's identity (exported for the query-plan test). */
+export const ROW_IDENTITY_SQL = 'SELECT id, scenario_id, ordinal FROM rows WHERE id = ? AND run_id = ?';
+
+/** Rows of a run by id (id, scenario_id, ordinal), by primary key; ids of other runs or of no row are left out. */
+export function rowIdentitiesOf(db: Db, runId: string, rowIds: readonly string[]): { id: string; scenario_id: string; ordinal: number }[] {
+  const read = statement<[string, string], { id: string; scenario_id: string; ordinal: number }>(db, ROW_IDENTITY_SQL);
+  return rowIds.flatMap((rowId) => {
+    const found = read.get(rowId, runId);
+    return found ? [found] : [];
+  });
+}
+
+/** Every grade of one row of a run, oldest first (index grades_row), as labelledRowGrades reads them. */
+export const ROW_GRADES_SQL = `SELECT g.row_id AS row_id, g.judge_name AS judge_name, json_extract(g.provenance, '$.version') AS version,
+    g.reward AS reward, g.unsure AS unsure
+  FROM grades AS g WHERE g.row_id = ? AND +g.run_id = ? ORDER BY g.id`;
+
+export function rowGrades(
+  db: Db,
+  runId: string,
+  rowId: string,
+): { row_id: string; judge_name: string; version: string | null; reward: number | null; unsure: boolean }[] {
+  return statement<[string, string], { row_id: string; judge_name: string; version: string | null; reward: number | null; unsure: number }>(
+    db,
+    ROW_GRADES_SQL,
+  )
+    .all(rowId, runId)
+    .map((record) => ({ ...record, unsure: record.unsure === 1 }));
+}

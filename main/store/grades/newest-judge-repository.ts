@@ -1,7 +1,7 @@
 import { judgeKey } from '../../../shared/api/grades';
 import { statement, type Db } from '../database';
 import { SIMULATOR_ERROR_ROWS } from './grades-repository';
-import { gradingJudgeKeys } from '../labels/label-queue-repository';
+import { gradingJudgeKeys } from './judge-totals-repository';
 
 /*
  * The judge that graded a run last, as chooseJudge picks it from gradedJudges with no name given (the judge name and

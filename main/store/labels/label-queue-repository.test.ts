@@ -7,19 +7,12 @@ import { PASS_THRESHOLD } from '../../../shared/domain';
 import { closeAppContext, createAppContext, type AppContext } from '../../services/app/app-context';
 import { labelQueue } from '../../services/labels/labels-service';
 import type { Db } from '../database';
-import {
-  firstUnlabelled,
-  gradingJudgeKeys,
-  queueCounts,
-  queuePage,
-  queuePageSql,
-  QUEUE_UNSURE_COUNT_SQL,
-  queueSnapshot,
-  ROW_GRADES_SQL,
-  ROW_IDENTITY_SQL,
-  RUN_LABELS_AFTER_SQL,
-  type QueueRequest,
-} from './label-queue-repository';
+import { ROW_GRADES_SQL, ROW_IDENTITY_SQL } from '../grades/agreement-reads-repository';
+import { gradingJudgeKeys } from '../grades/judge-totals-repository';
+import { queueCounts, QUEUE_UNSURE_COUNT_SQL } from './label-queue-counts-repository';
+import { firstUnlabelled, queuePage, queuePageSql, queueSnapshot } from './label-queue-repository';
+import { type QueueRequest } from './label-queue-sql';
+import { RUN_LABELS_AFTER_SQL } from './labels-repository';
 import { storeGeneratedRun } from '../__fixtures__/generated-rows';
 
 const ORDERS: LabelQueueOrder[] = ['generated', 'disagreements', 'unsure', 'stratified'];

@@ -149,3 +149,24 @@ export const LABELLED_ROWS = `SELECT r.id AS id, r.scenario_id AS scenario_id, r
 export function listLabelledRows(db: Db, runId: string): LabelledRow[] {
   return statement<{ run_id: string }, LabelledRow>(db, LABELLED_ROWS).all({ run_id: runId });
 }
+
+/** The newest label id of the store (any run), 0 when there is none. */
+export function newestLabelId(db: Db): number {
+  return statement<[], { id: number | null }>(db, 'SELECT MAX(id) AS id FROM labels').get()!.id ?? 0;
+}
+
+/** Labels of the store (any run) newer than `afterId`: with the change counter, whether only inserts happened since. */
+export function countLabelsAfter(db: Db, afterId: number): number {
+  return statement<[number], { n: number }>(db, 'SELECT COUNT(*) AS n FROM labels WHERE id > ?').get(afterId)!.n;
+}
+
+/** A run's labels newer than an id: a range of ids (the unary + keeps the planner off the run's index). */
+export const RUN_LABELS_AFTER_SQL =
+  'SELECT id, run_id, row_id, label, kind, author, note, created_at FROM labels WHERE +run_id = ? AND id > ? ORDER BY id';
+
+/** A run's labels newer than `afterId`, oldest first, as listLabels gives them. */
+export function runLabelsAfter(db: Db, runId: string, afterId: number): StoredLabel[] {
+  return statement<[string, number], Omit<StoredLabel, 'label' | 'kind'> & { label: string; kind: string }>(db, RUN_LABELS_AFTER_SQL)
+    .all(runId, afterId)
+    .map((record) => ({ ...record, label: LabelValue.parse(record.label), kind: LabelKind.parse(record.kind) }));
+}
