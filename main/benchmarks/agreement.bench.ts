@@ -30,7 +30,8 @@ try {
   const shape = context.db
     .prepare(
       `SELECT (SELECT COUNT(*) FROM rows WHERE run_id = @run) AS rows, (SELECT COUNT(*) FROM grades WHERE run_id = @run) AS grades,
-        (SELECT COUNT(*) FROM labels WHERE run_id = @run) AS labels, (SELECT COUNT(DISTINCT row_id) FROM labels WHERE run_id = @run) AS labelled`,
+        (SELECT COUNT(*) FROM labels WHERE run_id = @run) AS labels,
+        (SELECT COUNT(DISTINCT row_id) FROM labels WHERE run_id = @run) AS labelled`,
     )
     .get({ run: RUN_ID }) as Record<string, number>;
   console.log(
@@ -78,11 +79,13 @@ try {
   const exportedBefore = timeMs(() => referenceAgreementExport(context, RUN_ID), 3);
   const show = (name: string, after: { median: number; runs: number[] }, before: { median: number }) =>
     console.log(
-      `${name.padEnd(17)} ${after.median.toFixed(0).padStart(6)} ms median (runs ${after.runs.map((ms) => ms.toFixed(0)).join(', ')}); before ${before.median.toFixed(0)} ms; ${(before.median / after.median).toFixed(1)}x`,
+      `${name.padEnd(17)} ${after.median.toFixed(0).padStart(6)} ms median (runs ${after.runs.map((ms) => ms.toFixed(0)).join(', ')}); ` +
+        `before ${before.median.toFixed(0)} ms; ${(before.median / after.median).toFixed(1)}x`,
     );
   show('agreement.get cold', cold, getBefore);
   console.log(
-    `agreement.get after a label ${afterLabelMedian.toFixed(0).padStart(6)} ms median (runs ${afterLabel.map((ms) => ms.toFixed(0)).join(', ')}); same as the reference after them: ${isAfterLabelEqual}`,
+    `agreement.get after a label ${afterLabelMedian.toFixed(0).padStart(6)} ms median (runs ` +
+      `${afterLabel.map((ms) => ms.toFixed(0)).join(', ')}); same as the reference after them: ${isAfterLabelEqual}`,
   );
   show('agreement.get again', get, getBefore);
   show('agreement.export', exported, exportedBefore);

@@ -74,8 +74,10 @@ async function buildStore(dataDir: string, rows: number): Promise<{ rows: number
     const seeded = await seedExportRun(context, { budget: SEED_ROWS });
     const base = seeded.rows;
     const copy = context.db.prepare(
-      `INSERT INTO rows (id, run_id, ordinal, rollout_id, scenario_id, tool, rule, stance, world_state, tool_condition, history, writer, turns, ended_by, duration_ms, created_at, body)
-       SELECT run_id || ':' || (ordinal + @shift), run_id, ordinal + @shift, rollout_id || '~' || @copy, scenario_id, tool, rule, stance, world_state, tool_condition,
+      `INSERT INTO rows (id, run_id, ordinal, rollout_id, scenario_id, tool, rule, stance, world_state, tool_condition, history, writer,
+        turns, ended_by, duration_ms, created_at, body)
+       SELECT run_id || ':' || (ordinal + @shift), run_id, ordinal + @shift, rollout_id || '~' || @copy, scenario_id, tool, rule, stance,
+         world_state, tool_condition,
               history, writer, turns, ended_by, duration_ms, created_at,
               json_set(body, '$.ordinal', ordinal + @shift, '$.rollout_id', rollout_id || '~' || @copy)
        FROM rows WHERE run_id = @run AND ordinal < @base AND ordinal + @shift < @rows`,
@@ -216,10 +218,12 @@ if (childMode) {
     const building = performance.now();
     const copies = await buildStore(dataDir, count);
     console.log(
-      `store of ${count} rows built in ${((performance.now() - building) / 1000).toFixed(0)} s (not measured), ${copies.pageBytes / 1024} KiB pages`,
+      `store of ${count} rows built in ${((performance.now() - building) / 1000).toFixed(0)} s (not measured), ` +
+        `${copies.pageBytes / 1024} KiB pages`,
     );
     console.log(
-      `prepared export lines of the ${copies.rows} copied rows made in ${copies.seconds.toFixed(1)} s, ${((copies.seconds / copies.rows) * 1e6).toFixed(0)} µs/row` +
+      `prepared export lines of the ${copies.rows} copied rows made in ${copies.seconds.toFixed(1)} s, ` +
+        `${((copies.seconds / copies.rows) * 1e6).toFixed(0)} µs/row` +
         ' (work moved to the time a row is stored: the simulation bench includes it)',
     );
     const bundles = bundleBenchAndWorker();
@@ -245,11 +249,13 @@ if (childMode) {
     );
     const identical = prepared.sha256 === whole.sha256;
     console.log(
-      `rows ${count}, lines ${prepared.lines}, ${mb.toFixed(1)} MB; the file of prepared lines identical to the file of every row read whole: ${identical}`,
+      `rows ${count}, lines ${prepared.lines}, ${mb.toFixed(1)} MB; the file of prepared lines identical to the file of every row read ` +
+        `whole: ${identical}`,
     );
     const wholeWhere = wholeOnWorkers() ? 'on worker threads' : 'on this thread';
     console.log(
-      `the app joins prepared lines on this thread, and reads rows whole ${wholeWhere} on this machine (exportTuning, ${availableParallelism()} cores)`,
+      `the app joins prepared lines on this thread, and reads rows whole ${wholeWhere} on this machine (exportTuning, ` +
+        `${availableParallelism()} cores)`,
     );
     const names: Record<Mode, string> = { prepared: 'prepared lines', whole: `rows read whole`, raw: 'raw bytes' };
     /** The faster of the raw write in the run's own process and the raw run alone: the stricter reference. */
@@ -262,12 +268,17 @@ if (childMode) {
           : ` (raw in this process ${run.raw_wall.toFixed(2)} s; to the raw run alone ${(raw.wall / run.wall).toFixed(2)})`;
       const cpu = mode === 'raw' ? '' : `  cpu ${run.cpu.toFixed(2)} s  ${((run.cpu / count) * 1e6).toFixed(0)} µs/row`;
       console.log(
-        `${names[mode].padEnd(16)} wall ${run.wall.toFixed(2)} s (${(mb / run.wall).toFixed(1)} MB/s)${cpu}  ratio to raw ${(rawWall(run) / run.wall).toFixed(2)}${sameProcess}  peak rss ${(run.peak / 1e6).toFixed(0)} MB`,
+        `${names[mode].padEnd(16)} wall ${run.wall.toFixed(2)} s (${(mb / run.wall).toFixed(1)} MB/s)${cpu}  ratio to raw ` +
+          `${(rawWall(run) / run.wall).toFixed(2)}${sameProcess}  peak rss ${(run.peak / 1e6).toFixed(0)} MB`,
       );
     }
     const results = (['prepared', 'whole'] as const).flatMap((mode) => {
       const run = measures.get(mode)!;
-      const label = `export ${count} stored rows, ${mode === 'prepared' ? 'prepared lines (the default SFT export)' : `read whole, ${wholeWhere} (TRL, other options, rows stored before)`}`;
+      const how =
+        mode === 'prepared'
+          ? 'prepared lines (the default SFT export)'
+          : `read whole, ${wholeWhere} (TRL, other options, rows stored before)`;
+      const label = `export ${count} stored rows, ${how}`;
       const ratio = rawWall(run) / run.wall;
       return [
         {

@@ -120,7 +120,8 @@ try {
     };
     console.log(
       `${order.padEnd(14)} summary true ${fmt(first.median)} ms (runs ${first.runs.map((ms) => ms.toFixed(0)).join(', ')}); ` +
-        `after a label ${fmt(afterLabel)} ms; after a change ${fmt(cold.median)} ms; after another order ${fmt(switched)} ms; summary false ${fmt(later.median)} ms; ` +
+        `after a label ${fmt(afterLabel)} ms; after a change ${fmt(cold.median)} ms; after another order ${fmt(switched)} ms; summary ` +
+        `false ${fmt(later.median)} ms; ` +
         Object.entries(parts)
           .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
           .join(', '),

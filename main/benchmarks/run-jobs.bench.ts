@@ -140,7 +140,9 @@ try {
 const loadAfter = loadavg()[0]!;
 
 process.stdout.write(
-  `worker: ${values.worker}; ${rows}-row runs, ${repeat} times (${warmMs > 0 ? `a worker started ${warmMs} ms before the first start` : 'the first start finds no worker up'}); load average (1 min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after\n`,
+  `worker: ${values.worker}; ${rows}-row runs, ${repeat} times ` +
+    `(${warmMs > 0 ? `a worker started ${warmMs} ms before the first start` : 'the first start finds no worker up'}); load average (1 ` +
+    `min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after\n`,
 );
 const labels: Record<string, string> = {
   first_row: 'runs.start -> first row stored',
@@ -152,7 +154,8 @@ const labels: Record<string, string> = {
 };
 for (const [key, numbers] of Object.entries(samples)) {
   process.stdout.write(
-    `${labels[key]!.padEnd(40)} median ${median(numbers).toFixed(0).padStart(6)} ms   (${numbers.map((value) => value.toFixed(0)).join(', ')})\n`,
+    `${labels[key]!.padEnd(40)} median ${median(numbers).toFixed(0).padStart(6)} ms   ` +
+      `(${numbers.map((value) => value.toFixed(0)).join(', ')})\n`,
   );
 }
 process.stdout.write(`mid-run cancel: rows stored when asked ${askedAt.join(', ')}; when cancelled ${cancelledAt.join(', ')}\n`);

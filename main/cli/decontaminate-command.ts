@@ -46,7 +46,8 @@ export function registerDecontaminateCommand(program: Command): void {
       printWarnings(result.warnings);
       const { report } = result;
       const lines = [
-        `Kept ${report.n_kept} of ${report.n} rows; dropped ${report.n_contaminated} (${report.n_same_task} same task, ${report.n_exact} exact, ${report.n_near} near) against ${report.n_eval_rows} evaluation rows`,
+        `Kept ${report.n_kept} of ${report.n} rows; dropped ${report.n_contaminated} (${report.n_same_task} same task, ` +
+          `${report.n_exact} exact, ${report.n_near} near) against ${report.n_eval_rows} evaluation rows`,
         ...result.dropped.slice(0, 20).map((drop) => `  line ${drop.line}${drop.id ? ` (${drop.id})` : ''}: ${drop.rule}`),
         `Wrote ${flags.out}${flags.report ? ` and ${flags.report}` : ''}`,
       ];

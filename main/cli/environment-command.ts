@@ -52,7 +52,9 @@ export function registerEnvironmentCommand(program: Command): void {
           printWarnings(outcome.warnings);
           const report = outcome.environment!;
           const lines = [
-            `Environment ${report.name}: ${report.train} train and ${report.holdout} holdout tasks from ${report.prompts} prompts (${report.band_dropped} outside the band ${report.band?.join('-') ?? 'none'}, ${report.decontamination.n_contaminated} near-copies of holdout dropped)`,
+            `Environment ${report.name}: ${report.train} train and ${report.holdout} holdout tasks from ${report.prompts} prompts ` +
+              `(${report.band_dropped} outside the band ${report.band?.join('-') ?? 'none'}, ${report.decontamination.n_contaminated} ` +
+              `near-copies of holdout dropped)`,
             `Wrote ${outcome.files.length} files to ${outcome.folder}; install with: pip install -e ${outcome.folder}`,
           ];
           process.stdout.write(`${lines.join('\n')}\n`);

@@ -137,7 +137,8 @@ export function registerExportCommand(program: Command): void {
           ]);
           printPreviewNumbers(outcome.preview, selected(outcome.preview.n_selected));
           process.stdout.write(
-            `Wrote ${outcome.n_lines.toLocaleString('en-US')} ${outcome.n_lines === 1 ? 'line' : 'lines'} to ${outcome.folder} (${outcome.files.join(', ')})\n`,
+            `Wrote ${outcome.n_lines.toLocaleString('en-US')} ${outcome.n_lines === 1 ? 'line' : 'lines'} to ${outcome.folder} ` +
+              `(${outcome.files.join(', ')})\n`,
           );
         } finally {
           dispose();

@@ -68,7 +68,10 @@ export function stillSimulatingRefusal(context: AppContext, runId: string): stri
   const lease = liveLeaseOf(context.db, runId);
   if (lease) return `${stillSimulatingMessage(runId)} It is written by ${describeHolder(lease, Date.now())}.`;
   if (run.status === 'queued' || run.status === 'running') {
-    return `${stillSimulatingMessage(runId)} (It is marked ${run.status} but no process writes it: finish it with \`wai runs resume ${runId}\`, or cancel it in the app.)`;
+    return (
+      `${stillSimulatingMessage(runId)} (It is marked ${run.status} but no process writes it: finish it with \`wai runs resume ` +
+      `${runId}\`, or cancel it in the app.)`
+    );
   }
   return null;
 }
@@ -120,7 +123,8 @@ export function registerGradeCommand(program: Command): void {
     .argument('<run-id>')
     .option(
       '--judge <spec>',
-      'conduct, command:"<command line speaking JSON lines>", module:<path to a .js/.mjs judge>, a rubric judge on a model (openai:<model>, anthropic:<model>, compatible:<model>@<base_url>), or decision:<model spec>',
+      'conduct, command:"<command line speaking JSON lines>", module:<path to a .js/.mjs judge>, a rubric judge on a model ' +
+        '(openai:<model>, anthropic:<model>, compatible:<model>@<base_url>), or decision:<model spec>',
       'conduct',
     )
     .option(

@@ -75,7 +75,8 @@ export function registerLabelsCommand(program: Command): void {
   labels
     .command('export')
     .description(
-      "write a run's labels (row_id, rollout_id, label, author, kind, note, created_at), or with --agreement the file `wai agreement` reads",
+      "write a run's labels (row_id, rollout_id, label, author, kind, note, created_at), or with --agreement the file `wai agreement` " +
+        'reads',
     )
     .argument('<run-id>')
     .requiredOption('--out <file>', 'where to write')

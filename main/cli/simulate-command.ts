@@ -200,7 +200,8 @@ export function registerSimulateCommand(program: Command): void {
     .addOption(
       new Option(
         '--mode <mode>',
-        'what the budget is spent on: explore (new situations), sft (3 wordings x 4 completions per situation), rl (8 rollouts per prompt, fault rate 0.8, no success flip), adaptive (new situations mixed with re-runs of uncertain ones)',
+        'what the budget is spent on: explore (new situations), sft (3 wordings x 4 completions per situation), rl (8 rollouts per ' +
+          'prompt, fault rate 0.8, no success flip), adaptive (new situations mixed with re-runs of uncertain ones)',
       )
         .choices(MODES)
         .default('explore'),
@@ -208,7 +209,8 @@ export function registerSimulateCommand(program: Command): void {
     .addOption(
       new Option(
         '--repeat-policy <policy>',
-        "how each prompt's repeats are spent (default: the mode's): fixed (all at once), none, successive (2 probes, the rest where they disagree), adaptive (1, the rest where uncertain)",
+        "how each prompt's repeats are spent (default: the mode's): fixed (all at once), none, successive (2 probes, the rest where " +
+          'they disagree), adaptive (1, the rest where uncertain)',
       ).choices(REPEAT_POLICIES),
     )
     .option(
@@ -222,7 +224,8 @@ export function registerSimulateCommand(program: Command): void {
     .addOption(
       new Option(
         '--until <mode>',
-        'when to stop before the budget: compute (never), saturation (every planned cell has 5 rows, or coverage stops growing), first (every planned pair covered)',
+        'when to stop before the budget: compute (never), saturation (every planned cell has 5 rows, or coverage stops growing), first ' +
+          '(every planned pair covered)',
       )
         .choices(UNTIL_MODES)
         .default('compute'),
@@ -233,7 +236,8 @@ export function registerSimulateCommand(program: Command): void {
     .addOption(
       new Option(
         '--agent <spec>',
-        'the agent under test: demo, command:"<command speaking JSON lines>", or a model (openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5, compatible:<model>@<base_url>)',
+        'the agent under test: demo, command:"<command speaking JSON lines>", or a model (openai:gpt-4.1-mini, ' +
+          'anthropic:claude-sonnet-4-5, compatible:<model>@<base_url>)',
       ),
     )
     .option('--simulator <spec>', 'the model that writes the situations (default: the offline template writer)')

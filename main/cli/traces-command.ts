@@ -20,7 +20,8 @@ function printMap(map: FailureMap, before: { warnings?: readonly string[]; intro
   if (before.intro) lines.push(before.intro, '');
   const versions = map.compares_versions ? `, ${map.previous_version} -> ${map.current_version}` : '';
   lines.push(
-    `${map.n_traces} ${map.n_traces === 1 ? 'trace' : 'traces'}, ${map.n_graded} graded, ${map.n_failures} failing, ${map.n_faulted} with a tool fault${versions}`,
+    `${map.n_traces} ${map.n_traces === 1 ? 'trace' : 'traces'}, ${map.n_graded} graded, ${map.n_failures} failing, ${map.n_faulted} ` +
+      `with a tool fault${versions}`,
   );
   const cells = map.cells.slice(0, MAP_ROWS);
   if (cells.length > 0) {

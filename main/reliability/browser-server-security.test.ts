@@ -183,7 +183,8 @@ describe('browser mode seen from the network', () => {
     }
     expect(
       await rawStatus(
-        `POST /api/app.info HTTP/1.0\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
+        `POST /api/app.info HTTP/1.0\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nContent-Length: ` +
+          `2\r\n\r\n{}`,
       ),
     ).toBe(403);
     expect((await call({ Host: `localhost:${server.port}` })).status).toBe(200);

@@ -163,7 +163,10 @@ describe('the wai CLI killed at random points', () => {
           );
           const folder = checkExportFolder(exportDir, reference);
           expect(folder.broken, 'a half or foreign file in the export folder').toEqual([]);
-          return `killed ${where}${finished ? ' (it had already finished)' : ''}: ${folder.whole.length} whole files, ${folder.leftovers.length} files in abandoned staging`;
+          return (
+            `killed ${where}${finished ? ' (it had already finished)' : ''}: ${folder.whole.length} whole files, ` +
+            `${folder.leftovers.length} files in abandoned staging`
+          );
         }),
       );
       const last = spawnWai(dataDir, ['export', runId!, '--out', exportDir, '--select', 'all']);

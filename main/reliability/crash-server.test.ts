@@ -203,7 +203,11 @@ describe('browser mode killed at random points', () => {
         const labels = checkLabels();
         const folder = checkExportFolder(exportDir, referenceExport);
         expect(folder.broken, 'a half or foreign file in the export folder').toEqual([]);
-        return `killed ${where}: run ${run.status} with ${rows.n}/${BUDGET} rows${resumed}; ${acknowledged} label calls acknowledged (${labels.lostInFlight} in flight at a kill so far, each lost whole); export files whole ${folder.whole.length}, abandoned staging files ${folder.leftovers.length}`;
+        return (
+          `killed ${where}: run ${run.status} with ${rows.n}/${BUDGET} rows${resumed}; ${acknowledged} label calls acknowledged ` +
+          `(${labels.lostInFlight} in flight at a kill so far, each lost whole); export files whole ${folder.whole.length}, abandoned ` +
+          `staging files ${folder.leftovers.length}`
+        );
       });
 
       // One last start: the run resumes to its end and an export completes over the abandoned staging folders.

@@ -207,7 +207,8 @@ const IMPORTERS: Importer[] = [
     huge: (lines) => {
       const spec = draftSpec('a personal finance assistant that confirms before it moves money', { seed: 3 }).spec;
       const text = stringify(spec);
-      return `${text}${Array.from({ length: Math.max(0, lines - text.split('\n').length) }, (_, index) => `# comment ${index}`).join('\n')}`;
+      const comments = Array.from({ length: Math.max(0, lines - text.split('\n').length) }, (_, index) => `# comment ${index}`);
+      return `${text}${comments.join('\n')}`;
     },
     args: (file) => ['simulate', '--spec', file, '--rows', '2'],
     linesAs: 'file:line',

@@ -96,7 +96,11 @@ function expectSound(row: Row): void {
 
 function describeSoak(name: string, summary: SimulationSummary, seen: Awaited<ReturnType<LocalModelProcess['requests']>>): string {
   const { rollouts } = summary.search;
-  return `${name}: ${summary.rows} rows, stopped because ${summary.stopped_because}; server ${seen.count} calls, faults ${JSON.stringify(seen.faults)}; rollouts landed ${rollouts.landed}, rerolled ${rollouts.rerolled}, lost ${rollouts.lost} ${JSON.stringify(rollouts.lost_by)}; degraded [${summary.degraded.join(', ')}]`;
+  return (
+    `${name}: ${summary.rows} rows, stopped because ${summary.stopped_because}; server ${seen.count} calls, faults ` +
+    `${JSON.stringify(seen.faults)}; rollouts landed ${rollouts.landed}, rerolled ${rollouts.rerolled}, lost ${rollouts.lost} ` +
+    `${JSON.stringify(rollouts.lost_by)}; degraded [${summary.degraded.join(', ')}]`
+  );
 }
 
 describe('model faults, soaked', () => {

@@ -122,7 +122,8 @@ async function simulateUntil(where: Folder, rows: number): Promise<{ cli: CliPro
 
 function refusalPattern(runId: string, program: string, pid: number): RegExp {
   return new RegExp(
-    `Run ${runId} is being written by another process \\(${program}, pid ${pid} on this machine, last heartbeat \\d+ s ago\\); wait for it or stop it\\.`,
+    `Run ${runId} is being written by another process \\(${program}, pid ${pid} on this machine, last heartbeat \\d+ s ago\\); wait for ` +
+      `it or stop it\\.`,
   );
 }
 

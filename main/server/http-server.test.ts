@@ -234,7 +234,10 @@ describe('browser-mode server', () => {
       expect(JSON.parse(over.body).error).toEqual({
         code: 'VALIDATION_FAILED',
         message: expect.stringMatching(
-          /^runs\.list: the request is larger than browser mode's 16 MB limit for runs\.list: import a file this large from the command line/,
+          new RegExp(
+            "^runs\\.list: the request is larger than browser mode's 16 MB limit for runs\\.list: " +
+              'import a file this large from the command line',
+          ),
         ),
       });
       expect(over.headers.connection).toBe('close');

@@ -21,7 +21,8 @@ export async function chooseFolder(
   if (!context.chooseFolder) {
     throw new ServiceError(
       'VALIDATION_FAILED',
-      'Choosing a folder from a dialog needs the desktop app: in browser mode, type the folder’s full path on the machine running the server.',
+      'Choosing a folder from a dialog needs the desktop app: in browser mode, type the folder’s full path on the machine running the ' +
+        'server.',
       [{ path: 'folder', message: 'type the path' }],
     );
   }

@@ -14,7 +14,8 @@ export function decodeUtf8(bytes: Uint8Array, name: string): string {
   if (bytes.length > constants.MAX_STRING_LENGTH) {
     throw new ServiceError(
       'VALIDATION_FAILED',
-      `${name} is ${megabytes(bytes.length)}, more than one text can hold here (${megabytes(constants.MAX_STRING_LENGTH)}): split it into smaller files.`,
+      `${name} is ${megabytes(bytes.length)}, more than one text can hold here (${megabytes(constants.MAX_STRING_LENGTH)}): split it ` +
+        `into smaller files.`,
     );
   }
   let text: string | null = null;

@@ -55,7 +55,8 @@ function warningsOf(run: Run, plan: GridPlan, spec: Spec, axes: readonly AxisCou
   if (undeclared.length > 0) {
     const named = undeclared.slice(0, 3).join(', ');
     warnings.push(
-      `Some rows carry axis values the spec does not list (${named}${undeclared.length > 3 ? `, and ${undeclared.length - 3} more` : ''}): ` +
+      `Some rows carry axis values the spec does not list ` +
+        `(${named}${undeclared.length > 3 ? `, and ${undeclared.length - 3} more` : ''}): ` +
         'they are shown after the declared values and are never planned.',
     );
   }

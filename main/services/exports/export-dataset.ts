@@ -85,7 +85,8 @@ export async function writeDataset(context: AppContext, plan: ExportPlan, folder
         seed: plan.run.config.seed,
         selection: describeSelection(plan),
         decontamination: plan.decontamination
-          ? `${plan.decontamination.n_contaminated} of ${plan.decontamination.n} rows dropped against ${plan.decontamination.n_eval_rows} evaluation rows`
+          ? `${plan.decontamination.n_contaminated} of ${plan.decontamination.n} rows dropped against ` +
+            `${plan.decontamination.n_eval_rows} evaluation rows`
           : 'none',
       },
       warnings: [...plan.warnings, ...warnings],

@@ -52,7 +52,8 @@ describe('exports.folderFiles', () => {
 
   it('refuses a relative folder, in the contract and in the service, instead of writing under the server’s working directory', async () => {
     const message =
-      '“relative/out” is a relative path: type the full path of the export folder, starting with / (e.g. /home/ana/exports), or it would land wherever the server was started.';
+      '“relative/out” is a relative path: type the full path of the export folder, starting with / (e.g. /home/ana/exports), or it ' +
+      'would land wherever the server was started.';
     await expect(exportFolderFiles({ folder: 'relative/out', kind: 'dataset' })).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
       message,

@@ -17,7 +17,10 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
-/** Linux pseudo-filesystems (statfs magic numbers: proc, sysfs, cgroup, cgroup2, debugfs, securityfs, devpts): no export folder can be made there. */
+/**
+ * Linux pseudo-filesystems (statfs magic numbers: proc, sysfs, cgroup, cgroup2, debugfs, securityfs, devpts): no export folder can be made
+ * there.
+ */
 const PSEUDO_FILESYSTEMS = new Set([0x9fa0, 0x62656572, 0x27e0eb, 0x63677270, 0x64626720, 0x73636673, 0x1cd1]);
 
 /** The nearest folder above `folder` that exists (the root at worst). */

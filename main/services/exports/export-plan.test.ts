@@ -10,7 +10,8 @@ import { planExport, readEvalFile } from './export-plan';
 import { previewExport } from './export-preview';
 
 const RELATIVE =
-  '“bench/prompts.jsonl” is a relative path: type the full path of the file to decontaminate against, starting with / (e.g. /home/ana/benchmarks/prompts.jsonl), or it would be read wherever the server was started.';
+  '“bench/prompts.jsonl” is a relative path: type the full path of the file to decontaminate against, starting with / (e.g. ' +
+  '/home/ana/benchmarks/prompts.jsonl), or it would be read wherever the server was started.';
 
 let context: AppContext;
 beforeAll(() => {

@@ -120,26 +120,30 @@ export async function planExport(context: AppContext, request: ExportRequest): P
   if (!runContextValue) warnings.push(`Run ${run.id} has no stored spec: lines carry no system prompt and no tool schemas.`);
   if (request.selection.passes_only && request.format !== 'openai' && request.format !== 'trl') {
     warnings.push(
-      `"Passes only" keeps no failures, and ${isPreference(request.format) ? 'DPO pairs' : 'GRPO groups'} need rows that fail as well as rows that pass.`,
+      `"Passes only" keeps no failures, and ${isPreference(request.format) ? 'DPO pairs' : 'GRPO groups'} need rows that fail as well ` +
+        `as rows that pass.`,
     );
   }
   const decontamination = checker?.report();
   if (decontamination && decontamination.n_contaminated > 0) {
     const { n_contaminated: dropped, n_same_task: sameTask, n_exact: exact, n_near: near } = decontamination;
     warnings.push(
-      `${dropped.toLocaleString('en-US')} ${dropped === 1 ? 'row' : 'rows'} copied the evaluation set and were dropped (${sameTask} same task, ${exact} exact, ${near} near).`,
+      `${dropped.toLocaleString('en-US')} ${dropped === 1 ? 'row' : 'rows'} copied the evaluation set and were dropped (${sameTask} ` +
+        `same task, ${exact} exact, ${near} near).`,
     );
   }
   if (decontamination) warnings.push(...decontamination.notes.map((note) => `Decontamination: ${note}.`));
   if (simulatorErrors > 0) warnings.push(`${simulatorErrorRows(simulatorErrors)} excluded: the simulated person broke the conversation.`);
   if (personFailed > 0) {
     warnings.push(
-      `${personFailed.toLocaleString('en-US')} ${personFailed === 1 ? 'row the judge passed is' : 'rows the judge passed are'} labelled fail by a person: "passes only" leaves ${personFailed === 1 ? 'it' : 'them'} out.`,
+      `${personFailed.toLocaleString('en-US')} ${personFailed === 1 ? 'row the judge passed is' : 'rows the judge passed are'} labelled ` +
+        `fail by a person: "passes only" leaves ${personFailed === 1 ? 'it' : 'them'} out.`,
     );
   }
   for (const [split, count] of Object.entries(unexported)) {
     warnings.push(
-      `${count.toLocaleString('en-US')} selected ${count === 1 ? 'row hashes' : 'rows hash'} into the ${split} split, which this export does not write.`,
+      `${count.toLocaleString('en-US')} selected ${count === 1 ? 'row hashes' : 'rows hash'} into the ${split} split, which this export ` +
+        `does not write.`,
     );
   }
   return {

@@ -23,7 +23,8 @@ export function previewOf(
   if (toolRows > 0) warnings.push(`${rowsPhrase(toolRows, 'tool-calling row', 'tool-calling rows')} would go out without tool schemas.`);
   if (plan.evaluation_rows > 0) {
     warnings.push(
-      `${rowsPhrase(plan.evaluation_rows, 'row is an evaluation row', 'rows are evaluation rows')} (holdout or eval split): they are never in train.`,
+      `${rowsPhrase(plan.evaluation_rows, 'row is an evaluation row', 'rows are evaluation rows')} (holdout or eval split): they are ` +
+        `never in train.`,
     );
   }
   if (plan.request.validate) {
@@ -48,7 +49,8 @@ export async function previewExport(context: AppContext, request: ExportRequest)
   const plan = await planExport(context, request);
   if (request.destination.kind === 'hub' && !hubTokenOf(context)) {
     plan.warnings.unshift(
-      'No Hugging Face token: set HF_TOKEN (a write token starting with hf_) or store one in Settings, or the push will fail after the files are written.',
+      'No Hugging Face token: set HF_TOKEN (a write token starting with hf_) or store one in Settings, or the push will fail after the ' +
+        'files are written.',
     );
   }
   const tally = { read: 0, toolRowsWithoutSchemas: 0 };

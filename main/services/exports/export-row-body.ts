@@ -3,11 +3,11 @@ import { LeakHitFact, type PreparedFacts } from '../../../engine/index';
 import { Row } from '../../../shared/domain';
 
 /**
- * Reading a stored row body (and a prepared line's facts) for export. The store writes each body as `JSON.stringify` of a row its schema parsed, so
- * a body as the store wrote it is already what `Row.parse` would return: the same keys in the schema's order, nothing
- * extra, every value valid. `canonical` checks exactly that, compiled once from the schema itself (a change to the
- * schema changes the check), at a fraction of the parse's cost; a body that fails it (written by another version, by
- * hand, damaged) goes through `Row.safeParse`, and an error names the row.
+ * Reading a stored row body (and a prepared line's facts) for export. The store writes each body as `JSON.stringify` of
+ * a row its schema parsed, so a body as the store wrote it is already what `Row.parse` would return: the same keys in
+ * the schema's order, nothing extra, every value valid. `canonical` checks exactly that, compiled once from the schema
+ * itself (a change to the schema changes the check), at a fraction of the parse's cost; a body that fails it (written
+ * by another version, by hand, damaged) goes through `Row.safeParse`, and an error names the row.
  */
 
 /** Whether `value` is, as it is, the output the schema would give for it (so the parse can be skipped). */

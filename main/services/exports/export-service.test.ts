@@ -167,7 +167,8 @@ describe('runExport to a folder', () => {
   it('leaves out of passes only a row the judge passed and a person failed, and says so', async () => {
     const passed = context.db
       .prepare(
-        'SELECT r.id AS id, r.ordinal AS ordinal FROM rows r JOIN grades g ON g.row_id = r.id WHERE r.run_id = ? AND g.reward = 1 ORDER BY r.ordinal LIMIT 2',
+        'SELECT r.id AS id, r.ordinal AS ordinal FROM rows r JOIN grades g ON g.row_id = r.id WHERE r.run_id = ? AND g.reward = 1 ORDER ' +
+          'BY r.ordinal LIMIT 2',
       )
       .all(seeded.run_id) as { id: string; ordinal: number }[];
     const label = context.db.prepare(

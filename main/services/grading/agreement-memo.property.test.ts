@@ -112,7 +112,8 @@ describe('agreement.get kept per table version', () => {
             case 'edit':
               elsewhere
                 .prepare(
-                  "UPDATE labels SET label = CASE label WHEN 'pass' THEN 'fail' ELSE 'pass' END WHERE id = (SELECT MAX(id) FROM labels WHERE run_id = ?)",
+                  "UPDATE labels SET label = CASE label WHEN 'pass' THEN 'fail' ELSE 'pass' END WHERE id = (SELECT MAX(id) FROM labels " +
+                    'WHERE run_id = ?)',
                 )
                 .run(runId);
               break;

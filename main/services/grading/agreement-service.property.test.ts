@@ -124,23 +124,27 @@ function outcome<T>(call: () => T): { value: T } | { error: string } {
 }
 
 describe('agreement.get and agreement.export against the implementation they replaced', () => {
-  it('return the same output on random runs: labels of several authors and kinds, simulator errors, unsigned gold, judges that erred or were unsure', () => {
-    fc.assert(
-      fc.property(plan, (input) => {
-        const runId = storePlan(context.db, input);
-        for (const request of input.requests) {
-          const report = outcome(() => agreementReport(context, runId, request));
-          const reference = outcome(() => referenceAgreementReport(context, runId, request));
-          expect(report).toStrictEqual(reference);
-          expect(JSON.stringify(report)).toBe(JSON.stringify(reference));
-          expect(outcome(() => agreementExport(context, runId, request))).toStrictEqual(
-            outcome(() => referenceAgreementExport(context, runId, request)),
-          );
-        }
-      }),
-      { numRuns: 150 },
-    );
-  });
+  it(
+    'return the same output on random runs: labels of several authors and kinds, simulator errors, unsigned gold, judges that erred or ' +
+      'were unsure',
+    () => {
+      fc.assert(
+        fc.property(plan, (input) => {
+          const runId = storePlan(context.db, input);
+          for (const request of input.requests) {
+            const report = outcome(() => agreementReport(context, runId, request));
+            const reference = outcome(() => referenceAgreementReport(context, runId, request));
+            expect(report).toStrictEqual(reference);
+            expect(JSON.stringify(report)).toBe(JSON.stringify(reference));
+            expect(outcome(() => agreementExport(context, runId, request))).toStrictEqual(
+              outcome(() => referenceAgreementExport(context, runId, request)),
+            );
+          }
+        }),
+        { numRuns: 150 },
+      );
+    },
+  );
 
   it('reads each judge, its rows graded and its first and last grade exactly as judgeTotals totals them', () => {
     fc.assert(

@@ -108,7 +108,8 @@ class BrokenJudgeCheck {
     this.#isCleared = true;
     return error !== null
       ? `The judge failed on each of the first ${BROKEN_JUDGE_ROWS} rows with the same error, so grading stopped: ${error}`
-      : `The judge timed out on each of the first ${BROKEN_JUDGE_ROWS} rows (limit ${this.timeoutMs} ms), so grading stopped: raise timeout_ms or check the judge.`;
+      : `The judge timed out on each of the first ${BROKEN_JUDGE_ROWS} rows (limit ${this.timeoutMs} ms), so grading stopped: raise ` +
+          `timeout_ms or check the judge.`;
   }
 }
 
@@ -261,7 +262,9 @@ export async function executeGrading(options: ExecuteGradingOptions): Promise<Gr
         status: 'cancelled',
         done,
         total,
-        message: `Cancelled after ${done} of ${total} gradings; the grades written so far are kept (grade again with skip_graded to continue).${unjudgedNote}`,
+        message:
+          `Cancelled after ${done} of ${total} gradings; the grades written so far are kept (grade again with skip_graded to ` +
+          `continue).${unjudgedNote}`,
       };
     }
     const judged = judge ? `the conduct checks, then ${chosenKey}` : 'the conduct checks';

@@ -227,7 +227,8 @@ async function leaseFromAnotherProcess(dataDir: string, runId: string): Promise<
     const [file, runId] = process.argv.slice(1);
     const db = new Database(file);
     db.pragma('busy_timeout = 5000');
-    db.prepare("INSERT INTO run_leases (run_id, token, pid, host, program, acquired_at, heartbeat_at) VALUES (?, 'elsewhere', ?, ?, 'wai simulate', ?, ?)")
+    db.prepare("INSERT INTO run_leases (run_id, token, pid, host, program, acquired_at, heartbeat_at) VALUES (?, 'elsewhere', ?, ?, " +
+      "'wai simulate', ?, ?)")
       .run(runId, process.pid, hostname(), Date.now(), Date.now());
     setInterval(() => db.prepare('UPDATE run_leases SET heartbeat_at = ? WHERE run_id = ?').run(Date.now(), runId), 2000);
     process.stdout.write('leased\\n');
@@ -257,7 +258,8 @@ describe('a run another process writes', () => {
           code: 'CONFLICT',
           message: expect.stringMatching(
             new RegExp(
-              `^Run run_elsewhere is still being written by another process \\(wai simulate, pid ${writer.pid} on this machine, last heartbeat \\d+ s ago\\): grade it when that process ends, or stop it first\\.$`,
+              `^Run run_elsewhere is still being written by another process \\(wai simulate, pid ${writer.pid} on this machine, last ` +
+                `heartbeat \\d+ s ago\\): grade it when that process ends, or stop it first\\.$`,
             ),
           ),
         },

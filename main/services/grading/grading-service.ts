@@ -107,7 +107,8 @@ function summaryWarnings(
         .map(([status, count]) => `${count} ${status}`)
         .join(', ');
       warnings.push(
-        `${judge.judge_key}: ${judge.unjudged} of ${judge.n_graded} rows are unjudged (${statuses}): they have no reward, which is not a 0.`,
+        `${judge.judge_key}: ${judge.unjudged} of ${judge.n_graded} rows are unjudged (${statuses}): they have no reward, which is not ` +
+          `a 0.`,
       );
     }
     if (judge.n_missing > 0)

@@ -51,7 +51,8 @@ export interface JudgeSpecOptions {
 }
 
 const CHOICES =
-  'conduct, command:"<command line>", module:<path to a .js or .mjs file>, a model (openai:<model>, anthropic:<model>, compatible:<model>@<base_url>) or decision:<model spec>';
+  'conduct, command:"<command line>", module:<path to a .js or .mjs file>, a model (openai:<model>, anthropic:<model>, ' +
+  'compatible:<model>@<base_url>) or decision:<model spec>';
 const MODEL_PREFIX = /^(openai|anthropic|compatible|decision):/i;
 
 /**
@@ -212,7 +213,8 @@ function modelJudgeSpec(text: string, options: JudgeSpecOptions): JudgeSpec {
   if (role.decision && options.rubric !== undefined) {
     throw new ServiceError(
       'VALIDATION_FAILED',
-      'A decision judge answers a probability against the policy and reads no rubric: leave rubric out, or use a rubric judge (without decision:).',
+      'A decision judge answers a probability against the policy and reads no rubric: leave rubric out, or use a rubric judge (without ' +
+        'decision:).',
       [{ path: 'rubric', message: 'not read by decision judges' }],
     );
   }

@@ -156,7 +156,9 @@ describe('hub push', () => {
     });
     await expect(push).rejects.toMatchObject({
       code: 'MODEL_ERROR',
-      message: `Could not reach the Hugging Face Hub at ${gone.url} (ECONNREFUSED): check the network and the Hub address (HF_ENDPOINT). The push did not finish; the files stay in ${folder}.`,
+      message:
+        `Could not reach the Hugging Face Hub at ${gone.url} (ECONNREFUSED): check the network and the Hub address ` +
+        `(HF_ENDPOINT). The push did not finish; the files stay in ${folder}.`,
     });
   });
 });

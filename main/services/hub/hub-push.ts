@@ -92,7 +92,8 @@ function unreachableError(error: unknown, url: string, folder: string): ServiceE
   const why = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : 'no answer';
   return new ServiceError(
     'MODEL_ERROR',
-    `Could not reach the Hugging Face Hub at ${url} (${why}): check the network and the Hub address (HF_ENDPOINT). The push did not finish; the files stay in ${folder}.`,
+    `Could not reach the Hugging Face Hub at ${url} (${why}): check the network and the Hub address (HF_ENDPOINT). The push did not ` +
+      `finish; the files stay in ${folder}.`,
   );
 }
 

@@ -48,7 +48,8 @@ import { ServiceError } from '../app/service-error';
 import { asSentence } from '../app/sentence';
 
 const UNSIGNED_WARNING =
-  'No annotator name is set, so this label has no author: gold nobody signed is unmeasured and cannot measure the judge. Set your name once (labels.annotator.set).';
+  'No annotator name is set, so this label has no author: gold nobody signed is unmeasured and cannot measure the judge. Set your name ' +
+  'once (labels.annotator.set).';
 /** Line errors shown in an error message; every one is in `issues`. */
 const ERRORS_SHOWN = 5;
 
@@ -78,7 +79,8 @@ export function setLabels(context: AppContext, rowIds: readonly string[], reques
   if (missing.length > 0) {
     throw new ServiceError(
       'NOT_FOUND',
-      `No labels stored: there is no row ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ` (and ${missing.length - 3} more)` : ''}.`,
+      `No labels stored: there is no row ` +
+        `${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ` (and ${missing.length - 3} more)` : ''}.`,
     );
   }
   const author = getAnnotator(context.db);

@@ -135,7 +135,8 @@ describe('prove over two runs', () => {
       // A row a person marks simulator_error is not the agent's result: it leaves the comparison, with a warning.
       context.db
         .prepare(
-          `INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('after:0', 'after', 'simulator_error', 'human', 'ada', NULL, 't')`,
+          `INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('after:0', 'after', 'simulator_error', ` +
+            `'human', 'ada', NULL, 't')`,
         )
         .run();
       const without = proveSides(context, {
@@ -184,7 +185,8 @@ describe('before and after from one source', () => {
         expect.objectContaining({
           code: 'VALIDATION_FAILED',
           message:
-            'Before and after are the same run (only): every difference would be 0 by construction. Choose the run of the changed agent as after.',
+            'Before and after are the same run (only): every difference would be 0 by construction. Choose the run of the changed agent ' +
+            'as after.',
         }),
       );
     } finally {
@@ -196,7 +198,8 @@ describe('before and after from one source', () => {
         after: { kind: 'jsonl', name: 'copy.jsonl', text: BEFORE },
       }),
     ).toThrow(
-      'Before and after hold the same lines (B.jsonl and copy.jsonl): every difference would be 0 by construction. Choose the results of the changed agent as after.',
+      'Before and after hold the same lines (B.jsonl and copy.jsonl): every difference would be 0 by construction. Choose the results ' +
+        'of the changed agent as after.',
     );
     // The same results written in another order: compared, but the first warning says so.
     const reordered = BEFORE.split('\n').reverse().join('\n');
@@ -206,7 +209,8 @@ describe('before and after from one source', () => {
     });
     expect(outcome.report.overall.delta).toBe(0);
     expect(outcome.report.warnings[0]).toBe(
-      "Before (B.jsonl) and after (A.jsonl) hold the same results task by task: every difference is 0 by construction. Check that after is the changed agent's results.",
+      'Before (B.jsonl) and after (A.jsonl) hold the same results task by task: every difference is 0 by construction. Check that after ' +
+        "is the changed agent's results.",
     );
   });
 });

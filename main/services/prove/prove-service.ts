@@ -119,11 +119,17 @@ export interface ProveOutcome {
  */
 export function sameSourceRefusal(before: ProveSource, after: ProveSource): string | null {
   if (before.kind === 'run' && after.kind === 'run' && before.run_id === after.run_id) {
-    return `Before and after are the same run (${before.run_id}): every difference would be 0 by construction. Choose the run of the changed agent as after.`;
+    return (
+      `Before and after are the same run (${before.run_id}): every difference would be 0 by construction. Choose the run of the ` +
+      `changed agent as after.`
+    );
   }
   if (before.kind === 'jsonl' && after.kind === 'jsonl' && before.text === after.text) {
     const names = before.name === after.name ? before.name : `${before.name} and ${after.name}`;
-    return `Before and after hold the same lines (${names}): every difference would be 0 by construction. Choose the results of the changed agent as after.`;
+    return (
+      `Before and after hold the same lines (${names}): every difference would be 0 by construction. Choose the results of the ` +
+      `changed agent as after.`
+    );
   }
   return null;
 }
@@ -154,7 +160,8 @@ export function proveSides(
   ] as const) {
     if (side.n_ungraded > 0) {
       report.warnings.unshift(
-        `${role}: ${side.n_ungraded} of ${side.n_ungraded + side.n_records} rows of ${side.label} are ungraded and left out: grade the run first`,
+        `${role}: ${side.n_ungraded} of ${side.n_ungraded + side.n_records} rows of ${side.label} are ungraded and left out: grade the ` +
+          `run first`,
       );
     }
     if (side.n_simulator_errors > 0)
@@ -165,7 +172,8 @@ export function proveSides(
   // Two sources holding the same results (a run and the file exported from it, say): said first, before any number.
   if (before.records.length > 0 && recordsKey(before.records) === recordsKey(after.records)) {
     report.warnings.unshift(
-      `Before (${before.side.label}) and after (${after.side.label}) hold the same results task by task: every difference is 0 by construction. Check that after is the changed agent's results.`,
+      `Before (${before.side.label}) and after (${after.side.label}) hold the same results task by task: every difference is 0 by ` +
+        `construction. Check that after is the changed agent's results.`,
     );
   }
   return { report, before: before.side, after: after.side, explanation: proveExplanation(report) };

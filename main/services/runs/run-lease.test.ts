@@ -55,7 +55,8 @@ describe('a run lease', () => {
     const refused = refusal(() => RunLease.acquire(app.db, runId, 'wai runs resume', { clock: () => now }));
     expect(refused.code).toBe('CONFLICT');
     expect(refused.message).toBe(
-      `Run ${runId} is being written by another process (wai simulate, pid ${process.pid} on this machine, last heartbeat 2 s ago); wait for it or stop it.`,
+      `Run ${runId} is being written by another process (wai simulate, pid ${process.pid} on this machine, last heartbeat 2 s ago); ` +
+        `wait for it or stop it.`,
     );
     first.assertHeld();
     expect(getRunLease(app.db, runId)?.heartbeat_at).toBe(now);
@@ -73,7 +74,8 @@ describe('a run lease', () => {
     expect(getRunLease(app.db, runId)).toMatchObject({ token: lease.holder.token, pid: process.pid });
     expect(getRun(app.db, runId)?.warnings.at(-1)).toMatch(
       new RegExp(
-        `^This run was taken over from a writer that stopped \\(wai simulate, pid ${pid} on this machine, last heartbeat 0 s before the takeover; that process no longer exists\\)`,
+        `^This run was taken over from a writer that stopped \\(wai simulate, pid ${pid} on this machine, last heartbeat 0 s before the ` +
+          `takeover; that process no longer exists\\)`,
       ),
     );
   });
@@ -146,7 +148,7 @@ describe('a run lease', () => {
     expect(getRunLease(app.db, runId)).toBeUndefined();
   });
 
-  it('makes runs.resume in the app fail with CONFLICT while another process writes the run, and leaves that run alone at start', async () => {
+  it('makes runs.resume in the app fail with CONFLICT while another process writes the run, and leaves it alone at start', async () => {
     const { app, runId } = await storedRun();
     const cli = RunLease.acquire(app.db, runId, 'wai runs resume');
     app.db.prepare("UPDATE runs SET status = 'running' WHERE id = ?").run(runId);
@@ -155,7 +157,9 @@ describe('a run lease', () => {
       ok: false,
       error: {
         code: 'CONFLICT',
-        message: `Run ${runId} is being written by another process (wai runs resume, pid ${process.pid} on this machine, last heartbeat 0 s ago); wait for it or stop it.`,
+        message:
+          `Run ${runId} is being written by another process (wai runs resume, pid ${process.pid} on this machine, last heartbeat ` +
+          `0 s ago); wait for it or stop it.`,
       },
     });
     expect(app.jobs.resumeInterrupted()).toEqual([]);

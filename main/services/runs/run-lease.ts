@@ -103,7 +103,10 @@ function takeoverWarning(previous: RunLeaseRecord, state: LeaseState, nowMs: num
     state === 'gone'
       ? 'that process no longer exists'
       : `no heartbeat for more than ${STALE_MS / 1000} s; if it wakes it stops without writing`;
-  return `This run was taken over from a writer that stopped (${describeHolder(previous, nowMs, 'before the takeover')}; ${why}); it resumed from its stored rows.`;
+  return (
+    `This run was taken over from a writer that stopped (${describeHolder(previous, nowMs, 'before the takeover')}; ${why}); it ` +
+    `resumed from its stored rows.`
+  );
 }
 
 /** The live lease another holder has on a run, if any (for a caller deciding whether to touch the run at all). */
@@ -211,6 +214,9 @@ export class RunLease {
     const current = getRunLease(this.db, this.runId);
     const by = current ? ` by another process (${describeHolder(current, now)})` : '';
     const stalled = Math.round((now - this.#lastRenewal) / 1000);
-    return `Run ${this.runId} was taken over${by} after this process went ${stalled} s without a heartbeat; this process stopped writing it.`;
+    return (
+      `Run ${this.runId} was taken over${by} after this process went ${stalled} s without a heartbeat; this process stopped ` +
+      `writing it.`
+    );
   }
 }

@@ -163,7 +163,9 @@ async function agentStartChecks(models: RoleModels): Promise<PreflightCheck[]> {
         {
           id: 'agent_start',
           level: 'error',
-          message: `The agent command \`${command}\` does not start: sent one turn, it ${result.message}. Fix the command (is the script's path right?) before the run loses every rollout.`,
+          message:
+            `The agent command \`${command}\` does not start: sent one turn, it ${result.message}. Fix the command (is the ` +
+            `script's path right?) before the run loses every rollout.`,
           path: 'models.agent',
         },
       ];
@@ -172,7 +174,9 @@ async function agentStartChecks(models: RoleModels): Promise<PreflightCheck[]> {
         {
           id: 'agent_start',
           level: 'error',
-          message: `The agent command \`${command}\` answers off the protocol: ${result.message}. It must answer each turn with one JSON line ({"content", "tool_calls"}).`,
+          message:
+            `The agent command \`${command}\` answers off the protocol: ${result.message}. It must answer each turn with one ` +
+            `JSON line ({"content", "tool_calls"}).`,
           path: 'models.agent',
         },
       ];
@@ -231,7 +235,8 @@ function saturationChecks(config: Config, cells: number): PreflightCheck[] {
       id: 'saturation_budget_short',
       level: 'warning',
       message:
-        `Saturation needs ${SATURATION_COPIES} rows in each of the ${cells} planned cells (${needed} rows), more than the budget (${config.budget}): ` +
+        `Saturation needs ${SATURATION_COPIES} rows in each of the ${cells} planned cells (${needed} rows), more than the budget ` +
+        `(${config.budget}): ` +
         `the run will likely spend its budget before it saturates. Raise the budget to ${needed}, or stop when the budget is spent.`,
       path: 'budget',
     },

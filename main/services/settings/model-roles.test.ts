@@ -48,13 +48,15 @@ describe('config.models as components', () => {
       {
         path: 'models.agent',
         message:
-          'No key for openai:gpt-4.1-mini: set OPENAI_API_KEY in the environment of the process that runs While (the desktop app can also store one in Settings).',
+          'No key for openai:gpt-4.1-mini: set OPENAI_API_KEY in the environment of the process that runs While (the desktop app can ' +
+          'also store one in Settings).',
       },
     ]);
     // Where the app runs decides where a key can go: browser mode cannot store one in Settings.
     const [browser] = missingKeyIssues({ agent: 'openai:gpt-4o' }, { keys: keyRing({}), mode: 'browser' });
     expect(browser!.message).toBe(
-      'No key for openai:gpt-4o: browser mode reads keys only from the environment of the server, not from Settings: stop the server and start it again with OPENAI_API_KEY set (e.g. OPENAI_API_KEY=… npm run serve).',
+      'No key for openai:gpt-4o: browser mode reads keys only from the environment of the server, not from Settings: stop the server ' +
+        'and start it again with OPENAI_API_KEY set (e.g. OPENAI_API_KEY=… npm run serve).',
     );
     const [desktop] = missingKeyIssues({ agent: 'openai:gpt-4o' }, { keys: keyRing({}), mode: 'desktop' });
     expect(desktop!.message).toContain('store one in Settings (Model API keys)');

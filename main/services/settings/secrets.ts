@@ -44,7 +44,8 @@ interface KeyFile {
 }
 
 export const BASIC_TEXT_WARNING =
-  "Keys are encrypted with Electron's basic_text backend on this Linux desktop, which is effectively plaintext: any program running as you can read them. " +
+  "Keys are encrypted with Electron's basic_text backend on this Linux desktop, which is effectively plaintext: any program running as " +
+  'you can read them. ' +
   'Install and unlock a keyring (GNOME Keyring or KWallet) and store them again, or set them in the environment instead.';
 
 /** The desktop's key file: each value encrypted with safeStorage, the file written atomically and readable only by its owner. */
@@ -120,7 +121,8 @@ function checkVariable(variable: string): void {
   if (!KEY_VARIABLE_PATTERN.test(variable)) {
     throw new ServiceError(
       'VALIDATION_FAILED',
-      `"${variable}" is not a key name the app reads: use ${OPENAI_KEY_VARIABLE}, ${ANTHROPIC_KEY_VARIABLE}, ${COMPATIBLE_KEY_VARIABLE} or WAI_KEY_<HOST>_<PORT> for one OpenAI-compatible server.`,
+      `"${variable}" is not a key name the app reads: use ${OPENAI_KEY_VARIABLE}, ${ANTHROPIC_KEY_VARIABLE}, ${COMPATIBLE_KEY_VARIABLE} ` +
+        `or WAI_KEY_<HOST>_<PORT> for one OpenAI-compatible server.`,
       [{ path: 'variable', message: 'not a key name the app reads' }],
     );
   }

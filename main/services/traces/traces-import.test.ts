@@ -96,7 +96,8 @@ describe('importing traces already stored', () => {
     expect(regraded).toMatchObject({ stored: true, n_rows: 1, n_already_imported: 1, n_conflicts: 1 });
     expect(regraded.message).toMatch(/1 trace shares an id with a stored trace but not its content: both are kept/);
     expect(regraded.warnings).toEqual([
-      'regraded.jsonl line 2: a trace with the id t-2 is already stored (in the import mon.jsonl) with other content (re-graded, or the conversation went on); both are kept and counted. Remove the older import if this one replaces it.',
+      'regraded.jsonl line 2: a trace with the id t-2 is already stored (in the import mon.jsonl) with other content (re-graded, or the ' +
+        'conversation went on); both are kept and counted. Remove the older import if this one replaces it.',
     ]);
     expect(listImports(context).imports[0]?.warnings).toEqual(regraded.warnings);
     expect(traceFailureMap(context).n_traces).toBe(3);

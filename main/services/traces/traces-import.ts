@@ -84,7 +84,10 @@ function conflictWarnings(context: AppContext, conflicts: readonly Entry[]): str
   const named = conflicts.slice(0, CONFLICTS_NAMED).map((entry) => {
     const holders = importsHolding(context.db, { trace_keys: [entry.identity.trace_key!] });
     const where = holders.length > 0 ? `in ${theImports(holders)}` : 'in another file of this import';
-    return `${traceWhere(entry.row)}: a trace with the id ${entry.identity.trace_key} is already stored (${where}) with other content (re-graded, or the conversation went on); both are kept and counted. Remove the older import if this one replaces it.`;
+    return (
+      `${traceWhere(entry.row)}: a trace with the id ${entry.identity.trace_key} is already stored (${where}) with other content ` +
+      `(re-graded, or the conversation went on); both are kept and counted. Remove the older import if this one replaces it.`
+    );
   });
   const rest = conflicts.length - named.length;
   return rest > 0
@@ -122,7 +125,9 @@ export function importTraces(
     if (verdict.fresh.length === 0) {
       const holder = holders[0];
       if (!holder) throw new ServiceError('INTERNAL', 'Every trace was reported as already imported, but no import holds them.');
-      const message = `${plural(verdict.already.length, 'trace')} already imported, 0 new: ${verdict.already.length === 1 ? 'it is' : 'they are'} in ${theImports(holders)}.`;
+      const message =
+        `${plural(verdict.already.length, 'trace')} already imported, 0 new: ` +
+        `${verdict.already.length === 1 ? 'it is' : 'they are'} in ${theImports(holders)}.`;
       return {
         id: holder.import_id,
         name: holder.name,
@@ -158,11 +163,13 @@ export function importTraces(
     const message =
       already === 0
         ? `Imported ${plural(verdict.fresh.length, 'trace')}.`
-        : `${verdict.fresh.length.toLocaleString('en-US')} new, ${already.toLocaleString('en-US')} already imported (in ${theImports(holders)}): imported the ${plural(verdict.fresh.length, 'new trace')}.`;
+        : `${verdict.fresh.length.toLocaleString('en-US')} new, ${already.toLocaleString('en-US')} already imported (in ` +
+          `${theImports(holders)}): imported the ${plural(verdict.fresh.length, 'new trace')}.`;
     const conflicts =
       verdict.conflicts.length === 0
         ? ''
-        : ` ${plural(verdict.conflicts.length, 'trace')} share${verdict.conflicts.length === 1 ? 's' : ''} an id with a stored trace but not its content: both are kept (see the warnings).`;
+        : ` ${plural(verdict.conflicts.length, 'trace')} share${verdict.conflicts.length === 1 ? 's' : ''} an id with a stored trace ` +
+          `but not its content: both are kept (see the warnings).`;
     return { ...stored, stored: true, ...counts, message: `${message}${conflicts}` };
   })();
 }

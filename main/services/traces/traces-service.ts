@@ -159,7 +159,8 @@ export async function aimRun(context: AppContext, input: AimInput): Promise<{ ru
   if (targets.length === 0) {
     throw new ServiceError(
       'CONFLICT',
-      'Nothing fails in these traces, so there is no weak cell to aim at: pick the cells to aim at, or import graded traces (whileai.reward).',
+      'Nothing fails in these traces, so there is no weak cell to aim at: pick the cells to aim at, or import graded traces ' +
+        '(whileai.reward).',
     );
   }
   const source: RunSource = input.source ?? { kind: 'spec', spec: specFromTraces(traceRows(context.db, scope.filter)) };
@@ -178,7 +179,8 @@ export async function aimRun(context: AppContext, input: AimInput): Promise<{ ru
   const untraced = [...new Set(aim.regions.map((region) => region.tool))].filter((tool) => !spec.axes.tool.includes(tool));
   if (untraced.length > 0) {
     warnings.push(
-      `The spec has no tool named ${untraced.join(', ')}: those cells are aimed at by their fault and world state only. Start from the traces' own spec to aim at the tools too.`,
+      `The spec has no tool named ${untraced.join(', ')}: those cells are aimed at by their fault and world state only. Start from the ` +
+        `traces' own spec to aim at the tools too.`,
     );
   }
   const now = context.now().toISOString();

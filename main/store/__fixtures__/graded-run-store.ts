@@ -18,7 +18,8 @@ export function gradedRunStore(): Db {
   for (let ordinal = 0; ordinal < 12; ordinal++) grade.run(`run_a:${ordinal}`, 0, 'old');
   for (let ordinal = 0; ordinal < 12; ordinal += 2) grade.run(`run_a:${ordinal}`, 1, 'new');
   db.prepare(
-    "INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('run_a:3', 'run_a', 'fail', 'human', 'ana', NULL, 'x')",
+    "INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('run_a:3', 'run_a', 'fail', 'human', 'ana', " +
+      "NULL, 'x')",
   ).run();
   return db;
 }

@@ -36,7 +36,8 @@ export const EXCLUDED_LATEST = `SELECT g.judge_name AS judge_name, json_extract(
   WHERE +g.run_id = @run_id GROUP BY g.judge_name, json_extract(g.provenance, '$.version'), g.row_id`;
 
 /** Every judge (name + version) that graded a run, by a walk of index grades_latest. */
-export const JUDGES_OF_RUN = `SELECT judge_name, ${JUDGE_VERSION} AS version FROM grades WHERE run_id = @run_id GROUP BY judge_name, ${JUDGE_VERSION}`;
+export const JUDGES_OF_RUN = `SELECT judge_name, ${JUDGE_VERSION} AS version FROM grades WHERE run_id = @run_id
+  GROUP BY judge_name, ${JUDGE_VERSION}`;
 
 /**
  * Exactly judgeTotals' judge_name, version, n_graded, first_id and last_id, in its order (first_id), without reading
@@ -79,7 +80,8 @@ export const LATEST_DOUBTS = `SELECT TOTAL(g.reward IS NULL) AS n_unjudged, TOTA
   WHERE g.run_id = @run_id AND g.judge_name = @judge_name AND json_extract(g.provenance, '$.version') IS @version
     AND (g.reward IS NULL OR g.unsure = 1)
     AND g.id = (SELECT MAX(latest.id) FROM grades AS latest
-      WHERE latest.run_id = @run_id AND latest.judge_name = @judge_name AND json_extract(latest.provenance, '$.version') IS @version AND latest.row_id = g.row_id)
+      WHERE latest.run_id = @run_id AND latest.judge_name = @judge_name AND json_extract(latest.provenance, '$.version') IS @version AND
+        latest.row_id = g.row_id)
     AND g.row_id NOT IN (${SIMULATOR_ERROR_ROWS})`;
 
 /** One judge's latest grades without a reward, and unsure ones (n_graded comes from latestGradeSpans). */
@@ -135,7 +137,8 @@ export interface LabelledRowGrade {
  * (index labels_latest) and the unary + makes each row's grades a seek in grades_row: without table statistics the
  * planner would walk all the run's grades.
  */
-export const LABELLED_ROW_GRADES = `SELECT g.row_id AS row_id, g.judge_name AS judge_name, json_extract(g.provenance, '$.version') AS version,
+export const LABELLED_ROW_GRADES = `SELECT g.row_id AS row_id, g.judge_name AS judge_name,
+    json_extract(g.provenance, '$.version') AS version,
     g.reward AS reward, g.unsure AS unsure
   FROM (SELECT DISTINCT row_id FROM labels WHERE run_id = @run_id) AS labelled CROSS JOIN grades AS g ON g.row_id = labelled.row_id
   WHERE +g.run_id = @run_id ORDER BY g.id`;
@@ -148,7 +151,8 @@ export function labelledRowGrades(db: Db, runId: string): LabelledRowGrade[] {
 
 /** Rows of a run, simulator-error rows left out (two index counts). */
 export const INCLUDED_ROWS = `SELECT (SELECT COUNT(*) FROM rows WHERE run_id = @run_id)
-  - (SELECT COUNT(*) FROM (${SIMULATOR_ERROR_ROWS}) AS excluded CROSS JOIN rows AS r ON r.id = excluded.row_id WHERE r.run_id = @run_id) AS n`;
+  - (SELECT COUNT(*) FROM (${SIMULATOR_ERROR_ROWS}) AS excluded CROSS JOIN rows AS r ON r.id = excluded.row_id WHERE r.run_id = @run_id)
+    AS n`;
 
 export function countIncludedRows(db: Db, runId: string): number {
   return statement<{ run_id: string }, { n: number }>(db, INCLUDED_ROWS).get({ run_id: runId })!.n;

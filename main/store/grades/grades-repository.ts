@@ -16,7 +16,8 @@ export const LATEST_GRADE_IDS = `SELECT MAX(id) AS id FROM grades WHERE run_id =
  */
 export const SIMULATOR_ERROR_ROWS = `SELECT DISTINCT l.row_id FROM labels l
   WHERE l.run_id = @run_id AND l.label = 'simulator_error'
-    AND (l.author IS NULL OR l.id = (SELECT MAX(l2.id) FROM labels l2 WHERE l2.run_id = l.run_id AND l2.row_id = l.row_id AND l2.author = l.author))`;
+    AND (l.author IS NULL OR l.id = (SELECT MAX(l2.id) FROM labels l2
+      WHERE l2.run_id = l.run_id AND l2.row_id = l.row_id AND l2.author = l.author))`;
 
 interface GradeRecord {
   id: number;
@@ -70,8 +71,10 @@ export function insertGrades(db: Db, grades: readonly Grade[]): void {
   if (grades.length === 0) return;
   const insert = statement(
     db,
-    `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, failure_class, unsure, span, judge_meta, provenance, created_at)
-     SELECT @row_id, run_id, @reward, @reason, @judge_status, @label_source, @judge_name, @failure_class, @unsure, @span, @judge_meta, @provenance, @created_at
+    `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, failure_class, unsure, span, judge_meta,
+      provenance, created_at)
+     SELECT @row_id, run_id, @reward, @reason, @judge_status, @label_source, @judge_name, @failure_class, @unsure, @span, @judge_meta,
+       @provenance, @created_at
      FROM rows WHERE id = @row_id`,
   );
   db.transaction(() => {

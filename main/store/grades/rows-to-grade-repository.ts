@@ -16,7 +16,9 @@ const SKIP_GRADED = `AND NOT EXISTS (SELECT 1 FROM grades g WHERE g.row_id = row
  * have an `ok` grade from that judge are left out.
  */
 export function pageRowsToGrade(db: Db, runId: string, afterOrdinal: number, limit: number, skip: GradedBy | null): RowToGrade[] {
-  const sql = `SELECT id, ordinal, body FROM rows WHERE run_id = @run_id AND ordinal > @after ${skip ? SKIP_GRADED : ''} ORDER BY ordinal LIMIT @limit`;
+  const sql =
+    `SELECT id, ordinal, body FROM rows WHERE run_id = @run_id AND ordinal > @after ${skip ? SKIP_GRADED : ''} ORDER BY ` +
+    `ordinal LIMIT @limit`;
   return statement<Record<string, unknown>, RowToGrade>(db, sql).all({
     run_id: runId,
     after: afterOrdinal,

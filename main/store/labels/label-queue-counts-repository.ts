@@ -19,7 +19,8 @@ const UNSURE_COUNT = `SELECT COUNT(*) FROM grades AS u
     WHERE u.run_id = @run_id AND u.judge_name = @judge_name AND json_extract(u.provenance, '$.version') IS @version
       AND (u.reward IS NULL OR u.unsure = 1) AND u.unsure = 1 AND +u.id <= @grade_cutoff
       AND u.id = (SELECT MAX(g.id) FROM grades AS g
-        WHERE g.run_id = @run_id AND g.judge_name = @judge_name AND json_extract(g.provenance, '$.version') IS @version AND g.row_id = u.row_id AND g.id <= @grade_cutoff)
+        WHERE g.run_id = @run_id AND g.judge_name = @judge_name AND json_extract(g.provenance, '$.version') IS @version
+          AND g.row_id = u.row_id AND g.id <= @grade_cutoff)
       AND EXISTS (SELECT 1 FROM rows AS r WHERE r.id = u.row_id AND r.run_id = @run_id)`;
 
 /** The SQL of the unsure count: exported for the query-plan test. */
@@ -35,7 +36,8 @@ export function queueRowCounts(db: Db, runId: string): Pick<QueueCounts, 'total'
   return statement<{ run_id: string }, Pick<QueueCounts, 'total' | 'cells'>>(
     db,
     `SELECT (SELECT COUNT(*) FROM rows WHERE run_id = @run_id) AS total,
-      (SELECT COUNT(*) FROM (SELECT 1 FROM rows WHERE run_id = @run_id GROUP BY tool, rule, stance, world_state, tool_condition, history)) AS cells`,
+      (SELECT COUNT(*) FROM (SELECT 1 FROM rows WHERE run_id = @run_id GROUP BY tool, rule, stance, world_state, tool_condition,
+        history)) AS cells`,
   ).get({ run_id: runId })!;
 }
 

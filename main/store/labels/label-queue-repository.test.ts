@@ -43,7 +43,8 @@ function storeRandomRun(db: Db, seed: number, count: number): void {
   const rowIds = (db.prepare('SELECT id FROM rows WHERE run_id = ? ORDER BY ordinal').all(RUN) as { id: string }[]).map((row) => row.id);
   const grade = db.prepare(
     `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, unsure, provenance, created_at)
-     VALUES (?, ?, ?, 'why', ?, 'custom', 'line-judge', ?, '{"judge":"line-judge","model":null,"rubric_hash":null,"settings":{},"version":"v2"}', ?)`,
+     VALUES (?, ?, ?, 'why', ?, 'custom', 'line-judge', ?,
+       '{"judge":"line-judge","model":null,"rubric_hash":null,"settings":{},"version":"v2"}', ?)`,
   );
   const label = db.prepare(
     `INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, ?, ?, 'human', ?, NULL, ?)`,
@@ -81,7 +82,8 @@ function referenceCounts(db: Db, request: QueueRequest) {
     .all(request.runId) as Record<string, string>[];
   const grades = db
     .prepare(
-      `SELECT id, row_id, reward, unsure FROM grades WHERE run_id = ? AND judge_name IS ? AND json_extract(provenance, '$.version') IS ? AND id <= ? ORDER BY id`,
+      `SELECT id, row_id, reward, unsure FROM grades WHERE run_id = ? AND judge_name IS ? AND json_extract(provenance, '$.version') IS ` +
+        `? AND id <= ? ORDER BY id`,
     )
     .all(request.runId, request.judge?.judge_name ?? null, request.judge?.version ?? null, request.snapshot.grade_id) as GradeRecord[];
   const labels = db
@@ -132,7 +134,8 @@ function referenceOrder(db: Db, request: QueueRequest): string[] {
   })[];
   const grades = db
     .prepare(
-      `SELECT id, row_id, reward, unsure FROM grades WHERE run_id = ? AND judge_name IS ? AND json_extract(provenance, '$.version') IS ? AND id <= ? ORDER BY id`,
+      `SELECT id, row_id, reward, unsure FROM grades WHERE run_id = ? AND judge_name IS ? AND json_extract(provenance, '$.version') IS ` +
+        `? AND id <= ? ORDER BY id`,
     )
     .all(request.runId, request.judge?.judge_name ?? null, request.judge?.version ?? null, request.snapshot.grade_id) as GradeRecord[];
   const latest = new Map(grades.map((record) => [record.row_id, record]));
@@ -316,7 +319,8 @@ describe('the labeling queue in SQL', () => {
     // The plain way: every grade of the run grouped (the walk the skip scan replaces).
     const grouped = db
       .prepare(
-        `SELECT judge_name, json_extract(provenance, '$.version') AS version FROM grades WHERE run_id = ? GROUP BY judge_name, json_extract(provenance, '$.version')`,
+        `SELECT judge_name, json_extract(provenance, '$.version') AS version FROM grades WHERE run_id = ? GROUP BY judge_name, ` +
+          `json_extract(provenance, '$.version')`,
       )
       .all(RUN) as { judge_name: string; version: string | null }[];
     const keys = gradingJudgeKeys(db, RUN).map((judge) => [judge.judge_name, judge.version]);
@@ -342,7 +346,8 @@ describe('the labeling queue in SQL', () => {
     expect(disagreements).toContain('SCAN gold');
     expect(disagreements).toContain('SEARCH r USING INDEX sqlite_autoindex_rows_1 (id=?)');
     expect(disagreements.match(/USE TEMP B-TREE/g)?.length).toBe(2); // the front's few rows, and the page's
-    for (const order of ['unsure', 'stratified'] as const) expect(plan(db, queuePageSql(order)).match(/USE TEMP B-TREE/g)?.length).toBe(2); // a sorter up to the page's end, the page
+    // A sorter up to the page's end, and the page.
+    for (const order of ['unsure', 'stratified'] as const) expect(plan(db, queuePageSql(order)).match(/USE TEMP B-TREE/g)?.length).toBe(2);
     expect(plan(db, queuePageSql('stratified'))).toContain('USING COVERING INDEX rows_queue_cells (run_id=?');
     for (const order of ['disagreements', 'unsure', 'stratified'] as const)
       expect(plan(db, queuePageSql(order))).not.toMatch(/SCAN rows\b|USING INDEX sqlite_autoindex_rows_2/);

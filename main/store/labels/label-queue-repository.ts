@@ -40,7 +40,8 @@ interface ItemRecord {
  * The rows after the disagreements' front, in ordinal order from index rows_queue: `@offset`/`@limit` count places in
  * the whole queue, so a page that starts past the front skips only rows of the rest.
  */
-const REST_PAGE = `SELECT row_id, ordinal, ${FRONT_SIZE} + MAX(@offset - ${FRONT_SIZE}, 0) + ROW_NUMBER() OVER (ORDER BY ordinal) - 1 AS position FROM (
+const REST_PAGE = `SELECT row_id, ordinal,
+      ${FRONT_SIZE} + MAX(@offset - ${FRONT_SIZE}, 0) + ROW_NUMBER() OVER (ORDER BY ordinal) - 1 AS position FROM (
       SELECT r.id AS row_id, r.ordinal AS ordinal FROM rows AS r INDEXED BY rows_queue
       WHERE r.run_id = @run_id AND r.ordinal >= 0 AND r.id NOT IN (SELECT row_id FROM front)
       ORDER BY r.ordinal LIMIT MAX(MIN(@limit, @offset + @limit - ${FRONT_SIZE}), 0) OFFSET MAX(@offset - ${FRONT_SIZE}, 0))`;
@@ -51,7 +52,8 @@ function pageCtes(order: LabelQueueOrder): string {
     case 'generated':
       // As generated, a place is the count of rows before it: the page is read straight off the ordinal index.
       return `${orderedCtes(order)},
-    page AS (SELECT row_id, ordinal, @offset + ROW_NUMBER() OVER (ORDER BY ordinal) - 1 AS position FROM (SELECT * FROM ordered ORDER BY ordinal LIMIT @limit OFFSET @offset))`;
+    page AS (SELECT row_id, ordinal, @offset + ROW_NUMBER() OVER (ORDER BY ordinal) - 1 AS position FROM (SELECT * FROM ordered ORDER BY
+      ordinal LIMIT @limit OFFSET @offset))`;
     case 'disagreements':
       // The front sorted (a few rows), then the rest straight off the ordinal index: no sort of the run.
       return `WITH ${GOLD}, ${FRONT},
@@ -110,7 +112,8 @@ function firstUnlabelledSql(order: LabelQueueOrder): string {
            ORDER BY r.ordinal LIMIT 1)
          SELECT COALESCE(
            (SELECT MIN(position) FROM ordered WHERE ${NOT_MINE}),
-           (SELECT ${FRONT_SIZE} + (SELECT COUNT(*) FROM rows INDEXED BY rows_queue WHERE run_id = @run_id AND ordinal >= 0 AND ordinal < first.ordinal)
+           (SELECT ${FRONT_SIZE}
+              + (SELECT COUNT(*) FROM rows INDEXED BY rows_queue WHERE run_id = @run_id AND ordinal >= 0 AND ordinal < first.ordinal)
               - (SELECT COUNT(*) FROM front WHERE front.ordinal < first.ordinal) FROM first)) AS position`;
     case 'unsure':
     case 'stratified':

@@ -42,7 +42,8 @@ export function queueParameters(request: QueueRequest): Record<string, string | 
  */
 export const JUDGED_JOIN = `LEFT JOIN grades AS j ON j.id = (
     SELECT MAX(g.id) FROM grades AS g
-    WHERE g.run_id = @run_id AND g.judge_name = @judge_name AND json_extract(g.provenance, '$.version') IS @version AND g.row_id = r.id AND g.id <= @grade_cutoff)`;
+    WHERE g.run_id = @run_id AND g.judge_name = @judge_name AND json_extract(g.provenance, '$.version') IS @version AND g.row_id = r.id
+      AND g.id <= @grade_cutoff)`;
 
 export const GOLD = `votes AS (
     SELECT l.row_id AS row_id, l.label AS label FROM labels AS l
@@ -62,14 +63,16 @@ export const GOLD = `votes AS (
 const GOLD_JUDGED_JOIN = JUDGED_JOIN.replace('g.row_id = r.id', 'g.row_id = gold.row_id');
 
 const JUDGE_VERDICT_OF = 'CASE WHEN j.reward IS NULL THEN NULL WHEN j.reward >= @threshold THEN 1 ELSE 0 END';
-export const DISAGREES = `${JUDGE_VERDICT_OF} IS NOT NULL AND gold.verdict IS NOT NULL AND ${JUDGE_VERDICT_OF} <> gold.verdict AND NOT gold.is_excluded`;
+export const DISAGREES = `${JUDGE_VERDICT_OF} IS NOT NULL AND gold.verdict IS NOT NULL
+  AND ${JUDGE_VERDICT_OF} <> gold.verdict AND NOT gold.is_excluded`;
 
 /**
  * `front`: the rows the disagreements order puts first (the judge disagrees with gold as of the snapshot), a few:
  * found from gold, never by reading every row. Every other row follows in ordinal order.
  */
 export const FRONT = `front AS MATERIALIZED (
-    SELECT r.id AS row_id, r.ordinal AS ordinal FROM gold CROSS JOIN rows AS r ON r.id = gold.row_id AND r.run_id = @run_id ${GOLD_JUDGED_JOIN}
+    SELECT r.id AS row_id, r.ordinal AS ordinal FROM gold CROSS JOIN rows AS r ON r.id = gold.row_id AND r.run_id = @run_id
+      ${GOLD_JUDGED_JOIN}
     WHERE ${DISAGREES}
   )`;
 
@@ -106,7 +109,8 @@ const sortOf = (order: Exclude<LabelQueueOrder, 'disagreements'>) => [...ORDERS[
  */
 function sortedFrom(order: 'unsure' | 'stratified'): string {
   return order === 'stratified'
-    ? `(SELECT id, ordinal, ROW_NUMBER() OVER (PARTITION BY tool, rule, stance, world_state, tool_condition, history ORDER BY ordinal) AS cell_round
+    ? `(SELECT id, ordinal,
+          ROW_NUMBER() OVER (PARTITION BY tool, rule, stance, world_state, tool_condition, history ORDER BY ordinal) AS cell_round
           FROM rows INDEXED BY rows_queue_cells WHERE run_id = @run_id AND ordinal >= 0) AS r`
     : `rows AS r INDEXED BY rows_queue ${ORDERS[order].joins} WHERE r.run_id = @run_id AND r.ordinal >= 0`;
 }
@@ -116,7 +120,8 @@ export function orderedCtes(order: Exclude<LabelQueueOrder, 'disagreements'>): s
   const ordered =
     order === 'generated'
       ? `ordered AS (SELECT r.id AS row_id, r.ordinal AS ordinal FROM rows AS r WHERE r.run_id = @run_id)`
-      : `ordered AS (SELECT r.id AS row_id, r.ordinal AS ordinal, ROW_NUMBER() OVER (ORDER BY ${sortOf(order)}) - 1 AS position FROM ${sortedFrom(order)})`;
+      : `ordered AS (SELECT r.id AS row_id, r.ordinal AS ordinal, ROW_NUMBER() OVER (ORDER BY ${sortOf(order)}) - 1 AS position FROM ` +
+        `${sortedFrom(order)})`;
   return `WITH ${[...ORDERS[order].ctes, ordered].join(',\n  ')}`;
 }
 
@@ -129,15 +134,20 @@ export function sortedPage(order: 'unsure' | 'stratified'): string {
   const named = keys.map((key, index) => `${key} AS k${index}`).join(', ');
   const byKeys = [...keys.map((_, index) => `k${index}`), 'ordinal'].join(', ');
   return `page AS (SELECT row_id, ordinal, @offset + ROW_NUMBER() OVER (ORDER BY ${byKeys}) - 1 AS position FROM (
-      SELECT r.id AS row_id, r.ordinal AS ordinal, ${named} FROM ${sortedFrom(order)} ORDER BY ${sortOf(order)} LIMIT @limit OFFSET @offset))`;
+      SELECT r.id AS row_id, r.ordinal AS ordinal, ${named} FROM ${sortedFrom(order)}
+      ORDER BY ${sortOf(order)} LIMIT @limit OFFSET @offset))`;
 }
 
 /** The annotator's latest label on a row (index labels_latest). */
-export const MY_LABEL = `(SELECT l.label FROM labels AS l WHERE l.run_id = @run_id AND l.row_id = page.row_id AND l.author IS @annotator ORDER BY l.id DESC LIMIT 1)`;
+export const MY_LABEL =
+  `(SELECT l.label FROM labels AS l WHERE l.run_id = @run_id AND l.row_id = page.row_id AND l.author IS ` +
+  `@annotator ORDER BY l.id DESC LIMIT 1)`;
 
 /** The queue judge's current verdict on a row, as the conversations table names verdicts. */
-export const JUDGE_VERDICT = `(SELECT CASE WHEN g.unsure = 1 THEN 'unsure' WHEN g.reward IS NULL THEN 'error' WHEN g.reward >= @threshold THEN 'pass' ELSE 'fail' END
-  FROM grades AS g WHERE g.run_id = @run_id AND g.judge_name = @judge_name AND json_extract(g.provenance, '$.version') IS @version AND g.row_id = page.row_id
+export const JUDGE_VERDICT = `(SELECT CASE WHEN g.unsure = 1 THEN 'unsure' WHEN g.reward IS NULL THEN 'error' WHEN g.reward >= @threshold
+  THEN 'pass' ELSE 'fail' END
+  FROM grades AS g WHERE g.run_id = @run_id AND g.judge_name = @judge_name AND json_extract(g.provenance, '$.version') IS @version
+    AND g.row_id = page.row_id
   ORDER BY g.id DESC LIMIT 1)`;
 
 /** The annotator's labelled rows, a few: read once, so each row of a sorted order is checked without a seek. */

@@ -56,7 +56,9 @@ export function getLabel(db: Db, id: number): StoredLabel | undefined {
 }
 
 /** Each author's latest label per row plus every unauthored one: the labels that count for gold. */
-const CURRENT = `(author IS NULL OR id = (SELECT MAX(l2.id) FROM labels l2 WHERE l2.run_id = labels.run_id AND l2.row_id = labels.row_id AND l2.author = labels.author))`;
+const CURRENT =
+  `(author IS NULL OR id = (SELECT MAX(l2.id) FROM labels l2 WHERE l2.run_id = labels.run_id AND l2.row_id = ` +
+  `labels.row_id AND l2.author = labels.author))`;
 
 /** A run's labels, oldest first. */
 export function listLabels(db: Db, runId: string, latestOnly = false): StoredLabel[] {
@@ -74,7 +76,8 @@ export function listRowLabels(db: Db, rowId: string, latestOnly = false): Stored
 export function listLabelsForExport(db: Db, runId: string): Array<StoredLabel & { rollout_id: string }> {
   return statement<[string], LabelRecord & { rollout_id: string }>(
     db,
-    'SELECT labels.*, rows.rollout_id AS rollout_id FROM labels JOIN rows ON rows.id = labels.row_id WHERE labels.run_id = ? ORDER BY labels.id',
+    'SELECT labels.*, rows.rollout_id AS rollout_id FROM labels JOIN rows ON rows.id = labels.row_id WHERE labels.run_id = ? ORDER BY ' +
+      'labels.id',
   )
     .all(runId)
     .map((record) => ({ ...toStoredLabel(record), rollout_id: record.rollout_id }));
@@ -91,7 +94,8 @@ export interface RowIdentity {
 export function listRowIdentities(db: Db, runId: string): RowIdentity[] {
   return statement<[string], RowIdentity>(
     db,
-    "SELECT id, rollout_id, scenario_id, json_extract(body, '$.rollout_index') AS rollout_index FROM rows WHERE run_id = ? ORDER BY ordinal",
+    "SELECT id, rollout_id, scenario_id, json_extract(body, '$.rollout_index') AS rollout_index FROM rows WHERE run_id = ? ORDER BY " +
+      'ordinal',
   ).all(runId);
 }
 

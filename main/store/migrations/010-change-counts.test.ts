@@ -46,7 +46,8 @@ describe('migration 010 (change-counts)', () => {
       now: NOW,
     });
     const insertRow = db.prepare(
-      `INSERT INTO rows (id, run_id, ordinal, rollout_id, scenario_id, tool, rule, stance, world_state, tool_condition, history, writer, turns, ended_by, duration_ms, created_at, body)
+      `INSERT INTO rows (id, run_id, ordinal, rollout_id, scenario_id, tool, rule, stance, world_state, tool_condition, history, writer,
+        turns, ended_by, duration_ms, created_at, body)
        VALUES (?, 'run_a', ?, ?, 'sc', 't', 'r', 's', 'w', 'c', 'h', 'offline', 1, 'agent', 1, ?, '{}')`,
     );
     db.transaction(() => {

@@ -14,7 +14,8 @@ const conductRewardAssignment = (rowId: string) => `conduct_reward = COALESCE((S
 
 const conductAssignments = (rowId: string) => `
     conduct_verdict = COALESCE((
-      SELECT CASE WHEN g.reward IS NULL THEN 'error' WHEN ${passSql('g.reward')} THEN 'pass' ELSE 'fail' END ${latestConduct(rowId)}), 'ungraded'),
+      SELECT CASE WHEN g.reward IS NULL THEN 'error' WHEN ${passSql('g.reward')} THEN 'pass' ELSE 'fail' END ${latestConduct(rowId)}),
+        'ungraded'),
     conduct_rule = COALESCE((SELECT CAST(json_extract(g.judge_meta, '$.rule') AS TEXT) ${latestConduct(rowId)}), ''),
     ${conductRewardAssignment(rowId)}`;
 

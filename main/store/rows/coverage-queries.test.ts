@@ -47,7 +47,8 @@ describe('coverage queries', () => {
   it("leave a row a person marks simulator_error out of failing and graded, but not out of the cell's rows", () => {
     const db = store();
     db.prepare(
-      `INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('a:3', 'a', 'simulator_error', 'human', 'ada', NULL, 't')`,
+      `INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('a:3', 'a', 'simulator_error', 'human', ` +
+        `'ada', NULL, 't')`,
     ).run();
     expect(cellCounts(db, 'a', 'stance', 'tool').find((cell) => cell.x === 'ordinary')).toEqual({
       x: 'ordinary',

@@ -17,7 +17,8 @@ function judgeFacet(db: Db, runId: string, columns: Record<RowFilterKey, FacetVa
   const verdict = shownJudgeVerdictSql(source);
   return statement<[string], FacetValue>(
     db,
-    `SELECT ${verdict} AS value, COUNT(*) AS count FROM row_verdicts AS v WHERE v.run_id = ? GROUP BY ${verdict} ORDER BY count DESC, value`,
+    `SELECT ${verdict} AS value, COUNT(*) AS count FROM row_verdicts AS v WHERE v.run_id = ? GROUP BY ${verdict} ORDER BY count DESC, ` +
+      `value`,
   ).all(runId);
 }
 

@@ -383,8 +383,10 @@ describe('which grades the Judge column shows', () => {
     const conduct = (rowId: string, reward: number) =>
       local
         .prepare(
-          `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, failure_class, unsure, span, judge_meta, provenance, created_at)
-           VALUES (?, 'crafted', ?, 'r', 'ok', 'conduct', 'conduct', NULL, 0, NULL, '{"rule":"conforms"}', '{"judge":"conduct","model":null,"rubric_hash":null,"settings":{},"version":"1"}', '2026-11-01')`,
+          `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, failure_class, unsure, span,
+            judge_meta, provenance, created_at)
+           VALUES (?, 'crafted', ?, 'r', 'ok', 'conduct', 'conduct', NULL, 0, NULL, '{"rule":"conforms"}',
+             '{"judge":"conduct","model":null,"rubric_hash":null,"settings":{},"version":"1"}', '2026-11-01')`,
         )
         .run(rowId, reward);
     conduct(ids[0]!, 0);

@@ -47,7 +47,8 @@ const summaryColumns = `
   rows.tool, rows.rule, rows.stance, rows.world_state, rows.tool_condition, rows.history,
   rows.writer, rows.turns, rows.ended_by,
   substr(json_extract(rows.body, '$.prompt'), 1, ${PROMPT_PREVIEW_CHARS}) AS prompt,
-  (SELECT json_group_array(t.tag) FROM (SELECT tag FROM row_tags WHERE run_id = rows.run_id AND ordinal = rows.ordinal ORDER BY position) AS t)
+  (SELECT json_group_array(t.tag) FROM (SELECT tag FROM row_tags WHERE run_id = rows.run_id AND ordinal = rows.ordinal ORDER BY position)
+    AS t)
     AS persona_tags,
   (SELECT json_object('verdict', v.conduct_verdict, 'reward', g.reward, 'rule', NULLIF(v.conduct_rule, ''))
      FROM grades AS g WHERE g.row_id = rows.id AND g.label_source = 'conduct' ORDER BY g.id DESC LIMIT 1) AS conduct,
@@ -93,7 +94,9 @@ export function pageIdsSql(
 ): { sql: string; parameters: Record<string, string | number> } {
   const clauses = queryClauses(runId, query, source);
   return {
-    sql: `SELECT rows.rowid AS rowid ${clauses.from} ${clauses.where} ${orderClause(query.sort, source, false, clauses.ordinal)} LIMIT @limit OFFSET @offset`,
+    sql:
+      `SELECT rows.rowid AS rowid ${clauses.from} ${clauses.where} ${orderClause(query.sort, source, false, clauses.ordinal)} LIMIT ` +
+      `@limit OFFSET @offset`,
     parameters: clauses.parameters,
   };
 }
@@ -134,7 +137,8 @@ export function rowNeighbours(db: Db, runId: string, rowId: string, query: RowsQ
   const source = shownJudgeSource(db, runId);
   const current = statement<[string, string], { key: string | number; ordinal: number }>(
     db,
-    `SELECT ${sortSql(query.sort.column, source)} AS key, rows.ordinal AS ordinal FROM rows ${VERDICTS_JOIN} WHERE rows.id = ? AND rows.run_id = ?`,
+    `SELECT ${sortSql(query.sort.column, source)} AS key, rows.ordinal AS ordinal FROM rows ${VERDICTS_JOIN} WHERE rows.id = ? AND ` +
+      `rows.run_id = ?`,
   ).get(rowId, runId);
   if (!current) return null;
   const clauses = queryClauses(runId, query, source);
@@ -146,7 +150,8 @@ export function rowNeighbours(db: Db, runId: string, rowId: string, query: RowsQ
   const neighbour = (comparison: '<' | '>', reverse: boolean) =>
     statement<[Record<string, unknown>], { id: string }>(
       db,
-      `SELECT rows.id AS id ${base} AND ${keysetCondition(query.sort, source, comparison, clauses.ordinal)} ${orderClause(query.sort, source, reverse, clauses.ordinal)} LIMIT 1`,
+      `SELECT rows.id AS id ${base} AND ${keysetCondition(query.sort, source, comparison, clauses.ordinal)} ` +
+        `${orderClause(query.sort, source, reverse, clauses.ordinal)} LIMIT 1`,
     ).get(parameters)?.id ?? null;
   const isIn = statement<[Record<string, unknown>], { found: number }>(db, `SELECT 1 AS found ${base} AND rows.id = @row_id`).get(
     parameters,

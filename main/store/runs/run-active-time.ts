@@ -15,7 +15,8 @@ const ACTIVE_TIME_SQL = `
     FROM runs WHERE id = @run
   ),
   spans AS (
-    SELECT (julianday(created_at) - 2440587.5) * 86400000.0 - duration_ms AS began, (julianday(created_at) - 2440587.5) * 86400000.0 AS ended, 1 AS is_row
+    SELECT (julianday(created_at) - 2440587.5) * 86400000.0 - duration_ms AS began,
+      (julianday(created_at) - 2440587.5) * 86400000.0 AS ended, 1 AS is_row
     FROM rows WHERE run_id = @run
     UNION ALL SELECT started, started, 0 FROM bounds
     UNION ALL SELECT ended, ended, 0 FROM bounds

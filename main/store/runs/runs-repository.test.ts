@@ -96,7 +96,8 @@ describe('runs repository', () => {
     moves(() =>
       db
         .prepare(
-          `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, provenance, created_at) VALUES ('new:0', 'new', 1, 'r', 'ok', 'conduct', 'conduct', '{}', 't')`,
+          `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, provenance, created_at) VALUES ` +
+            `('new:0', 'new', 1, 'r', 'ok', 'conduct', 'conduct', '{}', 't')`,
         )
         .run(),
     );

@@ -117,7 +117,8 @@ const countVerdicts = (condition: string) => `(
 export function listRuns(db: Db, limit: number, offset: number): { runs: RunSummary[]; total: number } {
   const records = statement<[number, number], RunSummaryRecord>(
     db,
-    `SELECT runs.*, ${countVerdicts(`${ROW_VERDICT} IN ('pass', 'fail', 'unsure')`)} AS n_graded, ${countVerdicts(`${ROW_VERDICT} = 'pass'`)} AS n_pass
+    `SELECT runs.*, ${countVerdicts(`${ROW_VERDICT} IN ('pass', 'fail', 'unsure')`)} AS n_graded,
+      ${countVerdicts(`${ROW_VERDICT} = 'pass'`)} AS n_pass
      FROM runs ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
   ).all(limit, offset);
   const { total } = statement<[], { total: number }>(db, 'SELECT COUNT(*) AS total FROM runs').get()!;

@@ -114,7 +114,8 @@ describe('traces repository', () => {
     const db = store();
     const cellPlan = plan(
       db,
-      `SELECT * FROM trace_rows WHERE tool = @tool AND tool_condition = @tool_condition AND world_state = @world_state AND import_id IN (SELECT value FROM json_each(@import_ids))`,
+      `SELECT * FROM trace_rows WHERE tool = @tool AND tool_condition = @tool_condition AND world_state = @world_state AND import_id IN ` +
+        `(SELECT value FROM json_each(@import_ids))`,
       { tool: 'a', tool_condition: 'b', world_state: 'c', import_ids: '["imp_a"]' },
     );
     expect(cellPlan).toContain('USING INDEX trace_rows_cell');
