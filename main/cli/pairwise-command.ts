@@ -34,7 +34,7 @@ export function registerPairwiseCommand(program: Command): void {
       try {
         axes = parsePictModel(text);
       } catch (error) {
-        throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }
       if (axes.length === 0) throw new Error(`${file} holds no axes: write one per line as "Name: value1, value2".`);
       const rows = coveringArray(axes, {

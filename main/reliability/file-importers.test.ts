@@ -249,7 +249,7 @@ async function wai(args: string[]): Promise<Outcome> {
   const exitCode = process.exitCode;
   process.exitCode = undefined;
   const started = Date.now();
-  let isOk = true;
+  let isOk: boolean;
   try {
     await program().parseAsync(['--data-dir', dataDir, ...args], { from: 'user' });
     isOk = !process.exitCode;
@@ -278,7 +278,7 @@ const WRONG_ENCODINGS = new Set(['utf-16le', 'utf-16be', 'latin-1', 'invalid-utf
 
 /** The 1-based line of the first byte a strict UTF-8 reader stops at, found without the code under test. */
 function firstBadLine(encoding: string, text: string): number | null {
-  if (encoding === 'latin-1') return text.split('\n').findIndex((line) => /[^\u0000-\u007f]/.test(line)) + 1;
+  if (encoding === 'latin-1') return text.split('\n').findIndex((line) => /[\u0080-\uffff]/.test(line)) + 1;
   if (encoding === 'invalid-utf-8') {
     const utf8 = Buffer.from(text, 'utf8');
     return utf8

@@ -1,14 +1,5 @@
 import type { AxisCounts, AxisPairCoverage, CoverageCell, CoverageMatrix, CoverageSummary, PolicyGap } from '../../../shared/api/coverage';
-import {
-  AXES,
-  RunConfig,
-  UNSPECIFIED,
-  type Axis,
-  type Dimensions,
-  type PairwiseCoverage,
-  type Run,
-  type Spec,
-} from '../../../shared/domain';
+import { AXES, RunConfig, UNSPECIFIED, type Axis, type Dimensions, type Run, type Spec } from '../../../shared/domain';
 import { aimProblems, axesOfPair, coverageGap, pairsOf, pairwiseSummary, stableJson, type GridPlan } from '../../../engine/index';
 import { axisCounts, cellCounts, coordinateCounts, gradeTotals, iteratePrompts } from '../../store/rows/coverage-queries';
 import { specOfRun } from '../../store/runs/specs-repository';
