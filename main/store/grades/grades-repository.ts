@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { judgeKey, type StoredGrade } from '../../../shared/api/grades';
-import { JudgeStatus, LABEL_SOURCES, Provenance, TextSpan, type Grade } from '../../../shared/domain';
+import { Grade, JudgeStatus, Provenance, TextSpan } from '../../../shared/domain';
 import { statement, type Db } from '../database';
 import { parseJsonColumn } from '../json-column';
 
@@ -19,15 +19,23 @@ export const SIMULATOR_ERROR_ROWS = `SELECT DISTINCT l.row_id FROM labels l
     AND (l.author IS NULL OR l.id = (SELECT MAX(l2.id) FROM labels l2
       WHERE l2.run_id = l.run_id AND l2.row_id = l.row_id AND l2.author = l.author))`;
 
-interface GradeRecord {
+interface GradeRecord extends GradeColumns {
   id: number;
-  row_id: string;
   run_id: string;
+  judge_name: string;
+}
+
+type JudgeStatusValue = Grade['judge_status'];
+
+const JudgeMeta = z.record(z.string(), z.unknown());
+
+/** The columns of a grade every read of one selects (JSON columns as stored text). */
+export interface GradeColumns {
+  row_id: string;
   reward: number | null;
   reason: string;
-  judge_status: Grade['judge_status'];
-  label_source: Grade['label_source'];
-  judge_name: string;
+  judge_status: string;
+  label_source: string;
   failure_class: string | null;
   unsure: number;
   span: string | null;
@@ -36,29 +44,38 @@ interface GradeRecord {
   created_at: string;
 }
 
-type JudgeStatusValue = Grade['judge_status'];
-
-const JudgeMeta = z.record(z.string(), z.unknown());
-const LabelSource = z.enum(LABEL_SOURCES);
-
-function toStoredGrade(record: GradeRecord, latestIds: ReadonlySet<number>): StoredGrade {
-  const provenance = parseJsonColumn(Provenance, record.provenance, 'grades.provenance');
-  return {
-    id: record.id,
-    run_id: record.run_id,
+/** A stored grade as the domain's Grade; JSON columns go through their schemas so damage fails loudly. */
+export function toGrade(record: GradeColumns): Grade {
+  const parsed = Grade.safeParse({
     row_id: record.row_id,
     reward: record.reward,
     reason: record.reason,
-    judge_status: JudgeStatus.parse(record.judge_status),
-    label_source: LabelSource.parse(record.label_source),
+    judge_status: record.judge_status,
+    label_source: record.label_source,
     failure_class: record.failure_class,
     unsure: record.unsure === 1,
     span: record.span === null ? null : parseJsonColumn(TextSpan, record.span, 'grades.span'),
     judge_meta: parseJsonColumn(JudgeMeta, record.judge_meta, 'grades.judge_meta'),
-    provenance,
+    provenance: parseJsonColumn(Provenance, record.provenance, 'grades.provenance'),
     created_at: record.created_at,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(
+      `stored grade of ${record.row_id} does not match its schema at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
+    );
+  }
+  return parsed.data;
+}
+
+function toStoredGrade(record: GradeRecord, latestIds: ReadonlySet<number>): StoredGrade {
+  const grade = toGrade(record);
+  return {
+    id: record.id,
+    run_id: record.run_id,
+    ...grade,
     judge_name: record.judge_name,
-    judge_key: judgeKey(record.judge_name, provenance.version),
+    judge_key: judgeKey(record.judge_name, grade.provenance.version),
     is_latest: latestIds.has(record.id),
   };
 }

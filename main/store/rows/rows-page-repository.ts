@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RowMatch, RowSummary, type RowNeighbours, type RowsQuery } from '../../../shared/api/rows';
+import type { Dimensions } from '../../../shared/domain';
 import { statement, type Db } from '../database';
 import { parseJsonColumn } from '../json-column';
 import { MATCH_SQL, snippetWord } from './row-match-snippet';
@@ -18,17 +19,12 @@ import {
 /** How much of the opening prompt a table line carries. */
 export const PROMPT_PREVIEW_CHARS = 160;
 
-interface SummaryRecord {
+/** The axis columns (Dimensions) with the rest of a table line. */
+interface SummaryRecord extends Dimensions {
   row_id: string;
   ordinal: number;
   rollout_id: string;
   scenario_id: string;
-  tool: string;
-  rule: string;
-  stance: string;
-  world_state: string;
-  tool_condition: string;
-  history: string;
   writer: string;
   turns: number;
   ended_by: string;

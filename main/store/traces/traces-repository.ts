@@ -115,13 +115,8 @@ export function missingImportIds(db: Db, ids: readonly string[]): string[] {
   return ids.filter((id) => exists.get(id) === undefined);
 }
 
-interface MapRecord {
-  tool: string;
-  rule: string;
-  stance: string;
-  world_state: string;
-  tool_condition: string;
-  history: string;
+/** The axis columns (Dimensions) with what the failure map reads besides. */
+interface MapRecord extends Dimensions {
   faults: string;
   reward: number | null;
   model_version: string | null;
@@ -222,18 +217,19 @@ export function pageTraceRows(db: Db, query: TraceRowsQuery): { rows: TraceSumma
 
 const TraceRowBody = z.object({ prompt: z.string(), steps: z.array(z.record(z.string(), z.unknown())) });
 
+/** The stored bodies of the traces of `importIds` (every import when null), in import then file order. */
+function traceBodies(db: Db, importIds: readonly string[] | null): { body: string }[] {
+  return importIds === null
+    ? statement<[], { body: string }>(db, 'SELECT body FROM trace_rows ORDER BY import_id, ordinal').all()
+    : statement<[{ import_ids: string }], { body: string }>(
+        db,
+        `SELECT body FROM trace_rows WHERE ${IN_IMPORTS} ORDER BY import_id, ordinal`,
+      ).all({ import_ids: JSON.stringify(importIds) });
+}
+
 /** Every person's words in the traces (prompts and later user turns): what generated asks must not copy. */
 export function traceSourceTexts(db: Db, importIds: readonly string[] | null): string[] {
-  const records =
-    importIds === null
-      ? statement<[], { body: string }>(db, 'SELECT body FROM trace_rows ORDER BY import_id, ordinal').all()
-      : statement<[{ import_ids: string }], { body: string }>(
-          db,
-          `SELECT body FROM trace_rows WHERE ${IN_IMPORTS} ORDER BY import_id, ordinal`,
-        ).all({
-          import_ids: JSON.stringify(importIds),
-        });
-  return records.flatMap((record) => {
+  return traceBodies(db, importIds).flatMap((record) => {
     const body = parseJsonColumn(TraceRowBody, record.body, 'trace_rows.body');
     return [body.prompt, ...body.steps.flatMap((step) => (typeof step.user === 'string' ? [step.user] : []))];
   });
@@ -241,16 +237,7 @@ export function traceSourceTexts(db: Db, importIds: readonly string[] | null): s
 
 /** Full trace rows, for a spec read off them. */
 export function traceRows(db: Db, importIds: readonly string[] | null): TraceRow[] {
-  const records =
-    importIds === null
-      ? statement<[], { body: string }>(db, 'SELECT body FROM trace_rows ORDER BY import_id, ordinal').all()
-      : statement<[{ import_ids: string }], { body: string }>(
-          db,
-          `SELECT body FROM trace_rows WHERE ${IN_IMPORTS} ORDER BY import_id, ordinal`,
-        ).all({
-          import_ids: JSON.stringify(importIds),
-        });
-  return records.map((record) => JSON.parse(record.body) as TraceRow);
+  return traceBodies(db, importIds).map((record) => JSON.parse(record.body) as TraceRow);
 }
 
 const StoredAim = z.object({
