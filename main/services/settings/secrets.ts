@@ -1,7 +1,7 @@
 // API keys: read from the environment, or in the desktop app from a file under the data folder encrypted with
 // Electron's safeStorage. A key never goes into SQLite, a log, a row, an export or a message to the renderer: the
 // renderer may set one and learn where each key comes from, never read one back.
-import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ANTHROPIC_KEY_VARIABLE, COMPATIBLE_KEY_VARIABLE, OPENAI_KEY_VARIABLE } from '../../../engine/index';
 import { ServiceError } from '../app/service-error';
@@ -105,11 +105,6 @@ export class EncryptedKeyFile implements KeyStore {
     chmodSync(temporary, 0o600);
     renameSync(temporary, this.#path);
   }
-}
-
-/** Removes the key file (tests, and a person resetting the app). */
-export function removeKeyFile(dataDir: string): void {
-  rmSync(join(dataDir, KEYS_FILE), { force: true });
 }
 
 /** The model keys a store holds (the same file also keeps the Hugging Face token, which is not a model key). */
