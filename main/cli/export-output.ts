@@ -1,6 +1,7 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { ExportFormatName, ExportPreview } from '../../shared/api/exports';
+import { isFullPass } from '../../shared/domain';
 import type { JobControl } from '../services/exports/export-jobs';
 
 export type SelectChoice = 'all' | 'passes';
@@ -65,7 +66,7 @@ export async function trainGradesOf(file: string): Promise<TrainGrades> {
     const id = typeof parsed.rollout_id === 'string' ? parsed.rollout_id : `line:${index}`;
     index += 1;
     if (typeof parsed.reward !== 'number') ungraded.add(id);
-    else if (parsed.reward < 1) failing.add(id);
+    else if (!isFullPass(parsed.reward)) failing.add(id);
   }
   return { failing: failing.size, ungraded: ungraded.size };
 }

@@ -1,4 +1,5 @@
 import type { ExportPreview, SplitName } from '../../../shared/api/exports';
+import { isFullPass } from '../../../shared/domain';
 import {
   type ExportInput,
   type ExportReport,
@@ -89,7 +90,7 @@ export function* tallyGrades<T extends { reward: number | null }>(
   for (const input of rows) {
     for (const counts of tally) {
       if (input.reward === null) counts.ungraded += 1;
-      else if (input.reward < 1) counts.failing += 1;
+      else if (!isFullPass(input.reward)) counts.failing += 1;
     }
     yield input;
   }

@@ -1,5 +1,5 @@
 import type { ExportSelection } from '../../../shared/api/exports';
-import { AXES, failSql, passSql } from '../../../shared/domain';
+import { AXES, failSql, fullPassSql, passSql } from '../../../shared/domain';
 import type { ExportInput } from '../../../engine/index';
 import { statement, type Db } from '../database';
 
@@ -47,7 +47,7 @@ export function selectionWhere(selection: ExportSelection): Where {
     });
     clauses.push(`(${verdicts.join(' OR ')})`);
   }
-  if (selection.passes_only) clauses.push('g.reward = 1');
+  if (selection.passes_only) clauses.push(fullPassSql('g.reward'));
   for (const axis of AXES) {
     const value = selection.cell?.[axis];
     if (value === undefined) continue;
