@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { GradeJob } from '../../../shared/api/grades';
 import type { AppContext } from '../app/app-context';
@@ -13,11 +12,6 @@ const RECENT_JOBS = 50;
 /** Where the worker entry is: the tsx bootstrap from source; the desktop bundle passes its own file. */
 export function defaultGradeWorkerPath(): URL {
   return new URL('./grade-worker-boot.mjs', import.meta.url);
-}
-
-/** A readable, time-sortable job id such as `grade_mbx1k2p0_4f9a2c`. */
-export function newGradeJobId(): string {
-  return `grade_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 }
 
 /**

@@ -16,8 +16,8 @@ import { runIdOfRow } from '../../store/labels/labels-repository';
 import { countRows } from '../../store/rows/rows-repository';
 import { specOfRun } from '../../store/runs/specs-repository';
 import type { AppContext } from '../app/app-context';
+import { newId } from '../app/ids';
 import { judgeKeysOf, type GradePlan } from './grade-executor';
-import { newGradeJobId } from './grade-jobs';
 import { parseJudgeSpec } from './judge-spec';
 import { missingKeyIssues } from '../settings/model-roles';
 import { describeHolder, liveLeaseOf } from '../runs/run-lease';
@@ -63,7 +63,7 @@ export function planGrading(context: AppContext, input: GradesRunInput, cwd: str
     if (issues.length > 0) throw new ServiceError('VALIDATION_FAILED', issues.map((issue) => issue.message).join(' '), issues);
   }
   return {
-    job_id: newGradeJobId(),
+    job_id: newId('grade'),
     run_id: input.run_id,
     judge_text: input.judge,
     judge,
