@@ -2,13 +2,8 @@ import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { decontaminateFile } from '../services/exports/decontaminate-service';
 import { printWarnings } from './export-output';
+import { collect, share } from './option-values';
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
-const share = (value: string) => {
-  const number = Number(value);
-  if (!(number >= 0 && number <= 1)) throw new InvalidArgumentError('a share from 0 to 1');
-  return number;
-};
 const positive = (value: string) => {
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('a whole number of at least 1');

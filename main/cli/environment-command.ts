@@ -1,17 +1,11 @@
 import { resolve } from 'node:path';
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import { ExportRequest } from '../../shared/api/exports';
 import { runExport } from '../services/exports/export-service';
 import { ServiceError } from '../services/app/service-error';
 import { withContext } from './cli-context';
 import { foregroundControl, printWarnings } from './export-output';
-
-const share = (value: string) => {
-  const number = Number(value);
-  if (!(number >= 0 && number <= 1)) throw new InvalidArgumentError('a share from 0 to 1');
-  return number;
-};
-const collect = (value: string, previous: string[] = []) => [...previous, value];
+import { collect, share } from './option-values';
 
 interface EnvironmentFlags {
   out: string;

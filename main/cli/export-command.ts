@@ -18,14 +18,7 @@ import {
   trainGradesOf,
   trainGradeWarnings,
 } from './export-output';
-
-const share = (value: string) => {
-  const number = Number(value);
-  if (!(number >= 0 && number <= 1)) throw new InvalidArgumentError('a share from 0 to 1');
-  return number;
-};
-
-const collect = (value: string, previous: string[] = []) => [...previous, value];
+import { collect, share } from './option-values';
 
 const splitList = (value: string) => {
   const splits = value.split(',').map((split) => split.trim());

@@ -8,7 +8,7 @@ import { requireRun } from '../services/runs/runs-service';
 import { ServiceError } from '../services/app/service-error';
 import { readTextFile } from '../services/app/text-file';
 import { withContext } from './cli-context';
-import { integer } from './simulate-command';
+import { integer } from './option-values';
 
 interface GradeFlags {
   judge: string;

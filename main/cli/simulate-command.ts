@@ -21,19 +21,8 @@ import { ServiceError } from '../services/app/service-error';
 import { readTextFile } from '../services/app/text-file';
 import { writeRowsFile } from '../services/runs/rows-file';
 import { withContext } from './cli-context';
+import { integer, share } from './option-values';
 import { printSummary } from './print-summary';
-
-export const integer = (name: string, minimum: number) => (value: string) => {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < minimum) throw new InvalidArgumentError(`${name} is a whole number of at least ${minimum}`);
-  return number;
-};
-
-const share = (value: string) => {
-  const number = Number(value);
-  if (!(number >= 0 && number <= 1)) throw new InvalidArgumentError('a share from 0 to 1');
-  return number;
-};
 
 const temperature = (value: string) => {
   const number = Number(value);
