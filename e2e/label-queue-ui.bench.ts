@@ -50,7 +50,7 @@ const worst = (values: readonly number[]) => (values.length === 0 ? Number.NaN :
 function prepareStore(dataDir: string, annotator: string): void {
   const script = `
     const { openLabelledBenchStore } = await import(${JSON.stringify(join(REPO_ROOT, 'main/test-support/labelled-bench-store.ts'))});
-    const { setAnnotator } = await import(${JSON.stringify(join(REPO_ROOT, 'main/store/labels-repository.ts'))});
+    const { setAnnotator } = await import(${JSON.stringify(join(REPO_ROOT, 'main/store/labels/labels-repository.ts'))});
     const store = openLabelledBenchStore({ runId: ${JSON.stringify(RUN_ID)}, count: ${rows}, keptDir: ${JSON.stringify(dataDir)}, folderPrefix: 'unused' });
     setAnnotator(store.context.db, ${JSON.stringify(annotator)});
     await store.close();`;

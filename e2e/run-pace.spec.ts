@@ -35,7 +35,7 @@ test('rows show soon after Start, Cancel lands at once, and a stopped run shows 
   const kept = await rowsDone(page);
   expect(kept).toBeGreaterThan(0);
   expect(kept).toBeLessThan(1500);
-  // Generous on a shared 2-core machine; the figures to compare are in `tsx main/services/run-jobs.bench.ts`.
+  // Generous on a shared 2-core machine; the figures to compare are in `tsx main/benchmarks/run-jobs.bench.ts`.
   expect(firstRowsMs).toBeLessThan(15_000);
   expect(cancelMs).toBeLessThan(10_000);
 

@@ -17,7 +17,7 @@ export { CoveringInputError } from './coverage/covering-input-error';
 export { ModelParseError } from './coverage/model-parse-error';
 export { parsePictModel } from './coverage/pict-model';
 export type { CoveringAxis, CoveringOptions, PartialRow } from './coverage/covering-array';
-export { pairsOf, pairwiseCoverage, plannedPairs } from './coverage/pairwise-coverage';
+export { axesOfPair, pairsOf, pairwiseCoverage, pairwiseSummary, plannedPairs } from './coverage/pairwise-coverage';
 export { planGrid, scenarioId, type GridCell, type GridPlan } from './coverage/plan-grid';
 export * from './export';
 export * from './grade';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairsOf, pairwiseCoverage, plannedPairs } from './pairwise-coverage';
+import { axesOfPair, pairsOf, pairwiseCoverage, pairwiseSummary, plannedPairs } from './pairwise-coverage';
 
 describe('pairwise coverage', () => {
   it('pairs every two axis items, ignoring empty values and origin', () => {
@@ -29,5 +29,12 @@ describe('pairwise coverage', () => {
     // planned pairs: a-x, a-fresh, x-fresh, b-y, b-fresh, y-fresh = 6; produced holds a-fresh and y-fresh.
     expect(pairwiseCoverage(planned, produced)).toEqual({ pairs_planned: 6, pairs_covered: 2, fraction: 0.3333 });
     expect(pairwiseCoverage([], produced)).toEqual({ pairs_planned: 0, pairs_covered: 0, fraction: null });
+  });
+
+  it('names the two axes of a pair key, and sums up planned and covered counts', () => {
+    const [pair] = pairsOf({ tool: 'get_order', history: 'fresh' });
+    expect(axesOfPair(pair!)).toEqual(['history', 'tool']);
+    expect(pairwiseSummary(3, 2)).toEqual({ pairs_planned: 3, pairs_covered: 2, fraction: 0.6667 });
+    expect(pairwiseSummary(0, 0)).toEqual({ pairs_planned: 0, pairs_covered: 0, fraction: null });
   });
 });

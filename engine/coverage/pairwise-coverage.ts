@@ -1,4 +1,5 @@
 import type { PairwiseCoverage } from '../../shared/domain';
+import { round4 } from '../../shared/domain/rounding';
 
 /** One axis-value item of an assignment, as the SDK keys it. */
 type Assignment = Readonly<Record<string, string | null | undefined>>;
@@ -21,6 +22,21 @@ export function pairsOf(assignment: Assignment): string[] {
     for (let second = first + 1; second < items.length; second++) pairs.push(`${items[first]}${PAIR_SEPARATOR}${items[second]}`);
   }
   return pairs;
+}
+
+/** The two axes a `pairsOf` key joins, in the key's (sorted) order. */
+export function axesOfPair(pair: string): [string, string] {
+  const [first, second] = pair.split(PAIR_SEPARATOR).map((item) => item.slice(0, item.indexOf('=')));
+  return [first!, second!];
+}
+
+/** `coverage.pairwise`: plain arithmetic, `fraction = round(covered / planned, 4)`, null when nothing was planned. */
+export function pairwiseSummary(pairsPlanned: number, pairsCovered: number): PairwiseCoverage {
+  return {
+    pairs_planned: pairsPlanned,
+    pairs_covered: pairsCovered,
+    fraction: pairsPlanned === 0 ? null : round4(pairsCovered / pairsPlanned),
+  };
 }
 
 /** The pairs a run planned: the union over the grid cells it was built from (after any success flip). */
@@ -59,15 +75,8 @@ export class PairwiseTracker {
     return this.#planned.has(pair);
   }
 
-  /** `coverage.pairwise`: plain arithmetic, `fraction = round(covered / planned, 4)`, null when nothing was planned. */
   summary(): PairwiseCoverage {
-    const pairs_planned = this.#planned.size;
-    const pairs_covered = this.#covered.size;
-    return {
-      pairs_planned,
-      pairs_covered,
-      fraction: pairs_planned === 0 ? null : Math.round((pairs_covered / pairs_planned) * 10_000) / 10_000,
-    };
+    return pairwiseSummary(this.#planned.size, this.#covered.size);
   }
 }
 

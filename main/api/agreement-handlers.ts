@@ -1,4 +1,4 @@
-import { agreementExport, agreementReport } from '../services/agreement-service';
+import { agreementExport, agreementReport } from '../services/grading/agreement-service';
 import type { HandlersOf } from './handler';
 
 export const agreementHandlers: HandlersOf<'agreement'> = {

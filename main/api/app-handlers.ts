@@ -1,4 +1,4 @@
-import { appInfo, chooseFolder } from '../services/app-service';
+import { appInfo, chooseFolder } from '../services/app/app-service';
 import type { HandlersOf } from './handler';
 
 export const appHandlers: HandlersOf<'app'> = {

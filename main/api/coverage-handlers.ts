@@ -1,4 +1,4 @@
-import { coverageMatrix, coverageSummary, fillCell } from '../services/coverage-service';
+import { coverageMatrix, coverageSummary, fillCell } from '../services/coverage/coverage-service';
 import type { HandlersOf } from './handler';
 
 export const coverageHandlers: HandlersOf<'coverage'> = {

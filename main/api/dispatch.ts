@@ -1,5 +1,5 @@
 import { contract, describeIssues, err, isMethod, issuesOf, ok, type Result } from '../../shared/api';
-import type { AppContext } from '../services/app-context';
+import type { AppContext } from '../services/app/app-context';
 import { handlers } from './handlers';
 import { normalizeError } from './normalize-error';
 

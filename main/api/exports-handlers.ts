@@ -1,5 +1,7 @@
-import { exportFolderFiles } from '../services/export-folder-files';
-import { cancelExport, exportFormats, listExports, previewExport, startExport, startPush } from '../services/export-service';
+import { exportFolderFiles } from '../services/exports/export-folder-files';
+import { exportFormats } from '../services/exports/export-formats';
+import { previewExport } from '../services/exports/export-preview';
+import { cancelExport, listExports, startExport, startPush } from '../services/exports/export-service';
 import type { HandlersOf } from './handler';
 
 export const exportsHandlers: HandlersOf<'exports'> = {

@@ -1,4 +1,4 @@
-import { cancelGrading, gradesSummary, listGradingJobs, rowGrades, rowVerdicts, startGrading } from '../services/grading-service';
+import { cancelGrading, gradesSummary, listGradingJobs, rowGrades, rowVerdicts, startGrading } from '../services/grading/grading-service';
 import type { HandlersOf } from './handler';
 
 export const gradesHandlers: HandlersOf<'grades'> = {

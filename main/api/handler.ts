@@ -1,5 +1,5 @@
 import type { Method, MethodOutput, MethodParsedInput } from '../../shared/api';
-import type { AppContext } from '../services/app-context';
+import type { AppContext } from '../services/app/app-context';
 
 /** A thin handler: its input is already parsed with the contract; business rules live in services. */
 export type Handler<M extends Method> = (context: AppContext, input: MethodParsedInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>>;

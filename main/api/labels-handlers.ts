@@ -7,7 +7,7 @@ import {
   setAnnotatorName,
   setLabel,
   setLabels,
-} from '../services/labels-service';
+} from '../services/labels/labels-service';
 import type { HandlersOf } from './handler';
 
 export const labelsHandlers: HandlersOf<'labels'> = {

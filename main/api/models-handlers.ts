@@ -1,4 +1,4 @@
-import { checkModels, deleteModelKey, listModelKeys, setModelKey } from '../services/models-service';
+import { checkModels, deleteModelKey, listModelKeys, setModelKey } from '../services/settings/models-service';
 import type { HandlersOf } from './handler';
 
 export const modelsHandlers: HandlersOf<'models'> = {

@@ -1,6 +1,6 @@
 import { ZodError } from 'zod';
 import { err, issuesOf, type Result } from '../../shared/api';
-import { ServiceError } from '../services/service-error';
+import { ServiceError } from '../services/app/service-error';
 import { NewerDatabaseError } from '../store/newer-database-error';
 
 /** The one place anything thrown becomes a result with a closed error code. */

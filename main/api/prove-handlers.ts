@@ -1,4 +1,4 @@
-import { proveReportFor } from '../services/prove-service';
+import { proveReportFor } from '../services/prove/prove-service';
 import type { HandlersOf } from './handler';
 
 export const proveHandlers: HandlersOf<'prove'> = {

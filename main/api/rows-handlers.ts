@@ -1,4 +1,4 @@
-import { facetsOfRun, pageOfRows, rowDetail } from '../services/rows-service';
+import { facetsOfRun, pageOfRows, rowDetail } from '../services/runs/rows-service';
 import type { HandlersOf } from './handler';
 
 export const rowsHandlers: HandlersOf<'rows'> = {

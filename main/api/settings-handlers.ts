@@ -1,5 +1,5 @@
-import { forgetHubToken, hubTokenStatus, storeHubToken } from '../services/hub-token-service';
-import { readSetting, writeSetting } from '../services/settings-service';
+import { forgetHubToken, hubTokenStatus, storeHubToken } from '../services/hub/hub-token-service';
+import { readSetting, writeSetting } from '../services/settings/settings-service';
 import type { HandlersOf } from './handler';
 
 export const settingsHandlers: HandlersOf<'settings'> = {

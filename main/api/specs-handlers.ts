@@ -1,4 +1,4 @@
-import { checkSpec, draftFromSentence, specAxes, storedSpec } from '../services/specs-service';
+import { checkSpec, draftFromSentence, specAxes, storedSpec } from '../services/runs/specs-service';
 import type { HandlersOf } from './handler';
 
 export const specsHandlers: HandlersOf<'specs'> = {

@@ -1,4 +1,12 @@
-import { aimRun, compareVersions, deleteImport, importTraces, listImports, pageTraces, traceFailureMap } from '../services/traces-service';
+import {
+  aimRun,
+  compareVersions,
+  deleteImport,
+  importTraces,
+  listImports,
+  pageTraces,
+  traceFailureMap,
+} from '../services/traces/traces-service';
 import type { HandlersOf } from './handler';
 
 export const tracesHandlers: HandlersOf<'traces'> = {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { closeAppContext, createAppContext, type AppContext } from '../services/app-context';
-import { resolveDataDir } from '../services/data-dir';
+import { closeAppContext, createAppContext, type AppContext } from '../services/app/app-context';
+import { resolveDataDir } from '../services/app/data-dir';
 
 /** Opens the store for one command and always closes it. */
 export async function withContext<T>(program: Command, action: (context: AppContext) => T | Promise<T>): Promise<T> {

@@ -1,14 +1,9 @@
 import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
-import { decontaminateFile } from '../services/decontaminate-service';
+import { decontaminateFile } from '../services/exports/decontaminate-service';
 import { printWarnings } from './export-output';
+import { collect, share } from './option-values';
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
-const share = (value: string) => {
-  const number = Number(value);
-  if (!(number >= 0 && number <= 1)) throw new InvalidArgumentError('a share from 0 to 1');
-  return number;
-};
 const positive = (value: string) => {
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('a whole number of at least 1');
@@ -46,7 +41,8 @@ export function registerDecontaminateCommand(program: Command): void {
       printWarnings(result.warnings);
       const { report } = result;
       const lines = [
-        `Kept ${report.n_kept} of ${report.n} rows; dropped ${report.n_contaminated} (${report.n_same_task} same task, ${report.n_exact} exact, ${report.n_near} near) against ${report.n_eval_rows} evaluation rows`,
+        `Kept ${report.n_kept} of ${report.n} rows; dropped ${report.n_contaminated} (${report.n_same_task} same task, ` +
+          `${report.n_exact} exact, ${report.n_near} near) against ${report.n_eval_rows} evaluation rows`,
         ...result.dropped.slice(0, 20).map((drop) => `  line ${drop.line}${drop.id ? ` (${drop.id})` : ''}: ${drop.rule}`),
         `Wrote ${flags.out}${flags.report ? ` and ${flags.report}` : ''}`,
       ];

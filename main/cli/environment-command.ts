@@ -1,17 +1,11 @@
 import { resolve } from 'node:path';
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import { ExportRequest } from '../../shared/api/exports';
-import { runExport } from '../services/export-service';
-import { ServiceError } from '../services/service-error';
+import { runExport } from '../services/exports/export-service';
+import { ServiceError } from '../services/app/service-error';
 import { withContext } from './cli-context';
 import { foregroundControl, printWarnings } from './export-output';
-
-const share = (value: string) => {
-  const number = Number(value);
-  if (!(number >= 0 && number <= 1)) throw new InvalidArgumentError('a share from 0 to 1');
-  return number;
-};
-const collect = (value: string, previous: string[] = []) => [...previous, value];
+import { collect, share } from './option-values';
 
 interface EnvironmentFlags {
   out: string;
@@ -52,7 +46,9 @@ export function registerEnvironmentCommand(program: Command): void {
           printWarnings(outcome.warnings);
           const report = outcome.environment!;
           const lines = [
-            `Environment ${report.name}: ${report.train} train and ${report.holdout} holdout tasks from ${report.prompts} prompts (${report.band_dropped} outside the band ${report.band?.join('-') ?? 'none'}, ${report.decontamination.n_contaminated} near-copies of holdout dropped)`,
+            `Environment ${report.name}: ${report.train} train and ${report.holdout} holdout tasks from ${report.prompts} prompts ` +
+              `(${report.band_dropped} outside the band ${report.band?.join('-') ?? 'none'}, ${report.decontamination.n_contaminated} ` +
+              `near-copies of holdout dropped)`,
             `Wrote ${outcome.files.length} files to ${outcome.folder}; install with: pip install -e ${outcome.folder}`,
           ];
           process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,10 +1,10 @@
 import { join, resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { EXPORT_FORMAT_NAMES, ExportRequest, SPLIT_NAMES } from '../../shared/api/exports';
-import { previewExport, runExport } from '../services/export-service';
-import { requireRun } from '../services/runs-service';
-import { ServiceError } from '../services/service-error';
-import { countRows } from '../store/rows-repository';
+import { previewExport } from '../services/exports/export-preview';
+import { runExport } from '../services/exports/export-service';
+import { countRunRows } from '../services/runs/rows-service';
+import { ServiceError } from '../services/app/service-error';
 import { withContext } from './cli-context';
 import {
   defaultSelect,
@@ -18,14 +18,7 @@ import {
   trainGradesOf,
   trainGradeWarnings,
 } from './export-output';
-
-const share = (value: string) => {
-  const number = Number(value);
-  if (!(number >= 0 && number <= 1)) throw new InvalidArgumentError('a share from 0 to 1');
-  return number;
-};
-
-const collect = (value: string, previous: string[] = []) => [...previous, value];
+import { collect, share } from './option-values';
 
 const splitList = (value: string) => {
   const splits = value.split(',').map((split) => split.trim());
@@ -110,7 +103,7 @@ export function registerExportCommand(program: Command): void {
             parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
           );
         const request = parsed.data;
-        const runRows = countRows(context.db, requireRun(context, runId).id);
+        const runRows = countRunRows(context, runId);
         const selected = (n: number) => selectionSentence({ format: request.format, select, n_selected: n, run_rows: runRows });
         // `--select all` on SFT: the rows that fail or are ungraded and reach train are named first, as the dialog does.
         const warnsTrain = select === 'all' && isSftFormat(request.format) && request.splits.includes('train');
@@ -137,7 +130,8 @@ export function registerExportCommand(program: Command): void {
           ]);
           printPreviewNumbers(outcome.preview, selected(outcome.preview.n_selected));
           process.stdout.write(
-            `Wrote ${outcome.n_lines.toLocaleString('en-US')} ${outcome.n_lines === 1 ? 'line' : 'lines'} to ${outcome.folder} (${outcome.files.join(', ')})\n`,
+            `Wrote ${outcome.n_lines.toLocaleString('en-US')} ${outcome.n_lines === 1 ? 'line' : 'lines'} to ${outcome.folder} ` +
+              `(${outcome.files.join(', ')})\n`,
           );
         } finally {
           dispose();

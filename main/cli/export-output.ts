@@ -1,7 +1,8 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { ExportFormatName, ExportPreview } from '../../shared/api/exports';
-import type { JobControl } from '../services/export-jobs';
+import { isFullPass } from '../../shared/domain';
+import type { JobControl } from '../services/exports/export-jobs';
 
 export type SelectChoice = 'all' | 'passes';
 
@@ -20,7 +21,10 @@ export function selectPassesRefusal(format: ExportFormatName): string | null {
     format === 'grpo'
       ? 'GRPO groups need passing and failing rollouts of the same situation'
       : 'DPO pairs need a passing and a failing row of the same situation';
-  return `--select passes cannot be used with --format ${format}: ${what}, and passes only keeps no failures (leave --select out, or use --select all).`;
+  return (
+    `--select passes cannot be used with --format ${format}: ${what}, and passes only keeps no failures (leave --select out, or ` +
+    `use --select all).`
+  );
 }
 
 /** Failing (reward < 1) and ungraded rows that went into the train split, as the Export dialog counts them. */
@@ -34,14 +38,14 @@ export function trainGradeWarnings(grades: TrainGrades, tense: 'written' | 'prev
   const went = tense === 'written' ? 'went' : 'would go';
   const warnings: string[] = [];
   if (grades.failing > 0) {
-    warnings.push(
-      `--select all: ${count(grades.failing, `row fails its grade and ${went} into train, where SFT imitates it`, `rows fail their grade and ${went} into train, where SFT imitates them`)}.`,
-    );
+    const one = `row fails its grade and ${went} into train, where SFT imitates it`;
+    const many = `rows fail their grade and ${went} into train, where SFT imitates them`;
+    warnings.push(`--select all: ${count(grades.failing, one, many)}.`);
   }
   if (grades.ungraded > 0) {
-    warnings.push(
-      `--select all: ${count(grades.ungraded, `ungraded row ${went} into train: grade the run first or it is trained on as it is`, `ungraded rows ${went} into train: grade the run first or they are trained on as they are`)}.`,
-    );
+    const one = `ungraded row ${went} into train: grade the run first or it is trained on as it is`;
+    const many = `ungraded rows ${went} into train: grade the run first or they are trained on as they are`;
+    warnings.push(`--select all: ${count(grades.ungraded, one, many)}.`);
   }
   return warnings;
 }
@@ -62,7 +66,7 @@ export async function trainGradesOf(file: string): Promise<TrainGrades> {
     const id = typeof parsed.rollout_id === 'string' ? parsed.rollout_id : `line:${index}`;
     index += 1;
     if (typeof parsed.reward !== 'number') ungraded.add(id);
-    else if (parsed.reward < 1) failing.add(id);
+    else if (!isFullPass(parsed.reward)) failing.add(id);
   }
   return { failing: failing.size, ungraded: ungraded.size };
 }
@@ -78,7 +82,10 @@ export function selectionSentence(options: {
   if (options.select === 'passes')
     return `Selected ${count(options.n_selected, 'passing row', 'passing rows')} (reward 1) ${of} (--select all takes every row)`;
   if (isSftFormat(options.format))
-    return `Selected ${count(options.n_selected, 'row', 'rows')} ${of}, failing and ungraded ones too (without --select all, SFT takes only passing rows: reward 1)`;
+    return (
+      `Selected ${count(options.n_selected, 'row', 'rows')} ${of}, failing and ungraded ones too (without --select all, SFT takes ` +
+      `only passing rows: reward 1)`
+    );
   const why = options.format === 'grpo' ? 'GRPO groups compare passes and failures' : 'DPO pairs a pass with a failure';
   return `Selected ${count(options.n_selected, 'row', 'rows')} ${of}, passing and failing (${why})`;
 }

@@ -1,14 +1,14 @@
 import { type Command, Option } from 'commander';
 import { GradesRunInput, JUDGE_COMMAND_MODES, type GradesSummary, type JudgeSummary } from '../../shared/api/grades';
-import type { AppContext } from '../services/app-context';
-import { executeGrading, type GradeOutcome, type GradePlan } from '../services/grade-executor';
-import { gradesSummary, planGrading, stillSimulatingMessage } from '../services/grading-service';
-import { describeHolder, liveLeaseOf } from '../services/run-lease';
-import { requireRun } from '../services/runs-service';
-import { ServiceError } from '../services/service-error';
-import { readTextFile } from '../services/text-file';
+import type { AppContext } from '../services/app/app-context';
+import { executeGrading, type GradeOutcome, type GradePlan } from '../services/grading/grade-executor';
+import { gradesSummary, planGrading, stillSimulatingMessage } from '../services/grading/grading-service';
+import { describeHolder, liveLeaseOf } from '../services/runs/run-lease';
+import { requireRun } from '../services/runs/runs-service';
+import { ServiceError } from '../services/app/service-error';
+import { readTextFile } from '../services/app/text-file';
 import { withContext } from './cli-context';
-import { integer } from './simulate-command';
+import { integer } from './option-values';
 
 interface GradeFlags {
   judge: string;
@@ -68,7 +68,10 @@ export function stillSimulatingRefusal(context: AppContext, runId: string): stri
   const lease = liveLeaseOf(context.db, runId);
   if (lease) return `${stillSimulatingMessage(runId)} It is written by ${describeHolder(lease, Date.now())}.`;
   if (run.status === 'queued' || run.status === 'running') {
-    return `${stillSimulatingMessage(runId)} (It is marked ${run.status} but no process writes it: finish it with \`wai runs resume ${runId}\`, or cancel it in the app.)`;
+    return (
+      `${stillSimulatingMessage(runId)} (It is marked ${run.status} but no process writes it: finish it with \`wai runs resume ` +
+      `${runId}\`, or cancel it in the app.)`
+    );
   }
   return null;
 }
@@ -120,7 +123,8 @@ export function registerGradeCommand(program: Command): void {
     .argument('<run-id>')
     .option(
       '--judge <spec>',
-      'conduct, command:"<command line speaking JSON lines>", module:<path to a .js/.mjs judge>, a rubric judge on a model (openai:<model>, anthropic:<model>, compatible:<model>@<base_url>), or decision:<model spec>',
+      'conduct, command:"<command line speaking JSON lines>", module:<path to a .js/.mjs judge>, a rubric judge on a model ' +
+        '(openai:<model>, anthropic:<model>, compatible:<model>@<base_url>), or decision:<model spec>',
       'conduct',
     )
     .option(

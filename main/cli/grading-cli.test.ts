@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabase } from '../store/database';
-import { acquireRunLease, releaseRunLease } from '../store/run-leases-repository';
-import { judgeCommand, storeCraftedRun } from '../services/__fixtures__/grading-run';
+import { acquireRunLease, releaseRunLease } from '../store/runs/run-leases-repository';
+import { judgeCommand, storeCraftedRun } from '../test-support/grading-run';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = (name: string) => fileURLToPath(new URL(`./__fixtures__/${name}`, import.meta.url));
@@ -27,7 +27,8 @@ describe('wai agreement FILE', () => {
       'warning: Agreement and kappa are coarse on only 10 labelled pairs (MIN_GOLD is 50): label 40 more rows by hand.',
     );
     expect(lines[1]).toBe(
-      'warning: The judge passed 1 of 4 gold failures (pass_when_gold_fail 0.25 >= 0.1): read the rows it passed and tighten its rubric before trusting its passes.',
+      'warning: The judge passed 1 of 4 gold failures (pass_when_gold_fail 0.25 >= 0.1): read the rows it passed and tighten its rubric ' +
+        'before trusting its passes.',
     );
     expect(stdout).toContain('pairs        10 counted, 1 skipped\n');
     expect(stdout).toContain('agreement    0.7000\n');
@@ -58,7 +59,8 @@ describe('wai agreement FILE', () => {
       ok: true,
       warnings: [
         'Agreement and kappa are coarse on only 10 labelled pairs (MIN_GOLD is 50): label 40 more rows by hand.',
-        'The judge passed 1 of 4 gold failures (pass_when_gold_fail 0.25 >= 0.1): read the rows it passed and tighten its rubric before trusting its passes.',
+        'The judge passed 1 of 4 gold failures (pass_when_gold_fail 0.25 >= 0.1): read the rows it passed and tighten its rubric before ' +
+          'trusting its passes.',
       ],
       judge_trust: expect.objectContaining({
         ok: false,
@@ -97,8 +99,16 @@ describe('wai grade and wai labels', () => {
     const graded = wai('--data-dir', dataDir, 'grade', 'run_cli', '--judge', judgeCommand(), '--version', 'v7', '--mode', 'server');
     expect(graded.status, graded.stderr).toBe(0);
     expect(graded.stdout).toMatch(/^Graded with the conduct checks, then ordinal-judge@v7: 12 gradings\.\nRun run_cli: 6 rows\n/);
-    expect(graded.stdout).toMatch(
-      /\nordinal-judge@v7 {2}\(custom, version v7\)\n {2}graded {5}6 of 6 rows\n {2}passes {5}4\n {2}failures {3}2\n {2}unjudged {3}0\n {2}mean {7}0\.6667\n {2}by rule {4}third_row 2\n/,
+    expect(graded.stdout).toContain(
+      [
+        '\nordinal-judge@v7  (custom, version v7)',
+        '  graded     6 of 6 rows',
+        '  passes     4',
+        '  failures   2',
+        '  unjudged   0',
+        '  mean       0.6667',
+        '  by rule    third_row 2\n',
+      ].join('\n'),
     );
     expect(graded.stdout).toMatch(/\nconduct@\d+ {2}\(conduct, rubric [0-9a-f]+, version conduct@\d+\)\n/);
 
@@ -145,7 +155,8 @@ describe('wai grade on a run still simulating', () => {
     expect(refused.status).toBe(1);
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toContain(
-      `Run run_live is still simulating: grade it when it ends, or cancel it first. It is written by wai simulate, pid ${process.pid} on this machine`,
+      `Run run_live is still simulating: grade it when it ends, or cancel it first. It is written by wai simulate, pid ${process.pid} ` +
+        `on this machine`,
     );
 
     // Its writer gone, the run is still marked running: refused too, saying how to finish it.

@@ -3,11 +3,11 @@ import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { LABEL_KINDS, type LabelKind } from '../../shared/domain';
 import type { LabelsFormat } from '../../engine/index';
-import { agreementExport } from '../services/agreement-service';
-import { exportLabels, importLabels, setAnnotatorName, annotatorName } from '../services/labels-service';
-import { asSentence } from '../services/sentence';
-import { ServiceError } from '../services/service-error';
-import { readTextFile } from '../services/text-file';
+import { agreementExport } from '../services/grading/agreement-service';
+import { exportLabels, importLabels, setAnnotatorName, annotatorName } from '../services/labels/labels-service';
+import { asSentence } from '../services/app/sentence';
+import { ServiceError } from '../services/app/service-error';
+import { readTextFile } from '../services/app/text-file';
 import { withContext } from './cli-context';
 
 const FORMATS = ['jsonl', 'csv'] as const;
@@ -75,7 +75,8 @@ export function registerLabelsCommand(program: Command): void {
   labels
     .command('export')
     .description(
-      "write a run's labels (row_id, rollout_id, label, author, kind, note, created_at), or with --agreement the file `wai agreement` reads",
+      "write a run's labels (row_id, rollout_id, label, author, kind, note, created_at), or with --agreement the file `wai agreement` " +
+        'reads',
     )
     .argument('<run-id>')
     .requiredOption('--out <file>', 'where to write')

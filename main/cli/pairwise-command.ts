@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { coveringArray, parsePictModel } from '../../engine/index';
-import { readTextFile } from '../services/text-file';
-import { integer } from './simulate-command';
+import { readTextFile } from '../services/app/text-file';
+import { integer } from './option-values';
 
 /** TSV with a header row of axis names, as PICT prints it. */
 export function formatTsv(names: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -34,7 +34,7 @@ export function registerPairwiseCommand(program: Command): void {
       try {
         axes = parsePictModel(text);
       } catch (error) {
-        throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }
       if (axes.length === 0) throw new Error(`${file} holds no axes: write one per line as "Name: value1, value2".`);
       const rows = coveringArray(axes, {

@@ -22,12 +22,14 @@ export function printSummary(run: Run, summary: SimulationSummary): void {
   const saturation = saturationLine(coverage);
   if (saturation) lines.push(saturation);
   lines.push(
-    `Rollouts: ${search.rollouts.landed} landed (${search.rollouts.resumed} resumed), ${search.rollouts.rerolled} re-rolled, ${search.rollouts.lost} lost`,
+    `Rollouts: ${search.rollouts.landed} landed (${search.rollouts.resumed} resumed), ${search.rollouts.rerolled} re-rolled, ` +
+      `${search.rollouts.lost} lost`,
   );
   const groups = search.repeat_groups;
   if (groups)
     lines.push(
-      `Repeats: ${groups.topped_up} of ${groups.prompts} prompts got the rest of their repeats; ${groups.rollouts_saved} rollouts not spent`,
+      `Repeats: ${groups.topped_up} of ${groups.prompts} prompts got the rest of their repeats; ${groups.rollouts_saved} rollouts not ` +
+        `spent`,
     );
   lines.push(
     `Writers: ${Object.entries(search.arm_weights)
@@ -37,14 +39,17 @@ export function printSummary(run: Run, summary: SimulationSummary): void {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-/** `Mode: rl (repeat_policy successive, 1 phrasing x 8 repeats, fault rate 0.8, prefer_success off)`; absent on runs stored before modes. */
+/**
+ * `Mode: rl (repeat_policy successive, 1 phrasing x 8 repeats, fault rate 0.8, prefer_success off)`; absent on runs stored before modes.
+ */
 export function modeLine(coverage: CoverageSummary): string | undefined {
   if (coverage.mode === undefined) return undefined;
   const parts = [
     coverage.repeat_policy && `repeat_policy ${coverage.repeat_policy}`,
     coverage.requests_per_situation !== undefined &&
       coverage.rollouts_per_request !== undefined &&
-      `${coverage.requests_per_situation} phrasing${coverage.requests_per_situation === 1 ? '' : 's'} x ${coverage.rollouts_per_request} repeat${coverage.rollouts_per_request === 1 ? '' : 's'}`,
+      `${coverage.requests_per_situation} phrasing${coverage.requests_per_situation === 1 ? '' : 's'} x ` +
+        `${coverage.rollouts_per_request} repeat${coverage.rollouts_per_request === 1 ? '' : 's'}`,
     coverage.fault_rate !== undefined && `fault rate ${coverage.fault_rate}`,
     coverage.prefer_success !== undefined && `prefer_success ${coverage.prefer_success ? 'on' : 'off'}`,
     coverage.time_budget !== undefined && `time budget ${coverage.time_budget} s`,

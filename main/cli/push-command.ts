@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { pushFolder } from '../services/hub-push';
+import { pushFolder } from '../services/hub/hub-push';
 import { withContext } from './cli-context';
 import { foregroundControl, printWarnings } from './export-output';
 
@@ -34,8 +34,10 @@ export function registerPushCommand(program: Command): void {
           dispose();
           printWarnings(result.created ? [] : [`${result.repo_id} already existed: its visibility was left as it is.`]);
           const lines = [
-            `Pushed ${result.files.length} files to ${result.url} (${result.created ? `created ${result.visibility}` : 'existing repository'})`,
-            `Commit ${result.commit}: load exactly this push with load_dataset("${result.repo_id}", split=..., revision="${result.commit}")`,
+            `Pushed ${result.files.length} files to ${result.url} ` +
+              `(${result.created ? `created ${result.visibility}` : 'existing repository'})`,
+            `Commit ${result.commit}: load exactly this push with load_dataset("${result.repo_id}", split=..., ` +
+              `revision="${result.commit}")`,
             ...Object.entries(result.delta).map(
               ([split, change]) => `  ${split}: ${change.n_rows} rows (+${change.added} -${change.removed})`,
             ),

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import type { RunSummary } from '../../shared/domain';
-import { runSummary } from '../store/runs-repository';
-import { listRuns, requireRun } from '../services/runs-service';
+import { listRuns, requireRun, runDetail } from '../services/runs/runs-service';
 import { withContext } from './cli-context';
 import { formatTable } from './format-table';
 import { printSummary } from './print-summary';
-import { leaseForCommand, runInForeground, writeRowsFile } from './simulate-command';
+import { writeRowsFile } from '../services/runs/rows-file';
+import { leaseForCommand, runInForeground } from './simulate-command';
 
 function passRate(run: RunSummary): string {
   return run.n_graded === 0 ? '-' : `${((100 * run.n_pass) / run.n_graded).toFixed(0)}% of ${run.n_graded}`;
@@ -49,8 +49,7 @@ export function registerRunsCommand(program: Command): void {
     .option('--json', 'print the run and its summary as JSON')
     .action((runId: string, options: { json?: boolean }) =>
       withContext(program, (context) => {
-        const run = requireRun(context, runId);
-        const summary = runSummary(context.db, runId);
+        const { run, summary } = runDetail(context, runId);
         if (options.json) return void process.stdout.write(`${JSON.stringify({ run, summary }, null, 2)}\n`);
         if (!summary)
           return void process.stdout.write(`Run ${run.id} is ${run.status} with ${run.rows_done} rows stored and no summary yet.\n`);

@@ -1,6 +1,4 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { createWriteStream } from 'node:fs';
-import { once } from 'node:events';
 import {
   MODES,
   REPEAT_POLICIES,
@@ -14,29 +12,17 @@ import {
   type Until,
 } from '../../shared/domain';
 import { parseSpecText } from '../../engine/index';
-import type { AppContext } from '../services/app-context';
-import { executeRun } from '../services/run-executor';
-import { preflightRun } from '../services/run-preflight';
-import { RunLease } from '../services/run-lease';
-import { createLeasedRun, requireRun } from '../services/runs-service';
-import { ServiceError } from '../services/service-error';
-import { readTextFile } from '../services/text-file';
-import { iterateRows } from '../store/rows-repository';
-import { getSpec } from '../store/specs-repository';
+import type { AppContext } from '../services/app/app-context';
+import { executeRun } from '../services/runs/run-executor';
+import { preflightRun } from '../services/runs/run-preflight';
+import { RunLease } from '../services/runs/run-lease';
+import { createLeasedRun, replayedSpec, requireRun } from '../services/runs/runs-service';
+import { ServiceError } from '../services/app/service-error';
+import { readTextFile } from '../services/app/text-file';
+import { writeRowsFile } from '../services/runs/rows-file';
 import { withContext } from './cli-context';
+import { integer, share } from './option-values';
 import { printSummary } from './print-summary';
-
-export const integer = (name: string, minimum: number) => (value: string) => {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < minimum) throw new InvalidArgumentError(`${name} is a whole number of at least ${minimum}`);
-  return number;
-};
-
-const share = (value: string) => {
-  const number = Number(value);
-  if (!(number >= 0 && number <= 1)) throw new InvalidArgumentError('a share from 0 to 1');
-  return number;
-};
 
 const temperature = (value: string) => {
   const number = Number(value);
@@ -102,10 +88,7 @@ async function sourceFrom(context: AppContext, flags: SimulateFlags): Promise<Ru
     throw new ServiceError('VALIDATION_FAILED', 'Give exactly one of --describe "SENTENCE", --spec FILE or --replay-of RUN_ID.');
   if (flags.describe) return { kind: 'describe', sentence: flags.describe };
   if (flags.spec) return { kind: 'spec', spec: parseSpecText(await readTextFile(flags.spec), flags.spec) };
-  const replayed = requireRun(context, flags.replayOf!);
-  const spec = replayed.spec_id ? getSpec(context.db, replayed.spec_id) : undefined;
-  if (!spec) throw new ServiceError('NOT_FOUND', `Run ${flags.replayOf} has no stored spec to replay.`);
-  return { kind: 'spec', spec };
+  return { kind: 'spec', spec: replayedSpec(context, flags.replayOf!) };
 }
 
 /** The mode settings the flags name: they win over the mode's defaults, and the run records them as the caller's. */
@@ -141,23 +124,6 @@ async function configFrom(context: AppContext, flags: SimulateFlags): Promise<Ru
     ...(flags.replayOf ? { replay_of: flags.replayOf } : {}),
   };
   return RunConfig.parse(input);
-}
-
-/** Writes a run's rows as JSONL in plan order, each with the run's system prompt and tool schemas. */
-export async function writeRowsFile(context: AppContext, runId: string, path: string): Promise<number> {
-  const run = requireRun(context, runId);
-  const spec = run.spec_id ? getSpec(context.db, run.spec_id) : undefined;
-  const out = createWriteStream(path);
-  let count = 0;
-  for (const row of iterateRows(context.db, runId)) {
-    const { privileged: _privileged, ...exported } = row;
-    if (!out.write(`${JSON.stringify({ ...exported, system_prompt: spec?.system_prompt ?? '', tools: spec?.tools ?? [] })}\n`))
-      await once(out, 'drain');
-    count++;
-  }
-  out.end();
-  await once(out, 'finish');
-  return count;
 }
 
 /**
@@ -223,7 +189,8 @@ export function registerSimulateCommand(program: Command): void {
     .addOption(
       new Option(
         '--mode <mode>',
-        'what the budget is spent on: explore (new situations), sft (3 wordings x 4 completions per situation), rl (8 rollouts per prompt, fault rate 0.8, no success flip), adaptive (new situations mixed with re-runs of uncertain ones)',
+        'what the budget is spent on: explore (new situations), sft (3 wordings x 4 completions per situation), rl (8 rollouts per ' +
+          'prompt, fault rate 0.8, no success flip), adaptive (new situations mixed with re-runs of uncertain ones)',
       )
         .choices(MODES)
         .default('explore'),
@@ -231,7 +198,8 @@ export function registerSimulateCommand(program: Command): void {
     .addOption(
       new Option(
         '--repeat-policy <policy>',
-        "how each prompt's repeats are spent (default: the mode's): fixed (all at once), none, successive (2 probes, the rest where they disagree), adaptive (1, the rest where uncertain)",
+        "how each prompt's repeats are spent (default: the mode's): fixed (all at once), none, successive (2 probes, the rest where " +
+          'they disagree), adaptive (1, the rest where uncertain)',
       ).choices(REPEAT_POLICIES),
     )
     .option(
@@ -245,7 +213,8 @@ export function registerSimulateCommand(program: Command): void {
     .addOption(
       new Option(
         '--until <mode>',
-        'when to stop before the budget: compute (never), saturation (every planned cell has 5 rows, or coverage stops growing), first (every planned pair covered)',
+        'when to stop before the budget: compute (never), saturation (every planned cell has 5 rows, or coverage stops growing), first ' +
+          '(every planned pair covered)',
       )
         .choices(UNTIL_MODES)
         .default('compute'),
@@ -256,7 +225,8 @@ export function registerSimulateCommand(program: Command): void {
     .addOption(
       new Option(
         '--agent <spec>',
-        'the agent under test: demo, command:"<command speaking JSON lines>", or a model (openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5, compatible:<model>@<base_url>)',
+        'the agent under test: demo, command:"<command speaking JSON lines>", or a model (openai:gpt-4.1-mini, ' +
+          'anthropic:claude-sonnet-4-5, compatible:<model>@<base_url>)',
       ),
     )
     .option('--simulator <spec>', 'the model that writes the situations (default: the offline template writer)')

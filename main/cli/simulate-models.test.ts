@@ -7,11 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Row, RunConfig, type Spec } from '../../shared/domain';
 import { fixedClock, rubricHash, runJudge } from '../../engine/index';
-import { closeAppContext, createAppContext } from '../services/app-context';
-import { modelJudge } from '../services/model-roles';
-import { executeRun } from '../services/run-executor';
-import { createRun, requireRun } from '../services/runs-service';
-import { keyRing } from '../services/secrets';
+import { closeAppContext, createAppContext } from '../services/app/app-context';
+import { modelJudge } from '../services/settings/model-roles';
+import { executeRun } from '../services/runs/run-executor';
+import { createRun, requireRun } from '../services/runs/runs-service';
+import { keyRing } from '../services/settings/secrets';
 import { startLocalModelProcess, type LocalModelProcess } from '../test-support/local-model-process';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { basename } from 'node:path';
 import type { FailureMap } from '../../shared/api/traces';
-import { ServiceError } from '../services/service-error';
-import { importTraces, traceFailureMap } from '../services/traces-service';
-import { readTextFile } from '../services/text-file';
+import { ServiceError } from '../services/app/service-error';
+import { importTraces, traceFailureMap } from '../services/traces/traces-service';
+import { readTextFile } from '../services/app/text-file';
 import { withContext } from './cli-context';
 import { formatTable } from './format-table';
 
@@ -20,7 +20,8 @@ function printMap(map: FailureMap, before: { warnings?: readonly string[]; intro
   if (before.intro) lines.push(before.intro, '');
   const versions = map.compares_versions ? `, ${map.previous_version} -> ${map.current_version}` : '';
   lines.push(
-    `${map.n_traces} ${map.n_traces === 1 ? 'trace' : 'traces'}, ${map.n_graded} graded, ${map.n_failures} failing, ${map.n_faulted} with a tool fault${versions}`,
+    `${map.n_traces} ${map.n_traces === 1 ? 'trace' : 'traces'}, ${map.n_graded} graded, ${map.n_failures} failing, ${map.n_faulted} ` +
+      `with a tool fault${versions}`,
   );
   const cells = map.cells.slice(0, MAP_ROWS);
   if (cells.length > 0) {

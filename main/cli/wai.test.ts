@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RunConfig } from '../../shared/domain';
 import { DATABASE_FILE, openDatabase } from '../store/database';
-import { insertRun } from '../store/runs-repository';
+import { insertRun } from '../store/runs/runs-repository';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { APP_VERSION } from '../services/version';
+import { APP_VERSION } from '../services/app/version';
 import { registerAgreementCommand } from './agreement-command';
 import { registerDecontaminateCommand } from './decontaminate-command';
 import { registerDraftCommand } from './draft-command';

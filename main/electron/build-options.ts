@@ -3,9 +3,9 @@ import type { BuildOptions } from 'esbuild';
 /** The Electron bundles' entries, by output name (`<name>.cjs` in the output folder). */
 export const MAIN_ENTRIES = {
   main: 'main/electron/main.ts',
-  'run-worker': 'main/services/run-worker.ts',
-  'grade-worker': 'main/services/grade-worker.ts',
-  'export-worker': 'main/services/export-worker.ts',
+  'run-worker': 'main/services/runs/run-worker.ts',
+  'grade-worker': 'main/services/grading/grade-worker.ts',
+  'export-worker': 'main/services/exports/export-worker.ts',
 } as const;
 export const PRELOAD_ENTRIES = { preload: 'main/electron/preload.ts' } as const;
 

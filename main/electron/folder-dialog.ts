@@ -1,5 +1,5 @@
 import { BrowserWindow, dialog } from 'electron';
-import type { FolderPicker } from '../services/app-context';
+import type { FolderPicker } from '../services/app/app-context';
 
 /** Electron's folder picker, attached to the focused window; null when the person cancels. */
 export const chooseFolderDialog: FolderPicker = async (options) => {

@@ -1,6 +1,6 @@
 import { ipcMain, webContents } from 'electron';
 import { dispatch } from '../api/dispatch';
-import type { AppContext } from '../services/app-context';
+import type { AppContext } from '../services/app/app-context';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './ipc-channels';
 import { isAppUrl } from './security-settings';
 

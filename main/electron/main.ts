@@ -1,8 +1,8 @@
 import { app, BrowserWindow, safeStorage, session } from 'electron';
 import { join } from 'node:path';
-import { closeAppContext, createAppContext, type AppContext } from '../services/app-context';
-import { resolveDataDir } from '../services/data-dir';
-import { EncryptedKeyFile } from '../services/secrets';
+import { closeAppContext, createAppContext, type AppContext } from '../services/app/app-context';
+import { resolveDataDir } from '../services/app/data-dir';
+import { EncryptedKeyFile } from '../services/settings/secrets';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
 import { chooseFolderDialog } from './folder-dialog';
 import { bindIpc } from './ipc';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeAppContext, createAppContext } from '../services/app-context';
+import { closeAppContext, createAppContext } from '../services/app/app-context';
 import { CONTENT_SECURITY_POLICY } from '../server/static-files';
 
 // Electron's runtime is not installed here: its modules are stand-ins that record what the app gives them, so the

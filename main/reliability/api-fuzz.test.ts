@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, ERROR_CODES, METHODS, type Method } from '../../shared/api';
 import { draftSpec } from '../../engine/index';
 import { dispatch } from '../api/dispatch';
-import { closeAppContext, createAppContext, type AppContext } from '../services/app-context';
+import { closeAppContext, createAppContext, type AppContext } from '../services/app/app-context';
 import { seedExportRun, type SeededRun } from '../test-support/export-run';
 import { startHubServer, type HubServer } from '../test-support/hub-server';
 import { inputArbitrary, type FuzzHints } from './contract-arbitrary';
@@ -133,7 +133,7 @@ beforeAll(async () => {
       // Never a command that could do anything: a judge that loads, ones that fail to, and nonsense.
       judge: fc.constantFrom(
         'conduct',
-        `module:${join(new URL('../services/__fixtures__/judges/reward-module.mjs', import.meta.url).pathname)}`,
+        `module:${join(new URL('../test-support/judges/reward-module.mjs', import.meta.url).pathname)}`,
         'module:/nonexistent/judge.mjs',
         'command:',
         'command:"unclosed',

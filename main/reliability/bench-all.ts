@@ -52,9 +52,10 @@ async function main(): Promise<void> {
   }
   const minutes = (performance.now() - started) / 60_000;
   const cpu = cpus();
-  const machine = `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.versions.node}, load average ${loadBefore.map((value) => value.toFixed(1)).join(' ')} at the start, ${loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ')} at the end`;
+  const loads = (averages: number[]) => averages.map((value) => value.toFixed(1)).join(' ');
+  const machine =
+    `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.versions.node}, ` +
+    `load average ${loads(loadBefore)} at the start, ${loads(loadavg())} at the end`;
   const results = outcomes.flatMap((outcome) => outcome.results);
   const met = results.filter((result) => result.met === true).length;
   const judged = results.filter((result) => result.met !== null).length;

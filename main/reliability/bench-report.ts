@@ -76,7 +76,8 @@ export function benchTable(outcomes: readonly BenchOutcome[]): string {
       rows.push([
         result.name,
         `${significant(result.measured)} ${result.unit}`,
-        `${significant(result.reference)} ${result.unit}${result.reference_name.includes('(') ? `: ${result.reference_name}` : ` (${result.reference_name})`}`,
+        `${significant(result.reference)} ` +
+          `${result.unit}${result.reference_name.includes('(') ? `: ${result.reference_name}` : ` (${result.reference_name})`}`,
         result.ratio === null ? '-' : result.ratio.toFixed(3),
         result.goal,
         result.met === null ? '-' : result.met ? 'yes' : 'NO',
@@ -84,8 +85,10 @@ export function benchTable(outcomes: readonly BenchOutcome[]): string {
     }
   }
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  // Text columns (benchmark, goal, met?) align left, figures right.
+  const isText = (column: number) => column === 0 || column === 4 || column === 5;
   const line = (cells: readonly string[]) =>
-    `| ${cells.map((cell, column) => (column === 0 || column === 4 || column === 5 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
-  const rule = `|${widths.map((width, column) => (column === 0 || column === 4 || column === 5 ? `${'-'.repeat(width + 1)}-` : `${'-'.repeat(width + 1)}:`)).join('|')}|`;
+    `| ${cells.map((cell, column) => (isText(column) ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
+  const rule = `|${widths.map((width, column) => `${'-'.repeat(width + 1)}${isText(column) ? '-' : ':'}`).join('|')}|`;
   return [line(header), rule, ...rows.map(line)].join('\n');
 }

@@ -9,7 +9,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, METHODS } from '../../shared/api';
-import { closeAppContext, createAppContext, type AppContext } from '../services/app-context';
+import { closeAppContext, createAppContext, type AppContext } from '../services/app/app-context';
 import { tokenCookieName } from '../server/access';
 import { startBrowserServer, type BrowserServer } from '../server/http-server';
 import { seedExportRun } from '../test-support/export-run';
@@ -183,7 +183,8 @@ describe('browser mode seen from the network', () => {
     }
     expect(
       await rawStatus(
-        `POST /api/app.info HTTP/1.0\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
+        `POST /api/app.info HTTP/1.0\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nContent-Length: ` +
+          `2\r\n\r\n{}`,
       ),
     ).toBe(403);
     expect((await call({ Host: `localhost:${server.port}` })).status).toBe(200);

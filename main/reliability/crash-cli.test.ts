@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportRequest } from '../../shared/api/exports';
 import { RunConfig } from '../../shared/domain';
-import { closeAppContext, createAppContext } from '../services/app-context';
-import { runExport } from '../services/export-service';
-import { executeRun } from '../services/run-executor';
-import { createRun } from '../services/runs-service';
+import { closeAppContext, createAppContext } from '../services/app/app-context';
+import { runExport } from '../services/exports/export-service';
+import { executeRun } from '../services/runs/run-executor';
+import { createRun } from '../services/runs/runs-service';
 import { DATABASE_FILE } from '../store/database';
 import { crashLoop, killHard, sleep, spawnWai, waitFor, type LoopReport } from './crash-harness';
 import { checkExportFolder, filesIn } from './export-folder';
@@ -163,7 +163,10 @@ describe('the wai CLI killed at random points', () => {
           );
           const folder = checkExportFolder(exportDir, reference);
           expect(folder.broken, 'a half or foreign file in the export folder').toEqual([]);
-          return `killed ${where}${finished ? ' (it had already finished)' : ''}: ${folder.whole.length} whole files, ${folder.leftovers.length} files in abandoned staging`;
+          return (
+            `killed ${where}${finished ? ' (it had already finished)' : ''}: ${folder.whole.length} whole files, ` +
+            `${folder.leftovers.length} files in abandoned staging`
+          );
         }),
       );
       const last = spawnWai(dataDir, ['export', runId!, '--out', exportDir, '--select', 'all']);

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportRequest } from '../../shared/api/exports';
 import { RunConfig, type Run } from '../../shared/domain';
-import { closeAppContext, createAppContext } from '../services/app-context';
-import { runExport } from '../services/export-service';
-import { executeRun } from '../services/run-executor';
-import { createRun } from '../services/runs-service';
+import { closeAppContext, createAppContext } from '../services/app/app-context';
+import { runExport } from '../services/exports/export-service';
+import { executeRun } from '../services/runs/run-executor';
+import { createRun } from '../services/runs/runs-service';
 import { DATABASE_FILE } from '../store/database';
 import { seedExportRun } from '../test-support/export-run';
 import {
@@ -203,7 +203,11 @@ describe('browser mode killed at random points', () => {
         const labels = checkLabels();
         const folder = checkExportFolder(exportDir, referenceExport);
         expect(folder.broken, 'a half or foreign file in the export folder').toEqual([]);
-        return `killed ${where}: run ${run.status} with ${rows.n}/${BUDGET} rows${resumed}; ${acknowledged} label calls acknowledged (${labels.lostInFlight} in flight at a kill so far, each lost whole); export files whole ${folder.whole.length}, abandoned staging files ${folder.leftovers.length}`;
+        return (
+          `killed ${where}: run ${run.status} with ${rows.n}/${BUDGET} rows${resumed}; ${acknowledged} label calls acknowledged ` +
+          `(${labels.lostInFlight} in flight at a kill so far, each lost whole); export files whole ${folder.whole.length}, abandoned ` +
+          `staging files ${folder.leftovers.length}`
+        );
       });
 
       // One last start: the run resumes to its end and an export completes over the abandoned staging folders.

@@ -19,7 +19,7 @@ export function encodings(text: string): { encoding: string; bytes: Buffer }[] {
     { encoding: 'utf-8-bom', bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8]) },
     { encoding: 'utf-16le', bytes: Buffer.from(`\uFEFF${text}`, 'utf16le') },
     { encoding: 'utf-16be', bytes: utf16be },
-    { encoding: 'latin-1', bytes: Buffer.from(text.replace(/[^\u0000-\u00ff]/g, '?'), 'latin1') },
+    { encoding: 'latin-1', bytes: Buffer.from(text.replace(/[\u0100-\uffff]/g, '?'), 'latin1') },
     {
       encoding: 'invalid-utf-8',
       bytes: Buffer.concat([utf8.subarray(0, middle), Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0x80]), utf8.subarray(middle)]),

@@ -18,7 +18,7 @@ import { registerPairwiseCommand } from '../cli/pairwise-command';
 import { registerProveCommand } from '../cli/prove-command';
 import { registerSimulateCommand } from '../cli/simulate-command';
 import { registerTracesCommand } from '../cli/traces-command';
-import { closeAppContext, createAppContext } from '../services/app-context';
+import { closeAppContext, createAppContext } from '../services/app/app-context';
 import { DATABASE_FILE } from '../store/database';
 import { seedExportRun } from '../test-support/export-run';
 import { encodings } from './encodings';
@@ -207,7 +207,8 @@ const IMPORTERS: Importer[] = [
     huge: (lines) => {
       const spec = draftSpec('a personal finance assistant that confirms before it moves money', { seed: 3 }).spec;
       const text = stringify(spec);
-      return `${text}${Array.from({ length: Math.max(0, lines - text.split('\n').length) }, (_, index) => `# comment ${index}`).join('\n')}`;
+      const comments = Array.from({ length: Math.max(0, lines - text.split('\n').length) }, (_, index) => `# comment ${index}`);
+      return `${text}${comments.join('\n')}`;
     },
     args: (file) => ['simulate', '--spec', file, '--rows', '2'],
     linesAs: 'file:line',
@@ -248,7 +249,7 @@ async function wai(args: string[]): Promise<Outcome> {
   const exitCode = process.exitCode;
   process.exitCode = undefined;
   const started = Date.now();
-  let isOk = true;
+  let isOk: boolean;
   try {
     await program().parseAsync(['--data-dir', dataDir, ...args], { from: 'user' });
     isOk = !process.exitCode;
@@ -277,7 +278,7 @@ const WRONG_ENCODINGS = new Set(['utf-16le', 'utf-16be', 'latin-1', 'invalid-utf
 
 /** The 1-based line of the first byte a strict UTF-8 reader stops at, found without the code under test. */
 function firstBadLine(encoding: string, text: string): number | null {
-  if (encoding === 'latin-1') return text.split('\n').findIndex((line) => /[^\u0000-\u007f]/.test(line)) + 1;
+  if (encoding === 'latin-1') return text.split('\n').findIndex((line) => /[\u0080-\uffff]/.test(line)) + 1;
   if (encoding === 'invalid-utf-8') {
     const utf8 = Buffer.from(text, 'utf8');
     return utf8

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Row, RunConfig, type SimulationSummary } from '../../shared/domain';
-import { closeAppContext, createAppContext, type AppContext } from '../services/app-context';
-import { executeRun } from '../services/run-executor';
-import { createRun, requireRun } from '../services/runs-service';
-import { keyRing } from '../services/secrets';
-import { iterateRows } from '../store/rows-repository';
+import { closeAppContext, createAppContext, type AppContext } from '../services/app/app-context';
+import { executeRun } from '../services/runs/run-executor';
+import { createRun, requireRun } from '../services/runs/runs-service';
+import { keyRing } from '../services/settings/secrets';
+import { iterateRows } from '../store/rows/rows-repository';
 import { startLocalModelProcess, type LocalModelProcess } from '../test-support/local-model-process';
 import { reliabilitySettings } from './long-mode';
 
@@ -96,7 +96,11 @@ function expectSound(row: Row): void {
 
 function describeSoak(name: string, summary: SimulationSummary, seen: Awaited<ReturnType<LocalModelProcess['requests']>>): string {
   const { rollouts } = summary.search;
-  return `${name}: ${summary.rows} rows, stopped because ${summary.stopped_because}; server ${seen.count} calls, faults ${JSON.stringify(seen.faults)}; rollouts landed ${rollouts.landed}, rerolled ${rollouts.rerolled}, lost ${rollouts.lost} ${JSON.stringify(rollouts.lost_by)}; degraded [${summary.degraded.join(', ')}]`;
+  return (
+    `${name}: ${summary.rows} rows, stopped because ${summary.stopped_because}; server ${seen.count} calls, faults ` +
+    `${JSON.stringify(seen.faults)}; rollouts landed ${rollouts.landed}, rerolled ${rollouts.rerolled}, lost ${rollouts.lost} ` +
+    `${JSON.stringify(rollouts.lost_by)}; degraded [${summary.degraded.join(', ')}]`
+  );
 }
 
 describe('model faults, soaked', () => {

@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../shared/api';
 import { dispatch } from '../api/dispatch';
-import { closeAppContext, createAppContext, type AppContext } from '../services/app-context';
-import { HEARTBEAT_MS, RunLease, STALE_MS } from '../services/run-lease';
+import { closeAppContext, createAppContext, type AppContext } from '../services/app/app-context';
+import { HEARTBEAT_MS, RunLease, STALE_MS } from '../services/runs/run-lease';
 import { DATABASE_FILE, openDatabase } from '../store/database';
 import { killHard, sleep, spawnWai, waitFor, type CliProcess } from './crash-harness';
 import { crashView } from './store-checks';
@@ -122,7 +122,8 @@ async function simulateUntil(where: Folder, rows: number): Promise<{ cli: CliPro
 
 function refusalPattern(runId: string, program: string, pid: number): RegExp {
   return new RegExp(
-    `Run ${runId} is being written by another process \\(${program}, pid ${pid} on this machine, last heartbeat \\d+ s ago\\); wait for it or stop it\\.`,
+    `Run ${runId} is being written by another process \\(${program}, pid ${pid} on this machine, last heartbeat \\d+ s ago\\); wait for ` +
+      `it or stop it\\.`,
   );
 }
 

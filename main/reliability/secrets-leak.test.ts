@@ -163,7 +163,8 @@ describe('API keys and Hub tokens', () => {
     expect(requests.by_status['401'] ?? 0).toBe(0);
     expect(hub.repos.get('ana/leak-check')?.commits.length).toBeGreaterThan(0);
     process.stdout.write(
-      `leak check: ${requests.count} model calls, judge ${graded.ok ? 'graded' : 'not offered'}, Settings token ${stored.ok ? 'stored' : `refused (${stored.ok ? '' : stored.error.message})`}, ${hub.repos.size} Hub repos\n`,
+      `leak check: ${requests.count} model calls, judge ${graded.ok ? 'graded' : 'not offered'}, Settings token ` +
+        `${stored.ok ? 'stored' : `refused (${stored.ok ? '' : stored.error.message})`}, ${hub.repos.size} Hub repos\n`,
     );
 
     const pushed = [...hub.repos.values()].flatMap((repo) =>

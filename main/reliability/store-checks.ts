@@ -33,7 +33,8 @@ export function storeSnapshot(db: Db): StoreSnapshot {
     ),
     labels: keyed(
       db,
-      "SELECT id, row_id || '|' || label || '|' || kind || '|' || COALESCE(author, '') || '|' || COALESCE(note, '') || '|' || created_at FROM labels",
+      "SELECT id, row_id || '|' || label || '|' || kind || '|' || COALESCE(author, '') || '|' || COALESCE(note, '') || '|' || " +
+        'created_at FROM labels',
     ),
     exports: keyed(db, "SELECT id, location || '|' || n_rows || '|' || created_at FROM exports"),
   };

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { EventBus } from '../services/event-bus';
+import type { EventBus } from '../services/app/event-bus';
 
 const KEEP_ALIVE_MS = 15_000;
 

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAppContext, createAppContext, type AppContext } from '../services/app-context';
+import { closeAppContext, createAppContext, type AppContext } from '../services/app/app-context';
 import { tokenCookieName } from './access';
 import { bodyLimit, DEFAULT_BODY_BYTES, MAX_BODY_BYTES } from './body-limits';
 import { startBrowserServer, type BrowserServer } from './http-server';
@@ -234,7 +234,10 @@ describe('browser-mode server', () => {
       expect(JSON.parse(over.body).error).toEqual({
         code: 'VALIDATION_FAILED',
         message: expect.stringMatching(
-          /^runs\.list: the request is larger than browser mode's 16 MB limit for runs\.list: import a file this large from the command line/,
+          new RegExp(
+            "^runs\\.list: the request is larger than browser mode's 16 MB limit for runs\\.list: " +
+              'import a file this large from the command line',
+          ),
         ),
       });
       expect(over.headers.connection).toBe('close');

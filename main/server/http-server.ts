@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dispatch } from '../api/dispatch';
-import type { AppContext } from '../services/app-context';
+import type { AppContext } from '../services/app/app-context';
 import { createToken, hasToken, isOwnOrigin, isToken, LOOPBACK_HOST, tokenCookieName } from './access';
 import { streamEvents } from './event-stream';
 import { httpStatus } from './http-status';

@@ -13,7 +13,8 @@ export class BodyError extends Error {
 function tooLarge(method: string, limit: number): BodyError {
   return new BodyError(
     413,
-    `${method}: the request is larger than browser mode's ${formatLimit(limit)} limit for ${method}: import a file this large from the command line (npm run wai -- traces import FILE, labels import RUN_ID FILE, prove --before FILE --after FILE).`,
+    `${method}: the request is larger than browser mode's ${formatLimit(limit)} limit for ${method}: import a file this large from the ` +
+      `command line (npm run wai -- traces import FILE, labels import RUN_ID FILE, prove --before FILE --after FILE).`,
   );
 }
 

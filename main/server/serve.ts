@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { fileURLToPath } from 'node:url';
-import { closeAppContext, createAppContext } from '../services/app-context';
-import { resolveDataDir } from '../services/data-dir';
+import { closeAppContext, createAppContext } from '../services/app/app-context';
+import { resolveDataDir } from '../services/app/data-dir';
 import { startBrowserServer } from './http-server';
 
 export const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));

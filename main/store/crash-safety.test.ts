@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
-import { countRows } from './rows-repository';
+import { countRows } from './rows/rows-repository';
 
 const WRITER = fileURLToPath(new URL('./__fixtures__/write-until-killed.ts', import.meta.url));
 const BATCH = 500;

@@ -36,7 +36,7 @@ export function openDatabase(path: string): Db {
 const statementCache = new WeakMap<Db, Map<string, Database.Statement>>();
 
 /** A prepared statement, compiled once per connection. */
-export function statement<Parameters extends unknown[] | {} = unknown[], Result = unknown>(
+export function statement<Parameters extends unknown[] | object = unknown[], Result = unknown>(
   db: Db,
   sql: string,
 ): Database.Statement<Parameters, Result> {

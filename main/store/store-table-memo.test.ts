@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RunConfig } from '../../shared/domain';
 import { migrate } from './migrate';
-import { insertRun } from './runs-repository';
+import { insertRun } from './runs/runs-repository';
 import { memoOnTables, tablesVersion } from './store-memo';
 
 const opened: Database.Database[] = [];
@@ -37,7 +37,8 @@ function openPair(): { db: Database.Database; other: Database.Database } {
 /** A row of run_a (only what the counters and counts see). */
 function addRow(db: Database.Database, id: string): void {
   db.prepare(
-    `INSERT INTO rows (id, run_id, ordinal, rollout_id, scenario_id, tool, rule, stance, world_state, tool_condition, history, writer, turns, ended_by, duration_ms, created_at, body)
+    `INSERT INTO rows (id, run_id, ordinal, rollout_id, scenario_id, tool, rule, stance, world_state, tool_condition, history, writer,
+      turns, ended_by, duration_ms, created_at, body)
      VALUES (?, 'run_a', (SELECT COUNT(*) FROM rows), ?, 'sc', 't', 'r', 's', 'w', 'c', 'h', 'offline', 1, 'agent', 1, ?, '{}')`,
   ).run(id, `ro-${id}`, NOW);
 }
@@ -67,7 +68,8 @@ describe('values kept per version of the tables they read', () => {
     ).run(NOW);
     other
       .prepare(
-        "INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('r1', 'run_a', 'fail', 'human', 'bob', NULL, ?)",
+        "INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES ('r1', 'run_a', 'fail', 'human', 'bob', " +
+          'NULL, ?)',
       )
       .run(NOW);
     expect(tablesVersion(db, ['rows'])).toBe(before);
@@ -127,7 +129,8 @@ describe('values kept per version of the tables they read', () => {
           if (reads === 1)
             other
               .prepare(
-                "INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) SELECT id, run_id, 'pass', 'human', NULL, NULL, created_at FROM rows LIMIT 1",
+                "INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) SELECT id, run_id, 'pass', 'human', NULL, " +
+                  'NULL, created_at FROM rows LIMIT 1',
               )
               .run();
           return reads;

@@ -1,7 +1,7 @@
 import { RunConfig } from '../../shared/domain';
-import type { AppContext } from '../services/app-context';
-import { executeRun } from '../services/run-executor';
-import { createRun } from '../services/runs-service';
+import type { AppContext } from '../services/app/app-context';
+import { executeRun } from '../services/runs/run-executor';
+import { createRun } from '../services/runs/runs-service';
 
 export interface SeededRun {
   run_id: string;
@@ -52,7 +52,8 @@ export async function seedExportRun(
   const simulatorError = rows[1]!.id;
   context.db
     .prepare(
-      "INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, ?, 'simulator_error', 'human', 'ana', NULL, '2026-11-01T00:00:00.000Z')",
+      "INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, ?, 'simulator_error', 'human', 'ana', " +
+        "NULL, '2026-11-01T00:00:00.000Z')",
     )
     .run(simulatorError, run.id);
   return { run_id: run.id, rows: rows.length, simulator_error_row: simulatorError };

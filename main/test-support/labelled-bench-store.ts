@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { closeAppContext, createAppContext, type AppContext } from '../services/app-context';
+import { closeAppContext, createAppContext, type AppContext } from '../services/app/app-context';
 import { DATABASE_FILE, type Db } from '../store/database';
 import { storeGeneratedRun } from '../store/__fixtures__/generated-rows';
 

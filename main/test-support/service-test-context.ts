@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import type { Method, MethodInput, MethodOutput } from '../../shared/api';
 import { dispatch } from '../api/dispatch';
-import { closeAppContext, createAppContext, type AppContext } from '../services/app-context';
+import { closeAppContext, createAppContext, type AppContext } from '../services/app/app-context';
 
 /**
  * Call at the top of a test file: returns `newContext()`, which makes a browser-mode context in a new temporary

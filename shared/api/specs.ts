@@ -5,7 +5,7 @@ import { Issue } from './result';
 
 /**
  * The longest description `specs.draft` takes (characters): a sentence or two about the agent and the behaviour to
- * test. Equal to the engine's MAX_SENTENCE_CHARS (main/services/run-preflight.test.ts checks), which also refuses a
+ * test. Equal to the engine's MAX_SENTENCE_CHARS (main/services/runs/run-preflight.test.ts checks), which also refuses a
  * longer one after runs of spaces are joined.
  */
 export const MAX_DRAFT_SENTENCE_CHARS = 1000;

@@ -21,3 +21,11 @@ export const passBit = (reward: number): 0 | 1 => (reward >= PASS_THRESHOLD ? 1 
 /** The same rule in SQL, over a column or expression that holds a reward (SQL's NULL stays unjudged). */
 export const passSql = (reward: string): string => `${reward} >= ${PASS_THRESHOLD}`;
 export const failSql = (reward: string): string => `${reward} < ${PASS_THRESHOLD}`;
+
+/** A full pass: the reward "passes only" keeps (SFT imitates a row whole), so anything under it counts as failing there. */
+export const FULL_PASS_REWARD = 1;
+
+export const isFullPass = (reward: number): boolean => reward === FULL_PASS_REWARD;
+
+/** The same rule in SQL, over a column or expression that holds a reward. */
+export const fullPassSql = (reward: string): string => `${reward} = ${FULL_PASS_REWARD}`;

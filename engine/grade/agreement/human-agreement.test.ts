@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from './confusion';
-import { humanAgreement, type AuthoredLabel } from './human-agreement';
+import type { Label } from '../../../shared/domain';
+import { humanAgreement, humanAgreementsOf, type AuthoredLabel } from './human-agreement';
 
 function labels(author: string, values: readonly Verdict[], offset = 0): AuthoredLabel[] {
   return values.map((label, index) => ({ id: `row-${index + offset}`, author, label }));
@@ -53,5 +54,38 @@ describe('humanAgreement', () => {
     const result = humanAgreement([...labels('ana', [1, 1]), ...labels('bo', [1, 1])]);
     expect(result.kappa).toBe(1);
     expect(result.warnings[0]).toMatch(/^Both authors passed every shared row/);
+  });
+});
+
+describe('humanAgreementsOf', () => {
+  const label = (author: string | null, rowId: string, value: Label['label'], kind: Label['kind'] = 'human'): Label => ({
+    row_id: rowId,
+    label: value,
+    kind,
+    author,
+    note: null,
+    created_at: '2025-01-01T00:00:00Z',
+  });
+
+  it('compares every two people on their latest human pass/fail labels, leaving other labels out', () => {
+    const result = humanAgreementsOf([
+      label('bo', 'r1', 'fail'),
+      label('ana', 'r1', 'pass'),
+      label('bo', 'r1', 'pass'),
+      label('ana', 'r2', 'fail'),
+      label('bo', 'r2', 'fail'),
+      label('cy', 'r3', 'pass'),
+      label('bot', 'r1', 'fail', 'model'),
+      label(null, 'r2', 'pass'),
+      label('cy', 'r1', 'unsure'),
+    ]);
+    expect(result.agreements.map((entry) => [entry.authors, entry.n, entry.agreement])).toEqual([[['ana', 'bo'], 2, 1]]);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('warns when people labelled no row in common', () => {
+    const result = humanAgreementsOf([label('ana', 'r1', 'pass'), label('bo', 'r2', 'fail')]);
+    expect(result.agreements).toEqual([]);
+    expect(result.warnings).toEqual(['ana, bo labelled no row in common: human-human agreement needs two people on the same rows.']);
   });
 });

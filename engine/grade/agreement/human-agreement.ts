@@ -1,3 +1,5 @@
+import type { Label } from '../../../shared/domain';
+import { labelVote } from '../labels/label-values';
 import { cohenKappa, tally, type Confusion, type Verdict } from './confusion';
 import { round4 } from './numbers';
 
@@ -93,4 +95,33 @@ export function humanAgreement(labels: readonly AuthoredLabel[], authors?: reado
     confusion,
     warnings,
   };
+}
+
+/**
+ * Every two people compared on the rows both labelled, from a run's labels (oldest first): human labels only, each
+ * author's latest on a row, pass/fail only. A warning when two or more people labelled no row in common.
+ */
+export function humanAgreementsOf(labels: readonly Label[]): { agreements: HumanAgreement[]; warnings: string[] } {
+  const latest = new Map<string, Label>();
+  for (const label of labels) {
+    if (label.kind === 'human' && label.author !== null) latest.set(`${label.author}\u0000${label.row_id}`, label);
+  }
+  const authored: AuthoredLabel[] = [];
+  for (const label of latest.values()) {
+    const vote = labelVote(label.label);
+    if (vote !== null) authored.push({ id: label.row_id, author: label.author!, label: vote });
+  }
+  const authors = [...new Set(authored.map((label) => label.author))].sort();
+  const agreements: HumanAgreement[] = [];
+  for (let first = 0; first < authors.length; first += 1) {
+    for (let second = first + 1; second < authors.length; second += 1) {
+      const result = humanAgreement(authored, [authors[first]!, authors[second]!]);
+      if (result.n > 0) agreements.push(result);
+    }
+  }
+  const warnings =
+    authors.length >= 2 && agreements.length === 0
+      ? [`${authors.join(', ')} labelled no row in common: human-human agreement needs two people on the same rows.`]
+      : [];
+  return { agreements, warnings };
 }

@@ -11,7 +11,8 @@ export {
 } from './compare-judges';
 export { LEAK_THRESHOLD, MAX_SKIPPED_SHARE, MIN_AGREEMENT, MIN_GOLD, MIN_KAPPA } from './constants';
 export { cohenKappa, type Confusion, type Verdict } from './confusion';
-export { humanAgreement, type AuthoredLabel, type HumanAgreement } from './human-agreement';
+export { disagreementsWithGold, rowsWithoutGold, verdictWord, type GoldRowVerdict, type JudgeRowCounts } from './gold-pairs';
+export { humanAgreement, humanAgreementsOf, type AuthoredLabel, type HumanAgreement } from './human-agreement';
 export {
   judgeAgreement,
   judgeAgreementFromGold,
@@ -31,4 +32,5 @@ export {
   type TrustOptions,
   type TrustPair,
 } from './judge-trust';
+export { NO_GOLD, rowGold, type RowGold } from './row-gold';
 export { wilson, type Interval } from './wilson';

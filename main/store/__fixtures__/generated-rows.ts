@@ -1,8 +1,8 @@
 import { HISTORIES, RunConfig, STANCES, TOOL_CONDITIONS, WORLD_STATES, WRITER_ARMS, type Row, type Spec } from '../../../shared/domain';
 import { statement, type Db } from '../database';
-import { insertRow, storedRowId } from '../rows-repository';
-import { insertRun, updateRun } from '../runs-repository';
-import { insertSpec } from '../specs-repository';
+import { insertRow, storedRowId } from '../rows/rows-repository';
+import { insertRun, updateRun } from '../runs/runs-repository';
+import { insertSpec } from '../runs/specs-repository';
 
 /*
  * Synthetic rows for store tests and the UI benchmark: varied on every axis, with tool calls, faults, conduct and
@@ -56,7 +56,9 @@ export function generatedRow(ordinal: number): Row {
   const topic = pick(next, TOPICS);
   const orderId = `A${10000 + ordinal}`;
   const texture = pick(next, TEXTURES);
-  const prompt = `${texture === 'lowercase' ? 'hi' : 'Hello'}, about my ${topic} for order ${orderId}: can you ${tool.replaceAll('_', ' ')} it? I am ${stance} today.`;
+  const prompt =
+    `${texture === 'lowercase' ? 'hi' : 'Hello'}, about my ${topic} for order ${orderId}: can you ` +
+    `${tool.replaceAll('_', ' ')} it? I am ${stance} today.`;
   const callId = `call_${ordinal.toString(36)}`;
   const fault = toolCondition === 'success' ? undefined : toolCondition;
   const answer = fault ? { status: 'error', error: toolCondition } : { status: 'ok', id: orderId, topic };
@@ -136,8 +138,10 @@ function gradeGenerated(db: Db, runId: string, ordinal: number, row: Row, now: s
   const rowId = storedRowId(runId, ordinal);
   const insertGrade = statement(
     db,
-    `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, failure_class, unsure, span, judge_meta, provenance, created_at)
-     VALUES (@row_id, @run_id, @reward, @reason, @judge_status, @label_source, @judge_name, @failure_class, @unsure, @span, @judge_meta, @provenance, @created_at)`,
+    `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, failure_class, unsure, span, judge_meta,
+      provenance, created_at)
+     VALUES (@row_id, @run_id, @reward, @reason, @judge_status, @label_source, @judge_name, @failure_class, @unsure, @span, @judge_meta,
+       @provenance, @created_at)`,
   );
   if (next() < 0.6) {
     const fails = next() < 0.2;

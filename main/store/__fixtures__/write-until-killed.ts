@@ -1,7 +1,7 @@
 // Child process for the crash test: writes rows in large transactions forever, announcing each commit.
 import { openDatabase } from '../database';
-import { insertRow } from '../rows-repository';
-import { insertRun } from '../runs-repository';
+import { insertRow } from '../rows/rows-repository';
+import { insertRun } from '../runs/runs-repository';
 import { sampleRow } from './sample-row';
 
 const [path, batchText] = process.argv.slice(2);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Row } from '../../../shared/domain';
 import { sampleRow } from '../__fixtures__/sample-row';
 import { migrate, schemaVersion } from '../migrate';
-import { insertRow } from '../rows-repository';
+import { insertRow } from '../rows/rows-repository';
 import { MIGRATIONS } from './index';
 
 const now = '2026-01-01T00:00:00.000Z';

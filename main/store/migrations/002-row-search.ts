@@ -13,7 +13,8 @@ const latestJudge = (rowId: string) =>
 
 const verdictAssignments = (rowId: string) => `
     conduct_verdict = COALESCE((
-      SELECT CASE WHEN g.reward IS NULL THEN 'error' WHEN ${passSql('g.reward')} THEN 'pass' ELSE 'fail' END ${latestConduct(rowId)}), 'ungraded'),
+      SELECT CASE WHEN g.reward IS NULL THEN 'error' WHEN ${passSql('g.reward')} THEN 'pass' ELSE 'fail' END ${latestConduct(rowId)}),
+        'ungraded'),
     conduct_rule = COALESCE((SELECT CAST(json_extract(g.judge_meta, '$.rule') AS TEXT) ${latestConduct(rowId)}), ''),
     judge_verdict = COALESCE((
       SELECT CASE WHEN g.unsure = 1 THEN 'unsure' WHEN g.reward IS NULL THEN 'error' WHEN ${passSql('g.reward')} THEN 'pass' ELSE 'fail' END

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { LATEST_GRADE_IDS, SIMULATOR_ERROR_ROWS } from '../grades-repository';
+import { LATEST_GRADE_IDS, SIMULATOR_ERROR_ROWS } from '../grades/grades-repository';
 import { migrate, schemaVersion } from '../migrate';
 import { grading } from './003-grading';
 import { MIGRATIONS } from './index';

@@ -1,11 +1,12 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { RunConfig } from '../../../shared/domain';
-import { LATEST_DOUBTS, LATEST_GRADE_IDS, latestGradeDoubts } from '../grades-repository';
+import { LATEST_DOUBTS, latestGradeDoubts } from '../grades/agreement-reads-repository';
+import { LATEST_GRADE_IDS } from '../grades/grades-repository';
 import { migrate, schemaVersion } from '../migrate';
 import { sampleRow } from '../__fixtures__/sample-row';
-import { insertRow } from '../rows-repository';
-import { insertRun } from '../runs-repository';
+import { insertRow } from '../rows/rows-repository';
+import { insertRun } from '../runs/runs-repository';
 import { gradesDoubtful } from './006-grades-doubtful';
 import { MIGRATIONS } from './index';
 

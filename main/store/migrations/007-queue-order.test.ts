@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { queuePageSql } from '../label-queue-repository';
+import { queuePageSql } from '../labels/label-queue-repository';
 import { migrate, schemaVersion } from '../migrate';
 import { storeGeneratedRun } from '../__fixtures__/generated-rows';
 import { queueOrder } from './007-queue-order';

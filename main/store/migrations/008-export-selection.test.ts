@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { ExportSelection } from '../../../shared/api/exports';
-import { selectedRows } from '../../services/export-rows';
+import { selectedRows } from '../exports/export-rows-repository';
 import { migrate, schemaVersion } from '../migrate';
 import { storeGeneratedRun } from '../__fixtures__/generated-rows';
 import { exportSelection } from './008-export-selection';

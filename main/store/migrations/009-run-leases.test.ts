@@ -2,8 +2,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { RunConfig } from '../../../shared/domain';
 import { migrate, schemaVersion } from '../migrate';
-import { acquireRunLease, getRunLease, releaseRunLease, renewRunLease, runLeaseToken } from '../run-leases-repository';
-import { insertRun } from '../runs-repository';
+import { acquireRunLease, getRunLease, releaseRunLease, renewRunLease, runLeaseToken } from '../runs/run-leases-repository';
+import { insertRun } from '../runs/runs-repository';
 import { runLeases } from './009-run-leases';
 import { MIGRATIONS } from './index';
 

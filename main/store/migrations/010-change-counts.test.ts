@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { RunConfig } from '../../../shared/domain';
 import { migrate, schemaVersion } from '../migrate';
-import { insertRun } from '../runs-repository';
+import { insertRun } from '../runs/runs-repository';
 import { tablesVersion } from '../store-memo';
 import { changeCounts, COUNTED_TABLES } from './010-change-counts';
 import { MIGRATIONS } from './index';
@@ -46,7 +46,8 @@ describe('migration 010 (change-counts)', () => {
       now: NOW,
     });
     const insertRow = db.prepare(
-      `INSERT INTO rows (id, run_id, ordinal, rollout_id, scenario_id, tool, rule, stance, world_state, tool_condition, history, writer, turns, ended_by, duration_ms, created_at, body)
+      `INSERT INTO rows (id, run_id, ordinal, rollout_id, scenario_id, tool, rule, stance, world_state, tool_condition, history, writer,
+        turns, ended_by, duration_ms, created_at, body)
        VALUES (?, 'run_a', ?, ?, 'sc', 't', 'r', 's', 'w', 'c', 'h', 'offline', 1, 'agent', 1, ?, '{}')`,
     );
     db.transaction(() => {

@@ -2,8 +2,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { parseTraceFile, placeTrace, traceIdentity, type TraceRow } from '../../../engine/index';
 import { migrate, schemaVersion } from '../migrate';
-import { backfillTraceIdentity, storedTraceIdentities } from '../trace-identity-repository';
-import { listTraceImports, mapTraces } from '../traces-repository';
+import { backfillTraceIdentity, storedTraceIdentities } from '../traces/trace-identity-repository';
+import { listTraceImports, mapTraces } from '../traces/traces-repository';
 import { traceIdentity as migration } from './011-trace-identity';
 import { MIGRATIONS } from './index';
 
@@ -32,8 +32,10 @@ function storeOldImport(db: Database.Database, id: string, createdAt: string, fi
     '[]',
   );
   const insert = db.prepare(
-    `INSERT INTO trace_rows (id, import_id, ordinal, conversation_id, source_file, format, model_version, reward, started_at_ms, tool, rule, stance, world_state, tool_condition, history, faults, body)
-     VALUES (@id, @import_id, @ordinal, @conversation_id, @source_file, @format, @model_version, @reward, @started_at_ms, @tool, @rule, @stance, @world_state, @tool_condition, @history, @faults, @body)`,
+    `INSERT INTO trace_rows (id, import_id, ordinal, conversation_id, source_file, format, model_version, reward, started_at_ms, tool,
+      rule, stance, world_state, tool_condition, history, faults, body)
+     VALUES (@id, @import_id, @ordinal, @conversation_id, @source_file, @format, @model_version, @reward, @started_at_ms, @tool, @rule,
+       @stance, @world_state, @tool_condition, @history, @faults, @body)`,
   );
   rows.forEach((row, ordinal) => {
     const placement = placeTrace(row);
@@ -58,7 +60,8 @@ const distinctContents = (db: Database.Database) =>
   (
     db
       .prepare(
-        "SELECT DISTINCT CASE WHEN conversation_id LIKE '%.jsonl:%' THEN json_remove(body, '$.source', '$.conversation_id') ELSE json_remove(body, '$.source') END AS c FROM trace_rows ORDER BY c",
+        "SELECT DISTINCT CASE WHEN conversation_id LIKE '%.jsonl:%' THEN json_remove(body, '$.source', '$.conversation_id') ELSE " +
+          "json_remove(body, '$.source') END AS c FROM trace_rows ORDER BY c",
       )
       .all() as { c: string }[]
   ).map((record) => record.c);
@@ -93,7 +96,8 @@ describe('migration 011 (trace-identity)', () => {
     expect(imports.import_a).toMatchObject({ n_rows: 4, warnings: [] });
     expect(imports.import_b?.n_rows).toBe(0);
     expect(imports.import_b?.warnings).toEqual([
-      'All 4 traces of this import repeat traces imported before it (same id and content): they were removed when the store was updated, so nothing is counted twice. Remove this import: it adds nothing.',
+      'All 4 traces of this import repeat traces imported before it (same id and content): they were removed when the store was ' +
+        'updated, so nothing is counted twice. Remove this import: it adds nothing.',
     ]);
     expect(imports.import_c?.n_rows).toBe(2);
     expect(imports.import_c?.warnings[0]).toMatch(

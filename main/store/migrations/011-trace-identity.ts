@@ -26,7 +26,8 @@ export const traceIdentity: Migration = {
     CREATE TEMP TABLE trace_duplicates AS
     WITH keyed AS (
       SELECT r.id, r.import_id, r.source_file, r.ordinal, i.created_at,
-             CASE WHEN r.trace_key IS NULL THEN json_remove(r.body, '$.source', '$.conversation_id') ELSE json_remove(r.body, '$.source') END AS content
+             CASE WHEN r.trace_key IS NULL THEN json_remove(r.body, '$.source', '$.conversation_id') ELSE json_remove(r.body, '$.source')
+               END AS content
       FROM trace_rows r JOIN trace_imports i ON i.id = r.import_id
     ),
     numbered AS (
@@ -41,7 +42,8 @@ export const traceIdentity: Migration = {
     ),
     earlier AS (
       SELECT content, import_id, source_file,
-             max(copies) OVER (PARTITION BY content ORDER BY created_at, import_id, file_order ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS held
+             max(copies) OVER (PARTITION BY content ORDER BY created_at, import_id, file_order ROWS BETWEEN UNBOUNDED PRECEDING AND 1
+               PRECEDING) AS held
       FROM files
     )
     SELECT n.id, n.import_id FROM numbered n JOIN earlier e USING (content, import_id, source_file) WHERE n.copy <= coalesce(e.held, 0);
@@ -49,10 +51,14 @@ export const traceIdentity: Migration = {
     UPDATE trace_imports SET
       warnings = json_insert(warnings, '$[#]',
         CASE WHEN removed.n = trace_imports.n_rows AND removed.n = 1
-          THEN 'The one trace of this import repeats a trace imported before it (same id and content): it was removed when the store was updated, so nothing is counted twice. Remove this import: it adds nothing.'
+          THEN 'The one trace of this import repeats a trace imported before it (same id and content): it was removed when the store ' ||
+            'was updated, so nothing is counted twice. Remove this import: it adds nothing.'
           WHEN removed.n = trace_imports.n_rows
-          THEN 'All ' || removed.n || ' traces of this import repeat traces imported before it (same id and content): they were removed when the store was updated, so nothing is counted twice. Remove this import: it adds nothing.'
-          ELSE removed.n || CASE WHEN removed.n = 1 THEN ' trace' ELSE ' traces' END || ' of this import repeated traces imported before it (same id and content) and were removed when the store was updated, so nothing is counted twice; every distinct trace was kept.'
+          THEN 'All ' || removed.n || ' traces of this import repeat traces imported before it (same id and content): they were removed ' ||
+            'when the store was updated, so nothing is counted twice. Remove this import: it adds nothing.'
+          ELSE removed.n || CASE WHEN removed.n = 1 THEN ' trace' ELSE ' traces' END || ' of this import repeated traces imported ' ||
+            'before it (same id and content) and were removed when the store was updated, so nothing is counted twice; every distinct ' ||
+              'trace was kept.'
         END),
       n_rows = trace_imports.n_rows - removed.n
     FROM (SELECT import_id, count(*) AS n FROM trace_duplicates GROUP BY import_id) AS removed

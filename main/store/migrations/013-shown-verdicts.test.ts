@@ -4,8 +4,8 @@ import { RowsQuery } from '../../../shared/api/rows';
 import { PASS_THRESHOLD, verdictOf } from '../../../shared/domain/verdict';
 import { storeGeneratedRun } from '../__fixtures__/generated-rows';
 import { migrate, schemaVersion } from '../migrate';
-import { pageIdsSql, pageRows, rowNeighbours } from '../rows-page-repository';
-import { shownJudgeSource, verdictCountClauses } from '../rows-query';
+import { pageIdsSql, pageRows, rowNeighbours } from '../rows/rows-page-repository';
+import { shownJudgeSource, verdictCountClauses } from '../rows/rows-query';
 import { MIGRATIONS } from './index';
 import { shownVerdicts } from './013-shown-verdicts';
 
@@ -61,7 +61,10 @@ function storedLines(db: Database.Database): Line[] {
     .all() as Line[];
 }
 
-/** A store at schema 012 with a mixed run (conduct grades on 60% of rows, a judge's on 40%, a few labels) and a run graded by the conduct checks alone. */
+/**
+ * A store at schema 012 with a mixed run (conduct grades on 60% of rows, a judge's on 40%, a few labels) and a run graded by the conduct
+ * checks alone.
+ */
 function storeAt012(): Database.Database {
   const db = new Database(':memory:');
   db.pragma('foreign_keys = ON');
@@ -82,7 +85,8 @@ function insertConduct(db: Database.Database, rowId: string, reward: number | nu
 function insertJudge(db: Database.Database, rowId: string, reward: number | null, unsure = 0): void {
   db.prepare(
     `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, unsure, judge_meta, provenance, created_at)
-     VALUES (?, substr(?, 1, instr(?, ':') - 1), ?, 'why', 'ok', 'judge', 'rubric-judge', ?, '{}', '{"judge":"rubric-judge","version":"1"}', ?)`,
+     VALUES (?, substr(?, 1, instr(?, ':') - 1), ?, 'why', 'ok', 'judge', 'rubric-judge', ?, '{}',
+       '{"judge":"rubric-judge","version":"1"}', ?)`,
   ).run(rowId, rowId, rowId, reward, unsure, NOW);
 }
 
@@ -190,8 +194,10 @@ describe('migration 013 (shown verdicts)', () => {
     const db = storeAt012();
     migrate(db, ':memory:');
     db.prepare(
-      `INSERT INTO rows (id, run_id, ordinal, rollout_id, scenario_id, tool, rule, stance, world_state, tool_condition, history, writer, turns, ended_by, duration_ms, created_at, body)
-       SELECT 'conduct:900', run_id, 900, 'ro-900', scenario_id, tool, rule, stance, world_state, tool_condition, history, writer, turns, ended_by, duration_ms, created_at, body
+      `INSERT INTO rows (id, run_id, ordinal, rollout_id, scenario_id, tool, rule, stance, world_state, tool_condition, history, writer,
+        turns, ended_by, duration_ms, created_at, body)
+       SELECT 'conduct:900', run_id, 900, 'ro-900', scenario_id, tool, rule, stance, world_state, tool_condition, history, writer, turns,
+         ended_by, duration_ms, created_at, body
          FROM rows WHERE id = 'conduct:0'`,
     ).run();
     expect(db.prepare("SELECT conduct_verdict, conduct_reward FROM row_verdicts WHERE run_id = 'conduct' AND ordinal = 900").get()).toEqual(

@@ -14,7 +14,8 @@ const conductRewardAssignment = (rowId: string) => `conduct_reward = COALESCE((S
 
 const conductAssignments = (rowId: string) => `
     conduct_verdict = COALESCE((
-      SELECT CASE WHEN g.reward IS NULL THEN 'error' WHEN ${passSql('g.reward')} THEN 'pass' ELSE 'fail' END ${latestConduct(rowId)}), 'ungraded'),
+      SELECT CASE WHEN g.reward IS NULL THEN 'error' WHEN ${passSql('g.reward')} THEN 'pass' ELSE 'fail' END ${latestConduct(rowId)}),
+        'ungraded'),
     conduct_rule = COALESCE((SELECT CAST(json_extract(g.judge_meta, '$.rule') AS TEXT) ${latestConduct(rowId)}), ''),
     ${conductRewardAssignment(rowId)}`;
 
@@ -32,18 +33,17 @@ const refreshAll = (rowId: string) => refresh(`${conductAssignments(rowId)}, ${j
 const rowOfLine = '(SELECT r.id FROM rows AS r WHERE r.run_id = row_verdicts.run_id AND r.ordinal = row_verdicts.ordinal)';
 
 /**
- * A row's shown verdict and reward over row_verdicts' own columns, as the Judge and Reward columns show them: the
- * latest judge grade's where a judge graded the row, else the latest conduct grade's. Indexed as expressions below, so
- * a query reaches `row_verdicts_shown` and `row_verdicts_shown_reward` only by spelling them exactly so (import them),
- * unqualified, over row_verdicts. (An index on a generated column would not cover the query: SQLite reads the table
- * back for each entry.)
+ * A row's shown verdict and reward over row_verdicts' own columns: the latest judge grade's where a judge graded the
+ * row, else the latest conduct grade's. Indexed as expressions below. This migration's text is history: the live
+ * spelling the queries use is main/store/rows/shown-verdict-sql.ts, which must stay equal to this one. (An index on a
+ * generated column would not cover the query: SQLite reads the table back for each entry.)
  */
-export const SHOWN_VERDICT_SQL = "(CASE WHEN judge_verdict <> 'ungraded' THEN judge_verdict ELSE conduct_verdict END)";
-export const SHOWN_REWARD_SQL = "(CASE WHEN judge_verdict <> 'ungraded' THEN judge_reward ELSE conduct_reward END)";
+const SHOWN_VERDICT_SQL = "(CASE WHEN judge_verdict <> 'ungraded' THEN judge_verdict ELSE conduct_verdict END)";
+const SHOWN_REWARD_SQL = "(CASE WHEN judge_verdict <> 'ungraded' THEN judge_reward ELSE conduct_reward END)";
 
 /**
  * The conversations table's Judge and Reward columns show a row's latest judge grade, else its latest conduct grade
- * (main/store/rows-query.ts). Offline runs are graded by the conduct checks alone, and a run can be graded by both, so
+ * (main/store/rows/rows-query.ts). Offline runs are graded by the conduct checks alone, and a run can be graded by both, so
  * row_verdicts (002) now keeps what those columns need, with an index each:
  * - `conduct_reward`: the latest conduct grade's reward, -1 for none or for a grade without one (as `judge_reward`);
  *   filled here for stored rows and kept by the grade triggers below;

@@ -1,0 +1,249 @@
+/**
+ * `npm run bench:export` (tsx main/benchmarks/export-store.bench.ts [rows], 100,000 by default): what a person's export
+ * costs, from the store to the file. A real offline run of 200 rows is simulated and graded, then copied in SQL up to
+ * `rows` rows (new ids and ordinals, bodies otherwise alike), each copy given its prepared export line as the run
+ * executor gives a row it stores (timed and printed: that work moved from the export to the simulation). The measure is
+ * `runExport` of the whole run to a folder in the OpenAI-compatible SFT format, exactly as the app runs it: the plan
+ * (selection, splits), rows read a page at a time as their prepared lines joined with their grades on this thread
+ * (engine/export/prepared-line.ts), the file written and synced, the card. The `whole` mode reads every row whole
+ * instead (each body parsed through its schema, every line built and checked: the general path, which TRL, other
+ * options and rows stored before migration 012 take), as the app runs it on this machine (on worker threads started
+ * from a bundle of the desktop app's export worker, main/services/exports/export-worker.ts, where the cores are there), and
+ * must give the same file, byte for byte.
+ * Every mode runs in a fresh process started from a bundle of this file (as the desktop app runs its main bundle; see
+ * bundleBenchAndWorker). The raw reference (the same bytes from one buffer, synced) is written in a process of its own
+ * and again in each export's process right after it (the machine is shared, and its load moves between processes; a
+ * disk that has just taken a large file can also be slower to take the next): the ratios use the faster, the stricter.
+ * Goal (issue 9): at least half the raw rate, under 300 MB. The last line is JSON for `npm run bench`.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ExportRequest } from '../../shared/api/exports';
+import { closeAppContext, createAppContext } from '../services/app/app-context';
+import { buildStore } from './export-bench-store';
+import { runExport } from '../services/exports/export-service';
+import { exportTuning } from '../services/exports/export-tuning';
+
+/**
+ * `prepared`: the export as the app runs it (prepared lines, on this thread); `whole`: every row read whole (the general
+ * path, prepared lines unused), as the app runs that (on worker threads where the cores are there).
+ */
+const MODES = ['prepared', 'whole', 'raw'] as const;
+type Mode = (typeof MODES)[number];
+const GOAL_RATIO = 0.5;
+const GOAL_PEAK_MB = 300;
+
+interface Measure {
+  mode: Mode;
+  wall: number;
+  cpu: number;
+  peak: number;
+  bytes: number;
+  lines: number;
+  sha256: string;
+  raw_wall: number | null;
+}
+
+const count = Number(process.argv[2] ?? 100_000);
+
+async function writeRaw(file: string, bytes: number): Promise<number> {
+  const chunk = Buffer.alloc(1 << 16, 'x');
+  const start = performance.now();
+  const handle = await open(file, 'w');
+  for (let remaining = bytes; remaining > 0; remaining -= chunk.length) await handle.write(chunk, 0, Math.min(chunk.length, remaining));
+  await handle.sync();
+  await handle.close();
+  return (performance.now() - start) / 1000;
+}
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BUNDLES = join(ROOT, 'node_modules', '.cache', 'export-store-bench');
+
+/** Bundles `entry` with esbuild into the cache folder, where better-sqlite3 resolves as the app's does. */
+function bundle(entry: string, outfile: string, extra: string[] = []): string {
+  const built = spawnSync(
+    join(ROOT, 'node_modules', '.bin', 'esbuild'),
+    [
+      entry,
+      '--bundle',
+      '--platform=node',
+      '--target=node20',
+      '--external:better-sqlite3',
+      '--external:electron',
+      `--outfile=${join(BUNDLES, outfile)}`,
+      '--log-level=error',
+      ...extra,
+    ],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  if (built.status !== 0) throw new Error(`bundling ${entry} failed: ${built.stderr}`);
+  return join(BUNDLES, outfile);
+}
+
+/**
+ * The measured processes run from bundles, as the desktop app runs its main bundle and its export worker: this bench
+ * (the child modes) and the app's export worker (main/services/exports/export-worker.ts, as main/electron/build.ts builds it).
+ * Under tsx a process carries its loader thread (about 75 MB more resident memory) and compiles every module first.
+ */
+function bundleBenchAndWorker(): { bench: string; worker: string } {
+  const requireShim =
+    "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);";
+  return {
+    bench: bundle('main/benchmarks/export-store.bench.ts', 'export-store.bench.mjs', ['--format=esm', `--banner:js=${requireShim}`]),
+    worker: bundle('main/services/exports/export-worker.ts', 'export-worker.cjs', ['--format=cjs']),
+  };
+}
+
+/** Whether the desktop app (a bundled worker at hand) exports this many rows read whole on worker threads here. */
+const wholeOnWorkers = (): boolean => count >= exportTuning.parallel_min_rows && availableParallelism() >= exportTuning.parallel_min_cores;
+
+async function measure(mode: Mode, dataDir: string, rawBytes: number, workerBundle: string): Promise<Measure> {
+  const out = join(dataDir, `out-${mode}`);
+  rmSync(out, { recursive: true, force: true });
+  if (mode === 'raw') {
+    const wall = await writeRaw(join(dataDir, 'raw.bin'), rawBytes);
+    rmSync(join(dataDir, 'raw.bin'), { force: true });
+    return { mode, wall, cpu: 0, peak: process.memoryUsage().rss, bytes: rawBytes, lines: 0, sha256: '', raw_wall: null };
+  }
+  // The app's own choices, with its bundled export worker at hand.
+  Object.assign(exportTuning, { worker_bundle: workerBundle, prepared_lines: mode === 'prepared' });
+  const context = createAppContext({ dataDir, mode: 'cli' });
+  const run = context.db.prepare('SELECT id FROM runs ORDER BY rowid LIMIT 1').get() as { id: string };
+  const request = ExportRequest.parse({
+    selection: { run_id: run.id },
+    format: 'openai',
+    splits: ['train'],
+    fractions: { holdout: 0, eval: 0 },
+    destination: { kind: 'folder', folder: out },
+  });
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  const cpuStart = process.cpuUsage();
+  const start = performance.now();
+  const outcome = await runExport(context, request);
+  const wall = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
+  clearInterval(sampler);
+  await closeAppContext(context);
+  const file = join(out, 'data', 'train.jsonl');
+  const rawWall = await writeRaw(join(dataDir, 'raw.bin'), statSync(file).size);
+  rmSync(join(dataDir, 'raw.bin'), { force: true });
+  const content = readFileSync(file);
+  rmSync(out, { recursive: true, force: true });
+  return {
+    mode,
+    wall,
+    cpu: (cpu.user + cpu.system) / 1e6,
+    peak,
+    bytes: content.length,
+    lines: outcome.n_lines,
+    sha256: createHash('sha256').update(content).digest('hex'),
+    raw_wall: rawWall,
+  };
+}
+
+const [, , , childMode, childDir, childBytes, childWorker] = process.argv;
+if (childMode) {
+  const result = await measure(childMode as Mode, childDir!, Number(childBytes ?? 0), childWorker!);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+} else {
+  const dataDir = mkdtempSync(join(tmpdir(), 'export-store-bench-'));
+  try {
+    const building = performance.now();
+    const copies = await buildStore(dataDir, count);
+    console.log(
+      `store of ${count} rows built in ${((performance.now() - building) / 1000).toFixed(0)} s (not measured), ` +
+        `${copies.pageBytes / 1024} KiB pages`,
+    );
+    console.log(
+      `prepared export lines of the ${copies.rows} copied rows made in ${copies.seconds.toFixed(1)} s, ` +
+        `${((copies.seconds / copies.rows) * 1e6).toFixed(0)} µs/row` +
+        ' (work moved to the time a row is stored: the simulation bench includes it)',
+    );
+    const bundles = bundleBenchAndWorker();
+    const measures = new Map<Mode, Measure>();
+    let bytes = 0;
+    for (const mode of MODES) {
+      const child = spawnSync(process.execPath, [bundles.bench, String(count), mode, dataDir, String(bytes), bundles.worker], {
+        encoding: 'utf8',
+      });
+      if (child.status !== 0) throw new Error(`bench ${mode} failed: ${child.stderr}`);
+      const result = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Measure;
+      measures.set(mode, result);
+      if (mode === 'prepared') bytes = result.bytes;
+    }
+    const prepared = measures.get('prepared')!;
+    const whole = measures.get('whole')!;
+    const raw = measures.get('raw')!;
+    const mb = bytes / 1e6;
+    console.log(
+      `machine: ${cpus().length} cores, load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')} (other work on the machine slows every figure)`,
+    );
+    const identical = prepared.sha256 === whole.sha256;
+    console.log(
+      `rows ${count}, lines ${prepared.lines}, ${mb.toFixed(1)} MB; the file of prepared lines identical to the file of every row read ` +
+        `whole: ${identical}`,
+    );
+    const wholeWhere = wholeOnWorkers() ? 'on worker threads' : 'on this thread';
+    console.log(
+      `the app joins prepared lines on this thread, and reads rows whole ${wholeWhere} on this machine (exportTuning, ` +
+        `${availableParallelism()} cores)`,
+    );
+    const names: Record<Mode, string> = { prepared: 'prepared lines', whole: `rows read whole`, raw: 'raw bytes' };
+    /** The faster of the raw write in the run's own process and the raw run alone: the stricter reference. */
+    const rawWall = (run: Measure) => Math.min(run.raw_wall ?? Number.POSITIVE_INFINITY, raw.wall);
+    for (const mode of MODES) {
+      const run = measures.get(mode)!;
+      const sameProcess =
+        run.raw_wall === null
+          ? ''
+          : ` (raw in this process ${run.raw_wall.toFixed(2)} s; to the raw run alone ${(raw.wall / run.wall).toFixed(2)})`;
+      const cpu = mode === 'raw' ? '' : `  cpu ${run.cpu.toFixed(2)} s  ${((run.cpu / count) * 1e6).toFixed(0)} µs/row`;
+      console.log(
+        `${names[mode].padEnd(16)} wall ${run.wall.toFixed(2)} s (${(mb / run.wall).toFixed(1)} MB/s)${cpu}  ratio to raw ` +
+          `${(rawWall(run) / run.wall).toFixed(2)}${sameProcess}  peak rss ${(run.peak / 1e6).toFixed(0)} MB`,
+      );
+    }
+    const results = (['prepared', 'whole'] as const).flatMap((mode) => {
+      const run = measures.get(mode)!;
+      const how =
+        mode === 'prepared'
+          ? 'prepared lines (the default SFT export)'
+          : `read whole, ${wholeWhere} (TRL, other options, rows stored before)`;
+      const label = `export ${count} stored rows, ${how}`;
+      const ratio = rawWall(run) / run.wall;
+      return [
+        {
+          name: `${label}: rate`,
+          measured: mb / run.wall,
+          unit: 'MB/s',
+          reference: mb / rawWall(run),
+          reference_name: 'raw bytes written (the faster of same process and alone)',
+          ratio,
+          goal: `ratio >= ${GOAL_RATIO}`,
+          met: ratio >= GOAL_RATIO,
+        },
+        {
+          name: `${label}: peak memory`,
+          measured: run.peak / 1e6,
+          unit: 'MB',
+          reference: GOAL_PEAK_MB,
+          reference_name: 'goal',
+          ratio: run.peak / 1e6 / GOAL_PEAK_MB,
+          goal: `< ${GOAL_PEAK_MB} MB`,
+          met: run.peak / 1e6 < GOAL_PEAK_MB,
+        },
+      ];
+    });
+    console.log(JSON.stringify({ bench: 'export', rows: count, identical, results }));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,110 @@
+import { availableParallelism } from 'node:os';
+import type { SplitName } from '../../../shared/api/exports';
+import { datasetCard, type ExportReport } from '../../../engine/index';
+import { writeJsonl, type WriteProgress, writeTextFiles, writeTrainingParallel } from '../../../engine/node/index';
+import type { AppContext } from '../app/app-context';
+import { formatKind } from './export-formats';
+import type { JobControl } from './export-jobs';
+import { engineOptions, type ExportPlan } from './export-plan';
+import { preparedRecipeOf, type ReadTally, splitLines } from './export-split-lines';
+import { moveStagedFiles, removeStaging, stagingFolder } from './export-staging';
+import { exportTuning, exportWorker } from './export-tuning';
+
+interface WrittenSplit {
+  split: SplitName;
+  file: string;
+  lines: number;
+  report: ExportReport;
+}
+
+/** One split file in the staging folder: SFT on worker threads when large, everything else on this thread. */
+async function writeSplit(
+  context: AppContext,
+  plan: ExportPlan,
+  split: SplitName,
+  staging: string,
+  control: JobControl | null,
+  tally: ReadTally & { total: number; bytes: number },
+): Promise<WrittenSplit> {
+  const file = `data/${split}.jsonl`;
+  const ids = plan.ids.get(split) ?? [];
+  const format = plan.request.format;
+  const signal = control?.signal;
+  const worker =
+    ids.length >= exportTuning.parallel_min_rows && preparedRecipeOf(plan) === null ? exportWorker(availableParallelism()) : null;
+  if ((format === 'openai' || format === 'trl') && worker && context.databasePath !== ':memory:') {
+    const base = tally.read;
+    const { written, report } = await writeTrainingParallel(
+      { module: worker.module, data: { databasePath: context.databasePath, ids }, total: ids.length },
+      plan.context,
+      { ...engineOptions(plan), format, workerUrl: worker.workerUrl },
+      {
+        folder: staging,
+        file,
+        signal,
+        onProgress: (progress: WriteProgress) => {
+          control?.written?.(tally.bytes + progress.bytes);
+          control?.progress(base + Math.min(ids.length, progress.lines), tally.total);
+        },
+      },
+    );
+    tally.read += ids.length;
+    tally.bytes += written.bytes;
+    tally.toolRowsWithoutSchemas += report.tool_rows_without_schemas;
+    return { split, file, lines: written.lines, report: { kind: 'sft', ...report } };
+  }
+  const stream = splitLines(context, plan, split, tally, { signal, onRow: () => control?.progress(tally.read, tally.total) });
+  const written = await writeJsonl(stream.lines, {
+    folder: staging,
+    file,
+    signal,
+    progressEvery: 200,
+    onProgress: (progress) => control?.written?.(tally.bytes + progress.bytes),
+  });
+  tally.bytes += written.bytes;
+  control?.written?.(tally.bytes);
+  return { split, file, lines: written.lines, report: stream.report() };
+}
+
+/** Every split, then the card naming them, into a staging folder; moved into the chosen folder only when all are written. */
+export async function writeDataset(context: AppContext, plan: ExportPlan, folder: string, control: JobControl | null) {
+  const staging = await stagingFolder(folder);
+  const tally = { read: 0, toolRowsWithoutSchemas: 0, total: [...plan.ids.values()].reduce((sum, ids) => sum + ids.length, 0), bytes: 0 };
+  try {
+    const splits: WrittenSplit[] = [];
+    for (const split of plan.request.splits) splits.push(await writeSplit(context, plan, split, staging, control, tally));
+    const warnings = [...new Set(splits.flatMap((split) => split.report.warnings.map((warning) => `${split.split}: ${warning}`)))];
+    for (const split of splits) if (split.lines === 0) warnings.push(`split ${split.split} is empty`);
+    const card = datasetCard({
+      pretty_name: plan.run.name,
+      kind: formatKind(plan.request.format),
+      format: plan.request.format,
+      splits: splits.map((split) => ({ split: split.split, path: split.file, n_rows: split.lines })),
+      made: {
+        run: plan.run.id,
+        seed: plan.run.config.seed,
+        selection: describeSelection(plan),
+        decontamination: plan.decontamination
+          ? `${plan.decontamination.n_contaminated} of ${plan.decontamination.n} rows dropped against ` +
+            `${plan.decontamination.n_eval_rows} evaluation rows`
+          : 'none',
+      },
+      warnings: [...plan.warnings, ...warnings],
+    });
+    await writeTextFiles([{ path: 'README.md', content: card }], { folder: staging, signal: control?.signal });
+    const files = [...splits.map((split) => split.file), 'README.md'];
+    await moveStagedFiles(staging, folder, files);
+    return { splits, files, warnings, toolRowsWithoutSchemas: tally.toolRowsWithoutSchemas };
+  } finally {
+    await removeStaging(staging);
+  }
+}
+
+function describeSelection(plan: ExportPlan): string {
+  const selection = plan.request.selection;
+  const parts = [selection.passes_only ? 'passes only' : 'all rows'];
+  if (selection.filter) parts.push(`filter ${JSON.stringify(selection.filter)}`);
+  if (selection.cell) parts.push(`cell ${JSON.stringify(selection.cell)}`);
+  if (selection.row_ids) parts.push(`${selection.row_ids.length} chosen rows`);
+  return parts.join(', ');
+}

@@ -1,0 +1,109 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExportRequest, type ExportRequestInput } from '../../../shared/api/exports';
+import { seedExportRun, type SeededRun } from '../../test-support/export-run';
+import { type AppContext, closeAppContext, createAppContext } from '../app/app-context';
+import { previewExport } from './export-preview';
+import { runExport } from './export-service';
+import { exportTuning } from './export-tuning';
+
+// Rows stored by a run carry their prepared line (migration 012, engine/export/prepared-line.ts), and the default SFT
+// export joins those instead of rebuilding each line. These hold the files to what reading every row whole gives.
+
+let context: AppContext;
+let seeded: SeededRun;
+
+beforeAll(async () => {
+  context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-prepared-')), mode: 'cli' });
+  seeded = await seedExportRun(context, { budget: 60 });
+});
+
+afterAll(async () => {
+  await context.exportJobs.stopAll();
+  await closeAppContext(context);
+});
+
+const request = (input: Omit<ExportRequestInput, 'selection'>) => ExportRequest.parse({ ...input, selection: { run_id: seeded.run_id } });
+const FILES = ['data/train.jsonl', 'data/holdout.jsonl', 'README.md'];
+
+async function exportFiles(format: 'openai' | 'trl', onWorkers: boolean) {
+  const out = mkdtempSync(join(tmpdir(), 'while-prepared-out-'));
+  const tuning = { ...exportTuning };
+  if (onWorkers) Object.assign(exportTuning, { parallel_min_rows: 1, parallel_min_cores: 1, source_min_cores: 1 });
+  try {
+    const outcome = await runExport(context, request({ format, destination: { kind: 'folder', folder: out } }));
+    const preview = await previewExport(context, request({ format, destination: { kind: 'folder', folder: out } }));
+    return { files: FILES.map((file) => readFileSync(join(out, file), 'utf8')), preview: outcome.preview, dialog: preview };
+  } finally {
+    Object.assign(exportTuning, tuning);
+  }
+}
+
+/** Runs `change` on the run's prepared lines, exports, and puts the lines back as they were. */
+async function withLines<T>(change: string, work: () => Promise<T>): Promise<T> {
+  const db = context.db;
+  db.exec('CREATE TEMP TABLE kept_lines AS SELECT * FROM export_lines');
+  try {
+    db.prepare(change).run();
+    return await work();
+  } finally {
+    db.exec('DELETE FROM export_lines; INSERT INTO export_lines SELECT * FROM kept_lines; DROP TABLE kept_lines');
+  }
+}
+
+describe('prepared export lines', () => {
+  it('are stored with a run’s rows', () => {
+    const stored = context.db
+      .prepare('SELECT COUNT(*) AS n FROM export_lines p JOIN rows r ON r.id = p.row_id WHERE r.run_id = ?')
+      .get(seeded.run_id) as { n: number };
+    expect(stored.n).toBe(seeded.rows);
+  });
+
+  it('give the same files, counts and warnings as reading every row whole, on this thread or on worker threads', async () => {
+    const prepared = await exportFiles('openai', true);
+    for (const onWorkers of [false, true]) {
+      const whole = await withLines('DELETE FROM export_lines', () => exportFiles('openai', onWorkers));
+      expect(prepared.files).toEqual(whole.files);
+      expect(prepared.preview).toEqual(whole.preview);
+      expect(prepared.dialog).toEqual(whole.dialog);
+    }
+  });
+
+  it('are passed over for a row whose line is damaged, of another recipe, or whose grade quotes privileged text', async () => {
+    const whole = await withLines('DELETE FROM export_lines', () => exportFiles('openai', false));
+    const damaged = await withLines("UPDATE export_lines SET n_messages = -1, leak_hit = 'not json' WHERE rowid % 3 = 0", () =>
+      exportFiles('openai', false),
+    );
+    expect(damaged.files).toEqual(whole.files);
+    const stale = await withLines("UPDATE export_lines SET recipe = '0:old', messages = 'stale' WHERE rowid % 2 = 0", () =>
+      exportFiles('openai', false),
+    );
+    expect(stale.files).toEqual(whole.files);
+    const needle = `UPDATE export_lines SET needles = '["did not confirm"]', needle_min = 15`;
+    const quoting = await withLines(needle, () => exportFiles('openai', false));
+    expect(quoting.files).toEqual(whole.files);
+  });
+
+  it('leave a grade quoting the row’s privileged text to the general path, which redacts it', async () => {
+    const row = context.db
+      .prepare("SELECT id, json_extract(body, '$.privileged') AS privileged FROM rows WHERE run_id = ? AND ordinal = 2")
+      .get(seeded.run_id) as { id: string; privileged: string | null };
+    const secret = Object.values(JSON.parse(row.privileged ?? '{}') as Record<string, string>).sort((a, b) => b.length - a.length)[0];
+    expect(secret?.length).toBeGreaterThan(20);
+    context.db.prepare('UPDATE grades SET reason = ? WHERE row_id = ?').run(`It should have said: ${secret}`, row.id);
+    const { files } = await exportFiles('openai', false);
+    const line = files
+      .join('')
+      .split('\n')
+      .find((text) => text.includes('It should have said'));
+    expect(line).toContain('It should have said: [redacted]');
+  });
+
+  it('serve only the default SFT export: TRL reads every row whole', async () => {
+    const whole = await withLines('DELETE FROM export_lines', () => exportFiles('trl', false));
+    const withStored = await withLines("UPDATE export_lines SET messages = 'never read'", () => exportFiles('trl', false));
+    expect(withStored.files).toEqual(whole.files);
+  });
+});

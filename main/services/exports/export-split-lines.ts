@@ -1,0 +1,97 @@
+import type { ExportPreview, SplitName } from '../../../shared/api/exports';
+import { isFullPass } from '../../../shared/domain';
+import {
+  type ExportInput,
+  type ExportReport,
+  exportRows,
+  exportTraining,
+  hasToolCalls,
+  preparedRecipe,
+  servesPreparedLines,
+  type TrainingInput,
+} from '../../../engine/index';
+import type { AppContext } from '../app/app-context';
+import { engineOptions, type ExportPlan } from './export-plan';
+import { readRows, readTrainingRows } from './export-rows';
+import { exportTuning } from './export-tuning';
+
+/** What an export has read so far: rows, and the tool-calling ones going out without schemas. */
+export interface ReadTally {
+  read: number;
+  toolRowsWithoutSchemas: number;
+}
+
+/** Counts the rows an export reads, and the tool-calling ones going out without schemas, as they pass. */
+function* counted<T extends TrainingInput>(rows: Iterable<T>, plan: ExportPlan, tally: ReadTally, onRow?: () => void): Generator<T> {
+  const noSchemas = !plan.context || plan.context.tools.length === 0;
+  for (const input of rows) {
+    tally.read += 1;
+    onRow?.();
+    if (noSchemas && ('prepared' in input ? input.prepared.facts.tool_calls : hasToolCalls(input.row))) tally.toolRowsWithoutSchemas += 1;
+    yield input;
+  }
+}
+
+const splitIds = (plan: ExportPlan, split: SplitName | 'all') =>
+  split === 'all' ? [...plan.ids.values()].flat() : (plan.ids.get(split) ?? []);
+
+/**
+ * Rows of the plan's splits (already decontaminated) as the engine reads them, counting what they read. Synchronous,
+ * as the store's reads are: the exporters then take a row without a turn of the promise queue.
+ */
+export function planRows(
+  context: AppContext,
+  plan: ExportPlan,
+  split: SplitName | 'all',
+  tally: ReadTally,
+  signal?: AbortSignal,
+  onRow?: () => void,
+): Generator<ExportInput> {
+  return counted(readRows(context.db, splitIds(plan, split), signal), plan, tally, onRow);
+}
+
+/**
+ * The recipe of the prepared lines (engine/export/prepared-line.ts) the plan's export writes, or null when its format
+ * or options are not the default SFT export's, or the run has no stored spec: every row is then read whole.
+ */
+export function preparedRecipeOf(plan: ExportPlan): string | null {
+  const options = engineOptions(plan);
+  return exportTuning.prepared_lines && plan.context && options.format === 'openai' && servesPreparedLines({ ...options, format: 'openai' })
+    ? preparedRecipe(plan.context)
+    : null;
+}
+
+/** A split in the plan's format, its rows read as prepared lines where the export can take them. */
+export function splitLines(
+  context: AppContext,
+  plan: ExportPlan,
+  split: SplitName,
+  tally: ReadTally,
+  options: { validate?: boolean; signal?: AbortSignal; onRow?: () => void; grades?: { failing: number; ungraded: number }[] } = {},
+) {
+  const settings = { ...engineOptions(plan), ...(options.validate === undefined ? {} : { validate: options.validate }) };
+  const recipe = preparedRecipeOf(plan);
+  if (recipe === null) {
+    const rows = planRows(context, plan, split, tally, options.signal, options.onRow);
+    return exportRows(options.grades ? tallyGrades(rows, options.grades) : rows, plan.context, settings);
+  }
+  const read = counted(readTrainingRows(context.db, splitIds(plan, split), recipe, options.signal), plan, tally, options.onRow);
+  const stream = exportTraining(options.grades ? tallyGrades(read, options.grades) : read, plan.context, { ...settings, format: 'openai' });
+  return { lines: stream.lines, report: (): ExportReport => ({ kind: 'sft', ...stream.report() }) };
+}
+
+export type GradeTally = NonNullable<ExportPreview['grades']>;
+
+/** Counts each row by its latest grade as it passes on to the exporter (the preview reads every row anyway). */
+export function* tallyGrades<T extends { reward: number | null }>(
+  rows: Iterable<T>,
+  tally: { failing: number; ungraded: number }[],
+): Generator<T> {
+  for (const input of rows) {
+    for (const counts of tally) {
+      if (input.reward === null) counts.ungraded += 1;
+      else if (!isFullPass(input.reward)) counts.failing += 1;
+    }
+    yield input;
+  }
+}

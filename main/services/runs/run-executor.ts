@@ -1,0 +1,216 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { RunProgress } from '../../../shared/api';
+import {
+  explicitModeSettings,
+  type BatchRecord,
+  type Row,
+  type Run,
+  type RunStatus,
+  type SimulationSummary,
+  type StopReason,
+} from '../../../shared/domain';
+import { offlineComponents, simulate, type SimulationEvent } from '../../../engine/index';
+import type { Db } from '../../store/database';
+import { getRowByOrdinal, insertRow } from '../../store/rows/rows-repository';
+import { bumpRowsDone, getRun, updateRun, type RunUpdate } from '../../store/runs/runs-repository';
+import { specOfRun } from '../../store/runs/specs-repository';
+import { roleComponents, type RoleComponents } from '../settings/model-roles';
+import { RunLease, RunLeaseLostError } from './run-lease';
+import { keyRing, type KeyRing } from '../settings/secrets';
+import { replaySimulateOptions } from '../prove/prove-service';
+import { ServiceError } from '../app/service-error';
+import { traceSimulateOptions } from '../traces/traces-service';
+
+export interface ExecuteRunOptions {
+  db: Db;
+  runId: string;
+  onProgress?(progress: RunProgress): void;
+  isCancelled?(): boolean;
+  now?(): Date;
+  /** Called with each landed row after it is stored (the CLI writes --out from here). */
+  onRow?(row: Row): void;
+  /** Where model keys come from (default: this process's environment). */
+  keys?: KeyRing;
+  /**
+   * The run's lease, taken by the caller (the CLI before it prints, the app before it starts the thread); without
+   * one, the run's lease is taken here for `program`. Either way it is released when the run stops, unless lost.
+   */
+  lease?: RunLease;
+  /** Who writes, for another process's refusal message (default "a While Studio process"). */
+  program?: string;
+}
+
+const PROGRESS_INTERVAL_MS = 250;
+
+function statusFor(stoppedBecause: StopReason): RunStatus {
+  if (stoppedBecause === 'cancelled') return 'cancelled';
+  if (stoppedBecause === 'agent_failed' || stoppedBecause.endsWith('_auth_failed') || stoppedBecause.endsWith('_quota_exceeded'))
+    return 'failed';
+  return 'completed';
+}
+
+/** What the run's error line says: the first agent error of a dead agent, or why a model stopped the run. */
+function errorOf(summary: SimulationSummary): string | null {
+  const reason = summary.stopped_because;
+  if (reason === 'agent_failed')
+    return summary.search.first_agent_error ?? summary.warnings.find((warning) => warning.startsWith('The run stopped early: ')) ?? reason;
+  if (reason.endsWith('_auth_failed') || reason.endsWith('_quota_exceeded'))
+    return summary.warnings.find((warning) => warning.startsWith('The run stopped early: ')) ?? reason;
+  return null;
+}
+
+/**
+ * Runs (or resumes) one stored run to its end: rows already stored are replayed, each new row is written in
+ * its own transaction with the run's count, and the summary lands with the final status.
+ */
+export async function executeRun(options: ExecuteRunOptions): Promise<SimulationSummary> {
+  const { db, runId } = options;
+  const now = () => (options.now?.() ?? new Date()).toISOString();
+  const run = getRun(db, runId);
+  if (!run) throw new ServiceError('NOT_FOUND', `There is no run ${runId}.`);
+
+  const lease = options.lease ?? RunLease.acquire(db, runId, options.program ?? 'a While Studio process');
+  const stopHeartbeat = lease.startHeartbeat();
+  // Every write of the run checks, in its own IMMEDIATE transaction, that this process still holds the lease.
+  const leased: Leased = (write) => {
+    const transaction = db.transaction((...args: Parameters<typeof write>) => {
+      lease.assertHeld();
+      write(...args);
+    });
+    return (...args) => void transaction.immediate(...args);
+  };
+  try {
+    return await executeLeased(options, run, lease, leased);
+  } catch (error) {
+    if (!RunLeaseLostError.isInstance(error) && !lease.lost) {
+      const message = error instanceof Error ? error.message : String(error);
+      try {
+        leased(() => updateRun(db, runId, { status: 'failed', error: message }, now()))();
+      } catch {
+        // Lost the lease in between: the run is another process's now.
+      }
+    }
+    throw error;
+  } finally {
+    stopHeartbeat();
+    lease.release();
+  }
+}
+
+type Leased = <A extends unknown[]>(write: (...args: A) => void) => (...args: A) => void;
+
+async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: RunLease, leased: Leased): Promise<SimulationSummary> {
+  const { db, runId } = options;
+  const now = () => (options.now?.() ?? new Date()).toISOString();
+  // Read again under the lease: a takeover adds a warning, and a previous writer may have stored rows until now.
+  const run = getRun(db, runId) ?? stored;
+  const spec = specOfRun(db, run);
+  if (!spec) throw new ServiceError('NOT_FOUND', `Run ${runId} has no stored spec.`);
+  const config = run.config;
+  const context = { system_prompt: spec.system_prompt, tools: spec.tools };
+  const storeRow = leased((row: Row, durationMs: number) => {
+    insertRow(db, row, { run_id: runId, duration_ms: durationMs, created_at: now(), context });
+    bumpRowsDone(db, runId, now());
+  });
+  const update = leased((fields: RunUpdate) => updateRun(db, runId, fields, now()));
+  update({ status: 'running', error: null });
+
+  const started = performance.now();
+  const batches: BatchRecord[] = [];
+  let rowsDone = 0;
+  let newRows = 0;
+  let lost = 0;
+  // The first row is reported at once (the Run view leaves "queued" on it), then at most every PROGRESS_INTERVAL_MS.
+  let lastProgress = -PROGRESS_INTERVAL_MS;
+  const progress = (batch: BatchRecord | null) => {
+    const elapsed = performance.now() - started;
+    if (batch === null && elapsed - lastProgress < PROGRESS_INTERVAL_MS) return;
+    lastProgress = elapsed;
+    const rate = elapsed > 0 ? (newRows / elapsed) * 1000 : 0;
+    options.onProgress?.({
+      run_id: runId,
+      status: 'running',
+      rows_done: rowsDone,
+      budget: config.budget,
+      rows_per_second: Math.round(rate * 10) / 10,
+      seconds_left: newRows >= 5 && rate > 0 ? Math.round(Math.max(0, config.budget - rowsDone) / rate) : null,
+      lost,
+      batch,
+    });
+  };
+
+  // A failure from here on is stored as the run's error by executeRun (under the lease).
+  const roles: RoleComponents = roleComponents(config, spec, { keys: options.keys ?? keyRing() });
+  const events = simulate({
+    ...offlineComponents(spec, { seed: config.seed }),
+    ...roles.components,
+    notes: roles.notes,
+    spec,
+    seed: config.seed,
+    budget: config.budget,
+    ...(config.situations === undefined ? {} : { situations: config.situations }),
+    // The mode fills the settings the person left unset; those they set win.
+    mode: config.mode,
+    ...explicitModeSettings(config),
+    ...(config.time_budget === undefined ? {} : { time_budget: config.time_budget }),
+    until: config.until,
+    ...(config.aim ? { aim: config.aim } : {}),
+    ...traceSimulateOptions(db, runId),
+    ...replaySimulateOptions(db, config.replay_of),
+    concurrency: config.concurrency,
+    ...(run.rows_done > 0 ? { resume: { get: (ordinal: number) => getRowByOrdinal(db, runId, ordinal) } } : {}),
+    // A lease lost to a heartbeat check stops the rollouts too; the next write would throw anyway.
+    isCancelled: () => lease.lost || (options.isCancelled?.() ?? false),
+    clock: () => performance.now(),
+  });
+
+  try {
+    for (;;) {
+      const next = await events.next();
+      if (next.done) {
+        const summary = next.value;
+        update({
+          status: statusFor(summary.stopped_because),
+          stopped_because: summary.stopped_because,
+          degraded: summary.degraded,
+          warnings: [...new Set([...run.warnings, ...summary.warnings])],
+          pairwise: summary.coverage.pairwise,
+          summary,
+          error: errorOf(summary),
+        });
+        return summary;
+      }
+      await handleEvent(next.value);
+    }
+  } finally {
+    roles.close();
+  }
+
+  async function handleEvent(event: SimulationEvent): Promise<void> {
+    switch (event.type) {
+      case 'row':
+        if (!event.resumed) {
+          storeRow(event.row, event.duration_ms);
+          newRows++;
+        }
+        rowsDone++;
+        options.onRow?.(event.row);
+        progress(null);
+        return;
+      case 'batch':
+        batches.push(event.record);
+        update({ pairwise: event.record.pairwise, batches });
+        progress(event.record);
+        // Let cancel messages and other I/O through between batches of CPU-bound offline rollouts.
+        await yieldToEventLoop();
+        return;
+      case 'lost':
+        lost++;
+        return;
+      default: {
+        const unreachable: never = event;
+        return unreachable;
+      }
+    }
+  }
+}

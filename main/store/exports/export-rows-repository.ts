@@ -1,0 +1,196 @@
+import type { ExportSelection } from '../../../shared/api/exports';
+import { AXES, failSql, fullPassSql, passSql } from '../../../shared/domain';
+import type { ExportInput } from '../../../engine/index';
+import { statement, type Db } from '../database';
+
+/** The latest grade and latest label of each row, joined in SQL (the `grades_row` and `labels_row` indexes serve both). */
+const JOINS = `
+  LEFT JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = r.id)
+  LEFT JOIN labels l ON l.id = (SELECT MAX(id) FROM labels WHERE labels.row_id = r.id)`;
+
+export type RowOrder = 'ordinal' | 'scenario';
+
+interface Where {
+  sql: string;
+  params: Record<string, unknown>;
+}
+
+/** The selection as a WHERE clause over `rows r`, `grades g` (latest grade) and `labels l` (latest label). */
+export function selectionWhere(selection: ExportSelection): Where {
+  const clauses = ['r.run_id = @run_id'];
+  const params: Record<string, unknown> = { run_id: selection.run_id };
+  const anyOf = (column: string, name: string, values: readonly string[] | undefined) => {
+    if (!values) return;
+    params[name] = JSON.stringify(values);
+    clauses.push(`${column} IN (SELECT value FROM json_each(@${name}))`);
+  };
+  const filter = selection.filter ?? {};
+  for (const axis of AXES) anyOf(`r.${axis}`, `axis_${axis}`, filter[axis]);
+  anyOf('r.writer', 'writer', filter.writer);
+  anyOf('g.label_source', 'label_source', filter.label_source);
+  anyOf('g.judge_name', 'judge_name', filter.judge_name);
+  anyOf('l.label', 'label', filter.label);
+  if (filter.verdict) {
+    const verdicts = filter.verdict.map((verdict) => {
+      switch (verdict) {
+        case 'pass':
+          return passSql('g.reward');
+        case 'fail':
+          return failSql('g.reward');
+        case 'ungraded':
+          return 'g.reward IS NULL';
+        default: {
+          const unknown: never = verdict;
+          throw new Error(`unknown verdict ${String(unknown)}`);
+        }
+      }
+    });
+    clauses.push(`(${verdicts.join(' OR ')})`);
+  }
+  if (selection.passes_only) clauses.push(fullPassSql('g.reward'));
+  for (const axis of AXES) {
+    const value = selection.cell?.[axis];
+    if (value === undefined) continue;
+    params[`cell_${axis}`] = value;
+    clauses.push(`r.${axis} = @cell_${axis}`);
+  }
+  if (selection.row_ids) {
+    params.row_ids = JSON.stringify(selection.row_ids);
+    clauses.push('(r.id IN (SELECT value FROM json_each(@row_ids)) OR r.rollout_id IN (SELECT value FROM json_each(@row_ids)))');
+  }
+  return { sql: clauses.join(' AND '), params };
+}
+
+/**
+ * Whether some person currently marks the row `simulator_error` (each author's latest label counts, and any
+ * unauthored one): the rule the scores use, so a row left out of the scores is left out of training too.
+ */
+const SIMULATOR_ERROR = `EXISTS (SELECT 1 FROM labels se WHERE se.row_id = r.id AND se.label = 'simulator_error'
+    AND (se.author IS NULL OR se.id = (SELECT MAX(l2.id) FROM labels l2 WHERE l2.row_id = se.row_id AND l2.author = se.author)))`;
+
+/**
+ * Whether some person (a human or a program label, each author's latest, and any unauthored one) currently fails the
+ * row: their verdict outranks the judge's, so "passes only" leaves such a row out however the judge graded it.
+ */
+const PERSON_FAILED = `EXISTS (SELECT 1 FROM labels pf WHERE pf.row_id = r.id AND pf.label = 'fail'
+    AND pf.kind IN ('human', 'program')
+    AND (pf.author IS NULL OR pf.id = (SELECT MAX(l3.id) FROM labels l3 WHERE l3.row_id = pf.row_id AND l3.author = pf.author)))`;
+
+export interface SelectedRow {
+  id: string;
+  scenario_id: string;
+  /** 1 when the row is a simulator error (see SIMULATOR_ERROR): never trained on. */
+  simulator_error: number;
+  /** 1 when a person fails the row (see PERSON_FAILED); read only for "passes only", 0 otherwise. */
+  person_failed: number;
+  /** The ask, read only when asked for (decontamination): taken from the body in SQL, without parsing it here. */
+  prompt?: string | null;
+}
+
+/**
+ * The selected rows' store ids and scenarios, in plan order or grouped by scenario (plan order within one), read as
+ * the caller takes them: a run's whole list through `.all()` cost twice as much (100,000 arrays kept alive at once).
+ * The statement holds the connection until the loop ends, so the caller may not touch the store inside it.
+ */
+export function* selectedRows(db: Db, selection: ExportSelection, order: RowOrder, withPrompt = false): Generator<SelectedRow> {
+  const where = selectionWhere(selection);
+  const orderBy = order === 'ordinal' ? 'r.ordinal' : 'r.scenario_id, r.ordinal';
+  const prompt = withPrompt ? "json_extract(r.body, '$.prompt')" : 'NULL';
+  // `r.ordinal >= 0` holds for every row; it lets the planner use rows_export (migration 008), which covers the list.
+  const rows = statement<[Record<string, unknown>], [string, string, number, number, string | null]>(
+    db,
+    `SELECT r.id, r.scenario_id, ${SIMULATOR_ERROR}, ${selection.passes_only ? PERSON_FAILED : '0'}, ${prompt}
+     FROM rows r ${JOINS} WHERE ${where.sql} AND r.ordinal >= 0 ORDER BY ${orderBy}`,
+  ).raw(true);
+  for (const [id, scenario_id, simulator_error, person_failed, text] of rows.iterate(where.params)) {
+    yield withPrompt
+      ? { id, scenario_id, simulator_error, person_failed, prompt: text }
+      : { id, scenario_id, simulator_error, person_failed };
+  }
+}
+
+/** A row's body with the columns of its latest grade and latest label. */
+export interface GradedRowRecord {
+  id: string;
+  body: string;
+  reward: number | null;
+  reason: string | null;
+  label_source: ExportInput['label_source'] | null;
+  judge_name: string | null;
+  judge_status: ExportInput['judge_status'] | null;
+  failure_class: string | null;
+  label: string | null;
+  label_kind: string | null;
+}
+
+const GRADE_COLUMNS = `g.reward AS reward, g.reason AS reason, g.label_source AS label_source, g.judge_name AS judge_name,
+    g.judge_status AS judge_status, g.failure_class AS failure_class, l.label AS label, l.kind AS label_kind`;
+
+const PAGE_SQL = `SELECT r.id AS id, r.body AS body, ${GRADE_COLUMNS}
+  FROM rows r ${JOINS} WHERE r.id IN (SELECT value FROM json_each(?))`;
+
+/** The rows with the given store ids (in no particular order), each with its latest grade and label. */
+export function gradedRowRecords(db: Db, ids: readonly string[]): GradedRowRecord[] {
+  return statement<[string], GradedRowRecord>(db, PAGE_SQL).all(JSON.stringify(ids));
+}
+
+/**
+ * A page of prepared lines and grades, by the rows' ids, without reading the rows themselves (nor their bodies, the
+ * long part): a row without a line of the recipe comes with null line columns and is read whole after. Its rows come
+ * as arrays (PreparedValues, in this order): better-sqlite3 builds a row object key by key, which at these 24 columns
+ * cost a third of the whole export.
+ */
+const PREPARED_PAGE_SQL = `SELECT j.value AS id, ${GRADE_COLUMNS},
+    p.prompt AS prompt, p.mask AS mask, p.head AS head, p.tail AS tail, p.messages AS messages, p.n_messages AS n_messages,
+    p.has_user AS has_user, p.calls AS calls, p.trained AS trained, p.masked AS masked, p.empty_turns AS empty_turns,
+    p.tool_calls AS tool_calls, p.leak_checked AS leak_checked, p.leak_hit AS leak_hit, p.needle_min AS needle_min
+  FROM json_each(?) j
+  LEFT JOIN export_lines p ON p.row_id = j.value AND p.recipe = ?
+  LEFT JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = j.value)
+  LEFT JOIN labels l ON l.id = (SELECT MAX(id) FROM labels WHERE labels.row_id = j.value)`;
+
+type Text = string | null;
+type Count = number | null;
+
+/** A row of PREPARED_PAGE_SQL: the id, the grade's columns, the line's texts, its facts' columns. */
+export type PreparedValues = [
+  id: string,
+  reward: Count,
+  reason: Text,
+  label_source: GradedRowRecord['label_source'],
+  judge_name: Text,
+  judge_status: GradedRowRecord['judge_status'],
+  failure_class: Text,
+  label: Text,
+  label_kind: Text,
+  prompt: Text,
+  mask: Text,
+  head: Text,
+  tail: Text,
+  messages: Text,
+  n_messages: Count,
+  has_user: Count,
+  calls: Count,
+  trained: Count,
+  masked: Count,
+  empty_turns: Count,
+  tool_calls: Count,
+  leak_checked: Count,
+  leak_hit: Text,
+  needle_min: Count,
+];
+
+/** The given rows' prepared lines of `recipe` (null line columns where a row has none) with their grades, in id order. */
+export function preparedRecords(db: Db, ids: readonly string[], recipe: string): PreparedValues[] {
+  return statement<[string, string], PreparedValues>(db, PREPARED_PAGE_SQL).raw(true).all(JSON.stringify(ids), recipe);
+}
+
+/** Prompts and scenario ids of a run's rows, without parsing the bodies (for decontamination against other runs). */
+export function runPrompts(db: Db, runId: string): { scenario_id: string; prompt: string }[] {
+  return statement<[string], { scenario_id: string; prompt: string | null }>(
+    db,
+    "SELECT scenario_id, json_extract(body, '$.prompt') AS prompt FROM rows WHERE run_id = ? ORDER BY ordinal",
+  )
+    .all(runId)
+    .flatMap((record) => (typeof record.prompt === 'string' ? [{ scenario_id: record.scenario_id, prompt: record.prompt }] : []));
+}

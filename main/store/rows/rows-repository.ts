@@ -1,0 +1,99 @@
+import { Row } from '../../../shared/domain';
+import { prepareLine, type RunContext, type StoredPreparedLine } from '../../../engine/index';
+import { statement, type Db } from '../database';
+import { insertExportLine } from '../exports/export-lines-repository';
+import { parseJsonColumn } from '../json-column';
+import { rowSearchText } from './row-search-text';
+
+export interface StoredRowMeta {
+  run_id: string;
+  duration_ms: number;
+  created_at: string;
+  /** The run's system prompt and tools: given, the row's prepared export line is stored with it (migration 012). */
+  context?: RunContext;
+}
+
+/** The store's key for a row: unique across runs, while `rollout_id` repeats when settings repeat. */
+export function storedRowId(runId: string, ordinal: number): string {
+  return `${runId}:${ordinal}`;
+}
+
+/**
+ * Writes one finished row with its search text, persona tags and, when the run's context is given, its prepared export
+ * line; the caller wraps it with the run's progress update in one transaction.
+ */
+export function insertRow(db: Db, row: Row, meta: StoredRowMeta): void {
+  const { tool, rule, stance, world_state, tool_condition, history } = row.situation.dimensions;
+  const id = storedRowId(meta.run_id, row.ordinal);
+  const { lastInsertRowid } = statement(
+    db,
+    `INSERT INTO rows (id, run_id, ordinal, rollout_id, scenario_id, tool, rule, stance, world_state, tool_condition, history,
+                       writer, turns, ended_by, duration_ms, created_at, body)
+     VALUES (@id, @run_id, @ordinal, @rollout_id, @scenario_id, @tool, @rule, @stance, @world_state, @tool_condition, @history,
+             @writer, @turns, @ended_by, @duration_ms, @created_at, @body)`,
+  ).run({
+    id,
+    run_id: meta.run_id,
+    ordinal: row.ordinal,
+    rollout_id: row.rollout_id,
+    scenario_id: row.situation.scenario_id,
+    tool,
+    rule,
+    stance,
+    world_state,
+    tool_condition,
+    history,
+    writer: row.writer,
+    turns: row.messages.filter((message) => message.role === 'user' || message.role === 'assistant').length,
+    ended_by: row.ended_by,
+    duration_ms: meta.duration_ms,
+    created_at: meta.created_at,
+    body: JSON.stringify(row),
+  });
+  statement(db, 'INSERT INTO row_search (rowid, prompt, messages, final_text) VALUES (@rowid, @prompt, @messages, @final_text)').run({
+    rowid: lastInsertRowid,
+    ...rowSearchText(row),
+  });
+  const insertTag = statement(db, 'INSERT INTO row_tags (run_id, ordinal, position, tag) VALUES (?, ?, ?, ?)');
+  row.persona.tags.forEach((tag, position) => insertTag.run(meta.run_id, row.ordinal, position, tag));
+  const line = meta.context ? preparedOrNone(row, meta.context) : null;
+  if (line) insertExportLine(db, id, line);
+}
+
+/**
+ * The row's prepared export line; none when preparing it fails, so a simulation never stops over its export's
+ * shortcut: the export then reads the row whole, where the same failure names the row.
+ */
+function preparedOrNone(row: Row, context: RunContext): StoredPreparedLine | null {
+  try {
+    return prepareLine(row, context);
+  } catch {
+    return null;
+  }
+}
+
+export function countRows(db: Db, runId: string): number {
+  return statement<[string], { n: number }>(db, 'SELECT COUNT(*) AS n FROM rows WHERE run_id = ?').get(runId)!.n;
+}
+
+export function getRow(db: Db, id: string): Row | undefined {
+  const record = statement<[string], { body: string }>(db, 'SELECT body FROM rows WHERE id = ?').get(id);
+  return record && parseJsonColumn(Row, record.body, 'rows.body');
+}
+
+export function getRowByOrdinal(db: Db, runId: string, ordinal: number): Row | undefined {
+  const record = statement<[string, number], { body: string }>(db, 'SELECT body FROM rows WHERE run_id = ? AND ordinal = ?').get(
+    runId,
+    ordinal,
+  );
+  return record && parseJsonColumn(Row, record.body, 'rows.body');
+}
+
+/** Streams a run's rows in plan order without holding them all in memory. */
+export function* iterateRows(db: Db, runId: string): Generator<Row> {
+  for (const record of statement<[string], { body: string }>(db, 'SELECT body FROM rows WHERE run_id = ? ORDER BY ordinal').iterate(
+    runId,
+  )) {
+    yield parseJsonColumn(Row, record.body, 'rows.body');
+  }
+}
