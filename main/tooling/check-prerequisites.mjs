@@ -42,7 +42,8 @@ function sqliteProblem() {
     const missing = ['g++', 'make', 'python3'].filter((tool) => !onPath(tool));
     const why = `better-sqlite3 does not load (${String(error.message).split('\n')[0]})`;
     if (missing.length > 0) {
-      return `a compiler for better-sqlite3 (${why}): apt-get install -y ${missing.join(' ')} && npm_config_nodedir=/usr npm rebuild better-sqlite3`;
+      const install = `apt-get install -y ${missing.join(' ')} && npm_config_nodedir=/usr npm rebuild better-sqlite3`;
+      return `a compiler for better-sqlite3 (${why}): ${install}`;
     }
     return `a build of better-sqlite3 for this Node (${why}): npm_config_nodedir=/usr npm rebuild better-sqlite3`;
   }
