@@ -7,7 +7,7 @@
  * (goal: no more), and for the agent-sized models the time (goal: under 100 ms).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +36,7 @@ const { values: flags } = parseArgs({
 const seed = Number(flags.seed);
 const effort = Number(flags.effort);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const benchDirectory = path.resolve(repoRoot, '../shared/bench/covering');
+const benchDirectory = findBenchDirectory(repoRoot);
 const modelDirectory = path.join(benchDirectory, 'models');
 const checker = path.join(benchDirectory, 'check.mjs');
 const scratch = mkdtempSync(path.join(tmpdir(), 'pairwise-bench-'));
@@ -148,5 +148,14 @@ function readVerdict(stdout: string, rowCount: number): string {
     return report.verdict === 'VALID' ? 'VALID' : 'INVALID';
   } catch {
     return 'INVALID (checker gave no report)';
+  }
+}
+
+/** shared/bench/covering in the nearest folder above the repo that has one (a worktree may sit deeper than the main clone). */
+function findBenchDirectory(start: string): string {
+  for (let folder = path.dirname(start); ; folder = path.dirname(folder)) {
+    const candidate = path.join(folder, 'shared/bench/covering');
+    if (existsSync(candidate)) return candidate;
+    if (path.dirname(folder) === folder) throw new Error(`no shared/bench/covering above ${start}`);
   }
 }
