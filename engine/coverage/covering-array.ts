@@ -1,9 +1,9 @@
-import { buildArray } from './build-array';
-import { ConstraintSet, UNASSIGNED } from './constraints';
+import { buildArray } from './construct/build-array';
+import { ConstraintSet, UNASSIGNED } from './construct/constraints';
 import { CoveringInputError } from './covering-input-error';
-import { toCoveringProblem } from './covering-problem';
+import { toCoveringProblem } from './construct/covering-problem';
 import type { CoveringAxis, CoveringOptions, PartialRow } from './covering-types';
-import { requiredTupleMask } from './required-tuples';
+import { requiredTupleMask } from './construct/required-tuples';
 import { TupleSpace } from './tuple-space';
 
 export type { CoveringAxis, CoveringOptions, PartialRow } from './covering-types';

@@ -1,16 +1,16 @@
 import { ConstraintSet } from './constraints';
-import { CoveringInputError } from './covering-input-error';
+import { CoveringInputError } from '../covering-input-error';
 import type { CoveringProblem } from './covering-problem';
-import { CoverageState } from './coverage-state';
+import { CoverageState } from '../coverage-state';
 import { addGreedyRows } from './greedy';
-import { orthogonalArrayStart } from './orthogonal-array';
+import { orthogonalArrayStart } from '../algebra/orthogonal-array';
 import { postOptimize, removeRedundantRows } from './post-optimize';
-import { SeededRandom } from '../seeded';
+import { SeededRandom } from '../../seeded';
 import type { LockedRows } from './repair-search';
 import { requiredTupleMask } from './required-tuples';
 import { RowBuilder } from './row-builder';
-import { TupleSpace } from './tuple-space';
-import { zeroSumArray } from './zero-sum-array';
+import { TupleSpace } from '../tuple-space';
+import { zeroSumArray } from '../algebra/zero-sum-array';
 
 export interface BuildSettings {
   readonly seed: number;
