@@ -1,29 +1,16 @@
-import { ConstraintSet } from './constraints';
-import { CoveringInputError } from '../covering-input-error';
-import type { CoveringProblem } from './covering-problem';
-import { CoverageState } from '../coverage-state';
-import { addGreedyRows } from './greedy';
 import { orthogonalArrayStart } from '../algebra/orthogonal-array';
-import { postOptimize, removeRedundantRows } from './post-optimize';
+import { zeroSumArray } from '../algebra/zero-sum-array';
+import { CoveringInputError } from '../covering-input-error';
 import { SeededRandom } from '../../seeded';
+import { TupleSpace } from '../tuple-space';
+import { type ArrayStart, bestGreedyRun, type BuildSettings, emptyStart, optimizedRows } from './array-start';
+import { ConstraintSet } from './constraints';
+import type { CoveringProblem } from './covering-problem';
+import { removeRedundantRows } from './post-optimize';
 import type { LockedRows } from './repair-search';
 import { requiredTupleMask } from './required-tuples';
-import { RowBuilder } from './row-builder';
-import { TupleSpace } from '../tuple-space';
-import { zeroSumArray } from '../algebra/zero-sum-array';
 
-export interface BuildSettings {
-  readonly seed: number;
-  /** Tuple visits post-optimisation may spend. */
-  readonly maxWork: number;
-  readonly timeBudgetMs: number | undefined;
-  readonly clock: () => number;
-}
-
-const GREEDY_CANDIDATES = 10;
-const GREEDY_MAX_RUNS = 3;
-/** Another greedy run starts only while the runs so far spent fewer tuple visits than this. */
-const GREEDY_WORK = 2_000_000;
+export type { BuildSettings } from './array-start';
 
 /**
  * Rows of value indices, seed rows first, covering every required tuple: the smallest of the best
@@ -44,29 +31,17 @@ export function buildArray(problem: CoveringProblem, settings: BuildSettings): I
   const locked = lockSeedRows(problem.seedRows, axisCount);
   const random = new SeededRandom(settings.seed);
 
-  const startWithSeedRows = (random: SeededRandom): { state: CoverageState; builder: RowBuilder } => {
-    const state = new CoverageState(space, required);
-    const builder = new RowBuilder(state, constraints);
+  const startWithSeedRows = (random: SeededRandom): ArrayStart => {
+    const start = emptyStart(space, required, constraints);
     for (const seedRow of problem.seedRows) {
       const row = seedRow.slice();
-      builder.complete(row, random);
-      state.addRow(row);
+      start.builder.complete(row, random);
+      start.state.addRow(row);
     }
-    return { state, builder };
+    return start;
   };
 
-  let best: { state: CoverageState; builder: RowBuilder } | undefined;
-  let greedyWork = 0;
-  for (let run = 0; run < GREEDY_MAX_RUNS && greedyWork < GREEDY_WORK; run++) {
-    const runRandom = random.fork();
-    const start = startWithSeedRows(runRandom);
-    addGreedyRows(start.state, start.builder, runRandom, GREEDY_CANDIDATES);
-    removeRedundantRows(start.state, locked.lockedRowCount);
-    greedyWork += start.state.work;
-    if (best === undefined || start.state.rows.length < best.state.rows.length) best = start;
-    if (best.state.rows.length <= best.state.lowerBound()) break;
-  }
-  best = best!;
+  let best = bestGreedyRun(startWithSeedRows, random, locked.lockedRowCount);
   const algebraicRandom = random.fork();
   if (constraints.isEmpty) {
     const candidates = [
@@ -82,15 +57,7 @@ export function buildArray(problem: CoveringProblem, settings: BuildSettings): I
       if (start.state.rows.length <= best.state.rows.length) best = start;
     }
   }
-  const { state, builder } = best;
-  state.work = 0;
-  postOptimize(state, constraints, builder, locked, random.fork(), {
-    maxWork: settings.maxWork,
-    lowerBound: Math.max(state.lowerBound(), locked.lockedRowCount),
-    timeBudgetMs: settings.timeBudgetMs,
-    clock: settings.clock,
-  });
-  return state.rows;
+  return optimizedRows(best, constraints, locked, random.fork(), settings);
 }
 
 function lockSeedRows(seedRows: readonly Int32Array[], axisCount: number): LockedRows {
