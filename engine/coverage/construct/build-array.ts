@@ -9,12 +9,14 @@ import type { CoveringProblem } from './covering-problem';
 import { removeRedundantRows } from './post-optimize';
 import type { LockedRows } from './repair-search';
 import { requiredTupleMask } from './required-tuples';
+import { buildUniformArray, isUniformPairwise } from './uniform-array';
 
 export type { BuildSettings } from './array-start';
 
 /**
- * Rows of value indices, seed rows first, covering every required tuple: the smallest of the best
- * greedy run and (without constraints) the algebraic starts, then post-optimised.
+ * Rows of value indices, seed rows first, covering every required tuple. Uniform strength-2 models without
+ * constraints or seed rows go to buildUniformArray; any other model takes the smallest of the best greedy run and
+ * (without constraints) the algebraic starts, then post-optimised.
  */
 export function buildArray(problem: CoveringProblem, settings: BuildSettings): Int32Array[] {
   const axisCount = problem.sizes.length;
@@ -28,6 +30,7 @@ export function buildArray(problem: CoveringProblem, settings: BuildSettings): I
   });
   const required = requiredTupleMask(space, constraints);
   if (!required.includes(1)) throw new CoveringInputError('the forbidden combinations leave no valid row');
+  if (isUniformPairwise(problem)) return buildUniformArray(space, constraints, settings);
   const locked = lockSeedRows(problem.seedRows, axisCount);
   const random = new SeededRandom(settings.seed);
 
