@@ -1,3 +1,4 @@
+import { binaryArray } from './binary-array';
 import { GaloisField } from './galois-field';
 import { productArray } from './product-array';
 import { projectedArray } from './projection';
@@ -8,13 +9,15 @@ const MAX_ROWS = 4096;
 
 /**
  * Rows from the algebraic constructions that apply to `columnCount` columns of `levels` levels at strength 2, in
- * this order: the zero-sum array (3 columns), the orthogonal array of the smallest prime power q >= levels projected
- * to `levels` levels (q^2 - (q - levels) rows), the product of two orthogonal arrays (levels a prime power, up to
- * levels^2 columns), and the orthogonal array of the largest prime power below
- * `levels`, which leaves the pairs of the other values for a greedy completion. UNASSIGNED marks free cells.
+ * this order: the binary array of the fewest rows (2 levels), the zero-sum array (3 columns), the orthogonal
+ * array of the smallest prime power q >= levels projected to `levels` levels (q^2 - (q - levels) rows), the
+ * product of two orthogonal arrays (levels a prime power, up to levels^2 columns), and the orthogonal array of the
+ * largest prime power below `levels`, which leaves the pairs of the other values for a greedy completion.
+ * UNASSIGNED marks free cells.
  */
 export function algebraicStarts(levels: number, columnCount: number): Int32Array[][] {
   const starts: Int32Array[][] = [];
+  if (levels === 2) starts.push(binaryArray(columnCount));
   const zeroSum = zeroSumArray(Array<number>(columnCount).fill(levels), 2);
   if (zeroSum !== undefined) starts.push(zeroSum);
   const projectionField = smallestField(levels, (order) => columnCount <= 2 * order + 1 - levels);

@@ -50,19 +50,23 @@ export function bestGreedyRun(newStart: (random: SeededRandom) => ArrayStart, ra
   return best!;
 }
 
-/** Post-optimises the chosen start within the settings' budget and returns its rows. */
+/**
+ * Post-optimises the chosen start within the settings' budget and returns its rows. The search stops at the lower
+ * bound: the most required tuples of any `strength` axes, the seed rows, or `knownMinimum` (a proven minimum size).
+ */
 export function optimizedRows(
   start: ArrayStart,
   constraints: ConstraintSet,
   locked: LockedRows,
   random: SeededRandom,
   settings: BuildSettings,
+  knownMinimum = 0,
 ): Int32Array[] {
   const { state, builder } = start;
   state.work = 0;
   postOptimize(state, constraints, builder, locked, random, {
     maxWork: settings.maxWork,
-    lowerBound: Math.max(state.lowerBound(), locked.lockedRowCount),
+    lowerBound: Math.max(state.lowerBound(), locked.lockedRowCount, knownMinimum),
     timeBudgetMs: settings.timeBudgetMs,
     clock: settings.clock,
   });

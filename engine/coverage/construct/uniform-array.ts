@@ -1,4 +1,5 @@
 import { algebraicStarts } from '../algebra/algebraic-starts';
+import { binaryRowCount } from '../algebra/binary-array';
 import { SeededRandom } from '../../seeded';
 import type { TupleSpace } from '../tuple-space';
 import {
@@ -60,7 +61,8 @@ export function buildUniformArray(space: TupleSpace, constraints: ConstraintSet,
     const greedy = bestGreedyRun(() => emptyStart(space, required, constraints), greedyRandom, 0);
     if (best === undefined || greedy.state.rows.length < best.state.rows.length) best = greedy;
   }
-  return optimizedRows(best!, constraints, NOTHING_LOCKED, random.fork(), settings);
+  const knownMinimum = levels === 2 ? binaryRowCount(space.axisCount) : 0;
+  return optimizedRows(best!, constraints, NOTHING_LOCKED, random.fork(), settings, knownMinimum);
 }
 
 /**
