@@ -1,5 +1,5 @@
 /**
- * Pairwise benchmark: `npx tsx engine/coverage/pairwise.bench.ts [--seed N] [--effort N]`.
+ * Pairwise benchmark: `npx tsx engine/coverage/bench/pairwise.bench.ts [--seed N] [--effort N]`.
  * For every model in ../shared/bench/covering/models (beside the repo), builds the array at the
  * default effort, verifies it with the shared check.mjs, and prints rows and time against PICT.
  * Exits non-zero when an array is invalid. Times are wall clock, after one untimed warm-up call.
@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { coveringArray, DEFAULT_EFFORT } from './covering-array';
-import { parsePictModel } from './pict-model';
+import { coveringArray, DEFAULT_EFFORT } from '../covering-array';
+import { parsePictModel } from '../pict-model';
 
 /** From ../shared/bench/covering/README.md: PICT over 100 seeds, and the literature's best known. */
 const REFERENCE: Readonly<Record<string, { pictMin: number; pictMedian: number; bestKnown?: number }>> = {
@@ -35,7 +35,7 @@ const { values: flags } = parseArgs({
 });
 const seed = Number(flags.seed);
 const effort = Number(flags.effort);
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const benchDirectory = findBenchDirectory(repoRoot);
 const modelDirectory = path.join(benchDirectory, 'models');
 const checker = path.join(benchDirectory, 'check.mjs');
