@@ -11,7 +11,7 @@ const MAX_ROWS = 4096;
  * Rows from the algebraic constructions that apply to `columnCount` columns of `levels` levels at strength 2, in
  * this order: the binary array of the fewest rows (2 levels), the zero-sum array (3 columns), the orthogonal
  * array of the smallest prime power q >= levels projected to `levels` levels (q^2 - (q - levels) rows), the
- * product of two orthogonal arrays (levels a prime power, up to levels^2 columns), and the orthogonal array of the
+ * product of two orthogonal arrays (levels a prime power, up to (levels + 1)^2 columns), and the orthogonal array of the
  * largest prime power below `levels`, which leaves the pairs of the other values for a greedy completion.
  * UNASSIGNED marks free cells.
  */
@@ -23,7 +23,7 @@ export function algebraicStarts(levels: number, columnCount: number): Int32Array
   const projectionField = smallestField(levels, (order) => columnCount <= 2 * order + 1 - levels);
   if (projectionField !== undefined) starts.push(projectedArray(projectionField, projectionField.order - levels, columnCount));
   const levelField = GaloisField.of(levels);
-  if (levelField !== undefined && columnCount > levels + 1 && columnCount <= levels * levels) {
+  if (levelField !== undefined && columnCount > levels + 1 && columnCount <= (levels + 1) ** 2) {
     starts.push(productArray(levelField, columnCount));
   }
   const smallerField = largestFieldBelow(levels);

@@ -10,9 +10,13 @@ describe('productArray', () => {
     [4, 15],
     [4, 16],
     [5, 25],
-  ])('over GF(%i) covers every pair of %i columns in 2q^2 - q rows', (order, columnCount) => {
+    [2, 9],
+    [3, 16],
+    [4, 25],
+    [5, 36],
+  ])('over GF(%i) covers every pair of %i columns in 2q^2 - q rows up to q^2 columns, else 2q^2', (order, columnCount) => {
     const rows = productArray(GaloisField.of(order)!, columnCount);
-    expect(rows).toHaveLength(2 * order * order - order);
+    expect(rows).toHaveLength(columnCount <= order * order ? 2 * order * order - order : 2 * order * order);
     const axes = Array.from({ length: columnCount }, (_, column) => ({
       name: `p${column}`,
       values: Array.from({ length: order }, (_, value) => `v${value}`),
@@ -21,7 +25,7 @@ describe('productArray', () => {
     expect(coveredKeys(axes, 2, named)).toEqual(requiredKeys(axes, 2, []));
   });
 
-  it('has at most q^2 columns', () => {
-    expect(() => productArray(GaloisField.of(3)!, 10)).toThrow(RangeError);
+  it('has at most (q + 1)^2 columns', () => {
+    expect(() => productArray(GaloisField.of(3)!, 17)).toThrow(RangeError);
   });
 });
