@@ -39,8 +39,8 @@ export function isUniformPairwise(problem: CoveringProblem): boolean {
 
 /**
  * The smallest of the algebraic starts (free cells filled at random, anything left uncovered completed greedily)
- * and, unless a start is good and a greedy run would be costly, the best greedy run; then
- * post-optimised. The constructions are how the best known sizes are reached: post-optimisation only trims them.
+ * and, unless a start is good and a greedy run would be costly, the best greedy run; then post-optimised. The
+ * constructions are how the best known sizes are reached: post-optimisation only trims them.
  */
 export function buildUniformArray(space: TupleSpace, constraints: ConstraintSet, settings: BuildSettings): Int32Array[] {
   const levels = space.sizes[0]!;
@@ -56,12 +56,12 @@ export function buildUniformArray(space: TupleSpace, constraints: ConstraintSet,
     if (best === undefined || start.state.rows.length < best.state.rows.length) best = start;
   }
   const greedyRandom = random.fork();
-  const isGoodStart = best !== undefined && best.state.rows.length <= GOOD_START * best.state.lowerBound();
+  const knownMinimum = levels === 2 ? binaryRowCount(space.axisCount) : 0;
+  const isGoodStart = best !== undefined && best.state.rows.length <= GOOD_START * Math.max(best.state.lowerBound(), knownMinimum);
   if (!isGoodStart || estimatedGreedyWork(space) <= GREEDY_WORK) {
     const greedy = bestGreedyRun(() => emptyStart(space, required, constraints), greedyRandom, 0);
     if (best === undefined || greedy.state.rows.length < best.state.rows.length) best = greedy;
   }
-  const knownMinimum = levels === 2 ? binaryRowCount(space.axisCount) : 0;
   return optimizedRows(best!, constraints, NOTHING_LOCKED, random.fork(), settings, knownMinimum);
 }
 
