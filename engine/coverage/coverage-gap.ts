@@ -4,16 +4,19 @@ import { buildAxes, policyText, type AxisSource } from '../spec/build-axes';
 import { askNamesTool, contentWords, isBranchRule, policyMentions } from '../spec/policy-mentions';
 import { policySections } from '../spec/policy-sections';
 import { toolParts } from '../spec/tool-kinds';
+import { gapNotes, gapSummary, plural, ruleCapNote, shortRule, type GapFindings } from './coverage-gap-notes';
 
-/** Untested rules named in the summary before "and N more". */
-const UNTESTED_SHOWN = 3;
 /** A branch rule is reached by an ask that shares at least this many content words with it. */
 const BRANCH_OVERLAP = 2;
 
-const ADVERSARIAL =
-  /\b(?:override|bypass|ignore|just this once|i don't care|don't (?:tell|check|ask)|even if|against (?:the )?(?:rules?|policy)|just do it|shouldn't (?:be )?(?:able|allowed)|anyway just|make an exception|off the record)\b/i;
-const FRUSTRATED =
-  /\b(?:again|seriously|come on|why (?:is|has|hasn't|won't|didn't)|this is (?:taking|ridiculous|broken)|nobody|stuck|third time|still not|not working|how many times|keeps failing|never works)\b/i;
+const ADVERSARIAL = phraseMatcher(
+  "override|bypass|ignore|just this once|i don't care|don't (?:tell|check|ask)|even if|against (?:the )?(?:rules?|policy)|" +
+    "just do it|shouldn't (?:be )?(?:able|allowed)|anyway just|make an exception|off the record",
+);
+const FRUSTRATED = phraseMatcher(
+  "again|seriously|come on|why (?:is|has|hasn't|won't|didn't)|this is (?:taking|ridiculous|broken)|nobody|stuck|third time|" +
+    'still not|not working|how many times|keeps failing|never works',
+);
 const IMPATIENT = /\b(?:asap|right now|waiting|hurry)\b/i;
 
 /** A graded row reduced to what the rule view needs. */
@@ -133,50 +136,9 @@ export function coverageGap(asks: readonly (string | { prompt?: unknown })[], op
   const singleShot = askList.length > 0 && [...repeats.values()].every((count) => count === 1);
   const pressure = perAsk.filter((entry) => entry.stance !== 'ordinary').length;
 
-  const notes: string[] = [];
-  if (capNote) notes.push(capNote);
-  if (untestedRules.length > 0) {
-    notes.push(
-      `${plural(untestedRules.length, 'policy rule')} no ask reaches: write one ask per rule, or let the engine write them ` +
-        '(simulate with these asks as seeds covers the rule axis)',
-    );
-  }
-  notes.push(
-    'world_state and tool_condition are not readable from an ask: a prompt never says the record is missing or the tool ' +
-      'timed out, so every ask sits on one point of those two axes. Run the asks through simulate to vary them, or add a fixture case per branch',
-  );
-  notes.push(
-    'rules are matched on the words an ask shares with the rule, so a branch only the fixture data selects (an amount, a date) ' +
-      'reads as untested even when an ask lands on it: confirm with rows from a run',
-  );
-  if (singleShot) {
-    notes.push(
-      "every ask appears once: one rollout cannot tell a flake from a failure. Roll each ask k times (repeats=k, repeat_policy='fixed') and read pass^k",
-    );
-  }
-  if (pressure === 0) {
-    notes.push(
-      'no ask is hurried, adversarial or a retry: the suite tests the agent on a good day only. Add pressure asks, or take them from the stance axis',
-    );
-  }
-
-  const ofTotal = capNote ? ` (of ${total} in the prompt)` : '';
-  const summaryParts = [
-    `${plural(askList.length, 'ask')} cover ${rules.length - untestedRules.length} of ${plural(rules.length, 'policy rule')}${ofTotal} ` +
-      `and ${names.length - untestedTools.length} of ${plural(names.length, 'tool')}`,
-  ];
-  if (untestedRules.length > 0) {
-    const more = untestedRules.length > UNTESTED_SHOWN ? `, and ${untestedRules.length - UNTESTED_SHOWN} more` : '';
-    summaryParts.push(
-      `untested: ${untestedRules
-        .slice(0, UNTESTED_SHOWN)
-        .map((rule) => shortRule(rule))
-        .join(', ')}${more}`,
-    );
-  }
-  if (untestedTools.length > 0) summaryParts.push(`no ask reaches ${untestedTools.join(', ')}`);
-  if (pressure === 0) summaryParts.push('no ask puts the agent under pressure');
-  if (singleShot) summaryParts.push('every ask runs once');
+  const findings: GapFindings = { capNote, untestedRules, untestedTools, singleShot, pressure };
+  const notes = gapNotes(findings);
+  const summary = gapSummary(findings, { asks: askList.length, rules: rules.length, total, tools: names.length });
 
   const report: CoverageGap = {
     n_asks: askList.length,
@@ -193,7 +155,7 @@ export function coverageGap(asks: readonly (string | { prompt?: unknown })[], op
     single_shot: singleShot,
     per_ask: perAsk,
     notes,
-    summary: summaryParts.join('; '),
+    summary,
   };
   if (options.rows) addRowsView(report, options.rows);
   return report;
@@ -254,19 +216,7 @@ function normalizeAsks(asks: readonly (string | { prompt?: unknown })[]): string
     .filter((text) => text.trim());
 }
 
-function ruleCapNote(shown: number, total: number, cap: number | null): string | undefined {
-  if (cap === null || total <= shown) return undefined;
-  return (
-    `${shown} of ${total} policy clauses are on the rule axis (rule_cap=${cap}); the other ${total - shown} are never checked, ` +
-    `so '${shown} of ${shown} rules covered' is not the policy. Pass rule_cap=null to coverage_gap to check every clause, or a larger number`
-  );
-}
-
-function shortRule(text: string, width = 62): string {
-  const one = text.split(/\s+/).filter(Boolean).join(' ');
-  return one.length <= width ? one : `${one.slice(0, width - 3).replace(/[ ,;:]+$/, '')}...`;
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+/** Case-insensitive match, as whole words, of any alternative of a regular-expression alternation. */
+function phraseMatcher(alternation: string): RegExp {
+  return new RegExp(`\\b(?:${alternation})\\b`, 'i');
 }

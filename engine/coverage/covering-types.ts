@@ -22,9 +22,10 @@ export interface CoveringOptions {
   /**
    * Post-optimisation budget, a finite number of thousands of tuple visits (one visit reads or
    * updates how many rows cover one t-tuple; a thousand take about 10 µs on a 2-core VM, so the
-   * default DEFAULT_EFFORT = 3000 is some 30 ms). 0 keeps the construction: the best greedy run or
-   * an algebraic start, less redundant rows. The search stops early once the array has as many rows
-   * as the lower bound (the most required tuples of any `strength` axes). It never adds rows.
+   * default DEFAULT_EFFORT = 3000 is some 30 ms; uniform strength-2 models without forbidden
+   * combinations or seed rows default to UNIFORM_EFFORT = 30000). 0 keeps the construction: the best
+   * greedy run or an algebraic start, less redundant rows. The search stops early once the array has
+   * as many rows as the lower bound (the most required tuples of any `strength` axes). It never adds rows.
    */
   readonly effort?: number;
   /**

@@ -18,6 +18,17 @@ describe('GaloisField', () => {
     }
   });
 
+  it.each([2, 4, 7, 9, 25])('GF(%i) subtracts and divides as the inverses of adding and multiplying', (order) => {
+    const field = GaloisField.of(order)!;
+    for (let left = 0; left < order; left++) {
+      for (let right = 0; right < order; right++) {
+        expect(field.add(field.subtract(left, right), right)).toBe(left);
+        if (right !== 0) expect(field.multiply(field.divide(left, right), right)).toBe(left);
+      }
+    }
+    expect(() => field.divide(1, 0)).toThrow(RangeError);
+  });
+
   it('exists only for prime powers', () => {
     expect([1, 6, 10, 12, 15, 20].map((order) => GaloisField.of(order))).toEqual(Array(6).fill(undefined));
     expect(primePower(81)).toEqual({ prime: 3, exponent: 4 });

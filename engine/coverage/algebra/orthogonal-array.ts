@@ -1,5 +1,5 @@
 import { GaloisField } from './galois-field';
-import type { SeededRandom } from '../seeded';
+import type { SeededRandom } from '../../seeded';
 
 /** Orthogonal-array starts larger than this many rows are not worth building. */
 const MAX_ROWS = 4096;

@@ -1,6 +1,6 @@
 import { type ConstraintSet, UNASSIGNED } from './constraints';
-import type { CoverageState } from './coverage-state';
-import type { SeededRandom } from '../seeded';
+import type { CoverageState } from '../coverage-state';
+import type { SeededRandom } from '../../seeded';
 import type { RowBuilder } from './row-builder';
 
 /** When the search stops; checked between steps. */

@@ -1,5 +1,5 @@
 import { type ConstraintSet, UNASSIGNED } from './constraints';
-import type { TupleSpace } from './tuple-space';
+import type { TupleSpace } from '../tuple-space';
 
 /** 1 for every tuple some valid full row contains: the tuples a covering array must cover. */
 export function requiredTupleMask(space: TupleSpace, constraints: ConstraintSet): Uint8Array {

@@ -1,6 +1,6 @@
 import { type ForbiddenCells, UNASSIGNED } from './constraints';
-import { CoveringInputError } from './covering-input-error';
-import type { CoveringAxis, PartialRow } from './covering-types';
+import { CoveringInputError } from '../covering-input-error';
+import type { CoveringAxis, PartialRow } from '../covering-types';
 
 /** The model in value indices: what the algorithms work on. */
 export interface CoveringProblem {

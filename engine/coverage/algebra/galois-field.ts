@@ -6,11 +6,22 @@ export class GaloisField {
   readonly order: number;
   private readonly sums: Int32Array;
   private readonly products: Int32Array;
+  private readonly negatives: Int32Array;
+  /** 0 at 0, which has no inverse. */
+  private readonly inverses: Int32Array;
 
   private constructor(order: number, sums: Int32Array, products: Int32Array) {
     this.order = order;
     this.sums = sums;
     this.products = products;
+    this.negatives = new Int32Array(order);
+    this.inverses = new Int32Array(order);
+    for (let left = 0; left < order; left++) {
+      for (let right = 0; right < order; right++) {
+        if (sums[left * order + right] === 0) this.negatives[left] = right;
+        if (products[left * order + right] === 1) this.inverses[left] = right;
+      }
+    }
   }
 
   /** The field of this order, or undefined when the order is not a prime power. */
@@ -50,6 +61,16 @@ export class GaloisField {
 
   multiply(left: number, right: number): number {
     return this.products[left * this.order + right]!;
+  }
+
+  subtract(left: number, right: number): number {
+    return this.add(left, this.negatives[right]!);
+  }
+
+  /** `right` must not be 0. */
+  divide(left: number, right: number): number {
+    if (right === 0) throw new RangeError('division by zero in a Galois field');
+    return this.multiply(left, this.inverses[right]!);
   }
 }
 

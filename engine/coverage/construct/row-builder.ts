@@ -1,6 +1,6 @@
 import { type ConstraintSet, UNASSIGNED } from './constraints';
-import type { CoverageState } from './coverage-state';
-import type { SeededRandom } from '../seeded';
+import type { CoverageState } from '../coverage-state';
+import type { SeededRandom } from '../../seeded';
 
 /**
  * Completes partial rows greedily: the unassigned axes, in random order, each take the value that

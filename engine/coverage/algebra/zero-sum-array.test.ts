@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coveredKeys, requiredKeys } from './__fixtures__/covering-oracle';
+import { coveredKeys, requiredKeys } from '../__fixtures__/covering-oracle';
 import { zeroSumArray } from './zero-sum-array';
 
 describe('zeroSumArray', () => {

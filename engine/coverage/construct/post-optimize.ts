@@ -1,6 +1,6 @@
 import type { ConstraintSet } from './constraints';
-import type { CoverageState } from './coverage-state';
-import type { SeededRandom } from '../seeded';
+import type { CoverageState } from '../coverage-state';
+import type { SeededRandom } from '../../seeded';
 import { type LockedRows, RepairSearch, type SearchBudget } from './repair-search';
 import type { RowBuilder } from './row-builder';
 

@@ -1,6 +1,6 @@
 import { UNASSIGNED } from './constraints';
-import type { CoverageState } from './coverage-state';
-import type { SeededRandom } from '../seeded';
+import type { CoverageState } from '../coverage-state';
+import type { SeededRandom } from '../../seeded';
 import type { RowBuilder } from './row-builder';
 
 const SAMPLING_TRIES = 8;

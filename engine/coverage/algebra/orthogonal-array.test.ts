@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GaloisField } from './galois-field';
 import { orthogonalArray, orthogonalArrayStart } from './orthogonal-array';
-import { SeededRandom } from '../seeded';
+import { SeededRandom } from '../../seeded';
 
 function tupleCounts(rows: readonly Int32Array[], columns: readonly number[]): Map<string, number> {
   const counts = new Map<string, number>();
