@@ -1,18 +1,18 @@
 import { Command } from 'commander';
 import { APP_VERSION } from '../services/app/version';
-import { registerAgreementCommand } from './agreement-command';
-import { registerDecontaminateCommand } from './decontaminate-command';
-import { registerDraftCommand } from './draft-command';
-import { registerEnvironmentCommand } from './environment-command';
-import { registerExportCommand } from './export-command';
-import { registerGradeCommand } from './grade-command';
-import { registerLabelsCommand } from './labels-command';
-import { registerPairwiseCommand } from './pairwise-command';
-import { registerProveCommand } from './prove-command';
-import { registerPushCommand } from './push-command';
-import { registerRunsCommand } from './runs-command';
-import { registerSimulateCommand } from './simulate-command';
-import { registerTracesCommand } from './traces-command';
+import { registerAgreementCommand } from './commands/agreement-command';
+import { registerDecontaminateCommand } from './commands/decontaminate-command';
+import { registerDraftCommand } from './commands/draft-command';
+import { registerEnvironmentCommand } from './commands/environment-command';
+import { registerExportCommand } from './commands/export-command';
+import { registerGradeCommand } from './commands/grade-command';
+import { registerLabelsCommand } from './commands/labels-command';
+import { registerPairwiseCommand } from './commands/pairwise-command';
+import { registerProveCommand } from './commands/prove-command';
+import { registerPushCommand } from './commands/push-command';
+import { registerRunsCommand } from './commands/runs-command';
+import { registerSimulateCommand } from './commands/simulate-command';
+import { registerTracesCommand } from './commands/traces-command';
 
 export function createProgram(): Command {
   const program = new Command('wai')

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { basename } from 'node:path';
-import type { FailureMap } from '../../shared/api/traces';
-import { ServiceError } from '../services/app/service-error';
-import { importTraces, traceFailureMap } from '../services/traces/traces-service';
-import { readTextFile } from '../services/app/text-file';
-import { withContext } from './cli-context';
-import { formatTable } from './format-table';
+import type { FailureMap } from '../../../shared/api/traces';
+import { ServiceError } from '../../services/app/service-error';
+import { importTraces, traceFailureMap } from '../../services/traces/traces-service';
+import { readTextFile } from '../../services/app/text-file';
+import { withContext } from '../cli-context';
+import { formatTable } from '../format-table';
 
 const MAP_ROWS = 20;
 

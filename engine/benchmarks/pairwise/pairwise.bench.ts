@@ -1,5 +1,5 @@
 /**
- * Pairwise benchmark: `npx tsx engine/coverage/bench/pairwise.bench.ts [--seed N] [--effort N]`.
+ * Pairwise benchmark: `npx tsx engine/benchmarks/pairwise/pairwise.bench.ts [--seed N] [--effort N]`.
  * For every model in ../shared/bench/covering/models (beside the repo) and the uniform models of GENERATED_MODELS,
  * builds the array (at each model's default effort unless --effort says otherwise), verifies it with the shared
  * check.mjs, and prints rows, time and verdict against PICT and the best known size. Exits non-zero when an array
@@ -14,9 +14,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { coveringArray } from '../covering-array';
-import type { CoveringAxis } from '../covering-types';
-import { parsePictModel } from '../pict-model';
+import { coveringArray } from '../../coverage/covering-array';
+import type { CoveringAxis } from '../../coverage/covering-types';
+import { parsePictModel } from '../../coverage/pict-model';
 import { generatedName, GENERATED_MODELS, SHARED_REFERENCES, uniformAxes, type BenchReference } from './bench-models';
 import { benchResults, type ModelRun } from './bench-results';
 

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { ExportRequest } from '../../shared/api/exports';
-import { runExport } from '../services/exports/export-service';
-import { ServiceError } from '../services/app/service-error';
-import { withContext } from './cli-context';
-import { foregroundControl, printWarnings } from './export-output';
-import { collect, share } from './option-values';
+import { ExportRequest } from '../../../shared/api/exports';
+import { runExport } from '../../services/exports/export-service';
+import { ServiceError } from '../../services/app/service-error';
+import { withContext } from '../cli-context';
+import { foregroundControl, printWarnings } from '../export-output';
+import { collect, share } from '../option-values';
 
 interface EnvironmentFlags {
   out: string;

@@ -4,12 +4,12 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_FILE, openDatabase } from '../store/database';
-import { acquireRunLease, releaseRunLease } from '../store/runs/run-leases-repository';
-import { judgeCommand, storeCraftedRun } from '../test-support/grading-run';
+import { DATABASE_FILE, openDatabase } from '../../store/database';
+import { acquireRunLease, releaseRunLease } from '../../store/runs/run-leases-repository';
+import { judgeCommand, storeCraftedRun } from '../../test-support/grading-run';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const fixture = (name: string) => fileURLToPath(new URL(`./__fixtures__/${name}`, import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`../__fixtures__/${name}`, import.meta.url));
 
 function wai(...args: string[]): { stdout: string; stderr: string; status: number | null } {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', ...args], { cwd: ROOT, encoding: 'utf8' });

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { RunConfig, type Spec } from '../../shared/domain';
-import { draftSpec } from '../../engine/index';
-import { DATABASE_FILE } from '../store/database';
+import { RunConfig, type Spec } from '../../../shared/domain';
+import { draftSpec } from '../../../engine/index';
+import { DATABASE_FILE } from '../../store/database';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 function wai(dataDir: string, args: string[]) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args], {

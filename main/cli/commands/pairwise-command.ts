@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { coveringArray, parsePictModel } from '../../engine/index';
-import { readTextFile } from '../services/app/text-file';
-import { integer } from './option-values';
+import { coveringArray, parsePictModel } from '../../../engine/index';
+import { readTextFile } from '../../services/app/text-file';
+import { integer } from '../option-values';
 
 /** TSV with a header row of axis names, as PICT prints it. */
 export function formatTsv(names: readonly string[], rows: readonly (readonly string[])[]): string {

@@ -1,14 +1,14 @@
 import { type Command, Option } from 'commander';
-import { GradesRunInput, JUDGE_COMMAND_MODES, type GradesSummary, type JudgeSummary } from '../../shared/api/grades';
-import type { AppContext } from '../services/app/app-context';
-import { executeGrading, type GradeOutcome, type GradePlan } from '../services/grading/grade-executor';
-import { gradesSummary, planGrading, stillSimulatingMessage } from '../services/grading/grading-service';
-import { describeHolder, liveLeaseOf } from '../services/runs/run-lease';
-import { requireRun } from '../services/runs/runs-service';
-import { ServiceError } from '../services/app/service-error';
-import { readTextFile } from '../services/app/text-file';
-import { withContext } from './cli-context';
-import { integer } from './option-values';
+import { GradesRunInput, JUDGE_COMMAND_MODES, type GradesSummary, type JudgeSummary } from '../../../shared/api/grades';
+import type { AppContext } from '../../services/app/app-context';
+import { executeGrading, type GradeOutcome, type GradePlan } from '../../services/grading/grade-executor';
+import { gradesSummary, planGrading, stillSimulatingMessage } from '../../services/grading/grading-service';
+import { describeHolder, liveLeaseOf } from '../../services/runs/run-lease';
+import { requireRun } from '../../services/runs/runs-service';
+import { ServiceError } from '../../services/app/service-error';
+import { readTextFile } from '../../services/app/text-file';
+import { withContext } from '../cli-context';
+import { integer } from '../option-values';
 
 interface GradeFlags {
   judge: string;

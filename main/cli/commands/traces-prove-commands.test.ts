@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_FILE, openDatabase } from '../store/database';
+import { DATABASE_FILE, openDatabase } from '../../store/database';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const FIXTURES = fileURLToPath(new URL('../../engine/traces/__fixtures__/', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../engine/traces/__fixtures__/', import.meta.url));
 const command = (dataDir: string, ...args: string[]) =>
   [process.execPath, ['--import', 'tsx', 'main/cli/wai.ts', '--data-dir', dataDir, ...args]] as const;
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { pushFolder } from '../services/hub/hub-push';
-import { withContext } from './cli-context';
-import { foregroundControl, printWarnings } from './export-output';
+import { pushFolder } from '../../services/hub/hub-push';
+import { withContext } from '../cli-context';
+import { foregroundControl, printWarnings } from '../export-output';
 
 interface PushFlags {
   repo: string;

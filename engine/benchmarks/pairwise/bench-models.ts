@@ -1,4 +1,4 @@
-import type { CoveringAxis } from '../covering-types';
+import type { CoveringAxis } from '../../coverage/covering-types';
 
 /** What a model's array is measured against. */
 export interface BenchReference {

@@ -10,19 +10,19 @@ import {
   type RunConfigInput,
   type SimulationSummary,
   type Until,
-} from '../../shared/domain';
-import { parseSpecText } from '../../engine/index';
-import type { AppContext } from '../services/app/app-context';
-import { executeRun } from '../services/runs/run-executor';
-import { preflightRun } from '../services/runs/run-preflight';
-import { RunLease } from '../services/runs/run-lease';
-import { createLeasedRun, replayedSpec, requireRun } from '../services/runs/runs-service';
-import { ServiceError } from '../services/app/service-error';
-import { readTextFile } from '../services/app/text-file';
-import { writeRowsFile } from '../services/runs/rows-file';
-import { withContext } from './cli-context';
-import { integer, share } from './option-values';
-import { printSummary } from './print-summary';
+} from '../../../shared/domain';
+import { parseSpecText } from '../../../engine/index';
+import type { AppContext } from '../../services/app/app-context';
+import { executeRun } from '../../services/runs/run-executor';
+import { preflightRun } from '../../services/runs/run-preflight';
+import { RunLease } from '../../services/runs/run-lease';
+import { createLeasedRun, replayedSpec, requireRun } from '../../services/runs/runs-service';
+import { ServiceError } from '../../services/app/service-error';
+import { readTextFile } from '../../services/app/text-file';
+import { writeRowsFile } from '../../services/runs/rows-file';
+import { withContext } from '../cli-context';
+import { integer, share } from '../option-values';
+import { printSummary } from '../print-summary';
 
 const temperature = (value: string) => {
   const number = Number(value);

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import type { RunSummary } from '../../shared/domain';
-import { listRuns, requireRun, runDetail } from '../services/runs/runs-service';
-import { withContext } from './cli-context';
-import { formatTable } from './format-table';
-import { printSummary } from './print-summary';
-import { writeRowsFile } from '../services/runs/rows-file';
+import type { RunSummary } from '../../../shared/domain';
+import { listRuns, requireRun, runDetail } from '../../services/runs/runs-service';
+import { withContext } from '../cli-context';
+import { formatTable } from '../format-table';
+import { printSummary } from '../print-summary';
+import { writeRowsFile } from '../../services/runs/rows-file';
 import { leaseForCommand, runInForeground } from './simulate-command';
 
 function passRate(run: RunSummary): string {

@@ -1,14 +1,14 @@
 import { type Command, Option } from 'commander';
 import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { LABEL_KINDS, type LabelKind } from '../../shared/domain';
-import type { LabelsFormat } from '../../engine/index';
-import { agreementExport } from '../services/grading/agreement-service';
-import { exportLabels, importLabels, setAnnotatorName, annotatorName } from '../services/labels/labels-service';
-import { asSentence } from '../services/app/sentence';
-import { ServiceError } from '../services/app/service-error';
-import { readTextFile } from '../services/app/text-file';
-import { withContext } from './cli-context';
+import { LABEL_KINDS, type LabelKind } from '../../../shared/domain';
+import type { LabelsFormat } from '../../../engine/index';
+import { agreementExport } from '../../services/grading/agreement-service';
+import { exportLabels, importLabels, setAnnotatorName, annotatorName } from '../../services/labels/labels-service';
+import { asSentence } from '../../services/app/sentence';
+import { ServiceError } from '../../services/app/service-error';
+import { readTextFile } from '../../services/app/text-file';
+import { withContext } from '../cli-context';
 
 const FORMATS = ['jsonl', 'csv'] as const;
 

@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateOpenAiLine } from '../../engine/index';
-import { closeAppContext, createAppContext } from '../services/app/app-context';
-import { runPrompts } from '../store/exports/export-rows-repository';
-import { DATABASE_FILE, openDatabase } from '../store/database';
-import { seedExportRun } from '../test-support/export-run';
-import { type HubServer, startHubServer } from '../test-support/hub-server';
+import { validateOpenAiLine } from '../../../engine/index';
+import { closeAppContext, createAppContext } from '../../services/app/app-context';
+import { runPrompts } from '../../store/exports/export-rows-repository';
+import { DATABASE_FILE, openDatabase } from '../../store/database';
+import { seedExportRun } from '../../test-support/export-run';
+import { type HubServer, startHubServer } from '../../test-support/hub-server';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const run = promisify(execFile);
 
 const TSX = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;

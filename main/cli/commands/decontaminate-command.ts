@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
-import { decontaminateFile } from '../services/exports/decontaminate-service';
-import { printWarnings } from './export-output';
-import { collect, share } from './option-values';
+import { decontaminateFile } from '../../services/exports/decontaminate-service';
+import { printWarnings } from '../export-output';
+import { collect, share } from '../option-values';
 
 const positive = (value: string) => {
   const number = Number(value);

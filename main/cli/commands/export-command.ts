@@ -1,11 +1,11 @@
 import { join, resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { EXPORT_FORMAT_NAMES, ExportRequest, SPLIT_NAMES } from '../../shared/api/exports';
-import { previewExport } from '../services/exports/export-preview';
-import { runExport } from '../services/exports/export-service';
-import { countRunRows } from '../services/runs/rows-service';
-import { ServiceError } from '../services/app/service-error';
-import { withContext } from './cli-context';
+import { EXPORT_FORMAT_NAMES, ExportRequest, SPLIT_NAMES } from '../../../shared/api/exports';
+import { previewExport } from '../../services/exports/export-preview';
+import { runExport } from '../../services/exports/export-service';
+import { countRunRows } from '../../services/runs/rows-service';
+import { ServiceError } from '../../services/app/service-error';
+import { withContext } from '../cli-context';
 import {
   defaultSelect,
   foregroundControl,
@@ -17,8 +17,8 @@ import {
   selectPassesRefusal,
   trainGradesOf,
   trainGradeWarnings,
-} from './export-output';
-import { collect, share } from './option-values';
+} from '../export-output';
+import { collect, share } from '../option-values';
 
 const splitList = (value: string) => {
   const splits = value.split(',').map((split) => split.trim());

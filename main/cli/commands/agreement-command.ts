@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { formatAgreement, judgeAgreement, judgeTrust, type JudgeTrust, parseAgreementFile, type LineError } from '../../engine/index';
-import { asSentence } from '../services/app/sentence';
-import { readTextFile } from '../services/app/text-file';
+import { formatAgreement, judgeAgreement, judgeTrust, type JudgeTrust, parseAgreementFile, type LineError } from '../../../engine/index';
+import { asSentence } from '../../services/app/sentence';
+import { readTextFile } from '../../services/app/text-file';
 
 /** `FILE:LINE: sentence`: the message names its field and says what to write instead (the field stays in --json). */
 function lineErrorText(file: string, error: LineError): string {

@@ -1,8 +1,8 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { formatProveReport } from '../../engine/index';
-import { proveLineJson, proveSides } from '../services/prove/prove-service';
-import { ServiceError } from '../services/app/service-error';
-import { readTextFile } from '../services/app/text-file';
+import { formatProveReport } from '../../../engine/index';
+import { proveLineJson, proveSides } from '../../services/prove/prove-service';
+import { ServiceError } from '../../services/app/service-error';
+import { readTextFile } from '../../services/app/text-file';
 
 interface ProveFlags {
   before: string;

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { draftSpec, stableJson } from '../../engine/index';
-import { integer } from './option-values';
+import { draftSpec, stableJson } from '../../../engine/index';
+import { integer } from '../option-values';
 
 export function registerDraftCommand(program: Command): void {
   program
