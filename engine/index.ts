@@ -26,3 +26,4 @@ export { SeededRandom, sha256Hex, shortHash, stableJson } from './seeded';
 export * from './simulate';
 export * from './spec';
 export * from './traces';
+export { pairsAccounting } from './coverage/plan-grid-pairs';

@@ -1,5 +1,5 @@
 import { AXES, type AxisValues, type Dimensions } from '../../shared/domain';
-import { forbiddenCombinations } from './grid-constraints';
+import { gridConstraints } from './grid-constraints';
 
 /** Axis values a run is aimed at ("fill this cell"): every planned cell carries them. Empty means no aim. */
 export type Aim = Partial<Dimensions>;
@@ -25,10 +25,10 @@ export function aimProblems(axes: AxisValues, aim: Aim | undefined): string[] {
     if (!axes[axis].includes(value)) problems.push(`${axis} "${value}" is not a value of the spec's ${axis} axis`);
   }
   if (problems.length > 0) return problems;
-  for (const combination of forbiddenCombinations(axes)) {
+  for (const { combination, reason } of gridConstraints(axes)) {
     if (Object.entries(combination).every(([axis, value]) => aim?.[axis as keyof Dimensions] === value)) {
       const [first, second] = Object.entries(combination).map(([axis, value]) => `${axis} "${value}"`);
-      problems.push(`${first} never meets ${second}: an unrelated ask touches no record and calls no tool`);
+      problems.push(`${first} never meets ${second}: ${reason}`);
     }
   }
   return problems;

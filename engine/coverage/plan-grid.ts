@@ -1,10 +1,10 @@
-import { AXES, type AxisValues, type Dimensions, type FaultMode, type FaultPlan } from '../../shared/domain';
+import { type AxisValues, type Dimensions, type FaultMode, type FaultPlan } from '../../shared/domain';
 import { hashUnit, sha256Hex, stableJson } from '../seeded';
 import { aimedAxes, aimProblems, narrowAxes, type Aim } from './aim';
 import { AimError } from './aim-error';
-import { coveringArray } from './covering-array';
 import { forbiddenCombinations } from './grid-constraints';
 import { plannedPairs } from './pairwise-coverage';
+import { gridAssignments } from './plan-grid-blocks';
 
 /** Share of non-success cells kept on a cold start (beyond one per condition kind). */
 export const SUCCESS_SHARE = 0.9;
@@ -58,10 +58,6 @@ export function keepFaultPlan(key: string, rate: number, seed: number): boolean 
   return hashUnit(`fault-keep:${seed}:${key}`, 12) < rate;
 }
 
-function toDimensions(values: readonly string[]): Dimensions {
-  return Object.fromEntries(AXES.map((axis, index) => [axis, values[index]!])) as Dimensions;
-}
-
 /**
  * `_prefer_success`: among fault cells keep one per condition kind (smallest digest, rule-free cells first)
  * and any other only when its digest's unit value is under 1 - SUCCESS_SHARE; the rest become `success`.
@@ -85,9 +81,10 @@ function coldStartKeeps(cells: readonly Dimensions[]): Set<number> {
 }
 
 /**
- * Lays the six axes out as a covering array and schedules faults: the grid a run is built from. With an aim,
- * the aimed axes hold one value each, so the array covers every pair of the other axes around the aimed cell.
- * Throws AimError when the aim names a value the axes lack or a combination that never occurs.
+ * Lays the six axes out as a covering array, in layers that survive a policy edit (`gridAssignments`), and schedules
+ * faults: the grid a run is built from. With an aim, the aimed axes hold one value each, so the array covers every
+ * pair of the other axes around the aimed cell. Throws AimError when the aim names a value the axes lack or a
+ * combination that never occurs.
  */
 export function planGrid(axes: AxisValues, options: GridOptions): GridPlan {
   const aim: Aim = Object.fromEntries(aimedAxes(options.aim).map((axis) => [axis, options.aim![axis]]));
@@ -97,11 +94,7 @@ export function planGrid(axes: AxisValues, options: GridOptions): GridPlan {
   const forbidden = forbiddenCombinations(axes).filter((combination) =>
     Object.entries(combination).every(([axis, value]) => narrowed[axis as keyof AxisValues].includes(value)),
   );
-  const rows = coveringArray(
-    AXES.map((axis) => ({ name: axis, values: narrowed[axis] })),
-    { seed: options.seed, strength: options.strength ?? 2, forbidden },
-  );
-  const tagged = rows.map(toDimensions);
+  const tagged = gridAssignments(narrowed, { seed: options.seed, strength: options.strength ?? 2, forbidden });
   const faultAimed = aim.tool_condition !== undefined && aim.tool_condition !== 'success';
   const coldKeeps = options.prefer_success && !faultAimed ? coldStartKeeps(tagged) : undefined;
   const cells: GridCell[] = [];

@@ -16,7 +16,11 @@ import { FLAT_BATCHES, SATURATION_COPIES } from './stop-rule';
 
 const SEED = 3;
 
-/** A drafted retail spec cut down to one tool and a few axis values: 10 planned cells, so saturation comes quickly. */
+/**
+ * A drafted retail spec cut down to one tool and a few axis values: some ten planned cells, so saturation comes
+ * quickly. Two tool conditions: a fault the kept grid cells never carry would leave an action shape the
+ * behaviour-targeted writer walks short of its copies for good.
+ */
 function smallSpec(): Spec {
   const { spec } = draftSpec('a retail assistant that confirms before refunding', { seed: SEED });
   const tool = spec.tools[0]!;
@@ -30,6 +34,7 @@ function smallSpec(): Spec {
       rule: [spec.axes.rule[0]!, 'unspecified'],
       stance: ['ordinary', 'adversarial'],
       world_state: spec.axes.world_state.slice(0, 2),
+      tool_condition: spec.axes.tool_condition.slice(0, 2),
       history: ['fresh'],
     },
   };

@@ -10,3 +10,4 @@ export * from './spec';
 export * from './tiers';
 export * from './rounding';
 export * from './prove-headlines';
+export * from './pairs-accounting';
