@@ -8,6 +8,7 @@ import { registerExportCommand } from './commands/export-command';
 import { registerGradeCommand } from './commands/grade-command';
 import { registerLabelsCommand } from './commands/labels-command';
 import { registerPairwiseCommand } from './commands/pairwise-command';
+import { registerPlanCommand } from './commands/plan-command';
 import { registerProveCommand } from './commands/prove-command';
 import { registerPushCommand } from './commands/push-command';
 import { registerRunsCommand } from './commands/runs-command';
@@ -24,6 +25,7 @@ export function createProgram(): Command {
     .showHelpAfterError();
   registerDraftCommand(program);
   registerPairwiseCommand(program);
+  registerPlanCommand(program);
   registerSimulateCommand(program);
   registerRunsCommand(program);
   registerExportCommand(program);
