@@ -61,6 +61,10 @@ test("the coverage of an offline run: figures, any pair of axes, a cell's conver
   await expect(page.getByLabel('Fraction', { exact: true })).toHaveText(`${(recorded.fraction * 100).toFixed(1)}%`);
   await expect(page.getByLabel('Rows', { exact: true })).toHaveText('n = 60');
   await expect(page.getByLabel('Failing', { exact: true })).toHaveText(`${graded.failing} / 60 graded`);
+  // Why some pairs are not in pairs_planned, under the figures.
+  const pairsNote = page.getByRole('region', { name: 'Pairs planned' });
+  await expect(pairsNote).toContainText(`${count(recorded.pairs_planned)} of the `);
+  await expect(pairsNote).toContainText('can never occur, because an unrelated ask touches no record and calls no tool');
 
   const toolByStance = page.getByRole('grid', { name: 'Tool × User stance' });
   await expect(toolByStance).toBeVisible();

@@ -41,6 +41,13 @@ describe('pairsAccounting', () => {
     expect(result.pairs_flipped).toBeGreaterThan(0);
     expect(result.pairs_planned + result.pairs_impossible + result.pairs_flipped).toBe(ALL_PAIRS);
     expect(result).toMatchObject({ fault_rate: 0.5, prefer_success: true });
+    expect(result.notes).toEqual([
+      '9 pairs can never occur, because an unrelated ask touches no record and calls no tool: tool "unrelated" with world_state ' +
+        '"entity missing", "entity already acted on", "duplicate entity", "partially completed" or "unknown"; tool "unrelated" with ' +
+        'tool_condition "timeout", "malformed_result", "stale_result" or "permission_denied".',
+      `${result.pairs_flipped} pairs need a tool fault, and every cell that carried one was flipped to success: the cold start keeps ` +
+        'about one fault cell in ten, and fault_rate 0.5 keeps 50% of those.',
+    ]);
   });
 
   it('flips only pairs that carry a tool fault', () => {
@@ -58,6 +65,7 @@ describe('pairsAccounting', () => {
     const all = accounting({ seed: 1, fault_rate: 1, prefer_success: false });
     expect(all.pairs_flipped).toBe(0);
     expect(all.pairs_planned).toBe(ALL_PAIRS - all.pairs_impossible);
+    expect(all.notes).toHaveLength(1);
   });
 
   it('in an aimed run counts the pairs the aim leaves out', () => {
@@ -65,6 +73,7 @@ describe('pairsAccounting', () => {
     const result = pairsAccounting(axes, planGrid(axes, options), options);
     // Every pair naming another tool, and every pair with a world state or fault that unrelated never meets.
     expect(result.pairs_outside_aim).toBeGreaterThan(3 * (3 + 10 + 6 + 5 + 5));
+    expect(result.notes).toContain(`${result.pairs_outside_aim} pairs lie outside the aim: every planned cell carries the aimed values.`);
     expect(result.pairs_flipped).toBe(0);
     expect(result.pairs_planned + result.pairs_impossible + result.pairs_outside_aim).toBe(ALL_PAIRS);
   });

@@ -43,7 +43,7 @@ export function pairsAccounting(
     else flipped++;
   }
   const groups = [...impossible].map(([reason, list]) => ({ reason, pairs: list }));
-  return {
+  const figures = {
     pairs_possible: pairs.length,
     pairs_planned: planned,
     pairs_impossible: groups.reduce((sum, group) => sum + group.pairs.length, 0),
@@ -53,6 +53,40 @@ export function pairsAccounting(
     fault_rate: options.fault_rate,
     prefer_success: options.prefer_success,
   };
+  return { ...figures, notes: accountingNotes(figures) };
+}
+
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+const counted = (count: number) => `${count} pair${count === 1 ? '' : 's'}`;
+
+/** Pairs sharing their first value and second axis named together: `tool "unrelated" with tool_condition "a", "b" or "c"`. */
+function named(pairs: readonly Pair[]): string {
+  const groups = new Map<string, string[]>();
+  for (const pair of pairs) {
+    const [[firstAxis, firstValue], [secondAxis, secondValue]] = Object.entries(pair) as [[string, string], [string, string]];
+    const key = `${firstAxis} "${firstValue}" with ${secondAxis}`;
+    groups.set(key, [...(groups.get(key) ?? []), `"${secondValue}"`]);
+  }
+  const list = (values: string[]) => (values.length === 1 ? values[0]! : `${values.slice(0, -1).join(', ')} or ${values.at(-1)!}`);
+  return [...groups].map(([key, values]) => `${key} ${list(values)}`).join('; ');
+}
+
+/** One sentence per kind of pair left out of `pairs_planned`, saying why. */
+function accountingNotes(figures: Omit<PairsAccounting, 'notes'>): string[] {
+  const notes = figures.impossible.map(
+    ({ reason, pairs }) => `${counted(pairs.length)} can never occur, because ${reason}: ${named(pairs)}.`,
+  );
+  if (figures.pairs_outside_aim > 0) {
+    notes.push(`${counted(figures.pairs_outside_aim)} lie outside the aim: every planned cell carries the aimed values.`);
+  }
+  if (figures.pairs_flipped > 0) {
+    const rate = `fault_rate ${figures.fault_rate} keeps ${percent(figures.fault_rate)}`;
+    const why = figures.prefer_success
+      ? `the cold start keeps about one fault cell in ten, and ${rate} of those`
+      : `${rate} of the fault cells`;
+    notes.push(`${counted(figures.pairs_flipped)} need a tool fault, and every cell that carried one was flipped to success: ${why}.`);
+  }
+  return notes;
 }
 
 /** The pair gives an aimed axis another value than the aim's, or cannot occur beside the aim. */

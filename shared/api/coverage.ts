@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Axis, Dimensions } from '../domain/axes';
+import { PairsAccounting } from '../domain/pairs-accounting';
 import { PairwiseCoverage, Run, RunStatus } from '../domain/run';
 
 const count = z.number().int().nonnegative();
@@ -90,6 +91,8 @@ export const CoverageSummary = z.object({
   n_failing: count,
   /** `coverage.pairwise` over the six axes: plain arithmetic over the stored rows. */
   pairwise: PairwiseCoverage,
+  /** Where every pair of the spec's axis values went when the run's grid was planned, and why some are not planned. */
+  pairs_accounting: PairsAccounting,
   /** The same figures for each of the 15 pairs of axes, in axis order. */
   axis_pairs: z.array(AxisPairCoverage),
   axes: z.array(AxisCounts),

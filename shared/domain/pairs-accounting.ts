@@ -22,5 +22,7 @@ export const PairsAccounting = z.object({
   /** The fault settings the flip followed. */
   fault_rate: z.number().min(0).max(1),
   prefer_success: z.boolean(),
+  /** Why the pairs left out are out, one sentence per kind, for a person (empty when every pair is planned). */
+  notes: z.array(z.string()),
 });
 export type PairsAccounting = z.infer<typeof PairsAccounting>;

@@ -68,9 +68,9 @@ describe('wai plan', { timeout: 120_000 }, () => {
     const { pairs_planned, pairs_possible, pairs_impossible, pairs_flipped } = json.pairs;
     expect(pairs_planned + pairs_impossible + pairs_flipped).toBe(pairs_possible);
     expect(pairs).toContain(`pairs: ${pairs_planned} of ${pairs_possible} planned`);
-    expect(pairs).toContain(`${pairs_impossible} can never occur: an unrelated ask touches no record and calls no tool`);
-    expect(pairs).toContain('tool "unrelated" × tool_condition "timeout"');
-    expect(pairs).toContain(`${pairs_flipped} need a tool fault, and every cell that carried one was flipped to success`);
+    expect(pairs).toContain(`${pairs_impossible} pairs can never occur, because an unrelated ask touches no record and calls no tool`);
+    expect(pairs).toContain('tool "unrelated" with tool_condition "timeout", "malformed_result", "stale_result" or "permission_denied"');
+    expect(pairs).toContain(`${pairs_flipped} pairs need a tool fault, and every cell that carried one was flipped to success`);
   });
 
   it('follows the mode’s fault settings and drafts from a sentence; refuses both sources at once', () => {

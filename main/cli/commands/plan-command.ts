@@ -25,30 +25,12 @@ async function specOf(flags: PlanFlags): Promise<Spec> {
   return spec;
 }
 
-function quoted(pair: Partial<Record<string, string>>): string {
-  return Object.entries(pair)
-    .map(([axis, value]) => `${axis} "${value}"`)
-    .join(' × ');
-}
-
-const percent = (share: number) => `${Math.round(share * 100)}%`;
-
-/** The accounting in sentences, each figure with what it is out of. */
+/** The accounting: the planned share, then why the rest is out. */
 export function formatPairs(pairs: PairsAccounting): string {
-  const lines = [`pairs: ${pairs.pairs_planned} of ${pairs.pairs_possible} planned (pairs_planned)`];
-  for (const group of pairs.impossible) {
-    lines.push(`  ${group.pairs.length} can never occur: ${group.reason}`);
-    for (const pair of group.pairs) lines.push(`    ${quoted(pair)}`);
-  }
-  if (pairs.pairs_outside_aim > 0)
-    lines.push(`  ${pairs.pairs_outside_aim} lie outside the aim: every planned cell carries the aimed values`);
-  if (pairs.pairs_flipped > 0) {
-    const why = pairs.prefer_success
-      ? `the cold start keeps about one fault cell in ten, and fault_rate ${pairs.fault_rate} keeps ${percent(pairs.fault_rate)} of those`
-      : `fault_rate ${pairs.fault_rate} keeps ${percent(pairs.fault_rate)} of the fault cells`;
-    lines.push(`  ${pairs.pairs_flipped} need a tool fault, and every cell that carried one was flipped to success (${why})`);
-  }
-  return lines.join('\n');
+  return [
+    `pairs: ${pairs.pairs_planned} of ${pairs.pairs_possible} planned (pairs_planned)`,
+    ...pairs.notes.map((note) => `  ${note}`),
+  ].join('\n');
 }
 
 function formatPlan(spec: Spec, plan: GridPlan, flags: PlanFlags, pairs: PairsAccounting): string {

@@ -1,5 +1,5 @@
-import { modeSettingsOf, type Run, type Spec } from '../../../shared/domain';
-import { planGrid, sha256Hex, stableJson, type GridPlan } from '../../../engine/index';
+import { modeSettingsOf, type PairsAccounting, type Run, type Spec } from '../../../shared/domain';
+import { pairsAccounting, planGrid, sha256Hex, stableJson, type GridPlan } from '../../../engine/index';
 
 /** Plans kept per process: recomputing one costs tens of milliseconds, and a screen asks for several matrices. */
 const CACHE_SIZE = 16;
@@ -11,15 +11,7 @@ const cache = new Map<string, GridPlan>();
  * second copy of it; `planDriftWarning` catches the one way that can fail (the planner changed since the run).
  */
 export function runPlan(run: Run, spec: Spec): GridPlan {
-  // The settings the run ran with: its mode fills what the person left unset (rl plans with fault_rate 0.8).
-  const { fault_rate, prefer_success } = modeSettingsOf(run.config);
-  const inputs = {
-    axes: spec.axes,
-    seed: run.config.seed,
-    fault_rate,
-    prefer_success,
-    ...(run.config.aim ? { aim: run.config.aim } : {}),
-  };
+  const inputs = planInputs(run, spec);
   const key = sha256Hex(stableJson(inputs));
   const cached = cache.get(key);
   if (cached) {
@@ -32,6 +24,18 @@ export function runPlan(run: Run, spec: Spec): GridPlan {
   cache.set(key, plan);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return plan;
+}
+
+/** The planner's inputs for a run: its mode fills the fault settings the person left unset (rl plans with fault_rate 0.8). */
+function planInputs(run: Run, spec: Spec) {
+  const { fault_rate, prefer_success } = modeSettingsOf(run.config);
+  return { axes: spec.axes, seed: run.config.seed, fault_rate, prefer_success, ...(run.config.aim ? { aim: run.config.aim } : {}) };
+}
+
+/** Where every pair of the spec's axis values went in the run's plan: planned, impossible, outside the aim or flipped. */
+export function runPairsAccounting(run: Run, spec: Spec, plan: GridPlan): PairsAccounting {
+  const { axes, ...options } = planInputs(run, spec);
+  return pairsAccounting(axes, plan, options);
 }
 
 /** A warning when the run recorded a different number of planned pairs than the recomputed plan has. */

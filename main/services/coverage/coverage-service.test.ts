@@ -148,6 +148,24 @@ describe('coverage.summary', () => {
     expect(summary.warnings).toEqual([]);
   });
 
+  it('says why pairs are out of pairs_planned: an unrelated ask meets no record state and no fault', () => {
+    const summary = coverageSummary(storedRun(), 'run_a');
+    // Axis sizes 3, 3, 2, 2, 2, 2: 3*3 + 2 * (3*2*4) + 6 * (2*2) = 81 pairs; unrelated never meets "entity missing" nor "timeout".
+    expect(summary.pairs_accounting).toMatchObject({
+      pairs_possible: 81,
+      pairs_planned: summary.pairwise.pairs_planned,
+      pairs_impossible: 2,
+      pairs_flipped: 0,
+      pairs_outside_aim: 0,
+      fault_rate: 1,
+      prefer_success: false,
+    });
+    expect(summary.pairs_accounting.notes).toEqual([
+      '2 pairs can never occur, because an unrelated ask touches no record and calls no tool: ' +
+        'tool "unrelated" with world_state "entity missing"; tool "unrelated" with tool_condition "timeout".',
+    ]);
+  });
+
   it('counts rows per axis value and lists the rules and tools no row exercises', () => {
     const context = storedRun();
     const summary = coverageSummary(context, 'run_a');

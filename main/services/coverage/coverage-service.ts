@@ -4,7 +4,7 @@ import { aimProblems, axesOfPair, coverageGap, pairsOf, pairwiseSummary, stableJ
 import { axisCounts, cellCounts, coordinateCounts, gradeTotals, iteratePrompts } from '../../store/rows/coverage-queries';
 import { specOfRun } from '../../store/runs/specs-repository';
 import type { AppContext } from '../app/app-context';
-import { planDriftWarning, runPlan } from './coverage-plan';
+import { planDriftWarning, runPairsAccounting, runPlan } from './coverage-plan';
 import { requireRun, startRun } from '../runs/runs-service';
 import { ServiceError } from '../app/service-error';
 
@@ -206,6 +206,7 @@ export function coverageSummary(context: AppContext, runId: string): CoverageSum
     n_graded: grades.graded,
     n_failing: grades.failing,
     pairwise: pairwiseSummary(plan.planned.size, covered.size),
+    pairs_accounting: runPairsAccounting(run, spec, plan),
     axis_pairs: axisPairFigures(plan, covered),
     axes,
     cells_planned: plan.cells.length,

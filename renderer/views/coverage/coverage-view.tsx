@@ -17,6 +17,7 @@ import { CoverageFigures } from './coverage-figures';
 import { FillCellPanel } from './fill-cell-panel';
 import { Heatmap } from './heatmap';
 import { HeatmapLegend } from './heatmap-legend';
+import { PairsPlannedNote } from './pairs-planned-note';
 import { PolicyGapPanel } from './policy-gap-panel';
 
 type Target = { x: string; y: string };
@@ -114,6 +115,7 @@ export function CoverageView({ runId }: { runId: string }) {
         </p>
       )}
       <CoverageFigures summary={summary} />
+      <PairsPlannedNote accounting={summary.pairs_accounting} />
       {summary.n_rows === 0 && (
         <EmptyState title="No rows yet">
           <p>The squares fill as the run lands rows; the planned grid is drawn already.</p>

@@ -38,6 +38,23 @@ export function summaryOf(runId = 'run_a'): CoverageSummary {
     n_graded: 0,
     n_failing: 0,
     pairwise: { pairs_planned: 630, pairs_covered: 461, fraction: 0.7317 },
+    pairs_accounting: {
+      pairs_possible: 759,
+      pairs_planned: 630,
+      pairs_impossible: 9,
+      impossible: [
+        { reason: 'an unrelated ask touches no record and calls no tool', pairs: [{ tool: 'unrelated', tool_condition: 'timeout' }] },
+      ],
+      pairs_outside_aim: 0,
+      pairs_flipped: 120,
+      fault_rate: 0.5,
+      prefer_success: true,
+      notes: [
+        '9 pairs can never occur, because an unrelated ask touches no record and calls no tool: tool "unrelated" with tool_condition "timeout".',
+        '120 pairs need a tool fault, and every cell that carried one was flipped to success: the cold start keeps about one fault ' +
+          'cell in ten, and fault_rate 0.5 keeps 50% of those.',
+      ],
+    },
     axis_pairs: [],
     axes: [],
     cells_planned: 90,
