@@ -9,6 +9,14 @@ export { TemplateUser } from './people/template-user';
 export { UserTurnError } from './people/user-turn-error';
 export { withModelWording, writerTemperature, type ModelWordingOptions } from './writers/model-wording';
 export type { Writer } from './writers/writer';
+export {
+  createModelSituationWriter,
+  maxNoveltyRestarts,
+  type ModelSituationWriter,
+  type ModelSituationWriterOptions,
+} from './writers/model-situations/model-situation-writer';
+export { MODEL_SITUATION_PROMPT_HEAD } from './writers/model-situations/situation-prompt';
+export { templateWording } from './writers/template-wording';
 export { aimProblems, matchesAim, type Aim } from './coverage/aim';
 export { AimError } from './coverage/aim-error';
 export { coverageGap, type CoverageGap } from './coverage/coverage-gap';

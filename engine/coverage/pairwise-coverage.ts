@@ -30,6 +30,11 @@ export function axesOfPair(pair: string): [string, string] {
   return [first!, second!];
 }
 
+/** A `pairsOf` key as a person reads it: `tool=get_order × tool_condition=timeout`. */
+export function readablePair(pair: string): string {
+  return pair.split(PAIR_SEPARATOR).join(' × ');
+}
+
 /** `coverage.pairwise`: plain arithmetic, `fraction = round(covered / planned, 4)`, null when nothing was planned. */
 export function pairwiseSummary(pairsPlanned: number, pairsCovered: number): PairwiseCoverage {
   return {

@@ -51,6 +51,19 @@ export function scenarioId(dimensions: Readonly<Record<string, string>>): string
   return `sc-${sha256Hex(stableJson(dimensions)).slice(0, 10)}`;
 }
 
+/**
+ * The cell at a coordinate: the planned one when the plan has it (its faults as scheduled), else an off-grid cell
+ * whose fault condition, if any, is scheduled on every call.
+ */
+export function cellAt(plan: GridPlan, dimensions: Dimensions): GridCell {
+  const id = scenarioId(dimensions);
+  const planned = plan.cells.find((cell) => cell.scenario_id === id);
+  if (planned) return planned;
+  const mode =
+    dimensions.tool_condition === 'success' ? undefined : (WORLD_CONDITION_MODES[dimensions.tool_condition] ?? dimensions.tool_condition);
+  return { scenario_id: id, dimensions, faults: mode ? { '*': { mode: mode as FaultMode, rate: 1 } } : {} };
+}
+
 /** `keep_fault_plan`: whether a fault-tagged cell keeps its fault at this rate, decided by its key alone. */
 export function keepFaultPlan(key: string, rate: number, seed: number): boolean {
   if (rate <= 0) return false;

@@ -176,6 +176,7 @@ export class SummaryBuilder {
     const minCellCopies = saturation.minCellCopies();
     const visited = this.plan.cells.filter((cell) => state.hasCell(stableJson(cell.dimensions))).length;
     const hard = HARD_TIERS.reduce((sum, tier) => sum + (this.#tiers[tier] ?? 0), 0);
+    const modelWriter = this.options.writers.map((writer) => writer.report?.()).find((report) => report !== undefined);
     const search: SimulationOutcome['search'] = {
       batches: this.#batches,
       arm_weights: shares,
@@ -196,6 +197,7 @@ export class SummaryBuilder {
       copies_needed: SATURATION_COPIES,
       uncovered_shapes: saturation.uncoveredShapes(),
       ...(stop.groups ? { repeat_groups: stop.groups } : {}),
+      ...(modelWriter ? { model_writer: modelWriter } : {}),
     };
     const { settings } = this.mode;
     const notes = this.options.notes?.() ?? { degraded: [], warnings: [] };

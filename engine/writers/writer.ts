@@ -1,4 +1,4 @@
-import type { Mode, Spec, WriterArm } from '../../shared/domain';
+import type { Mode, ModelWriterReport, Spec, WriterArm } from '../../shared/domain';
 import type { GridPlan } from '../coverage/plan-grid';
 import type { SearchView } from './search-view';
 import type { SituationCard } from './situation-card';
@@ -26,4 +26,6 @@ export interface Writer {
   /** `template` offline, else the model that writes. */
   readonly model: string;
   propose(request: WriterRequest): Promise<SituationCard[][]>;
+  /** What a model that writes situations wrote and dropped (`search.model_writer`); template writers have none. */
+  report?(): ModelWriterReport;
 }

@@ -36,7 +36,20 @@ export function printSummary(run: Run, summary: SimulationSummary): void {
       .map(([arm, share]) => `${arm} ${share.toFixed(2)}`)
       .join(', ')}`,
   );
+  const modelWriter = modelWriterLine(search);
+  if (modelWriter) lines.push(modelWriter);
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** What the simulator model wrote for the llm_guided arm, and what was dropped; absent when no model wrote situations. */
+export function modelWriterLine(search: SimulationSummary['search']): string | undefined {
+  const report = search.model_writer;
+  if (!report) return undefined;
+  const dropped = `${report.invalid} invalid, ${report.duplicates} duplicate and ${report.near_copies} near-copy asks dropped`;
+  return (
+    `Simulator model: ${report.model} wrote ${report.kept} new situations of ${report.cards_asked} asked (${dropped}); ` +
+    `${report.restarts} restarts, ${report.fallbacks} of ${report.calls} calls written by the template instead`
+  );
 }
 
 /**

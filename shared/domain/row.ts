@@ -10,6 +10,14 @@ export const RowLineage = z.object({
   mutated_axis: z.string().optional(),
   probe: z.string().optional(),
   target_shape: z.string().optional(),
+  /** A situation the simulator model wrote (`llm_guided`): what it was aimed at. */
+  written_for: z.enum(['open_pairs', 'failure_region', 'grid_cell']).optional(),
+  /** The planned pairs still open that the situation's coordinate fills, each as `axis=value × axis=value`. */
+  open_pairs: z.array(z.string()).optional(),
+  /** The ordinal of the failing rollout whose region the situation explores. */
+  near_failure: z.number().int().nonnegative().optional(),
+  /** The model writer's restarts before it wrote this (each restart rotates its seed by 997). */
+  writer_restart: z.number().int().nonnegative().optional(),
 });
 export type RowLineage = z.infer<typeof RowLineage>;
 

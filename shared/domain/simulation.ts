@@ -21,11 +21,40 @@ export const STOP_REASONS = [
   'user_auth_failed',
   /** `time_budget` seconds ran out (the SDK's own string for this stop is unconfirmed). */
   'time_budget',
+  /** The model writer found nothing new after its last allowed restart (`MAX_NOVELTY_RESTARTS`). */
+  'ask_exhausted',
 ] as const;
 export const StopReason = z.enum(STOP_REASONS);
 export type StopReason = z.infer<typeof StopReason>;
 
 export const ArmShares = z.record(WriterArm, z.number());
+
+const count = z.number().int().nonnegative();
+
+/**
+ * `search.model_writer`: what the simulator model wrote for the `llm_guided` arm. Every card the model returned is
+ * kept, or dropped as invalid (a value off the spec's axes or the run's plan), a duplicate or a near copy of an
+ * earlier ask. A round that keeps nothing is idle; 4 idle rounds restart the writer with a rotated seed.
+ */
+export const ModelWriterReport = z.object({
+  model: z.string(),
+  /** Calls to the model, one per batch in which the arm had slots. */
+  calls: count,
+  /** Situations asked for, and cards the model returned. */
+  cards_asked: count,
+  cards_written: count,
+  kept: count,
+  invalid: count,
+  duplicates: count,
+  near_copies: count,
+  idle_rounds: count,
+  restarts: count,
+  /** Calls the model failed, whose situations the offline template wrote instead (`generator_fallback`). */
+  fallbacks: count,
+  /** The first few reasons cards were dropped as invalid. */
+  invalid_examples: z.array(z.string()),
+});
+export type ModelWriterReport = z.infer<typeof ModelWriterReport>;
 
 /** One batch of the search: how the budget was split and what it found. */
 export const BatchRecord = z.object({
@@ -77,6 +106,8 @@ export const SearchRecord = z.object({
    * How the repeat policy spent k (absent before modes were applied): prompts rolled out, prompts that got the rest
    * of their k, and rollouts never spent because a prompt's first ones left nothing to learn.
    */
+  /** Present when a simulator model wrote the `llm_guided` arm's situations. */
+  model_writer: ModelWriterReport.optional(),
   repeat_groups: z
     .object({
       prompts: z.number().int().nonnegative(),

@@ -7,6 +7,7 @@ import {
   checkRoles,
   createModelAgent,
   createModelDrafter,
+  createModelSituationWriter,
   decisionJudge,
   MODEL_ROLES,
   ModelSpecError,
@@ -16,6 +17,7 @@ import {
   offlineComponents,
   parseRoleSpec,
   rubricJudge,
+  templateWording,
   withModelWording,
   type AgentUnderTest,
   type Judge,
@@ -144,7 +146,12 @@ export function roleComponents(config: RunConfig, spec: Spec, options: ModelRole
   const simulator = roles.simulator;
   if (simulator.kind === 'model') {
     const backend = withRole('simulator', options.mode, () => backends.get(simulator.model));
-    components.writers = offlineComponents(spec, { seed: config.seed }).writers.map((writer) => withModelWording(writer, backend, timeout));
+    // The model writes the llm_guided arm's situations itself; the other arms' cards it rewords.
+    components.writers = offlineComponents(spec, { seed: config.seed }).writers.map((writer) =>
+      writer.arm === 'llm_guided'
+        ? createModelSituationWriter(backend, { budget: config.budget, fallback: writer, wording: templateWording, ...timeout })
+        : withModelWording(writer, backend, timeout),
+    );
   }
 
   const user = roles.user_model;

@@ -29,8 +29,6 @@ describe('the pairs note on the Coverage view', () => {
       notes: [],
     };
     render(<PairsPlannedNote accounting={accounting} />);
-    expect(screen.getByRole('region', { name: 'Pairs planned' }).textContent).toBe(
-      'Every one of the 759 pairs of axis values is planned.',
-    );
+    expect(screen.getByRole('region', { name: 'Pairs planned' }).textContent).toBe('Every one of the 759 pairs of axis values is planned.');
   });
 });

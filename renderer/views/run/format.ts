@@ -37,6 +37,7 @@ const STOP_MEANINGS: Readonly<Record<string, string>> = {
   user_quota_exceeded: "the user model's quota ran out",
   user_auth_failed: 'the user model refused the key',
   time_budget: 'its time limit ran out; it stopped after the batch in flight',
+  ask_exhausted: 'the simulator model kept writing situations it had written before, after every restart it was allowed',
 };
 
 /** `until` as the Stop when setting words it. */

@@ -4,7 +4,9 @@ import { RUBRIC_JUDGE_PROMPT_HEAD } from '../../../grade/judges/rubric-judge';
 import { MODEL_DRAFTER_PROMPT_HEAD } from '../../../spec/model-drafter';
 import { MODEL_WRITER_PROMPT_HEAD } from '../../../writers/model-wording';
 import { DRAFTED_SPEC } from '../../../spec/__fixtures__/drafted-spec';
+import { MODEL_SITUATION_PROMPT_HEAD } from '../../../writers/model-situations/situation-prompt';
 import type { BrainReply, ServerRequest } from './local-model-server';
+import { situationReply } from './situation-brain';
 
 const ID = /\b[A-Z]{1,4}[-_]?\d{3,6}\b/;
 
@@ -43,8 +45,8 @@ function agentReply(request: ServerRequest): BrainReply {
 
 /**
  * Answers each role the way a cooperative model would, recognising the role by the first words of its instructions:
- * the writer rewords its draft, the person gives their reference, judges pass a row whose agent replied, the drafter
- * drafts a bookshop, and anything else plays the agent.
+ * the writer rewords its draft or writes scripted situations, the person gives their reference, judges pass a row
+ * whose agent replied, the drafter drafts a bookshop, and anything else plays the agent.
  */
 export function defaultBrain(request: ServerRequest): BrainReply {
   const system = request.system;
@@ -52,6 +54,7 @@ export function defaultBrain(request: ServerRequest): BrainReply {
     const draft = /Draft:\n([\s\S]*?)(\n\n|$)/.exec(request.messages[0]?.content ?? '')?.[1] ?? 'I need some help.';
     return { text: `Hey there. ${draft}` };
   }
+  if (system.startsWith(MODEL_SITUATION_PROMPT_HEAD)) return situationReply(request);
   if (system.startsWith(MODEL_USER_PROMPT_HEAD)) {
     const reference = /yours is (\S+?)\.?$/m.exec(system)?.[1];
     return { text: reference ? `Sure, it is ${reference}.` : 'I do not have a reference, sorry.' };
