@@ -12,6 +12,8 @@ export interface ErrorContext {
   key_source: string;
   /** Clock time of the failure, in milliseconds (reset times and HTTP dates are measured from it). */
   now: number;
+  /** What a 404 most likely means for this base URL (`notFoundHint`), added to the message of one. */
+  not_found_hint?: string | undefined;
 }
 
 type ErrorClass = abstract new (...args: never[]) => Error;
@@ -71,7 +73,8 @@ export function mapSdkError(
         : kind === 'quota'
           ? `${spec}: the account behind the key from ${context.key_source} is out of quota or credit (${status})`
           : `${spec} answered ${status}`;
-    return new ModelCallError(`${prefix}: ${serverMessage}`, {
+    const hint = kind === 'not_found' && context.not_found_hint ? ` (${context.not_found_hint})` : '';
+    return new ModelCallError(`${prefix}: ${serverMessage}${hint}`, {
       kind,
       spec,
       status,
