@@ -66,5 +66,5 @@ export function notFoundHint(model: ModelSpec): string | undefined {
     return `the Anthropic client adds /v1/messages itself: drop the /v1 and write ${specWithUrl(model, url.replace(/\/v1\/*$/, ''))}`;
   }
   if (/\/v1(\/|$)/.test(path)) return undefined;
-  return `OpenAI-compatible servers answer under /v1 (vLLM, Ollama, llama.cpp): write ${specWithUrl(model, `${url}/v1`)}`;
+  return `OpenAI-compatible servers such as vLLM, Ollama and llama.cpp answer under /v1: write ${specWithUrl(model, `${url}/v1`)}`;
 }

@@ -253,6 +253,33 @@ describe('wai simulate with all four roles on the local model server', () => {
   }, 60_000);
 });
 
+describe('wai simulate refuses before anything is stored', () => {
+  it("a temperature outside the agent's provider range, and a base URL whose server answers 404", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'while-models-refused-'));
+    const hot = wai(dataDir, [
+      'simulate',
+      '--describe',
+      SENTENCE,
+      '--rows',
+      '2',
+      '--agent',
+      'anthropic:claude-haiku-4-5',
+      '--temperature',
+      '1.5',
+    ]);
+    expect(hot.status).toBe(1);
+    expect(hot.output).toContain(
+      'wai: Nothing was started:\n  temperature: anthropic:claude-haiku-4-5 takes a temperature from 0 to 1 (the anthropic API refuses ' +
+        'others), not 1.5: set one in that range.',
+    );
+    const withoutV1 = wai(dataDir, ['simulate', '--describe', SENTENCE, '--rows', '2', '--agent', `compatible:qwen3:8b@${server.url}`]);
+    expect(withoutV1.status).toBe(1);
+    expect(withoutV1.output).toContain(`answered 404`);
+    expect(withoutV1.output).toContain(`write compatible:qwen3:8b@${server.url}/v1`);
+    expect(wai(dataDir, ['runs', 'list']).output).toContain(`No runs yet in ${dataDir}.`);
+  }, 90_000);
+});
+
 function readRunId(dataDir: string): string {
   const db = new Database(join(dataDir, 'while-studio.sqlite'), { readonly: true });
   try {
