@@ -4,8 +4,12 @@ import { ModelCallError, type ModelErrorKind } from './model-call-error';
 /** The probe's question: one user line, a 1-token answer. */
 export const PROBE_MESSAGE = 'Reply with the word OK.';
 
-/** Failures that every call of a run would meet too: the run must not start (a key, credit, the URL, the protocol). */
-const BLOCKING: ReadonlySet<ModelErrorKind> = new Set(['auth', 'quota', 'not_found', 'connection', 'malformed_response']);
+/**
+ * Failures that every call of a run would meet too, so the run must not start: the key, the credit, the URL, the
+ * protocol. A server that cannot be reached, is busy or slow only warns: the run retries those, and a local server
+ * may be started after the check.
+ */
+const BLOCKING: ReadonlySet<ModelErrorKind> = new Set(['auth', 'quota', 'not_found', 'malformed_response']);
 
 export type ProbeResult =
   | { ok: true; spec: string }

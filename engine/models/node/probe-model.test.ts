@@ -58,10 +58,11 @@ describe('the pre-flight probe: one 1-token call per model', () => {
     expect(empty).toMatchObject({ ok: false, kind: 'quota', blocks: true });
   });
 
-  it('only warns about a server that stays busy: the run retries such calls', async () => {
+  it('only warns about a server that stays busy or is not up: the run retries such calls', async () => {
     server.setFaults(() => ({ kind: 'server_error' }));
     const busy = await probe('openai:gpt-4.1-mini');
     server.setFaults(undefined);
     expect(busy).toMatchObject({ ok: false, kind: 'server', blocks: false });
+    expect(await probe('compatible:llama-3.1-8b@http://127.0.0.1:9/v1')).toMatchObject({ ok: false, kind: 'connection', blocks: false });
   });
 });

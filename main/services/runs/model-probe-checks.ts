@@ -7,8 +7,8 @@ import { ServiceError } from '../app/service-error';
 import { parseRoles } from '../settings/model-roles';
 import { keyRing, storedKeys } from '../settings/secrets';
 
-/** A probe waits no longer than this for its answer (a local server loading its model is slow once). */
-const PROBE_TIMEOUT_MS = 30_000;
+/** A probe waits no longer than this (the checks run before Start, while the person waits); a slow answer only warns. */
+const PROBE_TIMEOUT_MS = 10_000;
 /** One retry for a busy server, and short waits: the checks run before Start, while the person waits. */
 const PROBE_RETRY: RetryPolicy = { max_retries: 1, initial_delay_ms: 500, max_delay_ms: 2000, max_wait_ms: 5000 };
 /** A model that answered lately is not probed again: the checks run on every edit. */
@@ -40,9 +40,8 @@ async function probeOnce(key: string, probe: () => Promise<ProbeResult>): Promis
 
 /**
  * One cheap call (a 1-token completion) per distinct model and server of the run's roles, before anything is stored:
- * a refused key, an empty account, a 404 (with the `/v1` hint for an OpenAI-compatible base URL) or a server that
- * cannot be reached is an error that blocks Start; a busy or slow server is a warning. Roles with no key are left to
- * the `model_key` check.
+ * a refused key, an empty account or a 404 (with the `/v1` hint for an OpenAI-compatible base URL) is an error that
+ * blocks Start; a server that is down, busy or slow is a warning. Roles with no key are left to the `model_key` check.
  */
 export async function modelProbeChecks(context: AppContext, models: RoleModels): Promise<PreflightCheck[]> {
   let roles;
