@@ -1,5 +1,5 @@
-import type { Message, Sampling } from '../../shared/domain';
-import type { GenerateRequest, GenerateResponse, ModelBackend, ModelMessage } from '../models/model-backend';
+import type { Message, Sampling, ToolCall } from '../../shared/domain';
+import type { GenerateRequest, GenerateResponse, ModelBackend, ModelMessage, ModelToolCall } from '../models/model-backend';
 import { outputCap } from '../models/model-limits';
 import { policyVersion } from '../models/policy-version';
 import { runStopFor } from '../models/run-stop-error';
@@ -50,6 +50,19 @@ export function toModelMessages(messages: readonly Message[]): ModelMessage[] {
   return converted;
 }
 
+/**
+ * Calls numbered by their place in the conversation (`call_0000`, `call_0001`...), as the rollout numbers calls that
+ * come without one: a provider's ids are random (`call_8fK2…`, `toolu_01…`), and a seed must give the same rows.
+ */
+function numberedCalls(calls: readonly ModelToolCall[], messages: readonly Message[]): ToolCall[] {
+  const earlier = messages.reduce((count, message) => count + (message.role === 'assistant' ? (message.tool_calls?.length ?? 0) : 0), 0);
+  return calls.map((call, position) => ({
+    id: `call_${String(earlier + position).padStart(4, '0')}`,
+    name: call.name,
+    arguments: call.arguments,
+  }));
+}
+
 /** The turn's log-probabilities: null when the backend measured none (no logprobs, or a turn of tool calls only). */
 function measuredLogprobs(
   response: GenerateResponse,
@@ -68,8 +81,8 @@ function measuredLogprobs(
  * The agent under test on a model: one `generate` per turn with the run's system prompt and tools, and no temperature
  * unless one was set. Tool-call arguments that are not JSON go back to the model once as the call's error, as agent
  * loops do; a second broken turn is an agent error (`ToolCallFormatError`), which the run re-rolls. Calls outside a
- * tool's schema go to the world, which refuses them as a real backend would. A reply cut at the token cap is kept
- * and flagged `truncated`. A refused key or an empty account stops the run (`agent_auth_failed` /
+ * tool's schema go to the world, which refuses them as a real backend would; calls are numbered by their place in
+ * the conversation, not by the provider's random ids. A reply cut at the token cap is kept and flagged `truncated`. A refused key or an empty account stops the run (`agent_auth_failed` /
  * `agent_quota_exceeded`).
  */
 export function createModelAgent(backend: ModelBackend, options: ModelAgentOptions = {}): AgentUnderTest {
@@ -114,7 +127,7 @@ export function createModelAgent(backend: ModelBackend, options: ModelAgentOptio
       const isCut = response.finish_reason === 'length';
       return {
         content: response.text,
-        tool_calls: response.tool_calls.map((call) => ({ id: call.id, name: call.name, arguments: call.arguments })),
+        tool_calls: numberedCalls(response.tool_calls, request.messages),
         finish_reason: response.tool_calls.length > 0 ? 'tool' : isCut ? 'length' : 'stop',
         ...(isCut ? { truncated: true } : {}),
         usage,
