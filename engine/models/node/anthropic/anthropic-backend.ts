@@ -1,7 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { GenerateRequest, GenerateResponse, ModelBackend } from '../../model-backend';
 import type { ModelSpec } from '../../model-spec';
-import { notFoundHint } from '../../endpoint';
+import { errorContextOf } from '../map-sdk-error';
 import { withRateLimits } from '../with-rate-limits';
 import { convertAnthropicRequest } from './convert-anthropic-request';
 import { mapAnthropicError } from './map-anthropic-error';
@@ -45,13 +45,6 @@ export function createAnthropicBackend(options: AnthropicBackendOptions): ModelB
   // `messages.create` prints a deprecation notice to the console on every call of a retired model: the first call
   // goes through it, so the notice shows once per run, and later calls post the same body to the same endpoint.
   let noticeShown = false;
-  const context = (time: number) => ({
-    spec: model.spec,
-    key: options.key ?? '',
-    key_source: options.key_source,
-    now: time,
-    not_found_hint: notFoundHint(model),
-  });
   return {
     spec: model.spec,
     model,
@@ -75,7 +68,7 @@ export function createAnthropicBackend(options: AnthropicBackendOptions): ModelB
           } = await client.messages.create(params, callOptions).withResponse());
         }
       } catch (error) {
-        throw mapAnthropicError(error, context(now()), sdk);
+        throw mapAnthropicError(error, errorContextOf(options, now()), sdk);
       }
       return withRateLimits(mapAnthropicResponse(model.spec, body, request), headers, now());
     },

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import type { GenerateRequest, GenerateResponse, ModelBackend } from '../../model-backend';
 import type { ModelSpec } from '../../model-spec';
-import { notFoundHint } from '../../endpoint';
+import { errorContextOf } from '../map-sdk-error';
 import { withRateLimits } from '../with-rate-limits';
 import { convertOpenAIRequest } from './convert-openai-request';
 import { mapOpenAIError } from './map-openai-error';
@@ -48,13 +48,6 @@ export function createOpenAIBackend(options: OpenAIBackendOptions): ModelBackend
         logLevel: 'off',
       }),
     })));
-  const context = (time: number) => ({
-    spec: model.spec,
-    key: options.key ?? '',
-    key_source: options.key_source,
-    now: time,
-    not_found_hint: notFoundHint(model),
-  });
   return {
     spec: model.spec,
     model,
@@ -71,7 +64,7 @@ export function createOpenAIBackend(options: OpenAIBackendOptions): ModelBackend
           .create(params, { timeout: request.timeout_ms ?? options.timeout_ms, maxRetries: 0 })
           .withResponse());
       } catch (error) {
-        throw mapOpenAIError(error, context(now()), sdk);
+        throw mapOpenAIError(error, errorContextOf(options, now()), sdk);
       }
       return withRateLimits(mapOpenAIResponse(model.spec, body, request), headers, now());
     },
