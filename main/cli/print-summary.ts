@@ -36,6 +36,8 @@ export function printSummary(run: Run, summary: SimulationSummary): void {
       .map(([arm, share]) => `${arm} ${share.toFixed(2)}`)
       .join(', ')}`,
   );
+  const logprobs = summary.logprobs;
+  if (logprobs) lines.push(`Logprobs: ${logprobs.with_logprobs} of ${logprobs.turns} agent turns have one (tool-call turns have none)`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
