@@ -82,8 +82,8 @@ function measuredLogprobs(
  * unless one was set. Tool-call arguments that are not JSON go back to the model once as the call's error, as agent
  * loops do; a second broken turn is an agent error (`ToolCallFormatError`), which the run re-rolls. Calls outside a
  * tool's schema go to the world, which refuses them as a real backend would; calls are numbered by their place in
- * the conversation, not by the provider's random ids. A reply cut at the token cap is kept and flagged `truncated`. A refused key or an empty account stops the run (`agent_auth_failed` /
- * `agent_quota_exceeded`).
+ * the conversation, not by the provider's random ids. A reply cut at the token cap is kept and flagged `truncated`.
+ * A refused key or an empty account stops the run (`agent_auth_failed` / `agent_quota_exceeded`).
  */
 export function createModelAgent(backend: ModelBackend, options: ModelAgentOptions = {}): AgentUnderTest {
   const temperature = options.temperature;
