@@ -3,7 +3,7 @@ import { expect, SCREENSHOT_DIR, test } from './fixtures';
 
 const SENTENCE = 'a personal finance assistant that confirms before it moves money';
 const NEW_RULE = 'Never read a full card number back to the person.';
-/** A model on a local OpenAI-compatible server: no key needed, and nothing is called before Start. */
+/** A model on a local OpenAI-compatible server that is not up: no key needed, and the pre-flight's test call only warns. */
 const LOCAL_MODEL = 'compatible:llama-3.1-8b@http://127.0.0.1:9/v1';
 
 test('a new user describes, drafts, edits a rule, starts, and watches the run complete', async ({ page, studio }) => {

@@ -1,7 +1,8 @@
 // The engine's public surface: main imports the engine only through this file (and node/index.ts for adapters).
 export type { AgentReply, AgentRequest, AgentUnderTest } from './agents/agent';
-export { createModelAgent, LOCAL_MODEL_TEMPERATURE, type ModelAgentOptions } from './agents/model-agent';
+export { createModelAgent, MODEL_AGENT_MAX_TOKENS, type ModelAgentOptions } from './agents/model-agent';
 export { ToolCallFormatError } from './agents/tool-call-format-error';
+export { LogprobTally } from './agents/logprob-tally';
 export * from './models';
 export { ModelUser, USER_TURN_TEMPERATURE, type ModelUserOptions } from './people/model-user';
 export type { SimulatedUser, UserTurn, UserTurnRequest } from './people/simulated-user';

@@ -13,17 +13,19 @@ export interface AgentRequest {
 export interface AgentReply {
   content: string;
   tool_calls: ToolCall[];
-  /** Summed log-probability of the generated tokens, when the backend returns them. */
-  logprob?: number;
-  n_tokens?: number;
+  /** Summed log-probability of the generated tokens when asked for; null when the backend returned none for the turn. */
+  logprob?: number | null;
+  n_tokens?: number | null;
   /** Per-token log-probabilities, when asked for and returned. */
   token_logprobs?: TokenLogprob[];
   finish_reason?: 'stop' | 'length' | 'tool' | 'error';
+  /** Model agents: the reply was cut at the token cap (kept as the agent's behaviour, flagged on the message). */
+  truncated?: boolean;
   /** Model agents: tokens read and written for this turn. */
   usage?: { input_tokens: number; output_tokens: number };
   /** Model agents: `<model>@<sha16 of the system prompt>`, stamped on the row. */
   policy_version?: string;
-  /** Model agents: how this turn was sampled (the temperature is null once the model refused one). */
+  /** Model agents: how this turn was sampled (the temperature is null when none was sent). */
   sampling?: Sampling;
   /** What a seeded demo agent planted on this turn (e.g. `invented_reference`); empty for real agents. */
   seeded?: string[];

@@ -1,17 +1,19 @@
-import type { Message, Sampling } from '../../shared/domain';
-import type { GenerateRequest, ModelBackend, ModelMessage } from '../models/model-backend';
+import type { Message, Sampling, ToolCall } from '../../shared/domain';
+import type { GenerateRequest, GenerateResponse, ModelBackend, ModelMessage, ModelToolCall } from '../models/model-backend';
+import { outputCap } from '../models/model-limits';
 import { policyVersion } from '../models/policy-version';
 import { runStopFor } from '../models/run-stop-error';
 import type { AgentReply, AgentRequest, AgentUnderTest } from './agent';
+import { brokenToolCalls, repairTurn } from './tool-call-repair';
 import { ToolCallFormatError } from './tool-call-format-error';
 
-/** SDK LOCAL_MODEL_TEMPERATURE: a model agent's sampling default. */
-export const LOCAL_MODEL_TEMPERATURE = 0.8;
+/** The agent's answer cap; a reasoning model gets room for its reasoning on top (`outputCap`). */
 export const MODEL_AGENT_MAX_TOKENS = 1024;
 
 export interface ModelAgentOptions {
-  /** Defaults to LOCAL_MODEL_TEMPERATURE; dropped (and stamped null) for a model that refuses one. */
+  /** Sent only when set, as the OpenAI and Anthropic clients do (the row's sampling says null otherwise, or once refused). */
   temperature?: number;
+  /** Defaults to MODEL_AGENT_MAX_TOKENS, or REASONING_MAX_TOKENS for a reasoning model. */
   max_tokens?: number;
   /** `true`: each turn keeps its summed log-probability and token count; `tokens`: the per-token list too. */
   logprobs?: boolean | 'tokens';
@@ -49,15 +51,51 @@ export function toModelMessages(messages: readonly Message[]): ModelMessage[] {
 }
 
 /**
- * The agent under test on a model: one `generate` per turn with the run's system prompt and tools. Tool-call
- * arguments that are not JSON make the turn an agent error (`ToolCallFormatError`), which the run re-rolls; calls
- * outside a tool's schema go to the world, which refuses them as a real backend would. A refused key or an empty
- * account stops the run (`agent_auth_failed` / `agent_quota_exceeded`).
+ * Calls numbered by their place in the conversation (`call_0000`, `call_0001`...), as the rollout numbers calls that
+ * come without one: a provider's ids are random (`call_8fK2…`, `toolu_01…`), and a seed must give the same rows.
+ */
+function numberedCalls(calls: readonly ModelToolCall[], messages: readonly Message[]): ToolCall[] {
+  const earlier = messages.reduce((count, message) => count + (message.role === 'assistant' ? (message.tool_calls?.length ?? 0) : 0), 0);
+  return calls.map((call, position) => ({
+    id: `call_${String(earlier + position).padStart(4, '0')}`,
+    name: call.name,
+    arguments: call.arguments,
+  }));
+}
+
+/** The turn's log-probabilities: null when the backend measured none (no logprobs, or a turn of tool calls only). */
+function measuredLogprobs(
+  response: GenerateResponse,
+  logprobs: boolean | 'tokens',
+): Pick<AgentReply, 'logprob' | 'n_tokens' | 'token_logprobs'> {
+  const measured = response.logprobs !== undefined && response.logprobs.n_tokens > 0 ? response.logprobs : undefined;
+  if (!measured) return { logprob: null, n_tokens: null };
+  return {
+    logprob: measured.sum,
+    n_tokens: measured.n_tokens,
+    ...(logprobs === 'tokens' && measured.tokens.length > 0 ? { token_logprobs: measured.tokens } : {}),
+  };
+}
+
+/**
+ * The agent under test on a model: one `generate` per turn with the run's system prompt and tools, and no temperature
+ * unless one was set. Tool-call arguments that are not JSON go back to the model once as the call's error, as agent
+ * loops do; a second broken turn is an agent error (`ToolCallFormatError`), which the run re-rolls. Calls outside a
+ * tool's schema go to the world, which refuses them as a real backend would; calls are numbered by their place in
+ * the conversation, not by the provider's random ids. A reply cut at the token cap is kept and flagged `truncated`.
+ * A refused key or an empty account stops the run (`agent_auth_failed` / `agent_quota_exceeded`).
  */
 export function createModelAgent(backend: ModelBackend, options: ModelAgentOptions = {}): AgentUnderTest {
-  const temperature = options.temperature ?? LOCAL_MODEL_TEMPERATURE;
-  const maxTokens = options.max_tokens ?? MODEL_AGENT_MAX_TOKENS;
+  const temperature = options.temperature;
+  const maxTokens = options.max_tokens ?? outputCap(backend.model, MODEL_AGENT_MAX_TOKENS);
   const logprobs = options.logprobs ?? false;
+  const generate = async (request: GenerateRequest) => {
+    try {
+      return await backend.generate(request);
+    } catch (error) {
+      throw runStopFor(error, 'agent') ?? error;
+    }
+  };
   return {
     model: backend.spec,
     async respond(request: AgentRequest): Promise<AgentReply> {
@@ -65,42 +103,38 @@ export function createModelAgent(backend: ModelBackend, options: ModelAgentOptio
         system: request.system_prompt,
         messages: toModelMessages(request.messages),
         tools: request.tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters })),
-        temperature,
+        ...(temperature === undefined ? {} : { temperature }),
         max_tokens: maxTokens,
         ...(logprobs ? { logprobs: true } : {}),
         ...(options.timeout_ms === undefined ? {} : { timeout_ms: options.timeout_ms }),
       };
-      let response;
-      try {
-        response = await backend.generate(generateRequest);
-      } catch (error) {
-        throw runStopFor(error, 'agent') ?? error;
-      }
-      const broken = response.tool_call_problems.filter((problem) => problem.kind === 'malformed_json' || problem.kind === 'not_an_object');
+      let response = await generate(generateRequest);
+      const usage = { ...response.usage };
+      const broken = brokenToolCalls(response);
       if (broken.length > 0) {
-        const first = broken[0]!;
-        throw new ToolCallFormatError(`${backend.spec} called ${first.name} with ${first.message}: ${first.raw}`);
+        response = await generate({ ...generateRequest, messages: [...generateRequest.messages, ...repairTurn(response, broken)] });
+        usage.input_tokens += response.usage.input_tokens;
+        usage.output_tokens += response.usage.output_tokens;
+        const again = brokenToolCalls(response)[0];
+        if (again) throw new ToolCallFormatError(`${backend.spec} called ${again.name} with ${again.message} twice: ${again.raw}`);
       }
       const sampling: Sampling = {
         model: backend.spec,
-        temperature: response.dropped_parameters.includes('temperature') ? null : temperature,
+        temperature: temperature === undefined || response.dropped_parameters.includes('temperature') ? null : temperature,
         max_tokens: maxTokens,
-        logprobs,
+        logprobs: response.dropped_parameters.includes('logprobs') ? false : logprobs,
       };
-      const reply: AgentReply = {
+      const isCut = response.finish_reason === 'length';
+      return {
         content: response.text,
-        tool_calls: response.tool_calls.map((call) => ({ id: call.id, name: call.name, arguments: call.arguments })),
-        finish_reason: response.tool_calls.length > 0 ? 'tool' : response.finish_reason === 'length' ? 'length' : 'stop',
-        usage: response.usage,
+        tool_calls: numberedCalls(response.tool_calls, request.messages),
+        finish_reason: response.tool_calls.length > 0 ? 'tool' : isCut ? 'length' : 'stop',
+        ...(isCut ? { truncated: true } : {}),
+        usage,
         policy_version: policyVersion(backend.spec, request.system_prompt),
         sampling,
+        ...(logprobs ? measuredLogprobs(response, logprobs) : {}),
       };
-      if (logprobs && response.logprobs) {
-        reply.logprob = response.logprobs.sum;
-        reply.n_tokens = response.logprobs.n_tokens;
-        if (logprobs === 'tokens' && response.logprobs.tokens.length > 0) reply.token_logprobs = response.logprobs.tokens;
-      }
-      return reply;
     },
   };
 }

@@ -1,6 +1,15 @@
 export { callWarnings, CallStats, type CallStatsSnapshot, type WaitFigures } from './resilience/call-stats';
 export { ConcurrencyLimit } from './resilience/concurrency-limit';
 export {
+  baseUrlOf,
+  DEFAULT_BASE_URLS,
+  endpointModel,
+  notFoundHint,
+  withEndpoint,
+  withoutCredentials,
+  type BaseUrlOverrides,
+} from './endpoint';
+export {
   ANTHROPIC_KEY_VARIABLE,
   COMPATIBLE_KEY_VARIABLE,
   keyVariablesFor,
@@ -25,6 +34,15 @@ export type {
 } from './model-backend';
 export { ModelCallError, type ModelCallErrorDetails, type ModelErrorKind } from './model-call-error';
 export { modelFamily } from './model-family';
+export {
+  clampTemperature,
+  isReasoningModel,
+  outputCap,
+  REASONING_MAX_TOKENS,
+  TEMPERATURE_RANGES,
+  temperatureProblem,
+  temperatureRange,
+} from './model-limits';
 export { jsonObjectIn, visibleText } from './model-text';
 export {
   MODEL_PROVIDERS,
@@ -39,6 +57,7 @@ export {
 } from './model-spec';
 export { ModelSpecError } from './model-spec-error';
 export { policyVersion } from './policy-version';
+export { PROBE_MESSAGE, probeModel, type ProbeResult } from './probe-model';
 export { redactSecrets } from './redact-secret';
 export { DROPPABLE_PARAMETERS, withResilience, type ResilienceOptions, type ResilientBackend } from './resilience/resilient-backend';
 export {

@@ -1,3 +1,4 @@
+import type { ModelSpec } from './model-spec';
 import type { RateLimitWindow } from './resilience/rate-limit-headers';
 
 /**
@@ -109,7 +110,9 @@ export interface GenerateResponse {
 
 /** One model on one server. Implementations throw `ModelCallError` for every failure of the call itself. */
 export interface ModelBackend {
-  /** The canonical spec (`openai:gpt-4.1-mini`): what rows and grades are stamped with. */
+  /** The canonical spec (`openai:gpt-4.1-mini`, with `@<base_url>` off the default server): what rows and grades are stamped with. */
   readonly spec: string;
+  /** The model and server behind it, when known (test doubles may leave it out): its ranges and caps follow from it. */
+  readonly model?: ModelSpec;
   generate(request: GenerateRequest): Promise<GenerateResponse>;
 }

@@ -1,3 +1,4 @@
+import { endpointModel, normalizeBaseUrl } from './endpoint';
 import { ModelSpecError } from './model-spec-error';
 
 export const MODEL_PROVIDERS = ['openai', 'anthropic', 'compatible'] as const;
@@ -7,14 +8,20 @@ export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
 export const MODEL_ROLES = ['agent', 'simulator', 'user_model', 'judge'] as const;
 export type ModelRole = (typeof MODEL_ROLES)[number];
 
-/** One model on one server: `openai:gpt-4.1-mini`, `anthropic:claude-sonnet-4-5`, `compatible:<model>@<base_url>`. */
+/**
+ * One model on one server: `openai:gpt-4.1-mini`, `anthropic:claude-sonnet-4-5`, `compatible:<model>@<base_url>`; a
+ * hosted model on another server (a proxy, a gateway) is `openai:<model>@<base_url>`.
+ */
 export interface ModelSpec {
   provider: ModelProvider;
   /** The model name the server knows (may hold `/` and `:`, as vLLM and Ollama names do). */
   model: string;
-  /** Only for `compatible`: the server's OpenAI-style base URL, e.g. `http://localhost:8000/v1`. */
+  /**
+   * The server's base URL, e.g. `http://localhost:8000/v1`: always for `compatible`, and for a hosted provider only when
+   * it is not the provider's default server.
+   */
   base_url?: string;
-  /** The canonical spec string, stamped on rows and grades. */
+  /** The canonical spec string, stamped on rows and grades: with `@<base_url>` whenever there is one, never credentials. */
   spec: string;
 }
 
@@ -45,13 +52,12 @@ function isUrl(text: string): boolean {
   return /^https?:\/\/[^\s/]+/i.test(text);
 }
 
-/** Trailing slashes off, so `http://h:8000/v1/` and `http://h:8000/v1` name the same server. */
-function normalizeBaseUrl(url: string): string {
-  return url.replace(/\/+$/, '');
-}
+/** Where `@<base_url>` starts in the text after the provider, or -1. */
+const urlStart = (rest: string) => rest.search(/@https?:\/\//i);
 
 /**
- * Parses `provider:model` (or `compatible:model@base_url`). A slash form (`openai/gpt-4.1-mini`) or a bare name
+ * Parses `provider:model` (or `compatible:model@base_url`, or `openai:model@base_url` for a hosted model behind another
+ * server; the provider's own default URL is dropped). A slash form (`openai/gpt-4.1-mini`) or a bare name
  * (`gpt-4.1-mini`) is refused with a message naming the colon form, as the SDK does.
  */
 export function parseModelSpec(text: string): ModelSpec {
@@ -74,16 +80,22 @@ export function parseModelSpec(text: string): ModelSpec {
   switch (head) {
     case 'openai':
     case 'anthropic': {
-      if (rest === '')
+      const at = urlStart(rest);
+      const model = (at === -1 ? rest : rest.slice(0, at)).trim();
+      if (model === '')
         throw new ModelSpecError(
           `"${spec}" names no model: write ${head}:<model>, e.g. ` +
             `${head === 'openai' ? 'openai:gpt-4.1-mini' : 'anthropic:claude-sonnet-4-5'}.`,
           text,
         );
-      return { provider: head, model: rest, spec: `${head}:${rest}` };
+      if (at === -1) return endpointModel(head, model, undefined);
+      const baseUrl = normalizeBaseUrl(rest.slice(at + 1));
+      if (!isUrl(baseUrl))
+        throw new ModelSpecError(`"${baseUrl}" in "${spec}" is not an http(s) URL: write ${head}:${model}@https://...`, text);
+      return endpointModel(head, model, baseUrl);
     }
     case 'compatible': {
-      const at = rest.search(/@https?:\/\//i);
+      const at = urlStart(rest);
       if (at <= 0) {
         throw new ModelSpecError(
           `"${spec}" needs the server's base URL after @: write ${COMPATIBLE_EXAMPLE} (vLLM, Ollama, llama.cpp).`,
@@ -91,9 +103,9 @@ export function parseModelSpec(text: string): ModelSpec {
         );
       }
       const model = rest.slice(0, at).trim();
-      const baseUrl = normalizeBaseUrl(rest.slice(at + 1).trim());
+      const baseUrl = normalizeBaseUrl(rest.slice(at + 1));
       if (!isUrl(baseUrl)) throw new ModelSpecError(`"${baseUrl}" in "${spec}" is not an http(s) URL: write ${COMPATIBLE_EXAMPLE}.`, text);
-      return { provider: 'compatible', model, base_url: baseUrl, spec: `compatible:${model}@${baseUrl}` };
+      return endpointModel('compatible', model, baseUrl);
     }
     default:
       throw new ModelSpecError(

@@ -1,6 +1,8 @@
 import type { Message, Persona } from '../../shared/domain';
+import { cutTwiceMessage, generateUncut } from '../models/generate-uncut';
 import type { ModelBackend, ModelMessage } from '../models/model-backend';
 import { ModelCallError } from '../models/model-call-error';
+import { outputCap } from '../models/model-limits';
 import { visibleText } from '../models/model-text';
 import { runStopFor } from '../models/run-stop-error';
 import { hashInt, hashUnit } from '../seeded';
@@ -63,8 +65,9 @@ export function personView(messages: readonly Message[]): ModelMessage[] {
 /**
  * The simulated person on a model. Whether they walk away is decided as the template user decides it (patience
  * hazards on seeded draws, and a question they cannot answer), so a seeded run leaves at the same turns; what they
- * say comes from the model. A failed call loses the rollout as `user_error` (never a made-up line); a refused key
- * or an empty account stops the run (`user_auth_failed` / `user_quota_exceeded`).
+ * say comes from the model. A failed call, or a line cut at the token limit twice, loses the rollout as `user_error`
+ * (never a made-up or cut line); a refused key or an empty account stops the run (`user_auth_failed` /
+ * `user_quota_exceeded`).
  */
 export class ModelUser implements SimulatedUser {
   readonly model: string;
@@ -88,16 +91,20 @@ export class ModelUser implements SimulatedUser {
       if (hazard > 0 && hashUnit(`${key}:${turn}:abandon`) < hazard) return { kind: 'left' };
     }
     let text: string;
+    const maxTokens = this.options.max_tokens ?? outputCap(this.backend.model, USER_TURN_MAX_TOKENS);
     try {
-      const response = await this.backend.generate({
+      const response = await generateUncut(this.backend, {
         system: modelUserPrompt(persona, this.#reference(messages, key)),
         messages: personView(messages),
         temperature: this.options.temperature ?? USER_TURN_TEMPERATURE,
-        max_tokens: this.options.max_tokens ?? USER_TURN_MAX_TOKENS,
+        max_tokens: maxTokens,
         ...(this.options.timeout_ms === undefined ? {} : { timeout_ms: this.options.timeout_ms }),
       });
+      if (response.finish_reason === 'length')
+        throw new UserTurnError(cutTwiceMessage(this.model, 'a line for the simulated person', maxTokens));
       text = visibleText(response.text);
     } catch (error) {
+      if (UserTurnError.isInstance(error)) throw error;
       const stop = runStopFor(error, 'user');
       if (stop) throw stop;
       throw new UserTurnError(

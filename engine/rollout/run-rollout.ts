@@ -75,6 +75,7 @@ export async function runRollout(input: RolloutInput): Promise<RolloutResult> {
   let userTurns = 1;
   let toolRounds = 0;
   let toolCalls = 0;
+  let wasCut = false;
   const policy: Pick<RolloutResult, 'policy_version' | 'sampling' | 'usage'> = {};
   const finish = (result: Omit<RolloutResult, 'policy_version' | 'sampling' | 'usage'>): RolloutResult => ({ ...result, ...policy });
 
@@ -102,7 +103,9 @@ export async function runRollout(input: RolloutInput): Promise<RolloutResult> {
       ...(reply.logprob === undefined ? {} : { logprob: reply.logprob }),
       ...(reply.n_tokens === undefined ? {} : { n_tokens: reply.n_tokens }),
       ...(reply.token_logprobs === undefined ? {} : { token_logprobs: reply.token_logprobs }),
+      ...(reply.truncated ? { truncated: true } : {}),
     });
+    if (reply.truncated) wasCut = true;
 
     if (calls.length > 0) {
       for (const call of calls) {
@@ -118,7 +121,8 @@ export async function runRollout(input: RolloutInput): Promise<RolloutResult> {
     }
     toolRounds = 0;
 
-    const finishReason = reply.finish_reason === 'length' ? 'length' : 'stop';
+    // SDK: a row whose agent was cut at the token cap on any turn finished by `length`.
+    const finishReason = reply.finish_reason === 'length' || wasCut ? 'length' : 'stop';
     if (!endsWithQuestion(reply.content)) {
       return finish({ messages, final_text: reply.content, ended_by: 'agent', finish_reason: finishReason, seeded, tool_calls: toolCalls });
     }

@@ -102,21 +102,28 @@ describe('simulate with models in the roles', () => {
     expect(summary.warnings[0]).toMatch(/The agent and the simulated person both run openai:gpt-4\.1-mini.*user_model=/);
   });
 
-  it('re-rolls a turn with malformed tool-call JSON as an agent error', async () => {
-    let broken = 1;
-    const agent = createModelAgent(
-      new MockModelBackend(AGENT, (request) => {
-        if (broken > 0 && request.messages.length === 1) {
-          broken--;
-          return { tool_call_problems: [{ id: 'c', name: 'x', kind: 'malformed_json', message: 'arguments are not JSON', raw: '{"a":' }] };
-        }
-        return { text: 'Sorry, I cannot help with that today.' };
-      }),
-    );
-    const { rows, summary } = await run({ agent, budget: 4 });
-    expect(rows).toHaveLength(4);
-    expect(summary.search.rollouts).toMatchObject({ rerolled: 1, lost: 0 });
-    expect(summary.degraded).toEqual([]);
+  it('re-rolls a turn with malformed tool-call JSON as an agent error once the model, told so, breaks it again', async () => {
+    // Each broken turn is answered with the parse error once (the request then ends with that tool message).
+    const agentBreaking = (times: number) => {
+      let broken = times;
+      return createModelAgent(
+        new MockModelBackend(AGENT, (request) => {
+          if (broken > 0 && (request.messages.length === 1 || request.messages.at(-1)?.role === 'tool')) {
+            broken--;
+            return {
+              tool_call_problems: [{ id: 'c', name: 'x', kind: 'malformed_json', message: 'arguments are not JSON', raw: '{"a":' }],
+            };
+          }
+          return { text: 'Sorry, I cannot help with that today.' };
+        }),
+      );
+    };
+    const twice = await run({ agent: agentBreaking(2), budget: 4, concurrency: 1 });
+    expect(twice.rows).toHaveLength(4);
+    expect(twice.summary.search.rollouts).toMatchObject({ rerolled: 1, lost: 0 });
+    expect(twice.summary.degraded).toEqual([]);
+    const once = await run({ agent: agentBreaking(1), budget: 4, concurrency: 1 });
+    expect(once.summary.search.rollouts).toMatchObject({ rerolled: 0, lost: 0 });
   });
 
   it('stops with agent_auth_failed when the key is refused, saying why before anything else', async () => {

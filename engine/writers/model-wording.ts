@@ -1,7 +1,9 @@
 import { roundTo } from '../../shared/domain/rounding';
 import type { Spec } from '../../shared/domain';
+import { cutTwiceMessage, generateUncut } from '../models/generate-uncut';
 import type { ModelBackend } from '../models/model-backend';
 import { ModelCallError } from '../models/model-call-error';
+import { clampTemperature, outputCap } from '../models/model-limits';
 import { visibleText } from '../models/model-text';
 import { runStopFor } from '../models/run-stop-error';
 import { hashUnit } from '../seeded';
@@ -68,15 +70,18 @@ async function wordCard(
   options: ModelWordingOptions,
 ): Promise<CardWording> {
   const { system, user } = writerPrompt(card, request.spec);
+  const maxTokens = options.max_tokens ?? outputCap(backend.model, WRITER_MAX_TOKENS);
   let text: string;
   try {
-    const response = await backend.generate({
+    const response = await generateUncut(backend, {
       system,
       messages: [{ role: 'user', content: user }],
-      temperature: writerTemperature(request.seed, request.round),
-      max_tokens: options.max_tokens ?? WRITER_MAX_TOKENS,
+      // The draw spans 0.45-1.05; a provider with a narrower range (Anthropic: 0-1) gets its nearest end.
+      temperature: clampTemperature(backend.model, writerTemperature(request.seed, request.round)),
+      max_tokens: maxTokens,
       ...(options.timeout_ms === undefined ? {} : { timeout_ms: options.timeout_ms }),
     });
+    if (response.finish_reason === 'length') return fallback(card, cutTwiceMessage(backend.spec, 'a message', maxTokens));
     text = cleanAsk(response.text);
   } catch (error) {
     const stop = runStopFor(error, 'writer');
@@ -94,9 +99,9 @@ async function wordCard(
 /**
  * One of the five arms with a model writing the words: the arm still chooses the situation and the person (so the
  * grid, the bandit and the seeded persona are unchanged), and each card is worded by the model just before it rolls
- * out. When the model fails, the template's words stand, the row says `writer_model: "template"` and carries
- * `generator_fallback`, and the error reaches `search.writer_errors`. A refused key or an empty account stops the
- * run (`writer_auth_failed` / `writer_quota_exceeded`).
+ * out. When the model fails (a message cut at the token limit twice included), the template's words stand, the row
+ * says `writer_model: "template"` and carries `generator_fallback`, and the error reaches `search.writer_errors`. A
+ * refused key or an empty account stops the run (`writer_auth_failed` / `writer_quota_exceeded`).
  */
 export function withModelWording(writer: Writer, backend: ModelBackend, options: ModelWordingOptions = {}): Writer {
   return {

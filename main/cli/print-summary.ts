@@ -38,6 +38,8 @@ export function printSummary(run: Run, summary: SimulationSummary): void {
   );
   const modelWriter = modelWriterLine(search);
   if (modelWriter) lines.push(modelWriter);
+  const logprobs = summary.logprobs;
+  if (logprobs) lines.push(`Logprobs: ${logprobs.with_logprobs} of ${logprobs.turns} agent turns have one (tool-call turns have none)`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

@@ -84,6 +84,10 @@ export const PREFLIGHT_CHECK_IDS = [
   'budget_short',
   /** until="saturation" with a budget below planned cells x SATURATION_COPIES. */
   'saturation_budget_short',
+  /** A temperature outside the agent's provider's range (Anthropic: 0 to 1). */
+  'model_temperature',
+  /** One 1-token call per model failed: a refused key, no credit, a 404 (a base URL without /v1) block; a server down or busy warns. */
+  'model_probe',
 ] as const;
 
 export const PreflightCheck = z.object({

@@ -18,11 +18,17 @@ export const AssistantMessage = z.object({
   role: z.literal('assistant'),
   content: z.string(),
   tool_calls: z.array(ToolCall).optional(),
-  /** Summed log-probability of the turn's generated tokens, when the backend returned them. */
-  logprob: z.number().optional(),
-  n_tokens: z.number().int().nonnegative().optional(),
+  /**
+   * Summed log-probability of the turn's generated tokens, when asked for: null when the backend returned none for
+   * this turn (a model without log-probabilities, a turn of tool calls only), never 0 for nothing measured.
+   */
+  logprob: z.number().nullable().optional(),
+  /** Tokens the logprob sums; null with it. */
+  n_tokens: z.number().int().nonnegative().nullable().optional(),
   /** Per-token log-probabilities, when asked for (`logprobs: "tokens"`) and the backend returned them. */
   token_logprobs: z.array(TokenLogprob).optional(),
+  /** The reply was cut at the token cap (`finish_reason: length`): kept as the agent's behaviour, and flagged. */
+  truncated: z.boolean().optional(),
 });
 /** The world's answer to one call: `content` is the JSON text the agent saw; `fault` names a scheduled fault that fired. */
 export const ToolMessage = z.object({

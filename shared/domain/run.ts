@@ -83,7 +83,10 @@ export const RunConfig = z.object({
   concurrency: z.number().int().min(1).max(256).default(8),
   /** Model agents: each turn keeps its summed log-probability and token count; `tokens` keeps the per-token list too. */
   logprobs: z.union([z.boolean(), z.literal('tokens')]).optional(),
-  /** Model agents' sampling temperature (LOCAL_MODEL_TEMPERATURE 0.8 when unset); dropped for models that refuse it. */
+  /**
+   * Model agents' sampling temperature, sent only when set (as the OpenAI and Anthropic clients do); within the agent
+   * provider's range (Anthropic 0 to 1, checked before the run); dropped for models that refuse one.
+   */
   temperature: z.number().min(0).max(2).optional(),
   /** Seconds one model call may take before it counts as an agent error (default 300). */
   timeout: z.number().positive().max(3600).optional(),

@@ -149,6 +149,17 @@ export const CoverageSummary = z.object({
 });
 export type CoverageSummary = z.infer<typeof CoverageSummary>;
 
+/** A model agent's log-probabilities over the run's rows, when the run asked for them (`logprobs`). */
+export const LogprobCoverage = z.object({
+  /** What the run asked for: `true` (summed per turn) or `tokens` (the per-token list too). */
+  asked: z.union([z.literal(true), z.literal('tokens')]),
+  /** Agent turns in the run's rows. */
+  turns: z.number().int().nonnegative(),
+  /** Turns that carry a log-probability; the others say null (tool calls only, or a model that returned none). */
+  with_logprobs: z.number().int().nonnegative(),
+});
+export type LogprobCoverage = z.infer<typeof LogprobCoverage>;
+
 /** What `simulate` returns besides the rows: SimulationData without them. */
 export const SimulationSummary = z.object({
   rows: z.number().int().nonnegative(),
@@ -157,5 +168,7 @@ export const SimulationSummary = z.object({
   warnings: z.array(z.string()),
   coverage: CoverageSummary,
   search: SearchRecord,
+  /** Absent when the run asked for no log-probabilities (or ran no model agent). */
+  logprobs: LogprobCoverage.optional(),
 });
 export type SimulationSummary = z.infer<typeof SimulationSummary>;

@@ -36,14 +36,17 @@ export const CARRY_KEYS = [
   'unroll',
 ] as const;
 
-/** The sum of an assistant-turn number over the row, or undefined when any assistant turn lacks it. */
+/**
+ * The sum of an assistant-turn number over the row, or undefined when any assistant turn lacks it (a null is a turn
+ * the backend measured nothing for: a partial sum would read as a likelier conversation than it was).
+ */
 function summed(row: ExportInput['row'], key: 'logprob' | 'n_tokens'): number | undefined {
   let total = 0;
   let any = false;
   for (const message of row.messages) {
     if (message.role !== 'assistant') continue;
     const value = message[key];
-    if (value === undefined) return undefined;
+    if (value === undefined || value === null) return undefined;
     total += value;
     any = true;
   }

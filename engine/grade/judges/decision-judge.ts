@@ -32,6 +32,8 @@ export interface DecisionJudgeOptions {
   version?: string;
   /** Defaults to the model's own settings. */
   settings?: Record<string, unknown>;
+  /** What the model's calls went through (retries, refused settings), for the grade report. */
+  notes?: () => string[];
 }
 
 /** A decision judge's default version: the model, so another model is another judge. */
@@ -53,13 +55,17 @@ export function decisionJudge(model: DecisionModel, options: DecisionJudgeOption
   return {
     name: options.name ?? 'decision',
     label_source: 'decision',
-    provenance: {
-      judge: options.name ?? 'decision',
-      model: model.model,
-      rubric_hash: null,
-      settings: options.settings ?? model.settings ?? {},
-      version: options.version ?? decisionVersion(model.model),
+    // Read per grade: the model's settings are those sent so far.
+    get provenance() {
+      return {
+        judge: options.name ?? 'decision',
+        model: model.model,
+        rubric_hash: null,
+        settings: options.settings ?? model.settings ?? {},
+        version: options.version ?? decisionVersion(model.model),
+      };
     },
+    ...(options.notes ? { notes: options.notes } : {}),
     async judge(row, context): Promise<JudgeOutput> {
       const verdict = await model.decide(row, context);
       const probability: unknown = verdict.probability;

@@ -25,13 +25,18 @@ export interface Judge {
   /** Shown in tables and stored as the grade's judge name (`conduct`, `lambda_judge`, a display name). */
   readonly name: string;
   readonly label_source: LabelSource;
-  /** Who made the grade: stamped on every grade this judge produces. */
+  /**
+   * Who made the grade: stamped on every grade this judge produces, read as each row's answer lands (a model judge's
+   * settings are those it sent, so a temperature the model refused reads null).
+   */
   readonly provenance: Provenance;
   /** Read the judge's number as a rating on [lo, hi] (hi > lo) and map it to [0, 1]. */
   readonly scale?: readonly [number, number];
   /** The most rows this judge can take at once (a JSON-lines server: 1); `runJudge` never exceeds it. */
   readonly max_concurrency?: number;
   judge(row: Row, context: JudgeContext): Promise<JudgeOutput>;
+  /** What the judge's model calls went through so far (retries, refused settings), as sentences for the grade report. */
+  notes?(): string[];
   /** Releases what the judge keeps between rows (a JSON-lines server). Safe to call twice. */
   close?(): Promise<void>;
 }

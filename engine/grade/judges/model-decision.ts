@@ -1,9 +1,11 @@
 import type { ModelBackend } from '../../models/model-backend';
+import { outputCap } from '../../models/model-limits';
 import type { DecisionModel, DecisionVerdict } from './decision-judge';
 import { FAILURE_CLASSES } from './failure-vocabulary';
 import { jsonObjectIn } from '../../models/model-text';
 import { JUDGE_PAYLOAD_CHARS, judgePayload } from './judge-payload';
 import { JUDGE_TEMPERATURE } from './rubric-judge';
+import { SentSettings } from './sent-settings';
 
 export const DECISION_FORMAT_NAME = 'decision';
 export const DECISION_MAX_TOKENS = 200;
@@ -29,9 +31,17 @@ export interface ModelDecisionOptions {
 
 /**
  * A decision model on any backend (`decision:<model spec>`): the model answers P(pass), its own pick of failure
- * class and a reason; `decisionJudge` turns that into the reward, the class and `unsure` within 0.1 of even.
+ * class and a reason; `decisionJudge` turns that into the reward, the class and `unsure` within 0.1 of even. Its
+ * settings are those sent (a temperature the model refused reads null).
  */
 export function modelDecision(backend: ModelBackend, options: ModelDecisionOptions = {}): DecisionModel {
+  const maxTokens = outputCap(backend.model, DECISION_MAX_TOKENS);
+  const sent = new SentSettings({
+    temperature: JUDGE_TEMPERATURE,
+    max_tokens: maxTokens,
+    payload_chars: JUDGE_PAYLOAD_CHARS,
+    prompt: DECISION_PROMPT_VERSION,
+  });
   const system = [
     DECISION_PROMPT_HEAD,
     'Answer with one JSON object: {"probability": the chance from 0 to 1 that the agent did the ' +
@@ -40,21 +50,19 @@ export function modelDecision(backend: ModelBackend, options: ModelDecisionOptio
   ].join('\n');
   return {
     model: backend.spec,
-    settings: {
-      temperature: JUDGE_TEMPERATURE,
-      max_tokens: DECISION_MAX_TOKENS,
-      payload_chars: JUDGE_PAYLOAD_CHARS,
-      prompt: DECISION_PROMPT_VERSION,
+    get settings() {
+      return sent.current;
     },
     async decide(row): Promise<DecisionVerdict> {
       const response = await backend.generate({
         system,
         messages: [{ role: 'user', content: judgePayload(row, options.policy ?? '') }],
         temperature: JUDGE_TEMPERATURE,
-        max_tokens: DECISION_MAX_TOKENS,
+        max_tokens: maxTokens,
         response_format: { type: 'json', name: DECISION_FORMAT_NAME, schema: DECISION_SCHEMA },
         ...(options.timeout_ms === undefined ? {} : { timeout_ms: options.timeout_ms }),
       });
+      sent.observe(response);
       const answer = jsonObjectIn(response.text);
       if (!answer) throw new Error(`${backend.spec} answered without a JSON decision: ${response.text.slice(0, 200)}`);
       const failureClass = answer['failure_class'];

@@ -1,11 +1,13 @@
 import type { ModelBackend } from '../../models/model-backend';
+import { outputCap } from '../../models/model-limits';
 import { FAILURE_CLASSES } from './failure-vocabulary';
 import type { Judge, JudgeOutput } from './judge';
 import { jsonObjectIn } from '../../models/model-text';
 import { judgePayload, JUDGE_PAYLOAD_CHARS } from './judge-payload';
 import { rubricProvenance } from './rubric';
+import { SentSettings } from './sent-settings';
 
-/** SDK JUDGE_TEMPERATURE and JUDGE_MAX_TOKENS. */
+/** SDK JUDGE_TEMPERATURE and JUDGE_MAX_TOKENS (a reasoning model gets room for its reasoning on top: `outputCap`). */
 export const JUDGE_TEMPERATURE = 0;
 export const JUDGE_MAX_TOKENS = 120;
 /** Bumped whenever the judge's instructions change: it is part of the settings stamped on every grade. */
@@ -33,23 +35,28 @@ export interface RubricJudgeOptions {
   temperature?: number;
   max_tokens?: number;
   timeout_ms?: number;
+  /** What the backend's calls went through (retries, refused settings), for the grade report. */
+  notes?: () => string[];
 }
 
 /**
  * The LLM rubric judge: the model reads the rubric, the policy, the situation and the conversation, and answers
  * `{reward, reason, failure_class}` as JSON (structured output where the provider has it). Every grade carries
- * model, rubric hash and settings; `version = <model>@<rubric hash>`, so a rubric edit is a new judge. An answer
+ * model, rubric hash and the settings sent (a temperature the model refused reads null); `version = <model>@<rubric
+ * hash>`, so a rubric edit is a new judge. An answer
  * that is not JSON is an `error` grade (reward null), never a silent 0.
  */
 export function rubricJudge(backend: ModelBackend, options: RubricJudgeOptions): Judge {
   const temperature = options.temperature ?? JUDGE_TEMPERATURE;
-  const maxTokens = options.max_tokens ?? JUDGE_MAX_TOKENS;
-  const provenance = rubricProvenance({
-    model: backend.spec,
-    rubric: options.rubric,
-    settings: { temperature, max_tokens: maxTokens, payload_chars: JUDGE_PAYLOAD_CHARS, prompt: RUBRIC_PROMPT_VERSION },
-    ...(options.name ? { name: options.name } : {}),
-  });
+  const maxTokens = options.max_tokens ?? outputCap(backend.model, JUDGE_MAX_TOKENS);
+  const sent = new SentSettings({ temperature, max_tokens: maxTokens, payload_chars: JUDGE_PAYLOAD_CHARS, prompt: RUBRIC_PROMPT_VERSION });
+  const provenanceOf = () =>
+    rubricProvenance({
+      model: backend.spec,
+      rubric: options.rubric,
+      settings: sent.current,
+      ...(options.name ? { name: options.name } : {}),
+    });
   const system = [
     RUBRIC_JUDGE_PROMPT_HEAD,
     'Read the rubric, then the policy, situation and conversation. Judge only what the agent did.',
@@ -59,9 +66,12 @@ export function rubricJudge(backend: ModelBackend, options: RubricJudgeOptions):
     `RUBRIC:\n${options.rubric}`,
   ].join('\n');
   return {
-    name: provenance.judge,
+    name: provenanceOf().judge,
     label_source: 'judge',
-    provenance,
+    get provenance() {
+      return provenanceOf();
+    },
+    ...(options.notes ? { notes: options.notes } : {}),
     async judge(row): Promise<JudgeOutput> {
       const response = await backend.generate({
         system,
@@ -71,6 +81,7 @@ export function rubricJudge(backend: ModelBackend, options: RubricJudgeOptions):
         response_format: { type: 'json', name: VERDICT_FORMAT_NAME, schema: VERDICT_SCHEMA },
         ...(options.timeout_ms === undefined ? {} : { timeout_ms: options.timeout_ms }),
       });
+      sent.observe(response);
       const verdict = jsonObjectIn(response.text);
       if (!verdict) throw new Error(`${backend.spec} answered without a JSON verdict: ${response.text.slice(0, 200)}`);
       return {

@@ -129,11 +129,11 @@ async function judgeOne(row: Row, judge: Judge, options: RunJudgeOptions, timeou
  * Grades every row with one judge (SDK `run_judge`), `concurrency` at a time, and returns the grades in row
  * order whatever order they finished in. A judge that throws gives `error`, one slower than `timeoutMs` gives
  * `timeout`, a malformed answer `invalid_result` or `missing_reward`: each with reward null, never a silent 0.
- * Every grade carries the judge's provenance (with `version` when given). Throws JudgeConfigError before
- * judging anything when a custom judge has no version or the options are unusable.
+ * Every grade carries the judge's provenance as it stands when the row's answer lands (with `version` when given).
+ * Throws JudgeConfigError before judging anything when a custom judge has no version or the options are unusable.
  */
 export async function runJudge(rows: readonly Row[], judge: Judge, options: RunJudgeOptions): Promise<JudgedRow[]> {
-  const provenance = provenanceFor(judge, options.version);
+  provenanceFor(judge, options.version);
   const concurrency = options.concurrency ?? DEFAULT_JUDGE_CONCURRENCY;
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new JudgeConfigError(`concurrency must be a whole number >= 1, got ${concurrency}`);
@@ -149,7 +149,7 @@ export async function runJudge(rows: readonly Row[], judge: Judge, options: RunJ
       next += 1;
       const row = rows[index]!;
       const normalized = await judgeOne(row, judge, options, timeoutMs);
-      const judged = toJudgedRow(rowId(row), judge, provenance, normalized, options.clock.now());
+      const judged = toJudgedRow(rowId(row), judge, provenanceFor(judge, options.version), normalized, options.clock.now());
       results[index] = judged;
       options.onGraded?.(judged, index);
     }

@@ -1,4 +1,6 @@
+import { notFoundHint } from '../endpoint';
 import { ModelCallError } from '../model-call-error';
+import type { ModelSpec } from '../model-spec';
 import { redactSecrets } from '../redact-secret';
 import { serverWait } from '../resilience/rate-limit-headers';
 import { shouldRetryHeader } from '../resilience/retry-policy';
@@ -12,6 +14,19 @@ export interface ErrorContext {
   key_source: string;
   /** Clock time of the failure, in milliseconds (reset times and HTTP dates are measured from it). */
   now: number;
+  /** What a 404 most likely means for this base URL (`notFoundHint`), added to the message of one. */
+  not_found_hint?: string | undefined;
+}
+
+/** The context of an adapter's failed call: its model, where its key came from, and what a 404 means for its URL. */
+export function errorContextOf(options: { model: ModelSpec; key: string | undefined; key_source: string }, now: number): ErrorContext {
+  return {
+    spec: options.model.spec,
+    key: options.key ?? '',
+    key_source: options.key_source,
+    now,
+    not_found_hint: notFoundHint(options.model),
+  };
 }
 
 type ErrorClass = abstract new (...args: never[]) => Error;
@@ -71,7 +86,8 @@ export function mapSdkError(
         : kind === 'quota'
           ? `${spec}: the account behind the key from ${context.key_source} is out of quota or credit (${status})`
           : `${spec} answered ${status}`;
-    return new ModelCallError(`${prefix}: ${serverMessage}`, {
+    const hint = kind === 'not_found' && context.not_found_hint ? ` (${context.not_found_hint})` : '';
+    return new ModelCallError(`${prefix}: ${serverMessage}${hint}`, {
       kind,
       spec,
       status,

@@ -134,18 +134,34 @@ describe.each(SPECS)('%s on the real client against the local server', (spec) =>
     expect(backend.stats.snapshot()).toMatchObject({ retries: 0, dropped: { temperature: 2 } });
   });
 
-  it('reports tool-call arguments that are not JSON, and the model agent makes it an agent error', async () => {
+  it('reports tool-call arguments that are not JSON; the model agent sends the parse error back once, then gives up', async () => {
     const backend = backends().get(parseModelSpec(spec));
     faultsOnce({ kind: 'broken_tool_json' });
     const response = await backend.generate(ASK);
     expect(response.tool_call_problems).toMatchObject([{ name: 'get_order', kind: 'malformed_json' }]);
     expect(response.tool_calls).toEqual([]);
-    faultsOnce({ kind: 'broken_tool_json' });
+
     const agent = createModelAgent(backend);
-    const failure = await agent
-      .respond({ system_prompt: 'x', tools: TOOLS, messages: [{ role: 'user', content: 'Where is ORD-1001?' }], rollout_key: '0:0' })
-      .catch((error: unknown) => error);
+    const turn = {
+      system_prompt: 'x',
+      tools: TOOLS,
+      messages: [{ role: 'user' as const, content: 'Where is ORD-1001?' }],
+      rollout_key: '0:0',
+    };
+    faultsOnce({ kind: 'broken_tool_json' });
+    const before = server.requests.length;
+    const repaired = await agent.respond(turn);
+    expect(repaired.tool_calls).toEqual([{ id: expect.any(String), name: 'get_order', arguments: { order_id: 'ORD-1001' } }]);
+    expect(server.requests.length - before).toBe(2);
+    // The second request answers the broken call with its parse error, as the tool's result.
+    const resent = JSON.stringify(server.requests.at(-1)!.body);
+    expect(resent).toContain('could not be read');
+    expect(resent).toContain('Call get_order again with a JSON object.');
+
+    faultsOnce({ kind: 'broken_tool_json' }, { kind: 'broken_tool_json' });
+    const failure = await agent.respond(turn).catch((error: unknown) => error);
     expect(ToolCallFormatError.isInstance(failure)).toBe(true);
+    expect((failure as Error).message).toContain('twice');
   });
 
   it('keeps a call whose arguments break the schema, and says so', async () => {
@@ -223,7 +239,8 @@ describe.each(SPECS)('%s rate limits, on a fake clock', (spec) => {
     once({ kind: 'rate_limit', limits: requestsUsedUp });
     expect((await backend.generate(ASK)).tool_calls).toHaveLength(1);
     expect(sleeps).toEqual([6000]);
-    expect(callWarnings(backend.stats.snapshot())).toContain(`rate limited by ${spec}; waited 6.0 s as ${resetHeader} said.`);
+    expect(backend.spec).toBe(`${spec}@${spec.startsWith('openai') ? limited.openai_base_url : limited.anthropic_base_url}`);
+    expect(callWarnings(backend.stats.snapshot())).toContain(`rate limited by ${backend.spec}; waited 6.0 s as ${resetHeader} said.`);
   });
 
   it('prefers retry-after-ms, then retry-after, to the reset headers', async () => {
@@ -247,7 +264,7 @@ describe.each(SPECS)('%s rate limits, on a fake clock', (spec) => {
     expect(sleeps).toEqual([20_000]);
     const said = spec.startsWith('openai') ? '6m0s' : new Date(sentAt + 360_000).toISOString().replace('.000Z', 'Z');
     expect(callWarnings(backend.stats.snapshot())).toContain(
-      `rate limited by ${spec}; waited 20.0 s, the longest wait allowed, though ${tokensHeader} said ${said}.`,
+      `rate limited by ${backend.spec}; waited 20.0 s, the longest wait allowed, though ${tokensHeader} said ${said}.`,
     );
   });
 

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CallStats, type CallStatsSnapshot } from '../resilience/call-stats';
 import { ConcurrencyLimit } from '../resilience/concurrency-limit';
+import { baseUrlOf, withEndpoint, type BaseUrlOverrides } from '../endpoint';
 import { keyVariablesFor, needsKey } from '../key-variable';
 import type { ModelBackend } from '../model-backend';
 import type { ModelSpec } from '../model-spec';
@@ -17,8 +18,8 @@ export const DEFAULT_CALL_TIMEOUT_MS = 300_000;
 export interface ModelBackendsOptions {
   /** Looks a key up by variable name (environment, then the app's stored keys). Values never leave the adapters. */
   key(variable: string): string | undefined;
-  /** Overrides for the hosted APIs' base URLs (OPENAI_BASE_URL, ANTHROPIC_BASE_URL). */
-  base_urls?: { openai?: string; anthropic?: string };
+  /** Overrides for the hosted APIs' base URLs (OPENAI_BASE_URL, ANTHROPIC_BASE_URL); a spec's own `@<base_url>` wins. */
+  base_urls?: BaseUrlOverrides;
   /** Calls in flight per server (every role on the same server shares it). */
   concurrency: number;
   timeout_ms?: number;
@@ -30,17 +31,9 @@ export interface ModelBackendsOptions {
   now?: () => number;
 }
 
-/** The hosted APIs' base URLs when no override is given (the clients' own defaults). */
-const DEFAULT_BASE_URLS = { openai: 'https://api.openai.com/v1', anthropic: 'https://api.anthropic.com' } as const;
-
-/** The server a model is called on: its base URL, trailing slashes off, so every spelling of one server is one key. */
-export function serverOf(model: ModelSpec, base_urls: ModelBackendsOptions['base_urls']): string {
-  const url = model.provider === 'compatible' ? (model.base_url ?? '') : (base_urls?.[model.provider] ?? DEFAULT_BASE_URLS[model.provider]);
-  return url.replace(/\/+$/, '');
-}
-
 /**
- * The backends of one run, built on the real clients: one per model spec, one concurrency limit per server (every
+ * The backends of one run, built on the real clients: one per model spec (resolved against the base URL overrides, so
+ * its `spec` names the server that answers), one concurrency limit per server (every
  * model there shares it), one rate-limit pause per (server, model) — OpenAI and Anthropic limit each model on its
  * own, so a limit used up by one model holds only that model's calls — and one set of call figures per model.
  * Asking twice for a spec gives the same backend.
@@ -62,10 +55,11 @@ export class ModelBackends {
     this.#timeoutMs = options.timeout_ms ?? DEFAULT_CALL_TIMEOUT_MS;
   }
 
-  get(model: ModelSpec): ResilientBackend {
+  get(asked: ModelSpec): ResilientBackend {
+    const model = withEndpoint(asked, this.options.base_urls);
     const existing = this.#backends.get(model.spec);
     if (existing) return existing;
-    const server = serverOf(model, this.options.base_urls);
+    const server = baseUrlOf(model);
     let limit = this.#limits.get(server);
     if (!limit) {
       limit = new ConcurrencyLimit(this.options.concurrency);
@@ -109,16 +103,11 @@ export class ModelBackends {
       ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
     };
     switch (model.provider) {
-      case 'openai': {
-        const baseUrl = this.options.base_urls?.openai;
-        return createOpenAIBackend({ ...common, ...(baseUrl ? { base_url: baseUrl } : {}) });
-      }
+      case 'openai':
       case 'compatible':
-        return createOpenAIBackend({ ...common, base_url: model.base_url! });
-      case 'anthropic': {
-        const baseUrl = this.options.base_urls?.anthropic;
-        return createAnthropicBackend({ ...common, ...(baseUrl ? { base_url: baseUrl } : {}) });
-      }
+        return createOpenAIBackend({ ...common, base_url: baseUrlOf(model) });
+      case 'anthropic':
+        return createAnthropicBackend({ ...common, base_url: baseUrlOf(model) });
       default: {
         const unreachable: never = model.provider;
         return unreachable;

@@ -139,7 +139,7 @@ describe.each(PAIRS)('%s: a limit used up by model %s never holds %s on the same
       pauses: { 'retry-after': { count: 1, total_ms: 1000 } },
     });
     expect(callWarnings(a.stats.snapshot())).toContain(
-      `${provider}:${modelA} answered 429 with x-should-retry: false; that call was not retried, and ` +
+      `${a.spec} answered 429 with x-should-retry: false; that call was not retried, and ` +
         `new calls were held 1.0 s as retry-after said.`,
     );
     expect(b.stats.snapshot().pauses).toEqual({});

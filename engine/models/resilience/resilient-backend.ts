@@ -101,6 +101,7 @@ export function withResilience(backend: ModelBackend, options: ResilienceOptions
 
   return {
     spec: backend.spec,
+    ...(backend.model ? { model: backend.model } : {}),
     stats,
     async generate(request) {
       stats.call();

@@ -80,6 +80,7 @@ export function stillSimulatingRefusal(context: AppContext, runId: string): stri
 export function formatGradeReport(summary: GradesSummary, outcome: GradeOutcome | null): string {
   const warnings = [
     ...(outcome && outcome.status !== 'completed' ? [`Grading ${outcome.status}: ${outcome.message}`] : []),
+    ...(outcome?.warnings ?? []),
     ...summary.warnings,
   ];
   const lines: string[] = [];

@@ -164,8 +164,11 @@ export async function runInForeground(context: AppContext, runId: string, lease:
   }
 }
 
-/** The pre-flight checks that fail a run at its first call (a model spec, a missing key, an agent that does not start). */
-const UNRUNNABLE = new Set(['model_spec', 'model_key', 'agent_start']);
+/**
+ * The pre-flight checks that fail a run at its first call: a model spec, a missing key, an agent that does not start, a
+ * temperature the model refuses, a model whose test call failed for good (a refused key, no credit, a 404).
+ */
+const UNRUNNABLE = new Set(['model_spec', 'model_key', 'agent_start', 'model_temperature', 'model_probe']);
 
 /**
  * Refuses, before anything is stored, a run the app's pre-flight would not start: its models or its agent cannot be
@@ -233,7 +236,7 @@ export function registerSimulateCommand(program: Command): void {
     .option('--user-model <spec>', 'the model that plays the person (default: the offline template user)')
     .option('--judge <spec>', 'the judge model recorded with the run (a model spec, or decision:<spec>)')
     .option('--logprobs [tokens]', 'keep each model-agent turn\'s log-probability and token count ("tokens": the per-token list too)')
-    .option('--temperature <x>', "the model agent's sampling temperature", temperature)
+    .option('--temperature <x>', "the model agent's sampling temperature (default: none sent; Anthropic takes 0 to 1)", temperature)
     .option('--timeout <seconds>', 'seconds one model call may take before it is an agent error', seconds)
     .option('--replay-of <run-id>', "re-run exactly a previous run's situations and prompts (e.g. with another --agent)")
     .option('--name <name>', 'a name for the run')

@@ -99,20 +99,27 @@ describe('wai simulate with all four roles on the local model server', () => {
     expect(run.status, run.output).toBe(0);
     expect(run.output).toContain('stopped because budget');
     expect(run.output).toMatch(/model calls were retried/);
+    // OPENAI_BASE_URL and ANTHROPIC_BASE_URL point the hosted specs at the local server: provenance names it.
+    const agentThere = `${agent}@${server.openai_base_url}`;
+    const simulatorThere = `${simulator}@${server.anthropic_base_url}`;
 
     const db = new Database(join(dataDir, 'while-studio.sqlite'), { readonly: true });
-    const stored = db.prepare('SELECT status, degraded, warnings, summary FROM runs').get() as {
+    const stored = db.prepare('SELECT status, degraded, warnings, summary, config FROM runs').get() as {
       status: string;
       degraded: string;
       warnings: string;
       summary: string;
+      config: string;
     };
     const spec = JSON.parse((db.prepare('SELECT body FROM specs').get() as { body: string }).body) as Spec;
     db.close();
     expect(stored.status).toBe('completed');
     expect(spec.tools.map((tool) => tool.name)).toEqual(['get_order', 'refund_order']);
     const warnings = JSON.parse(stored.warnings) as string[];
-    expect(warnings.some((warning) => warning.includes(`drafted by ${simulator}`))).toBe(true);
+    expect(warnings.some((warning) => warning.includes(`drafted by ${simulatorThere}`))).toBe(true);
+    expect(JSON.parse(stored.config)).toMatchObject({
+      models: { agent: agentThere, simulator: simulatorThere, user_model: userModel, judge },
+    });
 
     const rows = readFileSync(out, 'utf8')
       .trim()
@@ -120,29 +127,34 @@ describe('wai simulate with all four roles on the local model server', () => {
       .map((line) => Row.parse(JSON.parse(line)));
     expect(rows).toHaveLength(12);
     for (const row of rows) {
-      expect(row.agent_model).toBe(agent);
+      expect(row.agent_model).toBe(agentThere);
       expect(row.user_model).toBe(userModel);
-      expect([simulator, 'template']).toContain(row.writer_model);
+      expect([simulatorThere, 'template']).toContain(row.writer_model);
       if (row.writer_model === 'template') expect(row.degraded).toEqual(['generator_fallback']);
-      expect(row.policy_version).toMatch(/^openai:gpt-4\.1-mini@[0-9a-f]{16}$/);
-      expect(row.sampling).toEqual({ model: agent, temperature: 0.8, max_tokens: 1024, logprobs: true });
-      const turns = row.messages.filter((message) => message.role === 'assistant');
-      expect(
-        turns.every((turn) => turn.role === 'assistant' && typeof turn.logprob === 'number' && typeof turn.n_tokens === 'number'),
-      ).toBe(true);
+      expect(row.policy_version).toMatch(/^openai:gpt-4\.1-mini@http:\/\/127\.0\.0\.1:\d+\/v1@[0-9a-f]{16}$/);
+      // No --temperature: none was sent, as the clients send none.
+      expect(row.sampling).toEqual({ model: agentThere, temperature: null, max_tokens: 1024, logprobs: true });
+      for (const turn of row.messages) {
+        if (turn.role !== 'assistant') continue;
+        // A turn of tool calls only has no log-probabilities: null, never 0.
+        if (turn.content === '') expect(turn).toMatchObject({ logprob: null, n_tokens: null });
+        else expect(typeof turn.logprob === 'number' && typeof turn.n_tokens === 'number').toBe(true);
+      }
     }
-    expect(rows.some((row) => row.writer_model === simulator)).toBe(true);
+    expect(rows.some((row) => row.writer_model === simulatorThere)).toBe(true);
     expect(rows.some((row) => row.messages.filter((message) => message.role === 'user').length > 1)).toBe(true);
 
     const seen = await server.requests();
     expect(Object.keys(seen.faults).length).toBeGreaterThan(0);
     const summary = JSON.parse(stored.summary) as { search: { rollouts: { rerolled: number; lost: number } } };
     const degraded = JSON.parse(stored.degraded) as string[];
-    // Every injected fault is accounted for: HTTP faults as retries (warned); broken tool JSON, depending on which
-    // role's call it hit, as the agent's re-rolls or losses, the writer's template fallback, or the person's losses.
+    // Every injected fault is accounted for: HTTP faults as retries (warned); broken tool JSON (only a reply calling a
+    // tool can break, so only the agent's) as malformed tool calls (warned: each went back to the model once as its
+    // error), and as a re-roll or a loss when the model broke the same turn twice.
     if ((seen.faults.broken_tool_json ?? 0) > 0) {
-      const accounted = summary.search.rollouts.rerolled + summary.search.rollouts.lost > 0 || degraded.includes('generator_fallback');
-      expect(accounted, JSON.stringify({ rollouts: summary.search.rollouts, degraded })).toBe(true);
+      expect(
+        warnings.some((warning) => warning.startsWith(`${agentThere}: `) && warning.includes('tool calls had malformed arguments')),
+      ).toBe(true);
       if (summary.search.rollouts.lost > 0) expect(degraded.some((code) => code === 'agent_errors' || code === 'user_errors')).toBe(true);
     }
     expect(seen.models['anthropic:claude-sonnet-5']).toBeGreaterThan(0);
@@ -180,19 +192,28 @@ describe('wai simulate with all four roles on the local model server', () => {
     expect(gradedRubric.output).toContain(`\nrubric@${judge}@${hash}  (judge, model ${judge}, rubric ${hash}, version ${judge}@${hash})\n`);
     const gradedDecision = wai(dataDir, ['grade', runId, '--judge', `decision:${agent}`]);
     expect(gradedDecision.status, gradedDecision.output).toBe(0);
-    expect(gradedDecision.output).toContain(`decision@${agent}@decision  (decision, model ${agent}, version ${agent}@decision)`);
+    expect(gradedDecision.output).toContain(
+      `decision@${agentThere}@decision  (decision, model ${agentThere}, version ${agentThere}@decision)`,
+    );
     const gradesDb = new Database(join(dataDir, 'while-studio.sqlite'), { readonly: true });
     const models = gradesDb
       .prepare("SELECT DISTINCT json_extract(provenance, '$.model') AS model FROM grades WHERE label_source != 'conduct' ORDER BY model")
       .all();
     gradesDb.close();
-    expect(models).toEqual([{ model: judge }, { model: agent }].sort((left, right) => left.model.localeCompare(right.model)));
+    expect(models).toEqual([{ model: judge }, { model: agentThere }].sort((left, right) => left.model.localeCompare(right.model)));
 
-    const exported = wai(dataDir, ['export', runId, '--out', join(dataDir, 'exports', 'sft'), '--no-validate']);
+    const exported = wai(dataDir, ['export', runId, '--out', join(dataDir, 'exports', 'sft'), '--no-validate', '--select', 'all']);
     expect(exported.status, exported.output).toBe(0);
     const files = filesUnder(dataDir);
     expect(files.some((file) => file.path.endsWith('.sqlite'))).toBe(true);
     expect(files.filter((file) => file.path.includes(join('exports', 'sft'))).length).toBeGreaterThan(0);
+    const lines = files
+      .filter((file) => file.path.includes(join('exports', 'sft')) && file.path.endsWith('.jsonl'))
+      .flatMap((file) => file.bytes.toString('utf8').split('\n'))
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as { agent_model: string });
+    expect(lines.length).toBeGreaterThan(0);
+    expect(new Set(lines.map((line) => line.agent_model))).toEqual(new Set([agentThere]));
     expect(holding(files, KEY)).toEqual([]);
     expect([run, gradedRubric, gradedDecision, exported].some((command) => command.output.includes(KEY))).toBe(false);
   }, 120_000);
@@ -225,9 +246,38 @@ describe('wai simulate with all four roles on the local model server', () => {
     const { OPENAI_API_KEY: _key, ...withoutKey } = environment;
     const result = wai(dataDir, ['simulate', '--describe', SENTENCE, '--rows', '2', '--agent', 'openai:gpt-4.1-mini'], withoutKey);
     expect(result.status).toBe(1);
-    expect(result.output).toContain('wai: Nothing was started:\n  models.agent: No key for openai:gpt-4.1-mini: set OPENAI_API_KEY');
+    expect(result.output).toContain(
+      `wai: Nothing was started:\n  models.agent: No key for openai:gpt-4.1-mini@${server.openai_base_url}: set OPENAI_API_KEY`,
+    );
     expect(wai(dataDir, ['runs', 'list']).output).toContain(`No runs yet in ${dataDir}.`);
   }, 60_000);
+});
+
+describe('wai simulate refuses before anything is stored', () => {
+  it("a temperature outside the agent's provider range, and a base URL whose server answers 404", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'while-models-refused-'));
+    const hot = wai(dataDir, [
+      'simulate',
+      '--describe',
+      SENTENCE,
+      '--rows',
+      '2',
+      '--agent',
+      'anthropic:claude-haiku-4-5',
+      '--temperature',
+      '1.5',
+    ]);
+    expect(hot.status).toBe(1);
+    expect(hot.output).toContain(
+      'wai: Nothing was started:\n  temperature: anthropic:claude-haiku-4-5 takes a temperature from 0 to 1 (the anthropic API refuses ' +
+        'others), not 1.5: set one in that range.',
+    );
+    const withoutV1 = wai(dataDir, ['simulate', '--describe', SENTENCE, '--rows', '2', '--agent', `compatible:qwen3:8b@${server.url}`]);
+    expect(withoutV1.status).toBe(1);
+    expect(withoutV1.output).toContain(`answered 404`);
+    expect(withoutV1.output).toContain(`write compatible:qwen3:8b@${server.url}/v1`);
+    expect(wai(dataDir, ['runs', 'list']).output).toContain(`No runs yet in ${dataDir}.`);
+  }, 90_000);
 });
 
 function readRunId(dataDir: string): string {

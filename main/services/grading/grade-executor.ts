@@ -38,6 +38,8 @@ export interface GradeOutcome {
   done: number;
   total: number;
   message: string;
+  /** What the judge's model calls went through (retries, settings the model refused), for the grade report. */
+  warnings?: string[];
 }
 
 export interface ExecuteGradingOptions {
@@ -256,7 +258,9 @@ export async function executeGrading(options: ExecuteGradingOptions): Promise<Gr
     const total = Math.max(tally.total, done);
     const unjudgedNote =
       tally.unjudged > 0 ? ` ${tally.unjudged} rows are unjudged (the judge erred or timed out): their reward is empty, not 0.` : '';
-    if (failure !== null) return { status: 'failed', done, total, message: failure };
+    const notes = judge?.notes?.() ?? [];
+    const warnings = notes.length > 0 ? { warnings: notes } : {};
+    if (failure !== null) return { status: 'failed', done, total, message: failure, ...warnings };
     if (isCancelled()) {
       return {
         status: 'cancelled',
@@ -265,10 +269,11 @@ export async function executeGrading(options: ExecuteGradingOptions): Promise<Gr
         message:
           `Cancelled after ${done} of ${total} gradings; the grades written so far are kept (grade again with skip_graded to ` +
           `continue).${unjudgedNote}`,
+        ...warnings,
       };
     }
     const judged = judge ? `the conduct checks, then ${chosenKey}` : 'the conduct checks';
-    return { status: 'completed', done, total, message: `Graded with ${judged}: ${done} gradings.${unjudgedNote}` };
+    return { status: 'completed', done, total, message: `Graded with ${judged}: ${done} gradings.${unjudgedNote}`, ...warnings };
   } finally {
     await judge?.close?.();
   }

@@ -79,7 +79,7 @@ export class GradeJobs {
         }
         if (job.status !== 'running') return;
         job.status = outcome.status;
-        job.message = outcome.message;
+        job.message = [outcome.message, ...(outcome.warnings ?? [])].join(' ');
         if (outcome.done !== undefined) job.done = outcome.done;
         if (outcome.total !== undefined) job.total = outcome.total;
         job.finished_at = this.context.now().toISOString();

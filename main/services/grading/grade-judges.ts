@@ -62,7 +62,11 @@ function stoppingOnAccountFailure(judge: Judge): LoadedJudge {
   const watched: Judge = {
     name: judge.name,
     label_source: judge.label_source,
-    provenance: judge.provenance,
+    // A model judge's provenance follows what it sent (a refused temperature reads null): read it through.
+    get provenance() {
+      return judge.provenance;
+    },
+    ...(judge.notes ? { notes: () => judge.notes!() } : {}),
     ...(judge.scale ? { scale: judge.scale } : {}),
     ...(judge.max_concurrency === undefined ? {} : { max_concurrency: judge.max_concurrency }),
     async judge(row, context) {

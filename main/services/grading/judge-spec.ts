@@ -1,8 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { JUDGE_COMMAND_MODES } from '../../../shared/api/grades';
-import { defaultRubric, ModelSpecError, parseRoleSpec, roleSpecLabel } from '../../../engine/index';
+import { defaultRubric, ModelSpecError, parseRoleSpec, roleSpecLabel, withEndpoint } from '../../../engine/index';
 import { ServiceError } from '../app/service-error';
+import { keyRing } from '../settings/secrets';
 
 /** A judge as a grading job runs it: plain data, so it crosses into a worker thread as it is. */
 export type JudgeSpec =
@@ -219,10 +220,12 @@ function modelJudgeSpec(text: string, options: JudgeSpecOptions): JudgeSpec {
     );
   }
   const rubric = role.decision ? null : (options.rubric ?? defaultRubric(options.policy?.rules ?? []));
+  // The grades name the server that answered (OPENAI_BASE_URL...): so does the judge's key, or skip_graded would miss them.
+  const model = withEndpoint(role.model, keyRing().base_urls);
   return {
     kind: 'model',
-    spec: roleSpecLabel(role),
-    model: role.model.spec,
+    spec: roleSpecLabel({ ...role, model }),
+    model: model.spec,
     decision: role.decision,
     rubric,
     policy: options.policy?.system_prompt ?? '',

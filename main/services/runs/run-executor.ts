@@ -168,7 +168,8 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
     for (;;) {
       const next = await events.next();
       if (next.done) {
-        const summary = next.value;
+        const logprobs = roles.logprobs();
+        const summary = logprobs ? { ...next.value, logprobs } : next.value;
         update({
           status: statusFor(summary.stopped_because),
           stopped_because: summary.stopped_because,
@@ -189,6 +190,7 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
   async function handleEvent(event: SimulationEvent): Promise<void> {
     switch (event.type) {
       case 'row':
+        roles.observe(event.row);
         if (!event.resumed) {
           storeRow(event.row, event.duration_ms);
           newRows++;

@@ -4,9 +4,10 @@ import { AXES, modeSettingsOf, type AxisValues, type RoleModels } from '../../..
 import { idLikeParameters, planGrid, SATURATION_COPIES, stableJson, toolKnownIds, toolParts } from '../../../engine/index';
 import { probeCommandAgent, type CommandProbe } from '../../../engine/node';
 import type { AppContext } from '../app/app-context';
-import { missingKeyIssues, parseRoles } from '../settings/model-roles';
+import { agentTemperatureProblem, missingKeyIssues, parseRoles } from '../settings/model-roles';
 import { keyRing, storedKeys } from '../settings/secrets';
 import { ServiceError } from '../app/service-error';
+import { modelProbeChecks } from './model-probe-checks';
 import { checkSpec, draftFromSentence } from './specs-service';
 
 type Config = z.output<typeof PreflightConfig>;
@@ -23,21 +24,23 @@ const SEPARATION: Record<(typeof ROLES)[number], string> = {
 
 /**
  * The checks shown before Start: the spec's own issues (errors) and warnings, no tools, tools that look records up
- * with no id the writer can use, model specs that do not parse or have no key, one model in two roles, a budget
- * below situations x phrasings x repeats (as the mode resolves them), and a saturation run whose budget cannot give
- * every planned cell its copies, and a command agent that does not start. Errors block Start in the app.
+ * with no id the writer can use, model specs that do not parse or have no key, a temperature outside the agent's
+ * provider's range, one model in two roles, a budget below situations x phrasings x repeats (as the mode resolves
+ * them), and a saturation run whose budget cannot give every planned cell its copies; then a command agent that does
+ * not start and a model that fails one test call (`modelProbeChecks`). Errors block Start in the app.
  */
 export async function preflightRun(context: AppContext, config: Config): Promise<PreflightOutput> {
   const output = preflightChecks(context, config);
-  const agent = await agentStartChecks(config.models);
-  return agent.length === 0 ? output : { ...output, checks: sortChecks([...output.checks, ...agent]) };
+  const [agent, probes] = await Promise.all([agentStartChecks(config.models), modelProbeChecks(context, config.models)]);
+  const started = [...agent, ...probes];
+  return started.length === 0 ? output : { ...output, checks: sortChecks([...output.checks, ...started]) };
 }
 
 /** Every check but the command agent's start (which runs the command): the spec, the models, the settings. */
 export function preflightChecks(context: AppContext, config: Config): PreflightOutput {
   const checks: PreflightCheck[] = [];
   const spec = specOf(config, checks);
-  const settings = [...modelChecks(context, config.models), ...settingsChecks(config)];
+  const settings = [...modelChecks(context, config.models), ...temperatureChecks(config), ...settingsChecks(config)];
   if (spec === undefined) return { checks: sortChecks([...checks, ...settings]), grid: null };
 
   const checked = checkSpec(spec);
@@ -125,6 +128,17 @@ function modelChecks(context: AppContext, models: RoleModels): PreflightCheck[] 
   return missingKeyIssues(models, { keys: keyRing(process.env, storedKeys(context.keys)), mode: context.mode }).map((issue) =>
     toCheck(issue, 'model_key'),
   );
+}
+
+/** A temperature the agent's provider refuses (Anthropic takes 0 to 1): every agent call would fail with a 400. */
+function temperatureChecks(config: Config): PreflightCheck[] {
+  let problem;
+  try {
+    problem = agentTemperatureProblem(config);
+  } catch {
+    return []; // model_spec says what is wrong with the agent's spec
+  }
+  return problem ? [{ id: 'model_temperature', level: 'error', message: `temperature: ${problem}`, path: 'temperature' }] : [];
 }
 
 /** Commands that answered a probe lately: the checks run on every edit, and a working agent need not start each time. */

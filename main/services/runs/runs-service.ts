@@ -16,7 +16,7 @@ import { insertSpec, specOfRun } from '../../store/runs/specs-repository';
 import type { AppContext } from '../app/app-context';
 import { newId } from '../app/ids';
 import { leaseConflictMessage, leaseProgram, liveLeaseOf, RunLease, runWriter } from './run-lease';
-import { drafterFor, parseRoles } from '../settings/model-roles';
+import { drafterFor, parseRoles, withEndpoints } from '../settings/model-roles';
 import { keyRing, storedKeys } from '../settings/secrets';
 import { ServiceError } from '../app/service-error';
 
@@ -100,7 +100,15 @@ function storeRun(context: AppContext, config: RunConfig, prepared: PreparedRun,
   context.db
     .transaction(() => {
       insertSpec(context.db, specId, spec, now);
-      insertRun(context.db, { id: runId, name: runName(config, spec), status: 'queued', config, now, spec_id: specId });
+      const models = withEndpoints(config.models, keyRing().base_urls);
+      insertRun(context.db, {
+        id: runId,
+        name: runName(config, spec),
+        status: 'queued',
+        config: { ...config, models },
+        now,
+        spec_id: specId,
+      });
       if (warnings.length > 0) updateRun(context.db, runId, { warnings }, now);
       alsoInTransaction?.(runId);
     })

@@ -1,10 +1,16 @@
 // A run's `config.models` ({agent, simulator, user_model, judge}) as the components that play each role: the demo
 // or a command agent, the offline template writers and user, or models on the real clients.
 import type { Issue } from '../../../shared/api';
-import type { RoleModels, RunConfig, Situation, Spec } from '../../../shared/domain';
+import type { LogprobCoverage, RoleModels, Row, RunConfig, Situation, Spec } from '../../../shared/domain';
 import {
   callWarnings,
   checkRoles,
+  LogprobTally,
+  roleSpecLabel,
+  temperatureProblem,
+  withEndpoint,
+  withoutCredentials,
+  type BaseUrlOverrides,
   createModelAgent,
   createModelDrafter,
   createModelSituationWriter,
@@ -48,6 +54,31 @@ export function parseRoles(models: RoleModels): Record<ModelRole, RoleSpec> {
   if (issues.length > 0)
     throw new ServiceError('VALIDATION_FAILED', issues.map((issue) => `${issue.path}: ${issue.message}`).join(' '), issues);
   return roles;
+}
+
+/**
+ * The roles with each hosted model pinned to the server it will be called on (`openai:<model>@<OPENAI_BASE_URL>`), so
+ * a run records where its models answered and a resumed run calls the same server. An override carrying credentials
+ * (`https://user:secret@proxy/v1`) is left to the environment: credentials never reach the store.
+ */
+export function withEndpoints(models: RoleModels, base_urls: BaseUrlOverrides): RoleModels {
+  const roles = parseRoles(models);
+  const pinned: RoleModels = { ...models };
+  for (const role of MODEL_ROLES) {
+    const spec = roles[role];
+    if (spec.kind !== 'model' || spec.model.provider === 'compatible') continue;
+    const override = base_urls[spec.model.provider];
+    if (override === undefined || withoutCredentials(override) !== override) continue;
+    pinned[role] = roleSpecLabel({ ...spec, model: withEndpoint(spec.model, base_urls) });
+  }
+  return pinned;
+}
+
+/** Why the agent's model cannot take the temperature the run sets (outside its provider's range), else undefined. */
+export function agentTemperatureProblem(config: Pick<RunConfig, 'models' | 'temperature'>): string | undefined {
+  if (config.temperature === undefined) return undefined;
+  const agent = parseRoles(config.models).agent;
+  return agent.kind === 'model' ? temperatureProblem(agent.model, config.temperature) : undefined;
 }
 
 export interface ModelRolesOptions {
@@ -107,8 +138,12 @@ export function missingKeyIssues(models: RoleModels, options: ModelRolesOptions)
 /** What `simulate` takes for the roles a run names (absent keys keep the offline components), and what closes them. */
 export interface RoleComponents {
   components: { agent?: AgentUnderTest; createUser?: (situation: Situation) => SimulatedUser; writers?: Writer[] };
-  /** Read at the end of the run: role checks (`same_model`...) and what the model calls went through. */
+  /** Each row the run lands or resumes, before the run ends: the agent turns' log-probabilities are counted from them. */
+  observe(row: Row): void;
+  /** Read at the end of the run: role checks (`same_model`...), what the model calls went through, missing logprobs. */
   notes(): { degraded: string[]; warnings: string[] };
+  /** How many agent turns carry a log-probability, when the run asked a model agent for them. */
+  logprobs(): LogprobCoverage | undefined;
   close(): void;
 }
 
@@ -122,9 +157,11 @@ export function roleComponents(config: RunConfig, spec: Spec, options: ModelRole
   const timeout = config.timeout === undefined ? {} : { timeout_ms: Math.round(config.timeout * 1000) };
   const components: RoleComponents['components'] = {};
   const closers: (() => void)[] = [];
-  const extraWarnings: string[] = [];
 
+  const temperature = agentTemperatureProblem(config);
+  if (temperature) throw new ServiceError('VALIDATION_FAILED', temperature, [{ path: 'temperature', message: temperature }]);
   const agent = roles.agent;
+  let tally: LogprobTally | undefined;
   if (agent.kind === 'command') {
     const command = createCommandAgent({ command: agent.command, processes: Math.min(config.concurrency, MAX_AGENT_PROCESSES) });
     components.agent = command;
@@ -136,11 +173,7 @@ export function roleComponents(config: RunConfig, spec: Spec, options: ModelRole
       ...(config.logprobs === undefined ? {} : { logprobs: config.logprobs }),
       ...timeout,
     });
-    if (config.logprobs && agent.model.provider === 'anthropic') {
-      extraWarnings.push(
-        `${agent.model.spec} returns no log-probabilities (Anthropic has none): the rows carry no logprob although logprobs was asked for.`,
-      );
-    }
+    if (config.logprobs) tally = new LogprobTally(config.logprobs);
   }
 
   const simulator = roles.simulator;
@@ -162,12 +195,16 @@ export function roleComponents(config: RunConfig, spec: Spec, options: ModelRole
   }
 
   const roleNotes = checkRoles(config.models);
+  const agentModel = components.agent?.model ?? '';
   return {
     components,
+    observe: (row) => tally?.add(row),
     notes: () => {
-      const warnings = [...roleNotes.warnings, ...extraWarnings, ...backends.stats().flatMap(callWarnings)];
+      const missing = tally?.warning(agentModel);
+      const warnings = [...roleNotes.warnings, ...backends.stats().flatMap(callWarnings), ...(missing ? [missing] : [])];
       return { degraded: roleNotes.degraded, warnings };
     },
+    logprobs: () => tally?.coverage(),
     close: () => closers.forEach((close) => close()),
   };
 }
@@ -209,15 +246,17 @@ export function modelJudge(judgeSpec: string, options: ModelJudgeOptions): Judge
   const concurrency = options.concurrency ?? 8;
   const backend = withRole('judge', options.mode, () => backendsFor({ concurrency, timeout: options.timeout_s }, options).get(role.model));
   const timeout = options.timeout_s === undefined ? {} : { timeout_ms: Math.round(options.timeout_s * 1000) };
+  const notes = () => callWarnings(backend.stats.snapshot());
   if (role.decision)
-    return decisionJudge(
-      modelDecision(backend, { ...(options.policy ? { policy: options.policy } : {}), ...timeout }),
-      options.name ? { name: options.name } : {},
-    );
+    return decisionJudge(modelDecision(backend, { ...(options.policy ? { policy: options.policy } : {}), ...timeout }), {
+      ...(options.name ? { name: options.name } : {}),
+      notes,
+    });
   return rubricJudge(backend, {
     rubric: options.rubric,
     ...(options.policy ? { policy: options.policy } : {}),
     ...(options.name ? { name: options.name } : {}),
     ...timeout,
+    notes,
   });
 }

@@ -24,10 +24,15 @@ function fill(schema: Record<string, unknown>, said: string): Record<string, unk
   return args;
 }
 
-/** The agent under test: looks the first matching tool up once it has an identifier, asks for one otherwise. */
+/**
+ * The agent under test: looks the first matching tool up once it has an identifier, asks for one otherwise, and calls
+ * again when told its call's arguments could not be read.
+ */
 function agentReply(request: ServerRequest): BrainReply {
   const last = request.messages.at(-1);
-  if (last?.role === 'tool') {
+  // A tool error about the call's own arguments (a broken call sent back by the agent loop): call again.
+  const isRepair = last?.role === 'tool' && last.content.includes('could not be read');
+  if (last?.role === 'tool' && !isRepair) {
     const status = /"status"\s*:\s*"([^"]+)"/.exec(last.content)?.[1] ?? 'done';
     return { text: `I checked that for you: the system says ${status}. Let me know if there is anything else.` };
   }

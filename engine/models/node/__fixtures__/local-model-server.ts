@@ -86,7 +86,9 @@ export type Fault =
   | ({ kind: 'quota' } & ShouldRetry)
   /** A plain 400 `invalid_request_error` naming no parameter. */
   | ({ kind: 'bad_request' } & ShouldRetry)
-  | { kind: 'reject_temperature' };
+  | { kind: 'reject_temperature' }
+  /** Anthropic's 400 for a temperature above 1 (its range is 0 to 1); the server sends it on its own. */
+  | { kind: 'temperature_range' };
 
 export interface LocalModelServerOptions {
   brain?: Brain;
@@ -97,6 +99,8 @@ export interface LocalModelServerOptions {
   faults?: (request: ServerRequest) => Fault | undefined;
   /** Models that refuse `temperature` the way reasoning models do. */
   no_temperature_models?: readonly string[];
+  /** Models that take `logprobs` but return none (`logprobs: null`), as some servers and models do. */
+  no_logprobs_models?: readonly string[];
   /** Rate-limit headers on every successful answer (none by default, as local servers send none). */
   rate_limits?: (request: ServerRequest) => RateLimitState | undefined;
   /** The server's clock for Anthropic's reset times (default `Date.now`; a test's fake clock keeps them exact). */
@@ -153,6 +157,7 @@ export async function startLocalModelServer(options: LocalModelServerOptions = {
   const now = options.now ?? Date.now;
   const requests: RecordedRequest[] = [];
   const noTemperature = new Set(options.no_temperature_models ?? []);
+  const noLogprobs = new Set(options.no_logprobs_models ?? []);
   let count = 0;
   let inFlight = 0;
   let maxInFlight = 0;
@@ -181,8 +186,8 @@ export async function startLocalModelServer(options: LocalModelServerOptions = {
       });
       return;
     }
-    const protocol =
-      path === '/v1/chat/completions' || path === '/chat/completions' ? 'openai' : path === '/v1/messages' ? 'anthropic' : undefined;
+    // Served under /v1 only, as vLLM, Ollama and llama.cpp serve it: a base URL without /v1 gets their 404.
+    const protocol = path === '/v1/chat/completions' ? 'openai' : path === '/v1/messages' ? 'anthropic' : undefined;
     if (request.method !== 'POST' || protocol === undefined) {
       send(response, 404, { error: { message: `no route ${request.method} ${path}`, type: 'not_found', code: null, param: null } });
       return;
@@ -191,7 +196,8 @@ export async function startLocalModelServer(options: LocalModelServerOptions = {
     const index = count++;
     const bearer = request.headers.authorization?.replace(/^Bearer\s+/i, '');
     const key = protocol === 'openai' ? bearer : ((request.headers['x-api-key'] as string | undefined) ?? bearer);
-    const view = protocol === 'openai' ? openaiView(body) : anthropicView(body);
+    const read = protocol === 'openai' ? openaiView(body) : anthropicView(body);
+    const view = noLogprobs.has(read.model) ? { ...read, logprobs: false } : read;
     const full: ServerRequest = { ...view, index, key, body };
     const record: RecordedRequest = { protocol, model: view.model, body, status: 200 };
     requests.push(record);
@@ -201,6 +207,7 @@ export async function startLocalModelServer(options: LocalModelServerOptions = {
       if (options.latency_ms) await wait(options.latency_ms);
       let fault: Fault | undefined = options.key !== undefined && key !== options.key ? { kind: 'auth' } : faults?.(full);
       if (!fault && noTemperature.has(view.model) && view.temperature !== undefined) fault = { kind: 'reject_temperature' };
+      if (!fault && protocol === 'anthropic' && (view.temperature ?? 0) > 1) fault = { kind: 'temperature_range' };
       if (fault) record.fault = fault.kind;
       if (fault?.kind === 'slow') await wait(fault.delay_ms);
       const error = fault ? errorFor(protocol, fault, key, now()) : undefined;

@@ -1,6 +1,7 @@
 // Runs the local model server as its own process, for tests in other layers and for trying the app by hand:
 //   node --import tsx engine/models/node/__fixtures__/serve-local-model.ts [--key K] [--latency-ms N]
-//        [--fault-share 0.1 --fault-kinds rate_limit,server_error,cut_off] [--no-temperature m1,m2] [--exit-with-stdin]
+//        [--fault-share 0.1 --fault-kinds rate_limit,server_error,cut_off] [--no-temperature m1,m2] [--no-logprobs m1,m2]
+//        [--exit-with-stdin]
 //        [--requests-remaining N --requests-reset-ms M]   (rate-limit headers on every answer: N of 60 left, refilled in M ms)
 // Prints one JSON line with its URLs, then serves until it is killed (or, with --exit-with-stdin, until stdin closes:
 // a test that dies leaves no server behind).
@@ -29,6 +30,7 @@ const kinds = (flag('fault-kinds') ?? 'rate_limit,server_error').split(',').map(
 const key = flag('key');
 const latency = flag('latency-ms');
 const noTemperature = flag('no-temperature');
+const noLogprobs = flag('no-logprobs');
 const remaining = flag('requests-remaining');
 const resetMs = Number(flag('requests-reset-ms') ?? 1000);
 
@@ -37,6 +39,7 @@ const server = await startLocalModelServer({
   ...(latency ? { latency_ms: Number(latency) } : {}),
   ...(share > 0 ? { faults: faultShare(share, kinds) } : {}),
   ...(noTemperature ? { no_temperature_models: noTemperature.split(',') } : {}),
+  ...(noLogprobs ? { no_logprobs_models: noLogprobs.split(',') } : {}),
   ...(remaining === undefined ? {} : { rate_limits: () => ({ requests: { limit: 60, remaining: Number(remaining), reset_ms: resetMs } }) }),
 });
 process.stdout.write(

@@ -207,6 +207,8 @@ function errorAnswer(protocol: 'openai' | 'anthropic', fault: Fault, key: string
             'temperature',
           )
         : anthropicError(400, 'invalid_request_error', '`temperature` is deprecated for this model.');
+    case 'temperature_range':
+      return anthropicError(400, 'invalid_request_error', 'temperature: range: 0..1');
     case 'slow':
     case 'cut_off':
     case 'broken_tool_json':

@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { GenerateRequest, GenerateResponse, ModelBackend } from '../../model-backend';
 import type { ModelSpec } from '../../model-spec';
+import { errorContextOf } from '../map-sdk-error';
 import { withRateLimits } from '../with-rate-limits';
 import { convertAnthropicRequest } from './convert-anthropic-request';
 import { mapAnthropicError } from './map-anthropic-error';
@@ -46,6 +47,7 @@ export function createAnthropicBackend(options: AnthropicBackendOptions): ModelB
   let noticeShown = false;
   return {
     spec: model.spec,
+    model,
     async generate(request: GenerateRequest): Promise<GenerateResponse> {
       const { sdk, client } = await load();
       const params = convertAnthropicRequest(model.model, request);
@@ -66,7 +68,7 @@ export function createAnthropicBackend(options: AnthropicBackendOptions): ModelB
           } = await client.messages.create(params, callOptions).withResponse());
         }
       } catch (error) {
-        throw mapAnthropicError(error, { spec: model.spec, key: options.key ?? '', key_source: options.key_source, now: now() }, sdk);
+        throw mapAnthropicError(error, errorContextOf(options, now()), sdk);
       }
       return withRateLimits(mapAnthropicResponse(model.spec, body, request), headers, now());
     },

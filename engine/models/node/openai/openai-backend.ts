@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import type { GenerateRequest, GenerateResponse, ModelBackend } from '../../model-backend';
 import type { ModelSpec } from '../../model-spec';
+import { errorContextOf } from '../map-sdk-error';
 import { withRateLimits } from '../with-rate-limits';
 import { convertOpenAIRequest } from './convert-openai-request';
 import { mapOpenAIError } from './map-openai-error';
@@ -49,6 +50,7 @@ export function createOpenAIBackend(options: OpenAIBackendOptions): ModelBackend
     })));
   return {
     spec: model.spec,
+    model,
     async generate(request: GenerateRequest): Promise<GenerateResponse> {
       const { sdk, client } = await load();
       const params = convertOpenAIRequest(model.model, request, { isOpenAI });
@@ -62,7 +64,7 @@ export function createOpenAIBackend(options: OpenAIBackendOptions): ModelBackend
           .create(params, { timeout: request.timeout_ms ?? options.timeout_ms, maxRetries: 0 })
           .withResponse());
       } catch (error) {
-        throw mapOpenAIError(error, { spec: model.spec, key: options.key ?? '', key_source: options.key_source, now: now() }, sdk);
+        throw mapOpenAIError(error, errorContextOf(options, now()), sdk);
       }
       return withRateLimits(mapOpenAIResponse(model.spec, body, request), headers, now());
     },

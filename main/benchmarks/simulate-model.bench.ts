@@ -1,0 +1,119 @@
+/**
+ * `npm run bench:simulate-model [-- --small 400 --large 1000 --latency-ms 100 --seed 1]`: real runs as `wai simulate`
+ * makes them (stored through the run executor), with a model agent and a model user on the local protocol server (its
+ * own process, every answer delayed by the latency): `small` rows at concurrency 8 and `large` at 32. Prints the calls
+ * per second against the ceiling (concurrency / latency: the pool never idle) and checks that the same seed gives the
+ * same rows byte for byte at both concurrencies (`small` rows at 32 too). Goal: >= 0.9 of the ceiling at both, rows
+ * identical. A benchmark, not a test: the figures depend on the machine's load, printed with them. The last line is
+ * JSON for `npm run bench` (main/reliability/bench-all.ts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { RunConfig } from '../../shared/domain';
+import { iterateRows } from '../store/rows/rows-repository';
+import { closeAppContext, createAppContext } from '../services/app/app-context';
+import { executeRun } from '../services/runs/run-executor';
+import { createRun } from '../services/runs/runs-service';
+import { keyRing } from '../services/settings/secrets';
+import { startLocalModelProcess } from '../test-support/local-model-process';
+
+const { values } = parseArgs({
+  options: {
+    small: { type: 'string', default: '400' },
+    large: { type: 'string', default: '1000' },
+    'latency-ms': { type: 'string', default: '100' },
+    seed: { type: 'string', default: '1' },
+  },
+});
+const small = Number(values.small);
+const large = Number(values.large);
+const latency = Number(values['latency-ms']);
+const seed = Number(values.seed);
+const GOAL_SHARE = 0.9;
+const SENTENCE = 'a support agent for a phone company that can cancel orders and issue refunds';
+
+const server = await startLocalModelProcess(['--latency-ms', String(latency)]);
+const root = mkdtempSync(join(tmpdir(), 'while-bench-simulate-model-'));
+
+interface Measured {
+  rows: number;
+  concurrency: number;
+  calls: number;
+  seconds: number;
+  body: string;
+  stopped_because: string;
+}
+
+/** One stored run: the model calls it made, its wall time, and its rows as stored (in plan order). */
+async function measure(budget: number, concurrency: number): Promise<Measured> {
+  const context = createAppContext({ dataDir: join(root, `run-${budget}-${concurrency}`), mode: 'cli' });
+  const config = RunConfig.parse({
+    source: { kind: 'describe', sentence: SENTENCE },
+    models: { agent: `compatible:bench-agent@${server.openai_base_url}`, user_model: `compatible:bench-person@${server.openai_base_url}` },
+    budget,
+    seed,
+    concurrency,
+  });
+  const run = await createRun(context, config);
+  const before = (await server.requests()).count;
+  const started = performance.now();
+  const summary = await executeRun({ db: context.db, runId: run.id, keys: keyRing({}) });
+  const seconds = (performance.now() - started) / 1000;
+  const calls = (await server.requests()).count - before;
+  const rows = [...iterateRows(context.db, run.id)];
+  await closeAppContext(context);
+  return { rows: rows.length, concurrency, calls, seconds, body: JSON.stringify(rows), stopped_because: summary.stopped_because };
+}
+
+const load = loadavg()[0]!.toFixed(1);
+const narrow = await measure(small, 8);
+const wide = await measure(large, 32);
+const smallWide = await measure(small, 32);
+await server.stop();
+rmSync(root, { recursive: true, force: true });
+
+const ceiling = (concurrency: number) => concurrency / (latency / 1000);
+const rate = (run: Measured) => run.calls / run.seconds;
+const identical = narrow.body === smallWide.body;
+const line = (run: Measured) =>
+  `${String(run.rows).padStart(6)} rows  concurrency ${String(run.concurrency).padStart(2)}  ${String(run.calls).padStart(6)} calls  ` +
+  `${run.seconds.toFixed(1).padStart(6)} s  ${rate(run).toFixed(1).padStart(6)} calls/s  ceiling ${ceiling(run.concurrency).toFixed(0)}  ` +
+  `ratio ${(rate(run) / ceiling(run.concurrency)).toFixed(3)}  (stopped because ${run.stopped_because})`;
+process.stdout.write(
+  [
+    `Model-run bench: a model agent and a model user on the local server, latency ${latency} ms, seed ${seed}; load average ${load}`,
+    line(narrow),
+    line(wide),
+    line(smallWide),
+    `rows at concurrency 8 and 32 (${small} each): ${identical ? 'byte-identical' : 'DIFFERENT'}`,
+  ].join('\n') + '\n',
+);
+
+const rateResult = (run: Measured) => ({
+  name: `simulate-model: calls/s, ${run.rows} rows at concurrency ${run.concurrency}, latency ${latency} ms`,
+  measured: rate(run),
+  unit: 'calls/s',
+  reference: ceiling(run.concurrency),
+  reference_name: 'ceiling: concurrency / latency',
+  ratio: rate(run) / ceiling(run.concurrency),
+  goal: `ratio >= ${GOAL_SHARE}`,
+  met: rate(run) >= GOAL_SHARE * ceiling(run.concurrency),
+});
+const results = [
+  rateResult(narrow),
+  rateResult(wide),
+  {
+    name: `simulate-model: rows of one seed at concurrency 8 and 32 (${small} rows)`,
+    measured: identical ? 0 : 1,
+    unit: 'runs differing',
+    reference: 0,
+    reference_name: 'byte-identical',
+    ratio: null,
+    goal: 'identical',
+    met: identical,
+  },
+];
+process.stdout.write(`${JSON.stringify({ bench: 'simulate-model', latency_ms: latency, seed, results })}\n`);
+if (results.some((result) => result.met === false)) process.exitCode = 1;
