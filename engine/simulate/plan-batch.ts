@@ -3,6 +3,7 @@ import { runStopFor } from '../models/run-stop-error';
 import { SeededRandom, stableJson } from '../seeded';
 import { allocateSlots, type ArmShares } from '../writers/arm-shares';
 import type { SituationCard } from '../writers/situation-card';
+import { allocateTemplateSlots } from '../writers/template-shares';
 import type { TopUp } from './repeat-groups';
 import type { SimulationRun } from './simulation-run';
 
@@ -27,7 +28,9 @@ export async function planBatch(run: SimulationRun, round: number): Promise<Batc
   // Earlier prompts whose first rollouts left their outcome open get the rest of k first.
   const topUps = run.groups?.takeTopUps(run.sizes.rerunRows) ?? [];
   const slots = batchSlots(run, topUps, remainingRows);
-  const allocation = allocateSlots(run.shares, slots, SeededRandom.fromKey(`${run.options.seed}:${round}:allocate`));
+  const allocation = run.modelWrites
+    ? allocateSlots(run.shares, slots, SeededRandom.fromKey(`${run.options.seed}:${round}:allocate`))
+    : allocateTemplateSlots(run.shares, slots);
   const situations = await proposeSituations(run, allocation, round);
   if (run.stopRequest) return { kind: 'stop', reason: run.stopRequest.stopped_because };
   if (situations.length === 0 && topUps.length === 0)
@@ -68,7 +71,18 @@ async function proposeSituations(run: SimulationRun, allocation: ArmShares, roun
       continue;
     }
     try {
-      const request = { count, phrasings, round, seed: options.seed, spec: options.spec, plan: run.plan, state: run.state, mode };
+      const request = {
+        count,
+        phrasings,
+        round,
+        seed: options.seed,
+        spec: options.spec,
+        plan: run.plan,
+        state: run.state,
+        mode,
+        faults: run.faults,
+        ...(options.people ? { people: options.people } : {}),
+      };
       const proposed = await writer.propose(request);
       situations.push(...proposed);
       deficit += count - proposed.length;

@@ -1,3 +1,4 @@
+export { BROKEN_JUDGE_ROWS, BrokenJudgeCheck, storedGrade } from './broken-judge-check';
 export {
   DECISION_UNSURE_BAND,
   decisionJudge,
