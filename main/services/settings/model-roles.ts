@@ -150,7 +150,8 @@ export function roleComponents(config: RunConfig, spec: Spec, options: ModelRole
   const user = roles.user_model;
   if (user.kind === 'model') {
     const backend = withRole('user_model', options.mode, () => backends.get(user.model));
-    const modelUser = new ModelUser(backend, { known_ids: spec.known_ids, ...timeout });
+    const avgTurns = config.avg_turns === undefined ? {} : { avg_turns: config.avg_turns };
+    const modelUser = new ModelUser(backend, { known_ids: spec.known_ids, ...timeout, ...avgTurns });
     components.createUser = () => modelUser;
   }
 
