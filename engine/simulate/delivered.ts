@@ -14,6 +14,8 @@ const STARVED_ROW_SHARE = 0.25;
 const LONG_USER_TURNS = 3;
 /** The tier mix may fall this far short of `hard_share` before the run says so. */
 const HARD_SHORTFALL = 0.1;
+/** The fault check needs this many fault rows expected from the plan before a shortfall is more than chance. */
+const MIN_EXPECTED_FAULT_ROWS = 20;
 /** Hard-share checks need this many rows to mean anything. */
 const MIN_ROWS_FOR_MIX = 20;
 
@@ -91,7 +93,11 @@ export class DeliveredTally {
         `${this.#faultRows} of ${this.#rows} rows (${percent(this.#faultRows)}) met a tool fault although fault_rate 0 asked for none ` +
           `(from the ${[...this.#faultArms].sort().join(', ')} writer): a replayed or trace-steered situation keeps its faults.`,
       );
-    } else if (asked.fault_rate > 0 && faultShare < FAULT_FLOOR * asked.fault_share_planned) {
+    } else if (
+      asked.fault_rate > 0 &&
+      this.#rows * asked.fault_share_planned >= MIN_EXPECTED_FAULT_ROWS &&
+      faultShare < FAULT_FLOOR * asked.fault_share_planned
+    ) {
       warnings.push(
         `Only ${percent(this.#faultRows)} of rows met a tool fault; fault_rate ${asked.fault_rate} planned ` +
           `${(100 * asked.fault_share_planned).toFixed(1)}% of the grid's cells with one. Raise fault_rate, or set prefer_success off, ` +
