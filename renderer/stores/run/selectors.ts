@@ -91,11 +91,23 @@ export function selectProgress(state: RunState): ProgressFigures | null {
   };
 }
 
-/** One stacked bar per batch: each writer's share of that batch's budget (shares sum to 1). */
+/** One stacked bar per batch: the bandit's weight for each writer when the batch was allocated (weights sum to 1). */
 export function shareSeries(batches: readonly BatchRecord[]): { batch: number; shares: Record<WriterArm, number> }[] {
   return batches.map((record) => {
     const total = WRITER_ARMS.reduce((sum, arm) => sum + (record.arm_weights[arm] ?? 0), 0);
     const shares = Object.fromEntries(WRITER_ARMS.map((arm) => [arm, total > 0 ? (record.arm_weights[arm] ?? 0) / total : 0])) as Record<
+      WriterArm,
+      number
+    >;
+    return { batch: record.batch, shares };
+  });
+}
+
+/** One stacked bar per batch: each writer's share of the rows that batch produced, what was spent (all 0 for an empty batch). */
+export function spentSeries(batches: readonly BatchRecord[]): { batch: number; shares: Record<WriterArm, number> }[] {
+  return batches.map((record) => {
+    const total = WRITER_ARMS.reduce((sum, arm) => sum + (record.arm_rows[arm] ?? 0), 0);
+    const shares = Object.fromEntries(WRITER_ARMS.map((arm) => [arm, total > 0 ? (record.arm_rows[arm] ?? 0) / total : 0])) as Record<
       WriterArm,
       number
     >;

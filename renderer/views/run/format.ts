@@ -37,6 +37,9 @@ const STOP_MEANINGS: Readonly<Record<string, string>> = {
   user_quota_exceeded: "the user model's quota ran out",
   user_auth_failed: 'the user model refused the key',
   time_budget: 'its time limit ran out; it stopped after the batch in flight',
+  grader_failed: "the run's grader failed on each of its first rows",
+  judge_quota_exceeded: "the grader model's quota ran out",
+  judge_auth_failed: 'the grader model refused the key',
 };
 
 /** `until` as the Stop when setting words it. */
