@@ -130,11 +130,12 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
   const context = { system_prompt: spec.system_prompt, tools: spec.tools };
   const declared = spec.tools.map((tool) => tool.name);
   // Each row lands with its conduct grade, then its grader's: the grader's is the row's latest, as after `wai grade`.
+  // Both are stamped when the row was judged, so the grader never reads as older than the checks stored beside it.
   const storeRow = leased((row: Row, durationMs: number, grade: Grade | undefined) => {
     const rowId = storedRowId(runId, row.ordinal);
     insertRow(db, row, { run_id: runId, duration_ms: durationMs, created_at: now(), context });
     insertGrades(db, [
-      conductToGrade(row, declared, { created_at: now(), row_id: rowId }).grade,
+      conductToGrade(row, declared, { created_at: grade?.created_at ?? now(), row_id: rowId }).grade,
       ...(grade ? [{ ...grade, row_id: rowId }] : []),
     ]);
     bumpRowsDone(db, runId, now());
