@@ -1,26 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Row, Spec } from '../../shared/domain';
+import type { Spec } from '../../shared/domain';
 import { draftSpec } from '../spec/draft-spec';
 import { replayTasks } from '../traces/replay-writer';
-import { offlineComponents } from './offline-components';
-import { simulate } from './simulate';
+import { runOffline, type OfflineRun } from './__fixtures__/run-offline';
 import type { SimulateOptions } from './simulate-options';
-import type { SimulationOutcome } from './simulation-outcome';
 
 const SEED = 8;
 const SPEC: Spec = draftSpec('a retail support agent that looks up orders and refunds them after confirming', { seed: SEED }).spec;
 
-async function run(overrides: Partial<SimulateOptions>): Promise<{ rows: Row[]; summary: SimulationOutcome }> {
-  const rows: Row[] = [];
-  const events = simulate({ ...offlineComponents(SPEC, { seed: SEED }), spec: SPEC, seed: SEED, budget: 80, concurrency: 8, ...overrides });
-  for (;;) {
-    const next = await events.next();
-    if (next.done) return { rows, summary: next.value };
-    if (next.value.type === 'row') rows.push(next.value.row);
-  }
-}
+const run = (overrides: Partial<SimulateOptions>) => runOffline({ spec: SPEC, seed: SEED, budget: 80, ...overrides });
 
-const matching = (summary: SimulationOutcome, pattern: RegExp) => summary.warnings.filter((warning) => pattern.test(warning));
+const matching = (summary: OfflineRun['summary'], pattern: RegExp) => summary.warnings.filter((warning) => pattern.test(warning));
 
 describe('the delivered checks', () => {
   it('stay quiet on a default run that delivers what it was asked', async () => {

@@ -1,30 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Row, Spec } from '../../shared/domain';
 import { draftSpec } from '../spec/draft-spec';
-import { offlineComponents } from './offline-components';
-import { simulate } from './simulate';
+import { runOffline } from './__fixtures__/run-offline';
 import type { SimulateOptions } from './simulate-options';
-import type { SimulationOutcome } from './simulation-outcome';
 
 const SEED = 4;
 const SPEC: Spec = draftSpec('a retail support agent that looks up orders, refunds and cancels them after confirming', { seed: SEED }).spec;
 
-async function run(overrides: Partial<SimulateOptions>): Promise<{ rows: Row[]; summary: SimulationOutcome }> {
-  const rows: Row[] = [];
-  const events = simulate({
-    ...offlineComponents(SPEC, { seed: SEED }),
-    spec: SPEC,
-    seed: SEED,
-    budget: 300,
-    concurrency: 8,
-    ...overrides,
-  });
-  for (;;) {
-    const next = await events.next();
-    if (next.done) return { rows, summary: next.value };
-    if (next.value.type === 'row') rows.push(next.value.row);
-  }
-}
+const run = (overrides: Partial<SimulateOptions>) => runOffline({ spec: SPEC, seed: SEED, budget: 300, ...overrides });
 
 /** A row met a fault: one was scheduled for its situation, or a tool answered with one. */
 const metFault = (row: Row) =>

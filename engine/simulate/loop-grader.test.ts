@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Grade, Row, Spec } from '../../shared/domain';
+import type { Spec } from '../../shared/domain';
 import { fixedClock } from '../grade/judges/judge-clock';
 import { functionJudge, type JudgeFunction } from '../grade/judges/function-judge';
 import { stableJson } from '../seeded';
 import { draftSpec } from '../spec/draft-spec';
 import { judgeInLoop, type LoopGrade } from './loop-grader';
-import { offlineComponents } from './offline-components';
-import { simulate } from './simulate';
+import { runOffline } from './__fixtures__/run-offline';
 import type { SimulateOptions } from './simulate-options';
-import type { SimulationOutcome } from './simulation-outcome';
 
 const SEED = 6;
 const SPEC: Spec = draftSpec('an orders desk that confirms before refunding', { seed: SEED }).spec;
@@ -31,31 +29,7 @@ function grader(check: JudgeFunction, calls?: number[]) {
   return judgeInLoop(judge, { clock: CLOCK, timeout_ms: null, declared_tools: SPEC.tools.map((tool) => tool.name) });
 }
 
-interface Run {
-  rows: Row[];
-  grades: Map<number, Grade>;
-  summary: SimulationOutcome;
-}
-
-async function run(overrides: Partial<SimulateOptions>): Promise<Run> {
-  const rows: Row[] = [];
-  const grades = new Map<number, Grade>();
-  const events = simulate({
-    ...offlineComponents(SPEC, { seed: SEED }),
-    spec: SPEC,
-    seed: SEED,
-    budget: 120,
-    concurrency: 8,
-    ...overrides,
-  });
-  for (;;) {
-    const next = await events.next();
-    if (next.done) return { rows, grades, summary: next.value };
-    if (next.value.type !== 'row') continue;
-    rows.push(next.value.row);
-    if (next.value.grade) grades.set(next.value.row.ordinal, next.value.grade);
-  }
-}
+const run = (overrides: Partial<SimulateOptions>) => runOffline({ spec: SPEC, seed: SEED, budget: 120, ...overrides });
 
 describe('the run grader in the loop', () => {
   it('grades every row as it lands, and its failures are the ones mutations and search count, the same at any concurrency', async () => {

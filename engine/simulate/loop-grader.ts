@@ -1,6 +1,7 @@
 import { RunStopError, runStopFor } from '../models/run-stop-error';
 import { BrokenJudgeCheck, storedGrade } from '../grade/judges/broken-judge-check';
 import type { Judge } from '../grade/judges/judge';
+import { watchedJudge } from '../grade/judges/watched-judge';
 import type { JudgeClock } from '../grade/judges/judge-clock';
 import { runJudge } from '../grade/judges/run-judge';
 import type { Grade, Row } from '../../shared/domain';
@@ -59,21 +60,9 @@ class Slots {
  */
 export function judgeInLoop(judge: Judge, options: JudgeInLoopOptions): LoopGrader {
   let stop: RunStopError | undefined;
-  const watched: Judge = {
-    name: judge.name,
-    label_source: judge.label_source,
-    provenance: judge.provenance,
-    ...(judge.scale ? { scale: judge.scale } : {}),
-    ...(judge.max_concurrency === undefined ? {} : { max_concurrency: judge.max_concurrency }),
-    async judge(row, context) {
-      try {
-        return await judge.judge(row, context);
-      } catch (error) {
-        stop ??= runStopFor(error, 'judge');
-        throw error;
-      }
-    },
-  };
+  const watched = watchedJudge(judge, (error) => {
+    stop ??= runStopFor(error, 'judge');
+  });
   const breaker = new BrokenJudgeCheck(options.timeout_ms, 'the run');
   const slots = new Slots(judge.max_concurrency ?? Number.POSITIVE_INFINITY);
   return {

@@ -2,30 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Row, Spec } from '../../shared/domain';
 import { tierOfStance } from '../people/tiers';
 import { draftSpec } from '../spec/draft-spec';
-import { offlineComponents } from './offline-components';
-import { simulate } from './simulate';
+import { runOffline } from './__fixtures__/run-offline';
 import type { SimulateOptions } from './simulate-options';
-import type { SimulationOutcome } from './simulation-outcome';
 
 const SEED = 3;
 const SPEC: Spec = draftSpec('a clinic scheduler that never double-books a patient', { seed: SEED }).spec;
 
-async function run(overrides: Partial<SimulateOptions>): Promise<{ rows: Row[]; summary: SimulationOutcome }> {
-  const rows: Row[] = [];
-  const events = simulate({
-    ...offlineComponents(SPEC, { seed: SEED }),
-    spec: SPEC,
-    seed: SEED,
-    budget: 160,
-    concurrency: 8,
-    ...overrides,
-  });
-  for (;;) {
-    const next = await events.next();
-    if (next.done) return { rows, summary: next.value };
-    if (next.value.type === 'row') rows.push(next.value.row);
-  }
-}
+const run = (overrides: Partial<SimulateOptions>) => runOffline({ spec: SPEC, seed: SEED, budget: 160, ...overrides });
 
 const hardShareOf = (rows: Row[]) =>
   rows.filter((row) => tierOfStance(row.situation.dimensions.stance) !== 'ordinary').length / rows.length;
