@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './fixtures';
+import { forgetGrades } from './seed-store';
 
 /** `wai` from a terminal, as a person would, against the studio's data folder. */
 export function wai(dataDir: string, ...args: string[]): string {
@@ -13,7 +14,10 @@ export function wai(dataDir: string, ...args: string[]): string {
   });
 }
 
-/** `wai simulate` offline, then (unless told not to) `wai grade`; the run's id. */
+/**
+ * `wai simulate` offline, then (unless told not to) `wai grade`; the run's id. Told not to, the run is left ungraded:
+ * the conduct grades stored with its rows are forgotten, as in a store from before rows landed graded.
+ */
 export function simulateRun(dataDir: string, options: { rows: number; seed: number; grade?: boolean }): string {
   const output = wai(
     dataDir,
@@ -27,7 +31,8 @@ export function simulateRun(dataDir: string, options: { rows: number; seed: numb
   );
   const runId = /^Run (run_\w+) \(/m.exec(output)?.[1];
   if (!runId) throw new Error(`wai simulate printed no run id:\n${output}`);
-  if (options.grade !== false) wai(dataDir, 'grade', runId);
+  if (options.grade === false) forgetGrades(dataDir, runId);
+  else wai(dataDir, 'grade', runId);
   return runId;
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expect, freshDataDir, REPO_ROOT, SCREENSHOT_DIR, startStudio, stopStudio, test } from './fixtures';
-import { seedStore } from './seed-store';
+import { forgetGrades, seedStore } from './seed-store';
 
 const ROWS = 8;
 
@@ -43,6 +43,7 @@ test('a label given right before the server is killed is there after a restart',
     '5',
   ]);
   const runId = /Run (run_\w+)/.exec(output)![1]!;
+  forgetGrades(dataDir, runId);
   wai(dataDir, ['labels', 'annotator', 'Bo']);
   let server = await startStudio(dataDir);
   try {

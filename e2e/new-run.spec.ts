@@ -103,7 +103,7 @@ test('a new user describes, drafts, edits a rule, starts, and watches the run co
   await expect(page.getByLabel('Stopped because')).toHaveText('budget');
   await expect(page.getByRole('region', { name: 'Coverage' })).toContainText('Pairs covered');
   await expect(page.getByRole('region', { name: 'Rollouts' })).toContainText('Landed');
-  await expect(page.getByRole('img', { name: /Writers' budget share per batch/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Rows each writer wrote per batch/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /Pairs covered per batch/ })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Run' }).getByRole('button', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'run-completed.png'), fullPage: true });

@@ -12,3 +12,16 @@ export function seedStore(dataDir: string, fixture: string): void {
     db.close();
   }
 }
+
+/**
+ * Leaves a run as stores kept it before each row was stored with its conduct grade: ungraded, for the specs of what
+ * the app shows of a run nothing has graded yet.
+ */
+export function forgetGrades(dataDir: string, runId: string): void {
+  const db = new Database(join(dataDir, 'while-studio.sqlite'));
+  try {
+    db.prepare('DELETE FROM grades WHERE run_id = ?').run(runId);
+  } finally {
+    db.close();
+  }
+}

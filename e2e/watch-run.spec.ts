@@ -45,7 +45,7 @@ test('watch a larger run move, cancel it with its rows kept, resume it to comple
   await expect.poll(() => rowsDone(page), { timeout: 60_000 }).toBeGreaterThan(first);
   await expect(page.getByLabel('Rate', { exact: true })).toHaveText(/rows\/s/);
   expect(await isAbove(banner, page.getByRole('region', { name: 'Progress' }))).toBe(true);
-  await expect(page.getByRole('img', { name: /Writers' budget share per batch/ })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('img', { name: /Rows each writer wrote per batch/ })).toBeVisible({ timeout: 60_000 });
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'run-live.png') });
 
   // Cancel: it stops after the rollouts in flight and keeps its rows.

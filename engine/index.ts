@@ -10,6 +10,7 @@ export { TemplateUser } from './people/template-user';
 export { UserTurnError } from './people/user-turn-error';
 export { withModelWording, writerTemperature, type ModelWordingOptions } from './writers/model-wording';
 export type { Writer } from './writers/writer';
+export { createGapFallbackWriter } from './writers/model-situations/gap-fallback-writer';
 export {
   createModelSituationWriter,
   maxNoveltyRestarts,

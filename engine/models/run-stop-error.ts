@@ -4,7 +4,7 @@ import { ModelCallError } from './model-call-error';
 const MARKER = Symbol.for('while.run-stop-error');
 
 /** The part of a run a model plays, as `stopped_because` names it (`agent_auth_failed`, `writer_quota_exceeded`...). */
-export type RunSide = 'agent' | 'writer' | 'user';
+export type RunSide = 'agent' | 'writer' | 'user' | 'judge';
 
 /**
  * A failure no retry or re-roll can fix (the key was refused, the account is out of credit): `simulate` stops
@@ -32,6 +32,6 @@ export function runStopFor(error: unknown, side: RunSide): RunStopError | undefi
   if (RunStopError.isInstance(error)) return error;
   if (!ModelCallError.isInstance(error) || !error.stopsRun) return undefined;
   const stoppedBecause: StopReason = error.kind === 'quota' ? `${side}_quota_exceeded` : `${side}_auth_failed`;
-  const role = side === 'user' ? 'simulated user' : side;
+  const role = side === 'user' ? 'simulated user' : side === 'judge' ? "run's grader" : side;
   return new RunStopError(`The ${role}'s model ${error.spec} failed: ${error.message}`, stoppedBecause, side);
 }

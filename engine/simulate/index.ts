@@ -1,3 +1,4 @@
+export { judgeInLoop, type JudgeInLoopOptions, type LoopGrade, type LoopGrader } from './loop-grader';
 export { offlineComponents, type SimulationComponents } from './offline-components';
 export { simulate } from './simulate';
 export { batchRows } from './simulation-run';

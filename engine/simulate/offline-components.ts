@@ -7,7 +7,6 @@ import { toolKind } from '../spec/tool-kinds';
 import { createWorld } from '../world/create-world';
 import { idKindsFor } from '../world/id-kinds';
 import { privilegedContext } from '../world/privileged-context';
-import { createGapWriter } from '../writers/gap-writer';
 import { createMutationWriter } from '../writers/mutation-writer';
 import { createProbeWriter } from '../writers/probe-writer';
 import { createShapeWriter } from '../writers/shape-writer';
@@ -20,8 +19,11 @@ export type SimulationComponents = Pick<
   'agent' | 'createUser' | 'writers' | 'createWorld' | 'conduct' | 'signature' | 'privileged'
 >;
 
-/** Everything `simulate` needs to run offline: the demo agent, template people and writers, the seeded world. */
-export function offlineComponents(spec: Spec, options: { seed: number; demo_rate?: number }): SimulationComponents {
+/**
+ * Everything `simulate` needs to run offline: the demo agent, template people and writers, the seeded world. No
+ * `llm_guided` writer: that arm is a model's, so an offline run splits its batches the template writer's way.
+ */
+export function offlineComponents(spec: Spec, options: { seed: number; demo_rate?: number; avg_turns?: number }): SimulationComponents {
   const declared = spec.tools.map((tool) => tool.name);
   return {
     agent: createDemoAgent({
@@ -36,10 +38,10 @@ export function offlineComponents(spec: Spec, options: { seed: number; demo_rate
         known_ids: spec.known_ids,
         tools: spec.tools,
         id_kinds: idKindsFor({ tools: spec.tools, result_shapes: spec.result_shapes }),
+        ...(options.avg_turns === undefined ? {} : { avg_turns: options.avg_turns }),
       }),
     writers: [
       createStructuredWriter(toolKind, templateWording),
-      createGapWriter(templateWording),
       createProbeWriter(templateWording),
       createShapeWriter(toolKind, templateWording),
       createMutationWriter(templateWording),

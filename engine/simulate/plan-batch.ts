@@ -2,7 +2,9 @@ import { WRITER_ARMS, type StopReason } from '../../shared/domain';
 import { runStopFor } from '../models/run-stop-error';
 import { SeededRandom, stableJson } from '../seeded';
 import { allocateSlots, type ArmShares } from '../writers/arm-shares';
+import type { SearchView } from '../writers/search-view';
 import type { SituationCard } from '../writers/situation-card';
+import { allocateTemplateSlots } from '../writers/template-shares';
 import type { TopUp } from './repeat-groups';
 import type { SimulationRun } from './simulation-run';
 
@@ -27,7 +29,9 @@ export async function planBatch(run: SimulationRun, round: number): Promise<Batc
   // Earlier prompts whose first rollouts left their outcome open get the rest of k first.
   const topUps = run.groups?.takeTopUps(run.sizes.rerunRows) ?? [];
   const slots = batchSlots(run, topUps, remainingRows);
-  const allocation = allocateSlots(run.shares, slots, SeededRandom.fromKey(`${run.options.seed}:${round}:allocate`));
+  const allocation = run.modelWrites
+    ? allocateSlots(run.shares, slots, SeededRandom.fromKey(`${run.options.seed}:${round}:allocate`))
+    : allocateTemplateSlots(run.shares, slots);
   const situations = await proposeSituations(run, allocation, round);
   if (run.stopRequest) return { kind: 'stop', reason: run.stopRequest.stopped_because };
   if (situations.length === 0 && topUps.length === 0)
@@ -68,7 +72,18 @@ async function proposeSituations(run: SimulationRun, allocation: ArmShares, roun
       continue;
     }
     try {
-      const request = { count, phrasings, round, seed: options.seed, spec: options.spec, plan: run.plan, state: run.state, mode };
+      const request = {
+        count,
+        phrasings,
+        round,
+        seed: options.seed,
+        spec: options.spec,
+        plan: run.plan,
+        state: withBatchUses(run.state, situations),
+        mode,
+        faults: run.faults,
+        ...(options.people ? { people: options.people } : {}),
+      };
       const proposed = await writer.propose(request);
       situations.push(...proposed);
       deficit += count - proposed.length;
@@ -84,6 +99,26 @@ async function proposeSituations(run: SimulationRun, allocation: ArmShares, roun
     }
   }
   return situations;
+}
+
+/**
+ * The search as a writer sees it mid-batch: a scenario an earlier arm already took this batch counts as used, so a
+ * second card on it gets the next wording instead of the same prompt twice.
+ */
+function withBatchUses(state: SearchView, taken: readonly SituationCard[][]): SearchView {
+  const takenUses = new Map<string, number>();
+  for (const cards of taken) {
+    const scenarioId = cards[0]?.situation.scenario_id;
+    if (scenarioId !== undefined) takenUses.set(scenarioId, (takenUses.get(scenarioId) ?? 0) + 1);
+  }
+  if (takenUses.size === 0) return state;
+  return {
+    uses: (scenarioId) => state.uses(scenarioId) + (takenUses.get(scenarioId) ?? 0),
+    isPairCovered: (pair) => state.isPairCovered(pair),
+    hasShape: (shape) => state.hasShape(shape),
+    mutationCandidates: () => state.mutationCandidates(),
+    probeUses: (kind) => state.probeUses(kind),
+  };
 }
 
 /** The batch's rollouts in plan order, numbered from the run's next ordinal: top-ups, then each new card's first k. */

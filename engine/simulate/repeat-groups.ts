@@ -1,5 +1,4 @@
 import type { RepeatPolicy } from '../../shared/domain';
-import { isFailure } from '../../shared/domain/verdict';
 import type { SituationCard } from '../writers/situation-card';
 
 /** The rest of one prompt's k, due in the next batch: rollout indices `from` to `to - 1`. */
@@ -14,17 +13,18 @@ interface Group {
   card: SituationCard;
   /** Rollouts planned so far (rollout indices 0..planned-1). */
   planned: number;
-  /** In-loop rewards of the rollouts that landed. */
-  rewards: number[];
+  /** Whether each landed rollout was a graded failure; null where the grader gave no reward. */
+  failures: (boolean | null)[];
   cell: string;
 }
 
 /**
  * A prompt's k rollouts under a repeat policy that holds some back (SDK-REFERENCE 2, `repeat_policy`):
  * `successive` probes each prompt and spends the rest of k only where the probes disagree (one passes the in-loop
- * check, another fails it); `adaptive` runs each prompt once and spends the rest where the outcome is uncertain (it
- * failed, or its cell has shown more than one behaviour). Decisions are taken only on committed batches, in the
- * order prompts were opened, so a seed gives the same top-ups at any concurrency and on resume.
+ * reward, another is a graded failure; an unjudged probe takes neither side); `adaptive` runs each prompt once and
+ * spends the rest where the outcome is uncertain (it failed, or its cell has shown more than one behaviour).
+ * Decisions are taken only on committed batches, in the order prompts were opened, so a seed gives the same top-ups
+ * at any concurrency and on resume.
  */
 export class RepeatGroups {
   readonly #groups: Group[] = [];
@@ -45,7 +45,7 @@ export class RepeatGroups {
 
   /** A new prompt whose first rollouts are about to be planned; returns its group. */
   open(card: SituationCard, cell: string): number {
-    this.#groups.push({ card, planned: 0, rewards: [], cell });
+    this.#groups.push({ card, planned: 0, failures: [], cell });
     this.#opened.push(this.#groups.length - 1);
     return this.#groups.length - 1;
   }
@@ -55,10 +55,10 @@ export class RepeatGroups {
     this.#groups[group]!.planned += 1;
   }
 
-  /** A rollout of the group landed with this in-loop reward and behaviour signature. */
-  landed(group: number, reward: number, signature: string): void {
+  /** A rollout of the group landed: whether it was a graded failure (null: unjudged), and its behaviour signature. */
+  landed(group: number, failed: boolean | null, signature: string): void {
     const entry = this.#groups[group]!;
-    entry.rewards.push(reward);
+    entry.failures.push(failed);
     const seen = this.#cellSignatures.get(entry.cell) ?? new Set<string>();
     seen.add(signature);
     this.#cellSignatures.set(entry.cell, seen);
@@ -105,10 +105,11 @@ export class RepeatGroups {
   }
 
   #needsRest(group: Group): boolean {
-    const fails = group.rewards.filter(isFailure).length;
+    const fails = group.failures.filter((failed) => failed === true).length;
+    const passes = group.failures.filter((failed) => failed === false).length;
     switch (this.policy) {
       case 'successive':
-        return fails > 0 && fails < group.rewards.length;
+        return fails > 0 && passes > 0;
       case 'adaptive':
         return fails > 0 || (this.#cellSignatures.get(group.cell)?.size ?? 0) > 1;
       case 'fixed':

@@ -7,13 +7,17 @@ import { runRollout } from '../rollout/run-rollout';
 import { shortHash } from '../seeded';
 import type { SituationCard } from '../writers/situation-card';
 import { assembleRow } from './assemble-row';
+import type { LoopGrade } from './loop-grader';
 import type { Settled } from './ordered-pool';
 import type { PlannedRollout } from './plan-batch';
 import type { SimulationRun } from './simulation-run';
 
-/** How a planned rollout ended. `writer_error`: the model writer failed on this card and the template wrote it. */
+/**
+ * How a planned rollout ended. `writer_error`: the model writer failed on this card and the template wrote it. `grade`:
+ * the run's grader's grade of the row, `graded_now` when it was made now (a resumed row's stored grade was not).
+ */
 export type Landing =
-  | { kind: 'row'; row: Row; resumed: boolean; duration_ms: number; writer_error?: string }
+  | { kind: 'row'; row: Row; resumed: boolean; duration_ms: number; writer_error?: string; grade?: LoopGrade; graded_now?: boolean }
   | { kind: 'lost'; reason: string; error: string; writer_error?: string }
   | { kind: 'stop'; error: RunStopError };
 
@@ -26,7 +30,30 @@ export function landingOf(result: Settled<Landing>): Landing {
  * Plays one planned rollout: a resumed run's stored row as it was, else the card (reworded by its model writer
  * first, when it has one) between the agent and the simulated person. An auth or quota failure requests the run's stop.
  */
-export async function rollOut(run: SimulationRun, { card: planned, ordinal }: PlannedRollout): Promise<Landing> {
+export async function rollOut(run: SimulationRun, planned: PlannedRollout): Promise<Landing> {
+  const landing = await landOne(run, planned);
+  return landing.kind === 'row' ? graded(run, landing) : landing;
+}
+
+/**
+ * A landed row with the run's grader's grade: a resumed row keeps the grade stored with it (graded now only when it
+ * has none). A grader that proved broken, or whose model refused the account, requests the run's stop.
+ */
+async function graded(run: SimulationRun, landing: Extract<Landing, { kind: 'row' }>): Promise<Landing> {
+  const { grader, resume } = run.options;
+  if (!grader) return landing;
+  const stored = landing.resumed ? resume?.grade?.(landing.row.ordinal) : undefined;
+  if (stored) return { ...landing, grade: stored, graded_now: false };
+  const grade = await grader.grade(landing.row);
+  const stop = grader.stopError();
+  if (stop) {
+    run.requestStop(stop);
+    run.summary.stopped(stop);
+  }
+  return { ...landing, grade, graded_now: true };
+}
+
+async function landOne(run: SimulationRun, { card: planned, ordinal }: PlannedRollout): Promise<Landing> {
   const stored = run.options.resume?.get(ordinal);
   if (stored) return { kind: 'row', row: stored, resumed: true, duration_ms: 0 };
   const started = run.clock();
@@ -63,7 +90,7 @@ async function attempts(run: SimulationRun, card: SituationCard, ordinal: number
         user,
         world: worldFor(run, card),
         rollout_key: attempt === 0 ? `${options.seed}:${ordinal}` : `${options.seed}:${ordinal}:r${attempt}`,
-        ...(options.limits ? { limits: options.limits } : {}),
+        limits: run.limits,
       });
       const lost = lostReason(result.final_text, result.finish_reason === 'tool');
       if (lost) {

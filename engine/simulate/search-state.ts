@@ -1,5 +1,4 @@
 import type { Row } from '../../shared/domain';
-import { isFailure } from '../../shared/domain/verdict';
 import { PairwiseTracker } from '../coverage/pairwise-coverage';
 import { stableJson } from '../seeded';
 import type { RolloutOutcome, SearchView } from '../writers/search-view';
@@ -68,7 +67,7 @@ export class SearchState implements SearchView {
     this.#signatures.add(row.behavior_signature);
     for (const shape of outcome.shapes) this.#shapes.add(shape);
     this.#prompts.add(row.prompt);
-    if (isFailure(outcome.reward) || outcome.world_fault) this.#candidates.push(outcome);
+    if (outcome.graded_failure || outcome.world_fault) this.#candidates.push(outcome);
     return novelty;
   }
 

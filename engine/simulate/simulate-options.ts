@@ -5,7 +5,8 @@ import type { RolloutLimits } from '../rollout/run-rollout';
 import type { ReplayTask } from '../traces/replay-writer';
 import type { TraceAim } from '../traces/trace-aim';
 import type { World } from '../world/world';
-import type { Writer } from '../writers/writer';
+import type { PeopleSettings, Writer } from '../writers/writer';
+import type { LoopGrade, LoopGrader } from './loop-grader';
 
 export interface WorldFactoryOptions {
   seed: number;
@@ -61,12 +62,22 @@ export interface SimulateOptions {
   /** One writer per arm; an arm without a writer gets no budget. */
   writers: readonly Writer[];
   createWorld(options: WorldFactoryOptions): World;
-  /** The in-loop conduct reward (never stored): failures feed the mutation arm. */
+  /** The in-loop conduct reward, when the run has no grader: failures feed the mutation arm and the repeat policies. */
   conduct(row: Row): number;
+  /**
+   * The run's grader (SDK `grader=`): it grades every row as it lands, inside the rollout pool, and its reward is the
+   * in-loop reward instead of the conduct checks'. Each new grade comes with its row event, to be stored.
+   */
+  grader?: LoopGrader;
+  /** Who the people are: `hard_share`, `patience`, and `avg_turns` (the person's turn cap and the delivered check). */
+  people?: PeopleSettings & { avg_turns?: number };
   signature(row: Row): string;
   privileged(row: Pick<Row, 'situation'>): Record<string, string>;
-  /** Rows already stored for this run, by ordinal: a resumed run replays them instead of rolling out again. */
-  resume?: { get(ordinal: number): Row | undefined };
+  /**
+   * Rows already stored for this run, by ordinal: a resumed run replays them instead of rolling out again, with the
+   * grade the run's grader stored for each (a row without one is graded again).
+   */
+  resume?: { get(ordinal: number): Row | undefined; grade?(ordinal: number): LoopGrade | undefined };
   isCancelled?: () => boolean;
   limits?: RolloutLimits;
   /** Milliseconds from any fixed origin, for row timings and `time_budget` (neither enters a Row). */

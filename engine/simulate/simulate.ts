@@ -1,6 +1,7 @@
 import type { StopReason } from '../../shared/domain';
 import { withTraceLeakage } from '../traces/leakage-summary';
 import { completeYields, reallocateArmShares } from '../writers/arm-shares';
+import { reallocateTemplateShares } from '../writers/template-shares';
 import { stopAfterBatch, stopBeforeBatch } from './decide-stop';
 import { orderedPool } from './ordered-pool';
 import { planBatch } from './plan-batch';
@@ -40,7 +41,8 @@ export async function* simulate(options: SimulateOptions): AsyncGenerator<Simula
     }
     const record = closeBatch(run, tally, round, plan.rollouts.length);
     yield { type: 'batch', record, rows: run.summary.landed(), budget: options.budget };
-    run.shares = reallocateArmShares(run.shares, completeYields(record.arm_yield));
+    const yields = completeYields(record.arm_yield);
+    run.shares = run.modelWrites ? reallocateArmShares(run.shares, yields) : reallocateTemplateShares(run.shares, yields);
     stop = stopAfterBatch(run, record);
   }
   return finish(run, stop ?? 'budget');

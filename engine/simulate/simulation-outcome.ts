@@ -1,4 +1,4 @@
-import type { BatchRecord, CoverageSummary, Row, SearchRecord, SimulationSummary, Until } from '../../shared/domain';
+import type { BatchRecord, CoverageSummary, Grade, Row, SearchRecord, SimulationSummary, Until } from '../../shared/domain';
 
 /** The stop rule's figures per batch (SDK-REFERENCE 5.4). */
 export interface BatchSaturation {
@@ -42,8 +42,9 @@ export type SimulationOutcome = Omit<SimulationSummary, 'coverage' | 'search'> &
   search: Omit<SearchRecord, 'batches'> & SearchSaturation & { batches: SimulationBatch[] };
 };
 
-/** What `simulate` yields as it goes: each row in plan order, each lost rollout, and each batch once it closes. */
+/** What `simulate` yields as it goes: each row in plan order (with its new grade), each lost rollout, and each batch once it closes. */
 export type SimulationEvent =
-  | { type: 'row'; row: Row; resumed: boolean; duration_ms: number }
+  /** `grade`: the run's grader's new grade of the row, to be stored after the row's conduct grade. */
+  | { type: 'row'; row: Row; resumed: boolean; duration_ms: number; grade?: Grade }
   | { type: 'lost'; ordinal: number; reason: string; error: string }
   | { type: 'batch'; record: SimulationBatch; rows: number; budget: number };

@@ -4,7 +4,11 @@ import type { RunStopError } from '../models/run-stop-error';
 import { sha256Hex, stableJson } from '../seeded';
 import { aimWriters, type AimedWriters } from '../traces/aimed-writers';
 import { createReplayWriter } from '../traces/replay-writer';
+import { DEFAULT_AVG_TURNS, userTurnCap } from '../people/patience';
+import { DEFAULT_LIMITS, type RolloutLimits } from '../rollout/run-rollout';
 import { INITIAL_ARM_SHARES, type ArmShares } from '../writers/arm-shares';
+import type { FaultPolicy } from '../writers/fault-policy';
+import { INITIAL_TEMPLATE_SHARES } from '../writers/template-shares';
 import type { Writer } from '../writers/writer';
 import { RepeatGroups } from './repeat-groups';
 import { runModeFor, type RunMode } from './run-mode';
@@ -50,8 +54,17 @@ export class SimulationRun {
   readonly isCancelled: () => boolean;
   readonly startedAt: number;
   readonly timeBudgetMs: number | undefined;
+  /** The run's fault settings, as every writer applies them off the grid. */
+  readonly faults: FaultPolicy;
+  /** How long a conversation may run: the person's turns from `avg_turns`. */
+  readonly limits: RolloutLimits;
+  /**
+   * A model writes situations (the run has an `llm_guided` writer): the SDK's five-arm bandit splits each batch.
+   * Without one, the template writer's own two-arm split does, beside the loop's extra mutation and shape cards.
+   */
+  readonly modelWrites: boolean;
 
-  shares: ArmShares = { ...INITIAL_ARM_SHARES };
+  shares: ArmShares;
   nextOrdinal = 0;
   situationsPlanned = 0;
   /** Set by the first auth or quota failure: no new rollout starts, and the run stops after those in flight. */
@@ -71,7 +84,6 @@ export class SimulationRun {
       ...(options.aim ? { aim: options.aim } : {}),
     });
     this.state = new SearchState(this.plan.planned);
-    this.summary = new SummaryBuilder(options, this.plan, this.mode);
     this.specSha = sha256Hex(stableJson(spec));
     this.writers = new Map((this.traced?.writers ?? sourceWriters).map((writer) => [writer.arm, writer]));
     this.sizes = batchSizes(options.budget, this.mode);
@@ -83,6 +95,16 @@ export class SimulationRun {
     this.clock = options.clock ?? (() => 0);
     this.startedAt = this.clock();
     this.timeBudgetMs = options.time_budget === undefined ? undefined : options.time_budget * 1000;
+    this.faults = {
+      seed: options.seed,
+      fault_rate: settings.fault_rate,
+      prefer_success: settings.prefer_success,
+      aimed_condition: options.aim?.tool_condition,
+    };
+    this.limits = options.limits ?? { ...DEFAULT_LIMITS, max_user_turns: userTurnCap(options.people?.avg_turns ?? DEFAULT_AVG_TURNS) };
+    this.modelWrites = this.writers.has('llm_guided');
+    this.shares = { ...(this.modelWrites ? INITIAL_ARM_SHARES : INITIAL_TEMPLATE_SHARES) };
+    this.summary = new SummaryBuilder(options, this.plan, this.mode, this.limits.max_user_turns);
   }
 
   /** Keeps the first stop request: a later one does not replace the reason the run stops for. */

@@ -52,7 +52,7 @@ describe('the hard-stance share warning', () => {
     const warnings = summary.warnings.filter((warning) => HARD_WARNING.test(warning));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
-      /^Only \d% of rows put the agent under a hard stance \(ambiguous, boundary, adversarial\); 40% was asked for\.$/,
+      /^Only \d% of rows put the agent under a hard stance \(ambiguous, boundary, adversarial\); 40% was asked for, and under half of it: add hard stances to the spec's stance axis\.$/,
     );
   });
 

@@ -1,16 +1,18 @@
 import { round4 } from '../../shared/domain/rounding';
-import type { Row, StopReason, Until, WriterArm } from '../../shared/domain';
+import { WRITER_ARMS, type Grade, type LoopGraderRecord, type Row, type StopReason, type Until, type WriterArm } from '../../shared/domain';
 import type { GridPlan } from '../coverage/plan-grid';
 import type { RunStopError } from '../models/run-stop-error';
 import { HARD_SHARE, HARD_TIERS, tierOfStance } from '../people/tiers';
 import { stableJson } from '../seeded';
 import type { ArmShares } from '../writers/arm-shares';
+import { DeliveredTally } from './delivered';
 import type { SituationCard } from '../writers/situation-card';
 import type { RunMode } from './run-mode';
 import type { SearchState } from './search-state';
 import type { SimulateOptions } from './simulate-options';
 import type { SimulationBatch, SimulationOutcome } from './simulation-outcome';
 import { SATURATION_COPIES, type SaturationState } from './stop-rule';
+import { sharesOf } from './tally-batch';
 
 /** `DEAD_AGENT_MIN_ERRORS` / `_BUDGET_MULTIPLE`: the agent is called off after this many losses with no row. */
 const DEAD_AGENT_MIN_ERRORS = 16;
@@ -36,12 +38,26 @@ export class SummaryBuilder {
   #fallbackRows = 0;
   #firstUserError: string | null = null;
   #stop: RunStopError | undefined;
+  readonly #armRows = Object.fromEntries(WRITER_ARMS.map((arm) => [arm, 0])) as ArmShares;
+  #grader: LoopGraderRecord | undefined;
+  readonly #delivered: DeliveredTally;
 
   constructor(
     private readonly options: SimulateOptions,
     private readonly plan: GridPlan,
     private readonly mode: RunMode,
-  ) {}
+    userTurnCap: number,
+  ) {
+    const faultCells = plan.cells.filter((cell) => Object.keys(cell.faults).length > 0).length;
+    this.#delivered = new DeliveredTally({
+      fault_rate: mode.settings.fault_rate,
+      fault_share_planned: plan.cells.length === 0 ? 0 : faultCells / plan.cells.length,
+      hard_share: this.#hardShareRequested(),
+      avg_turns: options.people?.avg_turns,
+      user_turn_cap: userTurnCap,
+      stance_fixed: this.#isStanceFixed(),
+    });
+  }
 
   landed(): number {
     return this.#landed;
@@ -57,6 +73,8 @@ export class SummaryBuilder {
 
   row(row: Row, resumed: boolean): void {
     this.#landed += 1;
+    this.#armRows[row.writer] += 1;
+    this.#delivered.row(row);
     if (resumed) this.#resumed += 1;
     this.#scenarios.add(row.situation.scenario_id);
     if (row.degraded.includes('generator_fallback')) {
@@ -69,6 +87,15 @@ export class SummaryBuilder {
       this.#endedOnQuestion.n += 1;
       if (row.ended_by === 'user_left') this.#endedOnQuestion.user_left += 1;
     }
+  }
+
+  /** A landed row's in-loop verdict; `grade` when the run's grader gave it. */
+  graded(verdict: { reward: number | null; graded_failure: boolean }, grade: Grade | undefined): void {
+    if (!grade) return;
+    this.#grader ??= { judge_name: grade.provenance.judge, version: grade.provenance.version, rows: 0, failures: 0, unjudged: 0 };
+    this.#grader.rows += 1;
+    if (verdict.reward === null) this.#grader.unjudged += 1;
+    else if (verdict.graded_failure) this.#grader.failures += 1;
   }
 
   rerolled(_reason: string): void {
@@ -138,25 +165,21 @@ export class SummaryBuilder {
         `More rollouts were re-rolled (${this.#rerolled}) than landed (${this.#landed}): check the agent before trusting these rows.`,
       );
     }
-    const hard = HARD_TIERS.reduce((sum, tier) => sum + (this.#tiers[tier] ?? 0), 0);
-    // An aimed run ("fill this cell" on a stance) or a replay fixes each row's stance: no mix was asked for.
-    const stanceFixed = options.aim?.stance !== undefined || options.replay !== undefined;
-    if (!stanceFixed && this.#landed >= 20 && HARD_SHARE - hard / this.#landed > 0.1) {
-      warnings.push(
-        `Only ${((100 * hard) / this.#landed).toFixed(0)}% of rows put the agent under a hard stance ` +
-          `(ambiguous, boundary, adversarial); ${HARD_SHARE * 100}% was asked for.`,
-      );
-    }
     if (this.options.spec.tools.length === 0)
       warnings.push('The spec declares no tools: rows exercise conversation only, and the world is never called.');
     return warnings;
   }
 
-  /** HARD_SHARE, or all or nothing when the run is aimed at one stance (aimed at `ordinary`: 0). */
+  /** The run's `hard_share` (HARD_SHARE unless set), or all or nothing when the run is aimed at one stance (aimed at `ordinary`: 0). */
   #hardShareRequested(): number {
     const stance = this.options.aim?.stance;
-    if (stance === undefined) return HARD_SHARE;
+    if (stance === undefined) return this.options.people?.hard_share ?? HARD_SHARE;
     return (HARD_TIERS as readonly string[]).includes(tierOfStance(stance)) ? 1 : 0;
+  }
+
+  /** An aimed run ("fill this cell" on a stance) or a replay fixes each row's stance: no mix was asked for. */
+  #isStanceFixed(): boolean {
+    return this.options.aim?.stance !== undefined || this.options.replay !== undefined;
   }
 
   /** `stop.predicted`: rows still needed to saturate (SaturationState.predictedToSaturation, capped by the budget left). */
@@ -180,6 +203,8 @@ export class SummaryBuilder {
     const search: SimulationOutcome['search'] = {
       batches: this.#batches,
       arm_weights: shares,
+      arm_rows: this.#armRows,
+      arm_shares: sharesOf(this.#armRows),
       writer_errors: this.#writerErrors,
       rollouts: { landed: this.#landed, resumed: this.#resumed, rerolled: this.#rerolled, lost: this.#lost, lost_by: this.#lostBy },
       first_agent_error: this.#firstAgentError,
@@ -190,6 +215,7 @@ export class SummaryBuilder {
         counts: this.#tiers,
       },
       ended_on_question: this.#endedOnQuestion,
+      ...(this.#grader ? { grader: this.#grader } : {}),
       grid: { cells: this.plan.cells.length, flipped: this.plan.flipped },
       plateau_batches: saturation.plateauBatches,
       min_cell_copies: minCellCopies,
@@ -204,8 +230,13 @@ export class SummaryBuilder {
     return {
       rows: this.#landed,
       stopped_because: stoppedBecause,
-      degraded: [...new Set([...this.#degraded, ...notes.degraded])].sort(),
-      warnings: [...(this.#stop ? [`The run stopped early: ${this.#stop.message}`] : []), ...notes.warnings, ...this.#warnings()],
+      degraded: [...new Set([...this.#degraded, ...(this.#delivered.isStarved() ? ['followups_starved'] : []), ...notes.degraded])].sort(),
+      warnings: [
+        ...(this.#stop ? [`The run stopped early: ${this.#stop.message}`] : []),
+        ...notes.warnings,
+        ...this.#delivered.warnings(),
+        ...this.#warnings(),
+      ],
       coverage: {
         pairwise: state.pairwise.summary(),
         rows: this.#landed,
@@ -227,6 +258,7 @@ export class SummaryBuilder {
         prefer_success: settings.prefer_success,
         mode_defaults: settings.from_mode,
         ...(this.options.time_budget === undefined ? {} : { time_budget: this.options.time_budget }),
+        delivered: this.#delivered.figures(),
       },
       search,
     };

@@ -1,13 +1,21 @@
-import { WRITER_ARMS, type WriterArm } from '../../shared/domain';
+import { WRITER_ARMS, type Row, type WriterArm } from '../../shared/domain';
+import { isGradedFailure } from '../../shared/domain/verdict';
 import { round4 } from '../../shared/domain/rounding';
 import type { ArmShares } from '../writers/arm-shares';
 import { toolShapes } from './assemble-row';
 import type { PlannedRollout } from './plan-batch';
+import type { LoopGrade } from './loop-grader';
 import type { Landing } from './roll-out';
 import type { SimulationRun } from './simulation-run';
 import type { SimulationBatch, SimulationEvent } from './simulation-outcome';
 
 const zeroShares = (): ArmShares => Object.fromEntries(WRITER_ARMS.map((arm) => [arm, 0])) as ArmShares;
+
+/** Each arm's share of the rows counted, to 4 dp (all 0 when there are none). */
+export function sharesOf(rows: Readonly<ArmShares>): ArmShares {
+  const total = WRITER_ARMS.reduce((sum, arm) => sum + rows[arm], 0);
+  return Object.fromEntries(WRITER_ARMS.map((arm) => [arm, total === 0 ? 0 : round4(rows[arm] / total)])) as ArmShares;
+}
 
 /** What one batch found, row by row: the writers' bandit and the stop rule read it when the batch closes. */
 export class BatchTally {
@@ -52,16 +60,16 @@ export function tallyLanding(
   const { row } = landing;
   if (run.traced && !landing.resumed && row.prompt !== card.ask && run.traced.leakage.check(row.prompt)) return undefined;
   const shapes = toolShapes(row);
-  const reward = run.options.conduct(row);
+  const verdict = inLoopVerdict(run, row, landing.grade);
   const novelty = state.noteRow(row, {
     ordinal,
     scenario_id: row.situation.scenario_id,
     dimensions: row.situation.dimensions,
-    reward,
+    ...verdict,
     shapes: shapes.shapes,
     world_fault: shapes.world_fault,
   });
-  if (group !== undefined) run.groups?.landed(group, reward, row.behavior_signature);
+  if (group !== undefined) run.groups?.landed(group, verdict.reward === null ? null : verdict.graded_failure, row.behavior_signature);
   run.saturation.noteRow(row.situation.dimensions, shapes.shapes, row.lineage.target_shape);
   summary.row(row, landing.resumed);
   tally.landed += 1;
@@ -70,7 +78,20 @@ export function tallyLanding(
   tally.newCells += Number(novelty.new_cell);
   tally.newSignatures += Number(novelty.new_signature);
   tally.newShapes += novelty.new_shapes;
-  return { type: 'row', row, resumed: landing.resumed, duration_ms: landing.duration_ms };
+  summary.graded(verdict, landing.grade?.grade);
+  return {
+    type: 'row',
+    row,
+    resumed: landing.resumed,
+    duration_ms: landing.duration_ms,
+    ...(landing.grade && landing.graded_now ? { grade: landing.grade.grade } : {}),
+  };
+}
+
+/** The run's in-loop reward: its grader's, when it has one (null when the grader gave none), else the conduct checks'. */
+function inLoopVerdict(run: SimulationRun, row: Row, grade: LoopGrade | undefined): { reward: number | null; graded_failure: boolean } {
+  const reward = grade ? grade.grade.reward : run.options.conduct(row);
+  return { reward, graded_failure: isGradedFailure(reward, grade?.markers) };
 }
 
 /** The batch's record, kept in the summary; the stop rule's flat-batch count moves on with it. */
@@ -86,6 +107,7 @@ export function closeBatch(run: SimulationRun, tally: BatchTally, round: number,
     rows: plannedRows,
     arm_weights: run.shares,
     arm_rows: tally.armRows,
+    arm_shares: sharesOf(tally.armRows),
     arm_yield: tally.observedYields(),
     new_cells: tally.newCells,
     new_signatures: tally.newSignatures,

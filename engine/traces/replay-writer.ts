@@ -6,16 +6,24 @@ import type { Writer } from '../writers/writer';
 export type ReplayTask = SituationCard[];
 
 /**
- * The task set of an earlier run (`tasks=`): one task per situation, its wordings in phrasing order, in the order
- * the run first met them. Repeats collapse: the replaying run decides k.
+ * The task set of an earlier run (`tasks=`): one task per situation as the run worded it, its wordings in phrasing
+ * order, in the order the run first met them. Repeats of one prompt collapse (the replaying run decides k); a
+ * situation the run worded again in a later batch is a task of its own, so every prompt is replayed.
  */
 export function replayTasks(rows: Iterable<Row>): ReplayTask[] {
-  const tasks = new Map<string, Map<number, SituationCard>>();
+  const tasks: Map<number, SituationCard>[] = [];
+  const bySituation = new Map<string, Map<number, SituationCard>[]>();
   for (const row of rows) {
     const key = row.situation.scenario_id;
-    const wordings = tasks.get(key) ?? new Map<number, SituationCard>();
-    tasks.set(key, wordings);
-    if (wordings.has(row.phrasing_index)) continue;
+    const uses = bySituation.get(key) ?? [];
+    bySituation.set(key, uses);
+    if (uses.some((wordings) => wordings.get(row.phrasing_index)?.ask === row.prompt)) continue;
+    let wordings = uses.find((candidate) => !candidate.has(row.phrasing_index));
+    if (!wordings) {
+      wordings = new Map<number, SituationCard>();
+      uses.push(wordings);
+      tasks.push(wordings);
+    }
     wordings.set(row.phrasing_index, {
       situation: row.situation,
       persona: row.persona,
@@ -27,7 +35,7 @@ export function replayTasks(rows: Iterable<Row>): ReplayTask[] {
       lineage: row.lineage,
     });
   }
-  return [...tasks.values()].map((wordings) => [...wordings.entries()].sort(([a], [b]) => a - b).map(([, card]) => card));
+  return tasks.map((wordings) => [...wordings.entries()].sort(([a], [b]) => a - b).map(([, card]) => card));
 }
 
 /**

@@ -5,7 +5,8 @@ import { offlineComponents } from '../simulate/offline-components';
 import { simulate } from '../simulate/simulate';
 import { draftSpec } from '../spec/draft-spec';
 import { toolKind } from '../spec/tool-kinds';
-import { createGapWriter } from './gap-writer';
+import { pairsOf } from '../coverage/pairwise-coverage';
+import { gapCell } from './gap-cell';
 import { createMutationWriter } from './mutation-writer';
 import { createProbeWriter } from './probe-writer';
 import type { RolloutOutcome, SearchView } from './search-view';
@@ -26,7 +27,7 @@ function searchView(candidates: RolloutOutcome[] = []): SearchView {
 }
 
 function request(plan: GridPlan, state: SearchView = searchView()): WriterRequest {
-  return { count: 8, phrasings: 1, round: 0, seed: 4, spec, plan, state };
+  return { count: 8, phrasings: 1, round: 0, seed: 4, spec, plan, state, faults: { seed: 4, fault_rate: 0.5, prefer_success: true } };
 }
 
 const aimedPlan = (aim: Partial<Dimensions>) => planGrid(spec.axes, { seed: 4, fault_rate: 0.5, prefer_success: true, aim });
@@ -34,11 +35,14 @@ const dimensionsOf = (situations: { situation: { dimensions: Dimensions } }[][])
   situations.map((cards) => cards[0]!.situation.dimensions);
 
 describe('writers in a run aimed at one cell', () => {
-  it('the gap writer keeps the aimed values while it chases uncovered pairs', async () => {
+  it('the gap card keeps the aimed values while it chases uncovered pairs', () => {
     const aim = { tool: 'issue_refund', stance: 'hurried' };
-    const proposed = await createGapWriter(templateWording).propose(request(aimedPlan(aim)));
-    expect(proposed.length).toBe(8);
-    for (const dimensions of dimensionsOf(proposed)) expect(dimensions).toMatchObject(aim);
+    const taken = new Set<string>();
+    for (let index = 0; index < 8; index++) {
+      const cell = gapCell(request(aimedPlan(aim)), taken)!;
+      expect(cell.dimensions).toMatchObject(aim);
+      for (const pair of pairsOf(cell.dimensions)) taken.add(pair);
+    }
   });
 
   it('the shape writer tries only the answers that fit the aim and fills the rest of the coordinate from it', async () => {
@@ -60,6 +64,7 @@ describe('writers in a run aimed at one cell', () => {
       scenario_id: `sc-${ordinal}`,
       dimensions,
       reward: 0,
+      graded_failure: true,
       shapes: [],
       world_fault: false,
     });

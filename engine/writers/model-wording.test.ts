@@ -22,6 +22,7 @@ const request = (round: number): WriterRequest => ({
   spec,
   plan,
   state: new SearchState(plan.planned),
+  faults: { seed: 1, fault_rate: 0.5, prefer_success: true },
 });
 
 describe('a writer arm with a model wording its cards', () => {

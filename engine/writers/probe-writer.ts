@@ -73,6 +73,7 @@ export function createProbeWriter(wording: Wording): Writer {
               variant: variant * request.phrasings + phrasing,
               dimensions,
               spec: request.spec,
+              patience: request.people?.patience,
             });
             return {
               situation: {

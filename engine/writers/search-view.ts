@@ -5,8 +5,10 @@ export interface RolloutOutcome {
   ordinal: number;
   scenario_id: string;
   dimensions: Dimensions;
-  /** In-loop conduct reward (never stored as a grade): below 0.5 is a graded failure. */
-  reward: number;
+  /** The in-loop reward: the run's grader's, else the conduct checks'; null when the grader gave none (it erred). */
+  reward: number | null;
+  /** A reward below 0.5 or a failed rubric criterion (a marker below 0.5). */
+  graded_failure: boolean;
   /** Tool and status of each call, e.g. `get_order:not_found`. */
   shapes: readonly string[];
   /** A tool answered with a fault or a refusal. */
@@ -20,7 +22,7 @@ export interface SearchView {
   /** Planned pairs not yet covered by produced rows. */
   isPairCovered(pair: string): boolean;
   hasShape(shape: string): boolean;
-  /** Rollouts whose conduct failed or whose tools faulted, oldest first, not yet mutated. */
+  /** Rollouts that were graded failures or whose tools faulted, oldest first, not yet mutated. */
   mutationCandidates(): readonly RolloutOutcome[];
   /** Probes used so far, per probe kind. */
   probeUses(kind: string): number;

@@ -2,6 +2,7 @@ import type { Dimensions, FaultPlan } from '../../shared/domain';
 import type { Aim } from '../coverage/aim';
 import { scenarioId, type GridCell } from '../coverage/plan-grid';
 import { hashPick } from '../seeded';
+import { mayAimAtFault } from './fault-policy';
 import { situationCards, type ToolKind } from './structured-writer';
 import type { Wording } from './wording';
 import type { Writer, WriterRequest } from './writer';
@@ -55,8 +56,9 @@ function fitsAim(target: TargetShape, tool: string, aim: Aim | undefined): boole
 
 /**
  * The behaviour-targeted arm: for each declared tool, the answers it has not been seen giving yet
- * (found, not found, already done, timed out, denied) become situations built to produce them. In an aimed
- * run only the targets that fit the aim are tried, and every other axis takes its aimed value.
+ * (found, not found, already done, timed out, denied) become situations built to produce them. A fault answer is
+ * aimed at only as often as the run's fault settings schedule faults (never at fault rate 0). In an aimed run only
+ * the targets that fit the aim are tried, and every other axis takes its aimed value.
  */
 export function createShapeWriter(kindOf: (tool: string) => ToolKind, wording: Wording): Writer {
   return {
@@ -69,7 +71,8 @@ export function createShapeWriter(kindOf: (tool: string) => ToolKind, wording: W
         .flatMap((tool) => targetShapes(tool.name, kindOf(tool.name), axes.world_state).map((target) => ({ tool: tool.name, target })))
         .filter(({ target }) => !request.state.hasShape(target.shape))
         .filter(({ tool, target }) => fitsAim(target, tool, request.plan.aim))
-        .filter(({ target }) => target.tool_condition === undefined || axes.tool_condition.includes(target.tool_condition));
+        .filter(({ target }) => target.tool_condition === undefined || axes.tool_condition.includes(target.tool_condition))
+        .filter(({ target }) => target.tool_condition === undefined || mayAimAtFault(target.shape, target.tool_condition, request.faults));
       return targets.slice(0, request.count).map(({ tool, target }) =>
         situationCards(cellFor(target, tool, request), 'behavior_targeted', request, wording, {
           lineage: { target_shape: target.shape },

@@ -1,7 +1,9 @@
 import { roundTo } from '../../shared/domain/rounding';
 import type { Dimensions, Mode, WriterArm } from '../../shared/domain';
 import type { GridCell } from '../coverage/plan-grid';
+import { HARD_SHARE, mixItemsByTier, tierOfStance } from '../people/tiers';
 import { hashUnit } from '../seeded';
+import { gapCell } from './gap-cell';
 import type { SituationCard } from './situation-card';
 import { wordSituation, type Wording } from './wording';
 import type { Writer, WriterRequest } from './writer';
@@ -59,6 +61,7 @@ export function situationCards(
       dimensions: cell.dimensions,
       variant,
       spec: request.spec,
+      patience: request.people?.patience,
     });
     return {
       situation: {
@@ -79,31 +82,47 @@ export function situationCards(
 }
 
 /**
- * The covering-grid writer: planned cells ranked by `u^(1/W)` with a seeded `u` per round and cell, so
- * unused and risky cells come first and the order still varies. It never runs dry: used cells come back
- * with new wordings.
+ * The covering-grid writer: planned cells ranked by `u^(1/W)` with a seeded `u` per round and cell, so unused and
+ * risky cells come first and the order still varies, then mixed by tier to the run's hard share
+ * (`mix_items_by_tier`). While planned pairs are still uncovered, the first card of a batch is the gap card aimed at
+ * them. It never runs dry: used cells come back with new wordings.
  */
 export function createStructuredWriter(kindOf: (tool: string) => ToolKind, wording: Wording): Writer {
   return {
     arm: 'structured',
     model: 'template',
     async propose(request) {
-      const coefficients = weightCoefficients(request.mode);
-      const ranked = request.plan.cells
-        .map((cell) => {
-          const weight = cellWeight(request.state.uses(cell.scenario_id), cellRisk(cell.dimensions, kindOf), coefficients);
-          const u = hashUnit(`${request.seed}:${request.round}:${cell.scenario_id}`, 12);
-          return { cell, key: Math.pow(u, 1 / weight) };
-        })
-        .sort((a, b) => b.key - a.key || (a.cell.scenario_id < b.cell.scenario_id ? -1 : 1));
-      if (ranked.length === 0) return [];
+      if (request.count === 0) return [];
+      const gap = gapCell(request);
+      const cells = rankedCells(request, kindOf, request.count - (gap ? 1 : 0), gap?.scenario_id);
+      const chosen = gap ? [gap, ...cells] : cells;
       const extraUses = new Map<string, number>();
-      return Array.from({ length: request.count }, (_, index) => {
-        const { cell } = ranked[index % ranked.length]!;
+      return chosen.map((cell) => {
         const earlier = extraUses.get(cell.scenario_id) ?? 0;
         extraUses.set(cell.scenario_id, earlier + 1);
         return situationCards(cell, 'structured', request, wording, { extraUses: earlier });
       });
     },
   };
+}
+
+/**
+ * `count` planned cells, best ranked first and mixed by tier, cycling through the grid when it has fewer cells; the
+ * batch's gap card, when it is a planned cell, is not proposed twice.
+ */
+function rankedCells(request: WriterRequest, kindOf: (tool: string) => ToolKind, count: number, gapId: string | undefined): GridCell[] {
+  const coefficients = weightCoefficients(request.mode);
+  const ranked = request.plan.cells
+    .filter((cell) => cell.scenario_id !== gapId)
+    .map((cell) => {
+      const weight = cellWeight(request.state.uses(cell.scenario_id), cellRisk(cell.dimensions, kindOf), coefficients);
+      const u = hashUnit(`${request.seed}:${request.round}:${cell.scenario_id}`, 12);
+      return { cell, key: Math.pow(u, 1 / weight) };
+    })
+    .sort((a, b) => b.key - a.key || (a.cell.scenario_id < b.cell.scenario_id ? -1 : 1))
+    .map((entry) => entry.cell);
+  if (ranked.length === 0 || count <= 0) return [];
+  const hardShare = request.people?.hard_share ?? HARD_SHARE;
+  const mixed = mixItemsByTier(ranked, Math.min(count, ranked.length), (cell) => tierOfStance(cell.dimensions.stance), hardShare);
+  return Array.from({ length: count }, (_, index) => mixed[index % mixed.length]!);
 }

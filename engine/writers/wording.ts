@@ -7,6 +7,8 @@ export interface PersonaRequest {
   key: string;
   stance: string;
   dimensions: Dimensions;
+  /** The run's patience setting, when it sets one: wins over the person's own. */
+  patience?: Persona['patience'];
 }
 
 export interface SituationWordingRequest {
@@ -44,6 +46,7 @@ interface WordInput {
   dimensions: Dimensions;
   variant: number;
   spec: Spec;
+  patience?: Persona['patience'] | undefined;
 }
 
 /** One wording of a situation: its person (keyed by situation and variant) and their ask. */
@@ -54,6 +57,7 @@ export function wordSituation(wording: Wording, input: WordInput): { persona: Pe
     key: `${input.scenario_id}:${input.variant}`,
     stance: input.dimensions.stance,
     dimensions: input.dimensions,
+    ...(input.patience === undefined ? {} : { patience: input.patience }),
   });
   const ask = wording.situation({
     scenario_id: input.scenario_id,
@@ -74,6 +78,7 @@ export function wordProbe(wording: Wording, input: Omit<WordInput, 'scenario_id'
     key: `probe:${input.kind}:${input.variant}`,
     stance: input.dimensions.stance,
     dimensions: input.dimensions,
+    ...(input.patience === undefined ? {} : { patience: input.patience }),
   });
   const ask = wording.probe(input.kind, {
     seed: input.seed,

@@ -1,5 +1,6 @@
-import type { Mode, ModelWriterReport, Spec, WriterArm } from '../../shared/domain';
+import type { Mode, ModelWriterReport, Persona, Spec, WriterArm } from '../../shared/domain';
 import type { GridPlan } from '../coverage/plan-grid';
+import type { FaultPolicy } from './fault-policy';
 import type { SearchView } from './search-view';
 import type { SituationCard } from './situation-card';
 
@@ -15,6 +16,18 @@ export interface WriterRequest {
   state: SearchView;
   /** The run's mode: rl ranks the grid with its own cell weights. Unset: explore. */
   mode?: Mode;
+  /** The run's fault settings: every coordinate a writer builds off the grid gets its faults from them. */
+  faults: FaultPolicy;
+  /** Who the people are (`hard_share=`, `patience=`); unset: the SDK's defaults. */
+  people?: PeopleSettings;
+}
+
+/** The people dials of a run (SDK-REFERENCE 7). */
+export interface PeopleSettings {
+  /** Share of the grid writer's situations drawn from the hard tiers (HARD_SHARE 0.40). */
+  hard_share?: number;
+  /** Every person's patience; unset: each person's own, from their stance and pressure. */
+  patience?: Persona['patience'];
 }
 
 /**

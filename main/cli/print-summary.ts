@@ -1,4 +1,5 @@
-import type { CoverageSummary, Run, SimulationSummary } from '../../shared/domain';
+import { judgeKey } from '../../shared/api/grades';
+import { WRITER_ARMS, type CoverageSummary, type Run, type SearchRecord, type SimulationSummary } from '../../shared/domain';
 
 /** Warnings and degraded marks first, then the numbers: a figure is never read without its caveats. */
 export function printSummary(run: Run, summary: SimulationSummary): void {
@@ -31,11 +32,17 @@ export function printSummary(run: Run, summary: SimulationSummary): void {
       `Repeats: ${groups.topped_up} of ${groups.prompts} prompts got the rest of their repeats; ${groups.rollouts_saved} rollouts not ` +
         `spent`,
     );
-  lines.push(
-    `Writers: ${Object.entries(search.arm_weights)
-      .map(([arm, share]) => `${arm} ${share.toFixed(2)}`)
-      .join(', ')}`,
-  );
+  lines.push(writersLine(search));
+  const delivered = deliveredLine(coverage);
+  if (delivered) lines.push(delivered);
+  if (search.grader) {
+    const { grader } = search;
+    lines.push(
+      `Grader: ${judgeKey(grader.judge_name, grader.version)} graded ${grader.rows} rows in the loop: ${grader.failures} graded ` +
+        `failures, ${grader.unjudged} unjudged; mutations aimed at ${search.mutation_aims.graded_failure} graded failures and ` +
+        `${search.mutation_aims.world_fault} world faults`,
+    );
+  }
   const modelWriter = modelWriterLine(search);
   if (modelWriter) lines.push(modelWriter);
   const logprobs = summary.logprobs;
@@ -51,6 +58,37 @@ export function modelWriterLine(search: SimulationSummary['search']): string | u
   return (
     `Simulator model: ${report.model} wrote ${report.kept} new situations of ${report.cards_asked} asked (${dropped}); ` +
     `${report.restarts} restarts, ${report.fallbacks} of ${report.calls} calls written by the template instead`
+  );
+}
+
+/**
+ * `Writers (share of rows written, the bandit's weight): structured 0.79 (0.90), ...`: each arm's share of the rows it
+ * wrote beside the bandit's last weight; an arm the bandit does not weigh (the loop's one mutation and one shape card a
+ * batch offline) says so; arms that neither wrote nor weigh are left out. Runs stored before the spent shares show
+ * the weights alone.
+ */
+export function writersLine(search: SearchRecord): string {
+  const spent = search.arm_shares;
+  if (!spent) return `Writers: ${WRITER_ARMS.map((arm) => `${arm} ${(search.arm_weights[arm] ?? 0).toFixed(2)}`).join(', ')}`;
+  const parts = WRITER_ARMS.filter((arm) => spent[arm] > 0 || (search.arm_weights[arm] ?? 0) > 0).map((arm) => {
+    const weight = search.arm_weights[arm] ?? 0;
+    return `${arm} ${spent[arm].toFixed(2)} (${weight > 0 ? weight.toFixed(2) : 'not weighted'})`;
+  });
+  return `Writers (share of rows written, the bandit's weight): ${parts.join(', ')}`;
+}
+
+/** `Delivered: 8.3% fault rows (6.7% planned), 41% hard stances (40% asked), 5.4 turns a thread, ...`; absent on older runs. */
+export function deliveredLine(coverage: CoverageSummary): string | undefined {
+  const delivered = coverage.delivered;
+  if (!delivered || delivered.rows === 0) return undefined;
+  const percent = (share: number | null) => (share === null ? '-' : `${(100 * share).toFixed(1)}%`);
+  const turns = delivered.avg_turns === null ? '' : ` (avg_turns ${delivered.avg_turns} asked)`;
+  const planned = `${percent(delivered.fault_share_planned)} of grid cells planned with a fault`;
+  const faults = `${percent(delivered.fault_share)} fault rows (${planned}`;
+  const hard = `${percent(delivered.hard_share)} hard stances (${percent(delivered.hard_share_requested)} asked)`;
+  return (
+    `Delivered: ${faults} at fault rate ${delivered.fault_rate}), ${hard}, ${delivered.mean_turns ?? '-'} turns a thread${turns}, ` +
+    `${percent(delivered.user_turns_3plus_share)} with 3+ user turns`
   );
 }
 

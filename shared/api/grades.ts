@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Grade, JudgeStatus, LABEL_SOURCES, Provenance } from '../domain/grade';
+import { Grade, JUDGE_COMMAND_MODES, JudgeStatus, LABEL_SOURCES, Provenance } from '../domain/grade';
 import { JobStatus } from './jobs';
 
 /**
@@ -12,8 +12,8 @@ export function judgeKey(judgeName: string, version: string | null): string {
   return version.startsWith(`${judgeName}@`) ? version : `${judgeName}@${version}`;
 }
 
-/** `per-row`: one process per row; `server`: one long-lived process answering one JSON line per row. */
-export const JUDGE_COMMAND_MODES = ['per-row', 'server'] as const;
+/** Defined with the domain's judges (a run's grader takes them too); kept here for the grading API's callers. */
+export { JUDGE_COMMAND_MODES };
 
 const RunRef = z.object({ run_id: z.string().min(1) }).strict();
 

@@ -7,6 +7,9 @@ export const JudgeStatus = z.enum(JUDGE_STATUSES);
 
 export const LABEL_SOURCES = ['conduct', 'judge', 'decision', 'custom'] as const;
 
+/** `per-row`: one process per row; `server`: one long-lived process answering one JSON line per row. */
+export const JUDGE_COMMAND_MODES = ['per-row', 'server'] as const;
+
 /** Who made a grade: enough to tell two judges, or two versions of one, apart. */
 export const Provenance = z.object({
   judge: z.string().min(1),

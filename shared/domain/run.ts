@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Dimensions } from './axes';
+import { JUDGE_COMMAND_MODES } from './grade';
 import { Spec } from './spec';
 
 /**
@@ -42,6 +43,31 @@ export const RoleModels = z.object({
   judge: z.string().min(1).optional(),
 });
 export type RoleModels = z.infer<typeof RoleModels>;
+
+/**
+ * The run's grader in the loop (SDK `grader=`): the judge `wai grade --judge` takes (`conduct`, `command:"..."`,
+ * `module:PATH`, a model rubric judge, `decision:<model>`). Its reward drives the failure mutations and the repeat
+ * policies, and each row keeps its grade.
+ */
+export const RunGrader = z
+  .object({
+    judge: z.string().trim().min(1),
+    /** A command or module judge's version; filled from its text and files' contents when left out. */
+    version: z.string().trim().min(1).max(200).optional(),
+    name: z.string().trim().min(1).max(200).optional(),
+    /** A model rubric judge's rubric (default: built from the policy rules). */
+    rubric: z.string().min(1).max(20_000).optional(),
+    mode: z.enum(JUDGE_COMMAND_MODES).default('per-row'),
+    /** Where a command judge runs and a module path is read from: filled with the starting process's folder. */
+    cwd: z.string().min(1).optional(),
+  })
+  .strict();
+export type RunGrader = z.infer<typeof RunGrader>;
+
+/** `patience=`: every person's walk-away level, or `mixed`, each person's own from their stance and pressure. */
+export const PATIENCE_SETTINGS = ['mixed', 'normal', 'short', 'endless'] as const;
+export const PatienceSetting = z.enum(PATIENCE_SETTINGS);
+export type PatienceSetting = z.infer<typeof PatienceSetting>;
 
 export const RunSource = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('describe'), sentence: z.string().trim().min(3, 'describe the behaviour in a sentence') }),
@@ -107,6 +133,14 @@ export const RunConfig = z.object({
    * counts as set when it differs from explore's default; the others are filled by the mode.
    */
   set_by_caller: z.array(ModeSetting).optional(),
+  /** The run's grader in the loop; unset: the conduct checks give the in-loop reward. */
+  grader: RunGrader.optional(),
+  /** Share of the grid writer's situations from the hard tiers (ambiguous, boundary, adversarial); unset: HARD_SHARE 0.40. */
+  hard_share: z.number().min(0).max(1).optional(),
+  /** Every person's patience; unset reads as `mixed`. */
+  patience: PatienceSetting.optional(),
+  /** Thread length target (DEFAULT_AVG_TURNS 12): the person speaks at most avg_turns // 2 times; unset: the default. */
+  avg_turns: z.number().min(1).max(200).optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 export type RunConfigInput = z.input<typeof RunConfig>;

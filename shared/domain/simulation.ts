@@ -23,6 +23,10 @@ export const STOP_REASONS = [
   'time_budget',
   /** The model writer found nothing new after its last allowed restart (`MAX_NOVELTY_RESTARTS`). */
   'ask_exhausted',
+  /** The run's grader (`grader=`) erred or timed out on each of its first rows: its rewards would drive nothing. */
+  'grader_failed',
+  'judge_quota_exceeded',
+  'judge_auth_failed',
 ] as const;
 export const StopReason = z.enum(STOP_REASONS);
 export type StopReason = z.infer<typeof StopReason>;
@@ -64,6 +68,8 @@ export const BatchRecord = z.object({
   arm_weights: ArmShares,
   /** Rows each arm produced this batch. */
   arm_rows: ArmShares,
+  /** Each arm's share of the rows the batch produced: what was spent, beside the weights it was allocated with. */
+  arm_shares: ArmShares.optional(),
   /** New behaviour signatures + new cells per row, per arm that ran. */
   arm_yield: z.partialRecord(WriterArm, z.number()),
   new_cells: z.number().int().nonnegative(),
@@ -76,10 +82,50 @@ export const BatchRecord = z.object({
 });
 export type BatchRecord = z.infer<typeof BatchRecord>;
 
+/** What the run's grader did in the loop: the judge, and its grades of the rows this run landed or resumed. */
+export const LoopGraderRecord = z.object({
+  judge_name: z.string(),
+  version: z.string().nullable(),
+  rows: z.number().int().nonnegative(),
+  /** Graded failures: a reward below 0.5 or a failed rubric criterion. */
+  failures: z.number().int().nonnegative(),
+  /** Rows the grader gave no reward (it erred or timed out): neither a pass nor a failure. */
+  unjudged: z.number().int().nonnegative(),
+});
+export type LoopGraderRecord = z.infer<typeof LoopGraderRecord>;
+
+/**
+ * `coverage.delivered`: what the run delivered of what it was asked (SDK `delivered` checks); a miss is also a
+ * warning, shown before any number.
+ */
+export const DeliveredSummary = z.object({
+  rows: z.number().int().nonnegative(),
+  /** Rows with a scheduled fault or a faulted tool answer. */
+  fault_share: z.number().min(0).max(1).nullable(),
+  /** Share of the planned grid cells that keep a fault at this fault rate and success flip. */
+  fault_share_planned: z.number().min(0).max(1),
+  fault_rate: z.number().min(0).max(1),
+  /** Rows whose stance is in a hard tier (ambiguous, boundary, adversarial). */
+  hard_share: z.number().min(0).max(1).nullable(),
+  hard_share_requested: z.number().min(0).max(1),
+  /** User and agent turns per thread. */
+  mean_turns: z.number().nonnegative().nullable(),
+  /** The avg_turns the person asked for; null when they left the default. */
+  avg_turns: z.number().nullable(),
+  user_turns_3plus_share: z.number().min(0).max(1).nullable(),
+  /** Threads that ended on the agent's question with the person out of turns. */
+  missed_followups: z.number().int().nonnegative(),
+});
+export type DeliveredSummary = z.infer<typeof DeliveredSummary>;
+
 /** `data.search`: how the run searched, batch by batch, and what went wrong on the way. */
 export const SearchRecord = z.object({
   batches: z.array(BatchRecord),
+  /** The bandit's weights after the last batch. */
   arm_weights: ArmShares,
+  /** Rows each arm wrote over the run, and their shares of all rows: what was spent (absent on older runs). */
+  arm_rows: ArmShares.optional(),
+  arm_shares: ArmShares.optional(),
   writer_errors: z.array(z.string()),
   rollouts: z.object({
     landed: z.number().int().nonnegative(),
@@ -96,6 +142,8 @@ export const SearchRecord = z.object({
     counts: z.record(z.string(), z.number()),
   }),
   ended_on_question: z.object({ n: z.number().int().nonnegative(), user_left: z.number().int().nonnegative() }),
+  /** The run's grader in the loop (absent: the conduct checks gave the in-loop reward). */
+  grader: LoopGraderRecord.optional(),
   grid: z.object({ cells: z.number().int().nonnegative(), flipped: z.number().int().nonnegative() }),
   plateau_batches: z.number().int().nonnegative().optional(),
   min_cell_copies: z.number().int().nonnegative().optional(),
@@ -146,6 +194,8 @@ export const CoverageSummary = z.object({
   mode_defaults: z.array(z.union([ModeSetting, z.literal('repeat_policy')])).optional(),
   /** Seconds, when the run had a clock. */
   time_budget: z.number().positive().optional(),
+  /** What the run delivered of what it was asked (absent on runs stored before the checks). */
+  delivered: DeliveredSummary.optional(),
 });
 export type CoverageSummary = z.infer<typeof CoverageSummary>;
 

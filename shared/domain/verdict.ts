@@ -29,3 +29,10 @@ export const isFullPass = (reward: number): boolean => reward === FULL_PASS_REWA
 
 /** The same rule in SQL, over a column or expression that holds a reward. */
 export const fullPassSql = (reward: string): string => `${reward} = ${FULL_PASS_REWARD}`;
+
+/**
+ * A graded failure, what the generation loop mutates and splits repeats on: a failing reward, or any failed rubric
+ * criterion (a marker below the threshold) however the reward came out. An unjudged row (reward null) is neither.
+ */
+export const isGradedFailure = (reward: number | null | undefined, markers?: Readonly<Record<string, number>> | null): boolean =>
+  reward != null && (reward < PASS_THRESHOLD || Object.values(markers ?? {}).some((marker) => marker < PASS_THRESHOLD));

@@ -1,3 +1,5 @@
+export { BROKEN_JUDGE_ROWS, BrokenJudgeCheck, storedGrade } from './broken-judge-check';
+export { watchedJudge } from './watched-judge';
 export {
   DECISION_UNSURE_BAND,
   decisionJudge,

@@ -53,7 +53,16 @@ const persona: Persona = { stance: 'hurried', tags: ['stance:hurried'], aside: '
 
 async function wordCard(modelSpec: string) {
   const writer = withModelWording(createStructuredWriter(toolKind, templateWording), backend(modelSpec));
-  const [cards] = await writer.propose({ count: 1, phrasings: 1, round: 0, seed: 2, spec, plan, state: new SearchState(plan.planned) });
+  const [cards] = await writer.propose({
+    count: 1,
+    phrasings: 1,
+    round: 0,
+    seed: 2,
+    spec,
+    plan,
+    state: new SearchState(plan.planned),
+    faults: { seed: 2, fault_rate: 0.5, prefer_success: true },
+  });
   return cards![0]!.reword!();
 }
 

@@ -40,7 +40,17 @@ const turn = {
 
 const { spec } = draftSpec('a bookshop assistant that refunds only after the customer confirms the order', { seed: 1 });
 const plan = planGrid(spec.axes, { seed: 1, fault_rate: 0.5, prefer_success: true });
-const writerRequest = (round: number) => ({ count: 1, phrasings: 1, round, seed: 1, spec, plan, state: new SearchState(plan.planned) });
+const faults = { seed: 1, fault_rate: 0.5, prefer_success: true };
+const writerRequest = (round: number) => ({
+  count: 1,
+  phrasings: 1,
+  round,
+  seed: 1,
+  spec,
+  plan,
+  state: new SearchState(plan.planned),
+  faults,
+});
 /** A batch whose drawn writer temperature is above 1. */
 const hotRound = Array.from({ length: 200 }, (_, index) => index).find((index) => writerTemperature(1, index) > 1)!;
 

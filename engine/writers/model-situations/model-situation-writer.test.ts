@@ -6,7 +6,7 @@ import type { GenerateRequest } from '../../models/model-backend';
 import { ModelCallError } from '../../models/model-call-error';
 import { RunStopError } from '../../models/run-stop-error';
 import { draftSpec } from '../../spec/draft-spec';
-import { createGapWriter } from '../gap-writer';
+import { createGapFallbackWriter } from './gap-fallback-writer';
 import type { RolloutOutcome, SearchView } from '../search-view';
 import { templateWording } from '../template-wording';
 import type { WriterRequest } from '../writer';
@@ -24,6 +24,7 @@ const FAILURE: RolloutOutcome = {
   reward: 0,
   shapes: [],
   world_fault: false,
+  graded_failure: true,
 };
 
 function searchView(candidates: RolloutOutcome[] = []): SearchView {
@@ -31,7 +32,17 @@ function searchView(candidates: RolloutOutcome[] = []): SearchView {
 }
 
 function request(overrides: Partial<WriterRequest> = {}): WriterRequest {
-  return { count: 3, phrasings: 1, round: 0, seed: 4, spec, plan: PLAN, state: searchView([FAILURE]), ...overrides };
+  return {
+    count: 3,
+    phrasings: 1,
+    round: 0,
+    seed: 4,
+    spec,
+    plan: PLAN,
+    state: searchView([FAILURE]),
+    faults: { seed: 4, fault_rate: 0.5, prefer_success: true },
+    ...overrides,
+  };
 }
 
 /** The targets the writer sent, as the prompt lists them. */
@@ -54,7 +65,7 @@ function writing(asksOf: (round: number, target: number) => string, change: (tar
 }
 
 function writer(backend: MockModelBackend, budget = 100) {
-  return createModelSituationWriter(backend, { budget, fallback: createGapWriter(templateWording), wording: templateWording });
+  return createModelSituationWriter(backend, { budget, fallback: createGapFallbackWriter(templateWording), wording: templateWording });
 }
 
 describe('the model writer of the llm_guided arm', () => {

@@ -2,7 +2,7 @@ import type { Dimensions, Persona, RowLineage } from '../../../shared/domain';
 import { matchesAim } from '../../coverage/aim';
 import { pairsOf, readablePair } from '../../coverage/pairwise-coverage';
 import { hashUnit } from '../../seeded';
-import { gapCell } from '../gap-writer';
+import { gapCell } from '../gap-cell';
 import type { RolloutOutcome } from '../search-view';
 import type { Wording } from '../wording';
 import type { WriterRequest } from '../writer';

@@ -1,130 +1,16 @@
-import { type Command, InvalidArgumentError, Option } from 'commander';
-import {
-  MODES,
-  REPEAT_POLICIES,
-  RunConfig,
-  UNTIL_MODES,
-  type Mode,
-  type ModeSetting,
-  type RepeatPolicy,
-  type RunConfigInput,
-  type SimulationSummary,
-  type Until,
-} from '../../../shared/domain';
-import { parseSpecText } from '../../../engine/index';
+import { type Command, Option } from 'commander';
+import { MODES, PATIENCE_SETTINGS, REPEAT_POLICIES, UNTIL_MODES, type RunConfig, type SimulationSummary } from '../../../shared/domain';
 import type { AppContext } from '../../services/app/app-context';
-import { executeRun } from '../../services/runs/run-executor';
+import { executeRun, isFailedStop } from '../../services/runs/run-executor';
 import { preflightRun } from '../../services/runs/run-preflight';
 import { RunLease } from '../../services/runs/run-lease';
-import { createLeasedRun, replayedSpec, requireRun } from '../../services/runs/runs-service';
+import { createLeasedRun, requireRun } from '../../services/runs/runs-service';
 import { ServiceError } from '../../services/app/service-error';
-import { readTextFile } from '../../services/app/text-file';
 import { writeRowsFile } from '../../services/runs/rows-file';
 import { withContext } from '../cli-context';
 import { integer, share } from '../option-values';
 import { printSummary } from '../print-summary';
-
-const temperature = (value: string) => {
-  const number = Number(value);
-  if (!(number >= 0 && number <= 2)) throw new InvalidArgumentError('a temperature from 0 to 2');
-  return number;
-};
-
-const seconds = (value: string) => {
-  const number = Number(value);
-  if (!(number > 0 && number <= 3600)) throw new InvalidArgumentError('seconds, more than 0 and at most 3600');
-  return number;
-};
-
-/** Seconds of wall-clock a run may take: more than 0, at most 30 days. */
-const timeBudget = (value: string) => {
-  const number = Number(value);
-  if (!(number > 0 && number <= 30 * 24 * 3600)) throw new InvalidArgumentError('seconds, more than 0 and at most 30 days (2592000)');
-  return number;
-};
-
-/** The roles the flags name; undefined when none does (an offline run's config stays as it was). */
-function modelsOf(flags: SimulateFlags): RunConfigInput['models'] | undefined {
-  const models = {
-    ...(flags.agent ? { agent: flags.agent } : {}),
-    ...(flags.simulator ? { simulator: flags.simulator } : {}),
-    ...(flags.userModel ? { user_model: flags.userModel } : {}),
-    ...(flags.judge ? { judge: flags.judge } : {}),
-  };
-  return Object.keys(models).length > 0 ? models : undefined;
-}
-
-interface SimulateFlags {
-  describe?: string;
-  spec?: string;
-  rows: number;
-  seed: number;
-  concurrency: number;
-  mode: Mode;
-  repeatPolicy?: RepeatPolicy;
-  timeBudget?: number;
-  /** Unset: the mode's default. */
-  faultRate?: number;
-  preferSuccess?: boolean;
-  until: Until;
-  situations?: number;
-  phrasings?: number;
-  repeats?: number;
-  agent?: string;
-  simulator?: string;
-  userModel?: string;
-  judge?: string;
-  logprobs?: boolean | string;
-  temperature?: number;
-  timeout?: number;
-  out?: string;
-  name?: string;
-  replayOf?: string;
-}
-
-async function sourceFrom(context: AppContext, flags: SimulateFlags): Promise<RunConfigInput['source']> {
-  const given = [flags.describe, flags.spec, flags.replayOf].filter(Boolean).length;
-  if (given !== 1)
-    throw new ServiceError('VALIDATION_FAILED', 'Give exactly one of --describe "SENTENCE", --spec FILE or --replay-of RUN_ID.');
-  if (flags.describe) return { kind: 'describe', sentence: flags.describe };
-  if (flags.spec) return { kind: 'spec', spec: parseSpecText(await readTextFile(flags.spec), flags.spec) };
-  return { kind: 'spec', spec: replayedSpec(context, flags.replayOf!) };
-}
-
-/** The mode settings the flags name: they win over the mode's defaults, and the run records them as the caller's. */
-function modeSettingsOf(flags: SimulateFlags): Partial<Pick<RunConfigInput, ModeSetting>> {
-  return {
-    ...(flags.phrasings === undefined ? {} : { phrasings: flags.phrasings }),
-    ...(flags.repeats === undefined ? {} : { repeats: flags.repeats }),
-    ...(flags.faultRate === undefined ? {} : { fault_rate: flags.faultRate }),
-    ...(flags.preferSuccess === undefined ? {} : { prefer_success: flags.preferSuccess }),
-  };
-}
-
-async function configFrom(context: AppContext, flags: SimulateFlags): Promise<RunConfig> {
-  const source = await sourceFrom(context, flags);
-  const given = modeSettingsOf(flags);
-  const input: RunConfigInput = {
-    source,
-    budget: flags.rows,
-    seed: flags.seed,
-    concurrency: flags.concurrency,
-    mode: flags.mode,
-    ...given,
-    set_by_caller: Object.keys(given) as ModeSetting[],
-    ...(flags.repeatPolicy === undefined ? {} : { repeat_policy: flags.repeatPolicy }),
-    ...(flags.timeBudget === undefined ? {} : { time_budget: flags.timeBudget }),
-    until: flags.until,
-    ...(flags.situations === undefined ? {} : { situations: flags.situations }),
-    ...(modelsOf(flags) ? { models: modelsOf(flags) } : {}),
-    ...(flags.logprobs === undefined ? {} : { logprobs: flags.logprobs === 'tokens' ? ('tokens' as const) : true }),
-    ...(flags.temperature === undefined ? {} : { temperature: flags.temperature }),
-    ...(flags.timeout === undefined ? {} : { timeout: flags.timeout }),
-    ...(flags.name ? { name: flags.name } : {}),
-    ...(flags.replayOf ? { replay_of: flags.replayOf } : {}),
-  };
-  return RunConfig.parse(input);
-}
+import { avgTurns, configFrom, seconds, temperature, timeBudget, type SimulateFlags } from './simulate-config';
 
 /**
  * Takes the run's lease for this command, or throws (CONFLICT) naming the process that writes it: the CLI and the app
@@ -238,6 +124,20 @@ export function registerSimulateCommand(program: Command): void {
     .option('--logprobs [tokens]', 'keep each model-agent turn\'s log-probability and token count ("tokens": the per-token list too)')
     .option('--temperature <x>', "the model agent's sampling temperature (default: none sent; Anthropic takes 0 to 1)", temperature)
     .option('--timeout <seconds>', 'seconds one model call may take before it is an agent error', seconds)
+    .option(
+      '--grader <judge>',
+      'grade every row as it lands and drive the loop by its reward: what `wai grade --judge` takes (conduct, command:"node grader.mjs", ' +
+        'module:./grader.mjs, a model rubric judge, decision:<model>); default: the conduct checks',
+    )
+    .option('--grader-version <version>', "the grader's version (default for a command or module: a hash of it and the files it names)")
+    .option('--hard-share <x>', 'share of grid situations under a hard stance (ambiguous, boundary, adversarial); default 0.4', share)
+    .addOption(
+      new Option(
+        '--patience <level>',
+        "how soon people walk away from questions: every person's level, or mixed (each their own; default)",
+      ).choices(PATIENCE_SETTINGS),
+    )
+    .option('--avg-turns <n>', 'thread length target: the person speaks at most n // 2 times (default 12)', avgTurns)
     .option('--replay-of <run-id>', "re-run exactly a previous run's situations and prompts (e.g. with another --agent)")
     .option('--name <name>', 'a name for the run')
     .option('--out <file>', 'also write the rows as JSONL')
@@ -257,7 +157,7 @@ export function registerSimulateCommand(program: Command): void {
           process.stdout.write(`Wrote ${written} rows to ${flags.out}\n`);
         }
         const reason = summary.stopped_because;
-        if (reason === 'agent_failed' || reason.endsWith('_auth_failed') || reason.endsWith('_quota_exceeded')) process.exitCode = 1;
+        if (isFailedStop(reason)) process.exitCode = 1;
       }),
     );
 }

@@ -36,13 +36,13 @@ describe('wai simulate with a simulator model that writes situations', () => {
     const args = ['--spec', 'resources/examples/refund-desk.spec.yaml', '--rows', '64', '--seed', '4', '--simulator', SIMULATOR];
     const run = wai(dataDir, ['simulate', ...args, '--out', out]);
     expect(run.status, run.output).toBe(0);
-    expect(run.output).toMatch(new RegExp(`Simulator model: ${SIMULATOR} wrote \\d+ new situations of \\d+ asked`));
+    expect(run.output).toMatch(new RegExp(`Simulator model: ${SIMULATOR}@\\S+ wrote \\d+ new situations of \\d+ asked`));
 
     const rows = readFileSync(out, 'utf8')
       .trim()
       .split('\n')
       .map((line) => Row.parse(JSON.parse(line)));
-    const written = rows.filter((row) => row.writer === 'llm_guided' && row.writer_model === SIMULATOR);
+    const written = rows.filter((row) => row.writer === 'llm_guided' && row.writer_model.startsWith(`${SIMULATOR}@`));
     expect(written.length).toBeGreaterThanOrEqual(8);
     // The asks are the server's scripted situations, each once: duplicates never roll out.
     expect(
@@ -69,7 +69,8 @@ describe('wai simulate with a simulator model that writes situations', () => {
     const runId = /^Run (run_\w+) \(/m.exec(run.stdout)![1]!;
     const shown = JSON.parse(wai(dataDir, ['runs', 'show', runId, '--json']).stdout) as { summary: SimulationSummary };
     const report = shown.summary.search.model_writer!;
-    expect(report).toMatchObject({ model: SIMULATOR, invalid: 0, fallbacks: 0, kept: written.length });
+    expect(report.model.startsWith(`${SIMULATOR}@`)).toBe(true);
+    expect(report).toMatchObject({ invalid: 0, fallbacks: 0, kept: written.length });
     // The script holds ten situations: the rest of the model's cards were duplicates, dropped and counted.
     expect(report.kept).toBe(10);
     expect(report.duplicates).toBe(report.cards_written - report.kept);

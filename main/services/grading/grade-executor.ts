@@ -1,6 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Row, type Grade } from '../../../shared/domain';
-import { CONDUCT_PROVENANCE, conductToGrade, runJudge, type JudgedRow } from '../../../engine/index';
+import { BrokenJudgeCheck, CONDUCT_PROVENANCE, conductToGrade, runJudge, storedGrade } from '../../../engine/index';
 import { clockFromNode } from '../../../engine/node';
 import type { Db } from '../../store/database';
 import { insertGrades, type GradedBy } from '../../store/grades/grades-repository';
@@ -14,6 +14,7 @@ import { keyRing, type KeyRing } from '../settings/secrets';
 import { ServiceError } from '../app/service-error';
 
 export { judgeKeysOf } from './grade-judges';
+export { BROKEN_JUDGE_ROWS } from '../../../engine/index';
 
 /** Everything a grading job needs, as plain data (it crosses into the worker thread). */
 export interface GradePlan {
@@ -62,8 +63,6 @@ const JUDGE_PAGE_ROWS = 64;
 const GRADE_BATCH = 32;
 const FLUSH_INTERVAL_MS = 250;
 const PROGRESS_INTERVAL_MS = 200;
-/** A judge that fails the first rows with one and the same error (or times out on each) is broken, not unlucky: stop, loudly. */
-export const BROKEN_JUDGE_ROWS = 8;
 
 /** Reads a run's rows page by page in plan order, for many concurrent takers. */
 class RowCursor {
@@ -86,39 +85,6 @@ class RowCursor {
     }
     return this.#page.shift();
   }
-}
-
-/** Watches the first grades: the same error (or a timeout) on each of the first BROKEN_JUDGE_ROWS rows trips it. */
-class BrokenJudgeCheck {
-  #count = 0;
-  #key: string | null = null;
-  #isCleared = false;
-
-  constructor(private readonly timeoutMs: number | null) {}
-
-  observe(grade: Grade): string | null {
-    if (this.#isCleared) return null;
-    const error = grade.judge_status === 'error' ? String(grade.judge_meta['error'] ?? grade.reason) : null;
-    const key = error !== null ? `error:${error}` : grade.judge_status === 'timeout' ? 'timeout' : null;
-    if (key === null || (this.#key !== null && key !== this.#key)) {
-      this.#isCleared = true;
-      return null;
-    }
-    this.#key = key;
-    this.#count += 1;
-    if (this.#count < BROKEN_JUDGE_ROWS) return null;
-    this.#isCleared = true;
-    return error !== null
-      ? `The judge failed on each of the first ${BROKEN_JUDGE_ROWS} rows with the same error, so grading stopped: ${error}`
-      : `The judge timed out on each of the first ${BROKEN_JUDGE_ROWS} rows (limit ${this.timeoutMs} ms), so grading stopped: raise ` +
-          `timeout_ms or check the judge.`;
-  }
-}
-
-/** The grade as stored: markers the judge returned go back into judge_meta, so nothing it said is lost. */
-function storedGrade(judged: JudgedRow): Grade {
-  if (judged.markers === null) return judged.grade;
-  return { ...judged.grade, judge_meta: { ...judged.grade.judge_meta, markers: judged.markers } };
 }
 
 function declaredTools(db: Db, specId: string | null): string[] {

@@ -1,5 +1,13 @@
 import { judgeKey } from '../../../shared/api/grades';
-import { CONDUCT_PROVENANCE, decisionVersion, JudgeConfigError, ModelCallError, rubricProvenance, type Judge } from '../../../engine/index';
+import {
+  CONDUCT_PROVENANCE,
+  decisionVersion,
+  JudgeConfigError,
+  ModelCallError,
+  rubricProvenance,
+  watchedJudge,
+  type Judge,
+} from '../../../engine/index';
 import { commandJudge, loadModuleJudge } from '../../../engine/node';
 import type { JudgeSpec } from './judge-spec';
 import { modelJudge } from '../settings/model-roles';
@@ -59,26 +67,9 @@ export interface LoadJudgeOptions {
  */
 function stoppingOnAccountFailure(judge: Judge): LoadedJudge {
   let reason: string | null = null;
-  const watched: Judge = {
-    name: judge.name,
-    label_source: judge.label_source,
-    // A model judge's provenance follows what it sent (a refused temperature reads null): read it through.
-    get provenance() {
-      return judge.provenance;
-    },
-    ...(judge.notes ? { notes: () => judge.notes!() } : {}),
-    ...(judge.scale ? { scale: judge.scale } : {}),
-    ...(judge.max_concurrency === undefined ? {} : { max_concurrency: judge.max_concurrency }),
-    async judge(row, context) {
-      try {
-        return await judge.judge(row, context);
-      } catch (error) {
-        if (ModelCallError.isInstance(error) && error.stopsRun) reason ??= `Grading stopped: the judge's model ${error.message}`;
-        throw error;
-      }
-    },
-    ...(judge.close ? { close: () => judge.close!() } : {}),
-  };
+  const watched = watchedJudge(judge, (error) => {
+    if (ModelCallError.isInstance(error) && error.stopsRun) reason ??= `Grading stopped: the judge's model ${error.message}`;
+  });
   return { judge: watched, stopReason: () => reason };
 }
 

@@ -3,15 +3,18 @@ import type { RunProgress } from '../../../shared/api';
 import {
   explicitModeSettings,
   type BatchRecord,
+  type Grade,
   type Row,
   type Run,
+  type RunConfig,
   type RunStatus,
   type SimulationSummary,
   type StopReason,
 } from '../../../shared/domain';
-import { offlineComponents, simulate, type SimulationEvent } from '../../../engine/index';
+import { conductToGrade, offlineComponents, simulate, type SimulateOptions, type SimulationEvent } from '../../../engine/index';
 import type { Db } from '../../store/database';
-import { getRowByOrdinal, insertRow } from '../../store/rows/rows-repository';
+import { insertGrades } from '../../store/grades/grades-repository';
+import { getRowByOrdinal, insertRow, storedRowId } from '../../store/rows/rows-repository';
 import { bumpRowsDone, getRun, updateRun, type RunUpdate } from '../../store/runs/runs-repository';
 import { specOfRun } from '../../store/runs/specs-repository';
 import { roleComponents, type RoleComponents } from '../settings/model-roles';
@@ -20,6 +23,7 @@ import { keyRing, type KeyRing } from '../settings/secrets';
 import { replaySimulateOptions } from '../prove/prove-service';
 import { ServiceError } from '../app/service-error';
 import { traceSimulateOptions } from '../traces/traces-service';
+import { loadRunGrader, storedLoopGrade } from '../grading/run-grader';
 
 export interface ExecuteRunOptions {
   db: Db;
@@ -42,11 +46,28 @@ export interface ExecuteRunOptions {
 
 const PROGRESS_INTERVAL_MS = 250;
 
+/** Stops that end a run as failed: no row survived, the grader proved broken, or a model refused the key or the account. */
+export function isFailedStop(stoppedBecause: string): boolean {
+  return (
+    stoppedBecause === 'agent_failed' ||
+    stoppedBecause === 'grader_failed' ||
+    stoppedBecause.endsWith('_auth_failed') ||
+    stoppedBecause.endsWith('_quota_exceeded')
+  );
+}
+
 function statusFor(stoppedBecause: StopReason): RunStatus {
   if (stoppedBecause === 'cancelled') return 'cancelled';
-  if (stoppedBecause === 'agent_failed' || stoppedBecause.endsWith('_auth_failed') || stoppedBecause.endsWith('_quota_exceeded'))
-    return 'failed';
-  return 'completed';
+  return isFailedStop(stoppedBecause) ? 'failed' : 'completed';
+}
+
+/** The run's people dials as the engine takes them; `mixed` patience leaves each person their own. */
+function peopleOf(config: RunConfig): SimulateOptions['people'] {
+  return {
+    ...(config.hard_share === undefined ? {} : { hard_share: config.hard_share }),
+    ...(config.patience === undefined || config.patience === 'mixed' ? {} : { patience: config.patience }),
+    ...(config.avg_turns === undefined ? {} : { avg_turns: config.avg_turns }),
+  };
 }
 
 /** What the run's error line says: the first agent error of a dead agent, or why a model stopped the run. */
@@ -54,8 +75,7 @@ function errorOf(summary: SimulationSummary): string | null {
   const reason = summary.stopped_because;
   if (reason === 'agent_failed')
     return summary.search.first_agent_error ?? summary.warnings.find((warning) => warning.startsWith('The run stopped early: ')) ?? reason;
-  if (reason.endsWith('_auth_failed') || reason.endsWith('_quota_exceeded'))
-    return summary.warnings.find((warning) => warning.startsWith('The run stopped early: ')) ?? reason;
+  if (isFailedStop(reason)) return summary.warnings.find((warning) => warning.startsWith('The run stopped early: ')) ?? reason;
   return null;
 }
 
@@ -108,10 +128,19 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
   if (!spec) throw new ServiceError('NOT_FOUND', `Run ${runId} has no stored spec.`);
   const config = run.config;
   const context = { system_prompt: spec.system_prompt, tools: spec.tools };
-  const storeRow = leased((row: Row, durationMs: number) => {
+  const declared = spec.tools.map((tool) => tool.name);
+  // Each row lands with its conduct grade, then its grader's: the grader's is the row's latest, as after `wai grade`.
+  // Both are stamped when the row was judged, so the grader never reads as older than the checks stored beside it.
+  const storeRow = leased((row: Row, durationMs: number, grade: Grade | undefined) => {
+    const rowId = storedRowId(runId, row.ordinal);
     insertRow(db, row, { run_id: runId, duration_ms: durationMs, created_at: now(), context });
+    insertGrades(db, [
+      conductToGrade(row, declared, { created_at: grade?.created_at ?? now(), row_id: rowId }).grade,
+      ...(grade ? [{ ...grade, row_id: rowId }] : []),
+    ]);
     bumpRowsDone(db, runId, now());
   });
+  const storeGrade = leased((row: Row, grade: Grade) => insertGrades(db, [{ ...grade, row_id: storedRowId(runId, row.ordinal) }]));
   const update = leased((fields: RunUpdate) => updateRun(db, runId, fields, now()));
   update({ status: 'running', error: null });
 
@@ -140,10 +169,20 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
   };
 
   // A failure from here on is stored as the run's error by executeRun (under the lease).
-  const roles: RoleComponents = roleComponents(config, spec, { keys: options.keys ?? keyRing() });
+  const keys = options.keys ?? keyRing();
+  const runGrader = await loadRunGrader(config, spec, { keys });
+  let roles: RoleComponents;
+  try {
+    roles = roleComponents(config, spec, { keys });
+  } catch (error) {
+    await runGrader?.close();
+    throw error;
+  }
   const events = simulate({
-    ...offlineComponents(spec, { seed: config.seed }),
+    ...offlineComponents(spec, { seed: config.seed, ...(config.avg_turns === undefined ? {} : { avg_turns: config.avg_turns }) }),
     ...roles.components,
+    ...(runGrader ? { grader: runGrader.grader } : {}),
+    people: peopleOf(config),
     notes: roles.notes,
     spec,
     seed: config.seed,
@@ -158,7 +197,14 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
     ...traceSimulateOptions(db, runId),
     ...replaySimulateOptions(db, config.replay_of),
     concurrency: config.concurrency,
-    ...(run.rows_done > 0 ? { resume: { get: (ordinal: number) => getRowByOrdinal(db, runId, ordinal) } } : {}),
+    ...(run.rows_done > 0
+      ? {
+          resume: {
+            get: (ordinal: number) => getRowByOrdinal(db, runId, ordinal),
+            grade: (ordinal: number) => runGrader && storedLoopGrade(db, storedRowId(runId, ordinal), runGrader.provenance),
+          },
+        }
+      : {}),
     // A lease lost to a heartbeat check stops the rollouts too; the next write would throw anyway.
     isCancelled: () => lease.lost || (options.isCancelled?.() ?? false),
     clock: () => performance.now(),
@@ -185,6 +231,7 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
     }
   } finally {
     roles.close();
+    await runGrader?.close();
   }
 
   async function handleEvent(event: SimulationEvent): Promise<void> {
@@ -192,8 +239,10 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
       case 'row':
         roles.observe(event.row);
         if (!event.resumed) {
-          storeRow(event.row, event.duration_ms);
+          storeRow(event.row, event.duration_ms, event.grade);
           newRows++;
+        } else if (event.grade) {
+          storeGrade(event.row, event.grade);
         }
         rowsDone++;
         options.onRow?.(event.row);

@@ -16,6 +16,7 @@ import { insertSpec, specOfRun } from '../../store/runs/specs-repository';
 import type { AppContext } from '../app/app-context';
 import { newId } from '../app/ids';
 import { leaseConflictMessage, leaseProgram, liveLeaseOf, RunLease, runWriter } from './run-lease';
+import { resolveRunGrader } from '../grading/run-grader';
 import { drafterFor, parseRoles, withEndpoints } from '../settings/model-roles';
 import { keyRing, storedKeys } from '../settings/secrets';
 import { ServiceError } from '../app/service-error';
@@ -63,7 +64,7 @@ export interface CreateRunOptions {
 /** Drafts or checks the spec, then stores it and a queued run. Nothing starts yet. */
 export async function createRun(context: AppContext, config: RunConfig, options: CreateRunOptions = {}): Promise<Run> {
   const prepared = await prepareRun(context, config, options);
-  const runId = storeRun(context, config, prepared);
+  const runId = storeRun(context, prepared);
   return requireRun(context, runId);
 }
 
@@ -80,20 +81,22 @@ export async function createLeasedRun(
 ): Promise<{ run: Run; lease: RunLease }> {
   const prepared = await prepareRun(context, config, options);
   let lease: RunLease | undefined;
-  const runId = storeRun(context, config, prepared, (id) => {
+  const runId = storeRun(context, prepared, (id) => {
     lease = RunLease.acquire(context.db, id, program);
   });
   return { run: requireRun(context, runId), lease: lease! };
 }
 
 interface PreparedRun {
+  /** The config as it is stored: its grader checked and completed (folder, version). */
+  config: RunConfig;
   spec: Spec;
   warnings: string[];
 }
 
 /** Stores the spec and a queued run in one IMMEDIATE transaction; `alsoInTransaction` runs in it after the insert. */
-function storeRun(context: AppContext, config: RunConfig, prepared: PreparedRun, alsoInTransaction?: (runId: string) => void): string {
-  const { spec, warnings } = prepared;
+function storeRun(context: AppContext, prepared: PreparedRun, alsoInTransaction?: (runId: string) => void): string {
+  const { config, spec, warnings } = prepared;
   const now = context.now().toISOString();
   const specId = newId('spec');
   const runId = newId('run');
@@ -156,7 +159,13 @@ async function prepareRun(context: AppContext, config: RunConfig, options: Creat
       aimProblemsFound.map((message) => ({ path: 'aim', message })),
     );
   }
-  return { spec, warnings: [...new Set([...(options.warnings ?? []), ...warnings])] };
+  const grader =
+    config.grader && resolveRunGrader(config.grader, spec, { keys: keyRing(process.env, storedKeys(context.keys)), mode: context.mode });
+  return {
+    config: grader ? { ...config, grader } : config,
+    spec,
+    warnings: [...new Set([...(options.warnings ?? []), ...warnings])],
+  };
 }
 
 /** Creates a run and starts it in a worker thread. */

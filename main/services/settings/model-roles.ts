@@ -13,6 +13,7 @@ import {
   type BaseUrlOverrides,
   createModelAgent,
   createModelDrafter,
+  createGapFallbackWriter,
   createModelSituationWriter,
   decisionJudge,
   MODEL_ROLES,
@@ -179,18 +180,19 @@ export function roleComponents(config: RunConfig, spec: Spec, options: ModelRole
   const simulator = roles.simulator;
   if (simulator.kind === 'model') {
     const backend = withRole('simulator', options.mode, () => backends.get(simulator.model));
-    // The model writes the llm_guided arm's situations itself; the other arms' cards it rewords.
-    components.writers = offlineComponents(spec, { seed: config.seed }).writers.map((writer) =>
-      writer.arm === 'llm_guided'
-        ? createModelSituationWriter(backend, { budget: config.budget, fallback: writer, wording: templateWording, ...timeout })
-        : withModelWording(writer, backend, timeout),
-    );
+    // The model writes the llm_guided arm's situations itself; the template arms' cards it rewords.
+    const fallback = createGapFallbackWriter(templateWording);
+    components.writers = [
+      ...offlineComponents(spec, { seed: config.seed }).writers.map((writer) => withModelWording(writer, backend, timeout)),
+      createModelSituationWriter(backend, { budget: config.budget, fallback, wording: templateWording, ...timeout }),
+    ];
   }
 
   const user = roles.user_model;
   if (user.kind === 'model') {
     const backend = withRole('user_model', options.mode, () => backends.get(user.model));
-    const modelUser = new ModelUser(backend, { known_ids: spec.known_ids, ...timeout });
+    const avgTurns = config.avg_turns === undefined ? {} : { avg_turns: config.avg_turns };
+    const modelUser = new ModelUser(backend, { known_ids: spec.known_ids, ...timeout, ...avgTurns });
     components.createUser = () => modelUser;
   }
 

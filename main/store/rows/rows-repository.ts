@@ -1,7 +1,8 @@
-import { Row } from '../../../shared/domain';
+import { Row, type Grade } from '../../../shared/domain';
 import { prepareLine, type RunContext, type StoredPreparedLine } from '../../../engine/index';
 import { statement, type Db } from '../database';
 import { insertExportLine } from '../exports/export-lines-repository';
+import { toGrade, type GradeColumns } from '../grades/grades-repository';
 import { parseJsonColumn } from '../json-column';
 import { rowSearchText } from './row-search-text';
 
@@ -97,3 +98,23 @@ export function* iterateRows(db: Db, runId: string): Generator<Row> {
     yield parseJsonColumn(Row, record.body, 'rows.body');
   }
 }
+
+/**
+ * Streams a run's rows in plan order, each with its latest grade and that grade's judge name (null when it has none):
+ * `wai grade`'s chosen judge, else the run's grader, else the conduct checks stored with the row.
+ */
+export function* iterateRowsWithGrades(db: Db, runId: string): Generator<{ row: Row; grade: (Grade & { judge_name: string }) | null }> {
+  const records = statement<[string], { body: string; judge_name: string | null } & Nullable<GradeColumns>>(
+    db,
+    `SELECT r.body, g.row_id, g.reward, g.reason, g.judge_status, g.label_source, g.failure_class, g.unsure, g.span, g.judge_meta,
+       g.provenance, g.created_at, g.judge_name
+     FROM rows r LEFT JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = r.id)
+     WHERE r.run_id = ? ORDER BY r.ordinal`,
+  );
+  for (const { body, judge_name: judgeName, ...columns } of records.iterate(runId)) {
+    const row = parseJsonColumn(Row, body, 'rows.body');
+    yield { row, grade: judgeName === null ? null : { ...toGrade(columns as GradeColumns), judge_name: judgeName } };
+  }
+}
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };

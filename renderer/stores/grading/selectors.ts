@@ -56,10 +56,13 @@ export function failedStatuses(judge: JudgeSummary): [JudgeStatus, number][] {
   ]);
 }
 
-/** The judge a run's pass counts follow: the one that graded it last (the table's Judge column shows it). */
+/**
+ * The judge a run's pass counts follow: the one that graded it last (the table's Judge column shows it). At the same
+ * time the later-listed judge wins, as it graded later (a run's grader in the loop grades each row after its conduct checks).
+ */
 export function latestJudge(summary: GradesSummary | null): JudgeSummary | null {
   if (!summary || summary.judges.length === 0) return null;
-  return summary.judges.reduce((latest, judge) => (judge.last_graded_at > latest.last_graded_at ? judge : latest));
+  return summary.judges.reduce((latest, judge) => (judge.last_graded_at >= latest.last_graded_at ? judge : latest));
 }
 
 /** How a judge is named on screen: the conduct checks by their name, others by name and version. */

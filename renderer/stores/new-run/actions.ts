@@ -1,4 +1,4 @@
-import type { Mode, RepeatPolicy, Run, RunConfig, Spec, Until } from '../../../shared/domain';
+import type { Mode, PatienceSetting, RepeatPolicy, Run, RunConfig, Spec, Until } from '../../../shared/domain';
 import { configOf, createCheckActions, type CheckActions } from './check-actions';
 import { initialNewRunState } from './initial-state';
 import { selectCanStart } from './selectors';
@@ -22,6 +22,8 @@ export interface NewRunActions extends SpecActions, CheckActions {
   setMode(value: Mode): void;
   /** null: the mode's policy. */
   setRepeatPolicy(value: RepeatPolicy | null): void;
+  /** `mixed`: each person their own patience. */
+  setPatience(value: PatienceSetting): void;
   /** Starts the run with the edited spec; resolves to the stored run, or null when it could not start. */
   start(): Promise<Run | null>;
   reset(): void;
@@ -95,6 +97,7 @@ export function createNewRunActions(context: NewRunContext): NewRunActions {
     setUntil: (until) => changeSettings({ ...get().settings, until }),
     setMode: (mode) => changeSettings({ ...get().settings, mode }),
     setRepeatPolicy: (repeat_policy) => changeSettings({ ...get().settings, repeat_policy }),
+    setPatience: (patience) => changeSettings({ ...get().settings, patience }),
     async start() {
       const state = get();
       const config = configOf(state);

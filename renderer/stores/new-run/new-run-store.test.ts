@@ -232,6 +232,39 @@ describe('new run store', () => {
     expect(again).toMatchObject({ mode: 'rl', repeats: '', phrasings: '', fault_rate: '0.5', prefer_success: null, time_limit: '2.5' });
   });
 
+  it('starts a run with its grader and people dials, blank ones left to their defaults, and brings them back when run again', async () => {
+    const client = clientWith();
+    const { store, scheduler } = await drafted(client);
+    store.getState().setSetting('grader', 'command:"node my-grader.mjs"');
+    store.getState().setSetting('hard_share', '0.6');
+    store.getState().setPatience('endless');
+    scheduler.flush();
+    await settle();
+    await store.getState().start();
+    const started = (client.callsOf('runs.start')[0] as { config: Record<string, unknown> }).config;
+    expect(started).toMatchObject({
+      grader: { judge: 'command:"node my-grader.mjs"', mode: 'per-row' },
+      hard_share: 0.6,
+      patience: 'endless',
+    });
+    expect(started).not.toHaveProperty('avg_turns');
+    expect(started['grader']).not.toHaveProperty('version');
+    const stored = {
+      ...storedRun().config,
+      grader: { judge: 'module:g.mjs', version: 'sha-0123456789ab', mode: 'per-row' as const },
+      avg_turns: 8,
+    };
+    expect(formFromConfig(stored)).toMatchObject({
+      grader: 'module:g.mjs',
+      grader_version: '',
+      avg_turns: '8',
+      hard_share: '',
+      patience: 'mixed',
+    });
+    store.getState().setSetting('hard_share', '2');
+    expect(selectSettingsIssues(store.getState())).toEqual([{ path: 'hard_share', message: expect.stringMatching(/1/) }]);
+  });
+
   it('refuses a time limit that is not a positive number of minutes, at its field', async () => {
     const { store } = await drafted(clientWith());
     store.getState().setSetting('time_limit', '0');

@@ -7,6 +7,7 @@ import {
   type Mode,
   type ModeSetting,
   type ModeSettings,
+  type PatienceSetting,
   type RepeatPolicy,
   type RoleModels,
   type Until,
@@ -38,9 +39,18 @@ export interface SettingsForm {
   until: Until;
   /** Minutes the run may take (`time_budget` in seconds on the run); blank = no clock. */
   time_limit: string;
+  /** The grader in the loop, as `wai grade --judge` takes it; blank = the conduct checks. */
+  grader: string;
+  /** Blank = a command or module grader's version from its contents. */
+  grader_version: string;
+  /** Blank = HARD_SHARE (0.4). */
+  hard_share: string;
+  patience: PatienceSetting;
+  /** Blank = DEFAULT_AVG_TURNS (12). */
+  avg_turns: string;
 }
 
-export type SettingsField = Exclude<keyof SettingsForm, 'models' | 'prefer_success' | 'mode' | 'until' | 'repeat_policy'>;
+export type SettingsField = Exclude<keyof SettingsForm, 'models' | 'prefer_success' | 'mode' | 'until' | 'repeat_policy' | 'patience'>;
 
 /** The longest time limit, in minutes: RunConfig's time_budget ceiling (30 days). */
 export const MAX_TIME_LIMIT_MINUTES = 30 * 24 * 60;
@@ -62,6 +72,11 @@ export const DEFAULT_SETTINGS: SettingsForm = {
   repeat_policy: null,
   until: DEFAULTS.until,
   time_limit: '',
+  grader: '',
+  grader_version: '',
+  hard_share: '',
+  patience: 'mixed',
+  avg_turns: '',
 };
 
 /** The form for a previous run's config ("New run from this run"): settings its mode filled stay blank, for the mode to fill again. */
@@ -87,6 +102,12 @@ export function formFromConfig(config: RunConfig): SettingsForm {
     repeat_policy: config.repeat_policy ?? null,
     until: config.until,
     time_limit: config.time_budget === undefined ? '' : String(Math.round((config.time_budget / 60) * 1000) / 1000),
+    grader: config.grader?.judge ?? '',
+    // A version the service filled from the grader's contents is left blank: the next run takes the contents then.
+    grader_version: config.grader?.version === undefined || config.grader.version.startsWith('sha-') ? '' : config.grader.version,
+    hard_share: config.hard_share === undefined ? '' : String(config.hard_share),
+    patience: config.patience ?? 'mixed',
+    avg_turns: config.avg_turns === undefined ? '' : String(config.avg_turns),
   };
 }
 
@@ -160,11 +181,24 @@ export function settingsFromForm(form: SettingsForm): { ok: true; settings: Sett
     ...(form.repeat_policy === null ? {} : { repeat_policy: form.repeat_policy }),
     until: form.until,
     ...(minutes === undefined || timeLimitIssues.length > 0 ? {} : { time_budget: minutes * 60 }),
+    ...loopSettingsOf(form),
   });
   const issues = [...required, ...timeLimitIssues, ...(parsed.success ? [] : issuesOf(parsed.error).map(readable))];
   const unique = issues.filter((issue, index) => issues.findIndex((other) => other.path === issue.path) === index);
   if (unique.length > 0 || !parsed.success) return { ok: false, issues: unique };
   return { ok: true, settings: parsed.data };
+}
+
+/** The grader and the people dials as the config takes them: blank fields are left to their defaults. */
+function loopSettingsOf(form: SettingsForm) {
+  const judge = form.grader.trim();
+  const version = form.grader_version.trim();
+  return {
+    ...(judge === '' ? {} : { grader: { judge, ...(version === '' ? {} : { version }) } }),
+    ...(form.hard_share.trim() === '' ? {} : { hard_share: numberOf(form.hard_share) }),
+    ...(form.patience === 'mixed' ? {} : { patience: form.patience }),
+    ...(form.avg_turns.trim() === '' ? {} : { avg_turns: numberOf(form.avg_turns) }),
+  };
 }
 
 function readable(issue: Issue): Issue {

@@ -91,17 +91,27 @@ export function selectProgress(state: RunState): ProgressFigures | null {
   };
 }
 
-/** One stacked bar per batch: each writer's share of that batch's budget (shares sum to 1). */
-export function shareSeries(batches: readonly BatchRecord[]): { batch: number; shares: Record<WriterArm, number> }[] {
+/** One stacked bar per batch from one of its per-arm records: each arm's part of the batch's total (all 0 when it is 0). */
+function armSeries(
+  batches: readonly BatchRecord[],
+  values: (record: BatchRecord) => Partial<Record<WriterArm, number>>,
+): { batch: number; shares: Record<WriterArm, number> }[] {
   return batches.map((record) => {
-    const total = WRITER_ARMS.reduce((sum, arm) => sum + (record.arm_weights[arm] ?? 0), 0);
-    const shares = Object.fromEntries(WRITER_ARMS.map((arm) => [arm, total > 0 ? (record.arm_weights[arm] ?? 0) / total : 0])) as Record<
+    const own = values(record);
+    const total = WRITER_ARMS.reduce((sum, arm) => sum + (own[arm] ?? 0), 0);
+    const shares = Object.fromEntries(WRITER_ARMS.map((arm) => [arm, total > 0 ? (own[arm] ?? 0) / total : 0])) as Record<
       WriterArm,
       number
     >;
     return { batch: record.batch, shares };
   });
 }
+
+/** The bandit's weight for each writer when the batch was allocated (weights sum to 1). */
+export const shareSeries = (batches: readonly BatchRecord[]) => armSeries(batches, (record) => record.arm_weights);
+
+/** Each writer's share of the rows the batch produced: what was spent. */
+export const spentSeries = (batches: readonly BatchRecord[]) => armSeries(batches, (record) => record.arm_rows);
 
 /** Coverage growth: pairs covered and planned after each batch. */
 export function coverageSeries(batches: readonly BatchRecord[]): { batch: number; covered: number; planned: number }[] {

@@ -15,6 +15,7 @@ import { selectChecksAt } from '../../stores/new-run/selectors';
 import { ROLES, settingsFromForm, type Role, type SettingsField, type SettingsForm } from '../../stores/new-run/settings-form';
 import { useNewRunStore } from '../../stores/new-run/store';
 import { FieldMessages } from './field-messages';
+import { LoopSettings } from './loop-settings';
 
 const ROLE_LABELS: Record<Role, string> = { agent: 'Agent', simulator: 'Simulator', user_model: 'User model', judge: 'Judge' };
 
@@ -277,6 +278,7 @@ export function SettingsPanel() {
         <RepeatPolicyField />
         <PreferSuccessField />
       </div>
+      <LoopSettings issues={issues} />
       <p className="muted settings-note">
         Phrasings, repeats, fault rate, repeat policy and prefer success left as they are take the mode's defaults (shown greyed); a value
         you set wins.

@@ -38,6 +38,9 @@ const STOP_MEANINGS: Readonly<Record<string, string>> = {
   user_auth_failed: 'the user model refused the key',
   time_budget: 'its time limit ran out; it stopped after the batch in flight',
   ask_exhausted: 'the simulator model kept writing situations it had written before, after every restart it was allowed',
+  grader_failed: "the run's grader failed on each of its first rows",
+  judge_quota_exceeded: "the grader model's quota ran out",
+  judge_auth_failed: 'the grader model refused the key',
 };
 
 /** `until` as the Stop when setting words it. */

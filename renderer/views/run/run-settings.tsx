@@ -2,6 +2,12 @@ import { modeSettingsOf, type ModeSettings, type RunConfig } from '../../../shar
 import { formatDuration, UNTIL_WORDS } from './format';
 
 const OFFLINE = 'Offline (built-in)';
+const BUILT_IN_GRADER = 'Conduct checks (built-in)';
+
+/** The grader as it was given, with its version (`command:"node g.mjs" @ sha-1f2e…`). */
+function graderWords(grader: NonNullable<RunConfig['grader']>): string {
+  return grader.version === undefined ? grader.judge : `${grader.judge} @ ${grader.version}`;
+}
 
 /** A value the mode filled because the person left it unset says so, in a note under the value. */
 function fromMode(settings: ModeSettings, names: ModeSettings['from_mode'], value: string): [string, string?] {
@@ -32,6 +38,10 @@ export function RunSettings({ config }: { config: RunConfig }) {
     ['Fault rate', ...fromMode(settings, ['fault_rate'], String(settings.fault_rate))],
     ['Prefer success', ...fromMode(settings, ['prefer_success'], settings.prefer_success ? 'yes' : 'no')],
     ['Concurrency', String(config.concurrency)],
+    ['Grader', config.grader ? graderWords(config.grader) : BUILT_IN_GRADER],
+    ['Hard share', config.hard_share === undefined ? '0.4' : String(config.hard_share)],
+    ['Patience', config.patience ?? 'mixed'],
+    ['Average turns', config.avg_turns === undefined ? '12' : String(config.avg_turns)],
   ];
   return (
     <section className="panel" aria-label="Settings">
@@ -40,7 +50,7 @@ export function RunSettings({ config }: { config: RunConfig }) {
         {rows.map(([label, value, note]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd className={value === OFFLINE ? 'muted' : undefined}>
+            <dd className={value === OFFLINE || value === BUILT_IN_GRADER ? 'muted' : undefined}>
               {value}
               {note && <span className="kv-note"> {note}</span>}
             </dd>

@@ -1,51 +1,15 @@
-import type { ReactNode } from 'react';
 import type { SimulationSummary } from '../../../shared/domain';
+import { Figures, ofTotal, type Figure } from './figures';
 import { formatCount, formatShare } from './format';
+import { LoopFigures } from './loop-figures';
 import { tierRows } from './tiers';
-
-interface Figure {
-  label: string;
-  value: ReactNode;
-  /** What the figure counts, on hover. */
-  title?: string;
-  /** A quiet line under the label (e.g. the stances a tier holds). */
-  note?: string;
-}
-
-function Figures({ title, rows, note }: { title: string; rows: Figure[]; note?: string }) {
-  return (
-    <section className="panel" aria-label={title}>
-      <h2 className="panel-title">{title}</h2>
-      {note && <p className="muted run-summary-note">{note}</p>}
-      <dl className="kv">
-        {rows.map((row) => (
-          <div key={row.label} title={row.title}>
-            <dt>
-              {row.label}
-              {row.note && <span className="kv-note">{row.note}</span>}
-            </dt>
-            <dd>{row.value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
-
-function ofTotal(part: number, total: number): ReactNode {
-  return (
-    <>
-      {formatCount(part)} <span className="n">/ {formatCount(total)}</span>
-    </>
-  );
-}
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * What the run produced, once it has ended: coverage arithmetic, rollouts, the difficulty tiers and the writers'
- * errors. Words as the Coverage screen uses them: a "cell" is a square of the planned grid; the other counts are of
- * distinct things among the rows.
+ * What the run produced, once it has ended: coverage arithmetic, rollouts, the difficulty tiers, what each writer
+ * wrote, what the run delivered, its grading in the loop and the writers' errors. Words as the Coverage screen uses
+ * them: a "cell" is a square of the planned grid; the other counts are of distinct things among the rows.
  */
 export function RunSummary({ summary }: { summary: SimulationSummary }) {
   const { coverage, search } = summary;
@@ -121,6 +85,7 @@ export function RunSummary({ summary }: { summary: SimulationSummary }) {
           })),
         ]}
       />
+      <LoopFigures summary={summary} />
       <section className="panel" aria-label="Writer errors">
         <h2 className="panel-title">Writer errors</h2>
         {search.writer_errors.length === 0 ? (
