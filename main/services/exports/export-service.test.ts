@@ -250,7 +250,25 @@ describe('runExport to an RL environment', () => {
     const python = readdirSync(join(out, 'refund_env')).filter((name) => name.endsWith('.py'));
     expect(python).toContain('__init__.py');
     execFileSync('python3', ['-m', 'py_compile', ...python.map((name) => join(out, 'refund_env', name))]);
-    const spec = JSON.parse(readFileSync(join(out, 'refund_env', 'spec.json'), 'utf8')) as { tools: unknown[] };
+    const spec = JSON.parse(readFileSync(join(out, 'refund_env', 'spec.json'), 'utf8')) as { tools: Record<string, unknown>[] };
     expect(spec.tools.length).toBeGreaterThan(0);
+    // One rollout through the fake of verifiers' current API: the tools offered are the exported ones, a flat tool call
+    // gets the world's answer, the rubric scores it.
+    const fixtures = join(__dirname, '../../../engine/export/__fixtures__');
+    const driver = [join(fixtures, 'environment-rollout.py'), out, join(fixtures, 'fake-verifiers'), 'refund_env'];
+    const rollout = JSON.parse(execFileSync('python3', driver, { encoding: 'utf8' }).trim().split('\n').at(-1)!) as {
+      offered: unknown[];
+      tool_reply: { content: string };
+      world_answer: string;
+      reward: number;
+    };
+    const exported = spec.tools.map(({ name, description, parameters }) => ({
+      type: 'function',
+      function: { name, description, parameters },
+    }));
+    expect(rollout.offered).toEqual([exported, exported]);
+    expect(rollout.tool_reply.content).toBe(rollout.world_answer);
+    expect(JSON.parse(rollout.world_answer)).toHaveProperty('status');
+    expect(typeof rollout.reward).toBe('number');
   });
 });

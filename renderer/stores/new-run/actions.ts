@@ -1,4 +1,5 @@
 import type { Mode, RepeatPolicy, Run, RunConfig, Spec, Until } from '../../../shared/domain';
+import { clipWords } from '../../../shared/domain/clip-words';
 import { configOf, createCheckActions, type CheckActions } from './check-actions';
 import { initialNewRunState } from './initial-state';
 import { selectCanStart } from './selectors';
@@ -29,9 +30,7 @@ export interface NewRunActions extends SpecActions, CheckActions {
 
 /** A run without a name is named by the sentence it was described with, as runs started from a sentence are. */
 export function runNameOf(sentence: string): string | undefined {
-  const text = sentence.replace(/\s+/g, ' ').trim();
-  if (!text) return undefined;
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  return clipWords(sentence, 80) || undefined;
 }
 
 export function createNewRunActions(context: NewRunContext): NewRunActions {
