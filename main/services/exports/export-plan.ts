@@ -168,6 +168,7 @@ export function engineOptions(plan: ExportPlan): ExportOptions {
     format: plan.request.format,
     mask_mode: plan.request.mask_mode,
     validate: plan.request.validate,
+    metadata: plan.request.with_metadata ? 'inline' : 'sidecar',
     sorted_by_scenario: plan.order === 'scenario',
     // The user chose the rows: RL selection keeps every group that passes its gates, not the SDK's default 1000.
     target: Math.max(1, rows),

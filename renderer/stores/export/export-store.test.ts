@@ -154,7 +154,14 @@ describe('export store', () => {
     await settle();
     expect(store.getState().result).toMatchObject({
       summary: 'Wrote 58 lines to /tmp/out.',
-      files: ['/tmp/out/data/train.jsonl', '/tmp/out/data/holdout.jsonl', '/tmp/out/README.md'],
+      // A record stored before export records named their files: the files this export may write, metadata beside each split.
+      files: [
+        '/tmp/out/data/train.jsonl',
+        '/tmp/out/data/train.meta.jsonl',
+        '/tmp/out/data/holdout.jsonl',
+        '/tmp/out/data/holdout.meta.jsonl',
+        '/tmp/out/README.md',
+      ],
       n_lines: 58,
     });
   });

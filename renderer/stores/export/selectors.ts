@@ -51,7 +51,8 @@ function blockerOf(state: ExportState, issues: readonly Issue[]): string | null 
   const key = selectPreviewKey(state);
   if (state.preview.status === 'error' && state.preview.key === key) return 'The preview failed: see the message above.';
   if (state.preview.status !== 'ready' || state.preview.key !== key || !state.preview.value) return 'Counting the rows…';
-  if (state.preview.value.n_lines === 0) return 'Nothing would be written: change the selection or the format.';
+  if (state.preview.value.n_lines === 0)
+    return state.preview.value.nothing_to_write ?? 'Nothing would be written: change the selection or the format.';
   return null;
 }
 
@@ -179,7 +180,7 @@ export function selectFolderReplacement(
       ? 'an RL environment package'
       : 'export files';
   if (isEnvironment) return `This folder already holds ${described}: this export replaces ${packageList(present)}.`;
-  const written = datasetFiles('', state.form.splits).map((file) => file.replace(/^\//, ''));
+  const written = datasetFiles('', state.form.splits, { metadata: state.form.format !== 'grpo' }).map((file) => file.replace(/^\//, ''));
   const replaced = written.filter((file) => present.includes(file));
   const left = present.filter((file) => !written.includes(file) && file.endsWith('.jsonl'));
   const stays =
