@@ -174,11 +174,15 @@ export function selectFolderReplacement(
       : state.otherRuns.find((run) => run.id === record.run_id)?.name
     : undefined;
   const recordCount = (rows: number) => (isEnvironment ? countOf(rows, 'task', 'tasks') : countOf(rows, 'line', 'lines'));
+  // A package is its module (its __init__.py or spec.json); a README or pyproject.toml alone may be any project's.
+  const holdsPackage = present.some((file) => /^[^/]+\/(__init__\.py|spec\.json)$/.test(file));
   const described = record
     ? `${runName ? `an export of “${runName}”` : 'an export'} (${recordCount(record.n_rows)}, ${formatStoredTime(record.created_at)})`
-    : isEnvironment
+    : isEnvironment && holdsPackage
       ? 'an RL environment package'
       : 'export files';
+  if (isEnvironment && !holdsPackage && !record)
+    return `This folder already holds ${listOf(present)}: this export replaces ${present.length === 1 ? 'it' : 'them'}.`;
   if (isEnvironment) return `This folder already holds ${described}: this export replaces ${packageList(present)}.`;
   const written = datasetFiles('', state.form.splits, { metadata: state.form.format !== 'grpo' }).map((file) => file.replace(/^\//, ''));
   const replaced = written.filter((file) => present.includes(file));
@@ -207,6 +211,18 @@ export function selectPreviewWarnings(state: ExportState): string[] {
   const fromMain = state.preview.value.warnings.filter((warning) => !(namesUngraded && SPLIT_UNGRADED.test(warning)));
   const warnings = [...fromCounts, ...(replacement ? [replacement] : []), ...fromMain];
   return [...new Set(warnings.map(formatCountsIn))];
+}
+
+/** Rollouts per situation the "New run with repeats" offer starts the same spec and seed with. */
+export const NEW_RUN_REPEATS = 4;
+
+/** Why DPO cannot be exported from this run (one rollout per situation, so nothing to pair), or null when it can. */
+export function selectDpoUnavailable(state: Pick<ExportState, 'runRepeats'>): string | null {
+  if (state.runRepeats === null || state.runRepeats >= 2) return null;
+  return (
+    'DPO pairs two rollouts of one situation, one passing and one failing; this run has one rollout per situation ' +
+    `(repeats ${state.runRepeats}).`
+  );
 }
 
 export function selectFormatsOf(formats: readonly ExportFormatChoice[], kind: TrainingKind): ExportFormatChoice[] {

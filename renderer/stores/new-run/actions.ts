@@ -12,8 +12,11 @@ export interface NewRunActions extends SpecActions, CheckActions {
   setSentence(text: string): void;
   /** Drafts a spec from the sentence (offline) and puts it up for review. */
   draft(): Promise<void>;
-  /** Pre-fills the sentence, spec and settings from a previous run ("New run from this run"). */
-  prefillFromRun(runId: string): Promise<void>;
+  /**
+   * Pre-fills the sentence, spec and settings from a previous run ("New run from this run"); `repeats` replaces the
+   * run's (the Export dialog's "New run with repeats": the same spec and seed, more rollouts per situation).
+   */
+  prefillFromRun(runId: string, overrides?: { repeats?: number }): Promise<void>;
   setSetting(field: SettingsField, value: string): void;
   setModel(role: Role, value: string): void;
   /** Sets prefer_success explicitly: it then wins over the mode's default. */
@@ -68,7 +71,7 @@ export function createNewRunActions(context: NewRunContext): NewRunActions {
       if (result.ok) review(result.value.spec, result.value.warnings);
       else set({ draftStatus: 'error', draftError: result.error.message });
     },
-    async prefillFromRun(runId) {
+    async prefillFromRun(runId, overrides = {}) {
       set({ ...initialNewRunState, revision: get().revision + 1, fromRun: { id: runId, name: null, status: 'loading', error: null } });
       const detail = await client().call('runs.get', { run_id: runId });
       if (!detail.ok) {
@@ -84,7 +87,7 @@ export function createNewRunActions(context: NewRunContext): NewRunActions {
       set({
         fromRun: { id: runId, name: run.name, status: 'ready', error: null },
         sentence: run.config.source.kind === 'describe' ? run.config.source.sentence : (spec.spec.sentence ?? ''),
-        settings: formFromConfig(run.config),
+        settings: { ...formFromConfig(run.config), ...(overrides.repeats === undefined ? {} : { repeats: String(overrides.repeats) }) },
       });
       review(spec.spec, []);
     },
