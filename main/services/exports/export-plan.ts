@@ -37,6 +37,8 @@ export interface ExportPlan {
 
 export const isPreference = (format: ExportRequest['format']) => format.startsWith('dpo-');
 
+export const NO_ROWS_WARNING = 'The selection matches no rows: nothing would be written.';
+
 export function runContext(context: AppContext, run: Run): RunContext | null {
   const spec = specOfRun(context.db, run);
   return spec ? { system_prompt: spec.system_prompt, tools: spec.tools } : null;
@@ -116,7 +118,7 @@ export async function planExport(context: AppContext, request: ExportRequest): P
     else unexported[split] = (unexported[split] ?? 0) + 1;
   }
   const warnings: string[] = [];
-  if (selected === 0) warnings.push('The selection matches no rows: nothing would be written.');
+  if (selected === 0) warnings.push(NO_ROWS_WARNING);
   if (!runContextValue) warnings.push(`Run ${run.id} has no stored spec: lines carry no system prompt and no tool schemas.`);
   if (request.selection.passes_only && request.format !== 'openai' && request.format !== 'trl') {
     warnings.push(

@@ -7,7 +7,7 @@ import { hubTokenOf } from '../hub/hub-token-service';
 import { nothingToWrite } from './empty-export';
 import { serviceErrorOf } from './export-errors';
 import { gateDrops, refusals } from './export-gates';
-import { type ExportPlan, planExport } from './export-plan';
+import { type ExportPlan, NO_ROWS_WARNING, planExport } from './export-plan';
 import { type GradeTally, planRows, splitLines, tallyGrades } from './export-split-lines';
 
 const rowsPhrase = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -85,6 +85,8 @@ export async function previewExport(context: AppContext, request: ExportRequest)
     splits.push({ split, rows: plan.ids.get(split)?.length ?? 0, lines });
   }
   const nothing = splits.every((split) => split.lines === 0) ? nothingToWrite(plan, reports) : null;
+  // Said once, with its fix: the plan's "matches no rows" is part of it.
+  if (nothing) plan.warnings = plan.warnings.filter((warning) => warning !== NO_ROWS_WARNING);
   if (nothing) warnings.unshift(nothing);
   else for (const split of splits) if (split.lines === 0) warnings.push(emptySplitWarning(split.split));
   const preview = previewOf(plan, splits, gateDrops(reports, plan.decontamination), warnings, tally.toolRowsWithoutSchemas, grades);

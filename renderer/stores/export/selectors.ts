@@ -106,7 +106,8 @@ export function gradeWarnings(preview: ExportState['preview']): string[] {
     return warnings;
   }
   if (request.selection.passes_only) {
-    if (value.n_selected === 0)
+    // The preview's own sentence on why nothing would be written says it, with its fix.
+    if (value.n_selected === 0 && !value.nothing_to_write)
       warnings.push('No selected row has a full pass (reward 1): grade the run first, or turn off “Passes only”.');
     return warnings;
   }
