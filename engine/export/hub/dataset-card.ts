@@ -56,7 +56,7 @@ const METADATA: Record<NonNullable<DatasetCardOptions['metadata']>, string[]> = 
     "The grade, provenance and lineage of each line are kept beside it, not in it, so the file loads in the trainers' " +
       'strict readers: `data/<split>.meta.jsonl` holds one line per line of `data/<split>.jsonl`, in the same order, ' +
       'keyed by `line` (its 1-based line number) with the ask (`prompt` or `prompt_text`), the `loss_mask`, `rollout_id`, ' +
-      '`scenario_id`, `reward`, `judge_name`, `lineage` and the rest. The `configs` below never name these files.',
+      '`scenario_id`, `reward`, `judge_name`, `lineage` and the rest. The `configs` in the YAML header above never name these files.',
     '',
     '```python',
     'import json',
