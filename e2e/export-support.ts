@@ -142,3 +142,17 @@ export function readOpenAiLines(path: string): CheckedLine[] {
       return value;
     });
 }
+
+/** A split's metadata file (`data/<split>.meta.jsonl`): one line per line of the split, keyed by line number. */
+export interface MetadataLine {
+  line: number;
+  rollout_id: string;
+  reward?: number | null;
+}
+
+export function readMetadataLines(path: string): MetadataLine[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as MetadataLine);
+}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
-import { filesUnder, readOpenAiLines, simulateRun, startLocalHub } from './export-support';
+import { filesUnder, readMetadataLines, readOpenAiLines, simulateRun, startLocalHub } from './export-support';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
 const exportDialog = (page: Page) => page.getByRole('dialog', { name: 'Export' });
@@ -89,11 +89,18 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     await expect(result.getByRole('list', { name: 'Files written' })).toContainText(join(folder, 'data', 'train.jsonl'));
     await shot(page, 'export-result');
 
-    // Every file is there, and every line is a chat row with its tools.
-    expect(filesUnder(folder).sort()).toEqual(['README.md', 'data/eval.jsonl', 'data/holdout.jsonl', 'data/train.jsonl']);
-    const lines = ['train', 'holdout', 'eval'].flatMap((split) => readOpenAiLines(join(folder, 'data', `${split}.jsonl`)));
+    // Every split with a line has its file and its metadata beside it (an empty split has neither); every line is a chat
+    // row with its tools and nothing else, and its metadata line carries its number.
+    const files = filesUnder(folder).sort();
+    const written = ['train', 'holdout', 'eval'].filter((split) => files.includes(`data/${split}.jsonl`));
+    expect(files).toEqual(['README.md', ...written.flatMap((split) => [`data/${split}.jsonl`, `data/${split}.meta.jsonl`])].sort());
+    const lines = written.flatMap((split) => readOpenAiLines(join(folder, 'data', `${split}.jsonl`)));
     expect(lines).toHaveLength(linesToWrite);
-    for (const line of lines) expect(line.tools.length).toBeGreaterThan(0);
+    for (const line of lines) expect(Object.keys(line)).toEqual(['messages', 'tools']);
+    for (const split of written) {
+      const metadata = readMetadataLines(join(folder, 'data', `${split}.meta.jsonl`));
+      expect(metadata.map((entry) => entry.line)).toEqual(metadata.map((_, index) => index + 1));
+    }
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await expect(dialog).toBeHidden();
 
@@ -105,6 +112,18 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     await page.keyboard.press('Space');
     await expect(grid.getByRole('checkbox').nth(1)).toBeChecked();
     await expect(page.getByRole('status').filter({ hasText: '2 checked' })).toBeVisible();
+    // Ticking rows adds the label buttons and Clear: the toolbar stays on one line, even on a narrower window.
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    const exportChecked = page.getByRole('button', { name: 'Export 2 checked…' });
+    const searchBox = page.getByRole('searchbox');
+    expect(Math.abs((await exportChecked.boundingBox())!.y - (await searchBox.boundingBox())!.y)).toBeLessThan(12);
+    expect((await exportChecked.boundingBox())!.height).toBeLessThan(40);
+    // The narrowed search box keeps its field inside it, clear of the count beside it.
+    const searchField = (await searchBox.boundingBox())!;
+    const searchFrame = (await searchBox.locator('xpath=..').boundingBox())!;
+    expect(searchField.x + searchField.width).toBeLessThanOrEqual(searchFrame.x + searchFrame.width);
+    await shot(page, 'conversations-checked-toolbar');
+    await page.setViewportSize({ width: 1440, height: 1000 });
     await page.getByRole('button', { name: 'Export 2 checked…' }).click();
     await expect(dialog).toContainText('2 conversations checked in the table.');
     await passesOnly.uncheck();
@@ -152,7 +171,7 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     await shot(page, 'export-folder-replaces');
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     await expect(dialog.getByRole('region', { name: 'Export result' })).toContainText('Wrote', { timeout: 60_000 });
-    const passLines = ['train', 'holdout'].flatMap((split) => readOpenAiLines(join(passesFolder, 'data', `${split}.jsonl`)));
+    const passLines = ['train', 'holdout'].flatMap((split) => readMetadataLines(join(passesFolder, 'data', `${split}.meta.jsonl`)));
     expect(passLines.length).toBeGreaterThan(0);
     for (const line of passLines) expect(line.reward).toBe(1);
 
@@ -207,7 +226,7 @@ test('export a filtered table as SFT after reading its counts, passes only from 
     await expect(dialog.getByRole('region', { name: 'Warnings' })).toContainText('This folder already holds an export of');
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     await expect(dialog.getByRole('region', { name: 'Export result' })).toContainText('Wrote', { timeout: 60_000 });
-    const trained = readOpenAiLines(join(passesFolder, 'data', 'train.jsonl'));
+    const trained = readMetadataLines(join(passesFolder, 'data', 'train.meta.jsonl'));
     expect(trained.filter((line) => (line.reward ?? 0) < 1)).toHaveLength(failingInTrain);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
 
@@ -312,6 +331,16 @@ test('cancelling a push in flight commits nothing to the Hub', async ({ page, st
     await page.goto(`${studio.url}#/runs/${runId}`);
     await page.getByRole('button', { name: 'Export…' }).click();
     const dialog = exportDialog(page);
+    // Each format of a run gets a folder of its own, so a second export never overwrites the first.
+    const folderField = dialog.getByLabel('Folder', { exact: true });
+    await expect(folderField).toHaveValue(new RegExp(`${runId}-openai$`));
+    await dialog.getByRole('radio', { name: /TRL conversational/ }).check();
+    await expect(folderField).toHaveValue(new RegExp(`${runId}-trl$`));
+    // One rollout per situation: DPO has nothing to pair, says so, and offers the run again with repeats.
+    await expect(dialog.getByRole('radio', { name: 'DPO' })).toBeDisabled();
+    await expect(dialog.getByText('this run has one rollout per situation (repeats 1)')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'New run with repeats' })).toBeVisible();
+    await shot(page, 'export-dpo-needs-repeats');
     // An ungraded run: DPO and GRPO name the missing grades first, and passes only does not apply to them.
     await dialog.getByRole('radio', { name: 'GRPO / RL' }).check();
     const passesOnly = dialog.getByRole('checkbox', { name: /Passes only/ });
@@ -325,9 +354,13 @@ test('cancelling a push in flight commits nothing to the Hub', async ({ page, st
     await dialog.getByRole('radio', { name: 'SFT' }).check();
     await expect(passesOnly).toBeChecked();
     expect(await previewed(dialog, 'Selected rows')).toBe(0);
-    await expect(warnings.first()).toHaveText(
-      'No selected row has a full pass (reward 1): grade the run first, or turn off “Passes only”.',
-    );
+    // Nothing would be written: said first, with the fix, and where Export would be pressed.
+    const nothing =
+      `Nothing to write for run ${runId}: no selected row has a full pass (reward 1). Fix: grade the run first, or take every row ` +
+      '(--select all; "Passes only" off in the app).';
+    await expect(warnings.first()).toHaveText(nothing);
+    await expect(dialog.getByRole('status').filter({ hasText: nothing })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
     await passesOnly.uncheck();
     expect(await previewed(dialog, 'Selected rows')).toBe(60);
     await expect(warnings.first()).toHaveText(
@@ -353,6 +386,15 @@ test('cancelling a push in flight commits nothing to the Hub', async ({ page, st
     expect([200, 404]).toContain(answer.status);
     const committed = answer.status === 404 ? null : ((await answer.json()) as { sha: string | null }).sha;
     expect(committed).toBeNull();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+
+    // "New run with repeats": the New run screen, filled from this run (the same spec and seed) with 4 repeats.
+    await page.getByRole('button', { name: 'Export…' }).click();
+    await dialog.getByRole('button', { name: 'New run with repeats' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'New run' })).toBeVisible();
+    await expect(page.getByLabel('Repeats', { exact: true })).toHaveValue('4', { timeout: 30_000 });
+    await shot(page, 'new-run-with-repeats');
   } finally {
     await hub.stop();
   }

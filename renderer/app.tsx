@@ -22,7 +22,7 @@ function Screen({ route }: { route: Route }) {
     case 'runs':
       return <RunsView />;
     case 'new-run':
-      return <NewRunView fromRun={route.from_run} />;
+      return <NewRunView fromRun={route.from_run} repeats={route.repeats} />;
     case 'run':
       return <RunView runId={route.run_id} />;
     case 'coverage':

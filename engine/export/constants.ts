@@ -22,4 +22,10 @@ export const REPORT_EXAMPLES = 20;
 export const LENGTH_BIAS_SHARE = 0.7;
 /** Versions the generated packages declare. */
 export const SDK_VERSION = '0.1.0';
-export const VERIFIERS_REQUIREMENT = 'verifiers>=0.3.1';
+/**
+ * The verifiers the environment package runs on: `tool_defs` and flat tool calls (`ToolCall{id, name, arguments}`)
+ * came in 0.1.11 (the handbook's VERIFIERS.md, read at v0.3.0 + 62 commits).
+ */
+export const VERIFIERS_REQUIREMENT = 'verifiers>=0.1.11';
+/** Characters of the package's description taken from the system prompt's first line, cut at a word. */
+export const ENV_DESCRIPTION_CHARS = 80;

@@ -40,7 +40,7 @@ export function exportRows(rows: RowStream<ExportInput>, context: RunContext | n
     case 'openai':
     case 'trl': {
       const stream = exportTraining(rows, context, { ...options, format: options.format });
-      return { lines: stream.lines, report: () => ({ kind: 'sft', ...stream.report() }) };
+      return { lines: stream.lines, report: () => ({ kind: 'sft', ...stream.report() }), takeMetadata: stream.takeMetadata };
     }
     case 'dpo-openai':
     case 'dpo-trl':
@@ -50,6 +50,7 @@ export function exportRows(rows: RowStream<ExportInput>, context: RunContext | n
       const stream = exportPreference(pairs.pairs, context, preferenceOptions);
       return {
         lines: stream.lines,
+        takeMetadata: stream.takeMetadata,
         report: () => {
           const report = stream.report();
           const pairReport = pairs.report();

@@ -33,6 +33,7 @@ export {
   exportEnvironment,
   WorldDials,
 } from './environment/export-environment';
+export { EmptyExportError } from './empty-export-error';
 export { ExportCancelledError } from './export-cancelled-error';
 export { EXPORT_FORMATS, type ExportFormat, type ExportOptions, type ExportReport, exportRows } from './export-formats';
 export {
@@ -65,7 +66,8 @@ export {
   recordCommit,
   rowKey,
 } from './hub/manifest';
-export { type LineOptions, openAiLine, openAiMessage } from './formats/openai-format';
+export { type LineOptions, METADATA_MODES, type MetadataMode, openAiExtras, openAiLine, openAiMessage } from './formats/openai-format';
+export { metadataLine } from './formats/metadata-line';
 export {
   exportPreference,
   PREFERENCE_FORMATS,
@@ -85,7 +87,7 @@ export { type RlSelectOptions, type RlSelectReport, selectForRl } from './select
 export { SFT_SELECT_MODES, selectForSft, type SftSelectMode, type SftSelectOptions, type SftSelectReport } from './selection/select-sft';
 export { select, Selection } from './selection/selection';
 export { collect, groupBy, groupConsecutive, type RowStream } from './source';
-export { checkFractions, type SplitFractions, type SplitName, SPLITS, splitBucket, splitOf } from './selection/splits';
+export { checkFractions, emptySplitWarning, type SplitFractions, type SplitName, SPLITS, splitBucket, splitOf } from './selection/splits';
 export {
   type ExportStream,
   exportTraining,
@@ -112,6 +114,6 @@ export {
   type StoredPreparedLine,
 } from './formats/prepared-line';
 export { type SampleMessage, type SampleOptions, type TrainingSample, trainingSamples } from './formats/training-samples';
-export { trlLine, trlMessage } from './formats/trl-format';
+export { trlExtras, trlLine, trlMessage } from './formats/trl-format';
 export { type OpenAiCheckOptions, validateOpenAiLine, validateOpenAiPreferenceLine } from './gates/validate-openai';
 export { type TrlKind, validateTrlLine } from './gates/validate-trl';

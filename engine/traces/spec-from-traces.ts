@@ -5,7 +5,7 @@ import { KNOWN_ID_PATTERN } from '../spec/known-ids';
 import { resultFault } from './trace-faults';
 import { isToolStep, type TraceRow } from './trace-row';
 
-/** How a tool read off traces describes itself: traces carry values, not schemas, so every argument is a string. */
+/** How a tool only seen called describes itself: its calls carry values, not a schema, so every argument is a string. */
 const OBSERVED_DESCRIPTION = (name: string) => `${name}, observed in this agent's traces.`;
 const MAX_KNOWN_IDS = 64;
 
@@ -17,13 +17,35 @@ const safeName = (name: string) => {
   return TOOL_NAME_PATTERN.test(cleaned) ? cleaned : undefined;
 };
 
-/** `tools_from_traces`: the agent's tool surface read off the calls the traces contain, argument names unioned. */
+const isObjectSchema = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && (value as { type?: unknown }).type === 'object';
+
+/** The tools the traces define (`gen_ai.tool.definitions`, `llm.tools`), first definition of a name wins: typed arguments. */
+function definedTools(rows: readonly TraceRow[]): Map<string, ToolSpec> {
+  const defined = new Map<string, ToolSpec>();
+  for (const tool of rows.flatMap((row) => row.tools ?? [])) {
+    const name = safeName(tool.name);
+    if (!name || defined.has(name)) continue;
+    defined.set(name, {
+      name,
+      description: tool.description ?? OBSERVED_DESCRIPTION(name),
+      parameters: isObjectSchema(tool.parameters) ? tool.parameters : { type: 'object', properties: {} },
+    });
+  }
+  return defined;
+}
+
+/**
+ * `tools_from_traces`: the agent's tool surface. A tool the traces define keeps its definition (description, typed
+ * parameters); one only seen called is read off its calls, argument names unioned, each a string.
+ */
 export function toolsFromTraces(rows: readonly TraceRow[]): ToolSpec[] {
+  const defined = definedTools(rows);
   const seen = new Map<string, Set<string>>();
   for (const row of rows) {
     for (const step of row.steps.filter(isToolStep)) {
       const name = safeName(step.tool);
-      if (!name) continue;
+      if (!name || defined.has(name)) continue;
       const keys = seen.get(name) ?? new Set<string>();
       if (typeof step.arguments === 'object' && step.arguments !== null && !Array.isArray(step.arguments)) {
         for (const key of Object.keys(step.arguments)) keys.add(key);
@@ -31,13 +53,21 @@ export function toolsFromTraces(rows: readonly TraceRow[]): ToolSpec[] {
       seen.set(name, keys);
     }
   }
-  return [...seen.entries()]
-    .sort(([a], [b]) => compareText(a, b))
-    .map(([name, keys]) => ({
-      name,
-      description: OBSERVED_DESCRIPTION(name),
-      parameters: { type: 'object', properties: Object.fromEntries([...keys].sort().map((key) => [key, { type: 'string' }])) },
-    }));
+  const observed = [...seen.entries()].map(([name, keys]) => ({
+    name,
+    description: OBSERVED_DESCRIPTION(name),
+    parameters: { type: 'object', properties: Object.fromEntries([...keys].sort().map((key) => [key, { type: 'string' }])) },
+  }));
+  return [...defined.values(), ...observed].sort((a, b) => compareText(a.name, b.name));
+}
+
+/** The system prompt most traces carry (ties: the first seen), or undefined when none carries one. */
+function tracedSystemPrompt(rows: readonly TraceRow[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const row of rows) if (row.system_prompt?.trim()) counts.set(row.system_prompt, (counts.get(row.system_prompt) ?? 0) + 1);
+  let best: [string, number] | undefined;
+  for (const entry of counts) if (!best || entry[1] > best[1]) best = entry;
+  return best?.[0];
 }
 
 /** Identifiers the person named or the calls used (A1001, ORD-2231): real ids make the world answer "found". */
@@ -67,8 +97,9 @@ function resultShapes(rows: readonly TraceRow[], tools: readonly ToolSpec[]): Re
 }
 
 /**
- * A spec for an agent known only by its traces (`simulate_from_traces` with no tools or policy): the tools it
- * called, the identifiers it met, and a neutral policy. The person edits it like any drafted spec.
+ * A spec for an agent known only by its traces (`simulate_from_traces` with no tools or policy): its system prompt and
+ * tools as the traces define them (else the tools it called and a neutral prompt), the identifiers it met, and a
+ * neutral policy. The person edits it like any drafted spec.
  */
 export function specFromTraces(rows: readonly TraceRow[], name = 'Agent from traces'): Spec {
   const tools = toolsFromTraces(rows);
@@ -76,7 +107,9 @@ export function specFromTraces(rows: readonly TraceRow[], name = 'Agent from tra
     'Use the tools to look things up before answering.',
     'Confirm with the person before any action that changes a record.',
   ];
-  const systemPrompt = `You are the agent these traces came from.\n${policyRules.map((rule, index) => `${index + 1}. ${rule}`).join('\n')}`;
+  const systemPrompt =
+    tracedSystemPrompt(rows) ??
+    `You are the agent these traces came from.\n${policyRules.map((rule, index) => `${index + 1}. ${rule}`).join('\n')}`;
   return {
     name,
     domain: 'traces',

@@ -4,6 +4,24 @@ export type TraceStep = { tool: string; arguments: unknown; result: unknown; cal
 export const TRACE_FORMATS = ['otlp_genai', 'otlp_openinference', 'jsonl'] as const;
 export type TraceFormat = (typeof TRACE_FORMATS)[number];
 
+/** A tool the trace says the agent was offered (its definition, not a call): `parameters` is its JSON Schema. */
+export interface TraceTool {
+  name: string;
+  description?: string;
+  parameters?: Record<string, unknown>;
+}
+
+/**
+ * One evaluation the trace carries (a `gen_ai.evaluation.result` event, an OpenInference annotation or evaluation):
+ * `value` as the evaluator wrote it (any range), or null when it gave only a label.
+ */
+export interface TraceScore {
+  name: string;
+  value: number | null;
+  label?: string;
+  explanation?: string;
+}
+
 /**
  * An imported conversation of the real agent (`rows_from_otel` / `load_traces` output): the first user ask,
  * the steps in time order, the last reply, and the reward when the trace was graded.
@@ -21,6 +39,12 @@ export interface TraceRow {
   /** Earliest span start in ms since the epoch; null when the source gives no time. */
   started_at_ms: number | null;
   usage: { input_tokens: number; output_tokens: number } | null;
+  /** The agent's system prompt, when the trace carries it (absent otherwise, and on rows stored before it was read). */
+  system_prompt?: string;
+  /** The tools the agent was offered, when the trace defines them. */
+  tools?: TraceTool[];
+  /** The evaluations the trace carries, when it carries any; `reward` is read from them (see trace-reward.ts). */
+  scores?: TraceScore[];
   /**
    * Where it was read. `trace_id`: the trace's own id (OTLP conversation or trace id; a JSONL line's `trace_id`, `id`
    * or `conversation_id`), null when it names none; absent on rows stored before it was recorded.

@@ -1,4 +1,5 @@
 import { createReadStream, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ExportFormatName, ExportPreview } from '../../shared/api/exports';
 import { isFullPass } from '../../shared/domain';
@@ -51,10 +52,13 @@ export function trainGradeWarnings(grades: TrainGrades, tense: 'written' | 'prev
 }
 
 /**
- * Counts rows in a written train file by the grade each line carries (`reward`): lines of one row (the same
- * `rollout_id`) count once. Lines without a reward are ungraded; no file counts none.
+ * Counts rows in a written train split by the grade each line carries (`reward`), read from its metadata file
+ * (`data/train.meta.jsonl`), or from the lines themselves when they carry it (`--with-metadata`): lines of one row (the
+ * same `rollout_id`) count once. Lines without a reward are ungraded; no file counts none.
  */
-export async function trainGradesOf(file: string): Promise<TrainGrades> {
+export async function trainGradesOf(folder: string): Promise<TrainGrades> {
+  const metadata = join(folder, 'data', 'train.meta.jsonl');
+  const file = existsSync(metadata) ? metadata : join(folder, 'data', 'train.jsonl');
   if (!existsSync(file)) return { failing: 0, ungraded: 0 };
   const failing = new Set<string>();
   const ungraded = new Set<string>();

@@ -17,12 +17,12 @@ export interface SeededRun {
  */
 export async function seedExportRun(
   context: AppContext,
-  options: { budget?: number; seed?: number; sentence?: string } = {},
+  options: { budget?: number; seed?: number; sentence?: string; repeats?: number } = {},
 ): Promise<SeededRun> {
   const config = RunConfig.parse({
     source: { kind: 'describe', sentence: options.sentence ?? 'an order support agent that refunds orders after confirming' },
     budget: options.budget ?? 40,
-    repeats: 4,
+    repeats: options.repeats ?? 4,
     seed: options.seed ?? 1,
   });
   const run = await createRun(context, config);

@@ -7,6 +7,8 @@ export interface HubCommit {
   oid: string;
   summary: string;
   description: string;
+  /** The `parentCommit` the push named (null when it named none). */
+  parent: string | null;
   /** Paths added or replaced, and deleted. */
   files: string[];
   deleted: string[];
@@ -28,12 +30,16 @@ export interface HubServer {
   requests: string[];
   /** The file at a revision (`main` or a commit id), as text. */
   file(repoId: string, path: string, revision?: string): string | null;
+  /** Commits files straight to a repository, as another writer would. */
+  landCommit(repoId: string, files: Record<string, string>): HubCommit;
   close(): Promise<void>;
 }
 
 export interface HubServerOptions {
   /** Never answer an LFS upload (the client waits until it gives up or cancels): a push that stays in flight. */
   holdUploads?: boolean;
+  /** Called before each commit is applied: a test lands another commit there, as a second writer would. */
+  beforeCommit?: (repoId: string) => void;
 }
 
 const TOKEN = /^Bearer hf_\w+$/;
@@ -100,6 +106,12 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       });
       return json(response, 200, { url: `${base}/datasets/${id}`, id });
     }
+    if (request.method === 'GET' && (match = /^\/api\/datasets\/([^/]+\/[^/]+)\/revision\/([^/]+)$/.exec(path))) {
+      const repo = repos.get(match[1]!);
+      if (!repo) return notFound(response);
+      const sha = repo.commits.at(-1)?.oid;
+      return json(response, 200, { _id: repo.id, id: repo.id, private: repo.visibility === 'private', ...(sha ? { sha } : {}) });
+    }
     if (request.method === 'GET' && (match = /^\/api\/datasets\/([^/]+\/[^/]+)$/.exec(path))) {
       const repo = repos.get(match[1]!);
       if (!repo) return notFound(response);
@@ -127,17 +139,22 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
     if (request.method === 'POST' && (match = /^\/api\/datasets\/([^/]+\/[^/]+)\/commit\/([^/]+)$/.exec(path))) {
       const repo = repos.get(match[1]!);
       if (!repo) return notFound(response);
+      options.beforeCommit?.(repo.id);
       const lines = (await body(request))
         .toString('utf8')
         .split('\n')
         .filter((line) => line.trim() !== '');
       const tree = new Map(head(repo));
-      const commit: HubCommit = { oid: '', summary: '', description: '', files: [], deleted: [] };
+      const commit: HubCommit = { oid: '', summary: '', description: '', parent: null, files: [], deleted: [] };
       for (const line of lines) {
         const { key, value } = JSON.parse(line) as { key: string; value: Record<string, string> };
         if (key === 'header') {
           commit.summary = value.summary ?? '';
           commit.description = value.description ?? '';
+          commit.parent = value.parentCommit ?? null;
+          // As the Hub does: a commit made on a parent that is no longer the head is refused.
+          if (commit.parent !== null && commit.parent !== (repo.commits.at(-1)?.oid ?? null))
+            return json(response, 412, { error: 'A commit has happened since. Please refresh and try again.' });
         } else if (key === 'file') {
           tree.set(value.path!, Buffer.from(value.content!, 'base64'));
           commit.files.push(value.path!);
@@ -191,6 +208,19 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
     url: base,
     repos,
     requests,
+    landCommit(repoId, files) {
+      const repo = repos.get(repoId)!;
+      const tree = new Map(head(repo));
+      for (const [filePath, text] of Object.entries(files)) tree.set(filePath, Buffer.from(text));
+      const parent = repo.commits.at(-1)?.oid ?? '';
+      const oid = createHash('sha1')
+        .update(`${parent}\nlanded ${JSON.stringify(files)}`)
+        .digest('hex');
+      const commit: HubCommit = { oid, summary: 'landed', description: '', parent: parent || null, files: Object.keys(files), deleted: [] };
+      repo.commits.push(commit);
+      repo.snapshots.set(oid, tree);
+      return commit;
+    },
     file(repoId, filePath, revision = 'main') {
       const repo = repos.get(repoId);
       if (!repo) return null;

@@ -132,6 +132,11 @@ export const ExportRequest = z
     mask_mode: z.enum(['assistant', 'final']).default('assistant'),
     /** On: a failed gate refuses the file. Off: writes and reports. */
     validate: z.boolean().default(true),
+    /**
+     * SFT and DPO: off (default), each file carries only its format's documented columns and the grade, provenance and
+     * lineage go to `data/<split>.meta.jsonl` beside it, keyed by line number; on, they go into the lines themselves.
+     */
+    with_metadata: z.boolean().default(false),
   })
   .strict();
 export type ExportRequest = z.infer<typeof ExportRequest>;
@@ -157,6 +162,8 @@ export const ExportPreview = z.object({
   dropped: z.array(GateDrop),
   /** Lines that would be written, over every split. */
   n_lines: z.number().int().nonnegative(),
+  /** When no line would be written: why, and the fix (the export writes nothing and refuses). */
+  nothing_to_write: z.string().optional(),
   /**
    * The rows read for the files by their latest grade, counted by `exports.preview` (absent from a finished export's
    * report): `failing` graded below a full pass (reward < 1: what "passes only" leaves out), `ungraded` with no grade.
@@ -202,6 +209,8 @@ export const ExportRecord = z.object({
   commit: z.string().nullable(),
   warnings: z.array(z.string()),
   created_at: z.string(),
+  /** A folder export's files, relative and `/`-separated (an empty split has none); absent on records stored before. */
+  files: z.array(z.string()).optional(),
 });
 export type ExportRecord = z.infer<typeof ExportRecord>;
 

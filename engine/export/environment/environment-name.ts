@@ -24,12 +24,14 @@ export function environmentName(raw: string | undefined): string {
   return name;
 }
 
-/** The files of an environment package whose module is `name`, in the order they are written (exportEnvironment). */
+/** The files an environment package whose module is `name` may hold, in the order exportEnvironment writes them. */
 export function environmentFilePaths(name: string): string[] {
   return [
     'pyproject.toml',
     'README.md',
-    ...['__init__.py', 'world.py', 'rewards.py', 'spec.json', 'data/train.jsonl', 'data/holdout.jsonl'].map((file) => `${name}/${file}`),
+    ...['__init__.py', 'world.py', 'rewards.py', 'pyproject.toml', 'spec.json', 'data/train.jsonl', 'data/holdout.jsonl'].map(
+      (file) => `${name}/${file}`,
+    ),
   ];
 }
 

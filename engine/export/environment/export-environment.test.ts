@@ -63,6 +63,7 @@ describe('export_environment', () => {
       'refund_desk_v2/__init__.py',
       'refund_desk_v2/world.py',
       'refund_desk_v2/rewards.py',
+      'refund_desk_v2/pyproject.toml',
       'refund_desk_v2/spec.json',
       'refund_desk_v2/data/train.jsonl',
       'refund_desk_v2/data/holdout.jsonl',
@@ -93,11 +94,19 @@ describe('export_environment', () => {
     const pyproject = files[0]!.content;
     expect(pyproject).toContain('name = "refund-desk-v2"');
     expect(pyproject).toContain('requires-python = ">=3.11,<3.14"');
-    expect(pyproject).toContain('num_examples = 5');
+    expect(files.find((file) => file.path === 'refund_desk_v2/pyproject.toml')!.content).toContain('num_examples = 5');
     const readme = files[1]!.content;
     expect(readme).toContain(`| train | ${report.train} |`);
     expect(readme).toContain('never enters the prompt');
     expect(readme).toContain('imported inside `load_environment`');
+  });
+
+  it('write no holdout file when the holdout has no task, and say so', async () => {
+    const { files, report } = await exportEnvironment(environmentRows(12), { context: REFUND_CONTEXT, holdout: 0 });
+    expect(report.holdout).toBe(0);
+    expect(files.map((file) => file.path)).not.toContain('whileai_env/data/holdout.jsonl');
+    expect(files.find((file) => file.path === 'README.md')!.content).toContain('| holdout (eval_dataset) | 0 | none: no file is written');
+    expect(report.warnings).toContain('holdout is empty, so no holdout file was written: eval_dataset falls back to the train tasks');
   });
 
   it('be byte-identical for the same rows in any order', async () => {

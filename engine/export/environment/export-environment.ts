@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { ENV_MAX_TURNS_FALLBACK, SDK_VERSION } from '../constants';
+import { clipWords } from '../../../shared/domain/clip-words';
+import { ENV_DESCRIPTION_CHARS, ENV_MAX_TURNS_FALLBACK, SDK_VERSION } from '../constants';
 import type { ExportInput, RunContext } from '../export-input';
 import { scrubPrivileged } from '../gates/scrub';
 import type { RowStream } from '../source';
 import { type BuildTasksOptions, type BuiltTasks, buildTasks, type EnvironmentTask } from './build-tasks';
 import { EnvironmentExportError } from './environment-export-error';
 import { environmentName, referenceProblem } from './environment-name';
-import { environmentReadme, pyproject } from './package-text';
+import { environmentReadme } from './package-text';
+import { evalDefaults, pyproject } from './pyproject-text';
 import { PYTHON_INIT } from './python-init';
 import { PYTHON_REWARDS } from './python-rewards';
 import { PYTHON_WORLD } from './python-world';
@@ -77,7 +79,8 @@ function checkWorld(world: Record<string, unknown> | undefined): WorldDials {
 
 /**
  * `export_environment`: the installable verifiers package as files (pyproject.toml, README.md, the module with
- * `load_environment`, spec.json, data/train.jsonl and data/holdout.jsonl) and the report. Throws
+ * `load_environment`, its eval defaults, spec.json, data/train.jsonl and, when it has tasks, data/holdout.jsonl) and
+ * the report. Throws
  * EnvironmentExportError when no train task is left or a reference or world dial is unusable.
  */
 export async function exportEnvironment(
@@ -116,12 +119,12 @@ export async function exportEnvironment(
         'ids, faults acknowledged), not an outcome check',
     );
   }
-  if (tasks.holdout.length === 0) warnings.push('holdout is empty: eval_dataset falls back to the train tasks');
+  if (tasks.holdout.length === 0)
+    warnings.push('holdout is empty, so no holdout file was written: eval_dataset falls back to the train tasks');
   if (tasks.decontamination.n_contaminated > 0)
     warnings.push(`${tasks.decontamination.n_contaminated} train tasks near-copied a holdout task and were dropped`);
-  const description =
-    options.description?.trim() ||
-    `Tool-use tasks for the agent "${options.context.system_prompt.split('\n')[0]!.slice(0, 80)}", exported by While Studio.`;
+  const agent = clipWords(options.context.system_prompt.split('\n')[0]!, ENV_DESCRIPTION_CHARS);
+  const description = options.description?.trim() || `Tool-use tasks for the agent "${agent}", exported by While Studio.`;
   const spec = scrubPrivileged({
     name,
     system_prompt: options.context.system_prompt,
@@ -151,9 +154,11 @@ export async function exportEnvironment(
     { path: `${name}/__init__.py`, content: PYTHON_INIT },
     { path: `${name}/world.py`, content: PYTHON_WORLD },
     { path: `${name}/rewards.py`, content: PYTHON_REWARDS },
+    { path: `${name}/pyproject.toml`, content: evalDefaults() },
     { path: `${name}/spec.json`, content: `${JSON.stringify(spec, null, 2)}\n` },
     { path: `${name}/data/train.jsonl`, content: jsonl(tasks.train) },
-    { path: `${name}/data/holdout.jsonl`, content: jsonl(tasks.holdout) },
+    // No empty split is written: the package reads a missing file as no tasks.
+    ...(tasks.holdout.length > 0 ? [{ path: `${name}/data/holdout.jsonl`, content: jsonl(tasks.holdout) }] : []),
   ];
   return {
     files,

@@ -2,33 +2,6 @@ import { ENV_EVAL_EXAMPLES, ENV_EVAL_ROLLOUTS, VERIFIERS_REQUIREMENT } from '../
 import type { BuiltTasks } from './build-tasks';
 import { distributionName } from './environment-name';
 
-/** A TOML basic string: JSON's escapes (\", \\, \n, \uXXXX) are all valid TOML. */
-const tomlString = (text: string) => JSON.stringify(text);
-
-export function pyproject(name: string, description: string): string {
-  return [
-    '[project]',
-    `name = ${tomlString(distributionName(name))}`,
-    'version = "0.1.0"',
-    `description = ${tomlString(description)}`,
-    'tags = ["multi-turn", "tool-use", "train", "eval", "while-studio"]',
-    'requires-python = ">=3.11,<3.14"',
-    `dependencies = [${tomlString(VERIFIERS_REQUIREMENT)}, "datasets"]`,
-    '',
-    '[build-system]',
-    'requires = ["hatchling"]',
-    'build-backend = "hatchling.build"',
-    '',
-    '[tool.hatch.build.targets.wheel]',
-    `packages = [${tomlString(name)}]`,
-    '',
-    '[tool.verifiers.eval]',
-    `num_examples = ${ENV_EVAL_EXAMPLES}`,
-    `rollouts_per_example = ${ENV_EVAL_ROLLOUTS}`,
-    '',
-  ].join('\n');
-}
-
 export interface ReadmeInput {
   name: string;
   description: string;
@@ -53,7 +26,8 @@ export function environmentReadme(input: ReadmeInput): string {
     '',
     '## Overview',
     '',
-    `A multi-turn tool-use environment for [verifiers](https://github.com/PrimeIntellect-ai/verifiers), exported by While Studio.`,
+    `A multi-turn tool-use environment for [verifiers](https://github.com/PrimeIntellect-ai/verifiers) (\`${VERIFIERS_REQUIREMENT}\`, ` +
+      '`import verifiers as vf`: `load_environment` and `vf-eval`), exported by While Studio.',
     'Each task is the opening user turn of a simulated conversation. Tool calls are answered by a mock world seeded',
     "per task (the task's world state and scheduled faults), so every rollout of a task meets the same world.",
     '`info` (scenario, seed, world state, faults, calibration) is read by the world and the reward; it never enters the prompt.',
@@ -63,7 +37,9 @@ export function environmentReadme(input: ReadmeInput): string {
     '| split | tasks | file |',
     '|---|---|---|',
     `| train | ${tasks.train.length} | \`${input.name}/data/train.jsonl\` |`,
-    `| holdout (eval_dataset) | ${tasks.holdout.length} | \`${input.name}/data/holdout.jsonl\` |`,
+    tasks.holdout.length > 0
+      ? `| holdout (eval_dataset) | ${tasks.holdout.length} | \`${input.name}/data/holdout.jsonl\` |`
+      : '| holdout (eval_dataset) | 0 | none: no file is written, and `vf-eval` falls back to the train tasks |',
     '',
     `- Difficulty band ${band}: ${tasks.band_dropped} tasks whose measured pass rate fell outside it ` +
       `were dropped (${tasks.graded_prompts} graded prompts, ${tasks.graded_mixed} with both passes ` +
@@ -75,6 +51,10 @@ export function environmentReadme(input: ReadmeInput): string {
     '## Tools',
     '',
     ...input.tools.map((tool) => `- \`${tool.name}\`: ${tool.description || '(no description)'}`),
+    '',
+    'The model is offered these tools as `tool_defs` (their JSON Schemas from `spec.json`, exactly as exported); its calls',
+    'arrive as `ToolCall{id, name, arguments}` and each gets one tool message with the answer as JSON text. A rollout',
+    'ends when the model answers without a tool call, or at the turn cap.',
     '',
     `Turn cap: ${input.max_turns} (\`max_turns\`). A rollout cut at the turn or token cap gets reward 0.`,
     '',
@@ -94,8 +74,11 @@ export function environmentReadme(input: ReadmeInput): string {
     '',
     '```bash',
     'pip install -e .            # or: prime env install . / vf-install',
-    `vf-eval ${dist} -m <model> -n ${ENV_EVAL_EXAMPLES} -r ${ENV_EVAL_ROLLOUTS}`,
+    `vf-eval ${dist} -m <model>     # -n ${ENV_EVAL_EXAMPLES} -r ${ENV_EVAL_ROLLOUTS} by default`,
     '```',
+    '',
+    `\`vf-eval\`'s defaults (\`num_examples\`, \`rollouts_per_example\`) are in \`${input.name}/pyproject.toml\`: verifiers reads`,
+    "`[tool.verifiers.eval]` from the module's own folder, not from the project's pyproject.toml.",
     '',
     '```python',
     `from ${input.name} import load_environment`,

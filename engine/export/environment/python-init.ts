@@ -1,7 +1,11 @@
+import { VERIFIERS_REQUIREMENT } from '../constants';
+
 /**
  * The generated package's `__init__.py`: reads the sibling spec and data, builds the verifiers environment (imported
  * lazily, so the package imports without verifiers) with the spec's tool schemas and the mock world answering calls.
- * Python source kept verbatim (compiled by `python3 -m py_compile` in the tests).
+ * It targets verifiers' v0 API as `load_environment` and `vf-eval` load it today (the handbook's VERIFIERS.md, sections
+ * 1-9): tools as `tool_defs`, flat tool calls, tool messages as the reply. Python source kept verbatim but for the
+ * requirement (compiled by `python3 -m py_compile` in the tests).
  */
 export const PYTHON_INIT = String.raw`"""A verifiers environment exported by While Studio.
 
@@ -20,12 +24,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .rewards import (
-    as_dict,
     checklist_reward,
     guarded_reward,
     judge_ok,
     n_calls,
     parse_info,
+    tool_calls,
     trace_clean,
     truncated,
 )
@@ -84,6 +88,7 @@ def _resolve(reference: Any, default: Callable[..., Any] | None = None) -> Calla
 def _dataset_rows(tasks: list[dict[str, Any]], system_prompt: str = "") -> list[dict[str, Any]]:
     # The system prompt goes into the prompt itself (verifiers only adds 'system_prompt=' when it builds the prompt
     # from a question), and info is a JSON string: its keys differ between tasks, which Arrow cannot type as one struct.
+    # The task's own id stays in info: verifiers numbers 'example_id' itself and renames a non-integer one.
     system = [{"role": "system", "content": system_prompt}] if system_prompt else []
     return [
         {"prompt": system + list(task["prompt"]), "answer": "", "info": json.dumps(task.get("info", {}), sort_keys=True)}
@@ -91,41 +96,40 @@ def _dataset_rows(tasks: list[dict[str, Any]], system_prompt: str = "") -> list[
     ]
 
 
-def _environment_class(vf: Any) -> type:
-    base = vf.ToolEnv
-    returns_state = "tuple" in str(inspect.signature(base.env_response).return_annotation).lower()
+def _tool_def(vf: Any, tool: dict[str, Any]) -> Any:
+    """A spec tool as verifiers declares one: vf.Tool(name, description, parameters), never the OpenAI wrapper."""
+    definition = {
+        "name": tool["name"],
+        "description": tool.get("description", ""),
+        "parameters": tool.get("parameters") or {"type": "object", "properties": {}},
+    }
+    make = getattr(vf, "Tool", None)
+    return make(**definition) if make is not None else definition
 
-    class WhileStudioEnv(base):  # type: ignore[misc, valid-type]
-        """verifiers' ToolEnv with the spec's tool schemas and the mock world (or 'execute') answering calls."""
+
+def _tool_message(vf: Any, call_id: str, content: str) -> Any:
+    make = getattr(vf, "ToolMessage", None)
+    message = {"role": "tool", "tool_call_id": call_id, "content": content}
+    return make(**message) if make is not None else message
+
+
+def _environment_class(vf: Any) -> type:
+    class WhileStudioEnv(vf.ToolEnv):  # type: ignore[misc, name-defined]
+        """verifiers' ToolEnv offering the spec's tools, with the mock world (or 'execute') answering their calls.
+
+        ToolEnv stops a rollout when the model answers without a tool call, and counts the calls.
+        """
 
         def __init__(self, spec: dict[str, Any], execute: Callable[..., Any] | None, world: dict[str, Any], **kwargs: Any) -> None:
             self.spec = spec
             self.execute = execute
             self.world_dials = world
-            self._spec_tools = [
-                {
-                    "type": "function",
-                    "function": {
-                        "name": tool["name"],
-                        "description": tool.get("description", ""),
-                        "parameters": tool.get("parameters") or {"type": "object", "properties": {}},
-                    },
-                }
-                for tool in spec.get("tools", [])
-            ]
             super().__init__(tools=[], **kwargs)
+            # ToolEnv builds tool_defs from Python callables; these tools are JSON Schemas answered in env_response.
+            # verifiers reads tool_defs at every rollout, so setting it after __init__ is how StatefulToolEnv does it.
+            self.tool_defs = [_tool_def(vf, tool) for tool in spec.get("tools", [])]
 
-        # The schemas come from the spec, not from Python callables: ToolEnv's assignment of the (empty)
-        # callables' schemas is ignored, and every reader sees the spec's tools.
-        @property
-        def oai_tools(self) -> list[dict[str, Any]]:
-            return self._spec_tools
-
-        @oai_tools.setter
-        def oai_tools(self, value: Any) -> None:
-            return None
-
-        async def env_response(self, messages: Any, state: Any, **kwargs: Any) -> Any:
+        async def env_response(self, messages: Any, state: Any, **kwargs: Any) -> list[Any]:
             info = parse_info(state.get("info"))
             world = MockWorld(
                 self.spec.get("tools", []),
@@ -136,12 +140,7 @@ def _environment_class(vf: Any) -> type:
                 state.get("world_memory"),
             )
             replies = []
-            last = as_dict(messages[-1]) if messages else {}
-            for call in last.get("tool_calls") or []:
-                call = as_dict(call)
-                function = as_dict(call.get("function", {}))
-                name = str(function.get("name", ""))
-                raw = function.get("arguments", "{}")
+            for name, raw, call_id in tool_calls(messages[-1] if messages else None):
                 try:
                     arguments = json.loads(raw) if isinstance(raw, str) else dict(raw or {})
                     if not isinstance(arguments, dict):
@@ -155,10 +154,9 @@ def _environment_class(vf: Any) -> type:
                             result = await result
                     else:
                         result = world.call(name, arguments)
-                content = result if isinstance(result, str) else json.dumps(result)
-                replies.append({"role": "tool", "content": content, "tool_call_id": call.get("id", "")})
+                replies.append(_tool_message(vf, call_id, result if isinstance(result, str) else json.dumps(result)))
             state["world_memory"] = world.memory()
-            return (replies, state) if returns_state else replies
+            return replies
 
     return WhileStudioEnv
 
@@ -180,7 +178,7 @@ def load_environment(
         import verifiers as vf
         from datasets import Dataset
     except ImportError as error:
-        raise ImportError("this environment needs 'verifiers' (and 'datasets'): pip install 'verifiers>=0.3.1'") from error
+        raise ImportError("this environment needs 'verifiers' (and 'datasets'): pip install '${VERIFIERS_REQUIREMENT}'") from error
     spec_data = spec if isinstance(spec, dict) else read_spec(spec)
     reward_fn = _resolve(reward or spec_data.get("reward"), default=checklist_reward)
     execute_fn = _resolve(execute or spec_data.get("execute"))

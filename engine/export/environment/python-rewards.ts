@@ -51,17 +51,32 @@ def _messages(completion: Any) -> list[dict[str, Any]]:
     return [as_dict(message) for message in (completion or [])]
 
 
+def tool_calls(message: Any) -> list[tuple[str, Any, str]]:
+    """(name, raw arguments, id) of each tool call of an assistant message.
+
+    verifiers passes calls flat, ToolCall{id, name, arguments} with the arguments as JSON text; a hand-written dict in
+    the OpenAI form ({id, function: {name, arguments}}) is read too.
+    """
+    if message is None:
+        return []
+    calls = []
+    for call in as_dict(message).get("tool_calls") or []:
+        call = as_dict(call)
+        function = as_dict(call.get("function") or {})
+        name = call["name"] if "name" in call else function.get("name", "")
+        raw = call["arguments"] if "arguments" in call else function.get("arguments", "{}")
+        calls.append((str(name or ""), raw, str(call.get("id") or "")))
+    return calls
+
+
 def _calls(message: dict[str, Any]) -> list[tuple[str, dict[str, Any], str]]:
     calls = []
-    for call in message.get("tool_calls") or []:
-        call = as_dict(call)
-        function = as_dict(call.get("function", {}))
-        raw = function.get("arguments", "{}")
+    for name, raw, call_id in tool_calls(message):
         try:
             arguments = json.loads(raw) if isinstance(raw, str) else dict(raw or {})
         except (TypeError, ValueError):
             arguments = {}
-        calls.append((str(function.get("name", "")), arguments if isinstance(arguments, dict) else {}, str(call.get("id", ""))))
+        calls.append((name, arguments if isinstance(arguments, dict) else {}, call_id))
     return calls
 
 

@@ -38,15 +38,28 @@ export function openAiMessage(message: SampleMessage, weight?: number): Record<s
   }
 }
 
+/** Where a line's grade, provenance and diversity keys go. */
+export const METADATA_MODES = ['none', 'inline', 'sidecar'] as const;
+export type MetadataMode = (typeof METADATA_MODES)[number];
+
 export interface LineOptions {
-  /** Write the grade, provenance and diversity keys beside the format's columns (default true). */
-  carry?: boolean;
+  /**
+   * `none` (default): only the format's documented columns. `inline` (`--with-metadata`): the ask, the loss mask and the
+   * carry keys beside them. `sidecar`: those keys kept apart, one metadata line per written line, for
+   * `data/<split>.meta.jsonl` (see metadata-line.ts).
+   */
+  metadata?: MetadataMode;
+}
+
+/** The keys an OpenAI-compatible line carries beyond OpenAI's reader's: the ask as `prompt`, `loss_mask` and the carry keys. */
+export function openAiExtras(sample: TrainingSample): Record<string, unknown> {
+  return { prompt: sample.input.row.prompt, loss_mask: sample.loss_mask, ...carryFields(sample.input, { unroll: sample.unroll }) };
 }
 
 /**
- * An OpenAI-compatible SFT line: `messages` (system first, tool calls in wire shape, `weight` per assistant turn
- * from the loss mask), `tools` when the run has any, and with `carry` the ask as `prompt`, `loss_mask` and the
- * carry keys.
+ * An OpenAI-compatible SFT line: what OpenAI's fine-tuning reader reads, `messages` (system first, tool calls in wire
+ * shape, `weight` per assistant turn from the loss mask) and `tools` when the run has any; with inline metadata the
+ * extras after them.
  */
 export function openAiLine(sample: TrainingSample, context: RunContext, options: LineOptions = {}): Record<string, unknown> {
   const line: Record<string, unknown> = {
@@ -55,8 +68,5 @@ export function openAiLine(sample: TrainingSample, context: RunContext, options:
     ),
   };
   if (context.tools.length > 0) line.tools = functionTools(context.tools);
-  if (options.carry === false) return line;
-  line.prompt = sample.input.row.prompt;
-  line.loss_mask = sample.loss_mask;
-  return Object.assign(line, carryFields(sample.input, { unroll: sample.unroll }));
+  return options.metadata === 'inline' ? Object.assign(line, openAiExtras(sample)) : line;
 }

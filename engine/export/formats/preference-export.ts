@@ -1,10 +1,12 @@
+import { withPositionalCallIds } from './call-ids';
 import { lineJson } from './line-json';
+import { MetadataNumbering } from './metadata-line';
 import { EMPTY_CONTEXT, type RunContext } from '../export-input';
 import { ExportRefusedError } from '../export-refused-error';
 import { FileCheck, type FileCheckReport } from '../gates/file-check';
 import { LeakGate, type LeakReport } from '../gates/leak-gate';
 import { isRecord } from '../gates/line-problems';
-import { openAiMessage } from './openai-format';
+import { type MetadataMode, openAiMessage } from './openai-format';
 import type { PreferencePair } from '../selection/preference-pairs';
 import { RoundtripGate, type RoundtripReport } from '../gates/roundtrip-gate';
 import { privilegedNeedles, redactPrivileged, scrubPrivileged } from '../gates/scrub';
@@ -30,7 +32,8 @@ export interface PreferenceExportOptions {
   format?: PreferenceFormat;
   strip_think?: boolean;
   validate?: boolean;
-  carry?: boolean;
+  /** Where the pair's scores, models and lineage go (default `none`: the format's columns only; see LineOptions). */
+  metadata?: MetadataMode;
 }
 
 export interface PreferenceReport {
@@ -49,13 +52,16 @@ export interface PreferenceReport {
 
 const sameMessage = (a: SampleMessage, b: SampleMessage) => JSON.stringify(a) === JSON.stringify(b);
 
+/** The first message where the sides differ, tool-call ids aside (they are per rollout; templates drop them). */
 function divergence(chosen: SampleMessage[], rejected: SampleMessage[]): number {
+  const [left, right] = [withPositionalCallIds(chosen), withPositionalCallIds(rejected)];
   let index = 0;
-  while (index < chosen.length && index < rejected.length && sameMessage(chosen[index]!, rejected[index]!)) index++;
+  while (index < left.length && index < right.length && sameMessage(left[index]!, right[index]!)) index++;
   return index;
 }
 
-function pairCarry(pair: PreferencePair): Record<string, unknown> {
+/** The keys a preference line carries beyond its format's columns: scores, models, lineage. */
+export function pairCarry(pair: PreferencePair): Record<string, unknown> {
   const needles = [...privilegedNeedles(pair.chosen.row), ...privilegedNeedles(pair.rejected.row)];
   return redactPrivileged(
     scrubPrivileged({
@@ -85,7 +91,7 @@ export function preferenceLine(
   const chosen = sampleMessages(pair.chosen.row.messages, context, options).messages;
   const rejected = sampleMessages(pair.rejected.row.messages, context, options).messages;
   const tools = context.tools.length > 0 ? functionTools(context.tools) : undefined;
-  const carry = options.carry === false ? {} : pairCarry(pair);
+  const carry = options.metadata === 'inline' ? pairCarry(pair) : {};
   if (format === 'full') {
     const line = {
       prompt: pair.prompt,
@@ -154,6 +160,7 @@ export function exportPreference(
   const roundtrip = new RoundtripGate(format === 'trl' ? 'trl' : 'openai');
   const leaks = new LeakGate();
   const counts = { pairs: 0, written: 0, noCompletion: 0, turnsCut: 0 };
+  const pendingMetadata: string[] = [];
   const report = (): PreferenceReport => ({
     n_pairs: counts.pairs,
     n_written: counts.written,
@@ -182,6 +189,7 @@ export function exportPreference(
       lineCheck.add(made.line);
       roundtrip.check(made.line, counts.written);
       counts.written += 1;
+      if (options.metadata === 'sidecar') pendingMetadata.push(metadataMembers(pair, format));
       yield lineJson(made.line);
     }
     if (options.validate ?? true) {
@@ -190,5 +198,13 @@ export function exportPreference(
       if (reasons.length > 0) throw new ExportRefusedError({ reasons, report: final });
     }
   }
-  return { lines: lines(), report };
+  const numbering = new MetadataNumbering();
+  const takeMetadata = () => numbering.lines(pendingMetadata.splice(0));
+  return { lines: lines(), report, ...(options.metadata === 'sidecar' ? { takeMetadata } : {}) };
+}
+
+/** The members of a pair's metadata: `full` lines already carry the ask as their `prompt`. */
+function metadataMembers(pair: PreferencePair, format: PreferenceFormat): string {
+  const { prompt_text: ask, ...rest } = pairCarry(pair);
+  return JSON.stringify(format === 'full' ? rest : { prompt_text: ask, ...rest }).slice(1, -1);
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../shared/domain';
 import { HIDDEN_STATE, REFERENCE, REFUND_CONTEXT, refundInput, rollouts } from '../__fixtures__/refund-rows';
+import type { ExportInput } from '../export-input';
+import type { MetadataMode } from './openai-format';
 import { exportPreference, type PreferenceFormat } from './preference-export';
 import { buildPreferencePairs, pairsForPrompt, type PreferencePair } from '../selection/preference-pairs';
 import { collect } from '../source';
@@ -90,11 +92,12 @@ describe('build_preference_pairs', () => {
   });
 });
 
-async function linesOf(pairs: PreferencePair[], format: PreferenceFormat) {
-  const stream = exportPreference(pairs, REFUND_CONTEXT, { format });
+async function linesOf(pairs: PreferencePair[], format: PreferenceFormat, metadata: MetadataMode = 'none') {
+  const stream = exportPreference(pairs, REFUND_CONTEXT, { format, metadata });
   const lines: ParsedJson[] = [];
   for await (const line of stream.lines) lines.push(JSON.parse(line) as ParsedJson);
-  return { lines, report: stream.report() };
+  const sidecar = (stream.takeMetadata?.() ?? []).map((line) => JSON.parse(line) as ParsedJson);
+  return { lines, sidecar, report: stream.report() };
 }
 
 describe('export_preference', () => {
@@ -111,7 +114,13 @@ describe('export_preference', () => {
     expect(line.input.tools).toHaveLength(2);
     expect(line.preferred_output[0].tool_calls[0].function).toEqual({ name: 'lookup_order', arguments: '{"order_id": "A1001"}' });
     expect(line.non_preferred_output[0].tool_calls[0].function.name).toBe('issue_refund');
-    expect(line).toMatchObject({ chosen_score: 1, rejected_score: 0, margin: 1 });
+    expect(Object.keys(line)).toEqual(['input', 'preferred_output', 'non_preferred_output']);
+    const { lines: inline, sidecar } = await linesOf([pair!], 'openai', 'sidecar');
+    expect(inline).toEqual(lines);
+    expect(sidecar).toEqual([
+      expect.objectContaining({ line: 1, chosen_score: 1, rejected_score: 0, margin: 1, prompt_text: careful.row.prompt }),
+    ]);
+    expect((await linesOf([pair!], 'openai', 'inline')).lines[0]).toMatchObject({ chosen_score: 1, rejected_score: 0, margin: 1 });
     expect(report).toMatchObject({ n_pairs: 1, n_written: 1, turns_cut: 1, no_completion_dropped: 0 });
     expect(toolCallRoundtrip(lines, 'openai')).toMatchObject({ checked: 2, invalid: 0 });
   });
@@ -119,6 +128,7 @@ describe('export_preference', () => {
   it('write the TRL shape with arguments as objects', async () => {
     const { lines } = await linesOf([pair!], 'trl');
     expect(validateTrlLine(lines[0], 'preference')).toEqual([]);
+    expect(Object.keys(lines[0]!)).toEqual(['prompt', 'chosen', 'rejected', 'tools']);
     expect(lines[0]!.chosen[0].tool_calls[0].function.arguments).toEqual({ order_id: 'A1001' });
     expect(toolCallRoundtrip(lines, 'trl')).toMatchObject({ checked: 2, invalid: 0 });
   });
@@ -129,6 +139,35 @@ describe('export_preference', () => {
     expect(lines[0]!.prompt).toBe(careful.row.prompt);
     expect(lines[0]!.chosen).toHaveLength(11);
     expect(lines[0]!.rejected).toHaveLength(5);
+  });
+
+  it('compare the sides with their tool-call ids aside: a pair that differs only there is no preference', async () => {
+    const renamed = (input: ExportInput, suffix: string): ExportInput => {
+      const messages = input.row.messages.map((message) =>
+        message.role === 'assistant' && message.tool_calls
+          ? { ...message, tool_calls: message.tool_calls.map((call) => ({ ...call, id: `${call.id}-${suffix}` })) }
+          : message.role === 'tool'
+            ? { ...message, tool_call_id: `${message.tool_call_id}-${suffix}` }
+            : message,
+      );
+      return { ...input, row: { ...input.row, messages } };
+    };
+    const [pass, fail] = rollouts('sc-ids', [1, 0], { final: 'Refund R-20931 is done.' });
+    const twins = [renamed(pass!, 'a'), renamed(fail!, 'b')];
+    expect(pairsForPrompt(twins)).toMatchObject({ pairs: [], same_but_ids: 1 });
+    const built = buildPreferencePairs([twins, rollouts('sc-real', [1, 0])]);
+    expect(await collect(built.pairs)).toHaveLength(1);
+    expect(built.report()).toMatchObject({ n_pairs: 1, same_but_ids_dropped: 1 });
+    expect(built.report().warnings).toContainEqual(
+      expect.stringMatching(/^1 candidate pair was the same conversation but for tool-call ids/),
+    );
+    // A real difference after the first call: the shared prefix runs past the calls whose ids alone differ.
+    const failed = renamed(fail!, 'b');
+    const refused: Message = { role: 'assistant', content: 'I could not refund it.' };
+    const later = { ...failed, row: { ...failed.row, messages: [...failed.row.messages.slice(0, -1), refused] } };
+    const [real] = pairsForPrompt([renamed(pass!, 'a'), later]).pairs;
+    const { lines } = await linesOf([real!], 'openai');
+    expect(lines[0]!.input.messages.at(-1).role).toBe('tool');
   });
 
   it('diverge at the final reply when the sides share every earlier turn', async () => {

@@ -29,17 +29,19 @@ async function exported(rows: readonly TrainingInput[], run: RunContext, options
   const stream = exportTraining(rows, run, { ...options, validate: false });
   const lines: string[] = [];
   for await (const line of stream.lines) lines.push(line);
-  return { lines, report: stream.report() };
+  return { lines, metadata: stream.takeMetadata?.() ?? [], report: stream.report() };
 }
 
+const metadata = fc.constantFrom('none' as const, 'inline' as const, 'sidecar' as const);
+
 describe('prepared lines', () => {
-  it('give the general path’s lines and report, byte for byte, for rows of any shape and grade', async () => {
+  it('give the general path’s lines, metadata and report, byte for byte, for rows of any shape and grade', async () => {
     let preparedRows = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(input, { minLength: 1, maxLength: 4 }), context, async (inputs, run) => {
+      fc.asyncProperty(fc.array(input, { minLength: 1, maxLength: 4 }), context, metadata, async (inputs, run, mode) => {
         const { rows, prepared } = asStored(inputs, run);
         preparedRows += prepared;
-        expect(await exported(rows, run)).toEqual(await exported(inputs, run));
+        expect(await exported(rows, run, { metadata: mode })).toEqual(await exported(inputs, run, { metadata: mode }));
       }),
       { numRuns: 400 },
     );
@@ -82,13 +84,17 @@ describe('prepared lines', () => {
     await expect(exported([prepared], REFUND_CONTEXT, { format: 'trl' })).rejects.toThrow(/other options/);
   });
 
-  it('change only with PREPARED_LINE_VERSION: a line of the default export is pinned to it', async () => {
+  it('change only with PREPARED_LINE_VERSION: the lines and metadata of the default export are pinned to it', async () => {
     const rows = [refundInput(), refundInput({ id: 'row-2', reward: 0, reason: 'no "confirm"', leak: true })];
-    const { lines } = await exported(rows, REFUND_CONTEXT);
+    const { lines, metadata: sidecar } = await exported(rows, REFUND_CONTEXT, { metadata: 'sidecar' });
     // A change here changes lines rows stored earlier were prepared for: bump PREPARED_LINE_VERSION, then this hash.
-    expect({ version: PREPARED_LINE_VERSION, sha1: sha1Hex(lines.join('\n')) }).toEqual({
-      version: 1,
-      sha1: '9e649963eb761698ef836c57d8e426cc7e1f53c2',
+    // Version 2: strict lines (messages and tools), the ask, loss mask and carry keys in the sidecar.
+    expect({ version: PREPARED_LINE_VERSION, sha1: sha1Hex([...lines, ...sidecar].join('\n')) }).toEqual({
+      version: 2,
+      sha1: '46a7534f73b1fce78fbfc0ad55939598d077e5a2',
     });
+    // With --with-metadata the line is version 1's, byte for byte.
+    const inline = await exported(rows, REFUND_CONTEXT, { metadata: 'inline' });
+    expect(sha1Hex(inline.lines.join('\n'))).toBe('9e649963eb761698ef836c57d8e426cc7e1f53c2');
   });
 });

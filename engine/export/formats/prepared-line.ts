@@ -11,12 +11,13 @@ import { sha1Hex } from '../sha1';
 import { functionTools, sealedToolsJson } from './tool-schemas';
 import type { TrainingExportOptions } from './training-export';
 import { trainingSamples } from './training-samples';
+import type { MetadataMode } from './openai-format';
 
 /**
  * Bumped whenever a change to the exporters changes a line a prepared row would give: rows prepared before then no
  * longer match any export's recipe and take the general path (prepared-line.test.ts pins one line's text to it).
  */
-export const PREPARED_LINE_VERSION = 1;
+export const PREPARED_LINE_VERSION = 2;
 
 export const LeakHitFact = z.object({
   rollout_id: z.string(),
@@ -50,11 +51,12 @@ export const PreparedFacts = z
 export type PreparedFacts = z.infer<typeof PreparedFacts>;
 
 /**
- * The parts of a row's line in the default SFT export (OpenAI-compatible, every assistant turn trained, the carry
- * keys, `<think>` removed, tool outputs whole) that the row alone decides, made once when the row is stored. An export
- * joins them with the run's system prompt and tools and the row's latest grade: concatenation, where the general path
- * builds, checks and serialises the whole line again. The text is the general path's, byte for byte
- * (prepared-line.test.ts and the store's export tests hold the two to it).
+ * The parts of a row's line in the default SFT export (OpenAI-compatible, every assistant turn trained, `<think>`
+ * removed, tool outputs whole) and of its metadata (the ask, the loss mask, the carry keys) that the row alone
+ * decides, made once when the row is stored. An export joins them with the run's system prompt and tools and the row's
+ * latest grade: concatenation, where the general path builds, checks and serialises the whole line again. The text is
+ * the general path's, byte for byte, wherever the metadata goes (prepared-line.test.ts and the store's export tests
+ * hold the two to it). Another format's prepared parts would sit beside these under a recipe of their own.
  */
 export interface PreparedLine {
   /** Which exports may use it: see preparedRecipe. */
@@ -84,14 +86,15 @@ export interface PreparedInput extends ExportGrade {
 
 /** The options of the one export prepared lines serve: the app's default SFT export. */
 const DEFAULT_SFT: TrainingExportOptions = {};
+/** Its lines are checked as if they carried their extras, the strictest check, so a prepared line serves every metadata mode. */
+const CHECKED_AS: TrainingExportOptions = { metadata: 'inline' };
 
-/** Whether an SFT export with these options writes the lines rows are prepared for. */
+/** Whether an SFT export with these options writes the lines rows are prepared for (the metadata may go anywhere). */
 export function servesPreparedLines(options: TrainingExportOptions): boolean {
   return (
     (options.format ?? 'openai') === 'openai' &&
     (options.mask_mode ?? 'assistant') === 'assistant' &&
     options.unroll !== true &&
-    options.carry !== false &&
     options.strip_think !== false &&
     (options.max_tool_output_chars ?? null) === null
   );
@@ -113,7 +116,7 @@ export function preparedRecipe(context: RunContext): string {
  */
 export function prepareLine(row: Row, context: RunContext): StoredPreparedLine | null {
   const bare: RunContext = { system_prompt: '', tools: context.tools };
-  const shape = sftLineShape(bare, DEFAULT_SFT);
+  const shape = sftLineShape(bare, CHECKED_AS);
   if (!shape || typeof row.prompt !== 'string' || row.messages.some((message) => message.role === 'system')) return null;
   const input = { row, reward: null };
   const [sample] = trainingSamples(input, bare, DEFAULT_SFT);
@@ -175,9 +178,9 @@ interface RunParts {
   context: RunContext;
   /** `{"messages":[` and the system message. */
   open: string;
-  /** The messages' end, the tools and `"prompt":`. */
-  middle: string;
-  /** `,"loss_mask":[` and the system message's 0. */
+  /** The messages' end and the tools. */
+  close: string;
+  /** `"loss_mask":[` and the system message's 0. */
   mask: string;
 }
 
@@ -189,21 +192,26 @@ function runParts(context: RunContext): RunParts {
     lastParts = {
       context,
       open: `{"messages":[${system ? `${systemMessageText(context.system_prompt)},` : ''}`,
-      middle: `]${toolsText(context)},"prompt":`,
-      mask: `,"loss_mask":[${system ? '0,' : ''}`,
+      close: `]${toolsText(context)}`,
+      mask: `"loss_mask":[${system ? '0,' : ''}`,
     };
   }
   return lastParts;
 }
 
-/** The line of a prepared row with its grade, in an export of the run with this context: the general path's text. */
-export function preparedLineText(input: PreparedInput, context: RunContext): string {
+/** The members of a prepared row's extras with its grade (the general path's `openAiExtras`, as text). */
+export function preparedExtrasText(input: PreparedInput, context: RunContext): string {
   const { prepared } = input;
-  const parts = runParts(context);
   const grade = carryMemberText(gradeCarryValues(input), GRADE_CARRY_START);
   let carry = prepared.head;
   if (grade !== '') carry += carry === '' ? grade : `,${grade}`;
   if (prepared.tail !== '') carry += carry === '' ? prepared.tail : `,${prepared.tail}`;
-  const carryText = carry === '' ? '' : `,${carry}`;
-  return `${parts.open}${prepared.messages}${parts.middle}${prepared.prompt}${parts.mask}${prepared.mask}]${carryText}}`;
+  return `"prompt":${prepared.prompt},${runParts(context).mask}${prepared.mask}]${carry === '' ? '' : `,${carry}`}`;
+}
+
+/** The line of a prepared row with its grade, in an export of the run with this context: the general path's text. */
+export function preparedLineText(input: PreparedInput, context: RunContext, metadata: MetadataMode = 'none'): string {
+  const parts = runParts(context);
+  const head = `${parts.open}${input.prepared.messages}${parts.close}`;
+  return metadata === 'inline' ? `${head},${preparedExtrasText(input, context)}}` : `${head}}`;
 }

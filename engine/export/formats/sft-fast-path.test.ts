@@ -6,12 +6,12 @@ import { carryFields, carryMembers } from './carry';
 import type { ExportInput, RunContext } from '../export-input';
 import { FileCheck } from '../gates/file-check';
 import { lineJson } from './line-json';
-import { openAiLine } from './openai-format';
+import { openAiExtras, openAiLine } from './openai-format';
 import { pythonJson, quotedPythonJson } from './python-json';
 import { RoundtripGate } from '../gates/roundtrip-gate';
 import { exportTraining, type TrainingExportOptions } from './training-export';
 import { trainingSamples } from './training-samples';
-import { trlLine } from './trl-format';
+import { trlExtras, trlLine } from './trl-format';
 import { validateOpenAiLine } from '../gates/validate-openai';
 import { validateTrlLine } from '../gates/validate-trl';
 
@@ -23,7 +23,7 @@ const options: fc.Arbitrary<TrainingExportOptions> = fc.record({
   format: fc.constantFrom('openai' as const, 'trl' as const),
   mask_mode: fc.constantFrom('assistant' as const, 'final' as const),
   unroll: fc.boolean(),
-  carry: fc.boolean(),
+  metadata: fc.constantFrom('none' as const, 'inline' as const, 'sidecar' as const),
   strip_think: fc.boolean(),
   max_tool_output_chars: fc.constantFrom(undefined, 5),
 });
@@ -38,27 +38,36 @@ function generalPath(inputs: ExportInput[], run: RunContext, settings: TrainingE
   );
   const roundtrip = new RoundtripGate(settings.format ?? 'openai');
   const lines: string[] = [];
+  const metadata: string[] = [];
   for (const row of inputs) {
     for (const sample of trainingSamples(row, run, settings).filter((item) => item.loss_mask.includes(1))) {
       const line = settings.format === 'openai' ? openAiLine(sample, run, settings) : trlLine(sample, run, promptCompletion, settings);
       check.add(line);
       roundtrip.check(line, lines.length);
       lines.push(lineJson(line));
+      const extras = settings.format === 'openai' ? openAiExtras(sample) : trlExtras(sample);
+      if (settings.metadata === 'sidecar') metadata.push(JSON.stringify({ line: lines.length, ...extras }));
     }
   }
-  return { lines, line_check: check.report(), tool_call_roundtrip: roundtrip.report() };
+  return { lines, metadata, line_check: check.report(), tool_call_roundtrip: roundtrip.report() };
 }
 
 async function exported(inputs: ExportInput[], run: RunContext, settings: TrainingExportOptions) {
   const stream = exportTraining(inputs, run, { ...settings, validate: false });
   const lines: string[] = [];
-  for await (const line of stream.lines) lines.push(line);
+  const metadata: string[] = [];
+  for await (const line of stream.lines) {
+    lines.push(line);
+    // Taken after every line, or at the end: the numbering is the same.
+    if (lines.length % 2 === 0) metadata.push(...(stream.takeMetadata?.() ?? []));
+  }
+  metadata.push(...(stream.takeMetadata?.() ?? []));
   const report = stream.report();
-  return { lines, line_check: report.line_check, tool_call_roundtrip: report.tool_call_roundtrip };
+  return { lines, metadata, line_check: report.line_check, tool_call_roundtrip: report.tool_call_roundtrip };
 }
 
 describe('SFT lines written straight from the sample', () => {
-  it('are byte for byte the general path, with the same line check and round-trip counts, for rows of any shape', async () => {
+  it('are byte for byte the general path (and so is their metadata), with the same line check and round-trip counts, for rows of any shape', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(input, { minLength: 1, maxLength: 4 }), context, options, async (inputs, run, settings) => {
         expect(await exported(inputs, run, settings)).toEqual(generalPath(inputs, run, settings));

@@ -137,16 +137,31 @@ export function openAiMessagesText(messages: readonly SampleMessage[], mask: rea
   return listText(messages, 0, messages.length, weighted);
 }
 
+/** The members of `JSON.stringify(openAiExtras(sample))`, or null when the general path must decide. */
+export function openAiExtrasText(sample: TrainingSample): string | null {
+  const prompt = sample.input.row.prompt as unknown;
+  if (typeof prompt !== 'string' || !sample.loss_mask.every(isFiniteNumber)) return null;
+  return `"prompt":${jsonString(prompt)},"loss_mask":[${sample.loss_mask.join(',')}]${carryText(sample)}`;
+}
+
+/** The members of `JSON.stringify(trlExtras(sample))`, or null when the general path must decide. */
+export function trlExtrasText(sample: TrainingSample): string | null {
+  const prompt = sample.input.row.prompt as unknown;
+  return typeof prompt === 'string' ? `"prompt_text":${jsonString(prompt)}${carryText(sample)}` : null;
+}
+
+/** A line's documented columns (`head`, without its closing brace) and, with inline metadata, its extras. */
+function closeLine(head: string, sample: TrainingSample, extras: (sample: TrainingSample) => string | null, options: LineOptions) {
+  if (options.metadata !== 'inline') return `${head}}`;
+  const members = extras(sample);
+  return members === null ? null : `${head},${members}}`;
+}
+
 /** `lineJson(openAiLine(sample, context, options))`, or null when the general path must decide. */
 export function openAiLineText(sample: TrainingSample, context: RunContext, options: LineOptions = {}): string | null {
-  const { messages, loss_mask: mask } = sample;
-  const list = openAiMessagesText(messages, mask);
+  const list = openAiMessagesText(sample.messages, sample.loss_mask);
   if (list === null) return null;
-  const head = `{"messages":[${list}]${toolsText(context)}`;
-  if (options.carry === false) return `${head}}`;
-  const prompt = sample.input.row.prompt as unknown;
-  if (typeof prompt !== 'string' || !mask.every(isFiniteNumber)) return null;
-  return `${head},"prompt":${jsonString(prompt)},"loss_mask":[${mask.join(',')}]${carryText(sample)}}`;
+  return closeLine(`{"messages":[${list}]${toolsText(context)}`, sample, openAiExtrasText, options);
 }
 
 /** `lineJson(trlLine(sample, context, promptCompletion, options))`, or null when the general path must decide. */
@@ -170,9 +185,5 @@ export function trlLineText(
     if (list === null) return null;
     head = `{"messages":[${list}]`;
   }
-  head += toolsText(context);
-  if (options.carry === false) return `${head}}`;
-  const prompt = sample.input.row.prompt as unknown;
-  if (typeof prompt !== 'string') return null;
-  return `${head},"prompt_text":${jsonString(prompt)}${carryText(sample)}}`;
+  return closeLine(`${head}${toolsText(context)}`, sample, trlExtrasText, options);
 }

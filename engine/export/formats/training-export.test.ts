@@ -18,9 +18,26 @@ async function drain<R>(stream: ExportStream<R>): Promise<ParsedJson[]> {
 
 const exportOf = (options: TrainingExportOptions, inputs = [refundInput()]) => exportTraining(inputs, REFUND_CONTEXT, options);
 
+/** The metadata lines a sidecar export kept, parsed. */
+const metadataOf = <R>(stream: ExportStream<R>) => (stream.takeMetadata?.() ?? []).map((line) => JSON.parse(line) as ParsedJson);
+
 describe('OpenAI-compatible SFT lines', () => {
+  it('carry only what OpenAI reads by default; the metadata goes to the sidecar, keyed by line number', async () => {
+    const inputs = [refundInput(), refundInput({ id: 'row-2', reward: 0, reason: 'did not confirm' })];
+    const strict = await drain(exportOf({}, inputs));
+    for (const line of strict) expect(Object.keys(line)).toEqual(['messages', 'tools']);
+    const sidecar = exportOf({ metadata: 'sidecar' }, inputs);
+    expect(await drain(sidecar)).toEqual(strict);
+    const metadata = metadataOf(sidecar);
+    expect(metadata.map((line) => [line.line, line.rollout_id, line.reward])).toEqual([
+      [1, 'row-refund-0', 1],
+      [2, 'row-2', 0],
+    ]);
+    expect(Object.keys(metadata[0]!).slice(0, 4)).toEqual(['line', 'prompt', 'loss_mask', 'rollout_id']);
+  });
+
   it('write the system prompt first, tool calls in wire shape, linked results and a weight per assistant turn', async () => {
-    const stream = exportOf({ format: 'openai' });
+    const stream = exportOf({ format: 'openai', metadata: 'inline' });
     const [line] = await drain(stream);
     expect(validateOpenAiLine(line)).toEqual([]);
     const messages = line!.messages as ParsedJson[];
@@ -72,7 +89,7 @@ describe('OpenAI-compatible SFT lines', () => {
   });
 
   it('unroll a five-turn conversation into five samples, each trained on its own last turn', async () => {
-    const stream = exportOf({ unroll: true });
+    const stream = exportOf({ unroll: true, metadata: 'inline' });
     const lines = await drain(stream);
     expect(lines).toHaveLength(5);
     lines.forEach((line, index) => {
@@ -116,8 +133,17 @@ describe('OpenAI-compatible SFT lines', () => {
 });
 
 describe('TRL lines', () => {
+  it('carry only messages and tools by default, never a prompt string beside them', async () => {
+    const stream = exportOf({ format: 'trl', metadata: 'sidecar' });
+    const [line] = await drain(stream);
+    expect(Object.keys(line!)).toEqual(['messages', 'tools']);
+    expect(metadataOf(stream)[0]).toMatchObject({ line: 1, prompt_text: refundMessages()[0]!.content, rollout_id: 'row-refund-0' });
+    const [final] = await drain(exportOf({ format: 'trl', mask_mode: 'final' }));
+    expect(Object.keys(final!)).toEqual(['prompt', 'completion', 'tools']);
+  });
+
   it('keep arguments as objects and move the ask to prompt_text', async () => {
-    const stream = exportOf({ format: 'trl' });
+    const stream = exportOf({ format: 'trl', metadata: 'inline' });
     const [line] = await drain(stream);
     expect(validateTrlLine(line, 'sft')).toEqual([]);
     expect(line).not.toHaveProperty('prompt');
@@ -152,8 +178,12 @@ describe('gates', () => {
       { mask_mode: 'final' },
     ];
     const input = refundInput({ reason: `failed: ${REFERENCE}` });
-    for (const options of variants) {
-      const text = JSON.stringify(await drain(exportOf(options, [input])));
+    for (const options of variants.flatMap((variant) => [
+      { ...variant, metadata: 'inline' as const },
+      { ...variant, metadata: 'sidecar' as const },
+    ])) {
+      const stream = exportOf(options, [input]);
+      const text = JSON.stringify([...(await drain(stream)), ...metadataOf(stream)]);
       for (const secret of [HIDDEN_STATE, REFERENCE, RUBRIC_TEXT]) expect(text.toLowerCase()).not.toContain(secret.toLowerCase());
       expect(text).not.toContain('privileged');
       expect(text).toContain('[redacted]');

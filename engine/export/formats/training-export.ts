@@ -5,6 +5,7 @@ import type { LeakReport } from '../gates/leak-gate';
 import type { RoundtripReport } from '../gates/roundtrip-gate';
 import type { RowStream } from '../source';
 import type { MaskMode } from './loss-mask';
+import { MetadataNumbering } from './metadata-line';
 import type { LineOptions } from './openai-format';
 import type { PreparedInput } from './prepared-line';
 import type { RewardSummary } from './reward-summary';
@@ -56,6 +57,11 @@ export interface ExportStream<Report> {
   /** Synchronous when the rows are (a list, a generator, pages read from the store): no promise per line. */
   lines: AsyncIterable<string> | Iterable<string>;
   report(): Report;
+  /**
+   * With sidecar metadata: the metadata lines (metadata-line.ts) of the lines read since the last call, in order. A
+   * writer takes them after each line it reads, so the two files grow together.
+   */
+  takeMetadata?: () => string[];
 }
 
 /** The SFT stream, plus its counts as data (for a part exported in a worker thread). */
@@ -92,5 +98,11 @@ export function exportTraining(
   }
 
   const lines = Symbol.asyncIterator in source ? streamed(source) : listed(source);
-  return { lines, report: () => tally.report(), state: () => tally.state() };
+  const numbering = new MetadataNumbering();
+  return {
+    lines,
+    report: () => tally.report(),
+    state: () => tally.state(),
+    ...(tally.metadata === 'sidecar' ? { takeMetadata: () => numbering.lines(tally.takeMetadata()) } : {}),
+  };
 }

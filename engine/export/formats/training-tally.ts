@@ -7,13 +7,13 @@ import { validateOpenAiLine } from '../gates/validate-openai';
 import { validateTrlLine } from '../gates/validate-trl';
 import { lineJson } from './line-json';
 import type { MaskMode } from './loss-mask';
-import { type LineOptions, openAiLine } from './openai-format';
-import { type PreparedInput, preparedLineText, preparedRecipe, servesPreparedLines } from './prepared-line';
+import { type LineOptions, type MetadataMode, openAiExtras, openAiLine } from './openai-format';
+import { type PreparedInput, preparedExtrasText, preparedLineText, preparedRecipe, servesPreparedLines } from './prepared-line';
 import { RewardTally } from './reward-summary';
-import { openAiLineText, trlLineText } from './sft-line-text';
+import { openAiExtrasText, openAiLineText, trlExtrasText, trlLineText } from './sft-line-text';
 import type { SftFormat, TrainingExportOptions, TrainingInput, TrainingReport } from './training-export';
 import { type TrainingSample, trainingSamples } from './training-samples';
-import { trlLine } from './trl-format';
+import { trlExtras, trlLine } from './trl-format';
 
 export const missingSchemasWarning = (rows: number) =>
   `${rows} rows call tools but the file carries no tool schemas: pass the run's tools (a selection ` +
@@ -47,6 +47,7 @@ export class TrainingTally {
   readonly format: SftFormat;
   readonly maskMode: MaskMode;
   readonly unroll: boolean;
+  readonly metadata: MetadataMode;
   readonly run: RunContext;
   readonly promptCompletion: boolean;
   readonly lineCheck: FileCheck;
@@ -70,11 +71,14 @@ export class TrainingTally {
     masked: 0,
     toolRowsWithoutSchemas: 0,
   };
+  /** With sidecar metadata: the members of each line's metadata, in line order, until `takeMetadata` hands them on. */
+  private pendingMetadata: string[] = [];
 
   constructor(context: RunContext | null, options: TrainingExportOptions) {
     this.format = options.format ?? 'openai';
     this.maskMode = options.mask_mode ?? 'assistant';
     this.unroll = options.unroll ?? false;
+    this.metadata = options.metadata ?? 'none';
     this.run = context ?? EMPTY_CONTEXT;
     this.promptCompletion = this.maskMode === 'final' || this.unroll;
     const requireTools = this.run.tools.length > 0;
@@ -124,6 +128,7 @@ export class TrainingTally {
    * shows to be clean is written straight from it and only counted; any other is built, checked in full and serialised.
    */
   line(sample: TrainingSample, options: LineOptions): string {
+    if (this.metadata === 'sidecar') this.pendingMetadata.push(this.extrasText(sample));
     const stats = this.shape ? cleanLineStats(sample, this.shape) : null;
     if (stats) {
       const text =
@@ -141,6 +146,19 @@ export class TrainingTally {
     this.lineCheck.add(line);
     this.roundtrip.check(line, this.counts.written);
     return lineJson(line);
+  }
+
+  /** The members of a sample's metadata: the format's extras, written straight when they can be, else serialised. */
+  private extrasText(sample: TrainingSample): string {
+    const text = this.format === 'openai' ? openAiExtrasText(sample) : trlExtrasText(sample);
+    return text ?? JSON.stringify(this.format === 'openai' ? openAiExtras(sample) : trlExtras(sample)).slice(1, -1);
+  }
+
+  /** The metadata members of the lines made since the last call, in line order (sidecar metadata only). */
+  takeMetadata(): string[] {
+    const taken = this.pendingMetadata;
+    this.pendingMetadata = [];
+    return taken;
   }
 
   /**
@@ -168,7 +186,8 @@ export class TrainingTally {
     counts.written += 1;
     this.lineCheck.addClean({ counted: true, messages: facts.messages + (system ? 1 : 0), system, user: facts.user });
     this.roundtrip.addClean(facts.calls);
-    return preparedLineText(input, run);
+    if (this.metadata === 'sidecar') this.pendingMetadata.push(preparedExtrasText(input, run));
+    return preparedLineText(input, run, this.metadata);
   }
 
   state(): TrainingState {

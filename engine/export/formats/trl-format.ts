@@ -30,10 +30,15 @@ export function trlMessage(message: SampleMessage): Record<string, unknown> {
   }
 }
 
+/** The keys a TRL line carries beyond TRL's columns: the ask as `prompt_text` (a `prompt` string changes the path), the carry keys. */
+export function trlExtras(sample: TrainingSample): Record<string, unknown> {
+  return { prompt_text: sample.input.row.prompt, ...carryFields(sample.input, { unroll: sample.unroll }) };
+}
+
 /**
- * A TRL conversational SFT line. With loss on every assistant turn: `messages` + `tools` (the ask moves to
- * `prompt_text`: a `prompt` string beside `messages` makes TRL skip the chat template). With loss on one
- * turn (final mask, unroll): `prompt` = the messages before the last trained turn, `completion` = that turn.
+ * A TRL conversational SFT line. With loss on every assistant turn: `messages` + `tools`. With loss on one turn
+ * (final mask, unroll): `prompt` = the messages before the last trained turn, `completion` = that turn. With inline
+ * metadata the extras follow; a `prompt` string beside `messages` would send SFTTrainer down its prompt-completion path.
  */
 export function trlLine(
   sample: TrainingSample,
@@ -52,7 +57,5 @@ export function trlLine(
     line = { messages: sample.messages.map(trlMessage) };
   }
   if (context.tools.length > 0) line.tools = functionTools(context.tools);
-  if (options.carry === false) return line;
-  line.prompt_text = sample.input.row.prompt;
-  return Object.assign(line, carryFields(sample.input, { unroll: sample.unroll }));
+  return options.metadata === 'inline' ? Object.assign(line, trlExtras(sample)) : line;
 }

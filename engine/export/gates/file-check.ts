@@ -125,7 +125,8 @@ export class FileCheck {
 
   report(): FileCheckReport {
     const warnings: string[] = [];
-    if (this.lines < MIN_TRAINING_EXAMPLES)
+    // No line at all is an empty split, which the export names itself.
+    if (this.lines > 0 && this.lines < MIN_TRAINING_EXAMPLES)
       warnings.push(
         `${this.lines} example${this.lines === 1 ? '' : 's'}: OpenAI needs at least ` +
           `${MIN_TRAINING_EXAMPLES} (it suggests starting with about 50)`,

@@ -23,6 +23,7 @@ export interface SftLineShape {
   /** Line problems are only known through the full validator unless the tool list checked clean. */
   toolNames: ReadonlySet<string> | null;
   requireTools: boolean;
+  /** The line itself carries the extras (`loss_mask`, the ask), which the validator checks too. */
   carry: boolean;
 }
 
@@ -33,7 +34,7 @@ export function sftLineShape(context: RunContext, options: TrainingExportOptions
   const requireTools = context.tools.length > 0;
   const toolProblems = new LineProblems();
   const toolNames = requireTools ? checkTools(functionTools(context.tools), toolProblems) : null;
-  return toolProblems.list.length > 0 ? null : { format, promptCompletion, toolNames, requireTools, carry: options.carry !== false };
+  return toolProblems.list.length > 0 ? null : { format, promptCompletion, toolNames, requireTools, carry: options.metadata === 'inline' };
 }
 
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value !== '';

@@ -39,8 +39,18 @@ describe('dataset card', () => {
     expect(body).toContain('| holdout | `data/holdout.jsonl` | 300 |');
     expect(body).toContain('- judge: conduct');
     expect(body).not.toContain('empty');
-    expect(body).toContain('load_dataset("acme/refunds", split="holdout")');
+    expect(body).toContain('load_dataset("acme/refunds", split="train")');
+    expect(body).not.toContain('meta.jsonl');
     expect(body).toContain('- 2 rows call tools but the file carries no tool schemas');
+  });
+
+  it('document the metadata sidecar when the lines keep only their columns', () => {
+    const card = datasetCard({ pretty_name: 'x', kind: 'dpo', format: 'dpo-openai', splits, metadata: 'sidecar' });
+    const [, yamlText, body] = card.split(/^---$/m);
+    expect(JSON.stringify(parse(yamlText!))).not.toContain('meta');
+    expect(body).toContain('`data/<split>.meta.jsonl` holds one line per line of `data/<split>.jsonl`');
+    expect(body).toContain('keyed by `line` (its 1-based line number)');
+    expect(datasetCard({ pretty_name: 'x', kind: 'sft', format: 'openai', splits, metadata: 'inline' })).toContain('--with-metadata');
   });
 
   it('refuse a split name load_dataset would reject', () => {

@@ -22,6 +22,8 @@ export interface DatasetCardOptions {
   license?: string;
   repo_id?: string;
   tags?: readonly string[];
+  /** Where the grade, provenance and lineage went: a sidecar per split (the default), into the lines, or nowhere. */
+  metadata?: 'none' | 'inline' | 'sidecar';
   /** How the rows were made, shown as a list: run, seed, agent, judge, selection, gates, decontamination. */
   made?: Readonly<Record<string, string | number | null | undefined>>;
   warnings?: readonly string[];
@@ -36,17 +38,36 @@ const TASK_CATEGORIES: Record<CardKind, string[]> = {
 const COLUMNS: Record<CardKind, string> = {
   sft:
     'Each line is one conversation: `messages` (system prompt first, then the user, assistant and tool turns) and ' +
-    '`tools` (the function schemas the agent could call). OpenAI-compatible files carry tool-call arguments as JSON ' +
-    'strings and a `weight` (0/1) per assistant turn; TRL files carry arguments as objects and the ask in `prompt_text`. ' +
-    'Grade and provenance columns (`reward`, `judge_name`, `scenario_id`, ...) ride along; trainers ignore them.',
+    "`tools` (the function schemas the agent could call), the keys OpenAI's fine-tuning reader reads. OpenAI-compatible " +
+    'files carry tool-call arguments as JSON strings and a `weight` (0/1) per assistant turn; TRL files carry arguments ' +
+    'as objects (`prompt` / `completion` lists when only the last turn is trained).',
   dpo:
     'Each line is one preference pair from the same ask: the shared conversation up to the turn where the two rollouts ' +
-    'diverge, and the preferred and rejected assistant turn (`input` / `preferred_output` / `non_preferred_output` for ' +
-    'OpenAI-compatible files; `prompt` / `chosen` / `rejected` for TRL), with both rewards and the margin.',
+    'diverge (tool-call ids aside), and the preferred and rejected assistant turn (`input` / `preferred_output` / ' +
+    '`non_preferred_output` for OpenAI-compatible files; `prompt` / `chosen` / `rejected` and `tools` for TRL).',
   grpo:
     'Each line is one prompt (system prompt and the user turn) for online RL, with the statistics of the group of ' +
     'rollouts it was measured from: `group_id`, `k`, `n0` (fails), `n1` (passes), `reward_mean`, `reward_std` and ' +
     '`calibration`. Pass the tools to the trainer; they are not a column.',
+};
+
+const METADATA: Record<NonNullable<DatasetCardOptions['metadata']>, string[]> = {
+  sidecar: [
+    "The grade, provenance and lineage of each line are kept beside it, not in it, so the file loads in the trainers' " +
+      'strict readers: `data/<split>.meta.jsonl` holds one line per line of `data/<split>.jsonl`, in the same order, ' +
+      'keyed by `line` (its 1-based line number) with the ask (`prompt` or `prompt_text`), the `loss_mask`, `rollout_id`, ' +
+      '`scenario_id`, `reward`, `judge_name`, `lineage` and the rest. The `configs` in the YAML header above never name these files.',
+    '',
+    '```python',
+    'import json',
+    'meta = [json.loads(line) for line in open("data/train.meta.jsonl")]   # meta[i] describes ds[i]',
+    '```',
+  ],
+  inline: [
+    'Grade and provenance keys (`reward`, `judge_name`, `scenario_id`, `lineage`, ...) are written into each line beside ' +
+      "the format's own columns (`--with-metadata`); a strict reader (Together's checker, for one) refuses them.",
+  ],
+  none: [],
 };
 
 function sizeCategory(rows: number): string {
@@ -58,9 +79,9 @@ function sizeCategory(rows: number): string {
 }
 
 /**
- * README.md for a dataset repository: YAML front matter whose `configs` name each split's file (so
+ * README.md for a dataset repository: YAML front matter whose `configs` name each split's file, train first (so
  * `load_dataset` finds holdout and eval instead of guessing from file names), then counts, how the rows were made,
- * the columns, how to load a pinned revision, and every warning of the export.
+ * the columns and where the metadata went, how to load a pinned revision, and every warning of the export.
  */
 export function datasetCard(options: DatasetCardOptions): string {
   for (const split of options.splits) {
@@ -82,7 +103,8 @@ export function datasetCard(options: DatasetCardOptions): string {
     ],
   };
   const repo = options.repo_id ?? 'OWNER/NAME';
-  const firstSplit = options.splits.find((split) => split.split !== 'train')?.split ?? options.splits[0]?.split ?? 'train';
+  const metadata = options.kind === 'grpo' ? [] : METADATA[options.metadata ?? 'none'];
+  const firstSplit = options.splits.some((split) => split.split === 'train') ? 'train' : (options.splits[0]?.split ?? 'train');
   const lines = [
     '---',
     stringify(front, { lineWidth: 0 }).trimEnd(),
@@ -114,6 +136,7 @@ export function datasetCard(options: DatasetCardOptions): string {
     '',
     COLUMNS[options.kind],
     '',
+    ...(metadata.length === 0 ? [] : [...metadata, '']),
     '## Loading',
     '',
     '```python',

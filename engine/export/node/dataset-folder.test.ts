@@ -1,10 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { environmentRows } from '../__fixtures__/environment-rows';
 import { REFUND_CONTEXT } from '../__fixtures__/refund-rows';
+import { EmptyExportError } from '../empty-export-error';
 import { writeDatasetFolder } from './dataset-folder';
 import { nextManifest } from '../hub/manifest';
 import { splitOf } from '../selection/splits';
@@ -26,7 +27,7 @@ describe('writeDatasetFolder', () => {
       folder,
       open: () => rows,
       context: REFUND_CONTEXT,
-      export: { format: 'openai' },
+      export: { format: 'openai', metadata: 'sidecar' },
       splits: ['train', 'holdout', 'eval'],
       fractions: { holdout: 0.2, eval: 0.1 },
       against: [{ prompt: copied.row.prompt, task_id: 'bench-1' }],
@@ -35,12 +36,16 @@ describe('writeDatasetFolder', () => {
     const seen = new Map<string, string>();
     for (const split of result.splits) {
       const lines = (await readFile(join(folder, split.file), 'utf8')).trimEnd().split('\n').filter(Boolean);
+      const metadata = (await readFile(join(folder, split.metadata_file!), 'utf8')).trimEnd().split('\n');
       expect(lines).toHaveLength(split.lines);
-      for (const line of lines) {
+      expect(metadata).toHaveLength(split.lines);
+      for (const [index, line] of lines.entries()) {
         expect(validateOpenAiLine(line)).toEqual([]);
-        const scenario = (JSON.parse(line) as { scenario_id: string }).scenario_id;
-        expect(seen.get(scenario) ?? split.split).toBe(split.split);
-        seen.set(scenario, split.split);
+        expect(Object.keys(JSON.parse(line) as object)).toEqual(['messages', 'tools']);
+        const meta = JSON.parse(metadata[index]!) as { line: number; scenario_id: string };
+        expect(meta.line).toBe(index + 1);
+        expect(seen.get(meta.scenario_id) ?? split.split).toBe(split.split);
+        seen.set(meta.scenario_id, split.split);
       }
     }
     expect(result.decontamination).toMatchObject({ n_contaminated: 4, n_exact: 4 });
@@ -61,5 +66,31 @@ describe('writeDatasetFolder', () => {
       ),
     });
     expect(manifest.history[0]!.delta.train!.added).toBe(result.splits[0]!.lines);
+  });
+
+  it('write no file and no card entry for an empty split, and nothing at all when every split is empty', async () => {
+    const out = await mkdtemp(join(folder, 'empty-'));
+    const rows = environmentRows(10);
+    const options = {
+      folder: out,
+      open: () => rows,
+      context: REFUND_CONTEXT,
+      splits: ['train', 'holdout'] as const,
+      fractions: { holdout: 0 },
+      card: { pretty_name: 'Refund desk' },
+    };
+    const result = await writeDatasetFolder({ ...options, export: { format: 'openai' } });
+    expect(result.splits.map((split) => split.split)).toEqual(['train']);
+    expect(await readdir(join(out, 'data'))).toEqual(['train.jsonl']);
+    const card = await readFile(result.card_path, 'utf8');
+    expect(card).not.toContain('holdout.jsonl');
+    expect(result.warnings).toContain('split holdout has no line: no file is written for it and the dataset card does not name it');
+    // Single rollouts pair with nothing: a DPO export of them writes nothing and says why.
+    const single = await mkdtemp(join(folder, 'single-'));
+    const firstOfEach = rows.filter((input) => input.row.rollout_index === 0);
+    await expect(
+      writeDatasetFolder({ ...options, folder: single, open: () => firstOfEach, export: { format: 'dpo-openai' } }),
+    ).rejects.toSatisfy((error: unknown) => EmptyExportError.isInstance(error) && /single graded rollout/.test(error.warnings.join(' ')));
+    expect(await readdir(single)).toEqual([]);
   });
 });

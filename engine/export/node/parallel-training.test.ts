@@ -40,6 +40,29 @@ describe('writeTrainingParallel', () => {
     for (const line of text.trimEnd().split('\n').slice(0, 50)) expect(validateOpenAiLine(line)).toEqual([]);
   });
 
+  it('writes the same metadata sidecar as a single pass, numbered across pages', async () => {
+    const total = 321;
+    const options = { validate: false, metadata: 'sidecar' as const };
+    const serial = exportTraining(rowPage({}, 0, total), REFUND_CONTEXT, options);
+    await writeJsonl(serial.lines, { folder, file: 'serial.jsonl', sidecar: { file: 'serial.meta.jsonl', take: serial.takeMetadata } });
+    const parallel = await writeTrainingParallel(
+      { module: PAGES, data: {}, total },
+      REFUND_CONTEXT,
+      { ...options, workers: 2, pageRows: 50 },
+      { folder, file: 'parallel.jsonl', sidecar: { file: 'parallel.meta.jsonl' } },
+    );
+    const metadata = await readFile(join(folder, 'parallel.meta.jsonl'), 'utf8');
+    expect(metadata).toBe(await readFile(join(folder, 'serial.meta.jsonl'), 'utf8'));
+    expect(await readFile(join(folder, 'parallel.jsonl'), 'utf8')).toBe(await readFile(join(folder, 'serial.jsonl'), 'utf8'));
+    expect(parallel.written.sidecar).toMatchObject({ lines: total });
+    expect(
+      metadata
+        .trimEnd()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { line: number }).line),
+    ).toEqual(Array.from({ length: total }, (_, index) => index + 1));
+  });
+
   it('refuses the file when a gate fails on any page, leaving nothing', async () => {
     await expect(
       writeTrainingParallel(

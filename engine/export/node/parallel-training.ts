@@ -4,6 +4,7 @@ import { ExportCancelledError } from '../export-cancelled-error';
 import type { RunContext } from '../export-input';
 import { ExportRefusedError } from '../export-refused-error';
 import type { TrainingExportOptions, TrainingReport } from '../formats/training-export';
+import { MetadataNumbering } from '../formats/metadata-line';
 import { TrainingTally } from '../formats/training-tally';
 import { type JsonlChunk, writeJsonlChunks, type WriteOptions, type WriteResult } from './jsonl-writer';
 import type { TrainingWorkerInput, TrainingWorkerMessage } from './training-worker-protocol';
@@ -47,7 +48,8 @@ export function defaultTrainingWorkerUrl(): URL {
 }
 
 /**
- * The SFT export on several threads, written as one file in row order. Each worker reads, builds, validates and
+ * The SFT export on several threads, written as one file in row order (with sidecar metadata, its sidecar too: pass
+ * `write.sidecar` naming the file; the lines come from the workers). Each worker reads, builds, validates and
  * serialises every line of its pages (every gate runs on every line, as in `exportTraining`); this thread writes the
  * pages in order and adds up their gate counts, so the report is the one a single pass would give. With `validate`
  * on, a failed gate refuses the file at the end and nothing is left; a cancel through `write.signal` stops the
@@ -124,6 +126,7 @@ export async function writeTrainingParallel(
     return new Promise((resolve, reject) => (waiting = { page, resolve, reject }));
   };
 
+  const numbering = new MetadataNumbering();
   async function* chunks(): AsyncGenerator<JsonlChunk> {
     let offset = 0;
     for (let page = 0; page < pageCount; page++) {
@@ -137,6 +140,7 @@ export async function writeTrainingParallel(
         bytes: message.bytes,
         lines: message.lines,
         written: () => (finished ? undefined : thread.postMessage({ type: 'ack', buffer }, [buffer])),
+        sidecar: numbering.lines(message.metadata),
       };
     }
     if (options.validate ?? true) {

@@ -27,7 +27,9 @@ export interface TrainingWorkerInput {
 }
 
 export type TrainingWorkerMessage =
-  { type: 'page'; page: number; lines: number; bytes: Uint8Array; state: TrainingState } | { type: 'error'; message: string };
+  /** `metadata`: with sidecar metadata, the members of each line's metadata (metadata-line.ts), in line order. */
+  | { type: 'page'; page: number; lines: number; bytes: Uint8Array; state: TrainingState; metadata: string[] }
+  | { type: 'error'; message: string };
 
 /** `ack`: a page was written; its buffer comes back for the next page (no fresh memory per page). */
 export type TrainingWorkerCommand = { type: 'ack'; buffer: ArrayBuffer } | { type: 'stop' };

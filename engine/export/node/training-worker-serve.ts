@@ -48,7 +48,7 @@ export function serveTrainingPages(source?: RowPageModule): void {
     else for (const row of rows) add(row);
     if (encoded.newlines() !== lines) throw new Error(`a line of page ${page} contains a newline: not a JSONL line`);
     const bytes = encoded.take();
-    post({ type: 'page', page, lines, bytes, state: tally.state() }, [bytes.buffer as ArrayBuffer]);
+    post({ type: 'page', page, lines, bytes, state: tally.state(), metadata: tally.takeMetadata() }, [bytes.buffer as ArrayBuffer]);
   }
 
   async function run(): Promise<void> {

@@ -4,7 +4,9 @@ import type { ExportInput } from '../export-input';
 import { junkReason, normaliseText } from '../gates/junk';
 import { findLeak } from '../gates/leak-gate';
 import { groupBy, type RowStream } from '../source';
-import { stripThink } from '../formats/training-samples';
+import { withPositionalCallIds } from '../formats/call-ids';
+import { sampleMessages, stripThink } from '../formats/training-samples';
+import { EMPTY_CONTEXT } from '../export-input';
 
 export interface PairOptions {
   max_pairs_per_prompt?: number;
@@ -46,6 +48,8 @@ export interface PairReport {
   prompts_with_contrast: number;
   n_pairs: number;
   ties_dropped: number;
+  /** Candidate pairs whose two conversations are the same but for their tool-call ids: not preferences, dropped. */
+  same_but_ids_dropped: number;
   /** Rows left out before pairing: ungraded, junk, or quoting privileged text. */
   excluded_rows: number;
   chosen_longer: number;
@@ -83,22 +87,35 @@ function makePair(chosen: ExportInput, rejected: ExportInput): PreferencePair {
   };
 }
 
+/** A row's conversation as a trainer sees it (`<think>` removed, tool-call ids by position), for comparing two rows. */
+const conversationKey = (input: ExportInput): string =>
+  JSON.stringify(withPositionalCallIds(sampleMessages(input.row.messages, EMPTY_CONTEXT).messages));
+
 const byId = (a: ExportInput, b: ExportInput) => (a.row.rollout_id < b.row.rollout_id ? -1 : a.row.rollout_id > b.row.rollout_id ? 1 : 0);
 
 /**
  * Pairs within one prompt's rows: each candidate (chosen, rejected) differs in reward by at least `min_margin`;
  * larger margins first, then (with `length_match`) the closest lengths; a row is used in at most one pair.
  */
-export function pairsForPrompt(rows: readonly ExportInput[], options: PairOptions = {}): { pairs: PreferencePair[]; ties: number } {
+export function pairsForPrompt(
+  rows: readonly ExportInput[],
+  options: PairOptions = {},
+): { pairs: PreferencePair[]; ties: number; same_but_ids: number } {
   const minMargin = options.min_margin ?? 1.0;
   const dropTies = options.drop_ties ?? true;
   const graded = [...rows].filter((input) => input.reward !== null).sort(byId);
+  const keys = new Map(graded.map((input) => [input, conversationKey(input)]));
   const candidates: PreferencePair[] = [];
   let ties = 0;
+  let sameButIds = 0;
   for (const chosen of graded) {
     for (const rejected of graded) {
       if (chosen === rejected) continue;
       const margin = chosen.reward! - rejected.reward!;
+      if (margin > 0 && margin >= minMargin && keys.get(chosen) === keys.get(rejected)) {
+        sameButIds += 1;
+        continue;
+      }
       if (margin === 0) {
         if (chosen.row.rollout_id < rejected.row.rollout_id && minMargin <= 0) {
           if (dropTies) ties += 1;
@@ -125,7 +142,7 @@ export function pairsForPrompt(rows: readonly ExportInput[], options: PairOption
     used.add(pair.rejected);
     pairs.push(pair);
   }
-  return { pairs, ties };
+  return { pairs, ties, same_but_ids: sameButIds };
 }
 
 /**
@@ -136,7 +153,7 @@ export function buildPreferencePairs(
   scenarios: RowStream<readonly ExportInput[]>,
   options: PairOptions = {},
 ): { pairs: AsyncIterable<PreferencePair>; report(): PairReport } {
-  const counts = { rows: 0, prompts: 0, contrast: 0, pairs: 0, ties: 0, excluded: 0, longer: 0, ungraded: 0 };
+  const counts = { rows: 0, prompts: 0, contrast: 0, pairs: 0, ties: 0, sameButIds: 0, excluded: 0, longer: 0, ungraded: 0 };
   async function* pairs(): AsyncGenerator<PreferencePair> {
     for await (const scenarioRows of scenarios as AsyncIterable<readonly ExportInput[]>) {
       counts.rows += scenarioRows.length;
@@ -147,6 +164,7 @@ export function buildPreferencePairs(
         counts.ungraded += ask.filter((input) => input.reward === null).length;
         const made = pairsForPrompt(usable, options);
         counts.ties += made.ties;
+        counts.sameButIds += made.same_but_ids;
         if (made.pairs.length > 0) counts.contrast += 1;
         for (const pair of made.pairs) {
           counts.pairs += 1;
@@ -161,6 +179,12 @@ export function buildPreferencePairs(
     const warnings: string[] = [];
     if (share !== null && share > LENGTH_BIAS_SHARE) {
       warnings.push(`the chosen side is the longer one in ${Math.round(share * 100)}% of pairs: DPO may learn that longer is better`);
+    }
+    if (counts.sameButIds > 0) {
+      warnings.push(
+        `${counts.sameButIds} candidate ${counts.sameButIds === 1 ? 'pair was' : 'pairs were'} the same conversation but for ` +
+          'tool-call ids (chat templates drop them, so both sides tokenize the same) and were dropped',
+      );
     }
     if (counts.pairs === 0) {
       // The cause a person can act on comes first: rows without a grade cannot be paired at all.
@@ -181,6 +205,7 @@ export function buildPreferencePairs(
       prompts_with_contrast: counts.contrast,
       n_pairs: counts.pairs,
       ties_dropped: counts.ties,
+      same_but_ids_dropped: counts.sameButIds,
       excluded_rows: counts.excluded,
       chosen_longer: counts.longer,
       chosen_longer_share: share,

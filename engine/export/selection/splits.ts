@@ -38,3 +38,7 @@ export function splitOf(scenarioId: string, fractions: SplitFractions = {}): Spl
   if (bucket < holdout + evaluation) return 'eval';
   return 'train';
 }
+
+/** What an export says of a split with no line: `load_dataset` fails on every split when one file is empty. */
+export const emptySplitWarning = (split: string): string =>
+  `split ${split} has no line: no file is written for it and the dataset card does not name it`;

@@ -94,7 +94,8 @@ export function parseTraceFile(file: string, text: string, options: TraceFileOpt
   if (ungraded === result.rows.length) {
     warnings.push(
       `${file}: no trace carries a reward, so the failure map shows traces and faults but no failures; ` +
-        `set whileai.reward (0..1) on a span, or "reward" on a JSONL line`,
+        `set whileai.reward (0..1) on a span, add gen_ai.evaluation.result events (or OpenInference annotations), ` +
+        `or "reward" on a JSONL line`,
     );
   } else if (ungraded > 0) {
     warnings.push(`${file}: ${ungraded} of ${result.rows.length} traces carry no reward and are counted as ungraded, never as failures`);

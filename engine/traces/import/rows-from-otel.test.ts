@@ -75,7 +75,7 @@ describe('rowsFromOtel, GenAI conventions', () => {
 describe('rowsFromOtel, OpenInference attributes', () => {
   const { rows, format, issues } = rowsFromOtel(openInference, { file: 'oi.json' });
 
-  it('reads flattened indexed messages, TOOL spans and the session id', () => {
+  it('reads flattened indexed messages, the system prompt, TOOL spans and the session id', () => {
     expect(issues).toEqual([]);
     expect(format).toBe('otlp_openinference');
     expect(rows).toEqual([
@@ -87,6 +87,8 @@ describe('rowsFromOtel, OpenInference attributes', () => {
             tool: 'issue_refund',
             arguments: { order_id: 'A1003', amount: 240 },
             result: { status: 'permission_denied', error: 'refunds over $100 need a supervisor' },
+            // The model's call names its id; the TOOL span answering it does not.
+            call_id: 'call_9',
           },
         ],
         final_text: 'Your refund of $240 for order A1003 is done.',
@@ -94,6 +96,7 @@ describe('rowsFromOtel, OpenInference attributes', () => {
         model_version: 'gpt-4o-mini-2024-07-18',
         started_at_ms: 1767398400000,
         usage: { input_tokens: 470, output_tokens: 39 },
+        system_prompt: 'You are a refund assistant.',
         source: {
           file: 'oi.json',
           format: 'otlp_openinference',

@@ -1,3 +1,4 @@
+import { DETAILS_EVENT, INPUT_MESSAGE_KEYS, OUTPUT_MESSAGE_KEYS } from './attribute-names';
 import { parseJsonText, type AttributeIssue, type Attributes } from './otlp-values';
 import type { TraceStep } from '../trace-row';
 
@@ -35,16 +36,14 @@ export interface SpanMessages {
   issues: AttributeIssue[];
 }
 
-const INPUT_KEYS = ['gen_ai.input.messages', 'gen_ai.prompt', 'llm.input_messages'];
-const OUTPUT_KEYS = ['gen_ai.output.messages', 'gen_ai.completion', 'llm.output_messages'];
-/** The opt-in GenAI event that carries the same content attributes as the span. */
-const DETAILS_EVENT = 'gen_ai.client.inference.operation.details';
-
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
 
+/** Gemini (and Google ADK) name the assistant `model`. */
+const ROLE_ALIASES: Readonly<Record<string, string>> = { model: 'assistant' };
+
 /** Content as a plain string, a list of typed parts (`{type: "text", text|content}`), or GenAI `parts`. */
-function contentText(content: unknown): string {
+export function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content
@@ -60,11 +59,11 @@ function contentText(content: unknown): string {
     .join('\n');
 }
 
-function toolCallsOf(raw: Record<string, unknown>): MessageToolCall[] {
+/** OpenAI-shaped calls (`{id, function: {name, arguments}}`), or OpenInference's (each nested as `tool_call`). */
+function listedCalls(list: readonly unknown[]): MessageToolCall[] {
   const calls: MessageToolCall[] = [];
-  for (const item of Array.isArray(raw.tool_calls) ? raw.tool_calls : []) {
+  for (const item of list) {
     if (!isRecord(item)) continue;
-    // OpenInference nests each call as `tool_call`.
     const call = isRecord(item.tool_call) ? item.tool_call : item;
     const fn = isRecord(call.function) ? call.function : call;
     const name = text(fn.name);
@@ -72,6 +71,23 @@ function toolCallsOf(raw: Record<string, unknown>): MessageToolCall[] {
     const parsed = parseJsonText(fn.arguments);
     calls.push({ id: call.id === undefined ? null : text(call.id), name, arguments: parsed.ok ? parsed.value : fn.arguments });
   }
+  return calls;
+}
+
+/**
+ * Tool calls an instrumentation serialised into a message's content (Koog writes the OpenAI `tool_calls` list as the
+ * text of `gen_ai.completion.N.content`): a JSON list whose every item is a function call. Else none.
+ */
+function serialisedCalls(content: unknown): MessageToolCall[] {
+  if (typeof content !== 'string' || !content.trimStart().startsWith('[')) return [];
+  const parsed = parseJsonText(content);
+  if (!parsed.ok || !Array.isArray(parsed.value) || parsed.value.length === 0) return [];
+  const isCall = (item: unknown) => isRecord(item) && isRecord(item.function) && typeof item.function.name === 'string';
+  return parsed.value.every(isCall) ? listedCalls(parsed.value) : [];
+}
+
+function toolCallsOf(raw: Record<string, unknown>): MessageToolCall[] {
+  const calls = listedCalls(Array.isArray(raw.tool_calls) ? raw.tool_calls : []);
   for (const part of Array.isArray(raw.parts) ? raw.parts : []) {
     if (!isRecord(part) || part.type !== 'tool_call' || text(part.name) === '') continue;
     const parsed = parseJsonText(part.arguments);
@@ -88,7 +104,13 @@ function toolCallsOf(raw: Record<string, unknown>): MessageToolCall[] {
 export function chatMessage(raw: unknown): ChatMessage | undefined {
   if (!isRecord(raw)) return undefined;
   const message = isRecord(raw.message) ? raw.message : raw;
-  const role = text(message.role).toLowerCase();
+  const spoken = text(message.role).toLowerCase();
+  const serialised = serialisedCalls(message.content);
+  if (serialised.length > 0) {
+    // Koog labels these `tool` in a later call's history too: they are the assistant's calls whatever the role says.
+    return { role: 'assistant', text: '', tool_calls: serialised, tool_call_id: null, name: null };
+  }
+  const role = ROLE_ALIASES[spoken] ?? spoken;
   let body = contentText(message.content ?? message.contents);
   if (body === '' && Array.isArray(message.parts)) body = contentText(message.parts);
   const response = Array.isArray(message.parts)
@@ -180,8 +202,8 @@ export function readSpanMessages(attributes: Attributes, events: readonly { name
   const merged = { ...details, ...attributes };
   const issues: AttributeIssue[] = [];
   return {
-    inputs: messagesAt(merged, INPUT_KEYS, 'user', issues),
-    outputs: messagesAt(merged, OUTPUT_KEYS, 'assistant', issues),
+    inputs: messagesAt(merged, INPUT_MESSAGE_KEYS, 'user', issues),
+    outputs: messagesAt(merged, OUTPUT_MESSAGE_KEYS, 'assistant', issues),
     issues,
   };
 }

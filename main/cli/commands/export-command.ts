@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { EXPORT_FORMAT_NAMES, ExportRequest, SPLIT_NAMES } from '../../../shared/api/exports';
 import { previewExport } from '../../services/exports/export-preview';
@@ -38,6 +38,7 @@ interface ExportFlags {
   eval: number;
   validate: boolean;
   maskMode: string;
+  withMetadata?: boolean;
   preview?: boolean;
 }
 
@@ -77,6 +78,11 @@ export function registerExportCommand(program: Command): void {
         .choices(['assistant', 'final'])
         .default('assistant'),
     )
+    .option(
+      '--with-metadata',
+      'SFT and DPO: write the grade, provenance and lineage into each line (default: data/<split>.meta.jsonl beside it, ' +
+        "keyed by line number, so the file holds only the format's documented keys)",
+    )
     .option('--no-validate', 'write even when a gate fails (the report still says so)')
     .option('--preview', 'print the counts and warnings only; write nothing')
     .action((runId: string, flags: ExportFlags) =>
@@ -96,6 +102,7 @@ export function registerExportCommand(program: Command): void {
           destination: { kind: 'folder', folder: resolve(flags.out) },
           mask_mode: flags.maskMode,
           validate: flags.validate,
+          with_metadata: flags.withMetadata === true,
         });
         if (!parsed.success)
           throw new ServiceError(
@@ -122,7 +129,7 @@ export function registerExportCommand(program: Command): void {
         try {
           const outcome = await runExport(context, request, control);
           dispose();
-          const train = warnsTrain ? await trainGradesOf(join(outcome.folder, 'data', 'train.jsonl')) : null;
+          const train = warnsTrain ? await trainGradesOf(outcome.folder) : null;
           printWarnings([
             ...noPasses(outcome.preview.n_selected),
             ...(train ? trainGradeWarnings(train, 'written') : []),

@@ -137,7 +137,9 @@ describe('wai export, push and environment', () => {
         .trimEnd()
         .split('\n');
       for (const line of lines) expect(validateOpenAiLine(line)).toEqual([]);
-      const written = ['train', 'holdout'].flatMap((split) => jsonLines(join(out, 'data', `${split}.jsonl`)));
+      // Only what OpenAI's reader reads; the grade and lineage sit beside, one metadata line per line.
+      for (const line of jsonLines(join(out, 'data', 'train.jsonl'))) expect(Object.keys(line)).toEqual(['messages', 'tools']);
+      const written = ['train', 'holdout'].flatMap((split) => jsonLines(join(out, 'data', `${split}.meta.jsonl`)));
       expect(written).toHaveLength(19);
       for (const line of written) expect(line.reward).toBe(1);
 
@@ -185,8 +187,10 @@ describe('wai export, push and environment', () => {
     'takes every row with --select all and says the failing and ungraded rows went into train',
     async () => {
       const out = temp('all');
-      const exported = await wai(dataDir, ['export', runId, '--format', 'trl', '--out', out, '--select', 'all']);
+      const exported = await wai(dataDir, ['export', runId, '--format', 'trl', '--out', out, '--select', 'all', '--with-metadata']);
       expect(exported.code).toBe(0);
+      // --with-metadata: the grade is in the lines, and no metadata file is written.
+      expect(existsSync(join(out, 'data', 'train.meta.jsonl'))).toBe(false);
       const train = jsonLines(join(out, 'data', 'train.jsonl'));
       const failing = train.filter((line) => typeof line.reward === 'number' && line.reward < 1).length;
       const ungraded = train.filter((line) => typeof line.reward !== 'number').length;
@@ -224,6 +228,24 @@ describe('wai export, push and environment', () => {
   );
 
   it(
+    'exits non-zero with the reason and the fix when a DPO export of single rollouts has no pair, writing nothing',
+    async () => {
+      const context = createAppContext({ dataDir, mode: 'cli' });
+      const single = (await seedExportRun(context, { repeats: 1, budget: 12, seed: 3 })).run_id;
+      await closeAppContext(context);
+      const out = temp('single');
+      const refused = await wai(dataDir, ['export', single, '--format', 'dpo-openai', '--out', out]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(
+        `Nothing to write for run ${single}: no DPO pair could be made: every situation has a single rollout`,
+      );
+      expect(refused.stderr).toContain('simulate the same spec and seed again with --repeats 2 or more');
+      expect(readdirSync(out)).toEqual([]);
+    },
+    SPAWN_TIMEOUT,
+  );
+
+  it(
     'refuses an unknown run and writes an environment package',
     async () => {
       const missing = await wai(dataDir, ['export', 'run_nope', '--out', temp('out')]);
@@ -234,7 +256,14 @@ describe('wai export, push and environment', () => {
       const environment = await wai(dataDir, ['environment', runId, '--out', out, '--name', 'refunds']);
       expect(environment.code).toBe(0);
       expect(environment.stdout).toMatch(/Environment refunds: \d+ train and \d+ holdout tasks/);
-      expect(readdirSync(join(out, 'refunds')).sort()).toEqual(['__init__.py', 'data', 'rewards.py', 'spec.json', 'world.py']);
+      expect(readdirSync(join(out, 'refunds')).sort()).toEqual([
+        '__init__.py',
+        'data',
+        'pyproject.toml',
+        'rewards.py',
+        'spec.json',
+        'world.py',
+      ]);
     },
     SPAWN_TIMEOUT,
   );

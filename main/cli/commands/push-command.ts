@@ -30,9 +30,13 @@ export function registerPushCommand(program: Command): void {
             format: null,
             signal: control.signal,
             onProgress: (done, total) => control.progress(done, total, 'files uploaded'),
+            // Said before the upload starts, so Ctrl-C can still stop it.
+            onWarning: (warning) => printWarnings([warning]),
           });
           dispose();
-          printWarnings(result.created ? [] : [`${result.repo_id} already existed: its visibility was left as it is.`]);
+          printWarnings(
+            result.created ? [] : [`${result.repo_id} already existed: its visibility (${result.visibility}) was left as it is.`],
+          );
           const lines = [
             `Pushed ${result.files.length} files to ${result.url} ` +
               `(${result.created ? `created ${result.visibility}` : 'existing repository'})`,

@@ -202,7 +202,8 @@ describe('wai simulate with all four roles on the local model server', () => {
     gradesDb.close();
     expect(models).toEqual([{ model: judge }, { model: agentThere }].sort((left, right) => left.model.localeCompare(right.model)));
 
-    const exported = wai(dataDir, ['export', runId, '--out', join(dataDir, 'exports', 'sft'), '--no-validate', '--select', 'all']);
+    // Every row, graded or not: an export that would write nothing is refused, and the files are what is searched for the key.
+    const exported = wai(dataDir, ['export', runId, '--out', join(dataDir, 'exports', 'sft'), '--select', 'all', '--no-validate']);
     expect(exported.status, exported.output).toBe(0);
     const files = filesUnder(dataDir);
     expect(files.some((file) => file.path.endsWith('.sqlite'))).toBe(true);

@@ -1,11 +1,15 @@
 import { access, constants, stat, statfs } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { type FolderFiles, type FolderFilesInput, isAbsoluteFolder, relativeFolderMessage } from '../../../shared/api/exports';
+import { type FolderFiles, type FolderFilesInput, isAbsoluteFolder, relativeFolderMessage, SPLIT_NAMES } from '../../../shared/api/exports';
 import { environmentFilePaths, environmentName, MANIFEST_FILE } from '../../../engine/index';
 import { ServiceError } from '../app/service-error';
 
 /** What a dataset export writes into its folder (every format names its files the same), and a push's manifest. */
-const DATASET_FILES = ['data/train.jsonl', 'data/holdout.jsonl', 'data/eval.jsonl', 'README.md', MANIFEST_FILE] as const;
+const DATASET_FILES = [
+  ...SPLIT_NAMES.flatMap((split) => [`data/${split}.jsonl`, `data/${split}.meta.jsonl`]),
+  'README.md',
+  MANIFEST_FILE,
+] as const;
 
 const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | null)?.code;
 

@@ -4,13 +4,15 @@ export const EXPORT_FORMAT_INFO = [
     format: 'openai',
     kind: 'sft',
     label: 'OpenAI-compatible (Together/Fireworks/Azure)',
-    description: 'Chat JSONL with tool schemas; arguments as JSON strings, a 0/1 weight per assistant turn.',
+    description:
+      'messages and tools, as OpenAI reads them: arguments as JSON strings, a 0/1 weight per assistant turn. ' +
+      'The grade and lineage go to data/<split>.meta.jsonl.',
   },
   {
     format: 'trl',
     kind: 'sft',
     label: 'TRL conversational (Hugging Face)',
-    description: 'messages and tools; arguments as objects; the ask in prompt_text.',
+    description: 'messages and tools, as TRL reads them: arguments as objects. The grade and lineage go to data/<split>.meta.jsonl.',
   },
   {
     format: 'dpo-openai',

@@ -37,6 +37,8 @@ export interface ExportPlan {
 
 export const isPreference = (format: ExportRequest['format']) => format.startsWith('dpo-');
 
+export const NO_ROWS_WARNING = 'The selection matches no rows: nothing would be written.';
+
 export function runContext(context: AppContext, run: Run): RunContext | null {
   const spec = specOfRun(context.db, run);
   return spec ? { system_prompt: spec.system_prompt, tools: spec.tools } : null;
@@ -116,7 +118,7 @@ export async function planExport(context: AppContext, request: ExportRequest): P
     else unexported[split] = (unexported[split] ?? 0) + 1;
   }
   const warnings: string[] = [];
-  if (selected === 0) warnings.push('The selection matches no rows: nothing would be written.');
+  if (selected === 0) warnings.push(NO_ROWS_WARNING);
   if (!runContextValue) warnings.push(`Run ${run.id} has no stored spec: lines carry no system prompt and no tool schemas.`);
   if (request.selection.passes_only && request.format !== 'openai' && request.format !== 'trl') {
     warnings.push(
@@ -168,6 +170,7 @@ export function engineOptions(plan: ExportPlan): ExportOptions {
     format: plan.request.format,
     mask_mode: plan.request.mask_mode,
     validate: plan.request.validate,
+    metadata: plan.request.with_metadata ? 'inline' : 'sidecar',
     sorted_by_scenario: plan.order === 'scenario',
     // The user chose the rows: RL selection keeps every group that passes its gates, not the SDK's default 1000.
     target: Math.max(1, rows),

@@ -26,16 +26,20 @@ afterAll(async () => {
 });
 
 const request = (input: Omit<ExportRequestInput, 'selection'>) => ExportRequest.parse({ ...input, selection: { run_id: seeded.run_id } });
-const FILES = ['data/train.jsonl', 'data/holdout.jsonl', 'README.md'];
+const FILES = ['data/train.jsonl', 'data/train.meta.jsonl', 'data/holdout.jsonl', 'data/holdout.meta.jsonl', 'README.md'];
+/** With --with-metadata the lines carry it, and no metadata file is written. */
+const INLINE_FILES = ['data/train.jsonl', 'data/holdout.jsonl', 'README.md'];
 
-async function exportFiles(format: 'openai' | 'trl', onWorkers: boolean) {
+async function exportFiles(format: 'openai' | 'trl', onWorkers: boolean, withMetadata = false) {
   const out = mkdtempSync(join(tmpdir(), 'while-prepared-out-'));
   const tuning = { ...exportTuning };
   if (onWorkers) Object.assign(exportTuning, { parallel_min_rows: 1, parallel_min_cores: 1, source_min_cores: 1 });
   try {
-    const outcome = await runExport(context, request({ format, destination: { kind: 'folder', folder: out } }));
-    const preview = await previewExport(context, request({ format, destination: { kind: 'folder', folder: out } }));
-    return { files: FILES.map((file) => readFileSync(join(out, file), 'utf8')), preview: outcome.preview, dialog: preview };
+    const asked = request({ format, with_metadata: withMetadata, destination: { kind: 'folder', folder: out } });
+    const outcome = await runExport(context, asked);
+    const preview = await previewExport(context, asked);
+    const files = (withMetadata ? INLINE_FILES : FILES).map((file) => readFileSync(join(out, file), 'utf8'));
+    return { files, preview: outcome.preview, dialog: preview };
   } finally {
     Object.assign(exportTuning, tuning);
   }
@@ -62,12 +66,14 @@ describe('prepared export lines', () => {
   });
 
   it('give the same files, counts and warnings as reading every row whole, on this thread or on worker threads', async () => {
-    const prepared = await exportFiles('openai', true);
-    for (const onWorkers of [false, true]) {
-      const whole = await withLines('DELETE FROM export_lines', () => exportFiles('openai', onWorkers));
-      expect(prepared.files).toEqual(whole.files);
-      expect(prepared.preview).toEqual(whole.preview);
-      expect(prepared.dialog).toEqual(whole.dialog);
+    for (const withMetadata of [false, true]) {
+      const prepared = await exportFiles('openai', true, withMetadata);
+      for (const onWorkers of [false, true]) {
+        const whole = await withLines('DELETE FROM export_lines', () => exportFiles('openai', onWorkers, withMetadata));
+        expect(prepared.files).toEqual(whole.files);
+        expect(prepared.preview).toEqual(whole.preview);
+        expect(prepared.dialog).toEqual(whole.dialog);
+      }
     }
   });
 

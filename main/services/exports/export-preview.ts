@@ -1,12 +1,13 @@
 import { basename } from 'node:path';
 import type { ExportPreview, ExportRequest } from '../../../shared/api/exports';
-import { type EnvironmentReport, type ExportInput, type ExportReport, exportEnvironment } from '../../../engine/index';
+import { emptySplitWarning, type EnvironmentReport, type ExportInput, type ExportReport, exportEnvironment } from '../../../engine/index';
 import type { AppContext } from '../app/app-context';
 import { ServiceError } from '../app/service-error';
 import { hubTokenOf } from '../hub/hub-token-service';
+import { nothingToWrite } from './empty-export';
 import { serviceErrorOf } from './export-errors';
 import { gateDrops, refusals } from './export-gates';
-import { type ExportPlan, planExport } from './export-plan';
+import { type ExportPlan, NO_ROWS_WARNING, planExport } from './export-plan';
 import { type GradeTally, planRows, splitLines, tallyGrades } from './export-split-lines';
 
 const rowsPhrase = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -73,6 +74,7 @@ export async function previewExport(context: AppContext, request: ExportRequest)
   for (const split of request.splits) {
     const stream = splitLines(context, plan, split, tally, {
       validate: false,
+      metadata: 'none',
       grades: split === 'train' && grades.train ? [grades, grades.train] : [grades],
     });
     let lines = 0;
@@ -82,7 +84,13 @@ export async function previewExport(context: AppContext, request: ExportRequest)
     warnings.push(...report.warnings.map((warning) => `${split}: ${warning}`));
     splits.push({ split, rows: plan.ids.get(split)?.length ?? 0, lines });
   }
-  return previewOf(plan, splits, gateDrops(reports, plan.decontamination), warnings, tally.toolRowsWithoutSchemas, grades);
+  const nothing = splits.every((split) => split.lines === 0) ? nothingToWrite(plan, reports) : null;
+  // Said once, with its fix: the plan's "matches no rows" is part of it.
+  if (nothing) plan.warnings = plan.warnings.filter((warning) => warning !== NO_ROWS_WARNING);
+  if (nothing) warnings.unshift(nothing);
+  else for (const split of splits) if (split.lines === 0) warnings.push(emptySplitWarning(split.split));
+  const preview = previewOf(plan, splits, gateDrops(reports, plan.decontamination), warnings, tally.toolRowsWithoutSchemas, grades);
+  return nothing ? { ...preview, nothing_to_write: nothing } : preview;
 }
 
 export function environmentPreview(plan: ExportPlan, report: EnvironmentReport, toolRows: number, grades?: GradeTally): ExportPreview {

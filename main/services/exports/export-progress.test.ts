@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => closeAppContext(context));
 
 describe('export job progress', () => {
-  it('carries the bytes written, and the last event the size of every split file', async () => {
+  it('carries the bytes written, and the last event the size of every split file and its metadata', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'while-export-progress-out-'));
     const events: JobProgress[] = [];
     const unsubscribe = context.events.subscribe((name, payload) => name === 'job-progress' && events.push(payload as JobProgress));
@@ -35,7 +35,10 @@ describe('export job progress', () => {
     await job.done;
     unsubscribe();
     const mine = events.filter((event) => event.job_id === job.job_id);
-    const files = ['train', 'holdout'].reduce((total, split) => total + statSync(join(folder, 'data', `${split}.jsonl`)).size, 0);
+    const files = ['train', 'train.meta', 'holdout', 'holdout.meta'].reduce(
+      (total, file) => total + statSync(join(folder, 'data', `${file}.jsonl`)).size,
+      0,
+    );
     expect(mine.at(-1)).toMatchObject({ status: 'completed', bytes: files });
     const sizes = mine.flatMap((event) => (event.bytes === undefined ? [] : [event.bytes]));
     expect(sizes).toEqual([...sizes].sort((a, b) => a - b));

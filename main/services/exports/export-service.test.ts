@@ -35,6 +35,8 @@ const linesOf = (path: string) =>
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as unknown);
+/** The metadata of a split's lines: the file beside it, one line per line, keyed by line number. */
+const metadataOf = (out: string, split: string) => linesOf(join(out, 'data', `${split}.meta.jsonl`));
 
 describe('previewExport', () => {
   it('counts rows, splits and every exclusion before writing anything', async () => {
@@ -59,7 +61,7 @@ describe('previewExport', () => {
     expect(preview.grades?.ungraded).toBe(0);
     const out = folder();
     await runExport(context, request({ format: 'openai', destination: { kind: 'folder', folder: out } }));
-    const trainFailing = linesOf(join(out, 'data', 'train.jsonl')).filter((line) => (line as { reward: number }).reward < 1).length;
+    const trainFailing = metadataOf(out, 'train').filter((line) => (line as { reward: number }).reward < 1).length;
     expect(preview.grades?.train).toEqual({ failing: trainFailing, ungraded: 0 });
     const passes = await previewExport(
       context,
@@ -101,14 +103,17 @@ describe('runExport to a folder', () => {
       request({ format, splits: ['train', 'holdout'], destination: { kind: 'folder', folder: out } }),
     );
     expect(outcome.n_lines).toBeGreaterThan(0);
-    for (const split of ['train', 'holdout']) {
-      const path = join(out, 'data', `${split}.jsonl`);
-      expect(existsSync(path)).toBe(true);
-      for (const line of linesOf(path)) expect(validate(line)).toEqual([]);
-    }
     const card = readFileSync(join(out, 'README.md'), 'utf8');
     expect(card).toContain('configs:');
-    expect(card).toContain('split: holdout');
+    for (const { split, lines } of outcome.preview.splits) {
+      // An empty split (a holdout with no DPO pair, say) has no file and no card entry.
+      const path = join(out, 'data', `${split}.jsonl`);
+      expect(existsSync(path)).toBe(lines > 0);
+      expect(card.includes(`split: ${split}`)).toBe(lines > 0);
+      if (lines === 0) continue;
+      for (const line of linesOf(path)) expect(validate(line)).toEqual([]);
+      expect(existsSync(join(out, 'data', `${split}.meta.jsonl`))).toBe(format !== 'grpo');
+    }
     expect(readdirSync(out).filter((name) => name.startsWith('.'))).toEqual([]);
   });
 
@@ -125,7 +130,7 @@ describe('runExport to a folder', () => {
     } finally {
       Object.assign(exportTuning, tuning);
     }
-    for (const file of ['data/train.jsonl', 'data/holdout.jsonl', 'README.md']) {
+    for (const file of ['data/train.jsonl', 'data/train.meta.jsonl', 'data/holdout.jsonl', 'data/holdout.meta.jsonl', 'README.md']) {
       expect(readFileSync(join(parallel, file), 'utf8')).toBe(readFileSync(join(serial, file), 'utf8'));
     }
   });
@@ -134,7 +139,7 @@ describe('runExport to a folder', () => {
     const out = folder();
     await runExport(context, request({ format: 'openai', destination: { kind: 'folder', folder: out } }));
     type Line = { scenario_id: string; lineage: { ordinal: number } };
-    const ids = (split: string) => linesOf(join(out, 'data', `${split}.jsonl`)) as Line[];
+    const ids = (split: string) => metadataOf(out, split) as Line[];
     const train = ids('train');
     const holdout = ids('holdout');
     const errorRollout = context.db.prepare('SELECT ordinal FROM rows WHERE id = ?').get(seeded.simulator_error_row) as { ordinal: number };
@@ -155,7 +160,7 @@ describe('runExport to a folder', () => {
       }),
     );
     for (const split of ['train', 'holdout'])
-      for (const line of linesOf(join(out, 'data', `${split}.jsonl`))) expect((line as { reward: number }).reward).toBe(1);
+      for (const line of metadataOf(out, split)) expect((line as { reward: number }).reward).toBe(1);
     const records = listExports(context, { run_id: seeded.run_id, limit: 100 });
     expect(records.find((record) => record.id === outcome.export_id)).toMatchObject({
       destination: 'folder',
@@ -186,7 +191,7 @@ describe('runExport to a folder', () => {
         request({ format: 'openai', selection: { passes_only: true }, destination: { kind: 'folder', folder: out } }),
       );
       const ordinals = ['train', 'holdout'].flatMap((split) =>
-        (linesOf(join(out, 'data', `${split}.jsonl`)) as { lineage: { ordinal: number } }[]).map((line) => line.lineage.ordinal),
+        (metadataOf(out, split) as { lineage: { ordinal: number } }[]).map((line) => line.lineage.ordinal),
       );
       expect(ordinals).not.toContain(passed[0]!.ordinal);
       expect(ordinals).toContain(passed[1]!.ordinal);
@@ -250,7 +255,25 @@ describe('runExport to an RL environment', () => {
     const python = readdirSync(join(out, 'refund_env')).filter((name) => name.endsWith('.py'));
     expect(python).toContain('__init__.py');
     execFileSync('python3', ['-m', 'py_compile', ...python.map((name) => join(out, 'refund_env', name))]);
-    const spec = JSON.parse(readFileSync(join(out, 'refund_env', 'spec.json'), 'utf8')) as { tools: unknown[] };
+    const spec = JSON.parse(readFileSync(join(out, 'refund_env', 'spec.json'), 'utf8')) as { tools: Record<string, unknown>[] };
     expect(spec.tools.length).toBeGreaterThan(0);
+    // One rollout through the fake of verifiers' current API: the tools offered are the exported ones, a flat tool call
+    // gets the world's answer, the rubric scores it.
+    const fixtures = join(__dirname, '../../../engine/export/__fixtures__');
+    const driver = [join(fixtures, 'environment-rollout.py'), out, join(fixtures, 'fake-verifiers'), 'refund_env'];
+    const rollout = JSON.parse(execFileSync('python3', driver, { encoding: 'utf8' }).trim().split('\n').at(-1)!) as {
+      offered: unknown[];
+      tool_reply: { content: string };
+      world_answer: string;
+      reward: number;
+    };
+    const exported = spec.tools.map(({ name, description, parameters }) => ({
+      type: 'function',
+      function: { name, description, parameters },
+    }));
+    expect(rollout.offered).toEqual([exported, exported]);
+    expect(rollout.tool_reply.content).toBe(rollout.world_answer);
+    expect(JSON.parse(rollout.world_answer)).toHaveProperty('status');
+    expect(typeof rollout.reward).toBe('number');
   });
 });

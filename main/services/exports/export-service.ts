@@ -61,6 +61,7 @@ export async function runExport(context: AppContext, request: ExportRequest, con
       n_rows: nLines,
       report: {
         splits,
+        files: written.files,
         dropped: preview.dropped,
         decontamination: plan.decontamination,
         reports: written.splits.map((split) => split.report),
@@ -69,6 +70,7 @@ export async function runExport(context: AppContext, request: ExportRequest, con
       created_at: context.now().toISOString(),
     });
     let push: HubPushResult | null = null;
+    const pushWarnings: string[] = [];
     if (destination.kind === 'hub') {
       control?.progress(0, null, `Pushing to ${destination.repo_id}`, 'push');
       push = await pushFolder(context, {
@@ -80,6 +82,10 @@ export async function runExport(context: AppContext, request: ExportRequest, con
         format: request.format,
         signal: control?.signal,
         onProgress: (done, total) => control?.progress(done, total, null, 'push'),
+        onWarning: (warning) => {
+          pushWarnings.push(warning);
+          control?.progress(0, null, `Pushing to ${destination.repo_id}, a public repository`, 'push');
+        },
       });
     }
     return {
@@ -91,7 +97,7 @@ export async function runExport(context: AppContext, request: ExportRequest, con
       preview,
       environment: null,
       push,
-      warnings: preview.warnings,
+      warnings: [...pushWarnings, ...preview.warnings],
     };
   } catch (error) {
     throw serviceErrorOf(error);

@@ -6,6 +6,7 @@ import {
   exportRows,
   exportTraining,
   hasToolCalls,
+  type MetadataMode,
   preparedRecipe,
   servesPreparedLines,
   type TrainingInput,
@@ -67,9 +68,20 @@ export function splitLines(
   plan: ExportPlan,
   split: SplitName,
   tally: ReadTally,
-  options: { validate?: boolean; signal?: AbortSignal; onRow?: () => void; grades?: { failing: number; ungraded: number }[] } = {},
+  options: {
+    validate?: boolean;
+    /** `none` when the lines are only counted (a preview): the metadata of lines nobody writes is not kept. */
+    metadata?: MetadataMode;
+    signal?: AbortSignal;
+    onRow?: () => void;
+    grades?: { failing: number; ungraded: number }[];
+  } = {},
 ) {
-  const settings = { ...engineOptions(plan), ...(options.validate === undefined ? {} : { validate: options.validate }) };
+  const settings = {
+    ...engineOptions(plan),
+    ...(options.validate === undefined ? {} : { validate: options.validate }),
+    ...(options.metadata === undefined ? {} : { metadata: options.metadata }),
+  };
   const recipe = preparedRecipeOf(plan);
   if (recipe === null) {
     const rows = planRows(context, plan, split, tally, options.signal, options.onRow);
@@ -77,7 +89,7 @@ export function splitLines(
   }
   const read = counted(readTrainingRows(context.db, splitIds(plan, split), recipe, options.signal), plan, tally, options.onRow);
   const stream = exportTraining(options.grades ? tallyGrades(read, options.grades) : read, plan.context, { ...settings, format: 'openai' });
-  return { lines: stream.lines, report: (): ExportReport => ({ kind: 'sft', ...stream.report() }) };
+  return { lines: stream.lines, report: (): ExportReport => ({ kind: 'sft', ...stream.report() }), takeMetadata: stream.takeMetadata };
 }
 
 export type GradeTally = NonNullable<ExportPreview['grades']>;

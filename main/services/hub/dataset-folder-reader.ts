@@ -3,7 +3,7 @@ import { readdir, readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parse, stringify } from 'yaml';
-import { datasetCard, type Manifest, SPLIT_NAME } from '../../../engine/index';
+import { datasetCard, type Manifest, SPLIT_NAME, SPLITS } from '../../../engine/index';
 import { ServiceError } from '../app/service-error';
 
 export interface FolderSplit {
@@ -15,6 +15,8 @@ export interface FolderSplit {
   n_rows: number;
   /** One key per line: its rollout id (or group id, or the pair's two ids), for the manifest's delta. */
   keys: string[];
+  /** The split's metadata file (`data/<split>.meta.jsonl`), pushed beside it and never named in `configs`. */
+  metadata: { file: string; path: string } | null;
 }
 
 export interface DatasetFolder {
@@ -54,6 +56,10 @@ export function lineKey(value: unknown, text: string): string {
   }
   return `text:${text}`;
 }
+
+/** The metadata file an export writes beside a split file: `data/train.jsonl` -> `data/train.meta.jsonl`. */
+export const metadataFileOf = (file: string): string => file.replace(/\.jsonl$/, '.meta.jsonl');
+const isMetadataFile = (file: string) => file.endsWith('.meta.jsonl');
 
 async function readKeys(path: string, file: string, signal?: AbortSignal): Promise<string[]> {
   const keys: string[] = [];
@@ -97,7 +103,7 @@ export async function readDatasetFolder(folder: string, signal?: AbortSignal): P
   if (!files) {
     const entries = await readdir(join(root, 'data')).catch(() => [] as string[]);
     files = entries
-      .filter((entry) => entry.endsWith('.jsonl'))
+      .filter((entry) => entry.endsWith('.jsonl') && !isMetadataFile(entry))
       .sort()
       .map((entry) => ({ split: entry.slice(0, -'.jsonl'.length), path: `data/${entry}` }));
     if (card === null) warnings.push('The folder has no README.md: a dataset card naming every split was written for the push.');
@@ -121,17 +127,38 @@ export async function readDatasetFolder(folder: string, signal?: AbortSignal): P
     });
     if (relative(root, real).startsWith('..'))
       throw new ServiceError('VALIDATION_FAILED', `"${file.path}" leaves ${folder} through a symlink: refusing to push it.`);
-    const keys = await readKeys(real, file.path, signal);
-    splits.push({ split: file.split, file: inside.split(sep).join('/'), path: real, n_rows: keys.length, keys });
+    const repositoryPath = inside.split(sep).join('/');
+    const metadata = await metadataBeside(root, repositoryPath);
+    // The lines keep only their format's keys when their metadata sits beside them: the keys are read from there.
+    const keys = await readKeys(metadata?.path ?? real, metadata?.file ?? file.path, signal);
+    if (keys.length === 0) {
+      warnings.push(`${file.path} has no line: it was not pushed and the card does not name it (load_dataset fails on an empty split).`);
+      continue;
+    }
+    splits.push({ split: file.split, file: repositoryPath, path: real, n_rows: keys.length, keys, metadata });
   }
+  if (splits.length === 0)
+    throw new ServiceError('VALIDATION_FAILED', `Every split file in ${folder} is empty: nothing was pushed. Export the run again.`);
   return { splits, card, warnings };
 }
 
+/** A split's metadata file in the folder, when it has one inside it. */
+async function metadataBeside(root: string, file: string): Promise<FolderSplit['metadata']> {
+  const relativePath = metadataFileOf(file);
+  const real = await realpath(join(root, ...relativePath.split('/'))).catch(() => null);
+  return real !== null && !relative(root, real).startsWith('..') ? { file: relativePath, path: real } : null;
+}
+
+/** Train first, then holdout and eval, then any other split by name: the card's `configs` and its snippet lead with train. */
+const splitRank = (split: string): number => {
+  const rank = (SPLITS as readonly string[]).indexOf(split);
+  return rank < 0 ? SPLITS.length : rank;
+};
+
 /** The card to push: the folder's, with `configs` naming every split the repository will hold; or a new one. */
 export function cardWithSplits(card: string | null, manifest: Manifest, options: { repo_id: string; format: string | null }): string {
-  const dataFiles = Object.entries(manifest.splits)
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([split, entry]) => ({ split, path: entry.file }));
+  const ordered = Object.entries(manifest.splits).sort(([a], [b]) => splitRank(a) - splitRank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const dataFiles = ordered.map(([split, entry]) => ({ split, path: entry.file }));
   const match = card ? FRONT_MATTER.exec(card) : null;
   if (!card || !match) {
     return datasetCard({
@@ -139,7 +166,7 @@ export function cardWithSplits(card: string | null, manifest: Manifest, options:
       kind: options.format === 'grpo' ? 'grpo' : options.format?.startsWith('dpo') ? 'dpo' : 'sft',
       format: options.format ?? 'jsonl',
       repo_id: options.repo_id,
-      splits: Object.entries(manifest.splits).map(([split, entry]) => ({ split, path: entry.file, n_rows: entry.n_rows })),
+      splits: ordered.map(([split, entry]) => ({ split, path: entry.file, n_rows: entry.n_rows })),
     });
   }
   const front = (parse(match[1]!) as Record<string, unknown> | null) ?? {};

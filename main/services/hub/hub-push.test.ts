@@ -51,15 +51,25 @@ describe('hub push', () => {
     const train = outcome.preview.splits.find((split) => split.split === 'train')!;
     expect(commit!.summary).toContain(`train +${train.lines} -0`);
     expect(commit!.description).toContain(`train: ${train.lines} rows (+${train.lines} -0)`);
-    expect(commit!.files.sort()).toEqual(['README.md', 'data/holdout.jsonl', 'data/train.jsonl', 'whileai.json']);
+    expect(commit!.files.sort()).toEqual([
+      'README.md',
+      'data/holdout.jsonl',
+      'data/holdout.meta.jsonl',
+      'data/train.jsonl',
+      'data/train.meta.jsonl',
+      'whileai.json',
+    ]);
+    // A new repository's first commit names no parent; the manifest's keys came from the metadata beside the lines.
+    expect(commit!.parent).toBeNull();
+    expect(JSON.parse(hub.file('ana/refunds', 'whileai.json')!).splits.train.keys).toHaveLength(train.lines);
     expect(hub.requests).toContain('POST /datasets/ana/refunds.git/info/lfs/objects/batch');
     expect(hub.file('ana/refunds', 'data/train.jsonl')!.trimEnd().split('\n')).toHaveLength(train.lines);
     const card = hub.file('ana/refunds', 'README.md')!;
     expect(front(card).configs[0]!.data_files).toEqual([
-      { split: 'holdout', path: 'data/holdout.jsonl' },
       { split: 'train', path: 'data/train.jsonl' },
+      { split: 'holdout', path: 'data/holdout.jsonl' },
     ]);
-    expect(card).toContain('load_dataset("ana/refunds"');
+    expect(card).toContain('load_dataset("ana/refunds", split="train")');
     expect(listExports(context, { limit: 10 }).find((record) => record.destination === 'hub')).toMatchObject({
       location: 'ana/refunds',
       commit: commit!.oid,
@@ -81,6 +91,9 @@ describe('hub push', () => {
     const repo = hub.repos.get('ana/refunds')!;
     expect(repo.commits).toHaveLength(2);
     expect(repo.visibility).toBe('private');
+    expect(outcome.push!.visibility).toBe('private');
+    // Built on the commit it read: a push that landed meanwhile would have refused it.
+    expect(repo.commits[1]!.parent).toBe(first.oid);
     const delta = outcome.push!.delta;
     expect(delta.train!.removed).toBeGreaterThan(0);
     expect(repo.commits[1]!.description).toMatch(/train: \d+ rows \(\+\d+ -[1-9]\d*\)/);
@@ -89,9 +102,9 @@ describe('hub push', () => {
     expect(manifest.history[0]!.commit).toBe(first.oid);
     expect(Object.keys(manifest.splits).sort()).toEqual(['eval', 'holdout', 'train']);
     expect(front(hub.file('ana/refunds', 'README.md')!).configs[0]!.data_files.map((file) => file.split)).toEqual([
-      'eval',
-      'holdout',
       'train',
+      'holdout',
+      'eval',
     ]);
     // The first push is still loadable at its own revision.
     expect(hub.file('ana/refunds', 'data/train.jsonl', first.oid)).not.toBe(hub.file('ana/refunds', 'data/train.jsonl'));

@@ -15,6 +15,8 @@ import {
 import { insertExport, lastPushCommit } from '../../store/exports/exports-repository';
 import type { AppContext } from '../app/app-context';
 import { cardWithSplits, readDatasetFolder } from './dataset-folder-reader';
+import { pushErrorOf } from './hub-errors';
+import { timedHubFetch } from './hub-fetch';
 import { hubTokenOf } from './hub-token-service';
 import { ServiceError } from '../app/service-error';
 
@@ -33,6 +35,8 @@ export interface PushOptions {
   signal?: AbortSignal;
   /** Files uploaded so far (0..total), as the library reports them. */
   onProgress?: (done: number, total: number) => void;
+  /** Said before anything is uploaded: the repository exists and is public (anyone can read what is pushed). */
+  onWarning?: (warning: string) => void;
 }
 
 /** The token for a push: the explicit one, else `stored` (HF_TOKEN, then the token kept in Settings). Never logged. */
@@ -54,9 +58,14 @@ export const hubUrl = (endpoint?: string): string => (endpoint ?? process.env.HF
 /** Loaded on first push: the library is large and most commands never push. */
 const hubLibrary = () => import('@huggingface/hub');
 
-async function previousManifest(repo: { type: 'dataset'; name: string }, accessToken: string, url: string): Promise<Manifest | null> {
+/** The manifest at `revision` (the commit the push builds on), or null when the repository has none yet. */
+async function previousManifest(
+  repo: { type: 'dataset'; name: string },
+  hub: { accessToken: string; hubUrl: string; fetch: typeof fetch },
+  revision: string | null,
+): Promise<Manifest | null> {
   const { downloadFile } = await hubLibrary();
-  const blob = await downloadFile({ repo, path: MANIFEST_FILE, accessToken, hubUrl: url });
+  const blob = await downloadFile({ repo, path: MANIFEST_FILE, ...hub, ...(revision ? { revision } : {}) });
   if (!blob) return null;
   const value = JSON.parse(await blob.text()) as Partial<Manifest>;
   if (value.schema_version !== 1 || typeof value.splits !== 'object' || !Array.isArray(value.history)) {
@@ -65,6 +74,9 @@ async function previousManifest(repo: { type: 'dataset'; name: string }, accessT
   return value as Manifest;
 }
 
+const publicWarning = (repoId: string) =>
+  `${repoId} is a public repository: anyone can find, read and download what this push adds. Its visibility is left as it is.`;
+
 const compactDelta = (delta: Manifest['history'][number]['delta']) =>
   Object.entries(delta)
     .sort(([a], [b]) => (a < b ? -1 : 1))
@@ -72,29 +84,31 @@ const compactDelta = (delta: Manifest['history'][number]['delta']) =>
     .join(', ');
 
 /**
- * Pushes a dataset folder (`data/<split>.jsonl` + README.md) to a Hub dataset repository as one commit: the repo is
- * created private unless `visibility` says public, pushed splits replace their old files, `whileai.json` keeps
- * every push with rows added and removed per split, the card's `configs` name every split, and the commit message
- * carries the delta. The commit id is stored so a later load can pin `revision`.
+ * Pushes a dataset folder (`data/<split>.jsonl`, their metadata files, README.md) to a Hub dataset repository as one
+ * commit on the revision it read (`parentCommit`: a push that lands meanwhile makes this one fail rather than lose
+ * its `whileai.json` entry): the repo is created private unless `visibility` says public, an existing public one is
+ * named as such before anything is uploaded, pushed splits replace their old files, `whileai.json` keeps every push
+ * with rows added and removed per split, the card's `configs` name every split (train first), and the commit message
+ * carries the delta. Every request has a deadline (hub-fetch.ts). The commit id is stored so a later load can pin `revision`.
  */
 export async function pushFolder(context: AppContext, options: PushOptions): Promise<HubPushResult> {
   try {
     return await pushDataset(context, options);
   } catch (error) {
-    throw unreachableError(error, hubUrl(options.endpoint), options.folder) ?? error;
+    throw pushErrorOf(error, { url: hubUrl(options.endpoint), repo_id: options.repo_id, folder: options.folder }) ?? error;
   }
 }
 
-/** A failed connection to the Hub (fetch's bare "fetch failed") as a sentence naming the address and the cause. */
-function unreachableError(error: unknown, url: string, folder: string): ServiceError | null {
-  if (!(error instanceof TypeError) || error.message !== 'fetch failed') return null;
-  const cause = (error as TypeError & { cause?: { code?: unknown; message?: unknown } }).cause;
-  const why = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : 'no answer';
-  return new ServiceError(
-    'MODEL_ERROR',
-    `Could not reach the Hugging Face Hub at ${url} (${why}): check the network and the Hub address (HF_ENDPOINT). The push did not ` +
-      `finish; the files stay in ${folder}.`,
-  );
+/** The repository's visibility and head commit, or null when it does not exist. */
+async function repositoryState(name: string, hub: { accessToken: string; hubUrl: string; fetch: typeof fetch }) {
+  const { datasetInfo } = await hubLibrary();
+  try {
+    const info = await datasetInfo({ name, additionalFields: ['sha'], ...hub });
+    return { isPrivate: info.private, head: typeof info.sha === 'string' ? info.sha : null };
+  } catch (error) {
+    if ((error as { statusCode?: unknown }).statusCode === 404) return null;
+    throw error;
+  }
 }
 
 async function pushDataset(context: AppContext, options: PushOptions): Promise<HubPushResult> {
@@ -102,19 +116,24 @@ async function pushDataset(context: AppContext, options: PushOptions): Promise<H
   const problem = repoIdProblem(options.repo_id);
   if (problem) throw new ServiceError('VALIDATION_FAILED', `--repo: ${problem}`);
   const url = hubUrl(options.endpoint);
-  const { commitIter, createRepo, repoExists } = await hubLibrary();
+  const { commitIter, createRepo } = await hubLibrary();
   const dataset = await readDatasetFolder(options.folder, options.signal);
   const repo = { type: 'dataset' as const, name: options.repo_id };
-  let created = false;
+  const hub = { accessToken, hubUrl: url, fetch: timedHubFetch(options.signal) };
   // Checked before each Hub call that changes or reads the repo: a cancel that comes early leaves not even an empty repo.
   options.signal?.throwIfAborted();
-  if (!(await repoExists({ repo, accessToken, hubUrl: url }))) {
+  let state = await repositoryState(options.repo_id, hub);
+  const created = state === null;
+  if (state === null) {
     options.signal?.throwIfAborted();
-    await createRepo({ repo, accessToken, hubUrl: url, visibility: options.visibility });
-    created = true;
+    await createRepo({ repo, ...hub, visibility: options.visibility });
+    state = await repositoryState(options.repo_id, hub);
+  } else if (!state.isPrivate) {
+    options.onWarning?.(publicWarning(options.repo_id));
   }
   options.signal?.throwIfAborted();
-  const previous = await previousManifest(repo, accessToken, url);
+  const parentCommit = state?.head ?? null;
+  const previous = await previousManifest(repo, hub, parentCommit);
   const manifest = nextManifest(previous, {
     repo_id: options.repo_id,
     pushed_at: context.now().toISOString(),
@@ -127,8 +146,11 @@ async function pushDataset(context: AppContext, options: PushOptions): Promise<H
   const card = cardWithSplits(dataset.card, manifest, { repo_id: options.repo_id, format: options.format });
   const pushedFiles = new Set(dataset.splits.map((split) => split.file));
   const operations: CommitOperation[] = [];
-  for (const split of dataset.splits)
+  for (const split of dataset.splits) {
     operations.push({ operation: 'addOrUpdate', path: split.file, content: await openAsBlob(split.path) });
+    if (split.metadata)
+      operations.push({ operation: 'addOrUpdate', path: split.metadata.file, content: await openAsBlob(split.metadata.path) });
+  }
   operations.push({ operation: 'addOrUpdate', path: 'README.md', content: new Blob([card]) });
   operations.push({ operation: 'addOrUpdate', path: MANIFEST_FILE, content: new Blob([manifestText(manifest)]) });
   // A pushed split replaces its old part: the file the previous push used for it goes when the name changed.
@@ -142,8 +164,8 @@ async function pushDataset(context: AppContext, options: PushOptions): Promise<H
   const uploaded = new Set<string>();
   const iterator = commitIter({
     repo,
-    accessToken,
-    hubUrl: url,
+    ...hub,
+    ...(parentCommit ? { parentCommit } : {}),
     title,
     description,
     operations,
@@ -164,8 +186,8 @@ async function pushDataset(context: AppContext, options: PushOptions): Promise<H
   const commit = step.value?.commit.oid;
   if (!commit) throw new ServiceError('INTERNAL', `The Hub answered the push to ${options.repo_id} without a commit id.`);
   options.onProgress?.(files.length, files.length);
-  // An existing repository keeps the visibility it has: a push never flips a private dataset public.
-  const visibility = options.visibility;
+  // An existing repository keeps the visibility it has: a push never flips a private dataset public, nor the reverse.
+  const visibility = created || !state ? options.visibility : state.isPrivate ? 'private' : 'public';
   const message = `${title}\n\n${description}`;
   const result: HubPushResult = {
     repo_id: options.repo_id,
@@ -183,7 +205,11 @@ async function pushDataset(context: AppContext, options: PushOptions): Promise<H
     format: options.format ?? 'jsonl',
     location: options.repo_id,
     n_rows: dataset.splits.reduce((total, split) => total + split.n_rows, 0),
-    report: { ...result, manifest: recordCommit(manifest, commit), warnings: dataset.warnings },
+    report: {
+      ...result,
+      manifest: recordCommit(manifest, commit),
+      warnings: [...(visibility === 'public' && !created ? [publicWarning(options.repo_id)] : []), ...dataset.warnings],
+    },
     created_at: context.now().toISOString(),
   });
   return result;

@@ -20,6 +20,7 @@ import { resolveRunGrader } from '../grading/run-grader';
 import { drafterFor, parseRoles, withEndpoints } from '../settings/model-roles';
 import { keyRing, storedKeys } from '../settings/secrets';
 import { ServiceError } from '../app/service-error';
+import { clipWords } from '../../../shared/domain/clip-words';
 
 /**
  * A page of runs, newest first, each with who writes it now. The page and its leases are read in one read
@@ -50,10 +51,13 @@ export function requireRun(context: AppContext, runId: string): Run {
   return run;
 }
 
+/** A run named by its sentence (or spec) takes at most this many characters of it, cut at a word. */
+const RUN_NAME_CHARS = 80;
+
 function runName(config: RunConfig, spec: Spec): string {
   if (config.name) return config.name;
   const text = config.source.kind === 'describe' ? config.source.sentence : spec.name;
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  return clipWords(text, RUN_NAME_CHARS);
 }
 
 export interface CreateRunOptions {

@@ -27,7 +27,11 @@ interface ExportRow {
   created_at: string;
 }
 
-const StoredReport = z.looseObject({ commit: z.string().nullable().optional(), warnings: z.array(z.string()).optional() });
+const StoredReport = z.looseObject({
+  commit: z.string().nullable().optional(),
+  warnings: z.array(z.string()).optional(),
+  files: z.array(z.string()).optional(),
+});
 const Destination = z.enum(['folder', 'hub', 'environment']);
 
 function toRecord(row: ExportRow): ExportRecord {
@@ -42,6 +46,7 @@ function toRecord(row: ExportRow): ExportRecord {
     commit: report.commit ?? null,
     warnings: report.warnings ?? [],
     created_at: row.created_at,
+    ...(report.files ? { files: report.files } : {}),
   };
 }
 

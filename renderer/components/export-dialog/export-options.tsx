@@ -1,7 +1,8 @@
 import { Download } from 'lucide-react';
 import { useMemo, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { selectStartPrompt, selectVisibleIssues } from '../../stores/export/selectors';
+import { useNavigationStore } from '../../stores/navigation/store';
+import { NEW_RUN_REPEATS, selectDpoUnavailable, selectStartPrompt, selectVisibleIssues } from '../../stores/export/selectors';
 import { useExportStore } from '../../stores/export/store';
 import { countOf } from '../../stores/export/words';
 import { ErrorBanner } from '../error-banner';
@@ -26,7 +27,7 @@ const linesSentence = (lines: number, isEnvironment: boolean) =>
 
 /** The options before a job: what to train, the format, the splits, where it goes; the counts; Export. */
 export function ExportOptions() {
-  const { form, selection, touched, attempted, formats, otherRuns, lines, setForm, start, close } = useExportStore(
+  const { form, selection, touched, attempted, formats, otherRuns, lines, runId, dpoUnavailable, setForm, start, close } = useExportStore(
     useShallow((store) => ({
       form: store.form,
       selection: store.selection,
@@ -35,11 +36,19 @@ export function ExportOptions() {
       formats: store.formats,
       otherRuns: store.otherRuns,
       lines: store.preview.value?.n_lines ?? null,
+      runId: store.source?.run_id ?? null,
+      dpoUnavailable: selectDpoUnavailable(store),
       setForm: store.setForm,
       start: store.start,
       close: store.close,
     })),
   );
+  const navigate = useNavigationStore((state) => state.navigate);
+  const newRunWithRepeats = () => {
+    if (runId === null) return;
+    close();
+    navigate({ view: 'new-run', from_run: runId, repeats: NEW_RUN_REPEATS });
+  };
   const issues = useMemo(() => selectVisibleIssues({ form, selection, touched, attempted }), [form, selection, touched, attempted]);
   const prompt = useExportStore(useShallow(selectStartPrompt));
   const isEnvironment = form.destination === 'environment';
@@ -65,7 +74,14 @@ export function ExportOptions() {
           </p>
         )}
         {selection.status === 'error' && <ErrorBanner message={selection.error ?? 'The selection could not be read.'} />}
-        <WhatFields form={form} formats={formats} isEnvironment={isEnvironment} onChange={setForm} />
+        <WhatFields
+          form={form}
+          formats={formats}
+          isEnvironment={isEnvironment}
+          dpoUnavailable={dpoUnavailable}
+          onChange={setForm}
+          onNewRunWithRepeats={newRunWithRepeats}
+        />
         <RowsFields form={form} issues={issues} isEnvironment={isEnvironment} otherRuns={otherRuns} onChange={setForm} />
         <DestinationFields form={form} issues={issues} onChange={setForm} />
         <label className="export-choice">

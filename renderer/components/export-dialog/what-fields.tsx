@@ -1,7 +1,7 @@
 import { TRAINING_KINDS, type TrainingKind } from '../../../shared/api/exports';
 import { TRAINING_LABELS, type ExportForm } from '../../stores/export/form';
 import type { ExportFormatChoice } from '../../stores/export/initial-state';
-import { selectFormatsOf } from '../../stores/export/selectors';
+import { NEW_RUN_REPEATS, selectFormatsOf } from '../../stores/export/selectors';
 
 const TRAINING_HINTS: Readonly<Record<TrainingKind, string>> = {
   sft: 'Conversations to imitate.',
@@ -13,11 +13,15 @@ interface WhatFieldsProps {
   form: ExportForm;
   formats: readonly ExportFormatChoice[];
   isEnvironment: boolean;
+  /** Why DPO cannot come from this run (a single rollout per situation), or null. */
+  dpoUnavailable: string | null;
   onChange(patch: Partial<ExportForm>): void;
+  /** Starts a new run of the same spec and seed with more repeats (the New run screen, pre-filled). */
+  onNewRunWithRepeats(): void;
 }
 
 /** What to train and the line shape: the kind picks the formats offered. */
-export function WhatFields({ form, formats, isEnvironment, onChange }: WhatFieldsProps) {
+export function WhatFields({ form, formats, isEnvironment, dpoUnavailable, onChange, onNewRunWithRepeats }: WhatFieldsProps) {
   const offered = selectFormatsOf(formats, form.training);
   return (
     <>
@@ -25,12 +29,13 @@ export function WhatFields({ form, formats, isEnvironment, onChange }: WhatField
         <legend>What to train</legend>
         <div className="export-choices export-choices-inline">
           {TRAINING_KINDS.map((kind) => (
-            <label key={kind} className="export-choice" title={TRAINING_HINTS[kind]}>
+            <label key={kind} className="export-choice" title={kind === 'dpo' && dpoUnavailable ? dpoUnavailable : TRAINING_HINTS[kind]}>
               <input
                 type="radio"
                 name="export-training"
                 value={kind}
                 checked={form.training === kind}
+                disabled={kind === 'dpo' && dpoUnavailable !== null}
                 onChange={() => onChange({ training: kind })}
               />
               {TRAINING_LABELS[kind]}
@@ -42,6 +47,15 @@ export function WhatFields({ form, formats, isEnvironment, onChange }: WhatField
             ? 'An RL environment package carries its own train and holdout tasks: the kind and format do not apply.'
             : TRAINING_HINTS[form.training]}
         </p>
+        {dpoUnavailable && !isEnvironment && (
+          <p className="export-hint export-offer">
+            {dpoUnavailable}{' '}
+            <button type="button" className="link-button" onClick={onNewRunWithRepeats}>
+              New run with repeats
+            </button>{' '}
+            (the same spec and seed, {NEW_RUN_REPEATS} rollouts per situation).
+          </p>
+        )}
       </fieldset>
       <fieldset className="export-fieldset" disabled={isEnvironment}>
         <legend>Format</legend>

@@ -4,7 +4,8 @@ import type { ExportRequestInput } from '../../../shared/api/exports';
 import type { ApiClient } from '../../api/client';
 import { debounce } from '../helpers/debounce';
 import { latestRequest } from '../helpers/latest-request';
-import { applyFormPatch, type ExportForm, folderFilesInputOf, initialForm, requestOf } from './form';
+import { createChoiceLoaders } from './choices';
+import { applyFormPatch, defaultFolder, type ExportForm, folderFilesInputOf, initialForm, requestOf } from './form';
 import { type ExportState, initialExportState, type JobState } from './initial-state';
 import { joinPath, resultOf } from './result';
 import { directSelection, type ExportSource, resolveRowIds } from './source';
@@ -40,6 +41,12 @@ export interface ExportActionOptions {
 }
 
 const FIX_FIELDS = 'Fix the fields marked below first.';
+
+/** Until the person types a folder, it follows the run and the format, so a second format never lands on the first. */
+function withDefaultFolder(state: ExportState, form: ExportForm, patch: Partial<ExportForm>): ExportForm {
+  if ('folder' in patch || state.touched.includes('folder') || state.exportsFolder === null || !state.source) return form;
+  return { ...form, folder: defaultFolder(state.exportsFolder, state.source.run_id, form) };
+}
 const isActive = (job: JobState | null) => job !== null && (job.status === 'starting' || job.status === 'running');
 const EXPORT_JOB_KINDS = new Set(['export', 'push']);
 
@@ -66,32 +73,7 @@ export function createExportActions(
     return input ? JSON.stringify(input) : null;
   };
 
-  /** Every stored export (a failure only loses the run's name and time in the "already holds an export" warning). */
-  async function loadPastExports(token: number): Promise<void> {
-    const answer = await client().call('exports.list', { limit: 500 });
-    if (token === opening && answer.ok) set({ pastExports: answer.value });
-  }
-
-  async function loadChoices(token: number): Promise<void> {
-    const state = get();
-    const formats = state.formatsStatus === 'ready' ? null : client().call('exports.formats', {});
-    const runs = client().call('runs.list', { limit: 200 });
-    void loadPastExports(token);
-    const [formatsAnswer, runsAnswer] = await Promise.all([formats, runs]);
-    if (token !== opening) return;
-    if (formatsAnswer) {
-      if (formatsAnswer.ok) set({ formats: formatsAnswer.value, formatsStatus: 'ready' });
-      else set({ formatsStatus: 'error', error: `The export formats could not be read: ${formatsAnswer.error.message}` });
-    }
-    const runId = get().source?.run_id;
-    if (runsAnswer.ok) {
-      set({
-        otherRuns: runsAnswer.value.runs
-          .filter((run) => run.id !== runId)
-          .map((run) => ({ id: run.id, name: run.name, rows: run.rows_done })),
-      });
-    }
-  }
+  const { loadChoices, loadPastExports } = createChoiceLoaders(set, get, client, (token) => token === opening);
 
   async function resolveSelection(source: ExportSource, token: number): Promise<void> {
     const direct = directSelection(source);
@@ -146,7 +128,8 @@ export function createExportActions(
         formatsStatus: keep.formatsStatus,
         isOpen: true,
         source,
-        form: initialForm(dataDir ? joinPath(dataDir, `exports/${source.run_id}`) : ''),
+        exportsFolder: dataDir ? joinPath(dataDir, 'exports') : null,
+        form: initialForm(dataDir ? defaultFolder(joinPath(dataDir, 'exports'), source.run_id, initialForm('')) : ''),
         selection: { status: 'loading', value: null, error: null },
       });
       void loadChoices(token);
@@ -161,7 +144,7 @@ export function createExportActions(
     },
     setForm(patch) {
       const before = get().form;
-      const form = applyFormPatch(before, patch);
+      const form = withDefaultFolder(get(), applyFormPatch(before, patch), patch);
       const changed = Object.keys(patch).filter((key) => !get().touched.includes(key));
       set({
         form,

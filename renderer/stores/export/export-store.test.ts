@@ -17,6 +17,8 @@ import {
   selectStartBlocker,
   selectStartPrompt,
   selectVisibleIssues,
+  NEW_RUN_REPEATS,
+  selectDpoUnavailable,
 } from './selectors';
 import { describeSource, directSelection, type ExportSource } from './source';
 import { createExportStore } from './store';
@@ -70,7 +72,14 @@ function summary(index: number): RowSummary {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 function harness(
-  options: { records?: ExportRecord[]; rows?: number; disk?: Record<string, string[]>; answers?: Parameters<typeof fakeClient>[0] } = {},
+  options: {
+    records?: ExportRecord[];
+    rows?: number;
+    disk?: Record<string, string[]>;
+    answers?: Parameters<typeof fakeClient>[0];
+    /** The exported run's rollouts per situation. */
+    repeats?: number;
+  } = {},
 ) {
   const starts: ExportRequestInput[] = [];
   const client = fakeClient({
@@ -83,8 +92,8 @@ function harness(
     'runs.list': () =>
       ok({
         runs: [
-          { id: RUN, name: 'Refunds', rows_done: 60 },
-          { id: 'run_b2', name: 'Held-out run', rows_done: 40 },
+          { id: RUN, name: 'Refunds', rows_done: 60, config: { repeats: options.repeats ?? 4 } },
+          { id: 'run_b2', name: 'Held-out run', rows_done: 40, config: { repeats: 1 } },
         ],
         total: 2,
       } as never),
@@ -128,7 +137,7 @@ describe('export store', () => {
   it('exports a table filter on an axis as that filter: preview first, then progress, then the files written', async () => {
     const { store, client, starts } = harness();
     store.getState().open(tableSource(), { dataDir: '/data' });
-    expect(store.getState().form.folder).toBe('/data/exports/run_a1');
+    expect(store.getState().form.folder).toBe('/data/exports/run_a1-openai');
     await settle();
     expect(store.getState().selection.value).toEqual({ run_id: RUN, filter: { stance: ['hurried'] } });
     expect(store.getState().otherRuns).toEqual([{ id: 'run_b2', name: 'Held-out run', rows: 40 }]);
@@ -154,7 +163,14 @@ describe('export store', () => {
     await settle();
     expect(store.getState().result).toMatchObject({
       summary: 'Wrote 58 lines to /tmp/out.',
-      files: ['/tmp/out/data/train.jsonl', '/tmp/out/data/holdout.jsonl', '/tmp/out/README.md'],
+      // A record stored before export records named their files: the files this export may write, metadata beside each split.
+      files: [
+        '/tmp/out/data/train.jsonl',
+        '/tmp/out/data/train.meta.jsonl',
+        '/tmp/out/data/holdout.jsonl',
+        '/tmp/out/data/holdout.meta.jsonl',
+        '/tmp/out/README.md',
+      ],
       n_lines: 58,
     });
   });
@@ -496,12 +512,12 @@ describe('passes only and the warnings made from the preview’s counts', () => 
   });
 
   it('says which files in the chosen folder this export replaces, as the disk says, with the stored export’s run and time', async () => {
-    const records = [record({ location: '/data/exports/run_a1/', n_rows: 1499, created_at: '2026-11-30T12:18:04.000Z' })];
-    const disk = { '/data/exports/run_a1': ['data/train.jsonl', 'data/holdout.jsonl', 'README.md'] };
+    const records = [record({ location: '/data/exports/run_a1-openai/', n_rows: 1499, created_at: '2026-11-30T12:18:04.000Z' })];
+    const disk = { '/data/exports/run_a1-openai': ['data/train.jsonl', 'data/holdout.jsonl', 'README.md'] };
     const { store, client } = harness({ records, disk, answers: { 'exports.preview': () => ok(preview(46)) } });
     store.getState().open({ kind: 'run', run_id: RUN, run_name: 'Refunds' }, { dataDir: '/data' });
     await settle();
-    expect(client.callsOf('exports.folderFiles')).toEqual([{ folder: '/data/exports/run_a1', kind: 'dataset' }]);
+    expect(client.callsOf('exports.folderFiles')).toEqual([{ folder: '/data/exports/run_a1-openai', kind: 'dataset' }]);
     expect(selectFolderReplacement(store.getState())).toBe(
       'This folder already holds an export of “Refunds” (1,499 lines, 2026-11-30 12:18 UTC): this export replaces data/train.jsonl, ' +
         'data/holdout.jsonl and README.md.',
@@ -687,5 +703,62 @@ describe('export destination checks from a first-day review', () => {
     // A token from the environment (or stored in Settings) lets the push go.
     store.setState({ hubToken: { source: 'environment', storage: 'memory', warnings: [] } });
     expect(selectStartPrompt(store.getState()).canPress).toBe(true);
+  });
+});
+
+describe('one click per format', () => {
+  const runSource = { kind: 'run', run_id: RUN, run_name: 'Refunds' } as const;
+
+  it('gives each run and format a default folder of its own, until the person types one', () => {
+    const { store } = harness();
+    store.getState().open(runSource, { dataDir: '/data' });
+    store.getState().setForm({ training: 'dpo' });
+    expect(store.getState().form.folder).toBe('/data/exports/run_a1-dpo-openai');
+    store.getState().setForm({ format: 'dpo-trl' });
+    expect(store.getState().form.folder).toBe('/data/exports/run_a1-dpo-trl');
+    store.getState().setForm({ destination: 'environment' });
+    expect(store.getState().form.folder).toBe('/data/exports/run_a1-environment');
+    store.getState().setForm({ folder: '/home/ana/mine' });
+    store.getState().setForm({ destination: 'folder', training: 'sft' });
+    expect(store.getState().form.folder).toBe('/home/ana/mine');
+  });
+
+  it('says a folder holds an RL environment package only when it holds one', async () => {
+    const disk = {
+      '/out/dataset': ['README.md'],
+      '/out/package': ['pyproject.toml', 'README.md', 'refund_env/__init__.py', 'refund_env/spec.json'],
+    };
+    const { store } = harness({ disk });
+    store.getState().open(runSource);
+    store.getState().setForm({ destination: 'environment', folder: '/out/dataset' });
+    await settle();
+    expect(selectFolderReplacement(store.getState())).toBe('This folder already holds README.md: this export replaces it.');
+    store.getState().setForm({ folder: '/out/package' });
+    await settle();
+    expect(selectFolderReplacement(store.getState())).toBe(
+      'This folder already holds an RL environment package: this export replaces pyproject.toml, README.md and 2 files in refund_env/.',
+    );
+  });
+
+  it('greys DPO out for a run of single rollouts, saying why, and offers a new run with repeats', async () => {
+    const single = harness({ repeats: 1 });
+    single.store.getState().open(runSource);
+    await settle();
+    expect(selectDpoUnavailable(single.store.getState())).toBe(
+      'DPO pairs two rollouts of one situation, one passing and one failing; this run has one rollout per situation (repeats 1).',
+    );
+    expect(NEW_RUN_REPEATS).toBe(4);
+    const repeated = harness({ repeats: 4 });
+    repeated.store.getState().open(runSource);
+    await settle();
+    expect(selectDpoUnavailable(repeated.store.getState())).toBeNull();
+  });
+
+  it('names why nothing would be written, from the preview, where Export would be pressed', async () => {
+    const reason = 'Nothing to write for run run_a1: no DPO pair could be made. Fix: simulate again with --repeats 2 or more.';
+    const { store } = harness({ answers: { 'exports.preview': () => ok({ ...preview(0), n_lines: 0, nothing_to_write: reason }) } });
+    store.getState().open(runSource, { dataDir: '/data' });
+    await settle();
+    expect(selectStartBlocker(store.getState())).toBe(reason);
   });
 });

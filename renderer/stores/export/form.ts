@@ -11,6 +11,7 @@ import {
   type SplitName,
   type TrainingKind,
 } from '../../../shared/api/exports';
+import { joinPath } from './result';
 
 export type DestinationKind = 'folder' | 'hub' | 'environment';
 
@@ -76,6 +77,11 @@ export function initialForm(defaultFolder: string): ExportForm {
     mask_mode: 'assistant',
     validate: true,
   };
+}
+
+/** `<exports folder>/<run>-<format>` (`-environment` for a package): each format of a run gets its own folder. */
+export function defaultFolder(exportsFolder: string, runId: string, form: Pick<ExportForm, 'destination' | 'format'>): string {
+  return joinPath(exportsFolder, `${runId}-${form.destination === 'environment' ? 'environment' : form.format}`);
 }
 
 /**

@@ -62,6 +62,10 @@ export interface ExportState {
   formatsStatus: LoadStatus;
   /** Other runs, to decontaminate against. */
   otherRuns: { id: string; name: string; rows: number }[];
+  /** Rollouts per situation of the exported run (DPO pairs two of one situation); null until read. */
+  runRepeats: number | null;
+  /** Where default export folders go (`<data folder>/exports`); null when the app did not say. */
+  exportsFolder: string | null;
   hubToken: HubTokenStatus | null;
   selection: SelectionState;
   preview: PreviewState;
@@ -87,6 +91,8 @@ export const initialExportState: ExportState = {
   formats: [],
   formatsStatus: 'idle',
   otherRuns: [],
+  runRepeats: null,
+  exportsFolder: null,
   hubToken: null,
   selection: { status: 'idle', value: null, error: null },
   preview: { key: null, status: 'idle', value: null, error: null },

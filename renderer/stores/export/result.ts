@@ -25,9 +25,21 @@ export function joinPath(folder: string, relative: string): string {
   return `${base}${separator}${relative.split('/').join(separator)}`;
 }
 
-/** The files a dataset export writes: `data/<split>.jsonl` per split, then the dataset card. */
-export function datasetFiles(folder: string, splits: readonly SplitName[]): string[] {
-  return [...splits.map((split) => joinPath(folder, `data/${split}.jsonl`)), joinPath(folder, 'README.md')];
+/**
+ * The files a dataset export may write: `data/<split>.jsonl` per split (with its `data/<split>.meta.jsonl` when the
+ * metadata goes beside the lines), then the dataset card.
+ */
+export function datasetFiles(folder: string, splits: readonly SplitName[], options: { metadata?: boolean } = {}): string[] {
+  const perSplit = (split: SplitName) => [`data/${split}.jsonl`, ...(options.metadata ? [`data/${split}.meta.jsonl`] : [])];
+  return [...splits.flatMap(perSplit).map((file) => joinPath(folder, file)), joinPath(folder, 'README.md')];
+}
+
+/** The files an export stored as written (an empty split has none), else those it may write. */
+function writtenFiles(record: ExportRecord, request: ExportRequestInput): string[] {
+  const metadata = request.format !== 'grpo' && request.with_metadata !== true;
+  return record.files
+    ? record.files.map((file) => joinPath(record.location, file))
+    : datasetFiles(record.location, request.splits ?? ['train', 'holdout'], { metadata });
 }
 
 /** Megabytes (10^6 bytes) with one decimal, or kB below a tenth of one. */
@@ -50,7 +62,7 @@ export function resultOf(request: ExportRequestInput, records: readonly ExportRe
       return {
         summary,
         folder: destination.folder,
-        files: datasetFiles(destination.folder, splits),
+        files: record ? writtenFiles(record, request) : datasetFiles(destination.folder, splits),
         n_lines: record?.n_rows ?? null,
         hub: null,
         environment: null,
@@ -78,7 +90,7 @@ export function resultOf(request: ExportRequestInput, records: readonly ExportRe
       return {
         summary,
         folder: local?.location ?? null,
-        files: local ? datasetFiles(local.location, splits) : [],
+        files: local ? writtenFiles(local, request) : [],
         n_lines: push?.n_rows ?? null,
         hub: push?.commit
           ? { repo_id: destination.repo_id, commit: push.commit, url, visibility: destination.visibility ?? 'private' }

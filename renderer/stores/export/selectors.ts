@@ -51,7 +51,8 @@ function blockerOf(state: ExportState, issues: readonly Issue[]): string | null 
   const key = selectPreviewKey(state);
   if (state.preview.status === 'error' && state.preview.key === key) return 'The preview failed: see the message above.';
   if (state.preview.status !== 'ready' || state.preview.key !== key || !state.preview.value) return 'Counting the rows…';
-  if (state.preview.value.n_lines === 0) return 'Nothing would be written: change the selection or the format.';
+  if (state.preview.value.n_lines === 0)
+    return state.preview.value.nothing_to_write ?? 'Nothing would be written: change the selection or the format.';
   return null;
 }
 
@@ -105,7 +106,8 @@ export function gradeWarnings(preview: ExportState['preview']): string[] {
     return warnings;
   }
   if (request.selection.passes_only) {
-    if (value.n_selected === 0)
+    // The preview's own sentence on why nothing would be written says it, with its fix.
+    if (value.n_selected === 0 && !value.nothing_to_write)
       warnings.push('No selected row has a full pass (reward 1): grade the run first, or turn off “Passes only”.');
     return warnings;
   }
@@ -173,13 +175,17 @@ export function selectFolderReplacement(
       : state.otherRuns.find((run) => run.id === record.run_id)?.name
     : undefined;
   const recordCount = (rows: number) => (isEnvironment ? countOf(rows, 'task', 'tasks') : countOf(rows, 'line', 'lines'));
+  // A package is its module (its __init__.py or spec.json); a README or pyproject.toml alone may be any project's.
+  const holdsPackage = present.some((file) => /^[^/]+\/(__init__\.py|spec\.json)$/.test(file));
   const described = record
     ? `${runName ? `an export of “${runName}”` : 'an export'} (${recordCount(record.n_rows)}, ${formatStoredTime(record.created_at)})`
-    : isEnvironment
+    : isEnvironment && holdsPackage
       ? 'an RL environment package'
       : 'export files';
+  if (isEnvironment && !holdsPackage && !record)
+    return `This folder already holds ${listOf(present)}: this export replaces ${present.length === 1 ? 'it' : 'them'}.`;
   if (isEnvironment) return `This folder already holds ${described}: this export replaces ${packageList(present)}.`;
-  const written = datasetFiles('', state.form.splits).map((file) => file.replace(/^\//, ''));
+  const written = datasetFiles('', state.form.splits, { metadata: state.form.format !== 'grpo' }).map((file) => file.replace(/^\//, ''));
   const replaced = written.filter((file) => present.includes(file));
   const left = present.filter((file) => !written.includes(file) && file.endsWith('.jsonl'));
   const stays =
@@ -206,6 +212,18 @@ export function selectPreviewWarnings(state: ExportState): string[] {
   const fromMain = state.preview.value.warnings.filter((warning) => !(namesUngraded && SPLIT_UNGRADED.test(warning)));
   const warnings = [...fromCounts, ...(replacement ? [replacement] : []), ...fromMain];
   return [...new Set(warnings.map(formatCountsIn))];
+}
+
+/** Rollouts per situation the "New run with repeats" offer starts the same spec and seed with. */
+export const NEW_RUN_REPEATS = 4;
+
+/** Why DPO cannot be exported from this run (one rollout per situation, so nothing to pair), or null when it can. */
+export function selectDpoUnavailable(state: Pick<ExportState, 'runRepeats'>): string | null {
+  if (state.runRepeats === null || state.runRepeats >= 2) return null;
+  return (
+    'DPO pairs two rollouts of one situation, one passing and one failing; this run has one rollout per situation ' +
+    `(repeats ${state.runRepeats}).`
+  );
 }
 
 export function selectFormatsOf(formats: readonly ExportFormatChoice[], kind: TrainingKind): ExportFormatChoice[] {

@@ -8,6 +8,7 @@ describe('routes', () => {
       { view: 'runs' },
       { view: 'new-run' },
       { view: 'new-run', from_run: 'run_a' },
+      { view: 'new-run', from_run: 'run_a', repeats: 4 },
       { view: 'run', run_id: 'run_a' },
       { view: 'coverage', run_id: 'run_a' },
       { view: 'label', run_id: 'run_a' },

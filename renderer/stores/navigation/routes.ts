@@ -4,7 +4,7 @@ export type RouteFilters = Readonly<Record<string, readonly string[]>>;
 /** Every screen the app can show, addressable by the location hash so back/forward and reloads work. */
 export type Route =
   | { view: 'runs' }
-  | { view: 'new-run'; from_run?: string }
+  | { view: 'new-run'; from_run?: string; repeats?: number }
   | { view: 'run'; run_id: string }
   | { view: 'conversations'; run_id: string; filters?: RouteFilters; search?: string }
   | { view: 'conversation'; run_id: string; row_id: string }
@@ -33,8 +33,11 @@ export function formatRoute(route: Route): string {
   switch (route.view) {
     case 'runs':
       return '#/runs';
-    case 'new-run':
-      return route.from_run ? `#/runs/new?from=${encodeURIComponent(route.from_run)}` : '#/runs/new';
+    case 'new-run': {
+      if (!route.from_run) return '#/runs/new';
+      const repeats = route.repeats === undefined ? '' : `&repeats=${route.repeats}`;
+      return `#/runs/new?from=${encodeURIComponent(route.from_run)}${repeats}`;
+    }
     case 'run':
       return `#/runs/${encodeURIComponent(route.run_id)}`;
     case 'conversations':
@@ -70,7 +73,9 @@ export function parseRoute(hash: string): Route {
   if (parts.length === 1) return HOME;
   if (parts[1] === 'new') {
     const from = params.get('from');
-    return from ? { view: 'new-run', from_run: from } : { view: 'new-run' };
+    const repeats = Number(params.get('repeats'));
+    if (!from) return { view: 'new-run' };
+    return Number.isInteger(repeats) && repeats > 0 ? { view: 'new-run', from_run: from, repeats } : { view: 'new-run', from_run: from };
   }
   const runId = parts[1]!;
   if (parts.length === 2) return { view: 'run', run_id: runId };

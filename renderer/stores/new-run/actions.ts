@@ -1,4 +1,5 @@
 import type { Mode, PatienceSetting, RepeatPolicy, Run, RunConfig, Spec, Until } from '../../../shared/domain';
+import { clipWords } from '../../../shared/domain/clip-words';
 import { configOf, createCheckActions, type CheckActions } from './check-actions';
 import { initialNewRunState } from './initial-state';
 import { selectCanStart } from './selectors';
@@ -11,8 +12,11 @@ export interface NewRunActions extends SpecActions, CheckActions {
   setSentence(text: string): void;
   /** Drafts a spec from the sentence (offline) and puts it up for review. */
   draft(): Promise<void>;
-  /** Pre-fills the sentence, spec and settings from a previous run ("New run from this run"). */
-  prefillFromRun(runId: string): Promise<void>;
+  /**
+   * Pre-fills the sentence, spec and settings from a previous run ("New run from this run"); `repeats` replaces the
+   * run's (the Export dialog's "New run with repeats": the same spec and seed, more rollouts per situation).
+   */
+  prefillFromRun(runId: string, overrides?: { repeats?: number }): Promise<void>;
   setSetting(field: SettingsField, value: string): void;
   setModel(role: Role, value: string): void;
   /** Sets prefer_success explicitly: it then wins over the mode's default. */
@@ -31,9 +35,7 @@ export interface NewRunActions extends SpecActions, CheckActions {
 
 /** A run without a name is named by the sentence it was described with, as runs started from a sentence are. */
 export function runNameOf(sentence: string): string | undefined {
-  const text = sentence.replace(/\s+/g, ' ').trim();
-  if (!text) return undefined;
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  return clipWords(sentence, 80) || undefined;
 }
 
 export function createNewRunActions(context: NewRunContext): NewRunActions {
@@ -71,7 +73,7 @@ export function createNewRunActions(context: NewRunContext): NewRunActions {
       if (result.ok) review(result.value.spec, result.value.warnings);
       else set({ draftStatus: 'error', draftError: result.error.message });
     },
-    async prefillFromRun(runId) {
+    async prefillFromRun(runId, overrides = {}) {
       set({ ...initialNewRunState, revision: get().revision + 1, fromRun: { id: runId, name: null, status: 'loading', error: null } });
       const detail = await client().call('runs.get', { run_id: runId });
       if (!detail.ok) {
@@ -87,7 +89,7 @@ export function createNewRunActions(context: NewRunContext): NewRunActions {
       set({
         fromRun: { id: runId, name: run.name, status: 'ready', error: null },
         sentence: run.config.source.kind === 'describe' ? run.config.source.sentence : (spec.spec.sentence ?? ''),
-        settings: formFromConfig(run.config),
+        settings: { ...formFromConfig(run.config), ...(overrides.repeats === undefined ? {} : { repeats: String(overrides.repeats) }) },
       });
       review(spec.spec, []);
     },

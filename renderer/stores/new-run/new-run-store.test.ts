@@ -292,6 +292,10 @@ describe('new run store', () => {
     expect(state.settings).toMatchObject({ budget: '250', seed: '9', models: { judge: 'anthropic:claude-haiku', agent: '' } });
     expect(state.spec).toEqual(FINANCE_SPEC);
     expect(selectCanStart(state)).toBe(true);
+    // "New run with repeats" from the Export dialog: the same spec and seed, more rollouts per situation.
+    await store.getState().prefillFromRun('run_a', { repeats: 4 });
+    await settle();
+    expect(store.getState().settings).toMatchObject({ seed: '9', repeats: '4' });
   });
 });
 

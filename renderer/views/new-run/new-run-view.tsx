@@ -12,7 +12,7 @@ import { SettingsPanel } from './settings-panel';
 import { SpecEditor } from './spec-editor';
 
 /** Describe, draft, review and edit the spec, set the run up, pass the pre-flight checks, start. */
-export function NewRunView({ fromRun }: { fromRun?: string }) {
+export function NewRunView({ fromRun, repeats }: { fromRun?: string; repeats?: number }) {
   const { hasSpec, draftWarnings, from, prefillFromRun, start, reset } = useNewRunStore(
     useShallow((state) => ({
       hasSpec: state.spec !== null,
@@ -27,10 +27,10 @@ export function NewRunView({ fromRun }: { fromRun?: string }) {
 
   useEffect(() => {
     const current = useNewRunStore.getState().fromRun;
-    if (fromRun && current?.id !== fromRun) void prefillFromRun(fromRun);
+    if (fromRun && current?.id !== fromRun) void prefillFromRun(fromRun, repeats === undefined ? {} : { repeats });
     // Plain "New run" after one pre-filled from a run starts fresh.
     if (!fromRun && current) reset();
-  }, [fromRun, prefillFromRun, reset]);
+  }, [fromRun, repeats, prefillFromRun, reset]);
 
   const onStart = async () => {
     const run = await start();

@@ -19,7 +19,7 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'export-env-'));
   const exported = await exportEnvironment(environmentRows(30), {
     name: 'refund desk',
-    context: REFUND_CONTEXT,
+    context: { ...REFUND_CONTEXT, system_prompt: `You help with "refunds" \\ returns\u007f and ${'exchanges '.repeat(12)}` },
     world: { known_ids: ['A1001'] },
   });
   name = exported.report.name;
@@ -30,6 +30,11 @@ afterAll(async () => {
 });
 
 const run = (args: string[]) => spawnSync(python!, args, { encoding: 'utf8', cwd: folder });
+const toml = (file: string) => {
+  const result = run(['-c', `import json, tomllib\nprint(json.dumps(tomllib.load(open(${JSON.stringify(file)}, "rb"))))`]);
+  expect(result.stderr).toBe('');
+  return JSON.parse(result.stdout) as ParsedJson;
+};
 
 describe.skipIf(python === null)('the exported verifiers package (python3)', () => {
   it('compile every Python file', () => {
@@ -40,24 +45,40 @@ describe.skipIf(python === null)('the exported verifiers package (python3)', () 
     expect(result.status).toBe(0);
   });
 
-  it('have a pyproject that TOML parses with the package, requirements and eval defaults', () => {
-    const script = ['import json, tomllib', 'data = tomllib.load(open("pyproject.toml", "rb"))', 'print(json.dumps(data))'].join('\n');
-    const result = run(['-c', script]);
-    expect(result.status).toBe(0);
-    const data = JSON.parse(result.stdout) as ParsedJson;
+  it('have a pyproject that tomllib reads, a verifiers range that exists, and a description cut at a word', () => {
+    const data = toml('pyproject.toml');
     expect(data.project).toMatchObject({
       name: 'refund-desk',
       version: '0.1.0',
       'requires-python': '>=3.11,<3.14',
-      dependencies: ['verifiers>=0.3.1', 'datasets'],
+      dependencies: ['verifiers>=0.1.11', 'datasets'],
     });
+    const description = data['project']['description'] as string;
+    expect(description).toMatch(
+      /^Tool-use tasks for the agent "You help with "refunds" \\ returns\u007f and (exchanges )+exchanges…", exported/,
+    );
     expect(data['tool']['hatch']['build']['targets']['wheel']['packages']).toEqual([name]);
-    expect(data['tool']['verifiers']['eval']).toEqual({ num_examples: 5, rollouts_per_example: 3 });
+    expect(data['tool']['verifiers']).toBeUndefined();
   });
 
-  it('import without verifiers, then load and answer tool calls with stand-in verifiers and datasets modules', () => {
-    const result = run([join(fixtures, 'environment-smoke.py'), folder, join(fixtures, 'python-stubs'), name]);
+  it('keep the eval defaults in the module folder, where vf-eval reads them', () => {
+    expect(toml(`${name}/pyproject.toml`)).toEqual({ tool: { verifiers: { eval: { num_examples: 5, rollouts_per_example: 3 } } } });
+  });
+
+  it('run a rollout through the fake of the current verifiers API: tools offered, a flat call answered, the reward scored', () => {
+    const result = run([join(fixtures, 'environment-rollout.py'), folder, join(fixtures, 'fake-verifiers'), name]);
     expect(result.stderr).toBe('');
-    expect(result.stdout.trim()).toBe('environment smoke ok');
+    expect(result.status).toBe(0);
+    const rollout = JSON.parse(result.stdout.trim().split('\n').at(-1)!) as ParsedJson;
+    const offered = REFUND_CONTEXT.tools.map((tool) => ({
+      type: 'function',
+      function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+    }));
+    expect(rollout['offered']).toEqual([offered, offered]);
+    expect(rollout['stop_condition']).toBe('no_tools_called');
+    expect(rollout['roles']).toEqual(['assistant', 'tool', 'assistant']);
+    expect(rollout['tool_reply']).toEqual({ role: 'tool', tool_call_id: 'call_1', content: rollout['world_answer'] });
+    expect(typeof rollout['reward']).toBe('number');
+    expect(rollout['metrics']).toMatchObject({ reward: rollout['reward'], total_tool_calls: 1, num_turns: 2, judge_ok: 1 });
   });
 });
