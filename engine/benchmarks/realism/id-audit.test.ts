@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { Message, Row, ToolSpec } from '../../../shared/domain';
+import { IdKinds } from '../../world/id-kinds';
+import { idKindError, rowIdKindError, rowReferenceKindError } from './id-audit';
+
+const TOOLS: ToolSpec[] = [
+  {
+    name: 'get_order',
+    description: 'Look up one order. Orders on file: ORD-95347, ORD-82336.',
+    parameters: { type: 'object', properties: { order_id: { type: 'string', description: 'The order number, for example ORD-95347.' } } },
+  },
+  {
+    name: 'search_orders',
+    description: "Find a customer's orders. Customers on file: CUS-4487.",
+    parameters: { type: 'object', properties: { customer_id: { type: 'string', description: 'The customer.' } } },
+  },
+];
+const KINDS = new IdKinds({ tools: TOOLS });
+const situation = (tool: string) => ({ dimensions: { tool } }) as unknown as Row['situation'];
+
+describe('id audit', () => {
+  it('takes ids of the right kind and refuses names, free text and other kinds', () => {
+    expect(idKindError('order_id', 'ORD-95347', 'get_order', KINDS)).toBeUndefined();
+    expect(idKindError('record_id', 3657, 'get_order', KINDS)).toBeUndefined();
+    expect(idKindError('patient_id', 'Neil Jakubowski', 'find_patient', KINDS)).toMatch(/words, not an id/);
+    expect(idKindError('order_id', 'CUS-4487', 'get_order', KINDS)).toMatch(/another kind/);
+    expect(idKindError('order_id', 'pending', 'get_order', KINDS)).toMatch(/no digits/);
+  });
+
+  it('reads calls and answers of a row', () => {
+    const messages: Message[] = [
+      { role: 'user', content: 'Where is ORD-95347?' },
+      { role: 'assistant', content: '', tool_calls: [{ id: 'c1', name: 'get_order', arguments: { order_id: 'ORD-95347' } }] },
+      {
+        role: 'tool',
+        tool_call_id: 'c1',
+        name: 'get_order',
+        content: '{"status":"ok","data":{"order_id":"ORD-95347","customer_id":"Retta Haag"}}',
+      },
+    ];
+    expect(rowIdKindError({ messages }, KINDS)).toBe('get_order answer customer_id: "Retta Haag" is words, not an id');
+    expect(rowIdKindError({ messages: messages.slice(0, 2) }, KINDS)).toBeUndefined();
+  });
+
+  it('finds a person offering an id of a kind the ask does not take', () => {
+    const ask = (content: string, tool = 'get_order') =>
+      rowReferenceKindError({ messages: [{ role: 'user', content }], situation: situation(tool) }, { tools: TOOLS }, KINDS);
+    expect(ask('The reference is CUS-4487.')).toBe('CUS-4487 (customer) for order');
+    expect(ask('Order ORD-82336, please.')).toBeUndefined();
+    expect(ask('My customer number is CUS-4487.', 'search_orders')).toBeUndefined();
+    expect(ask('What time do you close? CUS-4487', 'unrelated')).toBeUndefined();
+    expect(ask('Both: ORD-82336 and CUS-4487.', 'multi_tool')).toBeUndefined();
+  });
+});
