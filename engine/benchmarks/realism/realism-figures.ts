@@ -1,9 +1,10 @@
 import type { Row, Spec } from '../../../shared/domain';
 import { conductGrade } from '../../grade/conduct/conduct-grade';
-import { rowIdKindError, rowReferenceKindError, specIdKinds } from './id-audit';
+import { rowIdKindError } from '../../world/audit/id-audit';
+import { worldContradictions } from '../../world/audit/world-contradictions';
+import { rowReferenceKindError, specIdKinds } from './reference-kinds';
 import { quotesPolicy } from './policy-quotes';
 import { distinctBigrams, repetition } from './user-sentences';
-import { worldContradictions } from './world-contradictions';
 
 /** What one run's rows read like, as the goals count it. */
 export interface RealismFigures {

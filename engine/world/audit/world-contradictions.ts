@@ -1,12 +1,14 @@
 import type { Row } from '../../../shared/domain';
-import { isReadTool } from '../../world/tool-names';
+import { UPDATE_VERB, writtenField } from '../action-effects';
+import { isReadTool } from '../tool-names';
 
 /**
  * Reads that disagree with the world's own earlier answers in one conversation. Every object in a successful
  * answer that carries an entity id is a view of that entity; a later view showing another value for a field is a
- * contradiction, unless a successful action on the entity came between (then the action's answer and its written
- * arguments are what later reads must show). An action's answer that shows another value than the one written
- * (an address update answering with some other address) is one too.
+ * contradiction, unless a successful action on the entity came between (then the action's answer, and an update's
+ * written arguments, are what later reads must show). An update's answer that shows another value than the one
+ * written (an address update answering with some other address) is one too. An action's answer echoing its own
+ * arguments (a credit's `amount`) describes the request, not the entity.
  */
 
 const ID_KEY = /(^id$|_id$|^sku$|^asin$|_number$|^number$)/i;
@@ -29,18 +31,19 @@ function same(left: string, right: string): boolean {
 }
 
 /**
- * The key that names the object itself: `id`, its one id key, or, in an action's answer, the one id the call did
- * not pass (the refund a refund call issued), else the id key the call passed (a read's `order_id`).
+ * The key that names the object itself: `id`, its one id key, or the one id key the call did not pass (a listed
+ * order beside the customer it was searched by; the refund a refund call issued), else the one it passed (a read's
+ * `order_id` beside the order's `customer_id`).
  */
-function identityKey(object: Record<string, unknown>, call: Call, isAction: boolean): string | undefined {
+function identityKey(object: Record<string, unknown>, call: Call, isIssuing: boolean): string | undefined {
   if ('record_id' in object) return undefined;
   const keys = Object.keys(object).filter(
     (key) => ID_KEY.test(key) && (typeof object[key] === 'string' || typeof object[key] === 'number'),
   );
   if (keys.includes('id')) return 'id';
   if (keys.length === 1) return keys[0];
-  const issued = keys.filter((key) => !(key in call.arguments));
-  if (isAction && issued.length === 1) return issued[0];
+  const own = keys.filter((key) => !(key in call.arguments));
+  if (isIssuing && own.length === 1) return own[0];
   return keys.find((key) => key in call.arguments);
 }
 
@@ -50,13 +53,13 @@ interface View {
 }
 
 /** Every entity view in an answer: objects with an identity, their scalar fields. */
-function viewsIn(value: unknown, call: Call, isAction: boolean, into: View[]): void {
+function viewsIn(value: unknown, call: Call, isIssuing: boolean, into: View[]): void {
   if (Array.isArray(value)) {
-    for (const item of value) viewsIn(item, call, isAction, into);
+    for (const item of value) viewsIn(item, call, true, into);
     return;
   }
   if (!isObject(value)) return;
-  const key = identityKey(value, call, isAction);
+  const key = identityKey(value, call, isIssuing);
   if (key !== undefined) {
     const fields: Fields = new Map();
     for (const [field, child] of Object.entries(value)) {
@@ -66,12 +69,6 @@ function viewsIn(value: unknown, call: Call, isAction: boolean, into: View[]): v
     into.push({ entity: String(value[key]).toLowerCase(), fields });
   }
   for (const child of Object.values(value)) if (child !== null && typeof child === 'object') viewsIn(child, call, false, into);
-}
-
-/** The argument written to a field: the same key, or a field named after it (`address` -> `shipping_address`). */
-function writtenField(fields: Fields, argument: string): string | undefined {
-  if (fields.has(argument)) return argument;
-  return [...fields.keys()].find((field) => field.endsWith(`_${argument}`));
 }
 
 /** The contradictions of one conversation, each in a sentence; empty when the world held together. */
@@ -95,6 +92,8 @@ export function worldContradictions(row: Pick<Row, 'messages'>): string[] {
     const isAction = !isReadTool(call.name);
     const views: View[] = [];
     viewsIn('data' in result ? result.data : result, call, isAction, views);
+    const isUpdate = UPDATE_VERB.test(call.name);
+    if (isAction && !isUpdate) for (const view of views) for (const argument of Object.keys(call.arguments)) view.fields.delete(argument);
     const target = isAction ? argumentIds.map(([, value]) => String(value).toLowerCase()) : [];
     for (const view of views) {
       const earlier = known.get(view.entity);
@@ -110,15 +109,23 @@ export function worldContradictions(row: Pick<Row, 'messages'>): string[] {
       known.set(view.entity, merged);
     }
     if (!isAction) continue;
-    for (const entity of target) {
+    // An update writes into the entity it names first (`booking_id`, not the `new_flight_number` it moves to).
+    for (const entity of isUpdate ? target.slice(0, 1) : target) {
+      if (!isUpdate) {
+        const fields = known.get(entity);
+        if (fields && views.find((view) => view.entity === entity)?.fields.has('status') !== true) fields.delete('status');
+        continue;
+      }
       const fields = known.get(entity) ?? new Map<string, string>();
+      // Any action may move its entity's status; what the answer showed of it (if anything) is what reads must show.
+      const shown = views.find((view) => view.entity === entity);
+      if (shown?.fields.has('status') !== true) fields.delete('status');
       for (const [argument, value] of Object.entries(call.arguments)) {
         if (ID_KEY.test(argument) || value === null || typeof value === 'object') continue;
-        const shown = views.find((view) => view.entity === entity);
-        const field = shown ? writtenField(shown.fields, argument) : undefined;
+        const field = shown ? writtenField(argument, [...shown.fields.keys()]) : undefined;
         if (shown && field !== undefined && !same(shown.fields.get(field)!, String(value)))
           found.push(`${call.name} wrote ${argument} "${String(value)}" but answered ${field} "${shown.fields.get(field)}"`);
-        const stored = writtenField(fields, argument) ?? argument;
+        const stored = writtenField(argument, [...fields.keys()]) ?? argument;
         fields.set(stored, String(value));
       }
       known.set(entity, fields);
