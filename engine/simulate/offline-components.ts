@@ -36,6 +36,8 @@ export function offlineComponents(spec: Spec, options: { seed: number; demo_rate
         known_ids: spec.known_ids,
         tools: spec.tools,
         id_kinds: idKindsFor({ tools: spec.tools, result_shapes: spec.result_shapes }),
+        scenario_id: situation.scenario_id,
+        domain: spec.domain,
       }),
     writers: [
       createStructuredWriter(toolKind, templateWording),
