@@ -207,12 +207,13 @@ const CHOICE_PHRASES = [
   '<value>{| please}',
   "{go with|let's do} <value>",
 ];
+const HURRIED_PHRASES = ['<label> is <value>', '<label> should be <value>'];
 const LABELLED_PHRASES = ['{the|<own>} <label> is <value>', '{the|<own>} <label> should be <value>', '<label>: <value>'];
 
 function phrasing(parameter: AskedParameter, value: string, hurried: boolean, chooser: Chooser): string {
   const isMoney = value.startsWith('$');
   const isChoice = Array.isArray(parameter.schema.enum);
-  const pool = hurried ? ['<label> is <value>'] : isMoney ? MONEY_PHRASES : isChoice ? CHOICE_PHRASES : LABELLED_PHRASES;
+  const pool = hurried ? HURRIED_PHRASES : isMoney ? MONEY_PHRASES : isChoice ? CHOICE_PHRASES : LABELLED_PHRASES;
   const slots = { label: detailLabel(parameter.name), value, own: possessive(parameter.name) };
   // Values are said as they are (an expand would capitalise or re-space an address).
   const said = expand(chooser.one(pool).replace('<value>', '\u0000'), { ...slots, value: '' }, chooser).replace('\u0000', value);

@@ -1,5 +1,10 @@
 import type { Phrasebook } from './phrasebook';
 
+/** How a patient gives their number after an ask. */
+const PATIENT =
+  "{My patient ID is|My patient number is|I'm patient|I'm registered as|You should have me as|I'm on your system as} <ref>" +
+  '{| if you need it}';
+
 export const clinicScheduling: Phrasebook = {
   things: {
     appointment: ['my appointment', 'the appointment', 'my visit', 'my booking'],
@@ -23,21 +28,21 @@ export const clinicScheduling: Phrasebook = {
       "I'm looking for {an appointment|a slot} with <ref> {sometime next week|as soon as possible|in the next couple of weeks}.",
       "{When's|When is} the next {free|available} appointment with <ref>?",
       '{Can|Could} I see <ref> {on a|some} {Tuesday|Thursday|weekday} {morning|afternoon}{| next week}?',
-      "{What's|What is} {the earliest|the first} {I could|I can} {see|get in with} <ref>?",
+      "{What's|What is} the {earliest|first free} {appointment|slot} I {could|can} get with <ref>?",
     ],
     get_appointment: [
       "{When is|What time is} my appointment, <ref>? {I've lost|I can't find} the {reminder|confirmation}.",
       '{Can you|Could you} {check|confirm} the {time|details} of appointment <ref>?',
       "{I think|I'm fairly sure} I have {an appointment|a visit} {coming up|this week}: <ref>. {Is that right|Can you confirm}?",
-      "{Is|Was} {my appointment|appointment <ref>} {with|for} {the nurse|the doctor}? {I've forgotten|I can't remember}.",
+      "Is appointment <ref> with {the nurse|the doctor}? {I've forgotten|I can't remember} who I'm seeing.",
       "{Just confirming|I'm just checking} {that|whether} appointment <ref> {is still on|is still happening}.",
     ],
     book_appointment: [
-      "I'd like to book {an appointment|a visit|a check-up}{| with my doctor}. {My patient ID is|I'm patient} <ref>.",
-      "{Can|Could} I {book|get} {an appointment|a slot} {next week|this week}? {My patient ID is|I'm} <ref>.",
-      "{I need|I'd like} {a follow-up|to see someone} {about my results|after my last visit}. {Patient ID|I'm} <ref>.",
-      "{I'd like|Could I have} {a telehealth|a video|a phone} {appointment|consultation}{| if possible}. {I'm|Patient ID} <ref>.",
-      "{I need|Can I get} {a vaccination|my flu jab|a booster} {booked|appointment}. {My patient ID is|I'm} <ref>.",
+      `I'd like to book {an appointment|a visit|a check-up}{| with my doctor}. ${PATIENT}.`,
+      `{Can|Could} I {book|get} {an appointment|a slot} {next week|this week}? ${PATIENT}.`,
+      `{I need|I'd like} {a follow-up|to see someone} {about my results|after my last visit}. ${PATIENT}.`,
+      `{I'd like|Could I have} {a telehealth|a video|a phone} {appointment|consultation}{| if possible}. ${PATIENT}.`,
+      `{I need|Can I get} {a vaccination|my flu jab|a booster} {booked|appointment}. ${PATIENT}.`,
     ],
     reschedule_appointment: [
       'I need to {move|reschedule} my appointment <ref>{| to another day}.',
@@ -46,17 +51,17 @@ export const clinicScheduling: Phrasebook = {
       '{Can|Could} you {change|move} {the time of|my} appointment <ref> {to later in the day|to the morning}?',
     ],
     cancel_appointment: [
-      'I need to cancel my appointment, <ref>.',
+      "I {need to|have to|'ll have to} cancel my {appointment|booking}{,|:} <ref>{| I'm afraid| sorry}.",
       '{Please|Can you} cancel appointment <ref>{| for me}.',
       "{I won't be able to|I can't} make {my appointment|it} on <day>, so {please cancel it|can you cancel it}: <ref>.",
       "{I'm afraid|Sorry, but} I {have to|need to} cancel appointment <ref>.",
     ],
     request_prescription_refill: [
-      "I need a refill of my {prescription|medication}{| before I run out}. {My patient ID is|I'm patient} <ref>.",
+      `I need a refill of my {prescription|medication}{| before I run out}. ${PATIENT}.`,
       '{Can I|Could I} {request|order} a {repeat prescription|refill} for my ' +
         "{blood pressure tablets|inhaler|thyroid medication}? {I'm|Patient} <ref>.",
       "I'm {nearly out|down to my last few} {of my tablets|pills}. {Can you send|Could you request} a refill? <ref>.",
-      "{My pharmacy|The pharmacist} {said|told me} {I need|there has to be} a new {prescription|request} from you. {Patient|I'm} <ref>.",
+      `{My pharmacy|The pharmacist} {said|told me} {I need|there has to be} a new {prescription|request} from you. ${PATIENT}.`,
     ],
   },
   reasons: {

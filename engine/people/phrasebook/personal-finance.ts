@@ -1,5 +1,10 @@
 import type { Phrasebook } from './phrasebook';
 
+/** How a customer gives their account. */
+const ACCOUNT =
+  "{Account|The account is|That's for account|My account number is|The account number's|It's under account} <ref>" +
+  '{| if you need it| for reference| by the way| if that helps}';
+
 export const personalFinance: Phrasebook = {
   things: {
     account: ['my account', 'the account', 'my checking account'],
@@ -9,9 +14,8 @@ export const personalFinance: Phrasebook = {
   idNames: { account: ['account number', 'account'], payee: ['payee ID'], transaction: ['transaction number', 'transaction ID'] },
   goals: {
     verify_identity: [
-      '{I need to|Can you} {verify|confirm} my identity ' +
-        '{before I do anything|so I can get into my account}. {Account|My account is} <ref>.',
-      '{It says|The app says} I need to {verify myself|confirm who I am}. {My account number is|Account} <ref>.',
+      '{I need to|Can you} {verify|confirm} my identity ' + `{before I do anything|so I can get into my account}. ${ACCOUNT}.`,
+      `{It says|The app says} I need to {verify myself|confirm who I am}. ${ACCOUNT}.`,
     ],
     get_account_balance: [
       "What's the {balance|available balance} on account <ref>?",
@@ -35,7 +39,8 @@ export const personalFinance: Phrasebook = {
     ],
     pay_bill: [
       'I need to pay {my electricity bill|a bill|my phone bill} from account <ref>.',
-      "{Can|Could} you pay {my saved payee|the bill} {today|before it's due}? {From|Out of} account <ref>.",
+      "{Can|Could} you pay {my saved payee|the bill} {today|before it's due}? " +
+        '{Take it from|Use|It can come out of|Pay it from} {account|my account} <ref>{| please}.',
       '{My|The} {gas|water|internet} bill is due {on <day>|this week}. {Please|Can you} pay it from <ref>.',
       '{Can|Could} you {set up|schedule} a payment to {my landlord|a saved payee} {from|out of} <ref>?',
     ],

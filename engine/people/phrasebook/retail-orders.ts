@@ -1,5 +1,8 @@
 import type { Phrasebook } from './phrasebook';
 
+/** How a customer gives their number. */
+const CUSTOMER = "{My customer number is|My customer number's|I'm customer|I'm down as customer|It's under customer} <ref>";
+
 export const retailOrders: Phrasebook = {
   things: {
     order: ['my order', 'the order', 'my package', 'my parcel', 'my delivery'],
@@ -24,15 +27,13 @@ export const retailOrders: Phrasebook = {
         'in the app. {What does it mean|Can you explain}?',
     ],
     search_orders: [
-      'Can you {pull up|list} {all my orders|my recent orders}? My customer number is <ref>.',
+      `Can you {pull up|list} {all my orders|my recent orders}? ${CUSTOMER}.`,
       "I {can't find|lost} the {confirmation email|order number} for {my last order|something I bought}. " +
         '{Can you look it up|Could you find it} {under|with} my customer number, <ref>?',
-      '{Which orders do I have|What orders have I got} {open|on the go} ' +
-        "{right now|at the moment}? {My customer number is|I'm customer} <ref>.",
+      '{Which orders do I have|What orders have I got} {open|on the go} ' + `{right now|at the moment}? ${CUSTOMER}.`,
       '{I think|I believe} I {placed|made} {two|a few} orders {last month|recently}; ' +
-        "{can you|could you} {list them|show me}? {Customer|I'm} <ref>.",
-      "{I need|I want} {a list of|to see} {everything I've ordered|my past orders} " +
-        '{for my records|for my expenses}. {My customer number is|Customer} <ref>.',
+        `{can you|could you} {list them|show me}? ${CUSTOMER}.`,
+      "{I need|I want} {a list of|to see} {everything I've ordered|my past orders} " + `{for my records|for my expenses}. ${CUSTOMER}.`,
     ],
     track_shipment: [
       "{Where's|Where is} my {parcel|package|delivery}? {The|My} order number is <ref>.",

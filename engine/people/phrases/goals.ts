@@ -133,7 +133,7 @@ export const REASONS: Readonly<Partial<Record<AskClass, readonly string[]>>> = {
 
 /** Gives the number when the goal did not: said after it. */
 export const REFERENCE_LINES: readonly string[] = [
-  '{The|My} <refname> is <ref>.',
+  '{The|My} <refname> {is|should be|reads} <ref>{| if you need it| by the way}.',
   "It's <refname> <ref>.",
   '<refname> <ref>, {if that helps|in case you need it}.',
   "{I have|I've got} the <refname> {here|handy}: <ref>.",
