@@ -65,6 +65,14 @@ export function agentAsked(text: string): boolean {
   return text.trim() !== '' && text.includes('?');
 }
 
+/** The sentences that end in a question mark, joined. */
+function questionSentences(text: string): string {
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => sentence.trim().endsWith('?'))
+    .join(' ');
+}
+
 /** A bracketed aside ("(Internal note: ...)") asks the person nothing: only the rest can ask for what they cannot know. */
 function withoutAsides(text: string): string {
   return text.replace(/\([^()]*\)/g, ' ');
@@ -80,7 +88,8 @@ export function readAgentTurn(text: string): AgentMove {
     if (IDENTIFIER_ASK.test(text)) return 'asks_identifier';
     if (CONFIRMATION_ASK.test(text)) return 'asks_confirmation';
     if (NEED_ASK.test(text)) return 'asks_need';
-    if (MORE_ASK.test(text)) return 'asks_more';
+    // "Feel free to ask if there's anything else. What's the date?" asks for the date: only a question offers more.
+    if (MORE_ASK.test(questionSentences(text))) return 'asks_more';
     return 'asks_other';
   }
   if (REFUSAL.test(text)) return 'refused';

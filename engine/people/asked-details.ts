@@ -77,6 +77,8 @@ const REASONS = [
   'it no longer fits what I need',
 ];
 const NOTES = ['rent for December', 'paying back dinner', 'monthly savings', 'for the holiday trip', 'utilities share'];
+/** What a patient asks a refill of, in their words. */
+const MEDICATIONS = ['lisinopril', 'metformin', 'my salbutamol inhaler', 'levothyroxine', 'atorvastatin', 'sertraline', 'amlodipine'];
 const FREE_TEXT = /(reason|note|memo|comment|message|description|details|body|summary|explanation)/i;
 
 function numberBounds(schema: Schema): { min: number; max: number } {
@@ -177,6 +179,7 @@ export function detailValue(name: string, schema: Schema, key: string, identity?
   if (examples.length > 0) return examples[draw(examples.length)]!;
   if (tokens.includes('reason')) return REASONS[draw(REASONS.length)]!;
   if (FREE_TEXT.test(name)) return NOTES[draw(NOTES.length)]!;
+  if (/medication|medicine|drug|prescription/.test(name)) return MEDICATIONS[draw(MEDICATIONS.length)]!;
   return withFaker(`${key}:detail:${name}`, (faker) => faker.word.noun());
 }
 

@@ -86,7 +86,7 @@ export const HISTORY_LINES: Readonly<Record<string, readonly string[]>> = {
     "{Ignore|Forget} what I said {last time|the other day}{| about it being sorted}; it isn't.",
     "I told {the last person|your colleague} {everything was fine|it was resolved}. It {isn't|wasn't}.",
     '{Scratch|Forget} what I {said|wrote} on <day>; {I got it wrong|the situation has changed}.',
-    "{Earlier|Last time} I said {I didn't need this|to cancel}, {but|and} now I {do|need it after all}.",
+    "{Earlier|Last time} I said I didn't need this, {but|and} now I {do|need it after all}.",
   ],
   'repeat visit': [
     "{I've been in touch|I've contacted you|I wrote in} about this {before|already|a couple of times}.",

@@ -78,7 +78,7 @@ export const PRESSURE_LINES: Readonly<Record<string, readonly string[]>> = {
   ],
   insistent: [
     'I need this {sorted|fixed} {today|this week}, not {next week|whenever}.',
-    "{Please don't|I won't be} {fob me off|fobbed off} this time.",
+    "{Please don't fob me off|I won't be fobbed off} this time.",
     "I'm not {leaving|letting this go} until it's {fixed|sorted}.",
   ],
   repeat: [
