@@ -56,12 +56,19 @@ function sayOne(pool: readonly string[], slots: Slots, chooser: Chooser): string
 function goalSentences(tool: string, book: Phrasebook, slots: Slots, giveReference: boolean, chooser: Chooser): string[] {
   const words = toolWords(tool);
   // A domain's own words for the tool when it has them (a lookup of "me" is not a search for patients).
-  const pool = book.goals?.[tool] ?? GOALS[words.askClass];
+  const pool = withoutEcho(book.goals?.[tool] ?? GOALS[words.askClass], words.object === words.noun);
   const inline = giveReference && chooser.chance(0.8) ? sayable(pool, slots, true) : [];
   if (inline.length > 0) return [say(inline, slots, chooser)];
   const plain = sayable(pool, slots, false);
   const goal = plain.length > 0 ? say(plain, slots, chooser) : say(sayable(pool, slots, undefined), slots, chooser);
   return giveReference && !goal.includes(slots.ref ?? '\u0000') ? [goal, say(REFERENCE_LINES, slots, chooser)] : [goal];
+}
+
+/** When a tool acts on its record itself (`update_schedule`), "the schedule on my schedule" says it twice. */
+function withoutEcho(pool: readonly string[], objectIsRecord: boolean): readonly string[] {
+  if (!objectIsRecord) return pool;
+  const plain = pool.filter((phrase) => !(phrase.includes('<object>') && /<thing>|<refname>/.test(phrase)));
+  return plain.length > 0 ? plain : pool;
 }
 
 /**

@@ -78,7 +78,7 @@ export function askSlots(
     ref: reference?.id,
   };
   slots.action = ACTIONS[words.askClass];
-  slots.request = REQUESTS[words.askClass];
+  slots.request = words.askClass === 'change' && words.object === words.noun ? '{change|update} <thing>' : REQUESTS[words.askClass];
   return slots;
 }
 

@@ -78,6 +78,10 @@ export const GOALS: Readonly<Record<AskClass, readonly string[]>> = {
     '{I gave|I entered} the wrong <object> {for|on} <thing>; {can you|could you} {fix it|correct it}?',
     '{Can|Could} the <object> {on|for} <refname> <ref> be {changed|updated}?',
     "{I need to|I'd like to} {tweak|adjust} {a detail|something} on <thing>: the <object>.",
+    '{Can|Could} you {update|change|<verb>} <refname> <ref>{| for me}?',
+    '<thing> {needs|has to be} {updated|changed}{| before <day>}.',
+    '{I need to|I want to} make a {change|small change} to <refname> <ref>.',
+    "{Things have changed|My plans changed}, so <thing> {needs updating|isn't right any more}.",
   ],
   refund: [
     "I'd like {a refund|my money back} {for|on} <thing>.",
