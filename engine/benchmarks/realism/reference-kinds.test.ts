@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Row, ToolSpec } from '../../../shared/domain';
+import { ORDER_TOOLS as TOOLS } from '../../world/audit/__fixtures__/order-tools';
+import type { Row } from '../../../shared/domain';
 import { IdKinds } from '../../world/id-kinds';
 import { rowReferenceKindError } from './reference-kinds';
 
-const TOOLS: ToolSpec[] = [
-  {
-    name: 'get_order',
-    description: 'Look up one order. Orders on file: ORD-95347, ORD-82336.',
-    parameters: { type: 'object', properties: { order_id: { type: 'string', description: 'The order number, for example ORD-95347.' } } },
-  },
-  {
-    name: 'search_orders',
-    description: "Find a customer's orders. Customers on file: CUS-4487.",
-    parameters: { type: 'object', properties: { customer_id: { type: 'string', description: 'The customer.' } } },
-  },
-];
 const KINDS = new IdKinds({ tools: TOOLS });
 const situation = (tool: string) => ({ dimensions: { tool } }) as unknown as Row['situation'];
 

@@ -1,4 +1,5 @@
-import { MULTI_TOOL, UNRELATED_TOOL, type Dimensions, type Persona, type ToolSpec } from '../../../shared/domain';
+import { MULTI_TOOL, UNRELATED_TOOL, type Dimensions, type ToolSpec } from '../../../shared/domain';
+import type { SituationWordingRequest } from '../../writers/wording';
 import { canSay, Chooser, expand, say, type Slots } from '../speech/grammar';
 import { personIdentity } from '../person-identity';
 import { phrasebookFor, type Phrasebook } from '../phrasebook';
@@ -21,19 +22,8 @@ import { parseStyleTags, type StyleTags } from '../style-tags';
 import { askSlots, personSlots, ruleTopic } from './opener-slots';
 import { referenceFor } from './reference';
 
-/** What an opening message is written from: the situation's coordinate and its person. */
-export interface OpenerRequest {
-  scenario_id: string;
-  dimensions: Dimensions;
-  tools: readonly ToolSpec[];
-  known_ids: readonly string[];
-  persona: Persona;
-  variant: number;
-  policy_rule?: string;
-  /** The spec's domain (`retail_orders`): picks the phrasebook. */
-  domain?: string;
-  result_shapes?: Readonly<Record<string, unknown>>;
-}
+/** What an opening message is written from: the situation's coordinate and its person (the writer's request). */
+export type OpenerRequest = SituationWordingRequest;
 
 type Length = 'short' | 'medium' | 'long';
 

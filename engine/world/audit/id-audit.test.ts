@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Message, ToolSpec } from '../../../shared/domain';
+import { ORDER_TOOLS as TOOLS } from './__fixtures__/order-tools';
+import type { Message } from '../../../shared/domain';
 import { IdKinds } from '../id-kinds';
 import { idKindError, rowIdKindError } from './id-audit';
 
-const TOOLS: ToolSpec[] = [
-  {
-    name: 'get_order',
-    description: 'Look up one order. Orders on file: ORD-95347, ORD-82336.',
-    parameters: { type: 'object', properties: { order_id: { type: 'string', description: 'The order number, for example ORD-95347.' } } },
-  },
-  {
-    name: 'search_orders',
-    description: "Find a customer's orders. Customers on file: CUS-4487.",
-    parameters: { type: 'object', properties: { customer_id: { type: 'string', description: 'The customer.' } } },
-  },
-];
 const KINDS = new IdKinds({ tools: TOOLS });
 
 describe('id audit', () => {
