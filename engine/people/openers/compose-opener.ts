@@ -133,7 +133,12 @@ const SOFTENERS = [
 
 /** The goal with a softener before its end mark, sometimes. */
 function softened(sentence: string, chooser: Chooser): string {
-  if (!chooser.chance(0.2) || !/[.?]$/.test(sentence) || /[.?!] /.test(sentence) || /please|thanks|if possible/i.test(sentence))
+  if (
+    !chooser.chance(0.2) ||
+    !/[.?]$/.test(sentence) ||
+    /[.?!] /.test(sentence) ||
+    /please|thanks|if possible|for me|help me/i.test(sentence)
+  )
     return sentence;
   return `${sentence.slice(0, -1)}${chooser.one(SOFTENERS)}${sentence.slice(-1)}`;
 }
