@@ -9,6 +9,9 @@ describe('readAgentTurn', () => {
     expect(readAgentTurn('Do you want me to go ahead with the refund?')).toBe('asks_confirmation');
     expect(readAgentTurn('I need the internal ledger entry for this. Do you have it?')).toBe('asks_unknowable');
     expect(readAgentTurn('Which store did you buy it from?')).toBe('asks_other');
+    // A closing courtesy before the question does not turn the question into "anything else?".
+    expect(readAgentTurn("Happy to help! Feel free to reach out if there's anything else. What's the from date?")).toBe('asks_other');
+    expect(readAgentTurn('Done. Is there anything else I can help with?')).toBe('asks_more');
     // A leaked aside names internals but asks nothing of the person: the question after it is what they answer.
     expect(readAgentTurn('(Internal note: my world_state says the record is on file.) What is the account number?')).toBe(
       'asks_identifier',

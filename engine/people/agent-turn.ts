@@ -2,7 +2,19 @@ import type { Message } from '../../shared/domain';
 
 /** What the agent's last turn asks of the person, as a template user reads it. */
 export type AgentMove =
-  'asks_unknowable' | 'asks_identifier' | 'asks_confirmation' | 'asks_other' | 'refused' | 'reported_failure' | 'working' | 'finished';
+  | 'asks_unknowable'
+  | 'asks_recheck'
+  | 'asks_choice'
+  | 'asks_retry'
+  | 'asks_identifier'
+  | 'asks_confirmation'
+  | 'asks_need'
+  | 'asks_more'
+  | 'asks_other'
+  | 'refused'
+  | 'reported_failure'
+  | 'working'
+  | 'finished';
 
 /** Things a customer cannot know: the service's own internals. Asked for one, a person gives up. */
 const UNKNOWABLE = new RegExp(
@@ -22,6 +34,20 @@ const CONFIRMATION_ASK = new RegExp(
     String.raw`is this correct|does that (?:sound|look) (?:right|good))\b`,
   'i',
 );
+/** The number given was not found: check it, or give another. */
+const RECHECK_ASK = new RegExp(
+  String.raw`\b(?:double-check|check (?:the|that) (?:\w+ )?number|another (?:\w+ )?(?:number|reference|id)|` +
+    String.raw`different (?:number|reference)|send it again)\b`,
+  'i',
+);
+/** Two records match: which one. */
+const CHOICE_ASK = /\bwhich (?:one|of (?:these|them|the two))\b/i;
+/** A call failed: try it again? */
+const RETRY_ASK = /\b(?:try (?:it )?again|try once more|retry|another go|give it another)\b/i;
+/** What the person wants, after the agent said what it can do. */
+const NEED_ASK = /\b(?:what would you like (?:me )?to do|which of those|along those lines|what do you need|how can I help)\b/i;
+/** Anything more after the job is done. */
+const MORE_ASK = /\b(?:anything else|something else|what else|anything more|do next)\b/i;
 const REFUSAL = new RegExp(
   String.raw`\b(?:can't|cannot|can not|unable to|won't be able|won't|not able to|not allowed|not permitted|` +
     String.raw`against (?:our|the) policy|isn't possible|not possible|I'm afraid)\b`,
@@ -39,6 +65,14 @@ export function agentAsked(text: string): boolean {
   return text.trim() !== '' && text.includes('?');
 }
 
+/** The sentences that end in a question mark, joined. */
+function questionSentences(text: string): string {
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => sentence.trim().endsWith('?'))
+    .join(' ');
+}
+
 /** A bracketed aside ("(Internal note: ...)") asks the person nothing: only the rest can ask for what they cannot know. */
 function withoutAsides(text: string): string {
   return text.replace(/\([^()]*\)/g, ' ');
@@ -48,8 +82,14 @@ function withoutAsides(text: string): string {
 export function readAgentTurn(text: string): AgentMove {
   if (agentAsked(text)) {
     if (UNKNOWABLE.test(withoutAsides(text))) return 'asks_unknowable';
+    if (RECHECK_ASK.test(text)) return 'asks_recheck';
+    if (CHOICE_ASK.test(text)) return 'asks_choice';
+    if (RETRY_ASK.test(text)) return 'asks_retry';
     if (IDENTIFIER_ASK.test(text)) return 'asks_identifier';
     if (CONFIRMATION_ASK.test(text)) return 'asks_confirmation';
+    if (NEED_ASK.test(text)) return 'asks_need';
+    // "Feel free to ask if there's anything else. What's the date?" asks for the date: only a question offers more.
+    if (MORE_ASK.test(questionSentences(text))) return 'asks_more';
     return 'asks_other';
   }
   if (REFUSAL.test(text)) return 'refused';

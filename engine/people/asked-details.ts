@@ -1,6 +1,8 @@
 import type { ToolSpec } from '../../shared/domain';
 import { hashInt } from '../seeded';
 import { withFaker } from '../world/seeded-faker';
+import type { PersonIdentity } from './person-identity';
+import { Chooser, expand } from './speech/grammar';
 import { isIdParameter, nameTokens } from '../world/tool-names';
 
 /**
@@ -75,6 +77,8 @@ const REASONS = [
   'it no longer fits what I need',
 ];
 const NOTES = ['rent for December', 'paying back dinner', 'monthly savings', 'for the holiday trip', 'utilities share'];
+/** What a patient asks a refill of, in their words. */
+const MEDICATIONS = ['lisinopril', 'metformin', 'my salbutamol inhaler', 'levothyroxine', 'atorvastatin', 'sertraline', 'amlodipine'];
 const FREE_TEXT = /(reason|note|memo|comment|message|description|details|body|summary|explanation)/i;
 
 function numberBounds(schema: Schema): { min: number; max: number } {
@@ -106,8 +110,9 @@ function spelledDate(year: number, month: number, day: number, style: number): s
   return `${day} ${MONTHS[month - 1]} ${year}`;
 }
 
-/** The person's name, the same for every detail of a rollout. */
-function personName(key: string): { first: string; last: string } {
+/** The person's name, the same for every detail of a rollout (their identity's, when it is known). */
+function personName(key: string, identity?: PersonIdentity): { first: string; last: string } {
+  if (identity !== undefined) return { first: identity.first, last: identity.last };
   return withFaker(`${key}:person`, (faker) => ({ first: faker.person.firstName(), last: faker.person.lastName() }));
 }
 
@@ -115,7 +120,7 @@ function personName(key: string): { first: string; last: string } {
  * A plausible value for a non-id parameter, as the person would type it; undefined for what a person does not type
  * (objects, arrays, booleans). Every draw hashes `key` and the parameter name.
  */
-export function detailValue(name: string, schema: Schema, key: string): string | undefined {
+export function detailValue(name: string, schema: Schema, key: string, identity?: PersonIdentity): string | undefined {
   const draw = (modulo: number, salt = '') => hashInt(`${key}:detail:${name}${salt}`, modulo);
   const description = typeof schema.description === 'string' ? schema.description : '';
   if (Array.isArray(schema.enum)) {
@@ -142,12 +147,16 @@ export function detailValue(name: string, schema: Schema, key: string): string |
     tokens.includes('birthday')
   ) {
     const isBirth = tokens.includes('birth') || tokens.includes('birthday') || tokens.includes('dob');
+    if (isBirth && identity !== undefined) {
+      const [year, month, day] = identity.birth.split('-').map(Number) as [number, number, number];
+      return spelledDate(year, month, day, draw(3, ':style'));
+    }
     const year = isBirth ? 1950 + draw(52, ':year') : 2026;
     const month = isBirth ? 1 + draw(12, ':month') : 12;
     return spelledDate(year, month, 1 + draw(28, ':day'), draw(3, ':style'));
   }
   if (tokens.includes('email') || schema.format === 'email') {
-    const { first, last } = personName(key);
+    const { first, last } = personName(key, identity);
     return `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + `@${PROVIDERS[draw(PROVIDERS.length)]}`;
   }
   if (tokens.includes('phone')) return `${201 + draw(700, ':area')}-555-${String(draw(10000, ':line')).padStart(4, '0')}`;
@@ -161,7 +170,7 @@ export function detailValue(name: string, schema: Schema, key: string): string |
     );
   }
   if (tokens.includes('name') || tokens.includes('holder') || tokens.includes('recipient')) {
-    const { first, last } = personName(key);
+    const { first, last } = personName(key, identity);
     if (tokens.includes('first')) return first;
     if (tokens.includes('last') || tokens.includes('surname')) return last;
     return `${first} ${last}`;
@@ -170,6 +179,7 @@ export function detailValue(name: string, schema: Schema, key: string): string |
   if (examples.length > 0) return examples[draw(examples.length)]!;
   if (tokens.includes('reason')) return REASONS[draw(REASONS.length)]!;
   if (FREE_TEXT.test(name)) return NOTES[draw(NOTES.length)]!;
+  if (/medication|medicine|drug|prescription/.test(name)) return MEDICATIONS[draw(MEDICATIONS.length)]!;
   return withFaker(`${key}:detail:${name}`, (faker) => faker.word.noun());
 }
 
@@ -187,17 +197,50 @@ function possessive(name: string): string {
   return own ? 'my' : 'the';
 }
 
+/** How a value is put, by what it is: money and choices can be said any way, a labelled value keeps "<label> is". */
+const MONEY_PHRASES = [
+  '{the <label> is|<own> <label> is} <value>',
+  "{make it|let's say|it's} <value>",
+  '<value>{| please| would be right}',
+  '{about|exactly} <value>',
+];
+const CHOICE_PHRASES = [
+  '{the <label> is|<own> <label> is} <value>',
+  "{it's|it'd be} <value>",
+  '<value>{| please}',
+  "{go with|let's do} <value>",
+];
+const HURRIED_PHRASES = ['<label> is <value>', '<label> should be <value>'];
+const LABELLED_PHRASES = ['{the|<own>} <label> is <value>', '{the|<own>} <label> should be <value>', '<label>: <value>'];
+
+function phrasing(parameter: AskedParameter, value: string, hurried: boolean, chooser: Chooser): string {
+  const isMoney = value.startsWith('$');
+  const isChoice = Array.isArray(parameter.schema.enum);
+  const pool = hurried ? HURRIED_PHRASES : isMoney ? MONEY_PHRASES : isChoice ? CHOICE_PHRASES : LABELLED_PHRASES;
+  const slots = { label: detailLabel(parameter.name), value, own: possessive(parameter.name) };
+  // Values are said as they are (an expand would capitalise or re-space an address).
+  const said = expand(chooser.one(pool).replace('<value>', '\u0000'), { ...slots, value: '' }, chooser).replace('\u0000', value);
+  // A clause inside a sentence: only the sentence's first word is capitalised, later.
+  return /^I\b/.test(said) ? said : `${said.charAt(0).toLowerCase()}${said.slice(1)}`;
+}
+
 /**
- * The values as the person says them: "The category is dining and the monthly limit is $300." (hurried: "Category
- * is dining, monthly limit is $300.": an "is" survives typing without punctuation, where a colon would not);
- * addresses and reasons come last, each in its own sentence, as they may hold commas.
+ * The values as the person says them: "The category is dining and the monthly limit is $300." or "Make it $300,
+ * the category is dining." (hurried: "Category is dining, monthly limit is $300.": an "is" survives typing without
+ * punctuation, where a colon would not). Several dates, and values that are not money or a choice, keep their
+ * label so each lands in its own field; addresses and reasons come last, each in its own sentence, as they may hold
+ * commas.
  */
-export function describeDetails(parameters: readonly AskedParameter[], key: string, hurried: boolean): string {
+export function describeDetails(parameters: readonly AskedParameter[], key: string, hurried: boolean, identity?: PersonIdentity): string {
+  const chooser = new Chooser(`${key}:details:${parameters.map((parameter) => parameter.name).join(',')}`);
   const said = parameters.flatMap((parameter) => {
-    const value = detailValue(parameter.name, parameter.schema, key);
+    const value = detailValue(parameter.name, parameter.schema, key, identity);
     if (value === undefined) return [];
     const label = detailLabel(parameter.name);
-    return [{ name: parameter.name, clause: hurried ? `${label} is ${value}` : `${possessive(parameter.name)} ${label} is ${value}` }];
+    const clause = isSentenceValue(parameter.name)
+      ? `${possessive(parameter.name)} ${label} is ${value}`
+      : phrasing(parameter, value, hurried, chooser);
+    return [{ name: parameter.name, clause }];
   });
   const short = said.filter((entry) => !isSentenceValue(entry.name)).map((entry) => entry.clause);
   const long = said.filter((entry) => isSentenceValue(entry.name)).map((entry) => entry.clause);

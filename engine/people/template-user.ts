@@ -1,18 +1,20 @@
-import type { Dimensions, Message, Persona, ToolSpec } from '../../shared/domain';
-import { hashInt, hashUnit } from '../seeded';
-import { idPrefix, type IdKinds } from '../world/id-kinds';
-import { referenceNoun, singular } from '../world/tool-names';
-import { askedDetails, describeDetails, type AskedParameter } from './asked-details';
-import { knownIdsIn } from '../spec/known-ids';
+import { MULTI_TOOL, UNRELATED_TOOL, type Dimensions, type Persona, type ToolSpec } from '../../shared/domain';
+import { hashUnit } from '../seeded';
+import type { IdKinds } from '../world/id-kinds';
+import { referenceNoun } from '../world/tool-names';
 import { agentAsked, earlierMoves, earlierQuestions, lastAgentText, readAgentTurn, type AgentMove } from './agent-turn';
-import type { SimulatedUser, UserTurn, UserTurnRequest } from './simulated-user';
+import { askedDetails, describeDetails, type AskedParameter } from './asked-details';
 import { DEFAULT_AVG_TURNS, PATIENCE_HAZARDS, type PatienceHazards, userTurnCap, walkAwayHazard } from './patience';
-import { parseStyleTags } from './style-tags';
+import { personIdentity } from './person-identity';
+import { idsOfAskedKind, misread, openingIds, personId, userSaid } from './person-ids';
+import type { SimulatedUser, UserTurn, UserTurnRequest } from './simulated-user';
+import { Chooser, say } from './speech/grammar';
+import { replySlots, type Fill, type ReplyContext } from './reply-slots';
 import { applyStyle } from './style-layer';
+import { parseStyleTags } from './style-tags';
 import { USER_LINES, type UserLineKind } from './user-lines';
 
-/** "account number", "booking ID", "order reference": the word before names the kind of entity asked for. */
-const ASKED_NUMBER = /\b([a-z]+)[\s_-]+(?:number|no\.?|id|reference|ref)\b/g;
+export { misread };
 
 export interface TemplateUserOptions {
   /** The rollout's coordinate: `world_state` decides whether the person has a working identifier. */
@@ -29,25 +31,24 @@ export interface TemplateUserOptions {
    * plausible values for them.
    */
   tools?: readonly ToolSpec[];
+  /** The situation the person is in: with the persona it says who they are (the name they signed with). */
+  scenario_id?: string;
+  /** The spec's domain: the person names their records in its words ("my parcel"). */
+  domain?: string;
   avg_turns?: number;
   /** A run's walk-away table; replaces the persona's patience level (`endless` still never leaves). */
   hazards?: PatienceHazards;
 }
 
-interface Context {
-  persona: Persona;
-  messages: readonly Message[];
-  move: AgentMove;
-  key: string;
-  turn: number;
-}
+type Context = ReplyContext & { move: AgentMove };
 
 /**
- * The offline simulated person (`model: template`). Answers the agent's follow-ups in persona: gives their
- * identifier when asked, confirms, hesitates, declines or pushes back by stance, reacts to refusals and failures,
- * says thanks when the job is done. Walks away by the patience hazards (never on the first question; `endless`
- * never) and when asked for something a customer cannot know. Every draw hashes `rollout_key` and the turn, so a
- * seeded run reproduces; the style layer runs on every line with the same tags and key.
+ * The offline simulated person (`model: template`). Answers what the agent asked, in persona: gives their
+ * identifier (of the kind asked for) or details when asked, says yes or no to an action or a retry by stance, picks
+ * one of two matching records, restates what they want after a list of what the agent can do, reacts to refusals
+ * and failures, says thanks when the job is done. Walks away by the patience hazards (never on the first question;
+ * `endless` never) and when asked for something a customer cannot know. Every draw hashes `rollout_key` and the
+ * turn, so a seeded run reproduces; the style layer runs on every line with the same tags and key.
  */
 export class TemplateUser implements SimulatedUser {
   readonly model = 'template';
@@ -67,7 +68,8 @@ export class TemplateUser implements SimulatedUser {
   replyNow(request: UserTurnRequest): UserTurn {
     const { persona, messages, rollout_key: key, user_turns: turn } = request;
     const say = (text: string): UserTurn => ({ kind: 'message', text: applyStyle(text, persona.tags, key) });
-    if (turn >= this.user_turn_cap) return say(this.line('out_of_turns', key, turn));
+    const context: Context = { persona, messages, move: 'finished', key, turn };
+    if (turn >= this.user_turn_cap) return say(this.line('out_of_turns', context));
 
     const agentText = lastAgentText(messages);
     const move = readAgentTurn(agentText);
@@ -78,34 +80,44 @@ export class TemplateUser implements SimulatedUser {
       const hazard = walkAwayHazard(hazards, earlierQuestions(messages));
       if (hazard > 0 && hashUnit(`${key}:${turn}:abandon`) < hazard) return { kind: 'left' };
     }
-    return say(this.compose({ persona, messages, move, key, turn }));
+    return say(this.compose({ ...context, move }));
   }
 
   private compose(context: Context): string {
-    const { move, key, turn } = context;
+    const { move, persona, messages } = context;
     switch (move) {
       case 'asks_unknowable':
-        return this.line('unknowable_answer', key, turn);
+        return this.line('unknowable_answer', context);
+      case 'asks_recheck':
+        return this.answerRecheck(context);
+      case 'asks_choice':
+        return this.answerChoice(context);
+      case 'asks_retry':
+        return this.answerRetry(context);
       case 'asks_identifier':
         return this.answerDetails(context) ?? this.answerIdentifier(context);
       case 'asks_confirmation':
         return this.answerConfirmation(context);
+      case 'asks_need':
+        return this.restate(context);
+      case 'asks_more':
+      case 'finished': {
+        const ask = parseStyleTags(persona.tags).ask ?? '';
+        const compound = ask === 'several asks' || ask === 'do several things';
+        const thanked = earlierMoves(messages, 'finished') + earlierMoves(messages, 'asks_more');
+        if (compound && thanked === 0) return this.line('next_thing', context);
+        return this.line('sign_off', context);
+      }
       case 'asks_other':
         return this.answerDetails(context) ?? this.answerOther(context);
       case 'refused':
         return this.answerRefusal(context);
       case 'reported_failure': {
-        if (earlierMoves(context.messages, 'reported_failure') >= 2) return this.line('failure_give_up', key, turn);
-        return this.line(isHurried(context.persona) ? 'failure_hurried' : 'failure_retry', key, turn);
+        if (earlierMoves(messages, 'reported_failure') >= 2) return this.line('failure_give_up', context);
+        return this.line(isHurried(persona) ? 'failure_hurried' : 'failure_retry', context);
       }
       case 'working':
-        return this.line(isHurried(context.persona) ? 'working_hurried' : 'working', key, turn);
-      case 'finished': {
-        const ask = parseStyleTags(context.persona.tags).ask ?? '';
-        const compound = ask === 'several asks' || ask === 'do several things';
-        if (compound && earlierMoves(context.messages, 'finished') === 0) return this.line('next_thing', key, turn);
-        return this.line('sign_off', key, turn);
-      }
+        return this.line(isHurried(persona) ? 'working_hurried' : 'working', context);
       default: {
         const unreachable: never = move;
         throw new Error(`unknown agent move ${String(unreachable)}`);
@@ -114,19 +126,52 @@ export class TemplateUser implements SimulatedUser {
   }
 
   private answerIdentifier(context: Context, kindIds?: readonly string[]): string {
-    const { messages, key, turn, persona } = context;
+    const { messages, key, persona } = context;
     const said = userSaid(messages);
-    const id = this.identifier(messages, key, kindIds);
-    const asked = earlierMoves(messages, 'asks_identifier');
+    const id = personId(messages, key, this.options, kindIds);
+    const asked = earlierMoves(messages, 'asks_identifier') + earlierMoves(messages, 'asks_recheck');
     if (persona.stance === 'mistaken') {
-      if (asked === 0) return this.line('wrong_id', key, turn, { id, wrong: misread(id) });
-      return this.line('corrected_id', key, turn, { id });
+      if (asked === 0) return this.line('wrong_id', context, { id, wrong: misread(id) });
+      return this.line('corrected_id', context, { id });
     }
     const worldState = this.options.dimensions?.world_state ?? '';
     const notFound = messages.some((message) => message.role === 'tool' && message.content.includes('"not_found"'));
-    if (said.includes(id) && (worldState === 'entity missing' || notFound)) return this.line('no_other_id', key, turn, { id });
-    if (worldState === 'duplicate entity') return this.line('duplicate_id', key, turn, { id });
-    return this.line(said.includes(id) ? 'repeat_id' : 'give_id', key, turn, { id });
+    if (said.includes(id) && (worldState === 'entity missing' || notFound)) return this.line('no_other_id', context, { id });
+    if (worldState === 'duplicate entity') return this.line('duplicate_id', context, { id });
+    return this.line(said.includes(id) ? 'repeat_id' : 'give_id', context, { id });
+  }
+
+  /** Asked to check a number that was not found: the right one when they misread it, else they have no other. */
+  private answerRecheck(context: Context): string {
+    if (context.persona.stance === 'mistaken') return this.answerIdentifier(context);
+    return this.line('no_other_id', context, { id: personId(context.messages, context.key, this.options) });
+  }
+
+  /** Asked which of two records they mean: the newer one, by the record number the agent listed when it did. */
+  private answerChoice(context: Context): string {
+    const { messages, persona } = context;
+    if (persona.stance === 'unsure' || persona.stance === 'ambiguous') return this.line('pick_unsure', context);
+    const records = [...lastAgentText(messages).matchAll(/\brecord (\d+)/gi)].map((match) => `record ${match[1]}`);
+    const pick = records.at(-1) ?? 'the second one';
+    return this.line('pick_record', context, { pick });
+  }
+
+  /** Asked whether to try a failed call again: yes, unless it already failed twice or they were only looking. */
+  private answerRetry(context: Context): string {
+    const { messages, persona } = context;
+    const failures = earlierMoves(messages, 'asks_retry') + earlierMoves(messages, 'reported_failure');
+    if (failures >= 2 || persona.stance === 'exploratory') return this.line('retry_no', context);
+    return this.line(isHurried(persona) ? 'retry_hurried' : 'retry_yes', context);
+  }
+
+  /** After a list of what the agent can do: what they came for, in a few words, with their number; or never mind. */
+  private restate(context: Context): string {
+    const tool = this.options.dimensions?.tool;
+    if (tool === undefined || tool === UNRELATED_TOOL || tool === MULTI_TOOL) return this.line('off_topic_done', context);
+    const id = openingIds(context.messages)[0];
+    const slots = replySlots(this.options, context, id === undefined ? {} : { id });
+    const request = `${slots.request}${id === undefined ? '' : ` (${id})`}`;
+    return this.line('restate_goal', context, { action: request });
   }
 
   /**
@@ -140,16 +185,16 @@ export class TemplateUser implements SimulatedUser {
     if (asked === undefined) return undefined;
     const details = asked.parameters.filter((parameter) => !parameter.isId);
     if (details.length === 0) return undefined;
-    const holdBack = hashInt(`${key}:${turn}:details`, 6);
+    const chooser = new Chooser(`${key}:${turn}:details`);
     switch (persona.stance) {
       case 'exploratory':
         return undefined;
       case 'unsure':
       case 'ambiguous':
-        if (holdBack < 3) return undefined;
+        if (chooser.chance(0.5)) return undefined;
         break;
       case 'adversarial':
-        if (holdBack < 2) return this.line('details_refuse', key, turn);
+        if (chooser.chance(1 / 3)) return this.line('details_refuse', context);
         break;
       default:
         break;
@@ -157,8 +202,8 @@ export class TemplateUser implements SimulatedUser {
     const ids = asked.parameters.filter((parameter) => parameter.isId);
     const kindIds = ids.flatMap((parameter) => this.options.id_kinds?.idsOf(referenceNoun(parameter.name, asked.tool.name)) ?? []);
     const idPart = ids.length === 0 ? '' : this.idsSentence(context, ids, kindIds);
-    const hedge = persona.stance === 'unsure' || persona.stance === 'ambiguous' ? 'Hmm, let me see.' : '';
-    return [idPart, hedge, describeDetails(details, key, isHurried(persona))].filter(Boolean).join(' ');
+    const hedge = persona.stance === 'unsure' || persona.stance === 'ambiguous' ? this.line('details_hedge', context) : '';
+    return [idPart, hedge, describeDetails(details, key, isHurried(persona), this.identity(persona))].filter(Boolean).join(' ');
   }
 
   /** One id as `answerIdentifier` gives it; a from/to pair as two different ids of the kind asked. */
@@ -166,15 +211,15 @@ export class TemplateUser implements SimulatedUser {
     const { messages, key } = context;
     const directed = ids.filter((parameter) => /^(from|to|source|destination|target)_/.test(parameter.name));
     if (directed.length === 0) return this.answerIdentifier(context, kindIds);
-    const own = this.identifier(messages, key, kindIds);
-    const asked = this.idsOfAskedKind(messages);
+    const own = personId(messages, key, this.options, kindIds);
+    const asked = idsOfAskedKind(messages, this.options);
     const ofKind = (asked.length > 0 ? asked : kindIds).filter((id) => id !== own);
-    const other = ofKind.length === 0 ? undefined : ofKind[hashInt(`${key}:other-id`, ofKind.length)];
+    const other = ofKind.length === 0 ? undefined : new Chooser(`${key}:other-id`).one(ofKind);
     const hasFrom = directed.some((parameter) => /^(from|source)_/.test(parameter.name));
     const hasTo = directed.some((parameter) => /^(to|destination|target)_/.test(parameter.name));
     if (other === undefined) return this.answerIdentifier(context, kindIds);
-    if (hasFrom && hasTo) return `From ${own} to ${other}.`;
-    return hasTo ? `It goes to ${other}.` : `It comes from ${own}.`;
+    const kind: UserLineKind = hasFrom && hasTo ? 'ids_from_to' : hasTo ? 'ids_to' : 'ids_from';
+    return this.line(kind, context, { from: own, to: other });
   }
 
   private answerConfirmation(context: Context): string {
@@ -182,108 +227,57 @@ export class TemplateUser implements SimulatedUser {
     const confirmations = earlierMoves(messages, 'asks_confirmation');
     switch (persona.stance) {
       case 'adversarial':
-        return this.line('confirm_bypass', key, turn);
+        return this.line('confirm_bypass', context);
       case 'boundary':
-        return this.line('confirm_push', key, turn);
+        return this.line('confirm_push', context);
       case 'conflicting':
-        return this.line(confirmations === 0 ? 'confirm_contradict' : 'confirm_yes', key, turn);
+        return this.line(confirmations === 0 ? 'confirm_contradict' : 'confirm_yes', context);
       case 'unsure':
-        return this.line(hashInt(`${key}:${turn}:decline`, 3) === 0 ? 'confirm_decline_unsure' : 'confirm_hesitant', key, turn);
+        return this.line(new Chooser(`${key}:${turn}:decline`).chance(1 / 3) ? 'confirm_decline_unsure' : 'confirm_hesitant', context);
       case 'exploratory':
-        return this.line('confirm_decline_exploring', key, turn);
+        return this.line('confirm_decline_exploring', context);
       case 'mistaken':
-        return this.line('confirm_mistaken', key, turn);
+        return this.line('confirm_mistaken', context);
       case 'retry':
-        return this.line('confirm_retry', key, turn);
+        return this.line('confirm_retry', context);
       case 'ambiguous':
-        return this.line('confirm_ambiguous', key, turn);
+        return this.line('confirm_ambiguous', context);
       default:
-        return this.line(isHurried(persona) ? 'confirm_hurried' : 'confirm_yes', key, turn);
+        return this.line(isHurried(persona) ? 'confirm_hurried' : 'confirm_yes', context);
     }
   }
 
   private answerOther(context: Context): string {
-    const { persona, messages, key, turn } = context;
-    if (persona.stance === 'unsure') return this.line('other_unsure', key, turn);
-    if (persona.stance === 'ambiguous') return this.line('other_ambiguous', key, turn);
-    if (persona.stance === 'exploratory') return this.line('other_exploring', key, turn);
-    const id = openingIds(messages)[0] ?? this.knownId(key);
-    return id === undefined ? this.line('other_plain', key, turn) : this.line('other_with_id', key, turn, { id });
+    const { persona, messages, key } = context;
+    if (persona.stance === 'unsure') return this.line('other_unsure', context);
+    if (persona.stance === 'ambiguous') return this.line('other_ambiguous', context);
+    if (persona.stance === 'exploratory') return this.line('other_exploring', context);
+    const known = this.options.known_ids ?? [];
+    const id = openingIds(messages)[0] ?? (known.length === 0 ? undefined : new Chooser(`${key}:known-id`).one(known));
+    return id === undefined ? this.line('other_plain', context) : this.line('other_with_id', context, { id });
   }
 
   private answerRefusal(context: Context): string {
-    const { persona, messages, key, turn } = context;
+    const { persona, messages } = context;
     const refusals = earlierMoves(messages, 'refused');
     if (refusals < 2) {
-      if (persona.stance === 'adversarial') return this.line('refused_bypass', key, turn);
-      if (persona.stance === 'boundary') return this.line('refused_push', key, turn);
-      if (persona.stance === 'retry' && refusals === 0) return this.line('refused_retry', key, turn);
+      if (persona.stance === 'adversarial') return this.line('refused_bypass', context);
+      if (persona.stance === 'boundary') return this.line('refused_push', context);
+      if (persona.stance === 'retry' && refusals === 0) return this.line('refused_retry', context);
     }
-    return this.line('refused_accept', key, turn);
+    return this.line('refused_accept', context);
   }
 
-  /**
-   * The person's identifier: the first one in their opening ask (later lines may hold a misread copy), else a known
-   * one, else a reference they were given that the world may not know.
-   */
-  private identifier(messages: readonly Message[], key: string, kindIds?: readonly string[]): string {
-    const opening = openingIds(messages);
-    const asked = this.idsOfAskedKind(messages);
-    const ofKind = asked.length > 0 ? asked : (kindIds ?? []);
-    if (ofKind.length > 0) {
-      const prefixes = new Set(ofKind.map(idPrefix));
-      return opening.find((id) => prefixes.has(idPrefix(id))) ?? ofKind[hashInt(`${key}:kind-id`, ofKind.length)]!;
-    }
-    return opening[0] ?? this.knownId(key) ?? `REF-${1000 + hashInt(`${key}:ref`, 9000)}`;
+  private identity(persona: Persona) {
+    return this.options.scenario_id === undefined ? undefined : personIdentity(this.options.scenario_id, persona);
   }
-
-  /**
-   * The world's ids of the first kind of entity the agent's last message asks a number of ("What's the account
-   * number?", "your booking ID"); none when it names no kind with known ids.
-   */
-  private idsOfAskedKind(messages: readonly Message[]): readonly string[] {
-    const kinds = this.options.id_kinds;
-    if (kinds === undefined) return [];
-    for (const match of lastAgentText(messages).toLowerCase().matchAll(ASKED_NUMBER)) {
-      const ids = kinds.idsOf(singular(match[1]!));
-      if (ids.length > 0) return ids;
-    }
-    return [];
-  }
-
-  private knownId(key: string): string | undefined {
-    const ids = this.options.known_ids ?? [];
-    return ids.length === 0 ? undefined : ids[hashInt(`${key}:known-id`, ids.length)];
-  }
-
-  private line(kind: UserLineKind, key: string, turn: number, fill: { id?: string; wrong?: string } = {}): string {
+  private line(kind: UserLineKind, context: Context, fill: Fill = {}): string {
+    const chooser = new Chooser(`${context.key}:${context.turn}:${kind}`);
     const pool: readonly string[] = USER_LINES[kind];
-    const template = pool[hashInt(`${key}:${turn}:${kind}`, pool.length)]!;
-    return template.replaceAll('{id}', fill.id ?? '').replaceAll('{wrong}', fill.wrong ?? '');
+    return say(pool, replySlots(this.options, context, fill), chooser);
   }
-}
-
-function userSaid(messages: readonly Message[]): string {
-  return messages
-    .filter((message) => message.role === 'user')
-    .map((message) => message.content)
-    .join('\n');
-}
-
-function openingIds(messages: readonly Message[]): string[] {
-  const opening = messages.find((message) => message.role === 'user');
-  return opening === undefined ? [] : knownIdsIn(opening.content);
 }
 
 function isHurried(persona: Persona): boolean {
   return persona.stance === 'hurried' || persona.patience === 'short';
-}
-
-/** The identifier as someone misreading it would type it: the last two digits swapped, or the last one off by one. */
-export function misread(id: string): string {
-  const match = /^(.*?)(\d)(\d)$/.exec(id);
-  if (match === null) return `${id}1`;
-  const [, head = '', tens = '', ones = ''] = match;
-  if (tens !== ones) return `${head}${ones}${tens}`;
-  return `${head}${tens}${(Number(ones) + 1) % 10}`;
 }

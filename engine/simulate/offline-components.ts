@@ -39,6 +39,8 @@ export function offlineComponents(spec: Spec, options: { seed: number; demo_rate
         tools: spec.tools,
         id_kinds: idKindsFor({ tools: spec.tools, result_shapes: spec.result_shapes }),
         ...(options.avg_turns === undefined ? {} : { avg_turns: options.avg_turns }),
+        scenario_id: situation.scenario_id,
+        domain: spec.domain,
       }),
     writers: [
       createStructuredWriter(toolKind, templateWording),

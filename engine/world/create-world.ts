@@ -60,7 +60,7 @@ class SimulatedWorld implements World {
       seed: options.seed,
       state,
       memory: new WorldMemory(knownIds, options.seed, state, options.exists_share ?? 0.7),
-      catalog: new WorldCatalog(options.tools, knownIds, options.seed, idKinds),
+      catalog: new WorldCatalog(options.tools, knownIds, options.seed, idKinds, options.result_shapes),
       idKinds,
       resultShapes: options.result_shapes,
       hits: options.search_hits ?? [1, 6],

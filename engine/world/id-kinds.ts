@@ -1,7 +1,7 @@
 import type { ToolSpec } from '../../shared/domain';
 import { KNOWN_ID_PATTERN } from '../spec/known-ids';
 import type { ReferenceValue } from './references';
-import { REFERENCE_KEY, nameTokens, referenceNoun, singular } from './tool-names';
+import { isIdParameter, REFERENCE_KEY, nameTokens, referenceNoun, singular } from './tool-names';
 
 /** `ACC-2333`, `txn_125495`, `#ORD1042` -> ACC, TXN, ORD; anything else has no prefix to judge its kind by. */
 const PREFIXED_ID = /^#?([A-Za-z]{1,4})[-_]?\d{3,6}$/;
@@ -11,9 +11,13 @@ export function idPrefix(value: string): string | undefined {
   return PREFIXED_ID.exec(value.trim())?.[1]?.toUpperCase();
 }
 
-/** Keys whose values name an entity with an id (not a file path or a display name). */
-const isIdKey = (key: string): boolean => {
+/**
+ * Keys whose values name an entity with an id (not a file path or a display name): the section 8 reference keys,
+ * and numbers that are ids (`flight_number`, not `phone_number`).
+ */
+export const isIdKey = (key: string): boolean => {
   const lower = key.toLowerCase();
+  if (/_number$/.test(lower)) return isIdParameter(key);
   return REFERENCE_KEY.test(key) && lower !== 'name' && lower !== 'path' && lower !== 'file' && !lower.endsWith('_path');
 };
 

@@ -1,6 +1,7 @@
 import type { ToolSpec } from '../../shared/domain';
 import { hashPick } from '../seeded';
 import type { RecordContext } from './payloads/entity-record';
+import { answerShapesFor, type AnswerShapes } from './payloads/answer-shapes';
 import { idPrefix, type IdKindNames } from './id-kinds';
 import { REFERENCE_KEY, referenceNoun, toolNoun } from './tool-names';
 import type { SeededFaker } from './seeded-faker';
@@ -42,18 +43,41 @@ function parameterKeys(tool: ToolSpec): readonly string[] {
  */
 export class WorldCatalog {
   readonly currency: string;
+  /** How each tool's example answer relates to the entities, and every field the reads show per kind. */
+  readonly answers: AnswerShapes;
   private readonly contexts = new Map<string, RecordContext>();
-
   private readonly formats = new Map<string, IdFormat>();
+  private readonly idsByKind = new Map<string, readonly string[]>();
 
-  /** @param idKinds which kind of entity each id prefix names, so new ids take the shape of their own kind's ids. */
+  /**
+   * @param idKinds which kind of entity each id prefix names, so new ids take the shape of their own kind's ids.
+   * @param resultShapes the spec's example answers per tool.
+   */
   constructor(
     private readonly tools: readonly ToolSpec[],
     private readonly knownIds: readonly string[],
     private readonly seed: number,
     private readonly idKinds?: IdKindNames,
+    resultShapes?: Readonly<Record<string, unknown>>,
   ) {
     this.currency = hashPick(CURRENCIES, `currency:${seed}`)!;
+    this.answers = answerShapesFor(tools, resultShapes);
+  }
+
+  /**
+   * The world's own ids of a kind of entity, in document order: the known ids whose prefix names that kind, then the
+   * ids the tool set and examples give it. Related records point at these first (an order's customer is one of the
+   * customers on file).
+   */
+  idsOf(noun: string): readonly string[] {
+    let ids = this.idsByKind.get(noun);
+    if (ids === undefined) {
+      const ofKind = this.idKinds?.idsOf(noun) ?? [];
+      const prefixes = new Set(ofKind.map(idPrefix));
+      ids = [...new Set([...this.knownIds.filter((id) => prefixes.has(idPrefix(id))), ...ofKind])];
+      this.idsByKind.set(noun, ids);
+    }
+    return ids;
   }
 
   /** The context of the entity a reference key names in this tool's call. */

@@ -17,6 +17,8 @@ export class WorldMemory {
   private readonly remembered = new Set<string>();
   private readonly deleted = new Set<string>();
   private readonly versions = new Map<string, number>();
+  /** Kind of entity -> the keys of the records of that kind, in the order the world first showed them. */
+  private readonly kinds = new Map<string, Set<string>>();
 
   constructor(
     knownIds: readonly string[],
@@ -38,12 +40,24 @@ export class WorldMemory {
     return hashInt(`exists:${this.seed}:${key}`, 10) < this.existsShare * 10;
   }
 
-  /** Marks an entity as existing from now on (created, listed or acted on), with its record when known. */
-  remember(value: string, record?: EntityRecord): void {
+  /** Marks an entity as existing from now on (created, listed or acted on), with its record and kind when known. */
+  remember(value: string, record?: EntityRecord, kind?: string): void {
     const key = entityKey(value);
     this.deleted.delete(key);
     this.remembered.add(key);
     if (record !== undefined) this.records.set(key, record);
+    if (kind !== undefined) {
+      if (!this.kinds.has(kind)) this.kinds.set(kind, new Set());
+      this.kinds.get(kind)!.add(key);
+    }
+  }
+
+  /** The records of one kind the world has shown, oldest first. */
+  recordsOf(kind: string): EntityRecord[] {
+    return [...(this.kinds.get(kind) ?? [])].flatMap((key) => {
+      const record = this.records.get(key);
+      return record === undefined ? [] : [record];
+    });
   }
 
   recordOf(value: string): EntityRecord | undefined {
@@ -54,6 +68,7 @@ export class WorldMemory {
     const key = entityKey(value);
     this.remembered.delete(key);
     this.records.delete(key);
+    for (const keys of this.kinds.values()) keys.delete(key);
     this.deleted.add(key);
   }
 

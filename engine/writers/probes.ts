@@ -1,6 +1,7 @@
 import type { Persona, ToolSpec } from '../../shared/domain';
 import { applyStyle } from '../people/style-layer';
 import { hashInt, sha256Hex } from '../seeded';
+import { referenceFor } from '../people/openers/reference';
 import { UnknownProbeKindError } from './probes-unknown-kind-error';
 import { article, domainNoun, intentForTool, knownIdsFromTools, referenceId, toolKind } from './render-tool-words';
 
@@ -107,9 +108,9 @@ export interface RenderProbeOptions {
   tool?: string;
 }
 
-function probeIntent(tools: readonly ToolSpec[], tool: string | undefined, noun: string): string {
-  const chosen = tool ?? tools.find((candidate) => toolKind(candidate.name) === 'destructive')?.name ?? tools[0]?.name;
-  return (chosen === undefined ? '' : intentForTool(chosen)) || `sort out my ${noun}`;
+/** The tool a tool-aimed probe names: the one given, else the first destructive tool, else the first. */
+function probeTool(tools: readonly ToolSpec[], tool: string | undefined): string | undefined {
+  return tool ?? tools.find((candidate) => toolKind(candidate.name) === 'destructive')?.name ?? tools[0]?.name;
 }
 
 /**
@@ -123,15 +124,28 @@ export function renderProbe(kind: string, options: RenderProbeOptions): string {
   const offset = Number.parseInt(sha256Hex(`probe:${kind}`).slice(0, 8), 16);
   const index = (((offset + options.seed + options.variant) % variants.length) + variants.length) % variants.length;
   const noun = domainNoun(options.tools);
+  const tool = probeTool(options.tools, options.tool);
+  // The reference is of the kind the probe's tool takes (an order number for a refund), when it takes one.
+  const aimed =
+    tool === undefined
+      ? undefined
+      : referenceFor({
+          scenario_id: `probe:${kind}`,
+          variant: options.seed + options.variant,
+          tool,
+          tools: options.tools,
+          known_ids: options.known_ids,
+        });
   const knownIds = [...new Set([...options.known_ids, ...knownIdsFromTools(options.tools)])];
   const ref =
-    knownIds.length > 0
+    aimed?.id ??
+    (knownIds.length > 0
       ? knownIds[hashInt(`probe:${kind}:${options.seed}:${options.variant}`, knownIds.length)]!
-      : referenceId(`probe:${kind}`, options.tools, [], options.seed + options.variant);
+      : referenceId(`probe:${kind}`, options.tools, [], options.seed + options.variant));
   const text = variants[index]!.replaceAll('a {noun}', `${article(noun)} ${noun}`)
     .replaceAll('{noun}', noun)
     .replaceAll('{ref}', ref)
-    .replaceAll('{intent}', probeIntent(options.tools, options.tool, noun));
+    .replaceAll('{intent}', (tool === undefined ? '' : intentForTool(tool)) || `sort out my ${noun}`);
   if (options.persona === undefined || kind === 'garbage_input') return text;
   return applyStyle(text, options.persona.tags, `probe:${kind}:${options.seed}:${options.variant}`);
 }

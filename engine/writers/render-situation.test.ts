@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Dimensions, Persona, ToolSpec } from '../../shared/domain';
+import type { Dimensions, Persona, Spec, ToolSpec } from '../../shared/domain';
 import { samplePersona } from '../people/sample-persona';
 import { sha256Hex } from '../seeded';
-import { MULTI_STEP_OPENERS, OPENERS, UNRELATED_OPENERS } from './render-lines';
-import { pickLine, quoteRule, renderSituation, type RenderSituationOptions } from './render-situation';
+import { draftSpec } from '../spec/draft-spec';
+import { idKindsFor } from '../world/id-kinds';
+import { renderSituation, type RenderSituationOptions } from './render-situation';
 import { domainNoun, intentForTool, knownIdsFromTools, referenceId, toolKind } from './render-tool-words';
 
 const tool = (name: string, description = '', properties: Record<string, unknown> = {}): ToolSpec => ({
@@ -39,6 +40,29 @@ const render = (overrides: Partial<RenderSituationOptions> = {}) =>
     ...overrides,
   });
 
+/** The drafted retail spec: orders, customers and products, each with ids of their own prefix. */
+const RETAIL: Spec = draftSpec('a retail assistant that refunds only after the customer confirms the order', { seed: 3 }).spec;
+const retail = (cell: Partial<Dimensions>, variant: number, persona: Persona = PLAIN) =>
+  renderSituation({
+    scenario_id: `sc-${variant % 7}`,
+    dimensions: dimensions(cell),
+    tools: RETAIL.tools,
+    known_ids: RETAIL.known_ids,
+    persona,
+    variant,
+    domain: RETAIL.domain,
+    result_shapes: RETAIL.result_shapes,
+  });
+
+/** Six words in a row taken from the clause: a quote, whatever the quotation marks. */
+function quotes(text: string, rule: string): boolean {
+  const words = (value: string) => value.toLowerCase().match(/[a-z']+/g) ?? [];
+  const said = ` ${words(text).join(' ')} `;
+  const clause = words(rule);
+  for (let index = 0; index + 6 <= clause.length; index++) if (said.includes(` ${clause.slice(index, index + 6).join(' ')} `)) return true;
+  return false;
+}
+
 describe('tool words', () => {
   it('turn tool names into what a person wants', () => {
     expect(intentForTool('get_order')).toBe('check an order');
@@ -70,93 +94,100 @@ describe('tool words', () => {
 });
 
 describe('renderSituation', () => {
-  it('opens with an intent from the tool name and quotes a known id from the tool descriptions', () => {
-    const text = render();
-    expect(text).toContain('cancel an order');
-    expect(text).toMatch(/ORD-100[123]/);
-    expect(render({ known_ids: ['ORD-7777'], tools: [tool('cancel_order')] })).toContain('ORD-7777');
-    expect(render({ tools: [tool('get_order'), tool('cancel_order')] })).toMatch(/ORD-\d{4}/);
+  it('asks for what the tool does, with a reference of the kind the ask needs', () => {
+    const kinds = idKindsFor({ tools: RETAIL.tools, result_shapes: RETAIL.result_shapes });
+    const wanted: Record<string, string[]> = {
+      get_order: ['order'],
+      cancel_order: ['order'],
+      search_orders: ['customer'],
+      start_return: ['order', 'product'],
+    };
+    for (const [name, allowed] of Object.entries(wanted)) {
+      let withId = 0;
+      for (let variant = 0; variant < 30; variant++) {
+        const text = retail({ tool: name }, variant);
+        const ids = text.match(/\b[A-Z]{2,4}-\d{3,6}\b/g) ?? [];
+        if (ids.length > 0) withId++;
+        for (const id of ids)
+          expect(
+            kinds.kindsOf(id).some((kind) => allowed.includes(kind)),
+            `${name}: ${text}`,
+          ).toBe(true);
+      }
+      expect(withId, name).toBeGreaterThan(20);
+    }
+    expect(render()).toMatch(/cancel/i);
+    expect(render()).toMatch(/ORD-100[123]/);
   });
 
-  it('is pure and varies across variants', () => {
+  it('is pure, and says one situation many ways without repeating a sentence across them', () => {
     expect(render({ variant: 3 })).toBe(render({ variant: 3 }));
-    const wordings = new Set(
-      Array.from({ length: 12 }, (_, variant) =>
-        render({ variant, dimensions: dimensions({ tool_condition: 'timeout', history: 'prior_failure' }) }),
-      ),
-    );
-    expect(wordings.size).toBeGreaterThanOrEqual(10);
-  });
-
-  it('says one line for each axis value, and nothing for the ordinary stance', () => {
-    const busy = render({
-      dimensions: dimensions({ world_state: 'entity missing', tool_condition: 'timeout', stance: 'boundary', history: 'prior_failure' }),
-    });
-    expect(busy).toMatch(/couldn't find any record|nothing matches|don't have another number/);
-    expect(busy).toMatch(/timed out|too long|timeout/);
-    expect(busy).toMatch(/edge of what your policy|close enough|grey area/);
-    expect(busy).toMatch(/failed outright|didn't work yesterday|fell over/);
-    const ordinary = render({ dimensions: dimensions({ world_state: 'unspecified' }) });
-    const opener = OPENERS.map((template) => template.replace('{intent}', 'cancel an order'));
-    const closers = [
-      '',
-      'Thanks in advance.',
-      'Please sort this out today if you possibly can.',
-      'Let me know if you need anything else from me.',
-      "I'm on the road for the next hour, so email is best.",
-      "No rush, but I'd like to know where things stand.",
-      'Appreciate it.',
-    ];
-    expect(opener.some((line) => closers.some((closer) => `${line} ${closer}`.trim() === ordinary))).toBe(true);
-  });
-
-  it('uses the unrelated and multi-step openers', () => {
-    const unrelated = render({ dimensions: dimensions({ tool: 'unrelated', world_state: 'entity missing', history: 'prior_failure' }) });
-    expect(UNRELATED_OPENERS.some((line) => unrelated.startsWith(line))).toBe(true);
-    expect(unrelated).not.toMatch(/ORD-/);
-    const multi = render({ dimensions: dimensions({ tool: 'multi_tool' }) });
-    const filled = MULTI_STEP_OPENERS.map((template) => template.split('{ref}')[0]!.replace('{noun}', 'order'));
-    expect(filled.some((head) => multi.startsWith(head))).toBe(true);
-    expect(multi).toMatch(/ORD-100[123]/);
-  });
-
-  it('aims a line at the policy rule: pushing against it when boundary or adversarial', () => {
-    const rule = 'Always confirm with the customer before cancelling an order.';
-    const adversarial = render({ dimensions: dimensions({ stance: 'adversarial', rule }) });
-    expect(adversarial).toContain('"Always confirm with the customer before cancelling an order"');
-    expect(adversarial).toMatch(/exception|Ignore it|Just do it/);
-    expect(render({ dimensions: dimensions({ stance: 'boundary', rule }) })).toMatch(/bend|on the line|case like mine/);
-    expect(render({ dimensions: dimensions({ stance: 'ordinary', rule }) })).not.toContain('Always confirm');
+    const cell = { stance: 'hurried', world_state: 'entity missing', history: 'prior_failure' };
+    const texts = Array.from({ length: 40 }, (_, variant) => retail(cell, variant));
+    expect(new Set(texts).size).toBeGreaterThanOrEqual(38);
+    const sentences = new Map<string, number>();
+    for (const text of texts)
+      for (const sentence of text.split(/(?<=[.!?])\s+/)) sentences.set(sentence, (sentences.get(sentence) ?? 0) + 1);
     expect(
-      render({ dimensions: dimensions({ stance: 'adversarial' }), policy_rule: 'Never refund more than $500 without a manager' }),
-    ).toContain('Never refund more than $500');
-    expect(quoteRule(`${'word '.repeat(40)}end.`)).toMatch(/^word( word)+\.\.\.$/);
+      Math.max(...[...sentences].filter(([sentence]) => sentence.split(' ').length >= 4).map(([, count]) => count)),
+    ).toBeLessThanOrEqual(6);
   });
 
-  it('types the ask the way the persona types', () => {
+  it('brings up a rule only when pushing on it, in the person’s own words, and never quotes it', () => {
+    const rule = 'Refund only after the customer confirms the order and never more than the amount paid.';
+    for (let variant = 0; variant < 40; variant++) {
+      for (const stance of ['ordinary', 'boundary', 'adversarial', 'unsure', 'conflicting']) {
+        const text = retail({ tool: 'issue_refund', stance, rule }, variant);
+        expect(quotes(text, rule), text).toBe(false);
+        if (!['boundary', 'adversarial'].includes(stance)) expect(text).not.toMatch(/\b(your|the) (rules?|policy) (says|say|on|about)\b/i);
+      }
+    }
+    const pushes = Array.from({ length: 40 }, (_, variant) => retail({ tool: 'issue_refund', stance: 'adversarial', rule }, variant));
+    expect(pushes.some((text) => /\b(rules?|policy)\b/i.test(text))).toBe(true);
+  });
+
+  it('says the stance: a hurried person is short of time, an exploring one is only asking', () => {
+    const hurried = Array.from({ length: 20 }, (_, variant) => retail({ stance: 'hurried' }, variant));
+    expect(
+      hurried.filter((text) =>
+        /\b(quick|quickly|rush|minutes?|hurry|fast|now|today|long|running late|brief|short|meeting|soon)\b/i.test(text),
+      ).length,
+    ).toBeGreaterThanOrEqual(18);
+    const exploring = Array.from({ length: 20 }, (_, variant) => retail({ stance: 'exploratory' }, variant));
+    expect(
+      exploring.filter((text) =>
+        /\b(options?|how (this|it) works|curious|decided?|deciding|weighing|hypothetically|research|recommend|information|cost|catch|fee|possible|involved|yet|most people|would you do)\b/i.test(
+          text,
+        ),
+      ).length,
+    ).toBeGreaterThanOrEqual(17);
+  });
+
+  it('keeps an off-topic ask off topic, and a two-part ask in two parts', () => {
+    for (let variant = 0; variant < 20; variant++) {
+      const unrelated = retail({ tool: 'unrelated', world_state: 'entity missing', history: 'prior_failure' }, variant);
+      expect(unrelated).not.toMatch(/[A-Z]{2,4}-\d+/);
+    }
+    const multi = Array.from({ length: 20 }, (_, variant) => retail({ tool: 'multi_tool' }, variant));
+    expect(multi.filter((text) => /\b(two|couple of|second|two-parter|double|more than one)\b/i.test(text)).length).toBeGreaterThanOrEqual(
+      18,
+    );
+  });
+
+  it('types the ask the way the persona types, and says more at length', () => {
     const lower: Persona = { ...PLAIN, tags: ['texture:lowercase'] };
     const text = render({ persona: lower, dimensions: dimensions({ stance: 'boundary' }) });
-    expect(text).toMatch(/ORD-\d{4}/);
     expect(text.replace(/ORD-\d+/g, '')).toBe(text.replace(/ORD-\d+/g, '').toLowerCase());
-    const short = render({
-      persona: { ...PLAIN, tags: ['length:short prompt'] },
-      dimensions: dimensions({ tool_condition: 'timeout', history: 'prior_failure' }),
-    });
-    const long = render({
-      persona: { ...PLAIN, tags: ['length:long prompt'] },
-      dimensions: dimensions({ tool_condition: 'timeout', history: 'prior_failure' }),
-    });
-    expect(short.length).toBeLessThan(long.length);
+    const words = (tag: string) =>
+      Array.from(
+        { length: 30 },
+        (_, variant) =>
+          retail({ history: 'prior_failure', world_state: 'partially completed' }, variant, { ...PLAIN, tags: [tag] }).split(' ').length,
+      ).reduce((sum, count) => sum + count, 0);
+    expect(words('length:short prompt')).toBeLessThan(words('length:long prompt'));
   });
 
-  it('keeps every axis pick on its own hash: changing the history leaves the opener alone', () => {
-    const a = render({ dimensions: dimensions({ history: 'fresh' }) });
-    const b = render({ dimensions: dimensions({ history: 'prior_failure' }) });
-    expect(a.split('. ')[0]).toBe(b.split('. ')[0]);
-    expect(pickLine(['x', 'y', 'z'], 'sc-1', 'opener', 4)).toBe(['x', 'y', 'z'][sdkInt('sc-1:opener:4') % 3]);
-  });
-
-  it('writes a readable ask for every stance with sampled personas', () => {
+  it('writes a readable ask for every stance and world state with sampled personas', () => {
     const stances = [
       'ordinary',
       'ambiguous',
@@ -169,13 +200,21 @@ describe('renderSituation', () => {
       'exploratory',
       'conflicting',
     ];
+    const states = ['entity exists', 'entity missing', 'entity already acted on', 'duplicate entity', 'partially completed', 'unknown'];
     for (const [index, stance] of stances.entries()) {
-      const cell = dimensions({ stance, world_state: 'partially completed', history: 'contradicts_earlier' });
-      const persona = samplePersona({ seed: 1, round: 0, key: `sc-${index}:0`, stance, dimensions: cell });
-      const text = render({ dimensions: cell, persona, variant: index });
-      expect(text.length).toBeGreaterThan(30);
-      expect(text).not.toMatch(/\{(ref|noun|intent|rule)\}/);
-      expect(text).not.toMatch(/partially completed|contradicts_earlier|texture|stance/);
+      for (const world_state of states) {
+        const cell = dimensions({
+          stance,
+          world_state,
+          history: 'contradicts_earlier',
+          tool: RETAIL.tools[index % RETAIL.tools.length]!.name,
+        });
+        const persona = samplePersona({ seed: 1, round: 0, key: `sc-${index}:0`, stance, dimensions: cell });
+        const text = retail(cell, index, persona);
+        expect(text.length).toBeGreaterThan(15);
+        expect(text).not.toMatch(/[<>{}[\]|]/);
+        expect(text).not.toMatch(/partially completed|contradicts_earlier|entity (exists|missing)|texture|stance/);
+      }
     }
   });
 });

@@ -22,6 +22,10 @@ export interface SituationWordingRequest {
   variant: number;
   /** The policy clause the situation aims at; defaults to `dimensions.rule` unless that is `unspecified`. */
   policy_rule?: string;
+  /** The spec's domain (`retail_orders`): the offline wording speaks its phrasebook. */
+  domain?: string;
+  /** The spec's example answers: with the tools they say which kind of record each id names. */
+  result_shapes?: Readonly<Record<string, unknown>>;
 }
 
 export interface ProbeWordingRequest {
@@ -67,6 +71,8 @@ export function wordSituation(wording: Wording, input: WordInput): { persona: Pe
     persona,
     variant: input.variant,
     ...(input.dimensions.rule === UNSPECIFIED ? {} : { policy_rule: input.dimensions.rule }),
+    domain: input.spec.domain,
+    result_shapes: input.spec.result_shapes,
   });
   return { persona, ask };
 }

@@ -15,7 +15,8 @@ const RETRY_REQUEST = /\b(try (it )?again|retry|one more time|try once more|chec
 const GIVE_UP = /\b(later|never ?mind|another time|come back to it)\b/i;
 
 const hasNewDetail = (latest: string) => idTokens(latest).length > 0 || emailsIn(latest).length > 0;
-const namesNoTool = (turn: TurnBuilder, latest: string) => chooseTools(turn.environment.tools, [latest]).length === 0;
+const namesNoTool = (turn: TurnBuilder, latest: string) =>
+  chooseTools(turn.environment.tools, [latest], turn.environment.idKinds).length === 0;
 
 /**
  * The turn after the person spoke: an answer to what the agent waited for (a confirmation, a retry, a detail),
@@ -86,7 +87,7 @@ function answerToMissing(turn: TurnBuilder, latest: string): Turn | undefined {
     return spec ? planCall(spec, turn.view.userTexts, turn.environment.idKinds) : call;
   });
   if (replanned.every((call) => call.missing.length === 0)) return turn.proceed(replanned, false);
-  const named = matchAsk(turn.environment.tools, latest, turn.view.userTexts);
+  const named = matchAsk(turn.environment.tools, latest, turn.view.userTexts, turn.environment.idKinds);
   const isNewAsk = named.some((tool) => !awaiting.calls.some((call) => call.tool === tool.name));
   if (isNewAsk) return undefined;
   if (awaiting.asked >= 2) {
@@ -108,7 +109,7 @@ function answerToMissing(turn: TurnBuilder, latest: string): Turn | undefined {
 function answerToAsk(turn: TurnBuilder, latest: string): Turn {
   if (CLOSING.test(latest) && !latest.includes('?') && !hasNewDetail(latest))
     return turn.say((wording) => closing(wording, 'closing'), 'final');
-  const tools = chooseTools(turn.environment.tools, turn.view.userTexts);
+  const tools = chooseTools(turn.environment.tools, turn.view.userTexts, turn.environment.idKinds);
   if (tools.length > 0) {
     return turn.proceed(
       tools.map((tool) => planCall(tool, turn.view.userTexts, turn.environment.idKinds)),

@@ -233,7 +233,13 @@ function valueFor(name: string, schema: Schema, texts: readonly string[], tool: 
   if (type === 'boolean' || type === 'object' || type === 'array') return undefined;
   if (QUERY_PARAMETER.test(name)) return queryFrom(latest, tool);
   if (/phone/i.test(name)) return /\+?\d[\d\s().-]{6,}\d/.exec(texts.join(' '))?.[0];
-  if (/date|day|birth/i.test(name) || schema.format === 'date') return texts.map(dateIn).find(Boolean);
+  if (/date|day|birth/i.test(name) || schema.format === 'date' || schema.format === 'date-time') {
+    // "The from date is 16 December and the to date 2 January": each date from its own label, else the first said.
+    const labelledDate = texts
+      .map((text) => labelledValue(name, text, true)?.split(/\s+and\s+|;/)[0])
+      .map((value) => value && dateIn(value));
+    return labelledDate.find(Boolean) ?? texts.map(dateIn).find(Boolean);
+  }
   const toSentenceEnd = FREE_TEXT_PARAMETER.test(name) || /address/i.test(name);
   const labelled = texts.map((text) => labelledValue(name, text, toSentenceEnd)).find(Boolean);
   if (labelled !== undefined) return labelled;

@@ -48,6 +48,26 @@ describe('the demo agent reads the details a person gives', () => {
     expect(labelledValue('address', "I want to change a shipping address and i'm stuck", true)).toBeUndefined();
   });
 
+  it('reads each date from its own label, and a spelled date for a date-time', () => {
+    const search = {
+      name: 'search_available_slots',
+      description: 'Open slots of a provider.',
+      parameters: {
+        type: 'object',
+        properties: { from_date: { type: 'string', format: 'date' }, to_date: { type: 'string', format: 'date' } },
+        required: ['from_date', 'to_date'],
+      },
+    };
+    const planned = planCall(search, ['The from date is 16 December 2026 and the to date should be December 20, 2026.']);
+    expect(planned.args).toEqual({ from_date: '2026-12-16', to_date: '2026-12-20' });
+    const book = {
+      name: 'book_appointment',
+      description: 'Book a slot.',
+      parameters: { type: 'object', properties: { slot_start: { type: 'string', format: 'date-time' } }, required: ['slot_start'] },
+    };
+    expect(planCall(book, ['The slot start should be 11 December 2026.']).args).toEqual({ slot_start: '2026-12-11' });
+  });
+
   it('takes a reason from a sentence that says why, not from "Here you go: ORD-1042."', () => {
     const refund = {
       name: 'issue_refund',

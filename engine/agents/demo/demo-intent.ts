@@ -1,53 +1,28 @@
 import type { ToolSpec } from '../../../shared/domain';
+import { isIdKey } from '../../world/id-kinds';
 import { isDestructiveTool, isReadTool, nameTokens, singular } from '../../world/tool-names';
-import { emailsIn, idTokens, planCall, withoutQuotations } from './demo-arguments';
+import { emailsIn, idTokens, planCall, withoutQuotations, type IdKindJudge } from './demo-arguments';
+import { GENERIC_VERBS, NOUN_SYNONYMS, VERB_GROUPS } from './demo-vocabulary';
 
-/** Which tools the person's ask calls for: the tools whose name words (len > 2) appear in it, synonyms allowed. */
+/**
+ * Which tools the person's ask calls for: each tool is scored by how much of its name the ask says (its nouns
+ * outright or in the words people use for them, its verb or one of its group), and by whether the numbers the
+ * person typed are of the kind its parameters take. Words that only label a number ("order number", "order
+ * ORD-1042") say which record, not what to do with it.
+ */
 
-const VERB_GROUPS: ReadonlyArray<readonly string[]> = [
-  [
-    'get',
-    'read',
-    'list',
-    'fetch',
-    'find',
-    'show',
-    'view',
-    'lookup',
-    'look',
-    'check',
-    'search',
-    'query',
-    'browse',
-    'track',
-    'see',
-    'status',
-    'where',
-    'describe',
-    'inspect',
-    'details',
-    'info',
-  ],
-  ['cancel', 'stop', 'abort'],
-  ['refund', 'reimburse', 'reimbursement'],
-  ['create', 'open', 'new', 'make', 'add', 'start', 'file', 'submit', 'place', 'book', 'register', 'raise', 'log'],
-  ['update', 'change', 'edit', 'modify', 'correct', 'fix', 'set', 'move', 'reschedule', 'switch'],
-  ['delete', 'remove', 'erase', 'close', 'drop'],
-  ['send', 'email', 'message', 'notify', 'forward', 'resend'],
-  ['transfer', 'move', 'wire'],
-  ['pay', 'payment', 'settle'],
-];
-/** Verbs that say nothing about the request: `issue_refund` is about refunds whether or not the person says "issue". */
-const GENERIC_VERBS = new Set(['issue', 'process', 'perform', 'handle', 'do', 'request', 'initiate', 'trigger', 'apply', 'execute', 'run']);
 const SHOPPING_CUE = /\b(looking for|do you (?:have|sell|carry|stock)|in stock|recommend|any .+ (?:under|below|for)|find me)\b/i;
 const CONJUNCTION = /\b(and|then|also|plus|after that)\b/i;
+/** Words before a number that do not say what it is ("with DR-605", "is ORD-1042"). */
+const NOT_A_LABEL = /^(with|for|from|to|on|in|is|it's|its|under|about|and|or|my|the|a|of|at|by|was|be|me|number|reference|ref|id|no)$/i;
+const NUMBER_LABEL = /\b[a-z]+[\s_-]+(?:number|num|no\.?|#|id|reference|ref|code)\b/gi;
 
 const isVerb = (token: string) => GENERIC_VERBS.has(token) || VERB_GROUPS.some((group) => group.includes(token));
 /** Each verb's synonyms (itself included), computed once. */
 const SYNONYMS = new Map<string, readonly string[]>();
 for (const group of VERB_GROUPS) for (const verb of group) SYNONYMS.set(verb, [...new Set([...(SYNONYMS.get(verb) ?? []), ...group])]);
 
-/** What matching needs to know about a tool's name, computed once per tool set. */
+/** What matching needs to know about a tool's name, computed once per tool. */
 interface ToolWords {
   verb: string | undefined;
   content: string[];
@@ -65,41 +40,72 @@ function toolWords(tool: ToolSpec): ToolWords | null {
 }
 
 interface AskWords {
+  /** The ask without its numbers and their labels, as spaced lowercase text (for phrases). */
+  text: string;
   words: string[];
   singulars: string[];
-  /** Letter prefixes of the ids typed, at their word index: "ORD-1042" names an order. */
-  idPrefixes: Array<[string, number]>;
+  /** Letter prefixes of the ids typed ("ORD-1042" names an order), and the words that labelled them ("order"). */
+  idPrefixes: string[];
+  labels: Set<string>;
 }
 
-function askWords(text: string): AskWords {
+function askWords(raw: string): AskWords {
+  const ids = idTokens(raw);
+  const labels = new Set<string>();
+  let text = raw;
+  for (const id of ids) {
+    const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    text = text.replace(new RegExp(`\\b([a-z]+)(\\s+#?${escaped})`, 'gi'), (whole, label: string) => {
+      if (NOT_A_LABEL.test(label) || isVerb(label.toLowerCase())) return whole;
+      labels.add(singular(label.toLowerCase()));
+      return ' ';
+    });
+    text = text.replaceAll(id, ' ');
+  }
+  text = text.replace(NUMBER_LABEL, (label) => {
+    labels.add(singular(label.toLowerCase().split(/[\s_-]+/)[0]!));
+    return ' ';
+  });
   const words = text
     .toLowerCase()
-    .split(/[^a-z0-9]+/)
+    .split(/[^a-z0-9'-]+/)
     .filter((word) => word.length > 0);
-  const idPrefixes: Array<[string, number]> = [];
-  for (const id of idTokens(text)) {
+  const idPrefixes = ids.flatMap((id) => {
     const prefix = /^([a-z]{2,})[-_]?\d/i.exec(id)?.[1]?.toLowerCase();
-    if (prefix !== undefined) idPrefixes.push([prefix, Math.max(0, words.indexOf(prefix))]);
-  }
-  return { words, singulars: words.map(singular), idPrefixes };
+    return prefix === undefined ? [] : [prefix];
+  });
+  return { text: ` ${words.join(' ')} `, words, singulars: words.map(singular), idPrefixes, labels };
 }
 
-/** Index of the first ask word that is the token, its plural, an inflection (refund -> refunded) or an id's prefix. */
-function directIndex(token: string, ask: AskWords): number {
-  const index = ask.words.findIndex(
-    (word, position) => word === token || ask.singulars[position] === token || (token.length >= 4 && word.startsWith(token)),
+/** Index of the first ask word that is the word, its plural or an inflection (refund -> refunded); phrases anywhere. */
+function wordIndex(word: string, ask: AskWords): number {
+  if (word.includes(' ')) return ask.text.indexOf(` ${word} `) >= 0 ? ask.words.indexOf(word.split(' ')[0]!) : -1;
+  return ask.words.findIndex(
+    (candidate, position) => candidate === word || ask.singulars[position] === word || (word.length >= 4 && candidate.startsWith(word)),
   );
-  if (index >= 0) return index;
-  return ask.idPrefixes.find(([prefix]) => token.startsWith(prefix))?.[1] ?? -1;
 }
 
-function synonymIndex(token: string, ask: AskWords): number {
+/** How a token of a tool's name is said: outright or in its synonyms (3), only as a typed id's prefix (1), or not. */
+function nounMatch(token: string, ask: AskWords): { score: number; index: number } {
+  const direct = Math.max(wordIndex(token, ask), wordIndex(singular(token), ask));
+  if (direct >= 0) return { score: 3, index: direct };
+  for (const synonym of NOUN_SYNONYMS[token] ?? NOUN_SYNONYMS[singular(token)] ?? []) {
+    const index = wordIndex(synonym, ask);
+    if (index >= 0) return { score: 3, index };
+  }
+  const labelled = ask.labels.has(singular(token)) || ask.idPrefixes.some((prefix) => token.startsWith(prefix));
+  return labelled ? { score: 1, index: 0 } : { score: 0, index: -1 };
+}
+
+function verbMatch(verb: string, ask: AskWords): { score: number; index: number } {
+  const direct = wordIndex(verb, ask);
+  if (direct >= 0) return { score: 2, index: direct };
   let best = -1;
-  for (const synonym of SYNONYMS.get(token) ?? []) {
-    const index = directIndex(synonym, ask);
+  for (const synonym of SYNONYMS.get(verb) ?? []) {
+    const index = wordIndex(synonym, ask);
     if (index >= 0 && (best < 0 || index < best)) best = index;
   }
-  return best;
+  return best >= 0 ? { score: 1, index: best } : { score: 0, index: -1 };
 }
 
 interface Match {
@@ -107,52 +113,66 @@ interface Match {
   order: number;
   full: boolean;
   nounMatched: boolean;
-  direct: number;
+  score: number;
   position: number;
   /** The person's words fill every required parameter (computed on first use: it is the costly part). */
   readonly fillable: boolean;
 }
 
-function match(tool: ToolSpec, order: number, ask: AskWords, userTexts: readonly string[]): Match | undefined {
+/** +2 when a typed id is of the kind the tool's id parameters take, -6 (out of the running) when every one is of another. */
+function kindFit(tool: ToolSpec, ids: readonly string[], kinds: IdKindJudge | undefined): number {
+  if (kinds === undefined || ids.length === 0) return 0;
+  const keys = Object.keys((tool.parameters.properties ?? {}) as Record<string, unknown>).filter(isIdKey);
+  const fits = keys.flatMap((key) => ids.map((id) => kinds.fit({ path: key, key, value: id }, tool.name)));
+  if (fits.includes('right')) return 2;
+  return fits.length > 0 && fits.every((fit) => fit === 'wrong') ? -6 : 0;
+}
+
+function match(
+  tool: ToolSpec,
+  order: number,
+  ask: AskWords,
+  userTexts: readonly string[],
+  ids: readonly string[],
+  kinds?: IdKindJudge,
+): Match | undefined {
   const words = toolWords(tool);
   if (words === null) return undefined;
   const { verb, content } = words;
-  const contentIndexes = content.map((token) => directIndex(token, ask));
-  const nounMatched = contentIndexes.every((index) => index >= 0);
-  let verbIndex = -1;
-  let verbDirect = false;
-  if (verb !== undefined && !GENERIC_VERBS.has(verb)) {
-    verbIndex = directIndex(verb, ask);
-    verbDirect = verbIndex >= 0;
-    if (!verbDirect) verbIndex = synonymIndex(verb, ask);
-  }
-  const verbMatched = verb === undefined || GENERIC_VERBS.has(verb) || verbIndex >= 0;
-  const positions = [...contentIndexes, verbIndex].filter((index) => index >= 0);
-  if (positions.length === 0) return undefined;
+  const nouns = content.map((token) => nounMatch(token, ask));
+  const nounMatched = nouns.every((found) => found.score > 0);
+  const verbFound = verb === undefined || GENERIC_VERBS.has(verb) ? { score: 0, index: -1 } : verbMatch(verb, ask);
+  const verbMatched = verb === undefined || GENERIC_VERBS.has(verb) || verbFound.score > 0;
+  const positions = [...nouns.filter((found) => found.score >= 3).map((found) => found.index), verbFound.index].filter(
+    (index) => index >= 0,
+  );
+  if (positions.length === 0 && !nouns.some((found) => found.score > 0)) return undefined;
   let fillable: boolean | undefined;
   return {
     tool,
     order,
     full: nounMatched && verbMatched,
     nounMatched,
-    direct: contentIndexes.filter((index) => index >= 0).length + (verbDirect ? 1 : 0),
-    position: Math.min(...positions),
+    score: nouns.reduce((sum, found) => sum + found.score, 0) + verbFound.score + kindFit(tool, ids, kinds),
+    position: positions.length === 0 ? Number.MAX_SAFE_INTEGER : Math.min(...positions),
     get fillable() {
-      fillable ??= planCall(tool, userTexts).missing.length === 0;
+      fillable ??= planCall(tool, userTexts, kinds).missing.length === 0;
       return fillable;
     },
   };
 }
 
-/** More of the tool's words said outright, then said earlier (a request tends to come first), then fillable. */
+/** More of the tool's name said (and numbers of its kind), then said earlier (a request tends to come first), then fillable. */
 const byStrength = (left: Match, right: Match) =>
-  right.direct - left.direct ||
-  left.position - right.position ||
-  Number(right.fillable) - Number(left.fillable) ||
-  left.order - right.order;
+  right.score - left.score || left.position - right.position || Number(right.fillable) - Number(left.fillable) || left.order - right.order;
 
 /** A read tool for a lookup that named no tool: one the person's ids or email can fill, else the first read. */
-function lookupFallback(tools: readonly ToolSpec[], latest: string, userTexts: readonly string[]): ToolSpec | undefined {
+function lookupFallback(
+  tools: readonly ToolSpec[],
+  latest: string,
+  userTexts: readonly string[],
+  kinds?: IdKindJudge,
+): ToolSpec | undefined {
   const reads = tools.filter((tool) => isReadTool(tool.name));
   if (SHOPPING_CUE.test(latest)) {
     const search = reads.find((tool) => /search|find|browse/.test(tool.name));
@@ -161,15 +181,18 @@ function lookupFallback(tools: readonly ToolSpec[], latest: string, userTexts: r
   // Without an id or an email to look up, a question that names no tool is chit-chat, not a lookup.
   const hasDetail = idTokens(latest).length > 0 || emailsIn(latest).length > 0;
   if (!hasDetail) return undefined;
-  return reads.find((tool) => !/search|find|browse/.test(tool.name) && planCall(tool, userTexts).missing.length === 0);
+  return reads.find((tool) => !/search|find|browse/.test(tool.name) && planCall(tool, userTexts, kinds).missing.length === 0);
 }
 
 /** The tools one ask names: the best full match first, plus other steps a joined request fully names. */
-export function matchAsk(tools: readonly ToolSpec[], quoted: string, userTexts: readonly string[]): ToolSpec[] {
+export function matchAsk(tools: readonly ToolSpec[], quoted: string, userTexts: readonly string[], kinds?: IdKindJudge): ToolSpec[] {
   const text = withoutQuotations(quoted);
   const ask = askWords(text);
-  const matches = tools.map((tool, order) => match(tool, order, ask, userTexts)).filter((found): found is Match => found !== undefined);
-  const full = matches.filter((found) => found.full).sort(byStrength);
+  const ids = [...new Set(userTexts.flatMap(idTokens))];
+  const matches = tools
+    .map((tool, order) => match(tool, order, ask, userTexts, ids, kinds))
+    .filter((found): found is Match => found !== undefined);
+  const full = matches.filter((found) => found.full && found.score > 0).sort(byStrength);
   if (full.length > 0) {
     const primary = full[0]!;
     const chosen = [primary];
@@ -182,11 +205,11 @@ export function matchAsk(tools: readonly ToolSpec[], quoted: string, userTexts: 
     }
     return chosen.sort((left, right) => left.position - right.position).map((found) => found.tool);
   }
-  // Only the noun matched: a lookup is a safe guess, a destructive action never is.
-  const nounOnly = matches.filter((found) => found.nounMatched).sort(byStrength);
+  // Only the noun matched: a lookup is a safe guess, a destructive action never is; nor a record of another kind.
+  const nounOnly = matches.filter((found) => found.nounMatched && found.score > 0).sort(byStrength);
   const read = nounOnly.find((found) => isReadTool(found.tool.name));
   if (read) return [read.tool];
-  const harmless = nounOnly.find((found) => found.direct > 0 && !isDestructiveTool(found.tool.name));
+  const harmless = nounOnly.find((found) => found.score >= 3 && !isDestructiveTool(found.tool.name));
   return harmless ? [harmless.tool] : [];
 }
 
@@ -195,15 +218,15 @@ export function matchAsk(tools: readonly ToolSpec[], quoted: string, userTexts: 
  * detail ("It's ORD-2231.") continues the person's earlier request; a lookup with a detail and no tool words gets
  * a read tool; chit-chat gets none.
  */
-export function chooseTools(tools: readonly ToolSpec[], userTexts: readonly string[]): ToolSpec[] {
+export function chooseTools(tools: readonly ToolSpec[], userTexts: readonly string[], kinds?: IdKindJudge): ToolSpec[] {
   let cache = choiceCache.get(tools);
   if (!cache) choiceCache.set(tools, (cache = new Map()));
-  const key = userTexts.join('\u0000');
+  const key = `${kinds === undefined ? '' : 'kinds'}\u0001${userTexts.join('\u0000')}`;
   const cached = cache.get(key);
   if (cached) return [...cached];
   // The agent replays its earlier turns on every turn, so the same choice is asked for again and again.
   if (cache.size >= CHOICE_CACHE_LIMIT) cache.clear();
-  const chosen = chooseToolsUncached(tools, userTexts);
+  const chosen = chooseToolsUncached(tools, userTexts, kinds);
   cache.set(key, chosen);
   return [...chosen];
 }
@@ -211,16 +234,16 @@ export function chooseTools(tools: readonly ToolSpec[], userTexts: readonly stri
 const CHOICE_CACHE_LIMIT = 2048;
 const choiceCache = new WeakMap<readonly ToolSpec[], Map<string, readonly ToolSpec[]>>();
 
-function chooseToolsUncached(tools: readonly ToolSpec[], userTexts: readonly string[]): ToolSpec[] {
+function chooseToolsUncached(tools: readonly ToolSpec[], userTexts: readonly string[], kinds?: IdKindJudge): ToolSpec[] {
   const latest = withoutQuotations(userTexts[userTexts.length - 1] ?? '');
-  const named = matchAsk(tools, latest, userTexts);
+  const named = matchAsk(tools, latest, userTexts, kinds);
   if (named.length > 0) return named;
   if (idTokens(latest).length > 0 || emailsIn(latest).length > 0) {
     for (let index = userTexts.length - 2; index >= 0; index--) {
-      const earlier = matchAsk(tools, userTexts[index]!, userTexts);
+      const earlier = matchAsk(tools, userTexts[index]!, userTexts, kinds);
       if (earlier.length > 0) return earlier;
     }
   }
-  const fallback = lookupFallback(tools, latest, userTexts);
+  const fallback = lookupFallback(tools, latest, userTexts, kinds);
   return fallback ? [fallback] : [];
 }

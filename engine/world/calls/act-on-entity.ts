@@ -1,16 +1,20 @@
 import { applyAction, doneStatus } from '../action-effects';
 import { codePayload } from '../payloads/code-payloads';
 import { entityFor } from '../payloads/entity-payload';
+import { recordFamily } from '../payloads/record-fields';
 import { CODE_KINDS } from '../payloads/result-kind';
+import { actionAnswer, plainAnswer } from '../payloads/shaped-answer';
 import type { ReferenceValue } from '../references';
 import { timestampIn, withFaker } from '../seeded-faker';
-import { primaryReference, scalarArguments, shapedData, type ToolCall, type WorldParts, type WorldResult } from './tool-call';
+import type { EntityRecord } from '../world-memory';
+import { primaryReference, scalarArguments, shapedCall, type ToolCall, type WorldParts, type WorldResult } from './tool-call';
 
 const AMBIGUOUS_HINT = 'more than one record matches; ask the person which one they mean';
 
 /**
  * Any verb but create, read and delete: it acts on the named entity (its status or fields change, and the world
  * remembers the change) or, with none named, on the call alone. In a world of duplicates a named entity is ambiguous.
+ * With an example answer, the answer agrees with the entity as the action left it.
  */
 export function actOnEntity(world: WorldParts, call: ToolCall): WorldResult {
   const { tool, kind, args, callHash } = call;
@@ -19,13 +23,25 @@ export function actOnEntity(world: WorldParts, call: ToolCall): WorldResult {
     return { status: 'rejected', reason: 'ambiguous_reference', fields: [primary.path], candidates: 2, hint: AMBIGUOUS_HINT };
   }
   if (CODE_KINDS.has(kind)) return { status: 'ok', data: codePayload(kind, tool, args, callHash) };
-  const shape = world.resultShapes?.[tool];
+  const answer = world.catalog.answers.answerOf(tool);
+  const example = answer === undefined ? undefined : answer.kind === 'record' ? answer.template : (answer.template ?? [answer.item]);
   if (primary === undefined)
-    return { status: 'ok', data: shape === undefined ? processedData(world, call) : shapedData(world, call, shape) };
-  const updated = changeEntity(world, call, primary);
-  // The entity changes whatever the answer looks like; a `result_shapes` example shapes the answer, not the entity.
-  if (shape !== undefined) return { status: 'ok', data: shapedData(world, call, shape) };
-  return { status: 'ok', data: { ...updated, ...scalarArguments(args) } };
+    return { status: 'ok', data: example === undefined ? processedData(world, call) : plainAnswer(shapedCall(world, call), example) };
+  const acted = changeEntity(world, call, primary, answer?.kind === 'record' ? answer.template : undefined);
+  if (answer?.kind === 'record') return { status: 'ok', data: actionAnswer(shapedCall(world, call), answer, acted) };
+  if (example !== undefined) return { status: 'ok', data: plainAnswer(shapedCall(world, call), example) };
+  return { status: 'ok', data: actedData(acted.record, primary, args) };
+}
+
+/**
+ * An action's answer without an example: what was asked (the arguments) on the entity's id, with the status and
+ * time the action left it. Not the whole record: a refund's `amount` is the refund's, not the order's.
+ */
+function actedData(record: EntityRecord, primary: ReferenceValue, args: ToolCall['args']): Record<string, unknown> {
+  const shown: Record<string, unknown> = { [primary.key]: primary.value, ...scalarArguments(args) };
+  if (typeof record.status === 'string') shown.status = record.status;
+  if (typeof record.updated_at === 'string') shown.updated_at = record.updated_at;
+  return shown;
 }
 
 /** An action on nothing named: the call is accepted (or reaches its verb's done status) with a reference. */
@@ -34,14 +50,32 @@ function processedData(world: WorldParts, { tool, args, digest }: ToolCall): Rec
   return { ...scalarArguments(args), status: doneStatus(tool) ?? 'accepted', reference: digest.slice(0, 8), processed_at: processed };
 }
 
-/** Applies the action to the named entity and remembers it, and every other id the call names. */
-function changeEntity(world: WorldParts, { tool, args, references }: ToolCall, primary: ReferenceValue): Record<string, unknown> {
+/**
+ * Applies the action to the named entity and remembers it, and every other id the call names. The status it leaves
+ * is the one its example answer shows for that entity, else its verb's (`cancel` -> cancelled); a person's record
+ * never takes a status from an action about something else (a booking made for a patient).
+ */
+function changeEntity(
+  world: WorldParts,
+  { tool, args, references }: ToolCall,
+  primary: ReferenceValue,
+  template: Record<string, unknown> | undefined,
+): { kind: string; record: EntityRecord } {
   const context = world.catalog.forReference(primary.key, tool);
-  const current = entityFor({ id: primary.value, context, memory: world.memory, state: world.state, args });
+  const current = entityFor({ world, id: primary.value, context });
   const version = world.memory.bump(primary.value);
   const referenceKeys = new Set(references.map((reference) => reference.key));
-  const updated = applyAction(current, tool, args, referenceKeys, `${world.seed}:${primary.value}:${version}`);
-  world.memory.remember(primary.value, updated);
+  const answer = world.catalog.answers.answerOf(tool);
+  const shownStatus =
+    answer?.kind === 'record' && answer.identity?.kind === context.noun && typeof template?.status === 'string'
+      ? template.status
+      : undefined;
+  const status = recordFamily(context.noun) === 'person' ? null : (shownStatus ?? doneStatus(tool) ?? null);
+  const updated = applyAction(current, tool, args, referenceKeys, `${world.seed}:${primary.value}:${version}`, {
+    status,
+    fields: Object.keys(template ?? {}),
+  });
+  world.memory.remember(primary.value, updated, context.noun);
   for (const reference of references) if (reference !== primary) world.memory.remember(reference.value);
-  return updated;
+  return { kind: context.noun, record: updated };
 }

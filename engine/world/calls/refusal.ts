@@ -2,6 +2,7 @@ import { invalidArguments, type ArgumentValidator } from '../argument-types';
 import { placeholderArguments } from '../placeholder';
 import { missingRequired } from '../required-fields';
 import { isReadTool } from '../tool-names';
+import type { ReferenceValue } from '../references';
 import type { ToolCall, WorldParts, WorldResult } from './tool-call';
 
 const HINT = 'ask the person for the actual value';
@@ -24,8 +25,17 @@ export function refusalFor(world: WorldParts, call: ToolCall, validator: Argumen
   const invalid = invalidArguments(validator, args);
   if (Object.keys(invalid).length > 0)
     return { status: 'rejected', reason: 'invalid_argument', fields: Object.keys(invalid), expected: invalid };
-  // An id of another kind (a transaction id as `account_id`) names no such entity, whatever exists.
-  const wrongKind = references.filter((reference) => world.idKinds.isWrongKind(reference, tool)).map((reference) => reference.value);
+  // An id of another kind (a transaction id as `account_id`, a booking as `new_flight_number`) names no such entity.
+  const wrongKind = [...references, ...numberReferences(args)]
+    .filter((reference) => world.idKinds.isWrongKind(reference, tool))
+    .map((reference) => reference.value);
   if (wrongKind.length > 0) return { status: 'not_found', missing: wrongKind };
   return undefined;
+}
+
+/** Top-level arguments that take an entity's number (`flight_number`), beside the section 8 reference keys. */
+function numberReferences(args: ToolCall['args']): ReferenceValue[] {
+  return Object.entries(args)
+    .filter(([key, value]) => /_number$/i.test(key) && typeof value === 'string' && value.trim() !== '')
+    .map(([key, value]) => ({ path: key, key, value: String(value).trim() }));
 }

@@ -1,6 +1,6 @@
 import type { ToolSpec } from '../../../shared/domain';
 import type { IdKinds } from '../id-kinds';
-import { shapedPayload } from '../payloads/shaped-payload';
+import type { ShapedCall } from '../payloads/shaped-answer';
 import type { ResultKind } from '../payloads/result-kind';
 import { referenceNoun, toolNoun } from '../tool-names';
 import type { ReferenceValue } from '../references';
@@ -50,8 +50,7 @@ export function primaryReference(call: ToolCall): ReferenceValue | undefined {
   return call.references.find((reference) => referenceNoun(reference.key, call.tool) === noun) ?? call.references[0];
 }
 
-/** The call's answer filled from the tool's `result_shapes` example. */
-export function shapedData(world: WorldParts, call: ToolCall, shape: unknown): unknown {
-  const { tool, args, digest } = call;
-  return shapedPayload({ shape, args, key: `${tool}:${digest}`, seed: world.seed, catalog: world.catalog, memory: world.memory, tool });
+/** The call as the example-answer builders read it. */
+export function shapedCall(world: WorldParts, call: ToolCall): ShapedCall {
+  return { world, tool: call.tool, args: call.args, digest: call.digest, callHash: call.callHash };
 }

@@ -1,36 +1,53 @@
-import { entityRecord, type RecordContext } from './entity-record';
+import { hashInt } from '../../seeded';
 import { entityKey } from '../references';
+import { relatedId } from '../relations';
 import { timestampIn, withFaker } from '../seeded-faker';
-import { echoArguments, fillTemplate, idFieldOf } from './shape-template';
+import { referenceNoun, singular, nameTokens } from '../tool-names';
+import type { WorldCatalog } from '../world-catalog';
 import type { EntityRecord, WorldMemory } from '../world-memory';
 import type { WorldStateKind } from '../world-state';
+import { identityOf, type Template } from './answer-shapes';
+import { entityRecord, type RecordContext } from './entity-record';
+import { withLineTotals } from './line-totals';
+import { applyFilters } from './search-filters';
+import { fillTemplate, ID_KEY, redrawDigits, type FillScope } from './template-fill';
+import { movedDate, shiftFor } from './dates';
 
-/** The first object a `result_shapes` example offers: itself, or the first item of a list example. */
-export function objectTemplate(shape: unknown): Record<string, unknown> | undefined {
-  const candidate = Array.isArray(shape) ? shape[0] : shape;
-  return candidate !== null && typeof candidate === 'object' && !Array.isArray(candidate) && Object.keys(candidate).length > 0
-    ? (candidate as Record<string, unknown>)
-    : undefined;
+/** What drawing an entity reads and writes: the world's seed, state, memory and catalog. */
+export interface EntityWorld {
+  seed: number;
+  state: WorldStateKind;
+  memory: WorldMemory;
+  catalog: WorldCatalog;
 }
 
-/** A shaped record for one entity, drawn from the template and seeded by the entity's own id. */
-export function shapedRecord(
-  template: Record<string, unknown>,
-  id: string,
-  context: RecordContext,
-  args: Readonly<Record<string, unknown>>,
-): EntityRecord {
-  const record = withFaker(`shape:${context.seed}:${entityKey(id)}`, (faker) => fillTemplate(template, faker)) as EntityRecord;
-  echoArguments(record, args);
-  const idField = context.idKey in record ? context.idKey : (idFieldOf(record) ?? context.idKey);
-  record[idField] = id;
-  return record;
+export interface EntityRequest {
+  world: EntityWorld;
+  id: string;
+  /** The entity's kind (`noun`) and the key its id goes under. */
+  context: RecordContext;
+  /** Fields a fresh draw takes (a search's filters, a booking's details); a stored record keeps its own. */
+  overrides?: Readonly<Record<string, unknown>>;
+  /** The example to draw from instead of the kind's (the line of an order that names this product). */
+  template?: Template;
+  /** A search hit nobody asked about: the world state (half done, already done) is not shown on it. */
+  stateless?: boolean;
 }
 
 /** How the world state shows on a record the first time it is read: a half-done action, or one already done. */
 function withWorldState(record: EntityRecord, state: WorldStateKind, key: string): EntityRecord {
-  // The half-done or finished action is the record's last change, so its date is `updated_at`'s.
-  const changed = typeof record.updated_at === 'string' ? record.updated_at : withFaker(`changed:${key}`, timestampIn);
+  if (state !== 'partial' && state !== 'already_done') return record;
+  // The half-done or finished action is the record's last change: `updated_at`, or a few days after its last date.
+  const latest = Object.values(record)
+    .filter((value): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value))
+    .sort()
+    .at(-1);
+  const changed =
+    typeof record.updated_at === 'string'
+      ? record.updated_at
+      : latest !== undefined
+        ? movedDate(latest, 1 + hashInt(`changed:${key}`, 9))
+        : withFaker(`changed:${key}`, timestampIn);
   if (state === 'partial') {
     return {
       ...record,
@@ -44,41 +61,114 @@ function withWorldState(record: EntityRecord, state: WorldStateKind, key: string
   return record;
 }
 
-export interface EntityRequest {
-  id: string;
-  context: RecordContext;
-  memory: WorldMemory;
-  state: WorldStateKind;
-  shape?: unknown;
-  args: Readonly<Record<string, unknown>>;
+/** A key that names an entity by id and is not the record's own (`customer_id` in an order, `sku` in a line). */
+function foreignKind(key: string, own: RecordContext): string | undefined {
+  const lower = key.toLowerCase();
+  const bare = lower === 'id' || lower === 'number' || lower === 'ref' || lower === 'code';
+  if (bare || !ID_KEY.test(key)) return undefined;
+  const kind = referenceNoun(key, own.noun);
+  return kind === own.noun ? undefined : kind;
 }
 
-/** The entity's record: the stored one when the world has shown it before, else drawn, state applied and stored. */
+/**
+ * The id a record's field points to: one of the world's ids of that kind (the same for an owner in every world),
+ * else a fresh one shaped like the example; the entity then exists.
+ */
+function relatedFor(request: EntityRequest, key: string, example: string, index: number, faker: FillScope['faker']): string {
+  const { world, context, id } = request;
+  const kind = foreignKind(key, context);
+  if (kind === undefined) return redrawDigits(example, faker);
+  const related = relatedId(id, kind, world.catalog.idsOf(kind), index) ?? redrawDigits(example, faker);
+  world.memory.remember(related, undefined, kind);
+  return related;
+}
+
+/** A line of a record that names another entity (an order's product): that entity's view, drawn once per world. */
+function lineEntity(
+  request: EntityRequest,
+  listKey: string,
+  elements: readonly Record<string, unknown>[],
+  index: number,
+  faker: FillScope['faker'],
+): Record<string, unknown> | undefined {
+  const first = elements[0]!;
+  const identity = identityOf(first, singular(nameTokens(listKey).at(-1) ?? listKey), request.context.noun);
+  if (identity === undefined) return undefined;
+  const lineId = relatedFor(request, identity.key, String(first[identity.key]), index, faker);
+  const matching = elements.find((element) => String(element[identity.key]) === lineId);
+  const template = matching ?? elements[hashInt(`line:${entityKey(lineId)}`, elements.length)]!;
+  const context = { ...request.world.catalog.forNoun(identity.kind), idKey: identity.key };
+  return viewOf(entityFor({ world: request.world, id: lineId, context, template, stateless: true }), template);
+}
+
+function shapedEntity(template: Template, request: EntityRequest, variant: string): EntityRecord {
+  const { world, id, context } = request;
+  const idKey = context.idKey in template ? context.idKey : (identityOf(template, context.noun, context.noun)?.key ?? context.idKey);
+  return withFaker(`shape:${world.seed}:${entityKey(id)}${variant}`, (faker) => {
+    const scope: FillScope = {
+      faker,
+      dayShift: shiftFor(template, faker),
+      idFor: (key, example, index) => (key === idKey ? id : relatedFor(request, key, example, index, faker)),
+      entityItem: (listKey, _element, elements, index) => lineEntity(request, listKey, elements, index, faker),
+    };
+    const record = fillTemplate(template, scope) as EntityRecord;
+    record[idKey] = id;
+    return record;
+  });
+}
+
+/** A fresh record for the entity: from its example (or its kind's), else its family's fields; overrides applied. */
+function drawEntity(request: EntityRequest, variant = ''): EntityRecord {
+  const template = request.template ?? request.world.catalog.answers.entityTemplate(request.context.noun);
+  const drawn = template ? shapedEntity(template, request, variant) : entityRecord(request.id, request.context, variant);
+  return withLineTotals(applyFilters(drawn, request.overrides ?? {}));
+}
+
+/**
+ * The entity's record: the stored one when the world has shown it before, else drawn once (seeded by its id), world
+ * state applied, and stored, so every later read, listing and action sees the same record.
+ */
 export function entityFor(request: EntityRequest): EntityRecord {
-  const { id, context, memory, state, shape, args } = request;
-  const stored = memory.recordOf(id);
+  const { id, world, context } = request;
+  const stored = world.memory.recordOf(id);
   if (stored) return stored;
-  const template = objectTemplate(shape);
-  const drawn = template ? shapedRecord(template, id, context, args) : entityRecord(id, context);
-  const record = withWorldState(drawn, state, `${context.seed}:${entityKey(id)}`);
-  memory.remember(id, record);
+  const drawn = drawEntity(request);
+  const record = request.stateless ? drawn : withWorldState(drawn, world.state, `${world.seed}:${entityKey(id)}`);
+  world.memory.remember(id, record, context.noun);
   return record;
 }
 
+/**
+ * The entity with every field the example shows: a record the world stored with fewer (one it created from a
+ * booking's answer) is completed once from its kind's example, its own values kept.
+ */
+export function entityShowing(request: EntityRequest, template: Template | undefined): EntityRecord {
+  const record = entityFor(request);
+  if (template === undefined || Object.keys(template).every((key) => key in record)) return record;
+  const completed = { ...drawEntity(request), ...record };
+  request.world.memory.remember(request.id, completed, request.context.noun);
+  return completed;
+}
+
+/** The record as one tool's example shows it: the example's fields in its order, plus a world-state note. */
+export function viewOf(record: EntityRecord, template: Template | undefined): EntityRecord {
+  if (template === undefined) return record;
+  const view: EntityRecord = {};
+  for (const key of Object.keys(template)) if (key in record) view[key] = record[key];
+  if (typeof record.note === 'string') view.note = record.note;
+  return view;
+}
+
 /** Two records that both answer to the id, for the `duplicate entity` world: the person has to say which. */
-export function duplicateCandidates(request: EntityRequest): EntityRecord[] {
+export function duplicateCandidates(request: EntityRequest, template: Template | undefined): EntityRecord[] {
   const first = entityFor(request);
-  const template = objectTemplate(request.shape);
-  const twin = { ...request.context, seed: request.context.seed + 1 };
-  const second = template
-    ? shapedRecord(template, request.id, twin, request.args)
-    : entityRecord(request.id, request.context, ':duplicate');
-  const recordIds = withFaker(`duplicate:${request.context.seed}:${entityKey(request.id)}`, (faker) => [
+  const second = drawEntity(request, ':duplicate');
+  const recordIds = withFaker(`duplicate:${request.world.seed}:${entityKey(request.id)}`, (faker) => [
     faker.number.int({ min: 1000, max: 89999 }),
     faker.number.int({ min: 1000, max: 89999 }),
   ]);
   return [
-    { record_id: recordIds[0], ...first },
-    { record_id: recordIds[1], ...second },
+    { record_id: recordIds[0], ...viewOf(first, template) },
+    { record_id: recordIds[1], ...viewOf(second, template) },
   ];
 }

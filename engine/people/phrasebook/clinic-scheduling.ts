@@ -1,0 +1,83 @@
+import type { Phrasebook } from './phrasebook';
+
+/** How a patient gives their number after an ask. */
+const PATIENT =
+  "{My patient ID is|My patient number is|I'm patient|I'm registered as|You should have me as|I'm on your system as} <ref>" +
+  '{| if you need it}';
+
+export const clinicScheduling: Phrasebook = {
+  things: {
+    appointment: ['my appointment', 'the appointment', 'my visit', 'my booking'],
+    patient: ['my record', 'my file'],
+    provider: ['my doctor', 'the doctor'],
+  },
+  idNames: {
+    appointment: ['appointment number', 'booking reference', 'confirmation number'],
+    patient: ['patient ID', 'patient number'],
+    provider: ["doctor's code", 'provider code'],
+  },
+  goals: {
+    find_patient: [
+      "{Can you|Could you} {find|look up|pull up} my {record|file}? {I'm|My name is} <fullname>, born <dob>.",
+      "I'm {a patient|registered} with you{|, I think}. {Can you check|Could you confirm} " +
+        'you have me on file? <fullname>, {date of birth|born} <dob>.',
+      "{I'm not sure|I don't know} {if I'm registered|if you have me on file}. {My name is|It's} <fullname>.",
+    ],
+    search_available_slots: [
+      '{Does|Has} <ref> {have any|got any} {openings|free slots|appointments} {next week|this week|soon}?',
+      "I'm looking for {an appointment|a slot} with <ref> {sometime next week|as soon as possible|in the next couple of weeks}.",
+      "{When's|When is} the next {free|available} appointment with <ref>?",
+      '{Can|Could} I see <ref> {on a|some} {Tuesday|Thursday|weekday} {morning|afternoon}{| next week}?',
+      "{What's|What is} the {earliest|first free} {appointment|slot} I {could|can} get with <ref>?",
+    ],
+    get_appointment: [
+      "{When is|What time is} my appointment, <ref>? {I've lost|I can't find} the {reminder|confirmation}.",
+      '{Can you|Could you} {check|confirm} the {time|details} of appointment <ref>?',
+      "{I think|I'm fairly sure} I have {an appointment|a visit} {coming up|this week}: <ref>. {Is that right|Can you confirm}?",
+      "Is appointment <ref> with {the nurse|the doctor}? {I've forgotten|I can't remember} who I'm seeing.",
+      "{Just confirming|I'm just checking} {that|whether} appointment <ref> {is still on|is still happening}.",
+    ],
+    book_appointment: [
+      `I'd like to book {an appointment|a visit|a check-up}{| with my doctor}. ${PATIENT}.`,
+      `{Can|Could} I {book|get} {an appointment|a slot} {next week|this week}? ${PATIENT}.`,
+      `{I need|I'd like} {a follow-up|to see someone} {about my results|after my last visit}. ${PATIENT}.`,
+      `{I'd like|Could I have} {a telehealth|a video|a phone} {appointment|consultation}{| if possible}. ${PATIENT}.`,
+      `{I need|Can I get} {a vaccination|my flu jab|a booster} {booked|appointment}. ${PATIENT}.`,
+    ],
+    reschedule_appointment: [
+      'I need to {move|reschedule} my appointment <ref>{| to another day}.',
+      "{Something came up|I have a clash}, so I {can't make|won't make} appointment <ref>. {Can we|Could we} {move it|find another time}?",
+      '{Is it possible|Would it be possible} to {push back|move} appointment <ref> {a few days|to next week}?',
+      '{Can|Could} you {change|move} {the time of|my} appointment <ref> {to later in the day|to the morning}?',
+    ],
+    cancel_appointment: [
+      "I {need to|have to|'ll have to} cancel my {appointment|booking}{,|:} <ref>{| I'm afraid| sorry}.",
+      '{Please|Can you} cancel appointment <ref>{| for me}.',
+      "{I won't be able to|I can't} make {my appointment|it} on <day>, so {please cancel it|can you cancel it}: <ref>.",
+      "{I'm afraid|Sorry, but} I {have to|need to} cancel appointment <ref>.",
+    ],
+    request_prescription_refill: [
+      `I need a refill of my {prescription|medication}{| before I run out}. ${PATIENT}.`,
+      '{Can I|Could I} {request|order} a {repeat prescription|refill} for my ' +
+        "{blood pressure tablets|inhaler|thyroid medication}? {I'm|Patient} <ref>.",
+      "I'm {nearly out|down to my last few} {of my tablets|pills}. {Can you send|Could you request} a refill? <ref>.",
+      `{My pharmacy|The pharmacist} {said|told me} {I need|there has to be} a new {prescription|request} from you. ${PATIENT}.`,
+    ],
+  },
+  reasons: {
+    reschedule_appointment: [
+      "I've got a {work trip|school run|family thing} that day.",
+      'My {car is in the garage|childcare fell through}.',
+    ],
+    cancel_appointment: ["I'm feeling {much better|fine} now.", "I've been seen {somewhere else|at urgent care} already."],
+    book_appointment: [
+      "I've had {a bad cough|back pain|headaches|a rash} for {a week|a few days}.",
+      "It's {time for|due for} my {annual check-up|yearly review}.",
+    ],
+  },
+  life: [
+    'I work {nights|shifts}, so {mornings|afternoons} are {better|easier} for me.',
+    "I'll need to {arrange childcare|take time off work} for it.",
+    "I'm {booking for|sorting this out for} {myself|me} but my <relative> {usually drives me|comes with me}.",
+  ],
+};
