@@ -51,6 +51,8 @@ export function describeOrder(order: LabelQueueOrder, counts: QueueCounts | null
       return `Judge unsure first${counts ? ` (${counts.unsure})` : ''}`;
     case 'stratified':
       return `Stratified across cells${counts ? ` (${counts.cells})` : ''}`;
+    case 'conflicts':
+      return `Conflicts first${counts ? ` (${counts.conflicts})` : ''}`;
     default: {
       const unreachable: never = order;
       return unreachable;
