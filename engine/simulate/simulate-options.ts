@@ -67,6 +67,11 @@ export interface SimulateOptions {
   privileged(row: Pick<Row, 'situation'>): Record<string, string>;
   /** Rows already stored for this run, by ordinal: a resumed run replays them instead of rolling out again. */
   resume?: { get(ordinal: number): Row | undefined };
+  /**
+   * The ordinal of the first row (default 0): a continuation of a stored run ("fill this cell" in place, with `aim`
+   * pinning the cell's values) numbers its rows on from the run's last, so each keeps a rollout key and id of its own.
+   */
+  first_ordinal?: number;
   isCancelled?: () => boolean;
   limits?: RolloutLimits;
   /** Milliseconds from any fixed origin, for row timings and `time_budget` (neither enters a Row). */

@@ -83,6 +83,7 @@ export class SimulationRun {
     this.clock = options.clock ?? (() => 0);
     this.startedAt = this.clock();
     this.timeBudgetMs = options.time_budget === undefined ? undefined : options.time_budget * 1000;
+    this.nextOrdinal = options.first_ordinal ?? 0;
   }
 
   /** Keeps the first stop request: a later one does not replace the reason the run stops for. */
