@@ -161,6 +161,22 @@ describe('wai grade and wai labels', () => {
       gold_kind: 'human',
       ok: true,
     });
+
+    // A second person fails row 1, which ann passed: no gold there until someone settles it.
+    writeFileSync(labels, 'row_id,label\nrun_cli:1,fail\n');
+    expect(wai('--data-dir', dataDir, 'labels', 'import', 'run_cli', labels, '--author', 'bo').status).toBe(0);
+    wai('--data-dir', dataDir, 'labels', 'export', 'run_cli', '--out', pairs, '--agreement', 'ordinal-judge');
+    expect(JSON.parse(wai('agreement', pairs, '--json').stdout)).toMatchObject({ n: 3, n_gold: 3, n_conflicts: 1 });
+    expect(wai('--data-dir', dataDir, 'labels', 'annotator', 'cy').status).toBe(0);
+    const settled = wai('--data-dir', dataDir, 'labels', 'adjudicate', 'run_cli:1', 'fail', '--note', 'it never looked the order up');
+    expect(settled.stdout).toBe('Settled run_cli:1 as fail, signed cy.\n');
+    wai('--data-dir', dataDir, 'labels', 'export', 'run_cli', '--out', pairs, '--agreement', 'ordinal-judge');
+    // Row 1: judge pass, settled fail.
+    expect(JSON.parse(wai('agreement', pairs, '--json').stdout)).toMatchObject({
+      n: 4,
+      n_conflicts: 0,
+      confusion: { tp: 0, fp: 2, tn: 2 },
+    });
   });
 });
 
