@@ -196,6 +196,7 @@ export type GradeSourceCount = z.infer<typeof GradeSourceCount>;
  * filters and search given, each column's counts over the rows the other filters (and the search) keep.
  */
 export const RowFacets = z.object({
+  /** The run's rows (whatever the filters). */
   total: z.number().int().nonnegative(),
   columns: z.record(RowFilterKey, z.array(FacetValue)),
   sources: z.array(GradeSourceCount),

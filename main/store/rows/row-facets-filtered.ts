@@ -38,8 +38,8 @@ function facetUnder(db: Db, runId: string, key: RowFilterKey, query: FacetQuery,
 
 /**
  * The filter menus under a query: each column's values counted over the rows every other active filter and the search
- * keep (so "impatient 8" is what ticking it would give), the rows the whole query keeps, and per active filter the rows
- * the query would keep without it. Columns no other filter narrows take the run's plain counts (rowFacets).
+ * keep (so "impatient 8" is what ticking it would give), and per active filter the rows the query would keep without it
+ * (`total` stays the run's rows). Columns no other filter narrows take the run's plain counts (rowFacets).
  */
 export function filteredRowFacets(db: Db, runId: string, query: FacetQuery): RowFacets {
   const plain = rowFacets(db, runId);
@@ -52,5 +52,5 @@ export function filteredRowFacets(db: Db, runId: string, query: FacetQuery): Row
     columns[key] = isBare(others) ? (plain.columns[key] ?? []) : facetUnder(db, runId, key, others, source);
     if (isActive(query, key)) without[key] = isBare(others) ? plain.total : countMatchingRows(db, runId, others, source);
   }
-  return { total: countMatchingRows(db, runId, query, source), columns, sources: plain.sources, without };
+  return { total: plain.total, columns, sources: plain.sources, without };
 }
