@@ -1,9 +1,10 @@
 import { EyeOff } from 'lucide-react';
 import type { KeyboardEvent, RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { Grade } from '../../../shared/domain';
+import type { Grade, Message } from '../../../shared/domain';
 import { verdictOfGrade } from '../../stores/labeling/selectors';
 import { useLabelingStore } from '../../stores/labeling/store';
+import { evidencePlace } from '../conversation/evidence';
 import { LabelBadge, VerdictBadge } from '../conversations/verdict-badge';
 import { RowAnnotators } from './row-annotators';
 import { useCurrentRow } from './use-current-row';
@@ -70,7 +71,7 @@ function JudgeVerdict({ judgeKey, grade, isHidden, isLoaded, onShowSpan }: Judge
   );
 }
 
-function ConductLine({ grade, onShowSpan }: { grade: Grade; onShowSpan(): void }) {
+function ConductLine({ grade, messages, onShowSpan }: { grade: Grade; messages: readonly Message[]; onShowSpan(): void }) {
   const rule = typeof grade.judge_meta.rule === 'string' ? grade.judge_meta.rule : null;
   return (
     <div className="judge-line">
@@ -80,7 +81,7 @@ function ConductLine({ grade, onShowSpan }: { grade: Grade; onShowSpan(): void }
         {rule ? <code>{rule}</code> : <span className="muted">no rule fired</span>}
         {grade.span && (
           <button type="button" className="link-button" onClick={onShowSpan}>
-            show the text
+            show the text ({evidencePlace(messages, grade.span)})
           </button>
         )}
       </div>
@@ -160,7 +161,9 @@ export function RowPanel({ noteRef, onShowSpan, onNoteDone }: RowPanelProps) {
       <RowAnnotators conflict={conflict} isHidden={isHidden} annotator={annotator} />
       <div className="row-verdicts" role="group" aria-label="Judge verdict">
         <JudgeVerdict isLoaded={detail !== null} judgeKey={judgeKey} grade={judgeGrade} isHidden={isHidden} onShowSpan={onShowSpan} />
-        {!isHidden && conduct && judgeGrade !== conduct && <ConductLine grade={conduct} onShowSpan={onShowSpan} />}
+        {!isHidden && conduct && judgeGrade !== conduct && detail && (
+          <ConductLine grade={conduct} messages={detail.row.messages} onShowSpan={onShowSpan} />
+        )}
       </div>
     </section>
   );
