@@ -8,7 +8,7 @@ import { Transcript } from './transcript';
 
 afterEach(cleanup);
 
-/** One rule's fixture row and the span its check fires on (written by engine/grade/conduct/conduct-evidence.test.ts). */
+/** One rule's fixture row and the span its check fires on (written by engine/grade/conduct/node/conduct-evidence.test.ts). */
 interface Evidence {
   sdk_rule: number;
   rule: string;

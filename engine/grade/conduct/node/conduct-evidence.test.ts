@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CONDUCT_FIXTURES } from './__fixtures__/conduct-rows';
-import { DECLARED_TOOLS } from './__fixtures__/conversation';
-import { readEvidenceFile, writeEvidenceFile } from './__fixtures__/evidence-file';
-import { conductGrade } from './conduct-grade';
+import { CONDUCT_FIXTURES } from '../__fixtures__/conduct-rows';
+import { DECLARED_TOOLS } from '../__fixtures__/conversation';
+import { readEvidenceFile, writeEvidenceFile } from './evidence-file';
+import { conductGrade } from '../conduct-grade';
 
 /** Each rule's fixture row with the span its check fires on, as a grade stores it, and the text that span must mark. */
 function evidence() {
