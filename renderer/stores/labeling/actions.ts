@@ -171,8 +171,8 @@ export function createLabelingActions(
       if (order === get().order) return;
       set({ order });
       saveQueueSetting();
-      // Disagreements are rows someone already labelled: start at the top, not at the first row without a label.
-      void queue.startQueue(order === 'disagreements' ? 'first' : 'resume');
+      // Disagreements and conflicts are rows someone already labelled: start at the top, not at the first row without a label.
+      void queue.startQueue(order === 'disagreements' || order === 'conflicts' ? 'first' : 'resume');
     },
     setBlind(isBlind) {
       if (isBlind === get().isBlind) return;

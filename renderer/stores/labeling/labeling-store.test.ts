@@ -198,7 +198,7 @@ describe('the labeling store', () => {
     expect(Object.keys(store.getState().details).length).toBeLessThanOrEqual(6);
   });
 
-  it('keeps the person’s order, and blind mode per annotator, starting disagreements at the top', async () => {
+  it('keeps the person’s order, and blind mode per annotator, starting disagreements and conflicts at the top', async () => {
     const { server, store } = harness(10, { labelled: 4 });
     await store.getState().open('run_1');
     await settle();
@@ -206,6 +206,12 @@ describe('the labeling store', () => {
     await settle();
     expect(store.getState().position).toBe(0);
     expect(server.settings[QUEUE_SETTING_KEY]).toEqual({ order: 'disagreements' });
+    store.getState().next();
+    store.getState().setOrder('conflicts');
+    await settle();
+    expect(store.getState().position).toBe(0);
+    store.getState().setOrder('disagreements');
+    await settle();
     store.getState().setBlind(false);
     await settle();
     expect(server.settings[SIGHTED_SETTING_KEY]).toEqual(['Ana']);
