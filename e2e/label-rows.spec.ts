@@ -146,9 +146,9 @@ test('a person labels 20 rows by keyboard, finds them after a restart, and the p
     await expect(statCell(page, "Cohen's kappa")).toHaveText(String(computed.kappa.toFixed(4)));
     await shot(page, 'label-after-restart');
 
-    // Blind: the unlabelled row hides the judge; a labelled one shows it.
-    await page.getByRole('checkbox', { name: 'Blind' }).check();
-    await expect(page.getByRole('group', { name: 'Judge verdict' })).toContainText('Blind: the judge');
+    // Blind, as by default: the unlabelled row hides the judge; a labelled one shows it.
+    await expect(page.getByRole('checkbox', { name: 'Blind', exact: true })).toBeChecked();
+    await expect(page.getByRole('group', { name: 'Judge verdict' })).toContainText('Blind: every judge');
     await shot(page, 'label-blind');
     for (let ordinal = KEYS.length - 1; ordinal >= 0; ordinal -= 1) {
       await page.keyboard.press('k');
@@ -158,7 +158,7 @@ test('a person labels 20 rows by keyboard, finds them after a restart, and the p
     }
     await expect(page.getByRole('group', { name: 'Judge verdict' })).toContainText('line-judge@1');
     await expect(page.getByRole('group', { name: 'Judge verdict' })).toContainText('It never confirmed the amount.');
-    await page.getByRole('checkbox', { name: 'Blind' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Blind', exact: true }).uncheck();
 
     // Labels in: a bad file stores nothing and names its line; a second person's file gives human-human agreement.
     const importer = page.getByLabel('Import labels (CSV or JSONL)');
