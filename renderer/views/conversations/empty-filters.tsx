@@ -22,7 +22,7 @@ export function EmptyFilters({ filters, search, onFilters, onSearch }: EmptyFilt
   );
   const active = ROW_FILTER_KEYS.filter((key) => (filters[key]?.length ?? 0) > 0);
   return (
-    <section className="empty-filters" aria-labelledby="empty-filters-title">
+    <section className="empty-filters" role="status" aria-labelledby="empty-filters-title">
       <h2 id="empty-filters-title">No conversation matches {active.length + (search ? 1 : 0) > 1 ? 'all of these together' : 'this'}</h2>
       <ul aria-label="What emptied the table">
         {active.map((key) => (
@@ -32,7 +32,7 @@ export function EmptyFilters({ filters, search, onFilters, onSearch }: EmptyFilt
             </span>
             {without?.[key] !== undefined && <span className="muted"> without it, {plural(without[key])}</span>}
             <button type="button" className="link-button" onClick={() => onFilters({ ...filters, [key]: [] })}>
-              Remove the {filterLabel(key)} filter
+              Remove it
             </button>
           </li>
         ))}
