@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, REPO_ROOT, SCREENSHOT_DIR, test } from './fixtures';
+import { writeLineJudge } from './line-judge';
 
 const DESCRIBE = 'a support agent that refunds orders only after confirming the amount';
 const ROWS = 24;
@@ -42,11 +43,7 @@ function gradedRun(dataDir: string, scratch: string): string {
   const runId = /Run (run_\w+)/.exec(output)?.[1];
   if (!runId) throw new Error(`no run id in the CLI's output:\n${output}`);
   lengthenFirstRow(dataDir, runId);
-  const judge = join(scratch, 'line-judge.mjs');
-  writeFileSync(
-    judge,
-    `export default function judge(row) {\n  const fails = row.ordinal % 3 === 0;\n  return { reward: fails ? 0 : 1, reason: fails ? 'It never confirmed the amount.' : 'It confirmed before acting.' };\n}\n`,
-  );
+  const judge = writeLineJudge(scratch);
   wai(dataDir, ['grade', runId, '--judge', `module:${judge}`, '--version', '1', '--name', 'line-judge']);
   return runId;
 }
