@@ -226,7 +226,11 @@ test('a link from the coverage screen opens the table filtered, and an empty res
   await expect(page.getByRole('status').filter({ hasText: 'No conversation matches' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Tool: no_such_tool');
   await shot(page, 'conversations-empty-filter');
-  await page.getByRole('button', { name: 'Remove the Tool filter' }).click();
+  // Under the headers that stay, the filters that emptied the table, each with a way to remove it.
+  await expect(grid(page).getByRole('button', { name: 'Filter Tool', exact: true })).toBeVisible();
+  const emptied = page.getByRole('list', { name: 'What emptied the table' });
+  await expect(emptied).toContainText('Stance: hurried');
+  await emptied.getByRole('listitem').filter({ hasText: 'Tool: no_such_tool' }).getByRole('button', { name: 'Remove it' }).click();
   await expect(page).toHaveURL(/stance=hurried/);
   await expect(page).not.toHaveURL(/tool=/);
   await expect(grid(page)).toBeVisible();

@@ -115,49 +115,49 @@ test("the coverage of an offline run: figures, any pair of axes, a cell's conver
   await page.goBack();
   await expect(toolByStance).toBeVisible();
 
-  // Fill this cell: the square follows the keyboard focus; the new run is aimed at it.
+  // Fill this cell: the square follows the keyboard focus.
   await toolByStance.getByRole('gridcell').first().focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowRight');
   const fill = page.getByRole('region', { name: 'Fill a cell' });
-  const tool = await fill.getByLabel('Tool', { exact: true }).inputValue();
-  const stance = await fill.getByLabel('User stance', { exact: true }).inputValue();
-  expect([tool, stance]).toEqual(['search_orders', 'boundary']);
+  expect([
+    await fill.getByLabel('Tool', { exact: true }).inputValue(),
+    await fill.getByLabel('User stance', { exact: true }).inputValue(),
+  ]).toEqual(['search_orders', 'boundary']);
+
+  // An empty square that can occur is chosen for filling by a click (no empty table), and the keyboard lands on Fill.
+  const empty = toolByStance.getByRole('gridcell', { name: /: planned, no rows yet\.$/ }).first();
+  const emptyName = (await empty.getAttribute('aria-label'))!;
+  const [, tool, stance] = /^Tool (\S+), user stance (\S+):/.exec(emptyName)!;
+  await empty.click();
+  await expect(page).toHaveURL(new RegExp(`#/runs/${runId}/coverage`));
+  await expect(fill.getByLabel('Tool', { exact: true })).toHaveValue(tool!);
+  await expect(fill.getByLabel('User stance', { exact: true })).toHaveValue(stance!);
+  await expect(fill.getByRole('button', { name: 'Fill this cell' })).toBeFocused();
   await fill.getByLabel('Budget (rows)').fill('12');
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'coverage-fill.png'), fullPage: true });
+
+  // The rows land in this run, and the square the person chose fills where they are looking.
   await fill.getByRole('button', { name: 'Fill this cell' }).click();
-  await expect(page).toHaveURL(/#\/runs\/run_\w+$/);
-  const filledId = decodeURIComponent(new URL(page.url()).hash.replace('#/runs/', ''));
-  expect(filledId).not.toBe(runId);
-
-  await expect
-    .poll(
-      () =>
-        readStore(studio.dataDir, (db) => (db.prepare('SELECT status FROM runs WHERE id = ?').get(filledId) as { status: string }).status),
-      {
-        timeout: 60_000,
-      },
-    )
-    .toBe('completed');
-  const filled = readStore(studio.dataDir, (db) => ({
-    config: JSON.parse((db.prepare('SELECT config FROM runs WHERE id = ?').get(filledId) as { config: string }).config) as {
-      aim: unknown;
-      budget: number;
-    },
-    cells: db.prepare('SELECT tool, stance, COUNT(*) AS n FROM rows WHERE run_id = ? GROUP BY tool, stance').all(filledId),
-  }));
-  expect(filled.config).toMatchObject({ aim: { tool, stance }, budget: 12 });
-  expect(filled.cells).toEqual([{ tool, stance, n: 12 }]);
-
-  await page.goto(`${studio.origin}/#/runs/${filledId}/coverage`);
-  await expect(page.getByText('This run fills one cell')).toContainText(`tool ${tool} and user stance ${stance}`);
+  await expect(fill.getByRole('status', { name: 'Fill progress' })).toHaveText(
+    `Added 12 rows to this run in tool ${tool} · user stance ${stance}.`,
+    { timeout: 90_000 },
+  );
+  await expect(page).toHaveURL(new RegExp(`#/runs/${runId}/coverage`));
   await expect(
-    page
-      .getByRole('grid', { name: 'Tool × User stance' })
-      .getByRole('gridcell', { name: new RegExp(`^Tool ${tool}, user stance ${stance}: planned, 12 rows`) }),
+    toolByStance.getByRole('gridcell', { name: new RegExp(`^Tool ${tool}, user stance ${stance}: planned, 12 rows`) }),
   ).toBeVisible();
-  await page.screenshot({ path: join(SCREENSHOT_DIR, 'coverage-aimed-run.png'), fullPage: true });
+  await expect(page.getByLabel('Rows', { exact: true })).toHaveText('n = 72');
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'coverage-filled-in-place.png'), fullPage: true });
+
+  const stored = readStore(studio.dataDir, (db) => ({
+    runs: (db.prepare('SELECT COUNT(*) AS n FROM runs').get() as { n: number }).n,
+    status: (db.prepare('SELECT status FROM runs WHERE id = ?').get(runId) as { status: string }).status,
+    added: db.prepare('SELECT tool, stance, COUNT(*) AS n FROM rows WHERE run_id = ? AND ordinal >= 60 GROUP BY tool, stance').all(runId),
+    ordinals: db.prepare('SELECT MIN(ordinal) AS first, MAX(ordinal) AS last, COUNT(*) AS n FROM rows WHERE run_id = ?').get(runId),
+  }));
+  expect(stored).toEqual({ runs: 1, status: 'completed', added: [{ tool, stance, n: 12 }], ordinals: { first: 0, last: 71, n: 72 } });
 });
 
 test('a run id that does not exist says so, with a way to try again', async ({ page, studio }) => {

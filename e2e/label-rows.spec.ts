@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, freshDataDir, REPO_ROOT, SCREENSHOT_DIR, startStudio, stopStudio, test } from './fixtures';
+import { writeLineJudge } from './line-judge';
 
 const DESCRIBE = 'a support agent that refunds orders only after confirming the amount';
 const ROWS = 30;
@@ -21,11 +22,7 @@ function gradedRun(dataDir: string, scratch: string): string {
   const output = wai(dataDir, ['simulate', '--describe', DESCRIBE, '--rows', String(ROWS), '--seed', '3']);
   const runId = /Run (run_\w+)/.exec(output)?.[1];
   if (!runId) throw new Error(`no run id in the CLI's output:\n${output}`);
-  const judge = join(scratch, 'line-judge.mjs');
-  writeFileSync(
-    judge,
-    `export default function judge(row) {\n  const fails = row.ordinal % 3 === 0;\n  return { reward: fails ? 0 : 1, reason: fails ? 'It never confirmed the amount.' : 'It confirmed before acting.' };\n}\n`,
-  );
+  const judge = writeLineJudge(scratch);
   wai(dataDir, ['grade', runId, '--judge', `module:${judge}`, '--version', '1', '--name', 'line-judge']);
   return runId;
 }
@@ -146,9 +143,9 @@ test('a person labels 20 rows by keyboard, finds them after a restart, and the p
     await expect(statCell(page, "Cohen's kappa")).toHaveText(String(computed.kappa.toFixed(4)));
     await shot(page, 'label-after-restart');
 
-    // Blind: the unlabelled row hides the judge; a labelled one shows it.
-    await page.getByRole('checkbox', { name: 'Blind' }).check();
-    await expect(page.getByRole('group', { name: 'Judge verdict' })).toContainText('Blind: the judge');
+    // Blind, as by default: the unlabelled row hides the judge; a labelled one shows it.
+    await expect(page.getByRole('checkbox', { name: 'Blind', exact: true })).toBeChecked();
+    await expect(page.getByRole('group', { name: 'Judge verdict' })).toContainText('Blind: every judge');
     await shot(page, 'label-blind');
     for (let ordinal = KEYS.length - 1; ordinal >= 0; ordinal -= 1) {
       await page.keyboard.press('k');
@@ -158,7 +155,7 @@ test('a person labels 20 rows by keyboard, finds them after a restart, and the p
     }
     await expect(page.getByRole('group', { name: 'Judge verdict' })).toContainText('line-judge@1');
     await expect(page.getByRole('group', { name: 'Judge verdict' })).toContainText('It never confirmed the amount.');
-    await page.getByRole('checkbox', { name: 'Blind' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Blind', exact: true }).uncheck();
 
     // Labels in: a bad file stores nothing and names its line; a second person's file gives human-human agreement.
     const importer = page.getByLabel('Import labels (CSV or JSONL)');

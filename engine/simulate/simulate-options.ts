@@ -78,6 +78,11 @@ export interface SimulateOptions {
    * grade the run's grader stored for each (a row without one is graded again).
    */
   resume?: { get(ordinal: number): Row | undefined; grade?(ordinal: number): LoopGrade | undefined };
+  /**
+   * The ordinal of the first row (default 0): a continuation of a stored run ("fill this cell" in place, with `aim`
+   * pinning the cell's values) numbers its rows on from the run's last, so each keeps a rollout key and id of its own.
+   */
+  first_ordinal?: number;
   isCancelled?: () => boolean;
   limits?: RolloutLimits;
   /** Milliseconds from any fixed origin, for row timings and `time_budget` (neither enters a Row). */

@@ -105,6 +105,7 @@ export class SimulationRun {
     this.modelWrites = this.writers.has('llm_guided');
     this.shares = { ...(this.modelWrites ? INITIAL_ARM_SHARES : INITIAL_TEMPLATE_SHARES) };
     this.summary = new SummaryBuilder(options, this.plan, this.mode, this.limits.max_user_turns);
+    this.nextOrdinal = options.first_ordinal ?? 0;
   }
 
   /** Keeps the first stop request: a later one does not replace the reason the run stops for. */

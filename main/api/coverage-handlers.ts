@@ -1,4 +1,5 @@
-import { coverageMatrix, coverageSummary, fillCell } from '../services/coverage/coverage-service';
+import { coverageMatrix, coverageSummary } from '../services/coverage/coverage-service';
+import { fillCell } from '../services/coverage/fill-in-place';
 import type { HandlersOf } from './handler';
 
 export const coverageHandlers: HandlersOf<'coverage'> = {

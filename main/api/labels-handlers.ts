@@ -8,10 +8,13 @@ import {
   setLabel,
   setLabels,
 } from '../services/labels/labels-service';
+import { adjudicateRow, undoStoredLabel } from '../services/labels/label-history-service';
 import type { HandlersOf } from './handler';
 
 export const labelsHandlers: HandlersOf<'labels'> = {
   'labels.set': (context, input) => setLabel(context, input.row_id, input),
+  'labels.undo': (context, input) => undoStoredLabel(context, input.label_id),
+  'labels.adjudicate': (context, input) => adjudicateRow(context, input.row_id, input),
   'labels.set_many': (context, input) => setLabels(context, input.row_ids, input),
   'labels.queue': (context, input) => labelQueue(context, input.run_id, input),
   'labels.list': (context, input) => labelsOf(context, input, input.latest_only),

@@ -65,7 +65,12 @@ describe('browser-mode server', () => {
   });
 
   it('answers 401 to a request without the token, for pages and API alike', async () => {
-    expect((await send('/')).status).toBe(401);
+    const page = await send('/');
+    expect(page.status).toBe(401);
+    // After a restart an old tab lands here: the page says to open the URL printed this time, and that retrying cannot help.
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Open the URL it printed when it started this time');
+    expect(page.body).toContain('trying again here cannot help');
     expect((await send('/assets/app.js')).status).toBe(401);
     expect((await send('/api/runs.list', { method: 'POST', headers: json, body: '{}' })).status).toBe(401);
     expect((await send('/?token=not-the-token')).status).toBe(401);

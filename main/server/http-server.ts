@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { dispatch } from '../api/dispatch';
 import type { AppContext } from '../services/app/app-context';
 import { createToken, hasToken, isOwnOrigin, isToken, LOOPBACK_HOST, tokenCookieName } from './access';
+import { ACCESS_REFUSED_MESSAGE, refusePage } from './access-refused';
 import { streamEvents } from './event-stream';
 import { httpStatus } from './http-status';
 import { BodyError, readJsonBody } from './read-body';
@@ -73,7 +74,8 @@ export async function startBrowserServer(context: AppContext, options: BrowserSe
     const url = new URL(request.url ?? '/', `http://${LOOPBACK_HOST}:${port}`);
 
     if (url.searchParams.has('token') && request.method === 'GET' && !url.pathname.startsWith('/api/')) {
-      if (!isToken(url.searchParams.get('token'), token)) return refuse(response, 401, "That token is not this server's.");
+      // An old URL, printed before a restart: the page says to open this start's.
+      if (!isToken(url.searchParams.get('token'), token)) return refusePage(response);
       url.searchParams.delete('token');
       response.writeHead(303, {
         ...securityHeaders(),
@@ -85,7 +87,8 @@ export async function startBrowserServer(context: AppContext, options: BrowserSe
     }
 
     if (!hasToken(request, port, token)) {
-      return refuse(response, 401, 'Open the URL that While Studio printed when it started: it carries the access token.');
+      const isPage = request.method === 'GET' && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/');
+      return isPage ? refusePage(response) : refuse(response, 401, ACCESS_REFUSED_MESSAGE);
     }
     if (url.pathname === '/api/events') return streamEvents(context.events, response);
     if (url.pathname.startsWith('/api/')) return handleApiCall(context, url.pathname.slice('/api/'.length), request, response);

@@ -31,6 +31,8 @@ export function createHttpTransport(baseUrl = ''): Transport {
       const body: unknown = await response.json().catch(() => undefined);
       if (isResult(body)) return body;
       const message = (body as { message?: string } | undefined)?.message ?? response.statusText;
+      // A page left open across a restart: the server's own sentence says what to do.
+      if (response.status === 401) return transportError(message);
       return transportError(`The server refused the call (${response.status}): ${message}`);
     },
     on(event, listener) {

@@ -107,8 +107,8 @@ describe('subscriptions', () => {
     await settle();
     const pagesBefore = client.callsOf('rows.page').length;
 
-    labeling.setState({ runId: 'run_a', lastSaved: { rowId: 'run_a:0', ordinal: 0, label: 'pass' } });
-    labeling.setState({ lastSaved: { rowId: 'run_a:1', ordinal: 1, label: 'fail' } });
+    labeling.setState({ runId: 'run_a', lastAction: { kind: 'saved', rowId: 'run_a:0', ordinal: 0, label: 'pass' } });
+    labeling.setState({ lastAction: { kind: 'undone', rowId: 'run_a:0', ordinal: 0, label: 'pass', now: null } });
     expect(client.callsOf('rows.page')).toHaveLength(pagesBefore);
     const stopFollowing = conversations.getState().follow();
     await settle();

@@ -69,11 +69,15 @@ function followRevisions(grading: Store<GradingState>, conversations: Store<Conv
   });
 }
 
-/** Labels given in the queue (each one main stored, or a file imported) change that run's rows for the table. */
+/**
+ * Labels given in the queue (each one main stored, taken back or settled, or a file imported) change that run's rows
+ * for the table.
+ */
 function followQueueLabels(labeling: Store<LabelingState>, conversations: Store<ConversationsActions>): Unsubscribe {
   return labeling.subscribe((state, previous) => {
     const isImported = state.files.report !== null && state.files.report !== previous.files.report;
-    if (state.runId && (state.lastSaved !== previous.lastSaved || isImported)) conversations.getState().receiveRevision(state.runId);
+    const isRevised = state.lastAction !== null && state.lastAction !== previous.lastAction;
+    if (state.runId && (isRevised || isImported)) conversations.getState().receiveRevision(state.runId);
   });
 }
 

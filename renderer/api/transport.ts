@@ -16,3 +16,11 @@ export function transportError(message: string): Result<never> {
   const error: ApiError = { code: 'INTERNAL', message };
   return { ok: false, error };
 }
+
+/**
+ * The server's 401 answer ends with this (main/server/access-refused.ts): the page's token is not the running server's
+ * (it was started again), so only the URL it printed can help, never a retry.
+ */
+const ACCESS_REFUSED_HINT = 'trying again here cannot help';
+
+export const isAccessRefused = (message: string): boolean => message.includes(ACCESS_REFUSED_HINT);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Label, LabelKind, LabelValue } from '../domain/label';
+import { Adjudication, Label, LabelKind, LabelValue, SettledValue } from '../domain/label';
 import { ExportedFile } from './agreement';
 
 export const LABELS_FORMATS = ['jsonl', 'csv'] as const;
@@ -20,8 +20,32 @@ export const LabelsSetInput = z
     label: LabelValue,
     note: Note,
     kind: LabelKind.default('human'),
+    /** Given with every judge's verdict hidden (the Label view in blind mode); leave it out when nobody knows. */
+    blind: z.boolean().optional(),
   })
   .strict();
+
+/** A settlement as stored: its id and run. */
+export const StoredAdjudication = Adjudication.extend({ id: z.number().int(), run_id: z.string() });
+export type StoredAdjudication = z.infer<typeof StoredAdjudication>;
+
+export const LabelsAdjudicateInput = z
+  .object({
+    row_id: z.string().min(1),
+    label: SettledValue,
+    note: Note,
+  })
+  .strict();
+
+export const LabelsUndoInput = z.object({ label_id: z.number().int().positive() }).strict();
+
+export const LabelsUndoOutput = z.object({
+  /** The label taken back (kept in the store's history of undone labels). */
+  undone: StoredLabel,
+  /** What its author's label on the row is now: their label before it, or null. */
+  current: LabelValue.nullable(),
+});
+export type LabelsUndoOutput = z.infer<typeof LabelsUndoOutput>;
 
 export const LabelsSetManyInput = z
   .object({
@@ -75,9 +99,10 @@ const AnnotatorName = z.object({ name: z.string().nullable() });
 /**
  * Labeling queue orders: `generated` (plan order), `disagreements` (rows whose judge verdict and gold differ
  * first), `unsure` (the judge's unsure rows first, then rows it could not judge, then rewards nearest 0.5),
- * `stratified` (round-robin across the six-axis coverage cells, so gold covers the grid).
+ * `stratified` (round-robin across the six-axis coverage cells, so gold covers the grid), `conflicts` (rows whose
+ * annotators disagree, pass against fail, and nobody settled first).
  */
-export const LABEL_QUEUE_ORDERS = ['generated', 'disagreements', 'unsure', 'stratified'] as const;
+export const LABEL_QUEUE_ORDERS = ['generated', 'disagreements', 'unsure', 'stratified', 'conflicts'] as const;
 export const LabelQueueOrder = z.enum(LABEL_QUEUE_ORDERS);
 export type LabelQueueOrder = z.infer<typeof LabelQueueOrder>;
 
@@ -85,7 +110,14 @@ export type LabelQueueOrder = z.infer<typeof LabelQueueOrder>;
  * The moment a queue's order was computed: the newest label and grade ids it read. Pages asked with the same
  * snapshot keep one order while labels land (a new label never moves a row to another page).
  */
-export const QueueSnapshot = z.object({ label_id: z.number().int().nonnegative(), grade_id: z.number().int().nonnegative() }).strict();
+export const QueueSnapshot = z
+  .object({
+    label_id: z.number().int().nonnegative(),
+    grade_id: z.number().int().nonnegative(),
+    /** The newest settlement read (0 for none). */
+    adjudication_id: z.number().int().nonnegative().default(0),
+  })
+  .strict();
 export type QueueSnapshot = z.infer<typeof QueueSnapshot>;
 
 export const LabelsQueueInput = z
@@ -144,8 +176,10 @@ export const LabelsQueueOutput = z.object({
       /** Rows the annotator labelled, and their latest labels by value. */
       labelled: QueueCount,
       by_label: z.record(LabelValue, QueueCount),
-      /** Rows with gold (pass/fail majority over every author). */
+      /** Rows with gold: the settled label, else the pass or fail every annotator agrees on. */
       gold: QueueCount,
+      /** Rows whose annotators disagree (pass against fail) and nobody settled: waiting for adjudication. */
+      conflicts: QueueCount.default(0),
       /** Rows whose judge verdict differs from their gold (simulator errors left out). */
       disagreements: QueueCount,
       /** Rows the judge marked unsure. */
@@ -160,6 +194,10 @@ export type LabelsQueueOutput = z.infer<typeof LabelsQueueOutput>;
 export const labelsMethods = {
   /** Stores one label the moment it is given, stamped with the annotator's name as author. */
   'labels.set': { input: LabelsSetInput, output: z.object({ label: StoredLabel, warnings: z.array(z.string()) }) },
+  /** Takes back one stored label (the undo of the Label view): it moves to the store's history of undone labels. */
+  'labels.undo': { input: LabelsUndoInput, output: LabelsUndoOutput },
+  /** Settles a row's gold (pass or fail), signed with the annotator's name; every label stays as it was. */
+  'labels.adjudicate': { input: LabelsAdjudicateInput, output: z.object({ adjudication: StoredAdjudication }) },
   /** One label on many rows (a coverage cell, a table selection), in one transaction: all or none. */
   'labels.set_many': { input: LabelsSetManyInput, output: z.object({ n: z.number().int().nonnegative(), warnings: z.array(z.string()) }) },
   /** The labeling queue: a page of the run's row ids in one order, with the annotator's labels and the counts. */

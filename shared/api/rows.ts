@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AXES } from '../domain/axes';
 import { Grade, JudgeStatus } from '../domain/grade';
-import { Label, LABEL_VALUES, LabelValue } from '../domain/label';
+import { Adjudication, Label, LABEL_KINDS, LABEL_VALUES, LabelValue, SettledValue } from '../domain/label';
 import { ENDED_BY, Row } from '../domain/row';
 import { WriterArm } from '../domain/situation';
 import { ToolSpec } from '../domain/spec';
@@ -62,8 +62,16 @@ export const JUDGE_VERDICTS = ['pass', 'fail', 'unsure', 'error', 'ungraded'] as
 export const JudgeVerdict = z.enum(JUDGE_VERDICTS);
 export type JudgeVerdict = z.infer<typeof JudgeVerdict>;
 
-/** The latest human label, or `unlabelled`. */
-export const LABEL_FILTER_VALUES = [...LABEL_VALUES, 'unlabelled'] as const;
+/**
+ * The Label column of a row: its settled label when someone settled it, else `conflict` while its annotators disagree
+ * (pass against fail), else its latest human label.
+ */
+export const LABEL_COLUMN_VALUES = [...LABEL_VALUES, 'conflict'] as const;
+export const LabelColumnValue = z.enum(LABEL_COLUMN_VALUES);
+export type LabelColumnValue = z.infer<typeof LabelColumnValue>;
+
+/** The Label column's values, or `unlabelled`. */
+export const LABEL_FILTER_VALUES = [...LABEL_COLUMN_VALUES, 'unlabelled'] as const;
 
 const values = z.array(z.string().min(1)).max(1000);
 
@@ -152,8 +160,12 @@ export const RowSummary = z.object({
   judge: z
     .object({ verdict: JudgeVerdict, reward: z.number().nullable(), name: z.string(), status: JudgeStatus, unsure: z.boolean() })
     .nullable(),
-  /** The latest human label. */
-  label: LabelValue.nullable(),
+  /** The Label column (LABEL_COLUMN_VALUES); null when nobody labelled the row. */
+  label: LabelColumnValue.nullable(),
+  /** Each author's current label on the row (every unsigned one too), in the order they first labelled it. */
+  annotators: z.array(z.object({ author: z.string().nullable(), label: LabelValue, kind: z.enum(LABEL_KINDS) })).optional(),
+  /** The row's settlement, when someone settled a conflict. */
+  settled: z.object({ label: SettledValue, author: z.string() }).nullable().optional(),
   /** With a search only: where the row matched it; null when the match is past what the snippet reads (case or accents). */
   match: RowMatch.nullable().optional(),
 });
@@ -179,11 +191,17 @@ export const GradeSourceCount = z.object({
 });
 export type GradeSourceCount = z.infer<typeof GradeSourceCount>;
 
-/** Per filterable column, its distinct values over the whole run with their counts (most frequent first). */
+/**
+ * Per filterable column, its distinct values with their counts (most frequent first): over the whole run, or with
+ * filters and search given, each column's counts over the rows the other filters (and the search) keep.
+ */
 export const RowFacets = z.object({
+  /** The run's rows (whatever the filters). */
   total: z.number().int().nonnegative(),
   columns: z.record(RowFilterKey, z.array(FacetValue)),
   sources: z.array(GradeSourceCount),
+  /** With filters given: per active filter, the rows the query would match without it (what removing it gives). */
+  without: z.partialRecord(RowFilterKey, z.number().int().nonnegative()).optional(),
 });
 export type RowFacets = z.infer<typeof RowFacets>;
 
@@ -213,6 +231,8 @@ export const RowDetail = z.object({
   grades: z.array(Grade),
   /** Oldest first. */
   labels: z.array(Label),
+  /** Settlements of the row's conflict, oldest first: the last one is the row's settled gold. */
+  adjudications: z.array(Adjudication).optional(),
   /** The run's, joined here as on export; null when the run's spec is gone. */
   system_prompt: z.string().nullable(),
   tools: z.array(ToolSpec),
@@ -224,8 +244,11 @@ export type RowDetail = z.infer<typeof RowDetail>;
 export const rowsMethods = {
   /** One page of a run's rows, filtered, searched and sorted in SQL, with the filtered count. */
   'rows.page': { input: RowsPageInput, output: RowsPageOutput },
-  /** The values of every filterable column with their counts, for filter menus. */
-  'rows.facets': { input: z.object({ run_id: z.string().min(1) }).strict(), output: RowFacets },
+  /** The values of every filterable column with their counts, for filter menus (each under the other filters when given). */
+  'rows.facets': {
+    input: z.object({ run_id: z.string().min(1), filters: RowFilters.optional(), search: z.string().trim().max(200).optional() }).strict(),
+    output: RowFacets,
+  },
   /** One conversation with its grades, labels, the run's system prompt and tools, and its neighbours in a query. */
   'rows.get': { input: RowsGetInput, output: RowDetail },
 } as const;

@@ -17,5 +17,29 @@ export const Label = z.object({
   author: z.string().min(1).nullable(),
   note: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * Made with every judge's verdict hidden (the Label view's blind mode); false when a verdict could be seen; null or
+   * absent when nobody recorded it (imports, the CLI, labels stored before migration 014).
+   */
+  blind: z.boolean().nullable().optional(),
 });
 export type Label = z.infer<typeof Label>;
+
+/** The verdicts a conflict between annotators can be settled to. */
+export const SETTLED_VALUES = ['pass', 'fail'] as const;
+export const SettledValue = z.enum(SETTLED_VALUES);
+export type SettledValue = z.infer<typeof SettledValue>;
+
+/**
+ * A conflict settled: the gold a person decided for a row whose annotators disagree. The originals stay as they were;
+ * a row's latest adjudication is its settled gold, which wins over every label.
+ */
+export const Adjudication = z.object({
+  row_id: z.string().min(1),
+  label: SettledValue,
+  /** Who settled it: a settlement always names its author. */
+  author: z.string().min(1),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Adjudication = z.infer<typeof Adjudication>;

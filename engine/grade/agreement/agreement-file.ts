@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { LABEL_KINDS } from '../../../shared/domain/label';
+import { LABEL_KINDS, type Label } from '../../../shared/domain/label';
 import { passBit } from '../../../shared/domain/verdict';
+import { FileLabels, FileSettlement, labelledLine } from './gold/agreement-file-labels';
 import type { Verdict } from './confusion';
+import { kappaText } from './gold/gold-format';
 import type { AgreementPair, JudgeAgreement } from './judge-agreement';
+import type { Settlement } from './gold/row-gold';
 
 /**
  * A problem with one line of an input file. `line` is 1-based; `field` names the key when one is at fault. `message`
@@ -15,10 +18,16 @@ export interface LineError {
   message: string;
 }
 
-/** A pair read from the agreement file, with the row id and the line it came from. */
+/**
+ * A pair read from the agreement file, with the row id and the line it came from. A line that carries its labels has
+ * them here (and its gold is what they give: settled, else all annotators agreeing); `scenario_id` is its task.
+ */
 export interface AgreementFilePair extends AgreementPair {
   id: string;
   line: number;
+  scenario_id?: string;
+  labels?: Label[];
+  settlement?: (Settlement & { created_at: string }) | null;
 }
 
 export interface AgreementFile {
@@ -72,6 +81,9 @@ const AgreementLine = z.object(
       .nullable()
       .optional()
       .transform((value) => value ?? null),
+    scenario_id: z.string({ error: 'the scenario_id must be a string' }).optional(),
+    labels: FileLabels.optional(),
+    settled: FileSettlement.nullable().optional(),
   },
   { error: 'the line is not a JSON object: write one {"id", "judge", "gold"} object per line' },
 );
@@ -102,9 +114,10 @@ export function issuesToErrors(line: number, issues: readonly z.core.$ZodIssue[]
 }
 
 /**
- * Reads the CLI's agreement JSONL: one `{"id", "judge", "gold", "gold_kind", "author"}` per line.
- * A numeric judge is a reward (pass when >= 0.5). A missing or null judge/gold is kept as null and
- * counted as skipped by judge_agreement. Every bad line is reported; the caller decides to refuse.
+ * Reads the CLI's agreement JSONL: one `{"id", "judge", "gold", "gold_kind", "author"}` per line, or with `labels`
+ * (every author's current label) and `settled`, from which the line's gold is derived. A numeric judge is a reward
+ * (pass when >= 0.5). A missing or null judge/gold is kept as null and counted as skipped by judge_agreement. Every bad
+ * line is reported; the caller decides to refuse.
  */
 export function parseAgreementFile(text: string): AgreementFile {
   const pairs: AgreementFilePair[] = [];
@@ -119,7 +132,16 @@ export function parseAgreementFile(text: string): AgreementFile {
       errors.push(...issuesToErrors(entry.line, parsed.error.issues));
       continue;
     }
-    pairs.push({ ...parsed.data, line: entry.line });
+    const { labels, settled, scenario_id, ...pair } = parsed.data;
+    const read = { ...pair, line: entry.line, ...(scenario_id === undefined ? {} : { scenario_id }) };
+    if (labels === undefined) {
+      pairs.push(read);
+      continue;
+    }
+    const hasGold = typeof entry.value === 'object' && entry.value !== null && 'gold' in entry.value;
+    const labelled = labelledLine(read, labels, settled ?? null, hasGold);
+    if ('error' in labelled) errors.push(labelled.error);
+    else pairs.push(labelled);
   }
   return { pairs, errors };
 }
@@ -137,7 +159,7 @@ export function formatAgreement(result: JudgeAgreement): string {
   lines.push(
     `pairs        ${result.n} counted, ${result.n_skipped} skipped${unmeasured}`,
     `agreement    ${show(result.agreement)}`,
-    `kappa        ${show(result.kappa)}`,
+    `kappa        ${kappaText(result.kappa, result.kappa_defined, result.kappa_undefined_reason)}`,
     `confusion    tp ${tp}  fp ${fp}  tn ${tn}  fn ${fn}  (pass = positive)`,
     `leak         ${show(result.pass_when_gold_fail)}  pass_when_gold_fail: judge passed ${fp} of ${fp + tn} gold failures`,
     `miss         ${show(result.fail_when_gold_pass)}  fail_when_gold_pass: judge failed ${fn} of ${fn + tp} gold passes`,

@@ -38,6 +38,8 @@ export interface JudgeScore {
   /** Wilson interval on tp + tn of n. */
   ci95: Interval;
   kappa: number | null;
+  /** False where kappa measures nothing (judge_agreement's kappa_defined): such a kappa never clears its floor. */
+  kappa_defined: boolean;
   /** pass_when_gold_fail. */
   leak: number | null;
   /** fail_when_gold_pass. */
@@ -52,7 +54,7 @@ export interface JudgeScore {
 }
 
 export interface JudgeComparison {
-  /** Best first: by kappa, then agreement, nulls last. */
+  /** Best first: by kappa, then agreement; missing and undefined kappas last. */
   scores: JudgeScore[];
   n_rows: number;
   gold_kind: GoldKindSummary | null;
@@ -69,6 +71,9 @@ function descendingNullsLast(left: number | null, right: number | null): number 
   return right - left;
 }
 
+/** A kappa that measures something, else null: an undefined kappa ranks with the missing ones. */
+const measuredKappa = (score: JudgeScore): number | null => (score.kappa_defined ? score.kappa : null);
+
 function rowCount(run: GoldJudgeRun): number {
   return run.pairs.length + run.withoutGold.n;
 }
@@ -80,13 +85,14 @@ function scoreJudge(
 ): { score: JudgeScore; goldKind: GoldKindSummary | null } {
   const measure = judgeAgreementFromGold(run.pairs, run.withoutGold, options);
   const ci95 = wilson(measure.confusion.tp + measure.confusion.tn, measure.n);
-  const isKappaHigh = measure.kappa !== null && measure.kappa >= floors.min_kappa;
+  const isKappaHigh = measure.kappa_defined && measure.kappa !== null && measure.kappa >= floors.min_kappa;
   const score: JudgeScore = {
     name: run.name,
     n: measure.n,
     agreement: measure.agreement,
     ci95,
     kappa: measure.kappa,
+    kappa_defined: measure.kappa_defined,
     leak: measure.pass_when_gold_fail,
     miss: measure.fail_when_gold_pass,
     unsure: run.pairs.filter((pair) => pair.unsure === true).length + run.withoutGold.unsure,
@@ -136,7 +142,10 @@ export function compareJudgesFromGold(runs: readonly GoldJudgeRun[], options: Co
 
   const scores = scored
     .map(({ score }) => score)
-    .sort((left, right) => descendingNullsLast(left.kappa, right.kappa) || descendingNullsLast(left.agreement, right.agreement));
+    .sort(
+      (left, right) =>
+        descendingNullsLast(measuredKappa(left), measuredKappa(right)) || descendingNullsLast(left.agreement, right.agreement),
+    );
   const best = scores.find((score) => score.ok) ?? scores[0] ?? null;
   if (best !== null && !best.ok) {
     warnings.push(

@@ -80,7 +80,9 @@ describe('humanAgreementsOf', () => {
       label('cy', 'r1', 'unsure'),
     ]);
     expect(result.agreements.map((entry) => [entry.authors, entry.n, entry.agreement])).toEqual([[['ana', 'bo'], 2, 1]]);
-    expect(result.warnings).toEqual([]);
+    // Three people, but no row all three labelled pass or fail: Fleiss' kappa has nothing to measure, and says so.
+    expect(result.fleiss).toMatchObject({ authors: ['ana', 'bo', 'cy'], n: 0, kappa: null, kappa_defined: false });
+    expect(result.warnings).toEqual(["No row was labelled by all of ana, bo, cy, so Fleiss' kappa has nothing to measure."]);
   });
 
   it('warns when people labelled no row in common', () => {

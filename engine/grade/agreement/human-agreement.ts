@@ -1,6 +1,8 @@
 import type { Label } from '../../../shared/domain';
 import { labelVote } from '../labels/label-values';
 import { cohenKappa, tally, type Confusion, type Verdict } from './confusion';
+import { fleissKappa, type FleissKappa } from './fleiss';
+import { pairKappaDefinition, type KappaDefinition } from './kappa-definition';
 import { round4 } from './numbers';
 
 /** One human label on one row. */
@@ -10,7 +12,7 @@ export interface AuthoredLabel {
   label: Verdict;
 }
 
-export interface HumanAgreement {
+export interface HumanAgreement extends KappaDefinition {
   /** The two authors compared, first then second; null when two could not be chosen. */
   authors: [string, string] | null;
   /** Rows both authors labelled. */
@@ -62,6 +64,7 @@ export function humanAgreement(labels: readonly AuthoredLabel[], authors?: reado
       n_only_second: 0,
       agreement: null,
       kappa: null,
+      ...pairKappaDefinition(empty, ['', '']),
       confusion: empty,
       warnings: [chosen],
     };
@@ -92,16 +95,44 @@ export function humanAgreement(labels: readonly AuthoredLabel[], authors?: reado
     n_only_second: second.size - n,
     agreement: n === 0 ? null : round4((confusion.tp + confusion.tn) / n),
     kappa: cohenKappa(confusion),
+    ...pairKappaDefinition(confusion, chosen),
     confusion,
     warnings,
   };
 }
 
+/** Fleiss' kappa of three or more people, on the rows every one of them labelled pass or fail. */
+export interface HumanFleiss extends FleissKappa {
+  authors: string[];
+}
+
+/** `authored` holds one label per author and row (the latest). */
+function fleissOf(authored: readonly AuthoredLabel[], authors: readonly string[]): HumanFleiss {
+  const byRow = new Map<string, Verdict[]>();
+  for (const label of authored) {
+    const votes = byRow.get(label.id);
+    if (votes) votes.push(label.label);
+    else byRow.set(label.id, [label.label]);
+  }
+  const rows = [...byRow.values()]
+    .filter((votes) => votes.length === authors.length)
+    .map((votes) => {
+      const pass = votes.filter((vote) => vote === 1).length;
+      return { pass, fail: votes.length - pass };
+    });
+  return { authors: [...authors], ...fleissKappa(rows) };
+}
+
 /**
- * Every two people compared on the rows both labelled, from a run's labels (oldest first): human labels only, each
- * author's latest on a row, pass/fail only. A warning when two or more people labelled no row in common.
+ * Every two people compared on the rows both labelled (Cohen's kappa), and with three or more people Fleiss' kappa on
+ * the rows all of them labelled, from a run's labels (oldest first): human labels only, each author's latest on a row,
+ * pass/fail only. A warning when two or more people labelled no row in common.
  */
-export function humanAgreementsOf(labels: readonly Label[]): { agreements: HumanAgreement[]; warnings: string[] } {
+export function humanAgreementsOf(labels: readonly Label[]): {
+  agreements: HumanAgreement[];
+  fleiss: HumanFleiss | null;
+  warnings: string[];
+} {
   const latest = new Map<string, Label>();
   for (const label of labels) {
     if (label.kind === 'human' && label.author !== null) latest.set(`${label.author}\u0000${label.row_id}`, label);
@@ -123,5 +154,9 @@ export function humanAgreementsOf(labels: readonly Label[]): { agreements: Human
     authors.length >= 2 && agreements.length === 0
       ? [`${authors.join(', ')} labelled no row in common: human-human agreement needs two people on the same rows.`]
       : [];
-  return { agreements, warnings };
+  const fleiss = authors.length >= 3 ? fleissOf(authored, authors) : null;
+  if (fleiss !== null && fleiss.n === 0 && agreements.length > 0) {
+    warnings.push(`No row was labelled by all of ${authors.join(', ')}, so Fleiss' kappa has nothing to measure.`);
+  }
+  return { agreements, fleiss, warnings };
 }

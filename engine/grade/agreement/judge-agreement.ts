@@ -1,6 +1,7 @@
 import type { LabelKind } from '../../../shared/domain';
 import { LEAK_THRESHOLD, MIN_GOLD } from './constants';
 import { cohenKappa, tally, type Confusion, type Verdict } from './confusion';
+import { judgeKappaDefinition, type KappaDefinition } from './kappa-definition';
 import { rate, round4 } from './numbers';
 
 /** One row seen by a judge and, maybe, by a gold labeller. null = that side is missing. */
@@ -35,7 +36,7 @@ export interface AgreementOptions {
   allowModelGold?: boolean;
 }
 
-export interface JudgeAgreement {
+export interface JudgeAgreement extends KappaDefinition {
   /** Pairs where both the judge and the gold label are present. */
   n: number;
   /** Pairs missing either side. */
@@ -44,7 +45,7 @@ export interface JudgeAgreement {
   n_unmeasured: number;
   /** (tp + tn) / n, 4 dp; null when n = 0. */
   agreement: number | null;
-  /** Cohen's kappa in [-1, 1], 4 dp; null when n = 0. */
+  /** Cohen's kappa in [-1, 1], 4 dp, as the SDK gives it (1 or 0 when chance agreement is 1); null when n = 0. */
   kappa: number | null;
   confusion: Confusion;
   /** fp / (fp + tn): the leak. null when there is no gold failure. */
@@ -200,6 +201,7 @@ export function judgeAgreementFromGold(
     n_unmeasured: unmeasured,
     agreement: n === 0 ? null : round4((tp + tn) / n),
     kappa: cohenKappa(confusion),
+    ...judgeKappaDefinition(confusion),
     confusion,
     pass_when_gold_fail: leak,
     fail_when_gold_pass: rate(fn, fn + tp),

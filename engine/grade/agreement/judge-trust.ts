@@ -9,6 +9,7 @@ import {
   type GoldKindSummary,
   type RowsWithoutGold,
 } from './judge-agreement';
+import type { KappaDefinition } from './kappa-definition';
 import { rate } from './numbers';
 import { wilson, type Interval } from './wilson';
 
@@ -28,6 +29,7 @@ export interface TrustOptions extends AgreementOptions {
 export interface HalfAgreement {
   agreement: number | null;
   kappa: number | null;
+  kappa_defined: boolean;
   n: number;
 }
 
@@ -36,7 +38,7 @@ export interface JudgeTrust {
   ok: boolean;
   /** No pair of a judge grade and an authored gold label: the judge has not been measured at all. */
   unmeasured: boolean;
-  agreement: { agreement: number | null; ci95: Interval; kappa: number | null; n: number };
+  agreement: { agreement: number | null; ci95: Interval; kappa: number | null; n: number } & KappaDefinition;
   gold_kind: GoldKindSummary | null;
   /** Rows with a gold label, judged or not. */
   n_labeled: number;
@@ -58,7 +60,7 @@ export function labelsNeeded(nMeasured: number, minGold: number = MIN_GOLD): num
 
 function halfAgreement(pairs: readonly TrustPair[], half: 0 | 1): HalfAgreement {
   const result = judgeAgreement(pairs.filter((pair) => halfOf(pair.id) === half));
-  return { agreement: result.agreement, kappa: result.kappa, n: result.n };
+  return { agreement: result.agreement, kappa: result.kappa, kappa_defined: result.kappa_defined, n: result.n };
 }
 
 /**
@@ -105,8 +107,10 @@ export function judgeTrustFromGold(pairs: readonly TrustPair[], withoutGold: Row
         `${floors.min_agreement}: label more rows or fix the judge.`,
     );
   }
-  const isKappaHigh = measure.kappa !== null && measure.kappa >= floors.min_kappa;
-  if (measure.kappa !== null && !isKappaHigh) {
+  const isKappaHigh = measure.kappa_defined && measure.kappa !== null && measure.kappa >= floors.min_kappa;
+  if (measure.kappa !== null && !measure.kappa_defined && measure.n > 0) {
+    warnings.push(`Kappa is undefined here, so it cannot clear the floor ${floors.min_kappa}: ${measure.kappa_undefined_reason}`);
+  } else if (measure.kappa !== null && !isKappaHigh) {
     warnings.push(
       `Kappa ${measure.kappa} is under the floor ${floors.min_kappa}: the judge agrees with your ` +
         `labels little beyond chance; label more rows or fix the judge.`,
@@ -124,7 +128,14 @@ export function judgeTrustFromGold(pairs: readonly TrustPair[], withoutGold: Row
   return {
     ok: measure.ok && isAgreementHigh && isKappaHigh && isSkippedLow,
     unmeasured,
-    agreement: { agreement: measure.agreement, ci95, kappa: measure.kappa, n: measure.n },
+    agreement: {
+      agreement: measure.agreement,
+      ci95,
+      kappa: measure.kappa,
+      kappa_defined: measure.kappa_defined,
+      kappa_undefined_reason: measure.kappa_undefined_reason,
+      n: measure.n,
+    },
     gold_kind: measure.gold_kind,
     n_labeled: labeled.length,
     n_rows: pairs.length + withoutGold.n,

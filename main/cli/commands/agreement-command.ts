@@ -1,5 +1,13 @@
 import type { Command } from 'commander';
-import { formatAgreement, judgeAgreement, judgeTrust, type JudgeTrust, parseAgreementFile, type LineError } from '../../../engine/index';
+import {
+  fileAgreement,
+  formatAgreement,
+  formatGold,
+  kappaText,
+  parseAgreementFile,
+  type JudgeTrust,
+  type LineError,
+} from '../../../engine/index';
 import { asSentence } from '../../services/app/sentence';
 import { readTextFile } from '../../services/app/text-file';
 
@@ -12,28 +20,34 @@ function lineErrorText(file: string, error: LineError): string {
 function trustLine(trust: JudgeTrust): string {
   const { ci95, kappa, n } = trust.agreement;
   if (trust.unmeasured || n === 0) return 'trusted      no: not measured (no judged row has an authored gold label)';
+  const kappaShown = kappaText(kappa, trust.agreement.kappa_defined, trust.agreement.kappa_undefined_reason);
   const measures =
     `agreement 95% lower bound ${ci95.lo.toFixed(4)} (floor ${trust.floors.min_agreement}), kappa ` +
-    `${kappa === null ? 'n/a' : kappa.toFixed(4)} (floor ${trust.floors.min_kappa})`;
+    `${kappaShown} (floor ${trust.floors.min_kappa})`;
   const more = trust.labels_needed > 0 ? `; label ${trust.labels_needed} more rows` : '';
   return `trusted      ${trust.ok ? 'yes' : 'no'}: ${measures}${more}`;
 }
 
 /**
- * `wai agreement FILE.jsonl [--json]`: judge_agreement over a file of `{"id", "judge", "gold", "gold_kind",
- * "author"}` lines, without the store. A file with bad lines gives no numbers: every bad line is reported with
- * its line number and the command exits 1.
+ * `wai agreement FILE.jsonl [--json] [--blind-only]`: judge_agreement over a file of `{"id", "judge", "gold",
+ * "gold_kind", "author"}` lines (or lines with each author's `labels` and the `settled` gold, as the app exports them),
+ * without the store: the same figures as the app's trust panel. A file with bad lines gives no numbers: every bad line
+ * is reported with its line number and the command exits 1.
  */
 export function registerAgreementCommand(program: Command): void {
   program
     .command('agreement')
     .description(
-      'measure a judge against gold labels from a JSONL file: agreement, kappa, confusion, pass_when_gold_fail, and whether it can be ' +
-        'trusted yet',
+      'measure a judge against gold labels from a JSONL file: agreement, kappa, confusion, pass_when_gold_fail, whether it can be ' +
+        'trusted yet, and with labels per line, conflicts and human-human agreement (Cohen, Fleiss)',
     )
-    .argument('<file>', 'JSONL, one {"id", "judge": "pass"|"fail"|reward, "gold": "pass"|"fail", "gold_kind", "author"} per line')
-    .option('--json', 'print one JSON object (confusion as {tp, fp, tn, fn}, pass = positive)')
-    .action(async (file: string, options: { json?: boolean }) => {
+    .argument(
+      '<file>',
+      'JSONL, one {"id", "judge": "pass"|"fail"|reward, "gold", "gold_kind", "author"} per line, or with "labels" and "settled"',
+    )
+    .option('--json', 'print one JSON object (confusion as {tp, fp, tn, fn}, pass = positive; kappa_defined beside each kappa)')
+    .option('--blind-only', 'read only labels made with the judges hidden (and no settlement)')
+    .action(async (file: string, options: { json?: boolean; blindOnly?: boolean }) => {
       const text = await readTextFile(file);
       const parsed = parseAgreementFile(text);
       if (parsed.errors.length > 0) {
@@ -46,13 +60,15 @@ export function registerAgreementCommand(program: Command): void {
         process.exitCode = 1;
         return;
       }
-      const result = judgeAgreement(parsed.pairs);
-      // judge_trust (SDK section 11): the same pairs held to the floors, as the app's trust panel shows them.
-      const trust = judgeTrust(parsed.pairs);
-      process.stdout.write(
-        options.json
-          ? `${JSON.stringify({ ...result, judge_trust: trust }, null, 2)}\n`
-          : `${formatAgreement(result)}\n${trustLine(trust)}\n`,
-      );
+      const report = fileAgreement(parsed.pairs, { blindOnly: options.blindOnly ?? false });
+      const { judge_agreement: result, warnings, ...rest } = report;
+      if (options.json) {
+        // judge_agreement's own keys at the top, as before; the rest beside them, with the gold's warnings apart.
+        process.stdout.write(`${JSON.stringify({ ...result, ...rest, report_warnings: warnings }, null, 2)}\n`);
+        return;
+      }
+      const before = warnings.map((warning) => `warning: ${warning}`);
+      const numbers = [formatAgreement(result), trustLine(report.judge_trust), formatGold(report)];
+      process.stdout.write(`${[...before, ...(before.length > 0 ? [''] : []), ...numbers].join('\n')}\n`);
     });
 }

@@ -50,6 +50,8 @@ describe('wai agreement FILE', () => {
       n_unmeasured: 0,
       agreement: 0.7,
       kappa: 0.4,
+      kappa_defined: true,
+      kappa_undefined_reason: null,
       confusion: { tp: 4, fp: 1, tn: 3, fn: 2 },
       pass_when_gold_fail: 0.25,
       fail_when_gold_pass: 0.3333,
@@ -64,10 +66,31 @@ describe('wai agreement FILE', () => {
       ],
       judge_trust: expect.objectContaining({
         ok: false,
-        agreement: { agreement: 0.7, ci95: { lo: 0.3968, hi: 0.8922 }, kappa: 0.4, n: 10 },
+        agreement: {
+          agreement: 0.7,
+          ci95: { lo: 0.3968, hi: 0.8922 },
+          kappa: 0.4,
+          kappa_defined: true,
+          kappa_undefined_reason: null,
+          n: 10,
+        },
         floors: { min_agreement: 0.8, min_kappa: 0.6, max_skipped_share: 0.1 },
         labels_needed: 40,
       }),
+      // Lines without labels keep their gold: no conflicts, no people to compare, labels made unknown.
+      n_gold: 10,
+      n_conflicts: 0,
+      blind_only: false,
+      labels_made: { blind: 0, sighted: 0, unrecorded: 0 },
+      human_agreement: [],
+      fleiss: null,
+      series: expect.arrayContaining([{ n: 10, agreement: 0.7, lo: 0.3968, hi: 0.8922, kappa: 0.4, kappa_defined: true }]),
+      disagreements: [
+        { row_id: 'r5', judge: 'pass', gold: 'fail' },
+        { row_id: 'r9', judge: 'fail', gold: 'pass' },
+        { row_id: 'r10', judge: 'fail', gold: 'pass' },
+      ],
+      report_warnings: [],
     });
   });
 
@@ -137,6 +160,22 @@ describe('wai grade and wai labels', () => {
       kappa: 0.5,
       gold_kind: 'human',
       ok: true,
+    });
+
+    // A second person fails row 1, which ann passed: no gold there until someone settles it.
+    writeFileSync(labels, 'row_id,label\nrun_cli:1,fail\n');
+    expect(wai('--data-dir', dataDir, 'labels', 'import', 'run_cli', labels, '--author', 'bo').status).toBe(0);
+    wai('--data-dir', dataDir, 'labels', 'export', 'run_cli', '--out', pairs, '--agreement', 'ordinal-judge');
+    expect(JSON.parse(wai('agreement', pairs, '--json').stdout)).toMatchObject({ n: 3, n_gold: 3, n_conflicts: 1 });
+    expect(wai('--data-dir', dataDir, 'labels', 'annotator', 'cy').status).toBe(0);
+    const settled = wai('--data-dir', dataDir, 'labels', 'adjudicate', 'run_cli:1', 'fail', '--note', 'it never looked the order up');
+    expect(settled.stdout).toBe('Settled run_cli:1 as fail, signed cy.\n');
+    wai('--data-dir', dataDir, 'labels', 'export', 'run_cli', '--out', pairs, '--agreement', 'ordinal-judge');
+    // Row 1: judge pass, settled fail.
+    expect(JSON.parse(wai('agreement', pairs, '--json').stdout)).toMatchObject({
+      n: 4,
+      n_conflicts: 0,
+      confusion: { tp: 0, fp: 2, tn: 2 },
     });
   });
 });

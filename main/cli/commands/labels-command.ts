@@ -1,9 +1,10 @@
-import { type Command, Option } from 'commander';
+import { Argument, type Command, Option } from 'commander';
 import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { LABEL_KINDS, type LabelKind } from '../../../shared/domain';
+import { LABEL_KINDS, SETTLED_VALUES, type LabelKind, type SettledValue } from '../../../shared/domain';
 import type { LabelsFormat } from '../../../engine/index';
 import { agreementExport } from '../../services/grading/agreement-service';
+import { adjudicateRow } from '../../services/labels/label-history-service';
 import { exportLabels, importLabels, setAnnotatorName, annotatorName } from '../../services/labels/labels-service';
 import { asSentence } from '../../services/app/sentence';
 import { ServiceError } from '../../services/app/service-error';
@@ -93,6 +94,19 @@ export function registerLabelsCommand(program: Command): void {
             : agreementExport(context, runId, options.agreement === true ? {} : { judge_name: options.agreement });
         await writeFile(options.out, file.text, 'utf8');
         process.stdout.write(`Wrote ${file.n} ${options.agreement === undefined ? 'labels' : 'rows'} to ${options.out}\n`);
+      }),
+    );
+
+  labels
+    .command('adjudicate')
+    .description("settle a row whose annotators disagree: its gold from now on, signed with the annotator's name; the labels stay")
+    .argument('<row-id>')
+    .addArgument(new Argument('<label>', 'the settled gold').choices([...SETTLED_VALUES]))
+    .option('--note <text>', 'why it was settled so')
+    .action((rowId: string, label: SettledValue, options: { note?: string }) =>
+      withContext(program, (context) => {
+        const { adjudication } = adjudicateRow(context, rowId, { label, note: options.note ?? null });
+        process.stdout.write(`Settled ${rowId} as ${adjudication.label}, signed ${adjudication.author}.\n`);
       }),
     );
 

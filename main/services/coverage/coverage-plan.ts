@@ -1,5 +1,7 @@
 import { modeSettingsOf, type PairsAccounting, type Run, type Spec } from '../../../shared/domain';
-import { pairsAccounting, planGrid, sha256Hex, stableJson, type GridPlan } from '../../../engine/index';
+import { pairsAccounting, pairsOf, planGrid, sha256Hex, stableJson, type GridPlan } from '../../../engine/index';
+import type { Db } from '../../store/database';
+import { coordinateCounts, type CoordinateCount } from '../../store/rows/coverage-queries';
 
 /** Plans kept per process: recomputing one costs tens of milliseconds, and a screen asks for several matrices. */
 const CACHE_SIZE = 16;
@@ -47,4 +49,12 @@ export function planDriftWarning(run: Run, plan: GridPlan): string | undefined {
     `${plan.planned.size}: the planner changed since this run, so the "planned" marks here may differ from the grid it used. ` +
     'Start a new run from this spec to compare like with like.'
   );
+}
+
+/** The planned pairs the run's stored rows cover, with the rows' coordinates they were read from. */
+export function coveredPairs(db: Db, runId: string, plan: GridPlan): { covered: Set<string>; coordinates: CoordinateCount[] } {
+  const coordinates = coordinateCounts(db, runId);
+  const covered = new Set<string>();
+  for (const { dimensions } of coordinates) for (const pair of pairsOf(dimensions)) if (plan.planned.has(pair)) covered.add(pair);
+  return { covered, coordinates };
 }

@@ -3,12 +3,12 @@ import type { Dimensions } from '../../../shared/domain';
 import { pairsOf, pairwiseCoverage } from '../../../engine/index';
 import { dispatch } from '../../api/dispatch';
 import { openDatabase } from '../../store/database';
-import { getRun, updateRun } from '../../store/runs/runs-repository';
+import { updateRun } from '../../store/runs/runs-repository';
 import type { AppContext } from '../app/app-context';
-import { coverageMatrix, coverageSummary, fillCell } from './coverage-service';
+import { coverageMatrix, coverageSummary } from './coverage-service';
 import { EventBus } from '../app/event-bus';
 import type { RunJobs } from '../runs/run-jobs';
-import { COVERAGE_SPEC, coveragePlan, gradeRow, storeCoverageRun } from '../../test-support/coverage-run';
+import { coveragePlan, gradeRow, storeCoverageRun } from '../../test-support/coverage-run';
 
 /** What the coverage services use of the app: the store, the clock, and run jobs that only record what started. */
 function testContext(): AppContext & { started: string[] } {
@@ -198,37 +198,5 @@ describe('coverage.summary', () => {
     expect(summary.warnings[1]).toMatch(/recorded 999 planned pairs/);
     expect(summary.degraded).toEqual(['generator_fallback']);
     expect(Object.keys(summary).slice(0, 2)).toEqual(['warnings', 'degraded']);
-  });
-});
-
-describe('coverage.fill', () => {
-  it('starts a run with the stored spec and settings, aimed at the cell, with its own budget', async () => {
-    const context = storedRun();
-    const run = await fillCell(context, { run_id: 'run_a', aim: { tool: 'issue_refund', stance: 'ordinary' }, budget: 12 });
-    expect(context.started).toEqual([run.id]);
-    expect(run.config).toMatchObject({
-      aim: { tool: 'issue_refund', stance: 'ordinary' },
-      budget: 12,
-      seed: 3,
-      fault_rate: 1,
-      prefer_success: false,
-    });
-    expect(run.config.source).toEqual({ kind: 'spec', spec: COVERAGE_SPEC });
-    expect(run.name).toBe('Fill tool=issue_refund · stance=ordinary (from Refunds)');
-    expect(getRun(context.db, run.id)?.status).toBe('queued');
-  });
-
-  it('refuses a cell that can never occur or a value the spec lacks, naming the axes', async () => {
-    const context = storedRun();
-    await expect(fillCell(context, { run_id: 'run_a', aim: { tool: 'unrelated', tool_condition: 'timeout' }, budget: 12 })).rejects.toThrow(
-      /tool "unrelated" never meets tool_condition "timeout"/,
-    );
-    const refused = await dispatch(context, 'coverage.fill', { run_id: 'run_a', aim: { stance: 'furious' } });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', issues: [{ path: 'aim' }] } });
-    expect(await dispatch(context, 'coverage.fill', { run_id: 'run_a', aim: {} })).toMatchObject({
-      ok: false,
-      error: { code: 'VALIDATION_FAILED' },
-    });
-    expect(context.started).toEqual([]);
   });
 });

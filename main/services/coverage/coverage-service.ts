@@ -1,17 +1,14 @@
 import type { AxisCounts, AxisPairCoverage, CoverageCell, CoverageMatrix, CoverageSummary, PolicyGap } from '../../../shared/api/coverage';
-import { AXES, RunConfig, UNSPECIFIED, type Axis, type Dimensions, type Run, type Spec } from '../../../shared/domain';
+import { AXES, UNSPECIFIED, type Axis, type Run, type Spec } from '../../../shared/domain';
 import { aimProblems, axesOfPair, coverageGap, pairsOf, pairwiseSummary, stableJson, type GridPlan } from '../../../engine/index';
-import { axisCounts, cellCounts, coordinateCounts, gradeTotals, iteratePrompts } from '../../store/rows/coverage-queries';
+import { axisCounts, cellCounts, gradeTotals, iteratePrompts } from '../../store/rows/coverage-queries';
 import { specOfRun } from '../../store/runs/specs-repository';
 import type { AppContext } from '../app/app-context';
-import { planDriftWarning, runPairsAccounting, runPlan } from './coverage-plan';
-import { requireRun, startRun } from '../runs/runs-service';
+import { coveredPairs, planDriftWarning, runPairsAccounting, runPlan } from './coverage-plan';
+import { requireRun } from '../runs/runs-service';
 import { ServiceError } from '../app/service-error';
 
-/** Longest run name the store takes. */
-const NAME_LIMIT = 200;
-
-function requireSpec(context: AppContext, run: Run): Spec {
+export function requireSpec(context: AppContext, run: Run): Spec {
   const spec = specOfRun(context.db, run);
   if (!spec) throw new ServiceError('NOT_FOUND', `Run ${run.id} has no stored spec, so its planned grid cannot be read.`);
   return spec;
@@ -188,9 +185,7 @@ export function coverageSummary(context: AppContext, runId: string): CoverageSum
   const run = requireRun(context, runId);
   const spec = requireSpec(context, run);
   const plan = runPlan(run, spec);
-  const coordinates = coordinateCounts(context.db, run.id);
-  const covered = new Set<string>();
-  for (const { dimensions } of coordinates) for (const pair of pairsOf(dimensions)) if (plan.planned.has(pair)) covered.add(pair);
+  const { covered, coordinates } = coveredPairs(context.db, run.id, plan);
   const landed = new Set(coordinates.map(({ dimensions }) => stableJson(dimensions)));
   const axes = axisValueCounts(context, run.id, spec, plan);
   const grades = gradeTotals(context.db, run.id);
@@ -213,38 +208,4 @@ export function coverageSummary(context: AppContext, runId: string): CoverageSum
     cells_unvisited: plan.cells.filter((cell) => !landed.has(stableJson(cell.dimensions))).length,
     gap: policyGap(context, run, spec, axes, nRows),
   };
-}
-
-function fillName(run: Run, aim: Partial<Dimensions>): string {
-  const target = AXES.filter((axis) => aim[axis] !== undefined)
-    .map((axis) => `${axis}=${aim[axis]}`)
-    .join(' · ');
-  const name = `Fill ${target} (from ${run.name})`;
-  return name.length > NAME_LIMIT ? `${name.slice(0, NAME_LIMIT - 1)}…` : name;
-}
-
-/**
- * "Fill this cell": a new run with the stored spec and settings of `run_id`, aimed at the given axis values and
- * limited to `budget` rows. The spec travels as a spec (not the sentence), so the new run plans on the same axes.
- */
-export async function fillCell(context: AppContext, input: { run_id: string; aim: Partial<Dimensions>; budget: number }): Promise<Run> {
-  const run = requireRun(context, input.run_id);
-  const spec = requireSpec(context, run);
-  const problems = aimProblems(spec.axes, input.aim);
-  if (problems.length > 0) {
-    throw new ServiceError(
-      'VALIDATION_FAILED',
-      `This cell cannot be filled: ${problems.join('; ')}.`,
-      problems.map((message) => ({ path: 'aim', message })),
-    );
-  }
-  const { situations: _situations, name: _name, ...settings } = run.config;
-  const config = RunConfig.parse({
-    ...settings,
-    source: { kind: 'spec', spec },
-    aim: input.aim,
-    budget: input.budget,
-    name: fillName(run, input.aim),
-  });
-  return startRun(context, config);
 }

@@ -62,7 +62,9 @@ describe('agreement on a labelled run', () => {
     const app = newContext();
     const ids = storeCrafted(app.db);
     const report = agreementReport(app, 'run_gold', { judge_name: 'judge-a' });
-    expect(report).toMatchObject({ n_rows: 9, n_excluded: 1, n_gold: 7, judge: { judge_key: 'judge-a@v1', n_graded: 9 } });
+    // Row 1's annotators split (ann pass, bob fail): it waits for adjudication, with no gold.
+    expect(report).toMatchObject({ n_rows: 9, n_excluded: 1, n_gold: 7, n_conflicts: 1, judge: { judge_key: 'judge-a@v1', n_graded: 9 } });
+    expect(report.warnings).toContainEqual(expect.stringContaining('1 row is waiting for adjudication'));
     expect(report.warnings).toContain('1 row labelled simulator_error is left out of every number here.');
 
     // tp rows 0, 2; fp rows 3, 4; tn rows 5, 6; fn row 7; skipped rows 1 (tie) and 8 (unsure).
@@ -107,6 +109,8 @@ describe('agreement on a labelled run', () => {
         n_only_second: 0,
         agreement: 0.8,
         kappa: 0.6154,
+        kappa_defined: true,
+        kappa_undefined_reason: null,
         confusion: { tp: 2, fp: 1, tn: 2, fn: 0 },
         warnings: [],
       },

@@ -33,6 +33,7 @@ const requestKey = (request: QueueRequest) => [
   request.judge?.version ?? null,
   request.snapshot.label_id,
   request.snapshot.grade_id,
+  request.snapshot.adjudication_id,
 ];
 
 /** gradedJudges, kept per store version. */

@@ -57,11 +57,21 @@ export interface LabelRequest {
   label: LabelValue;
   note?: string | null | undefined;
   kind: LabelKind;
+  /** Made with every judge's verdict hidden; absent when nobody knows. */
+  blind?: boolean | undefined;
 }
 
 function newLabel(context: AppContext, rowId: string, request: LabelRequest, author: string | null): Label {
   const note = request.note?.trim() ? request.note : null;
-  return { row_id: rowId, label: request.label, kind: request.kind, author, note, created_at: context.now().toISOString() };
+  return {
+    row_id: rowId,
+    label: request.label,
+    kind: request.kind,
+    author,
+    note,
+    created_at: context.now().toISOString(),
+    blind: request.blind ?? null,
+  };
 }
 
 /** labels.set: one label, written at once, signed with the annotator's name. */

@@ -3,8 +3,9 @@ import type { MethodParsedInput } from '../../../shared/api';
 import { getRun } from '../../store/runs/runs-repository';
 import { specOfRun } from '../../store/runs/specs-repository';
 import { countRows } from '../../store/rows/rows-repository';
+import { rowAdjudications } from '../../store/labels/adjudications-repository';
 import { getStoredRow, rowGrades, rowLabels } from '../../store/rows/row-detail-repository';
-import { rowFacets } from '../../store/rows/row-facets-repository';
+import { filteredRowFacets } from '../../store/rows/row-facets-filtered';
 import { pageRows, rowNeighbours } from '../../store/rows/rows-page-repository';
 import type { AppContext } from '../app/app-context';
 import { requireRun } from './runs-service';
@@ -23,9 +24,10 @@ export function countRunRows(context: AppContext, runId: string): number {
   return countRows(context.db, requireRun(context, runId).id);
 }
 
-export function facetsOfRun(context: AppContext, runId: string): RowFacets {
-  requireRun(context, runId);
-  return rowFacets(context.db, runId);
+/** The filter menus' counts: over the run, or with filters and search, each menu under the other filters. */
+export function facetsOfRun(context: AppContext, input: MethodParsedInput<'rows.facets'>): RowFacets {
+  requireRun(context, input.run_id);
+  return filteredRowFacets(context.db, input.run_id, { filters: input.filters ?? {}, search: input.search ?? '' });
 }
 
 /** A conversation with everything the conversation view shows, and its neighbours in the table's query. */
@@ -40,6 +42,7 @@ export function rowDetail(context: AppContext, input: MethodParsedInput<'rows.ge
     row: stored.row,
     grades: rowGrades(context.db, input.row_id),
     labels: rowLabels(context.db, input.row_id),
+    adjudications: rowAdjudications(context.db, input.row_id).map(({ id: _id, run_id: _runId, ...adjudication }) => adjudication),
     system_prompt: spec?.system_prompt ?? null,
     tools: spec?.tools ?? [],
     neighbours: rowNeighbours(context.db, stored.run_id, input.row_id, input.query ?? RowsQuery.parse({})),

@@ -15,9 +15,11 @@ import { conductToGrade, offlineComponents, simulate, type SimulateOptions, type
 import type { Db } from '../../store/database';
 import { insertGrades } from '../../store/grades/grades-repository';
 import { getRowByOrdinal, insertRow, storedRowId } from '../../store/rows/rows-repository';
+import { endFill, pendingFill } from '../../store/runs/run-fills-repository';
 import { bumpRowsDone, getRun, updateRun, type RunUpdate } from '../../store/runs/runs-repository';
 import { specOfRun } from '../../store/runs/specs-repository';
 import { roleComponents, type RoleComponents } from '../settings/model-roles';
+import { fillEnding, fillSimulateOptions, isFillOver } from './run-fill';
 import { RunLease, RunLeaseLostError } from './run-lease';
 import { keyRing, type KeyRing } from '../settings/secrets';
 import { replaySimulateOptions } from '../prove/prove-service';
@@ -143,6 +145,10 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
   const storeGrade = leased((row: Row, grade: Grade) => insertGrades(db, [{ ...grade, row_id: storedRowId(runId, row.ordinal) }]));
   const update = leased((fields: RunUpdate) => updateRun(db, runId, fields, now()));
   update({ status: 'running', error: null });
+  // "Fill this cell" in place: the run goes on with the cell pinned, from its last row (run-fill.ts).
+  const fill = pendingFill(db, runId);
+  const endFillLeased = leased((id: number) => endFill(db, id, now()));
+  const budget = fill?.budget ?? config.budget;
 
   const started = performance.now();
   const batches: BatchRecord[] = [];
@@ -160,9 +166,9 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
       run_id: runId,
       status: 'running',
       rows_done: rowsDone,
-      budget: config.budget,
+      budget,
       rows_per_second: Math.round(rate * 10) / 10,
-      seconds_left: newRows >= 5 && rate > 0 ? Math.round(Math.max(0, config.budget - rowsDone) / rate) : null,
+      seconds_left: newRows >= 5 && rate > 0 ? Math.round(Math.max(0, budget - rowsDone) / rate) : null,
       lost,
       batch,
     });
@@ -205,6 +211,7 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
           },
         }
       : {}),
+    ...(fill ? fillSimulateOptions(fill, run) : {}),
     // A lease lost to a heartbeat check stops the rollouts too; the next write would throw anyway.
     isCancelled: () => lease.lost || (options.isCancelled?.() ?? false),
     clock: () => performance.now(),
@@ -216,14 +223,22 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
       if (next.done) {
         const logprobs = roles.logprobs();
         const summary = logprobs ? { ...next.value, logprobs } : next.value;
-        update({
+        const ending: RunUpdate = {
           status: statusFor(summary.stopped_because),
           stopped_because: summary.stopped_because,
+          error: errorOf(summary),
+        };
+        if (fill) {
+          update(fillEnding(db, run, spec, fill, summary, ending));
+          if (isFillOver(ending.status)) endFillLeased(fill.id);
+          return summary;
+        }
+        update({
+          ...ending,
           degraded: summary.degraded,
           warnings: [...new Set([...run.warnings, ...summary.warnings])],
           pairwise: summary.coverage.pairwise,
           summary,
-          error: errorOf(summary),
         });
         return summary;
       }
@@ -250,7 +265,8 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
         return;
       case 'batch':
         batches.push(event.record);
-        update({ pairwise: event.record.pairwise, batches });
+        // A fill keeps the first run's batches and pairwise (it is counted again over every row at its end).
+        if (!fill) update({ pairwise: event.record.pairwise, batches });
         progress(event.record);
         // Let cancel messages and other I/O through between batches of CPU-bound offline rollouts.
         await yieldToEventLoop();

@@ -4,6 +4,7 @@ import { DISAGREES, GOLD, JUDGED_JOIN, queueParameters, type QueueRequest } from
 export interface QueueCounts {
   total: number;
   gold: number;
+  conflicts: number;
   disagreements: number;
   unsure: number;
   cells: number;
@@ -41,13 +42,16 @@ export function queueRowCounts(db: Db, runId: string): Pick<QueueCounts, 'total'
   ).get({ run_id: runId })!;
 }
 
-/** Rows with gold and disagreements as of the snapshot: from labels, and the queue judge's grades on gold rows. */
-export function queueGoldCounts(db: Db, request: QueueRequest): Pick<QueueCounts, 'gold' | 'disagreements'> {
+type GoldCounts = Pick<QueueCounts, 'gold' | 'conflicts' | 'disagreements'>;
+
+/** Rows with gold, conflicts and disagreements as of the snapshot: from labels and settlements, and the judge's grades on gold rows. */
+export function queueGoldCounts(db: Db, request: QueueRequest): GoldCounts {
   const sql = `WITH ${GOLD}
     SELECT
       (SELECT COUNT(*) FROM gold WHERE verdict IS NOT NULL AND NOT is_excluded) AS gold,
+      (SELECT COUNT(*) FROM gold WHERE is_conflict AND NOT is_excluded) AS conflicts,
       (SELECT COUNT(*) FROM gold JOIN rows AS r ON r.id = gold.row_id ${JUDGED_JOIN} WHERE ${DISAGREES}) AS disagreements`;
-  return statement<Record<string, unknown>, Pick<QueueCounts, 'gold' | 'disagreements'>>(db, sql).get(queueParameters(request))!;
+  return statement<Record<string, unknown>, GoldCounts>(db, sql).get(queueParameters(request))!;
 }
 
 /** Rows whose queue judge's latest grade (as of the snapshot) is unsure: from grades and rows. */

@@ -15,7 +15,7 @@ import { type QueueRequest } from './label-queue-sql';
 import { RUN_LABELS_AFTER_SQL } from './labels-repository';
 import { storeGeneratedRun } from '../__fixtures__/generated-rows';
 
-const ORDERS: LabelQueueOrder[] = ['generated', 'disagreements', 'unsure', 'stratified'];
+const ORDERS: LabelQueueOrder[] = ['generated', 'disagreements', 'unsure', 'stratified', 'conflicts'];
 const RUN = 'small';
 const NOW = '2026-01-02T00:00:00.000Z';
 
@@ -49,11 +49,13 @@ function storeRandomRun(db: Db, seed: number, count: number): void {
   const label = db.prepare(
     `INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at) VALUES (?, ?, ?, 'human', ?, NULL, ?)`,
   );
+  const settle = db.prepare(`INSERT INTO adjudications (row_id, run_id, label, author, note, created_at) VALUES (?, ?, ?, 'cy', NULL, ?)`);
   const labels = ['pass', 'fail', 'unsure', 'skip', 'simulator_error'] as const;
   const authors = [null, 'bench', 'ann', 'bo'] as const;
   for (let index = 0; index < count * 3; index += 1) {
     const rowId = rowIds[Math.floor(next() * rowIds.length)]!;
-    if (next() < 0.5) {
+    if (next() < 0.04) settle.run(rowId, RUN, next() < 0.5 ? 'pass' : 'fail', NOW);
+    else if (next() < 0.5) {
       const reward = next() < 0.1 ? null : Math.round(next() * 10) / 10;
       grade.run(rowId, RUN, reward, reward === null ? 'error' : 'ok', next() < 0.2 ? 1 : 0, NOW);
     } else if (next() < 0.4) {
@@ -75,6 +77,39 @@ interface GradeRecord {
   unsure: number;
 }
 
+/** Each row's gold as of the snapshot, the plain way: the settled label, else the pass or fail every vote agrees on. */
+function referenceGold(db: Db, request: QueueRequest) {
+  const labels = db
+    .prepare('SELECT id, row_id, label, author FROM labels WHERE run_id = ? AND id <= ? ORDER BY id')
+    .all(request.runId, request.snapshot.label_id) as { row_id: string; label: string; author: string | null }[];
+  const settlements = db
+    .prepare('SELECT row_id, label FROM adjudications WHERE run_id = ? AND id <= ? ORDER BY id')
+    .all(request.runId, request.snapshot.adjudication_id) as { row_id: string; label: string }[];
+  const votes = new Map<string, { unsigned: string[]; signed: Map<string, string> }>();
+  for (const record of labels) {
+    const entry = votes.get(record.row_id) ?? { unsigned: [], signed: new Map<string, string>() };
+    if (record.author === null) entry.unsigned.push(record.label);
+    else entry.signed.set(record.author, record.label);
+    votes.set(record.row_id, entry);
+  }
+  const settled = new Map(settlements.map((record) => [record.row_id, record.label === 'pass' ? 1 : 0]));
+  const gold = new Map<string, { verdict: 0 | 1 | null; isConflict: boolean; isExcluded: boolean }>();
+  for (const rowId of new Set([...votes.keys(), ...settled.keys()])) {
+    const entry = votes.get(rowId);
+    const all = entry ? [...entry.unsigned, ...entry.signed.values()] : [];
+    const pass = all.filter((value) => value === 'pass').length;
+    const fail = all.filter((value) => value === 'fail').length;
+    const settledVerdict = settled.get(rowId);
+    const agreed = pass > 0 && fail === 0 ? 1 : fail > 0 && pass === 0 ? 0 : null;
+    gold.set(rowId, {
+      verdict: settledVerdict === undefined ? agreed : (settledVerdict as 0 | 1),
+      isConflict: settledVerdict === undefined && pass > 0 && fail > 0,
+      isExcluded: all.includes('simulator_error'),
+    });
+  }
+  return gold;
+}
+
 /** The counts computed the plain way, row by row in JavaScript. */
 function referenceCounts(db: Db, request: QueueRequest) {
   const rows = db
@@ -86,43 +121,27 @@ function referenceCounts(db: Db, request: QueueRequest) {
         `? AND id <= ? ORDER BY id`,
     )
     .all(request.runId, request.judge?.judge_name ?? null, request.judge?.version ?? null, request.snapshot.grade_id) as GradeRecord[];
-  const labels = db
-    .prepare('SELECT id, row_id, label, author FROM labels WHERE run_id = ? AND id <= ? ORDER BY id')
-    .all(request.runId, request.snapshot.label_id) as {
-    row_id: string;
-    label: string;
-    author: string | null;
-  }[];
   const latest = new Map<string, GradeRecord>();
   for (const record of grades) latest.set(record.row_id, record);
-  const votes = new Map<string, { unsigned: string[]; signed: Map<string, string> }>();
-  for (const record of labels) {
-    const entry = votes.get(record.row_id) ?? { unsigned: [], signed: new Map<string, string>() };
-    if (record.author === null) entry.unsigned.push(record.label);
-    else entry.signed.set(record.author, record.label);
-    votes.set(record.row_id, entry);
-  }
+  const goldOf = referenceGold(db, request);
   let gold = 0;
+  let conflicts = 0;
   let disagreements = 0;
   let unsure = 0;
   for (const row of rows) {
     const judged = latest.get(row.id!);
     if (judged?.unsure === 1) unsure += 1;
-    const entry = votes.get(row.id!);
-    if (!entry) continue;
-    const all = [...entry.unsigned, ...entry.signed.values()];
-    const pass = all.filter((value) => value === 'pass').length;
-    const fail = all.filter((value) => value === 'fail').length;
-    const verdict = pass > fail ? 1 : fail > pass ? 0 : null;
-    const isExcluded = all.includes('simulator_error');
-    if (verdict === null || isExcluded) continue;
+    const entry = goldOf.get(row.id!);
+    if (!entry || entry.isExcluded) continue;
+    if (entry.isConflict) conflicts += 1;
+    if (entry.verdict === null) continue;
     gold += 1;
-    if (judged && judged.reward !== null && (judged.reward >= PASS_THRESHOLD ? 1 : 0) !== verdict) disagreements += 1;
+    if (judged && judged.reward !== null && (judged.reward >= PASS_THRESHOLD ? 1 : 0) !== entry.verdict) disagreements += 1;
   }
   const cells = new Set(
     rows.map((row) => [row.tool, row.rule, row.stance, row.world_state, row.tool_condition, row.history].join('\u0000')),
   ).size;
-  return { total: rows.length, gold, disagreements, unsure, cells };
+  return { total: rows.length, gold, conflicts, disagreements, unsure, cells };
 }
 
 /** Each order computed the plain way: the run's row ids in queue order (the SQL's sort keys, row by row). */
@@ -139,27 +158,16 @@ function referenceOrder(db: Db, request: QueueRequest): string[] {
     )
     .all(request.runId, request.judge?.judge_name ?? null, request.judge?.version ?? null, request.snapshot.grade_id) as GradeRecord[];
   const latest = new Map(grades.map((record) => [record.row_id, record]));
-  const labels = db
-    .prepare('SELECT row_id, label, author FROM labels WHERE run_id = ? AND id <= ? ORDER BY id')
-    .all(request.runId, request.snapshot.label_id) as {
-    row_id: string;
-    label: string;
-    author: string | null;
-  }[];
-  const votes = new Map<string, string[]>();
-  const signed = new Map<string, Map<string, string>>();
-  for (const record of labels) {
-    if (record.author === null) votes.set(record.row_id, [...(votes.get(record.row_id) ?? []), record.label]);
-    else signed.set(record.row_id, (signed.get(record.row_id) ?? new Map<string, string>()).set(record.author, record.label));
-  }
+  const goldOf = referenceGold(db, request);
   const disagrees = (rowId: string): boolean => {
-    const all = [...(votes.get(rowId) ?? []), ...(signed.get(rowId)?.values() ?? [])];
-    const pass = all.filter((value) => value === 'pass').length;
-    const fail = all.filter((value) => value === 'fail').length;
-    const verdict = pass > fail ? 1 : fail > pass ? 0 : null;
+    const entry = goldOf.get(rowId);
     const judged = latest.get(rowId);
-    if (verdict === null || all.includes('simulator_error') || !judged || judged.reward === null) return false;
-    return (judged.reward >= PASS_THRESHOLD ? 1 : 0) !== verdict;
+    if (!entry || entry.verdict === null || entry.isExcluded || !judged || judged.reward === null) return false;
+    return (judged.reward >= PASS_THRESHOLD ? 1 : 0) !== entry.verdict;
+  };
+  const conflicted = (rowId: string): boolean => {
+    const entry = goldOf.get(rowId);
+    return entry !== undefined && entry.isConflict && !entry.isExcluded;
   };
   const rounds = new Map<string, number>();
   const round = new Map<string, number>();
@@ -175,6 +183,8 @@ function referenceOrder(db: Db, request: QueueRequest): string[] {
         return [row.ordinal];
       case 'disagreements':
         return [disagrees(row.id!) ? 0 : 1, row.ordinal];
+      case 'conflicts':
+        return [conflicted(row.id!) ? 0 : 1, row.ordinal];
       case 'unsure': {
         const group = judged?.unsure === 1 ? 0 : judged && judged.reward === null ? 1 : judged ? 2 : 3;
         return [group, judged?.reward == null ? -Infinity : Math.abs(judged.reward - 0.5), row.ordinal];
@@ -195,6 +205,7 @@ function plan(db: Db, sql: string): string {
     annotator: 'bench',
     label_cutoff: 1,
     grade_cutoff: 1,
+    adjudication_cutoff: 1,
     threshold: 0.5,
     offset: 0,
     limit: 50,
@@ -267,13 +278,16 @@ describe('the labeling queue in SQL', () => {
     ];
     expect(judges.map((judge) => judge.judge_name)).toContain('line-judge');
     let disagreeing = 0;
+    let conflicting = 0;
     for (const snapshot of [early, queueSnapshot(db, RUN)]) {
       for (const judge of judges) {
         for (const order of ORDERS) {
           const request: QueueRequest = { runId: RUN, order, judge, annotator: 'bench', snapshot };
           const expected = referenceOrder(db, request);
-          const front = order === 'disagreements' ? queueCounts(db, request).disagreements : 0;
-          disagreeing += front;
+          const counts = queueCounts(db, request);
+          const front = order === 'disagreements' ? counts.disagreements : order === 'conflicts' ? counts.conflicts : 0;
+          if (order === 'disagreements') disagreeing += front;
+          if (order === 'conflicts') conflicting += front;
           for (const offset of new Set([0, 1, Math.max(front - 1, 0), front, front + 1, 40, 147, 150, 160])) {
             for (const limit of [1, 3, 50]) {
               const page = queuePage(db, request, offset, limit, false);
@@ -295,6 +309,7 @@ describe('the labeling queue in SQL', () => {
       }
     }
     expect(disagreeing).toBeGreaterThan(0);
+    expect(conflicting).toBeGreaterThan(0);
   });
 
   it('finds the judges that graded a run by a skip scan, a missing version included', () => {
@@ -339,18 +354,22 @@ describe('the labeling queue in SQL', () => {
   it('orders every queue from covering indexes, and counts unsure rows from the partial index of doubtful grades', () => {
     context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-queue-repo-')), mode: 'cli' });
     const db = context.db;
-    for (const order of ['disagreements', 'unsure'] as const)
+    for (const order of ['disagreements', 'conflicts', 'unsure'] as const)
       expect(plan(db, queuePageSql(order))).toContain('SEARCH r USING COVERING INDEX rows_queue (run_id=?');
     // Disagreements: the judge is looked up for gold rows only, each found by its id, and the rest is never sorted.
     const disagreements = plan(db, queuePageSql('disagreements'));
     expect(disagreements).toContain('SCAN gold');
     expect(disagreements).toContain('SEARCH r USING INDEX sqlite_autoindex_rows_1 (id=?)');
-    expect(disagreements.match(/USE TEMP B-TREE/g)?.length).toBe(2); // the front's few rows, and the page's
+    // Gold's group over the labelled rows and settlements (a few), the front's few rows, and the page's.
+    expect(disagreements.match(/USE TEMP B-TREE/g)?.length).toBe(3);
     // A sorter up to the page's end, and the page.
     for (const order of ['unsure', 'stratified'] as const) expect(plan(db, queuePageSql(order)).match(/USE TEMP B-TREE/g)?.length).toBe(2);
     expect(plan(db, queuePageSql('stratified'))).toContain('USING COVERING INDEX rows_queue_cells (run_id=?');
-    for (const order of ['disagreements', 'unsure', 'stratified'] as const)
+    for (const order of ['disagreements', 'conflicts', 'unsure', 'stratified'] as const)
       expect(plan(db, queuePageSql(order))).not.toMatch(/SCAN rows\b|USING INDEX sqlite_autoindex_rows_2/);
+    // Conflicts: the front comes from gold alone (no judge), each row found by its id.
+    const conflicts = plan(db, queuePageSql('conflicts'));
+    expect(conflicts).toContain('SEARCH r USING INDEX sqlite_autoindex_rows_1 (id=?)');
     const unsure = plan(db, QUEUE_UNSURE_COUNT_SQL);
     expect(unsure).toContain('SEARCH u USING COVERING INDEX grades_doubtful (run_id=? AND judge_name=? AND <expr>=?)');
     expect(unsure).toContain('USING COVERING INDEX grades_latest (run_id=? AND judge_name=? AND <expr>=? AND row_id=? AND id<?)');

@@ -2,7 +2,7 @@ import type { LabelQueueOrder, QueueItem, QueueSnapshot } from '../../../shared/
 import { LABEL_VALUES, LabelValue } from '../../../shared/domain';
 import { statement, type Db } from '../database';
 import {
-  FRONT,
+  frontCte,
   FRONT_SIZE,
   GOLD,
   JUDGE_VERDICT,
@@ -21,11 +21,12 @@ import {
 
 /** The newest label and grade ids of a run: a queue snapshot taken now. */
 export function queueSnapshot(db: Db, runId: string): QueueSnapshot {
-  const record = statement<[string, string], { label_id: number | null; grade_id: number | null }>(
+  const record = statement<[string, string, string], { label_id: number | null; grade_id: number | null; adjudication_id: number | null }>(
     db,
-    'SELECT (SELECT MAX(id) FROM labels WHERE run_id = ?) AS label_id, (SELECT MAX(id) FROM grades WHERE run_id = ?) AS grade_id',
-  ).get(runId, runId)!;
-  return { label_id: record.label_id ?? 0, grade_id: record.grade_id ?? 0 };
+    `SELECT (SELECT MAX(id) FROM labels WHERE run_id = ?) AS label_id, (SELECT MAX(id) FROM grades WHERE run_id = ?) AS grade_id,
+       (SELECT MAX(id) FROM adjudications WHERE run_id = ?) AS adjudication_id`,
+  ).get(runId, runId, runId)!;
+  return { label_id: record.label_id ?? 0, grade_id: record.grade_id ?? 0, adjudication_id: record.adjudication_id ?? 0 };
 }
 
 interface ItemRecord {
@@ -55,8 +56,9 @@ function pageCtes(order: LabelQueueOrder): string {
     page AS (SELECT row_id, ordinal, @offset + ROW_NUMBER() OVER (ORDER BY ordinal) - 1 AS position FROM (SELECT * FROM ordered ORDER BY
       ordinal LIMIT @limit OFFSET @offset))`;
     case 'disagreements':
+    case 'conflicts':
       // The front sorted (a few rows), then the rest straight off the ordinal index: no sort of the run.
-      return `WITH ${GOLD}, ${FRONT},
+      return `WITH ${GOLD}, ${frontCte(order)},
     page AS (
       SELECT row_id, ordinal, position FROM (SELECT row_id, ordinal, ROW_NUMBER() OVER (ORDER BY ordinal) - 1 AS position FROM front)
       WHERE position >= @offset AND position < @offset + @limit
@@ -103,8 +105,9 @@ function firstUnlabelledSql(order: LabelQueueOrder): string {
          first AS (SELECT ordinal FROM ordered WHERE ${NOT_MINE} ORDER BY ordinal LIMIT 1)
          SELECT (SELECT COUNT(*) FROM rows WHERE run_id = @run_id AND ordinal < first.ordinal) AS position FROM first`;
     case 'disagreements':
+    case 'conflicts':
       // In the front, its place there; else the rest's first (by ordinal) after the front and the rest's rows before it.
-      return `WITH ${GOLD}, ${FRONT},
+      return `WITH ${GOLD}, ${frontCte(order)},
          ordered AS (SELECT row_id, ordinal, ROW_NUMBER() OVER (ORDER BY ordinal) - 1 AS position FROM front),
          first AS (SELECT r.id AS row_id, r.ordinal AS ordinal FROM rows AS r INDEXED BY rows_queue
            WHERE r.run_id = @run_id AND r.ordinal >= 0 AND r.id NOT IN (SELECT row_id FROM front)

@@ -30,15 +30,17 @@ export function queueParameters(request: QueueRequest): Record<string, string | 
     annotator: request.annotator,
     label_cutoff: request.snapshot.label_id,
     grade_cutoff: request.snapshot.grade_id,
+    adjudication_cutoff: request.snapshot.adjudication_id,
     threshold: PASS_THRESHOLD,
   };
 }
 
 /**
  * `j`: the queue judge's latest grade on a row as of the snapshot, joined by primary key from a seek in index
- * grades_latest. `gold`: per row, the pass and fail votes of each author's latest label plus every unsigned one
- * (engine goldOf), and whether any of them marks the row simulator_error, as of the snapshot (index
- * labels_latest); small next to the run, so materialized once and joined by row id.
+ * grades_latest. `gold`: per row, as of the snapshot, its gold as agreement counts it (engine rowGold): the settled
+ * label (latest adjudication), else the pass or fail every vote agrees on (each author's latest label plus every
+ * unsigned one, index labels_latest), else none; whether its votes split with nobody settling (`is_conflict`), and
+ * whether any vote marks it simulator_error. Small next to the run, so materialized once and joined by row id.
  */
 export const JUDGED_JOIN = `LEFT JOIN grades AS j ON j.id = (
     SELECT MAX(g.id) FROM grades AS g
@@ -52,11 +54,20 @@ export const GOLD = `votes AS (
         SELECT MAX(l2.id) FROM labels AS l2
         WHERE l2.run_id = l.run_id AND l2.row_id = l.row_id AND l2.author = l.author AND l2.id <= @label_cutoff))
   ),
+  settled AS MATERIALIZED (
+    SELECT a.row_id AS row_id, CASE a.label WHEN 'pass' THEN 1 ELSE 0 END AS verdict FROM adjudications AS a
+    WHERE a.run_id = @run_id AND a.id <= @adjudication_cutoff
+      AND a.id = (SELECT MAX(a2.id) FROM adjudications AS a2 WHERE a2.run_id = @run_id AND a2.row_id = a.row_id
+        AND a2.id <= @adjudication_cutoff)
+  ),
+  voted AS (SELECT row_id, label FROM votes UNION ALL SELECT row_id, NULL FROM settled),
   gold AS MATERIALIZED (
-    SELECT row_id,
-      CASE WHEN SUM(label = 'pass') > SUM(label = 'fail') THEN 1 WHEN SUM(label = 'fail') > SUM(label = 'pass') THEN 0 END AS verdict,
-      MAX(label = 'simulator_error') AS is_excluded
-    FROM votes GROUP BY row_id
+    SELECT voted.row_id AS row_id,
+      COALESCE(MAX(s.verdict), CASE WHEN SUM(voted.label = 'pass') > 0 AND SUM(voted.label = 'fail') = 0 THEN 1
+        WHEN SUM(voted.label = 'fail') > 0 AND SUM(voted.label = 'pass') = 0 THEN 0 END) AS verdict,
+      COALESCE(MAX(voted.label = 'simulator_error'), 0) AS is_excluded,
+      MAX(s.verdict) IS NULL AND SUM(voted.label = 'pass') > 0 AND SUM(voted.label = 'fail') > 0 AS is_conflict
+    FROM voted LEFT JOIN settled AS s ON s.row_id = voted.row_id GROUP BY voted.row_id
   )`;
 
 /** `j` as in JUDGED_JOIN, for the rows of `gold` only (a disagreement needs gold): a seek per gold row, not per row. */
@@ -66,25 +77,35 @@ const JUDGE_VERDICT_OF = 'CASE WHEN j.reward IS NULL THEN NULL WHEN j.reward >= 
 export const DISAGREES = `${JUDGE_VERDICT_OF} IS NOT NULL AND gold.verdict IS NOT NULL
   AND ${JUDGE_VERDICT_OF} <> gold.verdict AND NOT gold.is_excluded`;
 
+/** The orders that put a few rows first (a front found from gold) and every other row after them in ordinal order. */
+export type FrontOrder = 'disagreements' | 'conflicts';
+
+export const isFrontOrder = (order: LabelQueueOrder): order is FrontOrder => order === 'disagreements' || order === 'conflicts';
+
 /**
- * `front`: the rows the disagreements order puts first (the judge disagrees with gold as of the snapshot), a few:
- * found from gold, never by reading every row. Every other row follows in ordinal order.
+ * `front`: the rows an order puts first, a few, found from gold, never by reading every row: `disagreements`, rows whose
+ * judge verdict differs from gold as of the snapshot; `conflicts`, rows whose votes split with nobody settling.
  */
-export const FRONT = `front AS MATERIALIZED (
+export function frontCte(order: FrontOrder): string {
+  const where = order === 'disagreements' ? `${GOLD_JUDGED_JOIN} WHERE ${DISAGREES}` : 'WHERE gold.is_conflict AND NOT gold.is_excluded';
+  return `front AS MATERIALIZED (
     SELECT r.id AS row_id, r.ordinal AS ordinal FROM gold CROSS JOIN rows AS r ON r.id = gold.row_id AND r.run_id = @run_id
-      ${GOLD_JUDGED_JOIN}
-    WHERE ${DISAGREES}
+    ${where}
   )`;
+}
 
 /** The size of `front`. */
 export const FRONT_SIZE = '(SELECT COUNT(*) FROM front)';
 
+/** The orders that sort the run's rows by keys: every order but the ones with a front (FrontOrder). */
+export type KeyedOrder = Exclude<LabelQueueOrder, FrontOrder>;
+
 /**
- * Per order but disagreements (a front and the rest, below), the CTEs it reads and the sort key over `rows AS r`
- * joined to them; every order ends on the ordinal, so it is total and the same on every call. Only what an order
- * sorts by is read: `generated` walks the (run_id, ordinal) index alone.
+ * Per keyed order, the CTEs it reads and the sort key over `rows AS r` joined to them; every order ends on the ordinal,
+ * so it is total and the same on every call. Only what an order sorts by is read: `generated` walks the (run_id,
+ * ordinal) index alone.
  */
-const ORDERS: Record<Exclude<LabelQueueOrder, 'disagreements'>, { ctes: string[]; joins: string; keys: string[] }> = {
+const ORDERS: Record<KeyedOrder, { ctes: string[]; joins: string; keys: string[] }> = {
   generated: { ctes: [], joins: '', keys: [] },
   // Unsure first, then rows the judge could not judge, then rewards nearest even, then rows it never graded.
   unsure: {
@@ -100,7 +121,7 @@ const ORDERS: Record<Exclude<LabelQueueOrder, 'disagreements'>, { ctes: string[]
 };
 
 /** An order's sort key over `rows AS r` and its joins: its keys, then the ordinal. */
-const sortOf = (order: Exclude<LabelQueueOrder, 'disagreements'>) => [...ORDERS[order].keys, 'r.ordinal'].join(', ');
+const sortOf = (order: KeyedOrder) => [...ORDERS[order].keys, 'r.ordinal'].join(', ');
 
 /**
  * The run's rows as `r` (id, ordinal; stratified, each one's round in its cell) with an order's joins. Orders other
@@ -116,7 +137,7 @@ function sortedFrom(order: 'unsure' | 'stratified'): string {
 }
 
 /** `ordered`: the run's row ids with their place in the order (every row's: for the first unlabelled one). */
-export function orderedCtes(order: Exclude<LabelQueueOrder, 'disagreements'>): string {
+export function orderedCtes(order: KeyedOrder): string {
   const ordered =
     order === 'generated'
       ? `ordered AS (SELECT r.id AS row_id, r.ordinal AS ordinal FROM rows AS r WHERE r.run_id = @run_id)`

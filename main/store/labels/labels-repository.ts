@@ -15,7 +15,12 @@ interface LabelRecord {
   author: string | null;
   note: string | null;
   created_at: string;
+  /** 1 made blind, 0 not, NULL not recorded (migration 014). */
+  blind: number | null;
 }
+
+/** The `blind` column's value for a label: 1, 0, or NULL when nobody recorded it. */
+export const blindColumn = (blind: boolean | null | undefined): number | null => (blind == null ? null : blind ? 1 : 0);
 
 function toStoredLabel(record: LabelRecord): StoredLabel {
   return {
@@ -27,15 +32,26 @@ function toStoredLabel(record: LabelRecord): StoredLabel {
     author: record.author,
     note: record.note,
     created_at: record.created_at,
+    blind: record.blind === null ? null : record.blind === 1,
   };
 }
 
-const INSERT = `INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at)
-  SELECT @row_id, run_id, @label, @kind, @author, @note, @created_at FROM rows WHERE id = @row_id`;
+const INSERT = `INSERT INTO labels (row_id, run_id, label, kind, author, note, created_at, blind)
+  SELECT @row_id, run_id, @label, @kind, @author, @note, @created_at, @blind FROM rows WHERE id = @row_id`;
+
+const insertParameters = (label: Label) => ({
+  row_id: label.row_id,
+  label: label.label,
+  kind: label.kind,
+  author: label.author,
+  note: label.note,
+  created_at: label.created_at,
+  blind: blindColumn(label.blind),
+});
 
 /** Appends a label; a person's latest label on a row is the one that counts. Returns its id, or null when the row does not exist. */
 export function insertLabel(db: Db, label: Label): number | null {
-  const { changes, lastInsertRowid } = statement(db, INSERT).run(label);
+  const { changes, lastInsertRowid } = statement(db, INSERT).run(insertParameters(label));
   return changes === 1 ? Number(lastInsertRowid) : null;
 }
 
@@ -44,10 +60,38 @@ export function insertLabels(db: Db, labels: readonly Label[]): number {
   const insert = statement(db, INSERT);
   return db.transaction(() => {
     for (const label of labels) {
-      if (insert.run(label).changes !== 1) throw new Error(`cannot store a label for row ${label.row_id}: there is no such row`);
+      if (insert.run(insertParameters(label)).changes !== 1)
+        throw new Error(`cannot store a label for row ${label.row_id}: there is no such row`);
     }
     return labels.length;
   })();
+}
+
+/**
+ * Takes a label back: it moves to label_undos (with `undoneAt`) in one transaction, so every read of the latest
+ * labels sees the row as before it. Returns the label, or undefined when there is no such label (already undone).
+ */
+export function undoLabel(db: Db, id: number, undoneAt: string): StoredLabel | undefined {
+  return db.transaction(() => {
+    const label = getLabel(db, id);
+    if (!label) return undefined;
+    statement(
+      db,
+      `INSERT INTO label_undos (id, row_id, run_id, label, kind, author, note, blind, created_at, undone_at)
+       SELECT id, row_id, run_id, label, kind, author, note, blind, created_at, ? FROM labels WHERE id = ?`,
+    ).run(undoneAt, id);
+    statement(db, 'DELETE FROM labels WHERE id = ?').run(id);
+    return label;
+  })();
+}
+
+/** An author's latest label on a row (unsigned labels when `author` is null), or null. */
+export function authorLabelOnRow(db: Db, rowId: string, author: string | null): LabelValue | null {
+  const record = statement<[string, string | null], { label: string }>(
+    db,
+    'SELECT label FROM labels WHERE row_id = ? AND author IS ? ORDER BY id DESC LIMIT 1',
+  ).get(rowId, author);
+  return record === undefined ? null : LabelValue.parse(record.label);
 }
 
 export function getLabel(db: Db, id: number): StoredLabel | undefined {
@@ -166,11 +210,9 @@ export function countLabelsAfter(db: Db, afterId: number): number {
 
 /** A run's labels newer than an id: a range of ids (the unary + keeps the planner off the run's index). */
 export const RUN_LABELS_AFTER_SQL =
-  'SELECT id, run_id, row_id, label, kind, author, note, created_at FROM labels WHERE +run_id = ? AND id > ? ORDER BY id';
+  'SELECT id, run_id, row_id, label, kind, author, note, created_at, blind FROM labels WHERE +run_id = ? AND id > ? ORDER BY id';
 
 /** A run's labels newer than `afterId`, oldest first, as listLabels gives them. */
 export function runLabelsAfter(db: Db, runId: string, afterId: number): StoredLabel[] {
-  return statement<[string, number], Omit<StoredLabel, 'label' | 'kind'> & { label: string; kind: string }>(db, RUN_LABELS_AFTER_SQL)
-    .all(runId, afterId)
-    .map((record) => ({ ...record, label: LabelValue.parse(record.label), kind: LabelKind.parse(record.kind) }));
+  return statement<[string, number], LabelRecord>(db, RUN_LABELS_AFTER_SQL).all(runId, afterId).map(toStoredLabel);
 }

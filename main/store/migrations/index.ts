@@ -12,6 +12,7 @@ import { changeCounts } from './010-change-counts';
 import { traceIdentity } from './011-trace-identity';
 import { exportLines } from './012-export-lines';
 import { shownVerdicts } from './013-shown-verdicts';
+import { labellingTrust } from './014-labelling-trust';
 
 export const MIGRATIONS: readonly Migration[] = [
   initial,
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   traceIdentity,
   exportLines,
   shownVerdicts,
+  labellingTrust,
 ];
 
 /** The schema version this build writes. */

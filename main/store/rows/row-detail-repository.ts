@@ -26,8 +26,10 @@ export function rowGrades(db: Db, rowId: string): Grade[] {
 
 /** Every label of a row, oldest first. */
 export function rowLabels(db: Db, rowId: string): Label[] {
-  return statement<[string], Label>(
+  return statement<[string], Omit<Label, 'blind'> & { blind: number | null }>(
     db,
-    'SELECT row_id, label, kind, author, note, created_at FROM labels WHERE row_id = ? ORDER BY id',
-  ).all(rowId);
+    'SELECT row_id, label, kind, author, note, created_at, blind FROM labels WHERE row_id = ? ORDER BY id',
+  )
+    .all(rowId)
+    .map((record) => ({ ...record, blind: record.blind === null ? null : record.blind === 1 }));
 }

@@ -34,6 +34,8 @@ interface SummaryRecord extends Dimensions {
   /** The latest judge grade, else the latest conduct grade (its `name` is then the conduct checks' judge_name). */
   judge: string | null;
   label: string | null;
+  annotators: string;
+  settled: string | null;
   /** Only with a search. */
   match?: string | null;
 }
@@ -51,10 +53,19 @@ const summaryColumns = `
   (SELECT json_object('verdict', ${shownJudgeVerdictSql('either')}, 'reward', g.reward, 'name', g.judge_name, 'status', g.judge_status,
                       'unsure', json(CASE g.unsure WHEN 1 THEN 'true' ELSE 'false' END))
      FROM grades AS g WHERE g.row_id = rows.id ORDER BY g.label_source = 'conduct', g.id DESC LIMIT 1) AS judge,
-  NULLIF(v.human_label, 'unlabelled') AS label`;
+  NULLIF(v.human_label, 'unlabelled') AS label,
+  (SELECT json_group_array(json_object('author', l.author, 'label', l.label, 'kind', l.kind)) FROM (
+     SELECT l.author AS author, l.label AS label, l.kind AS kind FROM labels AS l WHERE l.row_id = rows.id
+       AND (l.author IS NULL OR l.id = (SELECT MAX(l2.id) FROM labels AS l2 WHERE l2.row_id = rows.id AND l2.author = l.author))
+     ORDER BY (SELECT MIN(l3.id) FROM labels AS l3 WHERE l3.row_id = rows.id AND l3.author IS l.author), l.id) AS l)
+    AS annotators,
+  (SELECT json_object('label', a.label, 'author', a.author) FROM adjudications AS a WHERE a.row_id = rows.id ORDER BY a.id DESC LIMIT 1)
+    AS settled`;
 
 const conductCell = RowSummary.shape.conduct;
 const judgeCell = RowSummary.shape.judge;
+const annotatorsCell = RowSummary.shape.annotators.unwrap();
+const settledCell = RowSummary.shape.settled.unwrap().unwrap();
 const tagList = z.array(z.string());
 
 function toSummary(record: SummaryRecord): RowSummary {
@@ -65,6 +76,8 @@ function toSummary(record: SummaryRecord): RowSummary {
     persona_tags: parseJsonColumn(tagList, record.persona_tags, 'row_tags.tag'),
     conduct: record.conduct === null ? null : parseJsonColumn(conductCell, record.conduct, 'grades (conduct)'),
     judge: record.judge === null ? null : parseJsonColumn(judgeCell, record.judge, 'grades (judge)'),
+    annotators: parseJsonColumn(annotatorsCell, record.annotators, 'labels (annotators)'),
+    settled: record.settled === null ? null : parseJsonColumn(settledCell, record.settled, 'adjudications'),
     ...(match === undefined ? {} : { match: match === null ? null : parseJsonColumn(RowMatch, match, 'rows.body (search match)') }),
   });
 }

@@ -79,20 +79,22 @@ export function createConversationsActions(
     if (page === 0) void loadRunContext(get().runId!);
   }
 
-  /** The run's header (name, warnings) and the filter menus: after the first page, so they never delay it. */
+  /**
+   * The run's header (name, warnings) and the filter menus, each counted under the other filters of the query on
+   * screen: after the first page, so they never delay it; again when the query changes.
+   */
   async function loadRunContext(runId: string, force = false): Promise<void> {
-    if (!force && get().facetsStatus !== 'idle') return;
-    set({ facetsStatus: 'loading' });
+    const { queryKey, query, facetsKey, facetsStatus } = get();
+    if (!force && facetsKey === queryKey && facetsStatus !== 'idle') return;
+    set({ facetsStatus: 'loading', facetsKey: queryKey });
     const [run, facets] = await Promise.all([
-      client().call('runs.get', { run_id: runId }),
-      client().call('rows.facets', { run_id: runId }),
+      force || get().run === null ? client().call('runs.get', { run_id: runId }) : Promise.resolve(null),
+      client().call('rows.facets', { run_id: runId, filters: query.filters, search: query.search }),
     ]);
     if (get().runId !== runId) return;
-    set({
-      run: run.ok ? run.value.run : get().run,
-      facets: facets.ok ? facets.value : get().facets,
-      facetsStatus: facets.ok ? 'ready' : 'error',
-    });
+    if (run?.ok) set({ run: run.value.run });
+    if (get().queryKey !== queryKey) return;
+    set({ facets: facets.ok ? facets.value : get().facets, facetsStatus: facets.ok ? 'ready' : 'error' });
   }
 
   const refreshSoon = coalesce(() => actions.refresh(), REFRESH_INTERVAL_MS);
@@ -117,6 +119,7 @@ export function createConversationsActions(
               run: null,
               facets: null,
               facetsStatus: 'idle',
+              facetsKey: null,
               focusedIndex: 0,
               tablePlace: null,
             }

@@ -100,6 +100,24 @@ describe('conversations store', () => {
     expect(selectRowAt(store.getState(), 100)).toBeUndefined();
   });
 
+  it('counts the filter menus under the query on screen, and again under each new query', async () => {
+    const { client, pending, flush } = deferredClient(ALL);
+    const store = createConversationsStore(() => client);
+    store.getState().setQuery('run_a', query());
+    await flush();
+    store.getState().setQuery('run_a', query({ filters: { stance: ['hurried'] }, search: 'refund' }));
+    expect(pending.map((call) => call.method)).toEqual(['rows.page']);
+    const asked = pending.splice(0)[0]!;
+    asked.answer();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const facetCalls = () => pending.filter((call) => call.method === 'rows.facets').map((call) => call.input);
+    expect(facetCalls()).toEqual([{ run_id: 'run_a', filters: { stance: ['hurried'] }, search: 'refund' }]);
+    // The run itself is read once.
+    expect(pending.filter((call) => call.method === 'runs.get')).toHaveLength(0);
+    await flush();
+    expect(store.getState()).toMatchObject({ facetsStatus: 'ready', facetsKey: store.getState().queryKey });
+  });
+
   it('loads only the missing pages around the viewport, once each', async () => {
     const { client, pending, flush } = deferredClient(ALL);
     const store = createConversationsStore(() => client);

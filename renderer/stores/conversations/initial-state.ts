@@ -18,8 +18,11 @@ export interface ConversationsState {
   status: LoadStatus;
   error: string | null;
   run: Run | null;
+  /** The filter menus' counts, each under the other filters of `facetsKey`'s query. */
   facets: RowFacets | null;
   facetsStatus: LoadStatus;
+  /** The query the facets were counted under. */
+  facetsKey: string | null;
   /** The row the keyboard is on, as a position in the shown query. */
   focusedIndex: number;
   detail: { rowId: string | null; data: RowDetail | null; status: LoadStatus; error: string | null };
@@ -50,6 +53,7 @@ export const initialConversationsState: ConversationsState = {
   run: null,
   facets: null,
   facetsStatus: 'idle',
+  facetsKey: null,
   focusedIndex: 0,
   detail: { rowId: null, data: null, status: 'idle', error: null },
   tablePlace: null,

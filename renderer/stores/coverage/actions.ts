@@ -11,7 +11,10 @@ export interface CoverageActions {
   reload(): Promise<void>;
   /** Picks the heatmap's axes; choosing the other side's axis swaps the two. */
   chooseAxes(choice: Partial<AxisPair>): Promise<void>;
-  /** "Fill this cell": starts a run aimed at the cell; resolves to the new run, or null (see fillError). */
+  /**
+   * "Fill this cell" in place: the run adds up to `budget` rows aimed at the cell, and the heatmap fills as they land;
+   * resolves to the run, or null (see fillError).
+   */
   fill(aim: Partial<Dimensions>, budget: number): Promise<Run | null>;
   receiveProgress(progress: RunProgress): void;
   receiveEnd(end: RunEnd): void;
@@ -69,21 +72,29 @@ export function createCoverageActions(
     async fill(aim, budget) {
       const runId = get().runId;
       if (!runId || get().fillStatus === 'starting') return null;
-      set({ fillStatus: 'starting', fillError: null });
+      set({ fillStatus: 'starting', fillError: null, filling: { aim, budget, rows: 0, ended: null } });
       const result = await client().call('coverage.fill', { run_id: runId, aim, budget });
       if (!result.ok) {
-        set({ fillStatus: 'idle', fillError: result.error.message });
+        set({ fillStatus: 'idle', fillError: result.error.message, filling: null });
         return null;
       }
-      set({ fillStatus: 'idle', fillError: null });
+      // A fill that ended before this answer (a tiny budget) was already told so by its run-end.
+      if (get().fillStatus === 'starting') set({ fillStatus: 'filling' });
+      void actions.reload();
       return result.value;
     },
     receiveProgress(progress) {
+      if (progress.run_id !== get().runId) return;
+      const { filling, fillStatus } = get();
+      if (filling && fillStatus !== 'idle') set({ filling: { ...filling, rows: progress.rows_done } });
       // Coverage moves a batch at a time; refreshing on every row would only redraw the same squares.
-      if (progress.run_id === get().runId && progress.batch !== null) void actions.reload();
+      if (progress.batch !== null) void actions.reload();
     },
     receiveEnd(end) {
-      if (end.run_id === get().runId) void actions.reload();
+      if (end.run_id !== get().runId) return;
+      const { filling, fillStatus } = get();
+      if (filling && fillStatus !== 'idle') set({ fillStatus: 'idle', filling: { ...filling, ended: end.stopped_because ?? end.status } });
+      void actions.reload();
     },
   };
   return actions;

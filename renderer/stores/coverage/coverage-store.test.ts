@@ -20,7 +20,7 @@ function client() {
   return fakeClient({
     'coverage.summary': (input) => ok(summaryOf(input.run_id)),
     'coverage.matrix': (input) => ok(matrixOf(input.x, input.y, input.run_id)),
-    'coverage.fill': () => ok({ id: 'run_fill' } as Run),
+    'coverage.fill': (input) => ok({ id: input.run_id } as Run),
   });
 }
 
@@ -96,7 +96,7 @@ describe('coverage store', () => {
       'coverage.fill': (input) =>
         input.aim.tool === 'unrelated'
           ? { ok: false, error: { code: 'VALIDATION_FAILED', message: 'This cell cannot be filled.' } }
-          : ok({ id: 'run_fill' } as Run),
+          : ok({ id: 'run_x' } as Run),
     });
     const store = createCoverageStore(() => fake);
     subscribeStores(fake, { coverage: store });
@@ -105,9 +105,26 @@ describe('coverage store', () => {
     expect(await store.getState().fill({ tool: 'unrelated', world_state: 'entity missing' }, 12)).toBeNull();
     expect(store.getState().fillError).toBe('This cell cannot be filled.');
     const run = await store.getState().fill({ tool: 'get_order', stance: 'hurried' }, 12);
-    expect(run?.id).toBe('run_fill');
+    // The same run: the cell's rows land in it, and this screen follows them.
+    expect(run?.id).toBe('run_x');
     expect(fake.callsOf('coverage.fill').at(-1)).toEqual({ run_id: 'run_x', aim: { tool: 'get_order', stance: 'hurried' }, budget: 12 });
-    expect(store.getState()).toMatchObject({ fillStatus: 'idle', fillError: null });
+    expect(store.getState()).toMatchObject({ fillStatus: 'filling', fillError: null, filling: { budget: 12, rows: 0 } });
+    const matrices = fake.callsOf('coverage.matrix').length;
+    fake.emit('run-progress', {
+      run_id: 'run_x',
+      status: 'running',
+      rows_done: 8,
+      budget: 12,
+      rows_per_second: 4,
+      seconds_left: 1,
+      lost: 0,
+      batch: null,
+    });
+    expect(store.getState().filling?.rows).toBe(8);
+    fake.emit('run-end', { run_id: 'run_x', status: 'completed', stopped_because: 'budget' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(store.getState()).toMatchObject({ fillStatus: 'idle', filling: { rows: 8, ended: 'budget' } });
+    expect(fake.callsOf('coverage.matrix').length).toBeGreaterThan(matrices);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { CoverageMatrix, CoverageSummary } from '../../../shared/api/coverage';
-import type { Axis } from '../../../shared/domain';
+import type { Axis, Dimensions } from '../../../shared/domain';
 import type { LoadStatus } from '../load-status';
 
 /** Which two axes the heatmap crosses: x across the top, y down the side. */
@@ -20,8 +20,11 @@ export interface CoverageState {
   matrix: CoverageMatrix | null;
   matrixStatus: LoadStatus;
   matrixError: string | null;
-  fillStatus: 'idle' | 'starting';
+  /** `starting`: asked main; `filling`: the run is adding the cell's rows (they land in this run's heatmap). */
+  fillStatus: 'idle' | 'starting' | 'filling';
   fillError: string | null;
+  /** The fill under way or just ended: its cell, budget and rows landed so far; the last one stays until the next. */
+  filling: { aim: Partial<Dimensions>; budget: number; rows: number; ended: string | null } | null;
 }
 
 export const initialCoverageState: CoverageState = {
@@ -35,4 +38,5 @@ export const initialCoverageState: CoverageState = {
   matrixError: null,
   fillStatus: 'idle',
   fillError: null,
+  filling: null,
 };

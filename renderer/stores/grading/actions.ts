@@ -3,8 +3,9 @@ import type { ApiClient } from '../../api/client';
 import { createGradeActions, type GradeActions, type GradingActionOptions } from './grade-actions';
 import type { GradingState } from './initial-state';
 import { createLabelActions, type LabelActions } from './label-actions';
+import { createSettleActions, type SettleActions } from './settle-actions';
 
-export type GradingActions = GradeActions & LabelActions;
+export type GradingActions = GradeActions & LabelActions & SettleActions;
 export type { GradingActionOptions };
 
 export function createGradingActions(
@@ -13,5 +14,9 @@ export function createGradingActions(
   client: () => ApiClient,
   options: GradingActionOptions = {},
 ): GradingActions {
-  return { ...createGradeActions(set, get, client, options), ...createLabelActions(set, get, client) };
+  return {
+    ...createGradeActions(set, get, client, options),
+    ...createLabelActions(set, get, client),
+    ...createSettleActions(set, get, client),
+  };
 }

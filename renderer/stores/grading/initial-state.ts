@@ -87,6 +87,8 @@ export interface GradingState {
   annotator: AnnotatorState;
   request: LabelRequest | null;
   rowLabel: RowLabelState;
+  /** A conflict being settled from the conversation view: which row, and whether main refused it. */
+  settle: { row_id: string | null; status: 'idle' | 'saving' | 'error'; error: string | null };
   /**
    * Per run, bumped whenever grades or labels of it change in this window (a job ended, labels were given): views
    * holding its rows (the table, a conversation) read them again.
@@ -109,5 +111,6 @@ export const initialGradingState: GradingState = {
   annotator: { status: 'idle', name: null, error: null, isSaving: false },
   request: null,
   rowLabel: { row_id: null, label: null, status: 'idle', error: null },
+  settle: { row_id: null, status: 'idle', error: null },
   revisions: {},
 };

@@ -6,21 +6,31 @@ import { LabelQueueOrder } from '../../../shared/api/labels';
 import type { ApiClient } from '../../api/client';
 import { coalesce } from '../helpers/debounce';
 import { initialLabelingState, type FilesState, type LabelingState } from './initial-state';
+import { createHistoryActions, type HistoryActions } from './history-actions';
 import { createQueueActions, type QueueActions } from './queue-actions';
 import { chosenText, type ChosenFile } from '../../api/chosen-file';
 
-/** Where the person's queue choices are kept between sessions. */
+/** Where the person's queue order is kept between sessions (`blind` of older versions is no longer read). */
 export const QUEUE_SETTING_KEY = 'labels.queue';
-export const QueueSetting = z.object({ order: LabelQueueOrder, blind: z.boolean() });
+export const QueueSetting = z.object({ order: LabelQueueOrder, blind: z.boolean().optional() });
+/** The annotators (`''` for unsigned) who turned blind mode off: blind is each person's default until they do. */
+export const SIGHTED_SETTING_KEY = 'labels.sighted';
+export const SightedSetting = z.array(z.string());
+
+/** Whether `annotator` labels blind, given who turned it off. */
+export const isBlindFor = (sighted: readonly string[], annotator: string | null): boolean => !sighted.includes(annotator ?? '');
 
 export type LabelsFileKind = 'csv' | 'jsonl' | 'agreement';
 export type LabelsFile = z.infer<typeof ExportedFile>;
 
-export interface LabelingActions extends QueueActions {
-  /** Opens a run's queue at the first row the annotator has not labelled, in their last order and blind mode. */
+export interface LabelingActions extends QueueActions, HistoryActions {
+  /** Opens a run's queue at the first row the annotator has not labelled, in their last order and their blind mode. */
   open(runId: string): Promise<void>;
   setOrder(order: LabelQueueOrder): void;
+  /** Turns blind mode on or off for this annotator (kept per annotator). */
   setBlind(isBlind: boolean): void;
+  /** The trust panel reads labels made blind only, or every label. */
+  setBlindOnly(isBlindOnly: boolean): void;
   /** The judge whose verdicts order the queue and whom the trust panel measures. */
   setJudge(judgeKey: string): void;
   /** Reads agreement.get again; calls while one is running coalesce into one more. */
@@ -76,13 +86,17 @@ export function createLabelingActions(
   async function readAgreement(): Promise<void> {
     do {
       isAgreementStale = false;
-      const { runId, judge } = get();
+      const { runId, judge, isBlindOnly } = get();
       if (!runId) return;
       // The first read of a run is main's cold one (it keeps what it reads for the next): it does not set the pace.
       const isFirst = get().agreement.data === null;
       set((state) => ({ agreement: { ...state.agreement, status: 'loading' } }));
       const started = performance.now();
-      const result = await client().call('agreement.get', { run_id: runId, ...(judge === null ? {} : { judge_name: judge }) });
+      const result = await client().call('agreement.get', {
+        run_id: runId,
+        ...(judge === null ? {} : { judge_name: judge }),
+        ...(isBlindOnly ? { blind_only: true } : {}),
+      });
       if (!isFirst) lastReadMs = performance.now() - started;
       if (get().runId !== runId) return;
       set((state) =>
@@ -111,14 +125,20 @@ export function createLabelingActions(
   );
 
   const queue = createQueueActions({ set, get, client, onSaved: () => scheduleAgreement() });
+  const history = createHistoryActions({ set, get, client, queue, onRevised: () => scheduleAgreement() });
 
   function saveQueueSetting(): void {
-    const { order, isBlind } = get();
-    void client().call('settings.set', { key: QUEUE_SETTING_KEY, value: { order, blind: isBlind } });
+    void client().call('settings.set', { key: QUEUE_SETTING_KEY, value: { order: get().order } });
+  }
+
+  /** Blind mode follows the annotator: a change of name reads theirs. */
+  function followAnnotator(): void {
+    set((state) => ({ isBlind: isBlindFor(state.sighted, state.annotator) }));
   }
 
   return {
     ...queue,
+    ...history,
     async open(runId) {
       if (get().runId === runId && get().status !== 'idle') {
         // Back on the same run: labels may have landed elsewhere (the conversation view, the CLI).
@@ -129,32 +149,43 @@ export function createLabelingActions(
         return;
       }
       set({ ...initialLabelingState, runId, generation: get().generation + 1, status: 'loading' });
-      const [setting, run] = await Promise.all([
+      const [setting, sightedSetting, run] = await Promise.all([
         client().call('settings.get', { key: QUEUE_SETTING_KEY }),
+        client().call('settings.get', { key: SIGHTED_SETTING_KEY }),
         client().call('runs.get', { run_id: runId }),
       ]);
       if (get().runId !== runId) return;
       const saved = setting.ok ? QueueSetting.safeParse(setting.value.value) : null;
+      const sighted = sightedSetting.ok ? SightedSetting.safeParse(sightedSetting.value.value) : null;
       set({
-        ...(saved?.success ? { order: saved.data.order, isBlind: saved.data.blind } : {}),
+        ...(saved?.success ? { order: saved.data.order } : {}),
+        sighted: sighted?.success ? sighted.data : [],
         run: run.ok ? run.value.run : null,
       });
       // The queue first: main answers one call at a time, and the trust numbers cost a pass over the run.
       await queue.startQueue('resume');
+      followAnnotator();
       void refreshAgreement();
     },
     setOrder(order) {
       if (order === get().order) return;
       set({ order });
       saveQueueSetting();
-      // Disagreements are rows someone already labelled: start at the top, not at the first row without a label.
-      void queue.startQueue(order === 'disagreements' ? 'first' : 'resume');
+      // Disagreements and conflicts are rows someone already labelled: start at the top, not at the first row without a label.
+      void queue.startQueue(order === 'disagreements' || order === 'conflicts' ? 'first' : 'resume');
     },
     setBlind(isBlind) {
       if (isBlind === get().isBlind) return;
-      set({ isBlind });
-      saveQueueSetting();
+      const name = get().annotator ?? '';
+      const sighted = isBlind ? get().sighted.filter((entry) => entry !== name) : [...get().sighted, name];
+      set({ isBlind, sighted });
+      void client().call('settings.set', { key: SIGHTED_SETTING_KEY, value: sighted });
       queue.reloadPages();
+    },
+    setBlindOnly(isBlindOnly) {
+      if (isBlindOnly === get().isBlindOnly) return;
+      set({ isBlindOnly });
+      void refreshAgreement();
     },
     setJudge(judgeKey) {
       if (judgeKey === (get().judge ?? get().judgeKey)) return;
@@ -185,8 +216,9 @@ export function createLabelingActions(
       }
       const pendingLabel = get().nameDialog.pendingLabel;
       set({ annotator: result.value.name, wasAskedName: true, nameDialog: { ...initialLabelingState.nameDialog } });
-      // The queue shows each person's own labels: read it again as the named annotator, at the same place.
+      // The queue shows each person's own labels (and their blind mode): read it again as the named annotator, in place.
       await queue.startQueue(get().position);
+      followAnnotator();
       if (pendingLabel) queue.give(pendingLabel);
       return true;
     },

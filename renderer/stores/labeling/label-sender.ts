@@ -11,9 +11,21 @@ interface SenderDeps {
   onSaved(): void;
 }
 
+/** A label given on screen, with where it was given and what the row showed before. */
+export interface OutgoingLabel {
+  rowId: string;
+  label: LabelValue;
+  note: string | null;
+  previous: LabelValue | null;
+  ordinal: number;
+  position: number;
+  /** Given with every judge's verdict hidden. */
+  isBlind: boolean;
+}
+
 export interface LabelSender {
   /** Sends a label given on screen; a refusal rolls the row back (unless a later label was given on it) and says why. */
-  send(rowId: string, label: LabelValue, note: string | null, previous: LabelValue | null, ordinal: number, position: number): void;
+  send(outgoing: OutgoingLabel): void;
   /** Resolves once every label sent so far has its answer. */
   settled(): Promise<unknown>;
 }
@@ -29,20 +41,17 @@ export function createLabelSender({ set, client, onSaved }: SenderDeps): LabelSe
   const latestGiven = new Map<string, number>();
   let sequence = 0;
 
-  function send(
-    rowId: string,
-    label: LabelValue,
-    note: string | null,
-    previous: LabelValue | null,
-    ordinal: number,
-    position: number,
-  ): void {
+  function send(outgoing: OutgoingLabel): void {
+    const { rowId, label, note, previous, ordinal, position, isBlind } = outgoing;
     sequence += 1;
     const mine = sequence;
     latestGiven.set(rowId, mine);
-    set((state) => ({ pending: [...state.pending, { id: mine, rowId, label, previous }] }));
+    set((state) => ({
+      pending: [...state.pending, { id: mine, rowId, label, previous }],
+      history: [...state.history, { sequence: mine, labelId: null, rowId, ordinal, position, label }],
+    }));
     const done = (rowChains.get(rowId) ?? Promise.resolve()).then(async () => {
-      const result = await client().call('labels.set', { row_id: rowId, label, note, kind: 'human' });
+      const result = await client().call('labels.set', { row_id: rowId, label, note, kind: 'human', blind: isBlind });
       const isLatest = latestGiven.get(rowId) === mine;
       set((state) => ({ pending: state.pending.filter((entry) => entry.id !== mine) }));
       if (result.ok) {
@@ -51,7 +60,8 @@ export function createLabelSender({ set, client, onSaved }: SenderDeps): LabelSe
           const detail = state.details[rowId];
           const { id: _id, run_id: _runId, ...domainLabel } = stored;
           return {
-            lastSaved: { rowId, ordinal, label },
+            lastAction: { kind: 'saved', rowId, ordinal, label },
+            history: state.history.map((given) => (given.sequence === mine ? { ...given, labelId: stored.id } : given)),
             saveError: state.saveError?.rowId === rowId ? null : state.saveError,
             details: detail ? { ...state.details, [rowId]: { ...detail, labels: [...detail.labels, domainLabel] } } : state.details,
           };
@@ -60,7 +70,8 @@ export function createLabelSender({ set, client, onSaved }: SenderDeps): LabelSe
         return;
       }
       set((state) => ({
-        saveError: { rowId, ordinal, position, label, note, message: result.error.message },
+        history: state.history.filter((given) => given.sequence !== mine),
+        saveError: { rowId, ordinal, position, label, note, isBlind, message: result.error.message },
         ...(isLatest
           ? { pages: withItemLabel(state.pages, rowId, previous), counts: state.counts && countsAfter(state.counts, label, previous) }
           : {}),

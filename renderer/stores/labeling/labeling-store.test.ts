@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeLabelsServer } from './__fixtures__/fake-labels-server';
-import { defaultAgreementDelay, QUEUE_SETTING_KEY } from './actions';
+import { defaultAgreementDelay, QUEUE_SETTING_KEY, SIGHTED_SETTING_KEY } from './actions';
 import { PAGE_SIZE } from './initial-state';
 import { selectCurrentItem, selectProgress } from './selectors';
 import { createLabelingStore } from './store';
@@ -21,9 +21,10 @@ function harness(
 }
 
 describe('the labeling store', () => {
-  it('opens at the first row the annotator has not labelled, in the order and blind mode they chose last time', async () => {
+  it('opens at the first row the annotator has not labelled, in the order they chose last time, blind by default', async () => {
     const { server, store } = harness(10, { labelled: 3 });
-    server.setting = { order: 'stratified', blind: true };
+    // An older version saved blind off with every order change: that no longer turns blind mode off.
+    server.settings[QUEUE_SETTING_KEY] = { order: 'stratified', blind: false };
     await store.getState().open('run_1');
     await settle();
     const state = store.getState();
@@ -45,11 +46,17 @@ describe('the labeling store', () => {
     expect(store.getState().position).toBe(1);
     expect(store.getState().counts?.labelled).toBe(1);
     await Promise.resolve();
+    // Blind by default: the judges were hidden on this row when it was labelled, and the label says so.
     expect(server.client.callsOf('labels.set')).toEqual([
-      { row_id: 'run_1:0', label: 'fail', note: 'the agent never confirmed the amount', kind: 'human' },
+      { row_id: 'run_1:0', label: 'fail', note: 'the agent never confirmed the amount', kind: 'human', blind: true },
     ]);
     await settle();
-    expect(store.getState()).toMatchObject({ pending: [], saveError: null, lastSaved: { rowId: 'run_1:0', ordinal: 0, label: 'fail' } });
+    expect(store.getState()).toMatchObject({
+      pending: [],
+      saveError: null,
+      lastAction: { kind: 'saved', rowId: 'run_1:0', ordinal: 0, label: 'fail' },
+      history: [{ labelId: 1, rowId: 'run_1:0', ordinal: 0, position: 0, label: 'fail' }],
+    });
     expect(store.getState().note).toEqual({ rowId: 'run_1:1', text: '' });
     expect(store.getState().agreement.data?.judge_trust.n_labeled).toBe(1);
   });
@@ -158,7 +165,7 @@ describe('the labeling store', () => {
     expect(await store.getState().saveName('Ana')).toBe(true);
     await settle();
     expect(store.getState()).toMatchObject({ annotator: 'Ana', nameDialog: { isOpen: false }, position: 1 });
-    expect(server.labels).toEqual([{ row_id: 'run_1:0', label: 'fail', note: null, author: 'Ana' }]);
+    expect(server.labels).toEqual([{ id: 1, row_id: 'run_1:0', label: 'fail', note: null, author: 'Ana', blind: true }]);
   });
 
   it('labels unsigned when the person declines, and does not ask again', async () => {
@@ -191,21 +198,98 @@ describe('the labeling store', () => {
     expect(Object.keys(store.getState().details).length).toBeLessThanOrEqual(6);
   });
 
-  it('keeps the person’s order and blind mode, starting disagreements at the top', async () => {
+  it('keeps the person’s order, and blind mode per annotator, starting disagreements and conflicts at the top', async () => {
     const { server, store } = harness(10, { labelled: 4 });
     await store.getState().open('run_1');
     await settle();
     store.getState().setOrder('disagreements');
     await settle();
     expect(store.getState().position).toBe(0);
-    store.getState().setBlind(true);
+    expect(server.settings[QUEUE_SETTING_KEY]).toEqual({ order: 'disagreements' });
+    store.getState().next();
+    store.getState().setOrder('conflicts');
     await settle();
-    expect(server.setting).toEqual({ order: 'disagreements', blind: true });
-    expect(server.client.callsOf('labels.queue').at(-1)).toMatchObject({ order: 'disagreements', blind: true, snapshot: { label_id: 4 } });
-    expect(server.client.callsOf('settings.set')).toContainEqual({
-      key: QUEUE_SETTING_KEY,
-      value: { order: 'disagreements', blind: true },
-    });
+    expect(store.getState().position).toBe(0);
+    store.getState().setOrder('disagreements');
+    await settle();
+    store.getState().setBlind(false);
+    await settle();
+    expect(server.settings[SIGHTED_SETTING_KEY]).toEqual(['Ana']);
+    expect(server.client.callsOf('labels.queue').at(-1)).toMatchObject({ order: 'disagreements', blind: false, snapshot: { label_id: 4 } });
+
+    // Ana sees the judge from now on; Bo, on the same machine, still labels blind.
+    const again = createLabelingStore(() => server.client, { agreementDelay: () => 0 });
+    await again.getState().open('run_1');
+    await settle();
+    expect(again.getState().isBlind).toBe(false);
+    await again.getState().saveName('Bo');
+    expect(again.getState().isBlind).toBe(true);
+  });
+
+  it('takes back the last label of the session on undo: main keeps it, the row and the counts show the label before', async () => {
+    const { server, store } = harness(10);
+    await store.getState().open('run_1');
+    await settle();
+    store.getState().give('pass');
+    store.getState().previous();
+    store.getState().give('fail');
+    store.getState().give('unsure');
+    await settle();
+    expect(store.getState().counts?.labelled).toBe(2);
+    expect(store.getState().history.map((given) => [given.ordinal, given.label])).toEqual([
+      [0, 'pass'],
+      [0, 'fail'],
+      [1, 'unsure'],
+    ]);
+
+    await store.getState().undo();
+    await settle();
+    expect(server.labels.map((label) => [label.row_id, label.label])).toEqual([
+      ['run_1:0', 'pass'],
+      ['run_1:0', 'fail'],
+    ]);
+    expect(store.getState()).toMatchObject({ position: 1, lastAction: { kind: 'undone', ordinal: 1, label: 'unsure', now: null } });
+    expect(selectCurrentItem(store.getState())?.label).toBeNull();
+    expect(store.getState().counts?.labelled).toBe(1);
+
+    // The one before: row 0 goes back to pass, Ana's label before it.
+    await store.getState().undo();
+    await settle();
+    expect(store.getState()).toMatchObject({ position: 0, lastAction: { kind: 'undone', ordinal: 0, label: 'fail', now: 'pass' } });
+    expect(selectCurrentItem(store.getState())?.label).toBe('pass');
+    expect(server.client.callsOf('agreement.get').length).toBeGreaterThan(2);
+  });
+
+  it('forgets the last label’s notice when the order or the annotator changes, since it named a row of the old queue', async () => {
+    const { store } = harness(10);
+    await store.getState().open('run_1');
+    await settle();
+    store.getState().give('pass');
+    await settle();
+    expect(store.getState().lastAction?.ordinal).toBe(0);
+    store.getState().setOrder('unsure');
+    await settle();
+    expect(store.getState().lastAction).toBeNull();
+  });
+
+  it('settles a conflict on the row on screen, signed, keeping both labels, and counts it out of the conflicts', async () => {
+    const { server, store } = harness(10);
+    server.labels.push({ id: 90, row_id: 'run_1:0', label: 'pass', note: null, author: 'Bo' });
+    await store.getState().open('run_1');
+    await settle();
+    store.getState().give('fail');
+    store.getState().previous();
+    await settle();
+    store.setState((state) => ({ counts: state.counts && { ...state.counts, conflicts: 1 } }));
+    await store.getState().adjudicate('fail');
+    await settle();
+    expect(server.adjudications).toEqual([{ row_id: 'run_1:0', label: 'fail', author: 'Ana' }]);
+    expect(server.labels.filter((label) => label.row_id === 'run_1:0').map((label) => [label.author, label.label])).toEqual([
+      ['Bo', 'pass'],
+      ['Ana', 'fail'],
+    ]);
+    expect(store.getState()).toMatchObject({ counts: { conflicts: 0 }, lastAction: { kind: 'settled', ordinal: 0, label: 'fail' } });
+    expect(store.getState().details['run_1:0']?.adjudications).toHaveLength(1);
   });
 
   it('shows a refused import with its lines, and hands an export back to download', async () => {

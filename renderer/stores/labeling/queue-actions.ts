@@ -5,6 +5,7 @@ import type { ApiClient } from '../../api/client';
 import { PAGE_SIZE, type LabelingState } from './initial-state';
 import { createLabelSender } from './label-sender';
 import { countsAfter, itemAt, pageOf, pagesNeeded, prunePages, withItemLabel } from './queue-pages';
+import { isVerdictHidden } from './selectors';
 
 export interface QueueActions {
   /** Reads the queue afresh (new snapshot): `resume` goes to the first row the annotator has not labelled. */
@@ -21,6 +22,10 @@ export interface QueueActions {
   setNote(text: string): void;
   retrySave(): void;
   dismissSaveError(): void;
+  /** Resolves once every label given so far has its answer from main. */
+  labelsSent(): Promise<unknown>;
+  /** Reads a row's conversation again (its labels or settlements changed). */
+  reloadDetail(rowId: string): void;
 }
 
 interface QueueDeps {
@@ -151,8 +156,8 @@ export function createQueueActions({ set, get, client, onSaved }: QueueDeps): Qu
   const actions: QueueActions = {
     async startQueue(target) {
       const generation = get().generation + 1;
-      // The old row stays on screen (keys off) until the new queue answers.
-      set({ generation, snapshot: null, status: 'loading', error: null });
+      // The old row stays on screen (keys off) until the new queue answers; the last notice named a row of the old one.
+      set({ generation, snapshot: null, status: 'loading', error: null, lastAction: null });
       // A fresh queue counts what main has: let the labels on their way land first.
       await settled();
       if (get().generation !== generation) return;
@@ -218,14 +223,31 @@ export function createQueueActions({ set, get, client, onSaved }: QueueDeps): Qu
         pages: withItemLabel(current.pages, item.row_id, label),
         counts: current.counts && countsAfter(current.counts, item.label, label),
       }));
-      send(item.row_id, label, note, item.label, item.ordinal, state.position);
+      send({
+        rowId: item.row_id,
+        label,
+        note,
+        previous: item.label,
+        ordinal: item.ordinal,
+        position: state.position,
+        isBlind: isVerdictHidden(state.isBlind, item),
+      });
       if (state.total !== null && state.position < state.total - 1) actions.next();
     },
     saveNote() {
       const { pages, position, note } = get();
       const item = itemAt(pages, position);
       if (!item || item.label === null || note.rowId !== item.row_id) return false;
-      send(item.row_id, item.label, note.text.trim() ? note.text : null, item.label, item.ordinal, position);
+      const { label } = item;
+      send({
+        rowId: item.row_id,
+        label,
+        note: note.text.trim() ? note.text : null,
+        previous: label,
+        ordinal: item.ordinal,
+        position,
+        isBlind: false,
+      });
       return true;
     },
     setNote(text) {
@@ -242,10 +264,18 @@ export function createQueueActions({ set, get, client, onSaved }: QueueDeps): Qu
         pages: withItemLabel(state.pages, failed.rowId, failed.label),
         counts: state.counts && item?.row_id === failed.rowId ? countsAfter(state.counts, previous, failed.label) : state.counts,
       }));
-      send(failed.rowId, failed.label, failed.note, previous, failed.ordinal, failed.position);
+      send({ ...failed, previous });
     },
     dismissSaveError() {
       set({ saveError: null });
+    },
+    labelsSent: settled,
+    reloadDetail(rowId) {
+      set((state) => {
+        const { [rowId]: _dropped, ...details } = state.details;
+        return { details };
+      });
+      loadCurrentDetail();
     },
   };
   return actions;

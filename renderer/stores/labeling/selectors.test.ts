@@ -8,6 +8,7 @@ const counts = {
   labelled: 2,
   by_label: { pass: 1, fail: 1, unsure: 0, skip: 0, simulator_error: 0 },
   gold: 2,
+  conflicts: 2,
   disagreements: 1,
   unsure: 3,
   cells: 7,
@@ -50,6 +51,7 @@ describe('labeling selectors', () => {
     expect(describeOrder('disagreements', counts)).toBe('Disagreements first (1)');
     expect(describeOrder('unsure', counts)).toBe('Judge unsure first (3)');
     expect(describeOrder('stratified', counts)).toBe('Stratified across cells (7)');
+    expect(describeOrder('conflicts', counts)).toBe('Conflicts first (2)');
     expect(describeOrder('generated', null)).toBe('As generated');
   });
 

@@ -2,7 +2,7 @@ import type { AgreementReport } from '../../../shared/api/agreement';
 import { judgeKey } from '../../../shared/api/grades';
 import type { LabelQueueOrder, QueueItem } from '../../../shared/api/labels';
 import type { RowDetail } from '../../../shared/api/rows';
-import { verdictOf, type Grade } from '../../../shared/domain';
+import { verdictOf, type Grade, type Label, type LabelValue } from '../../../shared/domain';
 import type { LabelingState, QueueCounts } from './initial-state';
 import { itemAt } from './queue-pages';
 
@@ -13,6 +13,42 @@ export function selectCurrentItem(state: LabelingState): QueueItem | null {
 export function selectCurrentDetail(state: LabelingState): RowDetail | null {
   const item = itemAt(state.pages, state.position);
   return item ? (state.details[item.row_id] ?? null) : null;
+}
+
+/** One person's current label on a row (each unsigned label on its own). */
+export interface AnnotatorLabel {
+  author: string | null;
+  label: LabelValue;
+}
+
+/** A row's labels as a conflict reads them: each author's current label, whether they split, and the settlement. */
+export interface RowConflict {
+  annotators: AnnotatorLabel[];
+  /** Pass against fail among the current labels, and nobody settled. */
+  isConflict: boolean;
+  settled: { label: 'pass' | 'fail'; author: string } | null;
+}
+
+/** Each author's latest label plus every unsigned one, in the order they first labelled (the labels that count). */
+function currentLabels(labels: readonly Label[]): AnnotatorLabel[] {
+  const byAuthor = new Map<string, AnnotatorLabel>();
+  const unsigned: AnnotatorLabel[] = [];
+  for (const label of labels) {
+    if (label.author === null) unsigned.push({ author: null, label: label.label });
+    else byAuthor.set(label.author, { author: label.author, label: label.label });
+  }
+  return [...byAuthor.values(), ...unsigned];
+}
+
+export function conflictOf(detail: Pick<RowDetail, 'labels' | 'adjudications'>): RowConflict {
+  const annotators = currentLabels(detail.labels);
+  const settled = detail.adjudications?.at(-1) ?? null;
+  const values = new Set(annotators.map((annotator) => annotator.label));
+  return {
+    annotators,
+    isConflict: settled === null && values.has('pass') && values.has('fail'),
+    settled: settled && { label: settled.label, author: settled.author },
+  };
 }
 
 /** Blind mode hides the judge on a row until this person has labelled it. */
@@ -51,6 +87,8 @@ export function describeOrder(order: LabelQueueOrder, counts: QueueCounts | null
       return `Judge unsure first${counts ? ` (${counts.unsure})` : ''}`;
     case 'stratified':
       return `Stratified across cells${counts ? ` (${counts.cells})` : ''}`;
+    case 'conflicts':
+      return `Conflicts first${counts ? ` (${counts.conflicts})` : ''}`;
     default: {
       const unreachable: never = order;
       return unreachable;
@@ -61,6 +99,12 @@ export function describeOrder(order: LabelQueueOrder, counts: QueueCounts | null
 /** A statistic as shown: 4 dp like the CLI, a dash where it is undefined. */
 export function formatStat(value: number | null | undefined, digits = 4): string {
   return value === null || value === undefined ? '—' : value.toFixed(digits);
+}
+
+/** A kappa as shown: its value where it measures something, "undefined" where it does not (never a degenerate 1.0000). */
+export function formatKappa(value: number | null, isDefined: boolean, digits = 4): string {
+  if (value === null) return '—';
+  return isDefined ? value.toFixed(digits) : 'undefined';
 }
 
 export type TrustTone = 'ok' | 'warn' | 'unmeasured';

@@ -38,6 +38,19 @@ export function runNameOf(sentence: string): string | undefined {
   return clipWords(sentence, 80) || undefined;
 }
 
+/**
+ * A name for a new run made from `name` that none of `taken` has: "Refund desk (2)", then "(3)"..., counting on from a
+ * number the name already ends in.
+ */
+export function distinctRunName(name: string, taken: ReadonlySet<string>): string {
+  const match = /^(.*) \((\d+)\)$/.exec(name);
+  const base = match ? match[1]! : name;
+  for (let number = match ? Number(match[2]) + 1 : 2; ; number += 1) {
+    const candidate = `${base} (${number})`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
 export function createNewRunActions(context: NewRunContext): NewRunActions {
   const { set, get, client } = context;
   const checks = createCheckActions(context);
@@ -86,10 +99,17 @@ export function createNewRunActions(context: NewRunContext): NewRunActions {
         set({ fromRun: { id: runId, name: run.name, status: 'error', error: spec.message } });
         return;
       }
+      // A name of its own, so the two runs can be told apart in the Runs list (the newest runs' names are read).
+      const listed = await client().call('runs.list', { limit: 500, offset: 0 });
+      const taken = new Set([run.name, ...(listed.ok ? listed.value.runs.map((each) => each.name) : [])]);
       set({
         fromRun: { id: runId, name: run.name, status: 'ready', error: null },
         sentence: run.config.source.kind === 'describe' ? run.config.source.sentence : (spec.spec.sentence ?? ''),
-        settings: { ...formFromConfig(run.config), ...(overrides.repeats === undefined ? {} : { repeats: String(overrides.repeats) }) },
+        settings: {
+          ...formFromConfig(run.config),
+          name: distinctRunName(run.name, taken),
+          ...(overrides.repeats === undefined ? {} : { repeats: String(overrides.repeats) }),
+        },
       });
       review(spec.spec, []);
     },

@@ -12,6 +12,7 @@ import {
   selectSpecIssues,
   selectStartBlocker,
 } from './selectors';
+import { distinctRunName } from './actions';
 import { formFromConfig, modeSettingsOfForm } from './settings-form';
 import { composePrompt, promptIntro } from './spec-edits';
 import { createNewRunStore } from './store';
@@ -282,12 +283,16 @@ describe('new run store', () => {
       'specs.get': () => ok({ id: 'spec_a', spec: FINANCE_SPEC }),
       'specs.check': () => ok({ ok: true, issues: [], warnings: [], spec: FINANCE_SPEC }),
       'runs.preflight': () => ok({ checks: [], grid: GRID }),
+      'runs.list': () => ok({ runs: [{ name: 'Refunds confirm first' }, { name: 'Refunds confirm first (2)' }], total: 2 } as never),
     });
     const store = createNewRunStore({ client: () => client, scheduler: manualScheduler() });
     await store.getState().prefillFromRun('run_a');
     await settle();
     const state = store.getState();
     expect(state.fromRun).toMatchObject({ id: 'run_a', status: 'ready', name: 'Refunds confirm first' });
+    // A name of its own: the source run's with the next number no run has yet.
+    expect(state.settings.name).toBe('Refunds confirm first (3)');
+    expect(distinctRunName('Refunds (4)', new Set())).toBe('Refunds (5)');
     expect(state.sentence).toBe('a retail assistant that confirms before refunding');
     expect(state.settings).toMatchObject({ budget: '250', seed: '9', models: { judge: 'anthropic:claude-haiku', agent: '' } });
     expect(state.spec).toEqual(FINANCE_SPEC);

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import type { RowDetail } from '../../../shared/api/rows';
-import { AXES, verdictOf, type Grade, type Label } from '../../../shared/domain';
-import { formatLabelTime } from '../../stores/grading/selectors';
+import { AXES, verdictOf, type Grade, type Message } from '../../../shared/domain';
 import { COLUMN_LAYOUT } from '../conversations/grid/columns';
 import { conductOutcome } from '../conversations/grade-source';
-import { LabelBadge, VerdictBadge } from '../conversations/verdict-badge';
+import { VerdictBadge } from '../conversations/verdict-badge';
+import { evidencePlace } from './evidence';
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
+export function Panel({ title, children }: { title: string; children: ReactNode }) {
   const id = `panel-${title.toLowerCase().replaceAll(' ', '-')}`;
   return (
     <section className="context-panel" aria-labelledby={id}>
@@ -101,7 +101,7 @@ function gradeVerdict(grade: Grade) {
   return verdictOf(grade.reward)!;
 }
 
-function ConductGrade({ grade, onShowSpan }: { grade: Grade; onShowSpan?: () => void }) {
+function ConductGrade({ grade, messages, onShowSpan }: { grade: Grade; messages: readonly Message[]; onShowSpan?: () => void }) {
   const rule = typeof grade.judge_meta.rule === 'string' ? grade.judge_meta.rule : null;
   return (
     <li className="grade">
@@ -112,7 +112,7 @@ function ConductGrade({ grade, onShowSpan }: { grade: Grade; onShowSpan?: () => 
       <p>{grade.reason}</p>
       {grade.span && onShowSpan && (
         <button type="button" className="link-button" onClick={onShowSpan}>
-          Show the text that fired it (message {grade.span.message_index + 1})
+          Show the text that fired it ({evidencePlace(messages, grade.span)})
         </button>
       )}
     </li>
@@ -160,7 +160,15 @@ function JudgeGrade({ grade }: { grade: Grade }) {
   );
 }
 
-export function GradesPanel({ grades, onShowSpan }: { grades: readonly Grade[]; onShowSpan(): void }) {
+export function GradesPanel({
+  grades,
+  messages,
+  onShowSpan,
+}: {
+  grades: readonly Grade[];
+  messages: readonly Message[];
+  onShowSpan(): void;
+}) {
   const conduct = grades.filter((grade) => grade.label_source === 'conduct').reverse();
   const judges = grades.filter((grade) => grade.label_source !== 'conduct').reverse();
   return (
@@ -173,7 +181,12 @@ export function GradesPanel({ grades, onShowSpan }: { grades: readonly Grade[]; 
           <h3>Conduct checks</h3>
           <ul className="grade-list">
             {conduct.map((grade, index) => (
-              <ConductGrade key={`${grade.created_at}-${index}`} grade={grade} onShowSpan={index === 0 ? onShowSpan : undefined} />
+              <ConductGrade
+                key={`${grade.created_at}-${index}`}
+                grade={grade}
+                messages={messages}
+                onShowSpan={index === 0 ? onShowSpan : undefined}
+              />
             ))}
           </ul>
         </>
@@ -187,38 +200,6 @@ export function GradesPanel({ grades, onShowSpan }: { grades: readonly Grade[]; 
             ))}
           </ul>
         </>
-      )}
-    </Panel>
-  );
-}
-
-export function LabelsPanel({ labels }: { labels: readonly Label[] }) {
-  return (
-    <Panel title="Labels">
-      {labels.length === 0 ? (
-        <p className="muted">No labels yet.</p>
-      ) : (
-        <ul className="grade-list">
-          {[...labels].reverse().map((label, index) => (
-            <li key={`${label.created_at}-${index}`} className="grade">
-              <div className="grade-head">
-                <LabelBadge label={label.label} />
-                <span>
-                  {label.author ?? (
-                    <span className="state state-degraded" title="A label without an author cannot be measured against">
-                      no author: unmeasured
-                    </span>
-                  )}
-                </span>
-                <span className="muted">{label.kind}</span>
-                <time className="label-time" dateTime={label.created_at}>
-                  {formatLabelTime(label.created_at)}
-                </time>
-              </div>
-              {label.note && <p>{label.note}</p>}
-            </li>
-          ))}
-        </ul>
       )}
     </Panel>
   );

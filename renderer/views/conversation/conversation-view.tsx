@@ -13,7 +13,8 @@ import type { Route } from '../../stores/navigation/routes';
 import { useNavigationStore } from '../../stores/navigation/store';
 import { LabelDialog } from '../conversations/label-dialog';
 import { useSavedQuery } from '../conversations/use-conversations-query';
-import { GradesPanel, LabelsPanel, PersonaPanel, RunContextPanel, SituationPanel } from './context-panels';
+import { GradesPanel, PersonaPanel, RunContextPanel, SituationPanel } from './context-panels';
+import { LabelsPanel } from './labels-panel';
 import { LabelBar } from './label-bar';
 import { Transcript, type FiredSpan } from './transcript';
 import '../../styles/conversations.css';
@@ -140,10 +141,10 @@ export function ConversationView({ route }: { route: Extract<Route, { view: 'con
           <div className="conversation-layout">
             <Transcript messages={data.row.messages} fired={fired} />
             <aside className="conversation-context" aria-label="Context">
-              <GradesPanel grades={data.grades} onShowSpan={showSpan} />
+              <GradesPanel grades={data.grades} messages={data.row.messages} onShowSpan={showSpan} />
               <SituationPanel row={data.row} />
               <PersonaPanel row={data.row} />
-              <LabelsPanel labels={data.labels} />
+              <LabelsPanel runId={route.run_id} detail={data} />
               <RunContextPanel detail={data} />
             </aside>
           </div>

@@ -45,6 +45,24 @@ export function markedArguments(value: unknown, span: Pick<TextSpan, 'start' | '
   return markRange(indented, start, end);
 }
 
+/**
+ * A world's answer as the transcript shows it (readableAnswer), with a span given in offsets of its raw content
+ * marked: through the indented JSON when the content is compact JSON, in place when it is plain text, and whole when
+ * the span covers the whole content.
+ */
+export function markedAnswer(content: string, span: Pick<TextSpan, 'start' | 'end'> | null): Segment[] {
+  const { text } = readableAnswer(content);
+  if (!span) return [{ text, isMarked: false }];
+  if (text === content) return markRange(text, span.start, span.end);
+  const trimmedStart = content.length - content.trimStart().length;
+  if (span.start <= trimmedStart && span.end >= content.trimEnd().length) return markRange(text, 0, text.length);
+  const parsed: unknown = JSON.parse(content);
+  if (JSON.stringify(parsed) === content) return markedArguments(parsed, span);
+  const piece = content.slice(span.start, span.end);
+  const at = text.indexOf(piece);
+  return at >= 0 ? markRange(text, at, at + piece.length) : markRange(text, 0, text.length);
+}
+
 /** The world's answer as the agent saw it, indented when it is JSON. */
 export function readableAnswer(content: string): { text: string; status: string | null } {
   try {

@@ -1,7 +1,8 @@
 import { TriangleAlert, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import type { Message, TextSpan, ToolCall, ToolMessage } from '../../../shared/domain';
-import { isFailedStatus, markedArguments, markRange, readableAnswer, type Segment } from './highlight';
+import { transcriptTurns } from './evidence';
+import { isFailedStatus, markedAnswer, markedArguments, markRange, readableAnswer, type Segment } from './highlight';
 
 /** The text that fired a conduct rule, and the rule, for marking in the transcript. */
 export interface FiredSpan {
@@ -43,11 +44,13 @@ function MessageText({ text, index, fired }: { text: string; index: number; fire
 /** Answers longer than this many lines start folded, so a long record does not push the conversation away. */
 const FOLDED_LINES = 12;
 
-function WorldAnswer({ message }: { message: ToolMessage }) {
+/** A world's answer; the span that fired a rule on it (an ignored fault) is marked, and a marked answer starts open. */
+function WorldAnswer({ message, index, fired }: { message: ToolMessage; index: number; fired: FiredSpan | null }) {
   const { text, status } = readableAnswer(message.content);
+  const span = fired && fired.span.message_index === index && !fired.span.tool_call_id ? fired.span : null;
   const isFailed = Boolean(message.fault) || isFailedStatus(status);
   const lines = text.split('\n');
-  const [isOpen, setOpen] = useState(lines.length <= FOLDED_LINES);
+  const [isOpen, setOpen] = useState(lines.length <= FOLDED_LINES || span !== null);
   return (
     <div className={isFailed ? 'tool-answer is-failed' : 'tool-answer'} aria-label={`World answer to ${message.name}`}>
       <div className="tool-answer-head">
@@ -59,7 +62,13 @@ function WorldAnswer({ message }: { message: ToolMessage }) {
           </span>
         )}
       </div>
-      <pre className="json">{isOpen ? text : `${lines.slice(0, FOLDED_LINES).join('\n')}\n…`}</pre>
+      <pre className="json">
+        {isOpen ? (
+          <Marked segments={markedAnswer(message.content, span)} rule={fired?.rule ?? ''} />
+        ) : (
+          `${lines.slice(0, FOLDED_LINES).join('\n')}\n…`
+        )}
+      </pre>
       {lines.length > FOLDED_LINES && (
         <button type="button" className="link-button answer-toggle" aria-expanded={isOpen} onClick={() => setOpen((open) => !open)}>
           {isOpen ? 'Fold the answer' : `Show the whole answer (${lines.length} lines)`}
@@ -77,7 +86,7 @@ function ToolCallCard({
 }: {
   call: ToolCall;
   messageIndex: number;
-  answer: ToolMessage | undefined;
+  answer: { message: ToolMessage; index: number } | undefined;
   fired: FiredSpan | null;
 }) {
   const span = fired && fired.span.message_index === messageIndex && fired.span.tool_call_id === call.id ? fired.span : null;
@@ -92,7 +101,7 @@ function ToolCallCard({
         <Marked segments={markedArguments(call.arguments, span)} rule={fired?.rule ?? ''} />
       </pre>
       {answer ? (
-        <WorldAnswer message={answer} />
+        <WorldAnswer message={answer.message} index={answer.index} fired={fired} />
       ) : (
         <p className="muted tool-answer-missing">No answer from the world (the conversation ended first).</p>
       )}
@@ -104,25 +113,31 @@ const ROLE_NAMES = { user: 'User', assistant: 'Assistant', system: 'System', too
 
 /** User, assistant and tool turns in order; each tool call shows its arguments and the world's answer beneath it. */
 export function Transcript({ messages, fired }: { messages: readonly Message[]; fired: FiredSpan | null }) {
-  const answers = new Map<string, ToolMessage>();
-  for (const message of messages) if (message.role === 'tool') answers.set(message.tool_call_id, message);
+  const answers = new Map<string, { message: ToolMessage; index: number }>();
+  messages.forEach((message, index) => {
+    if (message.role === 'tool') answers.set(message.tool_call_id, { message, index });
+  });
   const calledIds = new Set(
     messages.flatMap((message) => (message.role === 'assistant' ? (message.tool_calls ?? []).map((call) => call.id) : [])),
   );
-  let turn = 0;
+  const turns = transcriptTurns(messages);
   return (
     <ol className="transcript" aria-label="Transcript">
       {messages.map((message, index) => {
         if (message.role === 'tool' && calledIds.has(message.tool_call_id)) return null;
-        if (message.role === 'user' || message.role === 'assistant') turn += 1;
+        const turn = message.role === 'tool' ? null : turns[index];
         return (
-          <li key={index} className={`turn turn-${message.role}`} aria-label={`${ROLE_NAMES[message.role]}, message ${index + 1}`}>
+          <li
+            key={index}
+            className={`turn turn-${message.role}`}
+            aria-label={turn === null ? ROLE_NAMES[message.role] : `${ROLE_NAMES[message.role]} ${turn}`}
+          >
             <div className="turn-role">
-              {ROLE_NAMES[message.role]} <span className="n">{message.role === 'tool' ? '' : turn}</span>
+              {ROLE_NAMES[message.role]} <span className="n">{turn ?? ''}</span>
             </div>
             <div className="turn-body">
               {message.role === 'tool' ? (
-                <WorldAnswer message={message} />
+                <WorldAnswer message={message} index={index} fired={fired} />
               ) : (
                 <>
                   <MessageText text={message.content} index={index} fired={fired} />

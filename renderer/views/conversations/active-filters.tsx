@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { ROW_FILTER_KEYS, type RowFilters } from '../../../shared/api/rows';
 import { COLUMN_LAYOUT } from './grid/columns';
 
-const filterLabel = (key: (typeof ROW_FILTER_KEYS)[number]) => (key === 'conduct_rule' ? 'Conduct rule' : COLUMN_LAYOUT[key].label);
+export const filterLabel = (key: (typeof ROW_FILTER_KEYS)[number]) => (key === 'conduct_rule' ? 'Conduct rule' : COLUMN_LAYOUT[key].label);
 
 /** The filters in force, each with a button to remove it, and Clear all. */
 export function ActiveFilters({ filters, onChange }: { filters: RowFilters; onChange(filters: RowFilters): void }) {

@@ -17,6 +17,7 @@ import { ConversationCount } from './conversation-count';
 import { DEFAULT_HIDDEN } from './grid/columns';
 import { BulkLabel } from './bulk-label';
 import { ConversationsGrid } from './grid/conversations-grid';
+import { EmptyFilters } from './empty-filters';
 import { ExportRowsButton } from './export-rows-button';
 import { LabelDialog } from './label-dialog';
 import { SearchBox } from './search-box';
@@ -93,18 +94,7 @@ export function ConversationsView({ route }: { route: Extract<Route, { view: 'co
           <p>Rows appear here as the run stores them.</p>
         </EmptyState>
       )}
-      {isEmpty && hasFilters && (
-        <EmptyState title="No conversation matches">
-          <p>No row of this run matches these filters and search.</p>
-          <button
-            type="button"
-            onClick={() => navigate({ view: 'conversations', run_id: route.run_id, filters: undefined, search: undefined })}
-          >
-            Clear filters and search
-          </button>
-        </EmptyState>
-      )}
-      {query && hidden && !isEmpty && hasTotal && (
+      {query && hidden && hasTotal && !(isEmpty && !hasFilters) && (
         <ConversationsGrid
           hidden={hidden}
           sort={query.sort}
@@ -115,6 +105,9 @@ export function ConversationsView({ route }: { route: Extract<Route, { view: 'co
           checked={selection.ids}
           onToggle={selection.toggle}
         />
+      )}
+      {query && isEmpty && hasFilters && (
+        <EmptyFilters filters={query.filters} search={query.search} onFilters={setFilters} onSearch={setSearch} />
       )}
       <LabelDialog />
     </section>

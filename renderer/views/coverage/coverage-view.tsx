@@ -14,7 +14,7 @@ import '../../styles/coverage.css';
 import { AxisPairPicker } from './axis-pair-picker';
 import { AxisPairsOverview } from './axis-pairs-overview';
 import { CoverageFigures } from './coverage-figures';
-import { FillCellPanel } from './fill-cell-panel';
+import { FILL_BUTTON_ID, FillCellPanel } from './fill-cell-panel';
 import { Heatmap } from './heatmap';
 import { HeatmapLegend } from './heatmap-legend';
 import { PairsPlannedNote } from './pairs-planned-note';
@@ -36,6 +36,7 @@ export function CoverageView({ runId }: { runId: string }) {
       matrixError: store.matrixError,
       fillStatus: store.fillStatus,
       fillError: store.fillError,
+      filling: store.filling,
     })),
   );
   const { open, reload, chooseAxes, fill } = useCoverageStore(
@@ -71,10 +72,10 @@ export function CoverageView({ runId }: { runId: string }) {
 
   const aimed = summary.aim ? AXES.filter((axis) => summary.aim?.[axis] !== undefined) : [];
   const isLive = summary.run_status === 'running' || summary.run_status === 'queued';
-  const startFill = async (budget: number) => {
+  // The rows land in this run: the screen stays, and the heatmap fills as they do.
+  const startFill = (budget: number) => {
     if (!matrix || !fillTarget) return;
-    const run = await fill({ [matrix.x]: fillTarget.x, [matrix.y]: fillTarget.y }, budget);
-    if (run) navigate({ view: 'run', run_id: run.id });
+    void fill({ [matrix.x]: fillTarget.x, [matrix.y]: fillTarget.y }, budget);
   };
   const exportCell = () => {
     if (!matrix || !fillTarget) return;
@@ -148,6 +149,10 @@ export function CoverageView({ runId }: { runId: string }) {
                   target={fillTarget}
                   onOpen={(cell) => navigate(conversationsOfCell(summary.run_id, matrix.x, matrix.y, cell))}
                   onFocusCell={(cell) => chooseTarget({ x: cell.x, y: cell.y })}
+                  onChooseForFill={(cell) => {
+                    chooseTarget({ x: cell.x, y: cell.y });
+                    document.getElementById(FILL_BUTTON_ID)?.focus();
+                  }}
                 />
               </>
             ) : (
@@ -166,9 +171,11 @@ export function CoverageView({ runId }: { runId: string }) {
               matrix={matrix}
               target={fillTarget}
               onTarget={chooseTarget}
-              isStarting={state.fillStatus === 'starting'}
+              status={state.fillStatus}
+              filling={state.filling}
+              isLive={isLive && state.fillStatus === 'idle'}
               error={state.fillError}
-              onFill={(budget) => void startFill(budget)}
+              onFill={startFill}
               onExport={exportCell}
             />
           )}

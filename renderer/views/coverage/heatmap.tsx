@@ -11,7 +11,12 @@ interface HeatmapProps {
   onOpen(cell: CoverageCell): void;
   /** A square took the keyboard focus. */
   onFocusCell(cell: CoverageCell): void;
+  /** An empty square that can occur was clicked (or Enter pressed on it): it is chosen for "Fill this cell". */
+  onChooseForFill(cell: CoverageCell): void;
 }
+
+/** An empty square holds no conversation to open: choosing it means filling it. */
+const isFillable = (cell: CoverageCell) => cell.rows === 0 && cell.feasible;
 
 interface Position {
   row: number;
@@ -48,10 +53,12 @@ function cellStyle(cell: CoverageCell, most: number): CSSProperties {
 }
 
 /**
- * One pair of axes as a grid of squares: planned, covered (rows), failing. Arrow keys move between squares,
- * Enter opens a square's conversations; a tooltip gives the numbers of the square under the pointer or focus.
+ * One pair of axes as a grid of squares: planned, covered (rows), failing. Arrow keys move between squares, Enter opens
+ * a square's conversations (an empty one is chosen for filling instead); a tooltip gives the numbers of the square under
+ * the pointer or focus.
  */
-export function Heatmap({ matrix, target, onOpen, onFocusCell }: HeatmapProps) {
+export function Heatmap({ matrix, target, onOpen, onFocusCell, onChooseForFill }: HeatmapProps) {
+  const choose = (cell: CoverageCell) => (isFillable(cell) ? onChooseForFill(cell) : onOpen(cell));
   const rows = gridRows(matrix);
   const most = maxRows(matrix);
   const [active, setActive] = useState<Position>({ row: 0, column: 0 });
@@ -91,7 +98,7 @@ export function Heatmap({ matrix, target, onOpen, onFocusCell }: HeatmapProps) {
       const cell = rows[safe.row]?.[safe.column];
       if (cell) {
         event.preventDefault();
-        onOpen(cell);
+        choose(cell);
       }
       return;
     }
@@ -158,7 +165,7 @@ export function Heatmap({ matrix, target, onOpen, onFocusCell }: HeatmapProps) {
                     }}
                     onClick={() => {
                       setActive(position);
-                      onOpen(cell);
+                      choose(cell);
                     }}
                     onFocus={() => {
                       setActive(position);
@@ -184,7 +191,7 @@ export function Heatmap({ matrix, target, onOpen, onFocusCell }: HeatmapProps) {
         </tbody>
       </table>
       <p id="heatmap-keys" className="heatmap-keys muted">
-        Arrow keys move between squares; Enter or a click opens a square's conversations.
+        Arrow keys move between squares; Enter or a click opens a square&apos;s conversations, or chooses an empty one for filling.
       </p>
       {shownCell && tooltipAt && (
         <div

@@ -1,9 +1,14 @@
 import type { AgreementReport } from '../../../shared/api/agreement';
-import { formatStat } from '../../stores/labeling/selectors';
+import { formatKappa, formatStat } from '../../stores/labeling/selectors';
 
-/** Two people on the same rows: the ceiling any judge can reach. */
-export function HumanAgreementTable({ pairs }: { pairs: AgreementReport['human_agreement'] }) {
-  if (pairs.length === 0) return null;
+interface HumanAgreementProps {
+  pairs: AgreementReport['human_agreement'];
+  fleiss: AgreementReport['fleiss'];
+}
+
+/** People on the same rows (Cohen's kappa per pair, Fleiss' for three or more): the ceiling any judge can reach. */
+export function HumanAgreementTable({ pairs, fleiss }: HumanAgreementProps) {
+  if (pairs.length === 0 && fleiss === null) return null;
   return (
     <div className="trust-section">
       <h3>Human–human agreement</h3>
@@ -27,10 +32,24 @@ export function HumanAgreementTable({ pairs }: { pairs: AgreementReport['human_a
             <tr key={pair.authors?.join('×') ?? 'none'}>
               <th scope="row">{pair.authors ? `${pair.authors[0]} × ${pair.authors[1]}` : '—'}</th>
               <td className="numeric">{formatStat(pair.agreement)}</td>
-              <td className="numeric">{formatStat(pair.kappa)}</td>
+              <td className="numeric" title={pair.kappa_undefined_reason ?? "Cohen's kappa"}>
+                {formatKappa(pair.kappa, pair.kappa_defined)}
+              </td>
               <td className="numeric n">{pair.n}</td>
             </tr>
           ))}
+          {fleiss && (
+            <tr>
+              <th scope="row" title="Fleiss' kappa (1971) on the rows all of them labelled pass or fail">
+                Fleiss: {fleiss.authors.join(', ')}
+              </th>
+              <td className="numeric">{formatStat(fleiss.agreement)}</td>
+              <td className="numeric" title={fleiss.kappa_undefined_reason ?? "Fleiss' kappa"}>
+                {formatKappa(fleiss.kappa, fleiss.kappa_defined)}
+              </td>
+              <td className="numeric n">{fleiss.n}</td>
+            </tr>
+          )}
         </tbody>
       </table>
     </div>
@@ -79,7 +98,9 @@ export function CompareJudges({ comparison }: { comparison: AgreementReport['com
                 </th>
                 <td className="numeric">{formatStat(score.agreement, 2)}</td>
                 <td className="numeric">{score.n === 0 ? '—' : `${formatStat(score.ci95.lo, 2)}–${formatStat(score.ci95.hi, 2)}`}</td>
-                <td className="numeric">{formatStat(score.kappa, 2)}</td>
+                <td className="numeric" title={score.kappa_defined ? undefined : 'Undefined: too few rows, or one class of gold'}>
+                  {formatKappa(score.kappa, score.kappa_defined, 2)}
+                </td>
                 <td className="numeric">{formatStat(score.leak, 2)}</td>
                 <td className="numeric">{score.unsure}</td>
                 <td className="numeric n">{score.n}</td>

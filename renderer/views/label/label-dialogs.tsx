@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { LabelValue } from '../../../shared/domain';
 import { useLabelingStore } from '../../stores/labeling/store';
-import { LABEL_KEYS, MOVE_KEYS } from './use-label-hotkeys';
+import { LABEL_KEYS, MOVE_KEYS, SCROLL_KEYS } from './use-label-hotkeys';
 
 interface NameFormProps {
   current: string | null;
@@ -86,11 +86,15 @@ export function NameDialog() {
 export function ShortcutsDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
   const rows: [string, string][] = [
     ...LABEL_KEYS.map(({ key, name }): [string, string] => [key, `${name}, then the next row`]),
+    [MOVE_KEYS.undo.shown, 'Undo the last label of this session (it is kept in the history)'],
     [MOVE_KEYS.next.shown, 'Next row'],
     [MOVE_KEYS.previous.shown, 'Previous row'],
+    ...Object.values(SCROLL_KEYS).map(({ shown, name }): [string, string] => [shown, name]),
+    [MOVE_KEYS.settlePass.shown, 'Settle a conflict between annotators as pass'],
+    [MOVE_KEYS.settleFail.shown, 'Settle a conflict between annotators as fail'],
     [MOVE_KEYS.note.shown, 'Write a note (sent with the next label)'],
     ['Enter', 'In the note: keep it (re-sent with the row’s label) and go back to the keys'],
-    ['Esc', 'In the note: go back to the keys'],
+    [MOVE_KEYS.queue.shown, 'From the note, the Order list, the Blind box or any button: give the keys back to the queue'],
     [MOVE_KEYS.help.shown, 'These shortcuts'],
   ];
   return (
@@ -107,7 +111,8 @@ export function ShortcutsDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
             </Dialog.Close>
           </div>
           <Dialog.Description className="muted">
-            Each label is stored the moment its key is pressed. Keys do nothing while you type in the note.
+            Each label is stored the moment its key is pressed. Keys do nothing while you type in the note; on the Order list or the Blind
+            box they act on the queue, never on the control.
           </Dialog.Description>
           <table className="stat-table shortcuts-table" aria-label="Shortcuts">
             <tbody>

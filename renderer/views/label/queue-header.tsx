@@ -6,11 +6,9 @@ import { useLabelingStore } from '../../stores/labeling/store';
 import { MOVE_KEYS } from './use-label-hotkeys';
 
 const NO_JUDGES: readonly never[] = [];
-
-/** After a choice here the keys go back to the queue (they never fire while a form control has focus). */
-function handBack(control: HTMLElement): void {
-  control.blur();
-}
+const BLIND_TITLE =
+  "Hide every judge's verdict, reward and reason (and other people's labels) on a row until you have labelled it. " +
+  'On by default; kept per annotator.';
 
 /** The run, and who is labelling (the button that changes the name). */
 function QueueTitle({ runId, onHelp }: { runId: string; onHelp(): void }) {
@@ -40,8 +38,8 @@ function QueueTitle({ runId, onHelp }: { runId: string; onHelp(): void }) {
   );
 }
 
-/** The queue's order, the judge it follows (when the run has several) and blind mode. */
-function QueueChoices() {
+/** The queue's order, the judge it follows (when the run has several) and blind mode; after a choice the keys go back to the queue. */
+function QueueChoices({ onChosen }: { onChosen(): void }) {
   const { order, counts, judges, judgeKey, isBlind, setOrder, setJudge, setBlind } = useLabelingStore(
     useShallow((state) => ({
       order: state.order,
@@ -62,7 +60,7 @@ function QueueChoices() {
           value={order}
           onChange={(event) => {
             setOrder(event.target.value as LabelQueueOrder);
-            handBack(event.currentTarget);
+            onChosen();
           }}
         >
           {LABEL_QUEUE_ORDERS.map((order) => (
@@ -79,7 +77,7 @@ function QueueChoices() {
             value={judgeKey ?? ''}
             onChange={(event) => {
               setJudge(event.target.value);
-              handBack(event.currentTarget);
+              onChosen();
             }}
           >
             {judges.map((judge) => (
@@ -90,13 +88,13 @@ function QueueChoices() {
           </select>
         </label>
       )}
-      <label className="toolbar-check" title="Hide the judge's verdict and reason on a row until you have labelled it">
+      <label className="toolbar-check" title={BLIND_TITLE}>
         <input
           type="checkbox"
           checked={isBlind}
           onChange={(event) => {
             setBlind(event.target.checked);
-            handBack(event.currentTarget);
+            onChosen();
           }}
         />
         Blind
@@ -155,12 +153,12 @@ function QueueProgress() {
 }
 
 /** Title, who is labelling, the order and blind mode, and how far the person has got. */
-export function QueueHeader({ runId, onHelp }: { runId: string; onHelp(): void }) {
+export function QueueHeader({ runId, onHelp, onChosen }: { runId: string; onHelp(): void; onChosen(): void }) {
   return (
     <header className="label-header">
       <QueueTitle runId={runId} onHelp={onHelp} />
       <div className="label-toolbar">
-        <QueueChoices />
+        <QueueChoices onChosen={onChosen} />
         <span className="toolbar-spacer" />
         <QueueProgress />
       </div>

@@ -1,10 +1,12 @@
 import { EyeOff } from 'lucide-react';
 import type { KeyboardEvent, RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { Grade } from '../../../shared/domain';
+import type { Grade, Message } from '../../../shared/domain';
 import { verdictOfGrade } from '../../stores/labeling/selectors';
 import { useLabelingStore } from '../../stores/labeling/store';
+import { evidencePlace } from '../conversation/evidence';
 import { LabelBadge, VerdictBadge } from '../conversations/verdict-badge';
+import { RowAnnotators } from './row-annotators';
 import { useCurrentRow } from './use-current-row';
 import { LABEL_KEYS, MOVE_KEYS } from './use-label-hotkeys';
 
@@ -13,6 +15,8 @@ type SaveState = 'saving' | 'saved' | 'unsaved' | null;
 interface RowPanelProps {
   noteRef: RefObject<HTMLTextAreaElement | null>;
   onShowSpan(): void;
+  /** Enter or Esc in the note: the keys go back to the queue. */
+  onNoteDone(): void;
 }
 
 const SAVE_TEXT: Record<Exclude<SaveState, null>, string> = { saving: 'saving…', saved: 'saved', unsaved: 'not saved' };
@@ -31,7 +35,7 @@ function JudgeVerdict({ judgeKey, grade, isHidden, isLoaded, onShowSpan }: Judge
   if (isHidden) {
     return (
       <p className="muted judge-line">
-        <EyeOff size={12} aria-hidden="true" /> Blind: the judge&apos;s verdict shows once you have labelled this row.
+        <EyeOff size={12} aria-hidden="true" /> Blind: every judge&apos;s verdict, reward and reason show once you have labelled this row.
       </p>
     );
   }
@@ -67,7 +71,7 @@ function JudgeVerdict({ judgeKey, grade, isHidden, isLoaded, onShowSpan }: Judge
   );
 }
 
-function ConductLine({ grade, onShowSpan }: { grade: Grade; onShowSpan(): void }) {
+function ConductLine({ grade, messages, onShowSpan }: { grade: Grade; messages: readonly Message[]; onShowSpan(): void }) {
   const rule = typeof grade.judge_meta.rule === 'string' ? grade.judge_meta.rule : null;
   return (
     <div className="judge-line">
@@ -77,7 +81,7 @@ function ConductLine({ grade, onShowSpan }: { grade: Grade; onShowSpan(): void }
         {rule ? <code>{rule}</code> : <span className="muted">no rule fired</span>}
         {grade.span && (
           <button type="button" className="link-button" onClick={onShowSpan}>
-            show the text
+            show the text ({evidencePlace(messages, grade.span)})
           </button>
         )}
       </div>
@@ -99,10 +103,16 @@ function useSaveState(rowId: string | null, hasLabel: boolean): SaveState {
 }
 
 /** The row on screen: the five labels with their keys, the note, and the judge (hidden in blind mode until labelled). */
-export function RowPanel({ noteRef, onShowSpan }: RowPanelProps) {
-  const { item, detail, judgeKey, judgeGrade, conduct, isHidden } = useCurrentRow();
-  const { note, give, setNote, saveNote } = useLabelingStore(
-    useShallow((state) => ({ note: state.note, give: state.give, setNote: state.setNote, saveNote: state.saveNote })),
+export function RowPanel({ noteRef, onShowSpan, onNoteDone }: RowPanelProps) {
+  const { item, detail, judgeKey, judgeGrade, conduct, isHidden, conflict } = useCurrentRow();
+  const { note, give, setNote, saveNote, annotator } = useLabelingStore(
+    useShallow((state) => ({
+      note: state.note,
+      give: state.give,
+      setNote: state.setNote,
+      saveNote: state.saveNote,
+      annotator: state.annotator,
+    })),
   );
   const saveState = useSaveState(item?.row_id ?? null, Boolean(item?.label));
   if (!item) return null;
@@ -112,7 +122,7 @@ export function RowPanel({ noteRef, onShowSpan }: RowPanelProps) {
     if (!isDone) return;
     event.preventDefault();
     if (event.key === 'Enter') saveNote();
-    noteRef.current?.blur();
+    onNoteDone();
   };
   return (
     <section className="label-panel row-panel" aria-labelledby="row-panel-title">
@@ -148,9 +158,12 @@ export function RowPanel({ noteRef, onShowSpan }: RowPanelProps) {
           onKeyDown={onNoteKey}
         />
       </label>
+      <RowAnnotators conflict={conflict} isHidden={isHidden} annotator={annotator} />
       <div className="row-verdicts" role="group" aria-label="Judge verdict">
         <JudgeVerdict isLoaded={detail !== null} judgeKey={judgeKey} grade={judgeGrade} isHidden={isHidden} onShowSpan={onShowSpan} />
-        {!isHidden && conduct && judgeGrade !== conduct && <ConductLine grade={conduct} onShowSpan={onShowSpan} />}
+        {!isHidden && conduct && judgeGrade !== conduct && detail && (
+          <ConductLine grade={conduct} messages={detail.row.messages} onShowSpan={onShowSpan} />
+        )}
       </div>
     </section>
   );

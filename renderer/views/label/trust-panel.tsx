@@ -1,7 +1,9 @@
 import { TriangleAlert } from 'lucide-react';
+import { useShallow } from 'zustand/react/shallow';
 import type { AgreementReport } from '../../../shared/api/agreement';
-import { formatStat, trustHeadline, trustWarnings } from '../../stores/labeling/selectors';
+import { formatKappa, formatStat, trustHeadline, trustWarnings } from '../../stores/labeling/selectors';
 import { useLabelingStore } from '../../stores/labeling/store';
+import { AgreementChart } from './agreement-chart';
 import { CompareJudges, HumanAgreementTable } from './compare-judges';
 
 interface StatRow {
@@ -9,6 +11,8 @@ interface StatRow {
   title: string;
   value: string;
   n: number | null;
+  /** Shown in full beside the value (why a kappa is undefined). */
+  note?: string | null;
 }
 
 function statRows(report: AgreementReport, isUnmeasured: boolean): StatRow[] {
@@ -16,11 +20,20 @@ function statRows(report: AgreementReport, isUnmeasured: boolean): StatRow[] {
   const { tp, fp, tn, fn } = measure.confusion;
   const { ci95 } = report.judge_trust.agreement;
   const stat = (value: number | null) => (isUnmeasured ? 'unmeasured' : formatStat(value));
+  const made = report.labels_made;
+  const labels = made.blind + made.sighted + made.unrecorded;
   return [
     {
       name: 'n gold',
-      title: 'Rows with a pass/fail gold label (simulator errors left out)',
+      title: 'Rows with gold: the settled label, else the pass or fail every annotator agrees on (simulator errors left out)',
       value: report.n_gold.toLocaleString(),
+      n: null,
+      note: report.n_conflicts > 0 ? `${report.n_conflicts.toLocaleString()} waiting for adjudication` : null,
+    },
+    {
+      name: 'made blind',
+      title: 'Current labels made with every judge hidden, of all current labels (the rest saw a judge, or nobody recorded it)',
+      value: labels === 0 ? '—' : `${made.blind.toLocaleString()} of ${labels.toLocaleString()}`,
       n: null,
     },
     {
@@ -32,7 +45,13 @@ function statRows(report: AgreementReport, isUnmeasured: boolean): StatRow[] {
           : `${formatStat(measure.agreement)} [${formatStat(ci95.lo, 2)}–${formatStat(ci95.hi, 2)}]`,
       n: measure.n,
     },
-    { name: "Cohen's kappa", title: 'Agreement beyond chance: (po − pe) / (1 − pe)', value: stat(measure.kappa), n: measure.n },
+    {
+      name: "Cohen's kappa",
+      title: 'Agreement beyond chance: (po − pe) / (1 − pe); undefined under 2 rows or with one class of gold',
+      value: isUnmeasured ? 'unmeasured' : formatKappa(measure.kappa, measure.kappa_defined),
+      n: measure.n,
+      note: !isUnmeasured && !measure.kappa_defined ? measure.kappa_undefined_reason : null,
+    },
     {
       name: 'pass_when_gold_fail',
       title: 'fp / (fp + tn): the judge passed a row you failed (the leak)',
@@ -92,7 +111,10 @@ function ConfusionMatrix({ report }: { report: AgreementReport }) {
 
 /** The judge measured against the gold labels, live: warnings first, then the numbers with their n. */
 export function TrustPanel() {
-  const { data: report, status, error } = useLabelingStore((state) => state.agreement);
+  const { agreement, isBlindOnly, setBlindOnly } = useLabelingStore(
+    useShallow((state) => ({ agreement: state.agreement, isBlindOnly: state.isBlindOnly, setBlindOnly: state.setBlindOnly })),
+  );
+  const { data: report, status, error } = agreement;
   const headline = trustHeadline(report);
   const warnings = trustWarnings(report);
   const isUnmeasured = report === null || report.judge === null || report.judge_trust.unmeasured;
@@ -102,6 +124,14 @@ export function TrustPanel() {
         <h2 id="trust-title">Judge trust</h2>
         {report?.judge && <code title={`${report.judge.n_graded} rows graded`}>{report.judge.judge_key}</code>}
         {status === 'loading' && <span className="muted updating">updating…</span>}
+        <span className="toolbar-spacer" />
+        <label
+          className="toolbar-check"
+          title="Measure with labels made blind only (settlements left out: they are made seeing the labels)"
+        >
+          <input type="checkbox" checked={isBlindOnly} onChange={(event) => setBlindOnly(event.target.checked)} />
+          Blind labels only
+        </label>
       </div>
       {error && (
         <p className="error-text" role="alert">
@@ -131,14 +161,21 @@ export function TrustPanel() {
                   <th scope="row" title={row.title}>
                     {row.name}
                   </th>
-                  <td className={row.value === 'unmeasured' ? 'numeric muted' : 'numeric'}>{row.value}</td>
+                  <td
+                    className={row.value === 'unmeasured' || row.value === 'undefined' ? 'numeric muted' : 'numeric'}
+                    title={row.note ?? undefined}
+                  >
+                    {row.value}
+                    {row.note && <span className="stat-note">{row.note}</span>}
+                  </td>
                   <td className="numeric n">{row.n === null || isUnmeasured ? '' : `n ${row.n.toLocaleString()}`}</td>
                 </tr>
               ))}
             </tbody>
           </table>
           {report.judge && !isUnmeasured && <ConfusionMatrix report={report} />}
-          <HumanAgreementTable pairs={report.human_agreement} />
+          {report.judge && !isUnmeasured && <AgreementChart series={report.series} />}
+          <HumanAgreementTable pairs={report.human_agreement} fleiss={report.fleiss} />
           <CompareJudges comparison={report.compare_judges} />
         </>
       )}

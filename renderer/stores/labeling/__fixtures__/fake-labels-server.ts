@@ -4,16 +4,28 @@ import type { RowDetail } from '../../../../shared/api/rows';
 import { LABEL_VALUES, type LabelValue, type Run } from '../../../../shared/domain';
 import { fakeClient, ok, type FakeClient } from '../../../api/__fixtures__/fake-client';
 
+export interface FakeLabel {
+  id: number;
+  row_id: string;
+  label: LabelValue;
+  note: string | null;
+  author: string | null;
+  blind?: boolean | null;
+}
+
 export interface FakeLabelsServer {
   client: FakeClient;
-  /** Stored labels, oldest first. */
-  labels: { row_id: string; label: LabelValue; note: string | null; author: string | null }[];
+  /** Stored labels, oldest first (an undone one leaves). */
+  labels: FakeLabel[];
+  /** Settlements, oldest first. */
+  adjudications: { row_id: string; label: 'pass' | 'fail'; author: string }[];
   annotator: string | null;
   /** Make labels.set refuse (true) or accept (false). */
   refuseLabels: boolean;
   /** Answers to labels.set wait for this (main busy with something slow). */
   labelsGate: Promise<void>;
-  setting: unknown;
+  /** Settings by key. */
+  settings: Record<string, unknown>;
 }
 
 const rowId = (ordinal: number) => `run_1:${ordinal}`;
@@ -28,12 +40,17 @@ export function agreementReport(n: number, judged = true): AgreementReport {
     n_rows: 10,
     n_excluded: 0,
     n_gold: n,
+    n_conflicts: 0,
+    blind_only: false,
+    labels_made: { blind: n, sighted: 0, unrecorded: 0 },
     judge_agreement: {
       n,
       n_skipped: 0,
       n_unmeasured: 0,
       agreement: stat,
       kappa: stat,
+      kappa_defined: n >= 2,
+      kappa_undefined_reason: n >= 2 ? null : `Kappa needs 2 rows or more; there ${n === 0 ? 'are none' : 'is 1'}.`,
       confusion: { tp: n, fp: 0, tn: 0, fn: 0 },
       pass_when_gold_fail: null,
       fail_when_gold_pass: null,
@@ -46,13 +63,20 @@ export function agreementReport(n: number, judged = true): AgreementReport {
     judge_trust: {
       ok: false,
       unmeasured: n === 0,
-      agreement: { agreement: stat, ci95: { lo: 0, hi: 1 }, kappa: stat, n },
+      agreement: {
+        agreement: stat,
+        ci95: { lo: 0, hi: 1 },
+        kappa: stat,
+        kappa_defined: n >= 2,
+        kappa_undefined_reason: n >= 2 ? null : `Kappa needs 2 rows or more; there ${n === 0 ? 'are none' : 'is 1'}.`,
+        n,
+      },
       gold_kind: n === 0 ? null : 'human',
       n_labeled: n,
       n_rows: 10,
       held_out_halves: [
-        { agreement: null, kappa: null, n: 0 },
-        { agreement: null, kappa: null, n: 0 },
+        { agreement: null, kappa: null, kappa_defined: false, n: 0 },
+        { agreement: null, kappa: null, kappa_defined: false, n: 0 },
       ],
       floors: { min_agreement: 0.8, min_kappa: 0.6, max_skipped_share: 0.1 },
       skipped: { n: 0, share: null },
@@ -60,16 +84,21 @@ export function agreementReport(n: number, judged = true): AgreementReport {
       warnings: n === 0 ? ['unmeasured: no row has a gold label; label 50 rows by hand to measure the judge'] : [],
     },
     human_agreement: [],
+    fleiss: null,
+    series: [],
     compare_judges: { scores: [], n_rows: 10, gold_kind: null, floors: { min_agreement: 0.8, min_kappa: 0.6 }, best: null, warnings: [] },
     disagreements: [],
     warnings: [],
   };
 }
 
-function rowDetail(id: string, labels: FakeLabelsServer['labels']): RowDetail {
-  const stored = labels
+function rowDetail(id: string, server: FakeLabelsServer): RowDetail {
+  const stored = server.labels
     .filter((label) => label.row_id === id)
-    .map((label) => ({ ...label, kind: 'human' as const, created_at: '2026-01-01T00:00:00.000Z' }));
+    .map(({ id: _id, ...label }) => ({ ...label, kind: 'human' as const, created_at: '2026-01-01T00:00:00.000Z' }));
+  const adjudications = server.adjudications
+    .filter((entry) => entry.row_id === id)
+    .map((entry) => ({ ...entry, note: null, created_at: '2026-01-01T00:00:00.000Z' }));
   const ordinal = Number(id.split(':')[1]);
   // What the Label view shows of a row: its situation and a two-turn conversation.
   const row = {
@@ -97,10 +126,20 @@ function rowDetail(id: string, labels: FakeLabelsServer['labels']): RowDetail {
     row,
     grades: [],
     labels: stored,
+    adjudications,
     system_prompt: null,
     tools: [],
     neighbours: null,
   } as unknown as RowDetail;
+}
+
+function storedLabel(label: FakeLabel) {
+  return {
+    ...label,
+    run_id: 'run_1',
+    kind: 'human' as const,
+    created_at: '2026-01-01T00:00:00.000Z',
+  };
 }
 
 /** Main's labels API over `total` rows in memory: the queue is paged as generated; labels count by annotator. */
@@ -108,13 +147,15 @@ export function fakeLabelsServer(total: number, options: { annotator?: string | 
   const server: FakeLabelsServer = {
     client: undefined as unknown as FakeClient,
     labels: [],
+    adjudications: [],
     annotator: options.annotator === undefined ? 'Ana' : options.annotator,
     refuseLabels: false,
     labelsGate: Promise.resolve(),
-    setting: null,
+    settings: {},
   };
+  let nextId = 1;
   for (let ordinal = 0; ordinal < (options.labelled ?? 0); ordinal += 1)
-    server.labels.push({ row_id: rowId(ordinal), label: 'pass', note: null, author: server.annotator });
+    server.labels.push({ id: nextId++, row_id: rowId(ordinal), label: 'pass', note: null, author: server.annotator });
   const mine = (id: string) =>
     server.labels.filter((label) => label.row_id === id && label.author === server.annotator).at(-1)?.label ?? null;
   const queue = (offset: number, limit: number): LabelsQueueOutput => {
@@ -132,38 +173,63 @@ export function fakeLabelsServer(total: number, options: { annotator?: string | 
       order: 'generated',
       judge_key: 'conduct@1',
       annotator: server.annotator,
-      snapshot: { label_id: server.labels.length, grade_id: 10 },
+      snapshot: { label_id: nextId - 1, grade_id: 10, adjudication_id: server.adjudications.length },
       offset,
       items,
       total,
       first_unlabelled: first,
-      counts: { labelled: labelledIds.size, by_label: byLabel, gold: labelledIds.size, disagreements: 0, unsure: 0, cells: 4 },
+      counts: {
+        labelled: labelledIds.size,
+        by_label: byLabel,
+        gold: labelledIds.size,
+        conflicts: 0,
+        disagreements: 0,
+        unsure: 0,
+        cells: 4,
+      },
     };
   };
   server.client = fakeClient({
-    'settings.get': (input) => ok({ key: input.key, value: server.setting as never }),
+    'settings.get': (input) => ok({ key: input.key, value: (server.settings[input.key] ?? null) as never }),
     'settings.set': (input) => {
-      server.setting = input.value;
+      server.settings[input.key] = input.value;
       return ok({ key: input.key, value: input.value });
     },
     'runs.get': () => ok({ run: { id: 'run_1', name: 'a refund agent' } as Run } as never),
     'labels.queue': (input) => ok(queue(input.offset ?? 0, input.limit ?? 200)),
-    'rows.get': (input) => ok(rowDetail(input.row_id, server.labels)),
+    'rows.get': (input) => ok(rowDetail(input.row_id, server)),
     'labels.set': async (input) => {
       await server.labelsGate;
       if (server.refuseLabels) return { ok: false, error: { code: 'INTERNAL', message: 'the disk is full' } };
-      server.labels.push({ row_id: input.row_id, label: input.label, note: input.note ?? null, author: server.annotator });
-      const label = {
-        id: server.labels.length,
+      const stored: FakeLabel = {
+        id: nextId++,
+        row_id: input.row_id,
+        label: input.label,
+        note: input.note ?? null,
+        author: server.annotator,
+        blind: input.blind ?? null,
+      };
+      server.labels.push(stored);
+      return ok({ label: storedLabel(stored), warnings: [] });
+    },
+    'labels.undo': (input) => {
+      const found = server.labels.find((label) => label.id === input.label_id);
+      if (!found) return { ok: false, error: { code: 'NOT_FOUND', message: `There is no label ${input.label_id}.` } };
+      server.labels = server.labels.filter((label) => label !== found);
+      const current = server.labels.filter((label) => label.row_id === found.row_id && label.author === found.author).at(-1)?.label ?? null;
+      return ok({ undone: storedLabel(found), current });
+    },
+    'labels.adjudicate': (input) => {
+      if (server.annotator === null) return { ok: false, error: { code: 'VALIDATION_FAILED', message: 'Set your annotator name first.' } };
+      server.adjudications.push({ row_id: input.row_id, label: input.label, author: server.annotator });
+      const adjudication = {
+        id: server.adjudications.length,
         run_id: 'run_1',
         row_id: input.row_id,
         label: input.label,
-        kind: 'human' as const,
         author: server.annotator,
-        note: input.note ?? null,
-        created_at: '2026-01-01T00:00:00.000Z',
       };
-      return ok({ label, warnings: [] });
+      return ok({ adjudication: { ...adjudication, note: input.note ?? null, created_at: '2026-01-01T00:00:00.000Z' } });
     },
     'labels.annotator.set': (input) => {
       server.annotator = input.name;

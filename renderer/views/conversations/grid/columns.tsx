@@ -3,7 +3,8 @@ import { CircleCheck, Flag } from 'lucide-react';
 import { ROW_SORT_COLUMNS, type RowColumn, type RowFilterKey, type RowSummary } from '../../../../shared/api/rows';
 import { conductOutcome, judgeSourceText, judgeSourceTitle } from '../grade-source';
 import { MatchSnippet } from './match-snippet';
-import { LabelBadge, VerdictBadge } from '../verdict-badge';
+import { VerdictBadge } from '../verdict-badge';
+import { LabelCell } from './label-cell';
 
 export const features = tableFeatures({ columnVisibilityFeature, rowSortingFeature });
 
@@ -23,7 +24,7 @@ export const COLUMN_LAYOUT: Record<RowColumn, ColumnLayout> = {
   conduct: { label: 'Conduct', width: 190, filter: 'conduct' },
   reward: { label: 'Reward', width: 80, numeric: true },
   judge: { label: 'Judge', width: 176, filter: 'judge' },
-  label: { label: 'Label', width: 104, filter: 'label' },
+  label: { label: 'Label', width: 150, filter: 'label' },
   prompt: { label: 'Prompt', width: 320 },
   tool: { label: 'Tool', width: 150, filter: 'tool' },
   rule: { label: 'Rule', width: 200, filter: 'rule' },
@@ -49,9 +50,13 @@ export const ALWAYS_SHOWN: readonly RowColumn[] = ['ordinal'];
 /** The conduct rule of a row: a red flag only when it failed the row; an all-clear (`conforms`, `fault_ok`) is a tick. */
 function ConductRule({ rule, tone }: { rule: string; tone: ReturnType<typeof conductOutcome>['tone'] }) {
   const Icon = tone === 'clear' ? CircleCheck : Flag;
+  // A long rule ends in an ellipsis (its own box, so the icon stays) and shows whole on hover.
   return (
     <span className={`conduct-rule ${tone}`}>
-      <Icon size={12} aria-hidden="true" /> {rule}
+      <Icon size={12} aria-hidden="true" />
+      <span className="conduct-rule-name" title={rule}>
+        {rule}
+      </span>
     </span>
   );
 }
@@ -102,7 +107,7 @@ export const columns = helper.columns([
       );
     },
   }),
-  helper.accessor('label', { ...base('label'), cell: (info) => <LabelBadge label={info.getValue()} /> }),
+  helper.accessor('label', { ...base('label'), cell: (info) => <LabelCell row={info.row.original} /> }),
   helper.accessor('prompt', {
     ...base('prompt'),
     // With a search, the line says where the row matched instead (computed with the page, see shared/api/rows.ts).

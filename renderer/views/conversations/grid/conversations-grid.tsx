@@ -229,7 +229,7 @@ export function ConversationsGrid({ hidden, sort, filters, onSort, onFilter, onO
   return (
     <div
       ref={scrollRef}
-      className="conversations-grid"
+      className={total === 0 ? 'conversations-grid is-empty' : 'conversations-grid'}
       role="grid"
       aria-label="Conversations"
       aria-rowcount={total + 1}

@@ -8,6 +8,7 @@ const VALUE_TEXT: Record<string, string> = {
   ungraded: 'ungraded',
   unlabelled: 'unlabelled',
   simulator_error: 'simulator error',
+  conflict: 'conflict (annotators disagree)',
 };
 
 interface FilterMenuProps {
@@ -19,7 +20,7 @@ interface FilterMenuProps {
   onChange(values: string[]): void;
 }
 
-/** A column's filter: its values with their counts as checkboxes, any of them matching. */
+/** A column's filter: its values with their counts (under the table's other filters) as checkboxes, any of them matching. */
 export function FilterMenu({ label, values, selected, onChange }: FilterMenuProps) {
   const button = useRef<HTMLButtonElement>(null);
   const [isOpen, setOpen] = useState(false);

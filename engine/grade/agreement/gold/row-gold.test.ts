@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Label } from '../../../shared/domain';
+import type { Label } from '../../../../shared/domain';
 import { NO_GOLD, rowGold } from './row-gold';
 
 const label = (author: string | null, value: Label['label'], kind: Label['kind'] = 'human'): Label => ({
@@ -18,12 +18,30 @@ describe('rowGold', () => {
       gold_kind: 'human',
       author: 'ana, bo',
       isMixed: false,
+      isConflict: false,
     });
   });
 
-  it('leaves the author out when any counted vote is unsigned, and has no gold on a tie', () => {
+  it('leaves the author out when any counted vote is unsigned', () => {
     expect(rowGold([label(null, 'fail'), label('ana', 'fail')]).author).toBeNull();
-    expect(rowGold([label('ana', 'pass'), label('bo', 'fail')])).toEqual(NO_GOLD);
+  });
+
+  it('gives no gold while annotators disagree, even two against one: the row is a conflict until settled', () => {
+    expect(rowGold([label('ana', 'pass'), label('bo', 'fail')])).toEqual({ ...NO_GOLD, isConflict: true });
+    expect(rowGold([label('ana', 'pass'), label('bo', 'pass'), label('cy', 'fail')])).toEqual({ ...NO_GOLD, isConflict: true });
+    // Unsure abstains: the others agree.
+    expect(rowGold([label('ana', 'pass'), label('bo', 'unsure')])).toMatchObject({ gold: 1, author: 'ana', isConflict: false });
+  });
+
+  it('takes the settled label over every vote, with the settler as its author', () => {
+    const votes = [label('ana', 'pass'), label('bo', 'fail')];
+    expect(rowGold(votes, { label: 0, author: 'cy' })).toEqual({
+      gold: 0,
+      gold_kind: 'human',
+      author: 'cy',
+      isMixed: false,
+      isConflict: false,
+    });
   });
 
   it('reports mixed gold with its least trusted kind', () => {

@@ -1,0 +1,56 @@
+import { ROW_FILTER_KEYS, type FacetValue, type RowFacets, type RowFilterKey, type RowsQuery } from '../../../shared/api/rows';
+import { statement, type Db } from '../database';
+import { rowFacets } from './row-facets-repository';
+import { countMatchingRows } from './rows-page-repository';
+import { FILTER_COLUMN, queryClauses, shownJudgeSource, shownJudgeVerdictSql, VERDICTS_JOIN, type ShownJudgeSource } from './rows-query';
+
+type FacetQuery = Pick<RowsQuery, 'filters' | 'search'>;
+
+/** The query without one filter: what a column's menu is counted under. */
+function withoutFilter(query: FacetQuery, key: RowFilterKey): FacetQuery {
+  const { [key]: _left, ...filters } = query.filters;
+  return { filters, search: query.search };
+}
+
+const isActive = (query: FacetQuery, key: RowFilterKey) => (query.filters[key]?.length ?? 0) > 0;
+const isBare = (query: FacetQuery) => query.search === '' && ROW_FILTER_KEYS.every((key) => !isActive(query, key));
+
+/** One column's values counted over the rows `query` keeps (persona tags count rows; the Judge menu the shown verdict). */
+function facetUnder(db: Db, runId: string, key: RowFilterKey, query: FacetQuery, source: ShownJudgeSource): FacetValue[] {
+  const clauses = queryClauses(runId, query, source);
+  if (key === 'persona_tags') {
+    return statement<[Record<string, unknown>], FacetValue>(
+      db,
+      `SELECT t.tag AS value, COUNT(DISTINCT t.ordinal) AS count ${clauses.from}
+         JOIN row_tags AS t ON t.run_id = rows.run_id AND t.ordinal = rows.ordinal ${clauses.where}
+         GROUP BY t.tag ORDER BY count DESC, value`,
+    ).all(clauses.parameters);
+  }
+  const [table, column] = FILTER_COLUMN[key];
+  const value = key === 'judge' ? shownJudgeVerdictSql(source) : table === 'rows' ? `rows.${column}` : `v.${column}`;
+  const join = table === 'rows' && key !== 'judge' ? '' : VERDICTS_JOIN;
+  const facets = statement<[Record<string, unknown>], FacetValue>(
+    db,
+    `SELECT ${value} AS value, COUNT(*) AS count ${clauses.from} ${join} ${clauses.where} GROUP BY ${value} ORDER BY count DESC, value`,
+  ).all(clauses.parameters);
+  return key === 'conduct_rule' ? facets.filter((facet) => facet.value !== '') : facets;
+}
+
+/**
+ * The filter menus under a query: each column's values counted over the rows every other active filter and the search
+ * keep (so "impatient 8" is what ticking it would give), and per active filter the rows the query would keep without it
+ * (`total` stays the run's rows). Columns no other filter narrows take the run's plain counts (rowFacets).
+ */
+export function filteredRowFacets(db: Db, runId: string, query: FacetQuery): RowFacets {
+  const plain = rowFacets(db, runId);
+  if (isBare(query)) return plain;
+  const source = shownJudgeSource(db, runId);
+  const columns = {} as RowFacets['columns'];
+  const without: NonNullable<RowFacets['without']> = {};
+  for (const key of ROW_FILTER_KEYS) {
+    const others = withoutFilter(query, key);
+    columns[key] = isBare(others) ? (plain.columns[key] ?? []) : facetUnder(db, runId, key, others, source);
+    if (isActive(query, key)) without[key] = isBare(others) ? plain.total : countMatchingRows(db, runId, others, source);
+  }
+  return { total: plain.total, columns, sources: plain.sources, without };
+}
