@@ -12,6 +12,8 @@ import { changeCounts } from './010-change-counts';
 import { traceIdentity } from './011-trace-identity';
 import { exportLines } from './012-export-lines';
 import { shownVerdicts } from './013-shown-verdicts';
+import { reserved } from './014-reserved';
+import { facetCounts } from './015-facet-counts';
 
 export const MIGRATIONS: readonly Migration[] = [
   initial,
@@ -27,6 +29,8 @@ export const MIGRATIONS: readonly Migration[] = [
   traceIdentity,
   exportLines,
   shownVerdicts,
+  reserved,
+  facetCounts,
 ];
 
 /** The schema version this build writes. */
