@@ -41,6 +41,12 @@ export const COMMAND_LIST: readonly LazyCommand[] = [
     load: async () => (await import('./commands/runs-command')).registerRunsCommand,
   },
   {
+    name: 'store',
+    usage: '<optimize>',
+    summary: 'look after the run store itself: rewrite an old store for speed',
+    load: async () => (await import('./commands/store-command')).registerStoreCommand,
+  },
+  {
     name: 'export',
     usage: '<run_id>',
     summary: 'export a run as SFT, DPO or GRPO training data into a folder',
