@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeRaw } from './raw-write';
 import { SCALE_RUN_ID } from './scale-store';
 
 const WAI = fileURLToPath(new URL('../../dist/cli/wai.mjs', import.meta.url));
@@ -16,18 +16,6 @@ export interface ExportMeasure {
   peak_bytes: number | null;
   /** The same bytes written from one buffer and synced, right after, in this process. */
   raw_seconds: number;
-}
-
-/** Writes `bytes` bytes from one buffer to `file` and syncs it: the floor an export's writing cannot beat. */
-export async function writeRaw(file: string, bytes: number): Promise<number> {
-  const chunk = Buffer.alloc(1 << 16, 'x');
-  const started = performance.now();
-  const handle = await open(file, 'w');
-  for (let remaining = bytes; remaining > 0; remaining -= chunk.length) await handle.write(chunk, 0, Math.min(chunk.length, remaining));
-  await handle.sync();
-  await handle.close();
-  rmSync(file, { force: true });
-  return (performance.now() - started) / 1000;
 }
 
 /** The highest resident memory /proc has seen for `pid` (it only grows), or null. */
@@ -64,5 +52,8 @@ export async function measureExport(dataDir: string, format: 'openai' | 'trl'): 
   if (code !== 0) throw new Error(`wai export --format ${format} failed (${code}):\n${output}`);
   const bytes = statSync(join(out, 'data', 'train.jsonl')).size;
   rmSync(out, { recursive: true, force: true });
-  return { format, seconds, bytes, peak_bytes: peak, raw_seconds: await writeRaw(join(dataDir, 'raw.bin'), bytes) };
+  const rawFile = join(dataDir, 'raw.bin');
+  const raw_seconds = await writeRaw(rawFile, bytes);
+  rmSync(rawFile, { force: true });
+  return { format, seconds, bytes, peak_bytes: peak, raw_seconds };
 }
