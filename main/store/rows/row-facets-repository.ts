@@ -13,6 +13,14 @@ const JUDGE_FACET: Record<ShownJudgeSource, string> = { judges: 'judge', conduct
 /** The count that gives the run's total: every row has exactly one value in each column of `rows`. */
 const TOTAL_FACET: RowFilterKey = 'tool';
 
+/** The run's rows as the kept counts have them: a sum over one column's few values, not a count of every row. */
+export function keptRowCount(db: Db, runId: string): number {
+  return statement<[string, string], { total: number }>(
+    db,
+    'SELECT COALESCE(SUM(n), 0) AS total FROM row_facet_counts WHERE run_id = ? AND facet = ?',
+  ).get(runId, TOTAL_FACET)!.total;
+}
+
 /** Every filterable column's values with counts over the whole run (most frequent first), for the filter menus. */
 export function rowFacets(db: Db, runId: string): RowFacets {
   const lines = statement<[string], { facet: string; value: string; count: number }>(
