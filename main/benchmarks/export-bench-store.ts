@@ -14,19 +14,21 @@ export async function buildStore(dataDir: string, rows: number): Promise<{ rows:
   const context = createAppContext({ dataDir, mode: 'cli' });
   try {
     const seeded = await seedExportRun(context, { budget: SEED_ROWS });
+    // better-sqlite3 binds numbers as reals: each is cast before it is written into an id (`run:200`, not `run:200.0`).
     const base = seeded.rows;
     const copy = context.db.prepare(
       `INSERT INTO rows (id, run_id, ordinal, rollout_id, scenario_id, tool, rule, stance, world_state, tool_condition, history, writer,
         turns, ended_by, duration_ms, created_at, body)
-       SELECT run_id || ':' || (ordinal + @shift), run_id, ordinal + @shift, rollout_id || '~' || @copy, scenario_id,
+       SELECT run_id || ':' || CAST(ordinal + @shift AS INTEGER), run_id, ordinal + @shift, rollout_id || '~' || CAST(@copy AS INTEGER),
+              scenario_id,
               tool, rule, stance, world_state, tool_condition, history, writer, turns, ended_by, duration_ms, created_at,
-              json_set(body, '$.ordinal', ordinal + @shift, '$.rollout_id', rollout_id || '~' || @copy)
+              json_set(body, '$.ordinal', ordinal + @shift, '$.rollout_id', rollout_id || '~' || CAST(@copy AS INTEGER))
        FROM rows WHERE run_id = @run AND ordinal < @base AND ordinal + @shift < @rows`,
     );
     const grade = context.db.prepare(
       `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, failure_class, provenance, created_at)
        SELECT r.id, r.run_id, g.reward, g.reason, g.judge_status, g.label_source, g.judge_name, g.failure_class, g.provenance, g.created_at
-       FROM rows r JOIN grades g ON g.row_id = r.run_id || ':' || (r.ordinal % @base)
+       FROM rows r JOIN grades g ON g.row_id = r.run_id || ':' || CAST(r.ordinal % @base AS INTEGER)
        WHERE r.run_id = @run AND r.ordinal >= @base`,
     );
     context.db.transaction(() => {

@@ -19,13 +19,13 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExportRequest } from '../../shared/api/exports';
 import { closeAppContext, createAppContext } from '../services/app/app-context';
 import { buildStore } from './export-bench-store';
+import { writeRaw } from './raw-write';
 import { runExport } from '../services/exports/export-service';
 import { exportTuning } from '../services/exports/export-tuning';
 
@@ -50,16 +50,6 @@ interface Measure {
 }
 
 const count = Number(process.argv[2] ?? 100_000);
-
-async function writeRaw(file: string, bytes: number): Promise<number> {
-  const chunk = Buffer.alloc(1 << 16, 'x');
-  const start = performance.now();
-  const handle = await open(file, 'w');
-  for (let remaining = bytes; remaining > 0; remaining -= chunk.length) await handle.write(chunk, 0, Math.min(chunk.length, remaining));
-  await handle.sync();
-  await handle.close();
-  return (performance.now() - start) / 1000;
-}
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BUNDLES = join(ROOT, 'node_modules', '.cache', 'export-store-bench');

@@ -1,21 +1,13 @@
+#!/usr/bin/env node
 import { Command } from 'commander';
 import { APP_VERSION } from '../services/app/version';
-import { registerAgreementCommand } from './commands/agreement-command';
-import { registerDecontaminateCommand } from './commands/decontaminate-command';
-import { registerDraftCommand } from './commands/draft-command';
-import { registerEnvironmentCommand } from './commands/environment-command';
-import { registerExportCommand } from './commands/export-command';
-import { registerGradeCommand } from './commands/grade-command';
-import { registerLabelsCommand } from './commands/labels-command';
-import { registerPairwiseCommand } from './commands/pairwise-command';
-import { registerPlanCommand } from './commands/plan-command';
-import { registerProveCommand } from './commands/prove-command';
-import { registerPushCommand } from './commands/push-command';
-import { registerRunsCommand } from './commands/runs-command';
-import { registerSimulateCommand } from './commands/simulate-command';
-import { registerTracesCommand } from './commands/traces-command';
+import { COMMAND_LIST, namedCommand } from './command-list';
 
-export function createProgram(): Command {
+/**
+ * wai with the command that `argv` (the words after `wai`) names loaded whole; every other command is listed by its
+ * name and summary alone, so a command line pays only for what it runs.
+ */
+export async function createProgram(argv: readonly string[] = process.argv.slice(2)): Promise<Command> {
   const program = new Command('wai')
     .description('While Studio from a terminal: simulate, grade, label, export and prove, over the same run store as the app.')
     .version(APP_VERSION)
@@ -23,20 +15,14 @@ export function createProgram(): Command {
     // Options before the command are wai's, after it the command's: `wai grade RUN --version v2` is the judge's version.
     .enablePositionalOptions()
     .showHelpAfterError();
-  registerDraftCommand(program);
-  registerPairwiseCommand(program);
-  registerPlanCommand(program);
-  registerSimulateCommand(program);
-  registerRunsCommand(program);
-  registerExportCommand(program);
-  registerDecontaminateCommand(program);
-  registerPushCommand(program);
-  registerEnvironmentCommand(program);
-  registerGradeCommand(program);
-  registerLabelsCommand(program);
-  registerTracesCommand(program);
-  registerProveCommand(program);
-  registerAgreementCommand(program);
+  const named = namedCommand(argv);
+  for (const command of COMMAND_LIST) {
+    if (command.name === named) (await command.load())(program);
+    else {
+      const listed = program.command(command.name).summary(command.summary);
+      if (command.usage) listed.arguments(command.usage);
+    }
+  }
   return program;
 }
 
@@ -45,7 +31,7 @@ export function createProgram(): Command {
 if (process.env.npm_lifecycle_event === 'wai' && process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
 
 createProgram()
-  .parseAsync()
+  .then((program) => program.parseAsync())
   .catch((error: unknown) => {
     process.stderr.write(`wai: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

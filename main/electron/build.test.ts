@@ -1,11 +1,12 @@
-import { build } from 'esbuild';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { build, type Metafile } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { electronBuilds, MAIN_ENTRIES, PRELOAD_ENTRIES } from './build-options';
+import { electronBuilds, MAIN_ENTRIES, PRELOAD_ENTRIES, terminalBuilds } from './build-options';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const outdir = mkdtempSync(join(tmpdir(), 'while-electron-build-'));
@@ -25,4 +26,41 @@ describe('the desktop bundles', () => {
     // The sandboxed preload gets nothing that needs Node's `url` module.
     expect(readFileSync(join(outdir, 'preload.cjs'), 'utf8')).not.toContain('node:url');
   }, 60_000);
+});
+
+describe('the terminal bundles', () => {
+  // Inside the repository, so the packages left external (commander, better-sqlite3) resolve from node_modules.
+  mkdirSync(join(ROOT, 'dist'), { recursive: true });
+  const terminal = mkdtempSync(join(ROOT, 'dist', 'test-terminal-'));
+  afterAll(() => rmSync(terminal, { recursive: true, force: true }));
+  const node = (args: string[]) => execFileSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
+  const fromSource = (args: string[]) => node(['--import', 'tsx', 'main/cli/wai.ts', ...args]);
+
+  it('build with no warning, and wai.mjs answers as the source does, loading only the command it runs', async () => {
+    const results = await Promise.all(
+      terminalBuilds(ROOT, terminal).map((options) => build({ ...options, logLevel: 'silent', metafile: true })),
+    );
+    expect(results.flatMap((result) => result.warnings.map((warning) => `${warning.id}: ${warning.text}`))).toEqual([]);
+    const outputs: Metafile['outputs'] = Object.assign({}, ...results.map((result) => result.metafile!.outputs));
+    const inputsOf = (name: string) => Object.keys(Object.entries(outputs).find(([path]) => path.endsWith(`/${name}`))![1].inputs);
+
+    // `wai --help` parses the command list alone; `wai pairwise` the covering-array code, no store, schema or model client.
+    expect(inputsOf('wai.mjs').sort()).toEqual([
+      'main/cli/command-list.ts',
+      'main/cli/wai.ts',
+      'main/services/app/version.ts',
+      'package.json',
+    ]);
+    const pairwise = inputsOf('pairwise-command.mjs');
+    expect(pairwise.some((input) => input.startsWith('engine/coverage/'))).toBe(true);
+    expect(pairwise.filter((input) => /node_modules\/(zod|@faker-js|ajv|yaml)\/|main\/store\//.test(input))).toEqual([]);
+
+    const model = join(terminal, 'model.txt');
+    writeFileSync(model, 'Tool: lookup, refund, cancel\nStance: calm, hurried, adversarial\nCondition: ok, timeout\n');
+    const wai = join(terminal, 'wai.mjs');
+    expect(node([wai, '--help'])).toBe(fromSource(['--help']));
+    expect(node([wai, 'pairwise', model, '--seed', '4'])).toBe(fromSource(['pairwise', model, '--seed', '4']));
+    const dataDir = mkdtempSync(join(tmpdir(), 'while-terminal-'));
+    expect(node([wai, '--data-dir', dataDir, 'runs', 'list'])).toBe(`No runs yet in ${dataDir}.\n`);
+  }, 180_000);
 });

@@ -7,6 +7,9 @@ export type Db = Database.Database;
 
 export const DATABASE_FILE = 'while-studio.sqlite';
 
+/** The page size of a new store (bytes); an older store keeps the size it was made with until `wai store optimize`. */
+export const STORE_PAGE_BYTES = 8192;
+
 /** Opens (creating if needed) the run store: WAL, foreign keys on, migrations applied. */
 export function openDatabase(path: string): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -15,7 +18,7 @@ export function openDatabase(path: string): Db {
     // Taken only by a new store (an existing one keeps its size). Rows and their prepared export lines run 2-6 KB, so
     // at SQLite's default 4 KiB most took a page each: at 8 KiB an export of 100,000 stored rows read its lines in
     // 25-30% less time (16 KiB: 40% less, but every row's commit wrote twice the WAL, and runs stored 28% slower).
-    db.pragma('page_size = 8192');
+    db.pragma(`page_size = ${STORE_PAGE_BYTES}`);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     // A stored row dirties ~40 pages (its body, ten row indexes, its verdicts line and seven indexes, its export line,

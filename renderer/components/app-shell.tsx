@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { selectModeLabel } from '../stores/app/selectors';
 import { useAppStore } from '../stores/app/store';
 import type { Route } from '../stores/navigation/routes';
+import { StoreNotice } from './store-notice';
 import { useNavigationStore } from '../stores/navigation/store';
 
 interface NavigationItem {
@@ -77,7 +78,10 @@ export function AppShell({ route, children }: { route: Route; children: ReactNod
           </>
         )}
       </nav>
-      <main className="shell-main">{children}</main>
+      <main className="shell-main">
+        <StoreNotice />
+        {children}
+      </main>
       <footer className="shell-status" aria-label="Status">
         {status === 'error' && <span className="status-error">Cannot reach While Studio: {error}</span>}
         {status === 'loading' && <span>Connecting…</span>}

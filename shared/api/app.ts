@@ -10,6 +10,14 @@ export const AppInfo = z.object({
   data_dir: z.string(),
   database_path: z.string(),
   schema_version: z.number().int(),
+  /**
+   * Set when `wai store optimize` would make the store faster (made before 8 KiB pages, or a tenth of it free): its
+   * page size in bytes and its share of free pages. Null or absent when there is nothing to gain.
+   */
+  store_optimize: z
+    .object({ page_bytes: z.number().int().positive(), free_share: z.number().min(0).max(1) })
+    .nullable()
+    .optional(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 

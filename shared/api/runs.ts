@@ -167,7 +167,11 @@ export const runsMethods = {
    * The runs' change token: the Runs list reads it just before its page (a write in between moves the next token),
    * then asks for it every few seconds and reads the page again only when it moved.
    */
-  'runs.changes': { input: z.object({}).strict(), output: z.object({ changes: RunsChangeToken }) },
+  'runs.changes': {
+    input: z.object({}).strict(),
+    /** `listed` moves only when a run is added or removed or changes status (not with its rows or grades). */
+    output: z.object({ changes: RunsChangeToken, listed: RunsChangeToken }),
+  },
   'runs.get': { input: RunRef, output: RunDetail },
   /** The run as stored now with who writes it: the Run view polls it while another process writes the run. */
   'runs.watch': { input: RunRef, output: RunWatch },

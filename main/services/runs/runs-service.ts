@@ -7,7 +7,7 @@ import {
   insertRun,
   listRuns as listStoredRuns,
   runBatches,
-  runsChangeToken,
+  runsChangeTokens,
   runSummary,
   updateRun,
 } from '../../store/runs/runs-repository';
@@ -218,9 +218,12 @@ export function runDetailWithActiveTime(context: AppContext, runId: string) {
   return withActiveTime(context.db, runDetail(context, runId));
 }
 
-/** runs.changes: a token that moves whenever a run is added, changes status or progress, or a grade lands. */
-export function runsChanges(context: AppContext): { changes: string } {
-  return { changes: runsChangeToken(context.db) };
+/**
+ * runs.changes: a token that moves whenever a run is added, changes status or progress, or a grade lands, and one
+ * that moves only when a run is added or removed or changes status.
+ */
+export function runsChanges(context: AppContext): { changes: string; listed: string } {
+  return runsChangeTokens(context.db);
 }
 
 /** The stored spec a replay of `runId` is built from. */

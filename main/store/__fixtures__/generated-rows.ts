@@ -189,13 +189,19 @@ function gradeGenerated(db: Db, runId: string, ordinal: number, row: Row, now: s
   }
 }
 
+/** The run context prepared lines are made for: the spec's system prompt and tools, as the run executor passes them. */
+const LINES_CONTEXT = { system_prompt: GENERATED_SPEC.system_prompt, tools: GENERATED_SPEC.tools };
+
 const CONFIG = RunConfig.parse({
   name: 'Generated',
   source: { kind: 'describe', sentence: 'an orders desk that confirms before refunding' },
 });
 
-/** Stores a completed run of `count` generated rows with grades and labels; returns its id. */
-export function storeGeneratedRun(db: Db, options: { runId: string; count: number; now?: string }): string {
+/**
+ * Stores a completed run of `count` generated rows with grades and labels; returns its id. `withLines`: each row also
+ * gets its prepared export line, as a run's rows do (the rows then cost more to store).
+ */
+export function storeGeneratedRun(db: Db, options: { runId: string; count: number; now?: string; withLines?: boolean }): string {
   const now = options.now ?? '2026-01-01T00:00:00.000Z';
   const specId = `spec_${options.runId}`;
   db.transaction(() => {
@@ -213,7 +219,12 @@ export function storeGeneratedRun(db: Db, options: { runId: string; count: numbe
   const writeChunk = db.transaction((start: number, end: number) => {
     for (let ordinal = start; ordinal < end; ordinal += 1) {
       const row = generatedRow(ordinal);
-      insertRow(db, row, { run_id: options.runId, duration_ms: 10, created_at: now });
+      insertRow(db, row, {
+        run_id: options.runId,
+        duration_ms: 10,
+        created_at: now,
+        ...(options.withLines ? { context: LINES_CONTEXT } : {}),
+      });
       gradeGenerated(db, options.runId, ordinal, row, now);
     }
   });

@@ -13,6 +13,7 @@ import { traceIdentity } from './011-trace-identity';
 import { exportLines } from './012-export-lines';
 import { shownVerdicts } from './013-shown-verdicts';
 import { labellingTrust } from './014-labelling-trust';
+import { facetCounts } from './015-facet-counts';
 
 export const MIGRATIONS: readonly Migration[] = [
   initial,
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   exportLines,
   shownVerdicts,
   labellingTrust,
+  facetCounts,
 ];
 
 /** The schema version this build writes. */

@@ -4,7 +4,10 @@ import type { Dimensions } from '../../../shared/domain';
 import { statement, type Db } from '../database';
 import { parseJsonColumn } from '../json-column';
 import { MATCH_SQL, snippetWord } from './row-match-snippet';
+import { keptRowCount } from './row-facets-repository';
 import {
+  activeFilters,
+  ftsQuery,
   keysetCondition,
   orderClause,
   queryClauses,
@@ -88,6 +91,7 @@ export function countMatchingRows(
   query: Pick<RowsQuery, 'filters' | 'search'>,
   source = shownJudgeSource(db, runId),
 ): number {
+  if (activeFilters(query).length === 0 && ftsQuery(query.search) === null) return keptRowCount(db, runId);
   const clauses =
     verdictCountClauses(runId, query, source) ?? queryClauses(runId, { filters: query.filters, search: query.search }, source);
   return statement<[Record<string, unknown>], { total: number }>(db, `SELECT COUNT(*) AS total ${clauses.from} ${clauses.where}`).get(

@@ -147,7 +147,7 @@ export function ftsQuery(search: string): string | null {
   return terms.length === 0 ? null : terms.map((word) => `"${word}"*`).join(' ');
 }
 
-function activeFilters(query: Pick<RowsQuery, 'filters'>): [RowFilterKey, string[]][] {
+export function activeFilters(query: Pick<RowsQuery, 'filters'>): [RowFilterKey, string[]][] {
   return (Object.entries(query.filters) as [RowFilterKey, string[] | undefined][]).filter(
     (entry): entry is [RowFilterKey, string[]] => entry[1] !== undefined && entry[1].length > 0,
   );

@@ -65,7 +65,7 @@ export function insertRow(db: Db, row: Row, meta: StoredRowMeta): void {
  * The row's prepared export line; none when preparing it fails, so a simulation never stops over its export's
  * shortcut: the export then reads the row whole, where the same failure names the row.
  */
-function preparedOrNone(row: Row, context: RunContext): StoredPreparedLine | null {
+export function preparedOrNone(row: Row, context: RunContext): StoredPreparedLine | null {
   try {
     return prepareLine(row, context);
   } catch {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RunConfig } from '../../../shared/domain';
 import { openDatabase } from '../database';
 import { insertRow } from '../rows/rows-repository';
-import { bumpRowsDone, getRun, insertRun, listRuns, runsChangeToken, updateRun } from './runs-repository';
+import { bumpRowsDone, getRun, insertRun, listRuns, runsChangeTokens, updateRun } from './runs-repository';
 import { sampleRow } from '../__fixtures__/sample-row';
 
 const config = RunConfig.parse({ source: { kind: 'describe', sentence: 'a support agent that never invents order numbers' } });
@@ -76,14 +76,14 @@ describe('runs repository', () => {
 
   it('moves its change token when any run is added, written, resumed, finished or removed, or a grade lands', () => {
     const db = openDatabase(':memory:');
-    const empty = runsChangeToken(db);
+    const empty = runsChangeTokens(db).changes;
     insertRun(db, { id: 'old', name: 'old', status: 'cancelled', config, now: '2026-01-01T00:00:00.000Z' });
     insertRun(db, { id: 'new', name: 'new', status: 'completed', config, now: '2026-02-01T00:00:00.000Z' });
-    const seen = new Set([empty, runsChangeToken(db)]);
+    const seen = new Set([empty, runsChangeTokens(db).changes]);
     expect(seen.size).toBe(2);
     const moves = (write: () => void) => {
       write();
-      const token = runsChangeToken(db);
+      const token = runsChangeTokens(db).changes;
       expect(seen.has(token)).toBe(false);
       seen.add(token);
     };
@@ -104,7 +104,27 @@ describe('runs repository', () => {
     moves(() => db.prepare('DELETE FROM runs WHERE id = ?').run('old'));
     // Reading moves nothing.
     listRuns(db, 10, 0);
-    expect(runsChangeToken(db)).toBe([...seen].at(-1));
+    expect(runsChangeTokens(db).changes).toBe([...seen].at(-1));
+  });
+
+  it('moves its listed token when a run is added, removed or changes status, and not with its rows or grades', () => {
+    const db = openDatabase(':memory:');
+    insertRun(db, { id: 'mine', name: 'mine', status: 'running', config, now: '2026-01-01T00:00:00.000Z' });
+    const listed = () => runsChangeTokens(db).listed;
+    const first = listed();
+    bumpRowsDone(db, 'mine', '2026-01-01T00:00:01.000Z');
+    insertRow(db, sampleRow(0), { run_id: 'mine', duration_ms: 5, created_at: 't' });
+    db.prepare(
+      `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, provenance, created_at)
+       VALUES ('mine:0', 'mine', 1, 'r', 'ok', 'judge', 'j', '{}', 't')`,
+    ).run();
+    expect(listed()).toBe(first);
+    // Another process starts a run while this one stores rows.
+    insertRun(db, { id: 'other', name: 'other', status: 'queued', config, now: '2026-01-01T00:00:02.000Z' });
+    const added = listed();
+    expect(added).not.toBe(first);
+    updateRun(db, 'other', { status: 'running' }, '2026-01-01T00:00:03.000Z');
+    expect(listed()).not.toBe(added);
   });
 
   it('reads its change token cheaply at 1,000 runs with large summaries', () => {
@@ -119,9 +139,9 @@ describe('runs repository', () => {
         insert.run(`run_${index}`, `run ${index}`, at, at, JSON.stringify(config), summary, summary);
       }
     })();
-    runsChangeToken(db);
+    runsChangeTokens(db);
     const started = performance.now();
-    for (let read = 0; read < 20; read++) runsChangeToken(db);
+    for (let read = 0; read < 20; read++) runsChangeTokens(db);
     const perRead = (performance.now() - started) / 20;
     process.stdout.write(`runs.changes at 1,000 runs: ${perRead.toFixed(3)} ms a read\n`);
     expect(perRead).toBeLessThan(5);

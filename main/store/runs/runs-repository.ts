@@ -154,17 +154,21 @@ export function bumpRowsDone(db: Db, id: string, now: string): void {
 const STATUS_CODES = "instr(' queued running completed cancelled failed interrupted', ' ' || status)";
 
 /**
- * The runs' change token (shared/api runs.changes): the count of runs, their latest `updated_at` (every write to a
- * run stamps it, in any process), a sum over their statuses (a write in the same millisecond as the last one seen),
- * and migration 010's grades counter (pass rates). One pass over the runs table's leaves, reading only columns
- * stored before the JSON ones, plus a primary-key read.
+ * The runs' change tokens (shared/api runs.changes). `changes`: the count of runs, their latest `updated_at` (every
+ * write to a run stamps it, in any process), a sum over their statuses (a write in the same millisecond as the last
+ * one seen), and migration 010's grades counter (pass rates). `listed`: the count, the newest `created_at` and the
+ * status sum alone, which rows and grades leave where they are. One pass over the runs table's leaves, reading only
+ * columns stored before the JSON ones, plus a primary-key read.
  */
-export function runsChangeToken(db: Db): string {
-  const record = statement<[], { n: number; latest: string | null; statuses: number | null; grades: number | null }>(
+export function runsChangeTokens(db: Db): { changes: string; listed: string } {
+  const record = statement<[], { n: number; latest: string | null; newest: string | null; statuses: number | null; grades: number | null }>(
     db,
-    `SELECT COUNT(*) AS n, MAX(updated_at) AS latest, TOTAL(${STATUS_CODES}) AS statuses,
+    `SELECT COUNT(*) AS n, MAX(updated_at) AS latest, MAX(created_at) AS newest, TOTAL(${STATUS_CODES}) AS statuses,
        (SELECT n FROM change_counts WHERE name = 'grades') AS grades
      FROM runs`,
   ).get()!;
-  return `${record.n}:${record.latest ?? '-'}:${record.statuses ?? 0}:${record.grades ?? 0}`;
+  return {
+    changes: `${record.n}:${record.latest ?? '-'}:${record.statuses ?? 0}:${record.grades ?? 0}`,
+    listed: `${record.n}:${record.newest ?? '-'}:${record.statuses ?? 0}`,
+  };
 }

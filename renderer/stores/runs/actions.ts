@@ -10,13 +10,13 @@ export const FOLLOW_INTERVAL_MS = 2_000;
 /**
  * How often the list, on screen and following nothing, asks whether any run changed meanwhile (ms): a run `wai
  * simulate` starts, or an older run another process resumes, cancels or finishes, sends no event here. The check
- * reads the runs' change token (`runs.changes`), and the page only when the token moved.
+ * reads the runs' change tokens (`runs.changes`), and the page only when one moved: such a run shows within 5 s.
  */
-export const IDLE_CHECK_INTERVAL_MS = 5_000;
+export const IDLE_CHECK_INTERVAL_MS = 4_000;
 /**
  * While this app writes one of the listed runs, the change token moves with each of its rows, and its events already
- * keep its status and row count live: a moved token then reads the page again at most this often (ms), so a change
- * another process makes (a run `wai simulate` starts, a grade) still shows within this time.
+ * keep its status and row count live: a token moved by rows or grades alone then reads the page again at most this
+ * often (ms). A run added or removed, or a status changed (the `listed` token), reads it at the next check.
  */
 export const OWN_RUN_READ_INTERVAL_MS = 15_000;
 /** The list's page: the newest runs. */
@@ -42,12 +42,13 @@ export interface RunsActions {
 
 export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () => RunsState, client: () => ApiClient): RunsActions {
   let onScreen = false;
-  /** The one pending timer: a follow read (every 2 s) or an idle check (every 5 s). */
+  /** The one pending timer: a follow read (every 2 s) or an idle check (every 4 s). */
   let followTimer: ReturnType<typeof setTimeout> | undefined;
   /** An answer older than the latest read is dropped (a slow tick never overwrites a newer list). */
   const reads = latestRequest();
-  /** The change token the shown page came with (read just before it); null before the first read. */
+  /** The change tokens the shown page came with (read just before it); null before the first read. */
   let shownChanges: string | null = null;
+  let shownListed: string | null = null;
   /** When the shown page was read (ms, wall clock). */
   let shownAt = 0;
 
@@ -76,9 +77,10 @@ export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () 
     if (!isQuiet() || followTimer !== undefined) return;
     // A failed check (the store busy) keeps what is shown and asks again on the next tick.
     const hasMoved = result.ok && result.value.changes !== shownChanges;
+    const hasListMoved = result.ok && result.value.listed !== shownListed;
     // The token stays unmatched meanwhile: the read comes once the interval is over, unless an event brings it sooner.
     const isOwnRows = selectWritesOwnRun(get()) && Date.now() - shownAt < OWN_RUN_READ_INTERVAL_MS;
-    if (hasMoved && !isOwnRows) await read(true);
+    if (hasListMoved || (hasMoved && !isOwnRows)) await read(true);
     else followSoon();
   }
 
@@ -92,6 +94,7 @@ export function createRunsActions(set: StoreApi<RunsState>['setState'], get: () 
     if (!isLatest()) return;
     if (result.ok) {
       shownChanges = changes.ok ? changes.value.changes : null;
+      shownListed = changes.ok ? changes.value.listed : null;
       shownAt = Date.now();
       set({ runs: result.value.runs, total: result.value.total, status: 'ready', error: null });
     }

@@ -27,8 +27,14 @@ function listed(id: string, status: RunStatus, rows: number, writer: RunWriter |
   return { ...storedRun({ id, status, rows_done: rows }), n_graded: 0, n_pass: 0, writer };
 }
 
-/** A fake change token: it moves whenever a run's id, status or rows move (the store's moves on every run write). */
-const tokenOf = (runs: readonly RunListItem[]): string => JSON.stringify(runs.map((run) => [run.id, run.status, run.rows_done]));
+/**
+ * Fake change tokens: `changes` moves whenever a run's id, status or rows move (the store's moves on every run write),
+ * `listed` only with a run's id or status.
+ */
+const tokensOf = (runs: readonly RunListItem[]) => ({
+  changes: JSON.stringify(runs.map((run) => [run.id, run.status, run.rows_done])),
+  listed: JSON.stringify(runs.map((run) => [run.id, run.status])),
+});
 
 /** A page as `runs.list` answers it. */
 const page = (runs: RunListItem[], total = runs.length) => ({ runs, total });
@@ -107,7 +113,7 @@ describe('runs store', () => {
     let read = 0;
     const client = fakeClient({
       'runs.list': () => ok(page(pages[Math.min(read++, pages.length - 1)]!)),
-      'runs.changes': () => ok({ changes: tokenOf(pages.at(-1)!) }),
+      'runs.changes': () => ok(tokensOf(pages.at(-1)!)),
     });
     const store = createRunsStore(() => client);
     subscribeStores(client, { runs: store });
@@ -125,7 +131,7 @@ describe('runs store', () => {
     expect(store.getState().runs.map((run) => run.status)).toEqual(['completed', 'completed', 'completed']);
     expect(store.getState().runs.map((run) => run.writer)).toEqual([null, null, null]);
 
-    // Nothing live is listed: no more whole reads, only a check of the change token every 5 s.
+    // Nothing live is listed: no more whole reads, only a check of the change tokens every 4 s.
     await vi.advanceTimersByTimeAsync(IDLE_CHECK_INTERVAL_MS * 4);
     expect(listReads(client)).toHaveLength(4);
     expect(idleChecks(client)).toHaveLength(4);
@@ -140,7 +146,7 @@ describe('runs store', () => {
       listed('run_done', 'completed', 9, cliWriter),
       listed('run_queued', 'queued', 0),
     ];
-    const client = fakeClient({ 'runs.list': () => ok(page(runs)), 'runs.changes': () => ok({ changes: tokenOf(runs) }) });
+    const client = fakeClient({ 'runs.list': () => ok(page(runs)), 'runs.changes': () => ok(tokensOf(runs)) });
     const store = createRunsStore(() => client);
     subscribeStores(client, { runs: store });
     await store.getState().open();
@@ -155,7 +161,7 @@ describe('runs store', () => {
     vi.useFakeTimers();
     const mine = { ...cliWriter, where: 'this_app' as const, program: 'While Studio' };
     let stored = [listed('run_mine', 'running', 0, mine), listed('run_old', 'completed', 50)];
-    const client = fakeClient({ 'runs.list': () => ok(page(stored)), 'runs.changes': () => ok({ changes: tokenOf(stored) }) });
+    const client = fakeClient({ 'runs.list': () => ok(page(stored)), 'runs.changes': () => ok(tokensOf(stored)) });
     const store = createRunsStore(() => client);
     subscribeStores(client, { runs: store });
     await store.getState().open();
@@ -179,16 +185,16 @@ describe('runs store', () => {
       }
     };
     await writeRows(OWN_RUN_READ_INTERVAL_MS - 100);
-    // Every 5 s a check finds the token moved, and the page is not read again: the count shown follows the events.
+    // Every 4 s a check finds the token moved, and the page is not read again: the count shown follows the events.
     expect(idleChecks(client).length).toBeGreaterThanOrEqual(2);
     expect(listReads(client)).toHaveLength(1);
     expect(store.getState().runs[0]).toMatchObject({ id: 'run_mine', rows_done: rows });
     await writeRows(IDLE_CHECK_INTERVAL_MS);
     expect(listReads(client)).toHaveLength(2);
 
-    // `wai simulate` starts a run meanwhile: it shows within the interval, then is followed every 2 s.
+    // `wai simulate` starts a run meanwhile: it shows at the next check, within 5 s, then is followed every 2 s.
     stored = [listed('run_cli', 'running', 1, cliWriter), ...stored];
-    await writeRows(OWN_RUN_READ_INTERVAL_MS + IDLE_CHECK_INTERVAL_MS);
+    await writeRows(IDLE_CHECK_INTERVAL_MS);
     expect(store.getState().runs.map((run) => run.id)).toEqual(['run_cli', 'run_mine', 'run_old']);
     const reads = listReads(client).length;
     await writeRows(FOLLOW_INTERVAL_MS);
@@ -206,10 +212,10 @@ describe('runs store', () => {
     store.getState().leave();
   });
 
-  it('checks the change token every 5 s while nothing live is listed, and reads the list when another process changed a run', async () => {
+  it('checks the change tokens every 4 s while nothing live is listed, and reads the list when another process changed a run', async () => {
     vi.useFakeTimers();
     let stored = [listed('run_old', 'completed', 50)];
-    const client = fakeClient({ 'runs.list': () => ok(page(stored)), 'runs.changes': () => ok({ changes: tokenOf(stored) }) });
+    const client = fakeClient({ 'runs.list': () => ok(page(stored)), 'runs.changes': () => ok(tokensOf(stored)) });
     const store = createRunsStore(() => client);
     subscribeStores(client, { runs: store });
     await store.getState().open();
@@ -252,7 +258,7 @@ describe('runs store', () => {
   it('shows an older run another process resumed and finished, with the same newest run and count, at the next check', async () => {
     vi.useFakeTimers();
     let stored = [listed('run_new', 'completed', 40), listed('run_old', 'cancelled', 12)];
-    const client = fakeClient({ 'runs.list': () => ok(page(stored)), 'runs.changes': () => ok({ changes: tokenOf(stored) }) });
+    const client = fakeClient({ 'runs.list': () => ok(page(stored)), 'runs.changes': () => ok(tokensOf(stored)) });
     const store = createRunsStore(() => client);
     subscribeStores(client, { runs: store });
     await store.getState().open();
@@ -280,7 +286,7 @@ describe('runs store', () => {
       'runs.changes': () =>
         fail
           ? { ok: false, error: { code: 'INTERNAL', message: 'database is locked' } }
-          : ok({ changes: tokenOf([listed('run_old', 'completed', 5)]) }),
+          : ok(tokensOf([listed('run_old', 'completed', 5)])),
     });
     const store = createRunsStore(() => client);
     subscribeStores(client, { runs: store });
@@ -362,7 +368,7 @@ describe('runs store', () => {
     const client: ApiClient = {
       call: (method) =>
         (method === 'runs.changes'
-          ? Promise.resolve(ok({ changes: 'same' }))
+          ? Promise.resolve(ok({ changes: 'same', listed: 'same' }))
           : new Promise((resolve) => answers.push(resolve as never))) as never,
       on: () => () => undefined,
     };

@@ -1,0 +1,62 @@
+import { dispatch } from '../api/dispatch';
+import { closeAppContext, createAppContext } from '../services/app/app-context';
+import { SCALE_RUN_ID } from './scale-store';
+
+/** One call the app makes, timed: the first (right after the store opened) and the median of the next. */
+export interface CallTiming {
+  name: string;
+  first_ms: number;
+  median_ms: number;
+}
+
+const REPEATS = 5;
+const run_id = SCALE_RUN_ID;
+const PAGE = { limit: 100 };
+
+/** The calls behind the screens the bench measures, as the renderer makes them (through dispatch, input parsed). */
+function calls(rows: number): { name: string; method: string; input: object }[] {
+  return [
+    { name: 'conversations: first page', method: 'rows.page', input: { run_id, offset: 0, ...PAGE } },
+    { name: 'conversations: filter menus', method: 'rows.facets', input: { run_id } },
+    {
+      name: 'conversations: filter (stance hurried)',
+      method: 'rows.page',
+      input: { run_id, offset: 0, ...PAGE, filters: { stance: ['hurried'] } },
+    },
+    {
+      name: 'conversations: sort (reward, descending)',
+      method: 'rows.page',
+      input: { run_id, offset: 0, ...PAGE, sort: { column: 'reward', direction: 'desc' } },
+    },
+    { name: 'conversations: a page in the middle (scrollbar dragged)', method: 'rows.page', input: { run_id, offset: rows / 2, ...PAGE } },
+    { name: 'coverage: summary', method: 'coverage.summary', input: { run_id } },
+    { name: 'coverage: heatmap (tool x stance)', method: 'coverage.matrix', input: { run_id, x: 'tool', y: 'stance' } },
+    { name: 'agreement.get', method: 'agreement.get', input: { run_id } },
+  ];
+}
+
+/** Times each call on a store opened for the purpose, as the app opens it. */
+export async function timeCalls(dataDir: string, rows: number): Promise<CallTiming[]> {
+  const context = createAppContext({ dataDir, mode: 'browser' });
+  try {
+    const timings: CallTiming[] = [];
+    for (const call of calls(rows)) {
+      const durations: number[] = [];
+      for (let index = 0; index <= REPEATS; index += 1) {
+        const started = performance.now();
+        const result = await dispatch(context, call.method, call.input);
+        durations.push(performance.now() - started);
+        if (!result.ok) throw new Error(`${call.method} failed: ${result.error.message}`);
+      }
+      const [first, ...rest] = durations;
+      timings.push({
+        name: call.name,
+        first_ms: first!,
+        median_ms: rest.sort((left, right) => left - right)[Math.floor(rest.length / 2)]!,
+      });
+    }
+    return timings;
+  } finally {
+    await closeAppContext(context);
+  }
+}

@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { preparedRecipe } from '../../../engine/index';
+import { DATABASE_FILE, type Db } from '../../store/database';
+import { insertExportLine } from '../../store/exports/export-lines-repository';
+import { preparedOrNone } from '../../store/rows/rows-repository';
+import { getSpec } from '../../store/runs/specs-repository';
+import { countMissingLines, rowsMissingLines, runsWithSpecs } from '../../store/upkeep/missing-lines-repository';
+import { rewritePath, rewriteStore, type Rewrite } from '../../store/upkeep/rewrite-store';
+import { openStoreAlone } from '../../store/upkeep/store-alone';
+import { isWorthRewriting, storePages, type StorePages } from '../../store/upkeep/store-pages';
+import { ServiceError } from '../app/service-error';
+import { watchGrowth } from './growth-watcher';
+
+/** Rows given their lines per transaction. */
+const LINES_PAGE = 500;
+
+export interface OptimizeOptions {
+  /** After each page of rows given their prepared lines: rows done and to do over the whole store. */
+  onLines?(progress: { done: number; total: number }): void;
+  /** Where the rewrite's progress is written while it runs (it blocks this thread); none when absent. */
+  rewriteProgressDescriptor?: number;
+}
+
+export interface OptimizeReport {
+  /** Rows that lacked a prepared line of their run's recipe and got one. */
+  lines_added: number;
+  /** Rows that still have none: the exporter cannot prepare them (an export reads them whole, as before). */
+  lines_unprepared: number;
+  before: StorePages;
+  /** Null when the store was not worth rewriting (see isWorthRewriting). */
+  rewrite: (Rewrite & { seconds: number }) | null;
+}
+
+/** Gives every run's rows that lack one their prepared export line (as the run executor does when it stores a row). */
+function backfillLines(db: Db, onLines: OptimizeOptions['onLines']): Pick<OptimizeReport, 'lines_added' | 'lines_unprepared'> {
+  const runs = runsWithSpecs(db).map((run) => {
+    const spec = getSpec(db, run.spec_id);
+    const context = spec ? { system_prompt: spec.system_prompt, tools: spec.tools } : null;
+    const recipe = context ? preparedRecipe(context) : '';
+    return { id: run.id, context, recipe, missing: context ? countMissingLines(db, run.id, recipe) : 0 };
+  });
+  const total = runs.reduce((sum, run) => sum + run.missing, 0);
+  let done = 0;
+  let added = 0;
+  for (const run of runs) {
+    if (!run.context || run.missing === 0) continue;
+    for (let after = -1; ;) {
+      const page = rowsMissingLines(db, run.id, run.recipe, after, LINES_PAGE);
+      if (page.length === 0) break;
+      db.transaction(() => {
+        for (const { id, row } of page) {
+          const line = preparedOrNone(row, run.context!);
+          if (line) insertExportLine(db, id, line);
+          added += line ? 1 : 0;
+        }
+      })();
+      after = page.at(-1)!.ordinal;
+      done += page.length;
+      onLines?.({ done, total });
+    }
+  }
+  return { lines_added: added, lines_unprepared: total - added };
+}
+
+async function rewrite(db: Db, path: string, before: StorePages, descriptor: number | undefined): Promise<OptimizeReport['rewrite']> {
+  const started = performance.now();
+  const expected = (before.pages - before.free_pages) * before.page_bytes;
+  const watch =
+    descriptor === undefined ? null : watchGrowth({ file: rewritePath(path), expected, descriptor, label: 'Rewriting the store' });
+  try {
+    return { ...rewriteStore(db, path), seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await watch?.stop();
+  }
+}
+
+/**
+ * `wai store optimize`: gives old rows their prepared export lines, then rewrites a store made before 8 KiB pages (or
+ * a tenth free) with VACUUM INTO and an atomic swap. Refuses while any other connection has the store open.
+ */
+export async function optimizeStore(dataDir: string, options: OptimizeOptions = {}): Promise<OptimizeReport> {
+  const path = join(dataDir, DATABASE_FILE);
+  if (!existsSync(path)) throw new ServiceError('NOT_FOUND', `There is no run store in ${dataDir}.`);
+  const db = openStoreAlone(path);
+  if (!db)
+    throw new ServiceError(
+      'CONFLICT',
+      `Another process has the run store open (the app, browser mode or a wai command): close it, then optimize again. (${path})`,
+    );
+  try {
+    const lines = backfillLines(db, options.onLines);
+    const before = storePages(db);
+    const rewritten = isWorthRewriting(before) ? await rewrite(db, path, before, options.rewriteProgressDescriptor) : null;
+    return { ...lines, before, rewrite: rewritten };
+  } finally {
+    db.close();
+  }
+}
