@@ -209,7 +209,8 @@ describe('wai simulate with all four roles on the local model server', () => {
     expect(files.some((file) => file.path.endsWith('.sqlite'))).toBe(true);
     expect(files.filter((file) => file.path.includes(join('exports', 'sft'))).length).toBeGreaterThan(0);
     const lines = files
-      .filter((file) => file.path.includes(join('exports', 'sft')) && file.path.endsWith('.jsonl'))
+      // Strict files: the model that answered is in the metadata file beside each split.
+      .filter((file) => file.path.includes(join('exports', 'sft')) && file.path.endsWith('.meta.jsonl'))
       .flatMap((file) => file.bytes.toString('utf8').split('\n'))
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.parse(line) as { agent_model: string });
