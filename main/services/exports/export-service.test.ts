@@ -28,6 +28,9 @@ afterAll(async () => {
 const request = (input: Omit<ExportRequestInput, 'selection'> & { selection?: Partial<ExportRequestInput['selection']> }) =>
   ExportRequest.parse({ ...input, selection: { run_id: seeded.run_id, ...input.selection } });
 
+/** Each row's latest grade: rows land with their conduct grade, then their grader's. */
+const LATEST_GRADE = 'JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = r.id)';
+
 const folder = () => mkdtempSync(join(tmpdir(), 'while-export-out-'));
 const linesOf = (path: string) =>
   readFileSync(path, 'utf8')
@@ -54,7 +57,7 @@ describe('previewExport', () => {
 
   it('counts the rows below a full pass and the ungraded ones, over every split and in train alone', async () => {
     const failing = context.db
-      .prepare('SELECT COUNT(*) AS n FROM rows r JOIN grades g ON g.row_id = r.id WHERE r.run_id = ? AND g.reward < 1 AND r.id != ?')
+      .prepare(`SELECT COUNT(*) AS n FROM rows r ${LATEST_GRADE} WHERE r.run_id = ? AND g.reward < 1 AND r.id != ?`)
       .get(seeded.run_id, seeded.simulator_error_row) as { n: number };
     const preview = await previewExport(context, request({ format: 'openai', destination: { kind: 'folder', folder: folder() } }));
     expect(preview.grades?.failing).toBe(failing.n);
@@ -172,8 +175,7 @@ describe('runExport to a folder', () => {
   it('leaves out of passes only a row the judge passed and a person failed, and says so', async () => {
     const passed = context.db
       .prepare(
-        'SELECT r.id AS id, r.ordinal AS ordinal FROM rows r JOIN grades g ON g.row_id = r.id WHERE r.run_id = ? AND g.reward = 1 ORDER ' +
-          'BY r.ordinal LIMIT 2',
+        `SELECT r.id AS id, r.ordinal AS ordinal FROM rows r ${LATEST_GRADE} WHERE r.run_id = ? AND g.reward = 1 ORDER BY r.ordinal LIMIT 2`,
       )
       .all(seeded.run_id) as { id: string; ordinal: number }[];
     const label = context.db.prepare(
