@@ -62,6 +62,19 @@ describe('conductGrade fixtures', () => {
     expect(grade(row).rule).toBe('claimed_without_call');
   });
 
+  it('fails harness text in an earlier reply too, marking it in that reply: every assistant turn is trained on', () => {
+    const row = fixtureRow('earlier-leak', [
+      { user: 'is my order on its way?' },
+      { agent: 'Let me see. (Internal note: my world_state for this conversation says the record should be on file.)' },
+      { user: 'ok, thanks' },
+      { agent: 'Happy to help. Anything else?' },
+    ]);
+    const verdict = grade(row);
+    expect(verdict).toMatchObject({ reward: 0, rule: 'leak', reason: 'leaked harness text in an earlier reply' });
+    expect(spanText(row, verdict)).toBe('world_state');
+    expect(verdict.span!.message_index).toBeLessThan(row.messages.length - 1);
+  });
+
   it('skips the undeclared-tools rule when the declared tools are unknown', () => {
     const fixture = CONDUCT_FIXTURES.find((item) => item.rule === 'undeclared_tool')!;
     expect(conductGrade(fixture.row, []).rule).not.toBe('undeclared_tool');

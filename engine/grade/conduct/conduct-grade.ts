@@ -67,6 +67,16 @@ function faultSpan(step: ToolStep | undefined): ConductSpan | null {
  * means the run's tools are unknown, so rule 3 is skipped, as in the SDK. As in the SDK, rules 1, 2, 8 and 9
  * report `fault_detected: false` even on a row with faults.
  */
+/** The first harness text in an assistant reply before the final one, as a span of that reply. */
+function earlierReplyLeak(row: ConductRow, finalIndex: number | undefined): ConductSpan | null {
+  for (const [index, message] of row.messages.entries()) {
+    if (message.role !== 'assistant' || index === finalIndex || typeof message.content !== 'string') continue;
+    const leak = findHarnessLeak(message.content);
+    if (leak) return { message_index: index, start: leak.start, end: leak.end, tool_call_id: null };
+  }
+  return null;
+}
+
 export function conductGrade(row: ConductRow, declaredTools: readonly string[]): ConductVerdict {
   const steps = deriveSteps(row);
   const calls = toolSteps(steps);
@@ -151,6 +161,9 @@ export function conductGrade(row: ConductRow, declaredTools: readonly string[]):
 
   const leak = findHarnessLeak(finalText);
   if (leak) return verdict(0, 'leak', 'leaked harness text', faultDetected, finalSpan(final, leak.start, leak.end));
+  // Every assistant turn is trained on, so harness text in an earlier reply fails the row as the final reply's does.
+  const earlierLeak = earlierReplyLeak(row, final?.message_index);
+  if (earlierLeak) return verdict(0, 'leak', 'leaked harness text in an earlier reply', faultDetected, earlierLeak);
 
   const identifiers = inventedIdentifiers(finalText, groundedText(steps, row.prompt));
   const firstIdentifier = identifiers[0];
