@@ -12,13 +12,19 @@ import { gradeRow } from './__fixtures__/my-grader.mjs';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SPEC = join(ROOT, 'resources/examples/refund-desk.spec.yaml');
+/** tsx's loader by its path: wai runs from the grader's folder, where `tsx` alone would not resolve. */
+const TSX = import.meta.resolve('tsx');
 
 /** `wai` as a person types it, in `folder` (where the grader's relative path is read from). */
 function wai(folder: string, args: string[]) {
-  const result = spawnSync(process.execPath, [join(ROOT, 'main/cli/bin.mjs'), '--data-dir', join(folder, 'data'), ...args], {
-    cwd: folder,
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', TSX, join(ROOT, 'main/cli/wai.ts'), '--data-dir', join(folder, 'data'), ...args],
+    {
+      cwd: folder,
+      encoding: 'utf8',
+    },
+  );
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
