@@ -31,10 +31,16 @@ export function storeSnapshot(db: Db): StoreSnapshot {
       db,
       "SELECT id, row_id || '|' || COALESCE(reward, 'null') || '|' || reason || '|' || judge_name || '|' || provenance FROM grades",
     ),
+    // A label someone undid moves to label_undos whole, under its id: kept, not lost.
     labels: keyed(
       db,
-      "SELECT id, row_id || '|' || label || '|' || kind || '|' || COALESCE(author, '') || '|' || COALESCE(note, '') || '|' || " +
-        'created_at FROM labels',
+      ['labels', 'label_undos']
+        .map(
+          (table) =>
+            "SELECT id, row_id || '|' || label || '|' || kind || '|' || COALESCE(author, '') || '|' || COALESCE(note, '') || '|' || " +
+            `created_at FROM ${table}`,
+        )
+        .join(' UNION ALL '),
     ),
     exports: keyed(db, "SELECT id, location || '|' || n_rows || '|' || created_at FROM exports"),
   };

@@ -4,13 +4,16 @@ import type { Migration } from './migration';
  * A row's Label column (row_verdicts.human_label) as the conversations table shows, filters and sorts it, for the row
  * whose id is the SQL expression `rowId`: its settled label (the latest adjudication), else `conflict` while the current
  * votes split pass against fail, else its latest human label, else `unlabelled`. The votes are each author's latest
- * label and every unsigned one, as gold counts them (engine/grade/agreement/row-gold.ts rowGold); labels_row serves
+ * label and every unsigned one, as gold counts them (engine/grade/agreement/row-gold.ts rowGold); labels_row_author serves
  * every lookup.
  */
 const VOTES = (rowId: string) =>
-  `FROM labels AS l WHERE l.row_id = ${rowId} AND l.label IN ('pass', 'fail')
-     AND (l.author IS NULL OR l.id = (SELECT MAX(l2.id) FROM labels AS l2 WHERE l2.row_id = ${rowId} AND l2.author = l.author))`;
-
+  `FROM (
+       SELECT (SELECT l2.label FROM labels AS l2 WHERE l2.row_id = ${rowId} AND l2.author = authors.author ORDER BY l2.id DESC LIMIT 1)
+         AS label
+       FROM (SELECT DISTINCT l1.author FROM labels AS l1 WHERE l1.row_id = ${rowId} AND l1.author IS NOT NULL) AS authors
+       UNION ALL SELECT l3.label FROM labels AS l3 WHERE l3.row_id = ${rowId} AND l3.author IS NULL
+     ) AS l WHERE l.label IN ('pass', 'fail')`;
 export const labelColumnSql = (rowId: string) => `COALESCE(
       (SELECT a.label FROM adjudications AS a WHERE a.row_id = ${rowId} ORDER BY a.id DESC LIMIT 1),
       (SELECT CASE WHEN COUNT(DISTINCT l.label) = 2 THEN 'conflict' END ${VOTES(rowId)}),
@@ -80,6 +83,9 @@ export const labellingTrust: Migration = {
     DROP TRIGGER labels_latest_insert;
     DROP TRIGGER labels_latest_update;
     DROP TRIGGER labels_latest_delete;
+    -- Each author's latest label of a row, as the votes read it on every label stored (a row with many labels
+    -- otherwise costs its label count squared per insert).
+    CREATE INDEX labels_row_author ON labels(row_id, author, id);
     CREATE TRIGGER labels_latest_insert AFTER INSERT ON labels BEGIN ${refreshLabel('new.row_id')}; END;
     CREATE TRIGGER labels_latest_update AFTER UPDATE ON labels BEGIN
       ${refreshLabel('old.row_id')};
