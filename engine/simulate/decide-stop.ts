@@ -3,13 +3,18 @@ import type { SimulationRun } from './simulation-run';
 import type { SimulationBatch } from './simulation-outcome';
 import { untilStopReason } from './stop-rule';
 
-/** Why the run stops before planning its next batch, or undefined to go on; judged between batches only. */
-export function stopBeforeBatch(run: SimulationRun): StopReason | undefined {
+/**
+ * Why the run stops before planning its next batch, undefined to plan it, or 'wait' while batches are open and the
+ * budget or the situations asked for are all planned: an open batch's lost rollouts may free budget and its prompts may
+ * need top-ups, so the run stops for these only once every batch has committed. Judged between batches only.
+ */
+export function stopBeforeBatch(run: SimulationRun, batchesOpen: boolean): StopReason | 'wait' | undefined {
   const { options, summary } = run;
-  const landed = summary.landed();
+  const settled = (reason: StopReason) => (batchesOpen ? 'wait' : reason);
   const pendingTopUps = run.groups?.pending ?? 0;
-  if (landed >= options.budget) return 'budget';
-  if (options.situations !== undefined && run.situationsPlanned >= options.situations && pendingTopUps === 0) return 'situations_exhausted';
+  if (run.rowsLeft() <= 0) return settled('budget');
+  if (options.situations !== undefined && run.situationsPlanned >= options.situations && pendingTopUps === 0)
+    return settled('situations_exhausted');
   if (run.isCancelled()) return 'cancelled';
   if (run.stopRequest) return run.stopRequest.stopped_because;
   if (summary.agentFailed(options.budget)) return 'agent_failed';

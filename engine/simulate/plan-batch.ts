@@ -25,7 +25,7 @@ const ARM_ORDER = [...WRITER_ARMS.filter((arm) => arm !== 'structured'), 'struct
  * shares win, each worded and repeated, cut to the budget left. Stops the run when no writer has anything left.
  */
 export async function planBatch(run: SimulationRun, round: number): Promise<BatchPlan> {
-  const remainingRows = run.options.budget - run.summary.landed();
+  const remainingRows = run.rowsLeft();
   // Earlier prompts whose first rollouts left their outcome open get the rest of k first.
   const topUps = run.groups?.takeTopUps(run.sizes.rerunRows) ?? [];
   const slots = batchSlots(run, topUps, remainingRows);
@@ -125,6 +125,7 @@ function withBatchUses(state: SearchView, taken: readonly SituationCard[][]): Se
 function plannedRollouts(run: SimulationRun, topUps: readonly TopUp[], situations: readonly SituationCard[][]): PlannedRollout[] {
   let ordinal = run.nextOrdinal;
   const planned: PlannedRollout[] = [];
+  run.groups?.startBatch();
   for (const topUp of topUps) {
     for (let repeat = topUp.from; repeat < topUp.to; repeat++)
       planned.push({ card: { ...topUp.card, rollout_index: repeat }, ordinal: ordinal++, group: topUp.group });

@@ -28,8 +28,8 @@ interface Group {
  */
 export class RepeatGroups {
   readonly #groups: Group[] = [];
-  /** Groups opened since the last committed batch. */
-  #opened: number[] = [];
+  /** The groups each planned, uncommitted batch opened, oldest batch first (batches commit in plan order). */
+  readonly #openedByBatch: number[][] = [];
   /** Groups decided to need their rest of k, oldest first, not yet planned. */
   readonly #queue: number[] = [];
   /** Behaviour signatures seen per cell. */
@@ -43,10 +43,15 @@ export class RepeatGroups {
     private readonly repeats: number,
   ) {}
 
-  /** A new prompt whose first rollouts are about to be planned; returns its group. */
+  /** A batch is being planned: the prompts opened from now on are decided when it commits. */
+  startBatch(): void {
+    this.#openedByBatch.push([]);
+  }
+
+  /** A new prompt whose first rollouts are about to be planned in the batch last started; returns its group. */
   open(card: SituationCard, cell: string): number {
     this.#groups.push({ card, planned: 0, failures: [], cell });
-    this.#opened.push(this.#groups.length - 1);
+    this.#openedByBatch.at(-1)!.push(this.#groups.length - 1);
     return this.#groups.length - 1;
   }
 
@@ -64,15 +69,17 @@ export class RepeatGroups {
     this.#cellSignatures.set(entry.cell, seen);
   }
 
-  /** Closes a committed batch: each prompt opened in it is decided, and queued for the rest of its k if it needs it. */
+  /**
+   * Closes the oldest planned batch, now committed: each prompt opened in it is decided, and queued for the rest of its
+   * k if it needs it. Prompts opened in later batches wait for theirs: their rollouts have not all been read.
+   */
   endBatch(): void {
-    for (const index of this.#opened) {
+    for (const index of this.#openedByBatch.shift() ?? []) {
       const group = this.#groups[index]!;
       if (group.planned === 0 || group.planned >= this.repeats) continue;
       if (this.#needsRest(group)) this.#queue.push(index);
       else this.#saved += this.repeats - group.planned;
     }
-    this.#opened = [];
   }
 
   /**

@@ -22,6 +22,14 @@ export function batchRows(budget: number): number {
   return Math.min(64, Math.max(8, Math.round(budget / 16)));
 }
 
+/**
+ * Batches planned ahead of the results: batch k+1 is planned from the committed batches through k - PLAN_AHEAD, so
+ * PLAN_AHEAD + 1 batches roll out at once and the pool stays full while a batch waits for its slowest rollout. A
+ * constant, never a function of concurrency: the rows must not depend on it. Stop rules judge committed batches,
+ * so a run stops up to PLAN_AHEAD batches after its rule is met (those batches were already rolling out).
+ */
+export const PLAN_AHEAD = 1;
+
 /** How many rows and situations a batch holds, fixed for the run. */
 export interface BatchSizes {
   /** A new situation's first rollouts; under a holding repeat policy the rest of k come later, where they tell something. */
@@ -67,6 +75,8 @@ export class SimulationRun {
   shares: ArmShares;
   nextOrdinal = 0;
   situationsPlanned = 0;
+  /** Rows planned in batches not yet committed: the budget they may still fill is not for a new batch. */
+  rowsInFlight = 0;
   /** Set by the first auth or quota failure: no new rollout starts, and the run stops after those in flight. */
   stopRequest: RunStopError | undefined;
 
@@ -111,6 +121,11 @@ export class SimulationRun {
   /** Keeps the first stop request: a later one does not replace the reason the run stops for. */
   requestStop(error: RunStopError): void {
     this.stopRequest ??= error;
+  }
+
+  /** Rows of the budget no batch has planned yet: the committed rows and the open batches' rows are taken. */
+  rowsLeft(): number {
+    return this.options.budget - this.summary.landed() - this.rowsInFlight;
   }
 
   /** No new rollout starts: the run was cancelled or a model asked it to stop. */
