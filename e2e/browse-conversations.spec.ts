@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Message } from '../shared/domain';
 import { expect, freshDataDir, REPO_ROOT, SCREENSHOT_DIR, startStudio, stopStudio, test } from './fixtures';
+import { forgetGrades } from './seed-store';
 
 const DESCRIBE = 'a support agent that refunds orders only after confirming the amount';
 
@@ -113,6 +114,8 @@ test('a person filters, searches, sorts and reads conversations, and finds the t
   test.setTimeout(180_000);
   const dataDir = freshDataDir();
   const runId = simulate(dataDir);
+  // The table as a run nothing graded yet shows it, then one row graded twice.
+  forgetGrades(dataDir, runId);
   const graded = gradeFirstRow(dataDir, runId);
   let server = await startStudio(dataDir);
   try {

@@ -36,5 +36,5 @@ test('stored runs are listed newest first with status, size, coverage and degrad
 test('the page refuses to load without the token', async ({ page, studio }) => {
   const response = await page.goto(studio.origin + '/');
   expect(response?.status()).toBe(401);
-  await expect(page.getByText('carries the access token')).toBeVisible();
+  await expect(page.getByText('does not carry the access token')).toBeVisible();
 });
