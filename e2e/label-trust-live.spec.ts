@@ -91,8 +91,8 @@ test('each key labels the row, shows the next conversation, and the trust panel 
 
     // Another order: the key still moves on and counts.
     await page.getByRole('combobox', { name: 'Order' }).selectOption('unsure');
-    // The queue reads its first page in the new order: the row on screen is read once that has landed.
-    await page.waitForLoadState('networkidle');
+    // The queue reads its first page in the new order (the old row stays, keys off, until it has): read the row then.
+    await expect(page.locator('.label-layout')).toHaveAttribute('aria-busy', 'false');
     const heading = page.getByRole('heading', { name: /^Row #\d+$/ });
     await expect(heading).toBeVisible();
     const before = await heading.textContent();

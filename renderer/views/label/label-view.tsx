@@ -81,7 +81,8 @@ export function LabelView({ runId }: { runId: string }) {
       <QueueHeader runId={runId} onHelp={showHelp} onChosen={focusQueue} />
       <SaveErrorBanner />
       {status === 'error' && <ErrorBanner message={`The queue could not be read: ${error}`} onRetry={() => void startQueue('resume')} />}
-      <div className="label-layout">
+      {/* Busy while a new order's queue is read: the old row stays on screen, and the keys wait for the new one. */}
+      <div className="label-layout" aria-busy={status === 'loading'}>
         <div className="label-main" ref={transcriptRef} tabIndex={-1} role="region" aria-label="Conversation">
           <QueueRow runId={runId} scrollRef={transcriptRef} />
         </div>
