@@ -207,9 +207,9 @@ test('two annotators disagree; the conflicts show in the table, its filter and t
       ['Cy', CY],
     ] as const) {
       await signAs(page, name);
-      // The queue stays in place for the new name; opened again, it resumes at their first unlabelled row.
-      await page.goto(`${studio.url}#/runs/${runId}/label`);
+      // The queue is read again for the new name, at their own first unlabelled row (Ana left it on her sixth).
       await expect(progress(page)).toContainText(`0 / ${ROWS} labelled`);
+      await expect(progress(page)).toContainText(`1 of ${ROWS} in this order`);
       for (const [ordinal, key] of keys.entries()) {
         await expect(rowHeading(page, ordinal)).toBeVisible();
         await page.keyboard.press(key);

@@ -107,6 +107,12 @@ describe('judgeAgreement', () => {
       'Agreement and kappa are coarse on only 20 labelled pairs (MIN_GOLD is 50): label 30 more rows by hand.',
     ]);
     expect(result.ok).toBe(true);
+    expect(judgeAgreement(pairs(1, 1, 1)).warnings).toContain(
+      'Agreement and kappa are coarse on only 1 labelled pair (MIN_GOLD is 50): label 49 more rows by hand.',
+    );
+    expect(judgeAgreement([...pairs(25, 1, 1), ...pairs(24, 0, 0)]).warnings).toContain(
+      'Agreement and kappa are coarse on only 49 labelled pairs (MIN_GOLD is 50): label 1 more row by hand.',
+    );
   });
 
   it('does not warn about a leak under LEAK_THRESHOLD', () => {

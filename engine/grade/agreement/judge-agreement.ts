@@ -182,8 +182,10 @@ export function judgeAgreementFromGold(
     }
     if (goldKind !== null && !isTrustedKind) warnings.push(untrustedGoldReason(goldKind));
     if (n < MIN_GOLD) {
+      const missing = MIN_GOLD - n;
       warnings.push(
-        `Agreement and kappa are coarse on only ${n} labelled pairs (MIN_GOLD is ${MIN_GOLD}): label ${MIN_GOLD - n} more rows by hand.`,
+        `Agreement and kappa are coarse on only ${n} labelled ${n === 1 ? 'pair' : 'pairs'} (MIN_GOLD is ${MIN_GOLD}): ` +
+          `label ${missing} more ${missing === 1 ? 'row' : 'rows'} by hand.`,
       );
     }
     if (fp > 0 && fp / (fp + tn) >= LEAK_THRESHOLD) {

@@ -216,8 +216,9 @@ export function createLabelingActions(
       }
       const pendingLabel = get().nameDialog.pendingLabel;
       set({ annotator: result.value.name, wasAskedName: true, nameDialog: { ...initialLabelingState.nameDialog } });
-      // The queue shows each person's own labels (and their blind mode): read it again as the named annotator, in place.
-      await queue.startQueue(get().position);
+      // The queue shows each person's own labels (and their blind mode), so it is read again as the named annotator:
+      // in place when a label key asked for the name (the label is for this row), else at their first unlabelled row.
+      await queue.startQueue(pendingLabel ? get().position : 'resume');
       followAnnotator();
       if (pendingLabel) queue.give(pendingLabel);
       return true;

@@ -168,6 +168,21 @@ describe('the labeling store', () => {
     expect(server.labels).toEqual([{ id: 1, row_id: 'run_1:0', label: 'fail', note: null, author: 'Ana', blind: true }]);
   });
 
+  it('takes a new annotator to their own first unlabelled row, and Ana back to hers', async () => {
+    const { store } = harness(10, { labelled: 4 });
+    await store.getState().open('run_1');
+    await settle();
+    expect(store.getState().position).toBe(4);
+    store.getState().next();
+    store.getState().next();
+    expect(await store.getState().saveName('Bo')).toBe(true);
+    await settle();
+    expect(store.getState()).toMatchObject({ annotator: 'Bo', position: 0, status: 'ready' });
+    expect(await store.getState().saveName('Ana')).toBe(true);
+    await settle();
+    expect(store.getState()).toMatchObject({ annotator: 'Ana', position: 4 });
+  });
+
   it('labels unsigned when the person declines, and does not ask again', async () => {
     const { server, store } = harness(10, { annotator: null });
     await store.getState().open('run_1');

@@ -105,8 +105,9 @@ function QueueChoices({ onChosen }: { onChosen(): void }) {
 
 /** How far the person has got, and the steps back and forth. */
 function QueueProgress() {
-  const { counts, total, position, previous, next } = useLabelingStore(
+  const { isReading, counts, total, position, previous, next } = useLabelingStore(
     useShallow((state) => ({
+      isReading: state.status === 'loading',
       counts: state.counts,
       total: state.total,
       position: state.position,
@@ -125,10 +126,15 @@ function QueueProgress() {
         <span className="progress-track" aria-hidden="true">
           <span className="progress-fill" style={{ width: `${Math.round(progress.share * 1000) / 10}%` }} />
         </span>
-        <span className="muted">
-          {/* The place in the queue's order, not the row number (#N, from 0, as generated): "row 12" beside "#11" misled. */}
-          {progress.place === null ? 'no rows' : `${progress.place.toLocaleString()} of ${progress.total.toLocaleString()} in this order`}
-        </span>
+        {isReading ? (
+          // The old row stays on screen with its keys off until the new queue answers: say so, or a key seems lost.
+          <span className="state state-running">Reading the queue…</span>
+        ) : (
+          <span className="muted">
+            {/* The place in the queue's order, not the row number (#N, from 0, as generated): "row 12" beside "#11" misled. */}
+            {progress.place === null ? 'no rows' : `${progress.place.toLocaleString()} of ${progress.total.toLocaleString()} in this order`}
+          </span>
+        )}
       </div>
       <button
         type="button"
