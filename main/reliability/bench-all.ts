@@ -1,6 +1,7 @@
-// `npm run bench [-- --only pairwise,simulate] [--json FILE]`: runs every `bench:*` script of package.json, one after
-// another (each alone on the machine, as far as this process goes), shows their own output as it comes, and ends with
-// ONE table of every figure against its reference: benchmark, measured, reference, ratio, goal, met?
+// `npm run bench [-- --only pairwise,simulate] [--skip scale] [--json FILE]`: runs every `bench:*` script of package.json
+// (or those --only names, less those --skip names; bench:scale alone takes some 25 minutes), one after another (each
+// alone on the machine, as far as this process goes), shows their own output as it comes, and ends with ONE table of
+// every figure against its reference: benchmark, measured, reference, ratio, goal, met?
 // Each bench prints, as its last JSON line, `{"bench": name, "results": [BenchResult, ...]}`; a bench that prints
 // none (it crashed) gets a row saying so. Benchmarks, not tests: the figures depend on the machine and its load,
 // printed with the table.
@@ -34,13 +35,15 @@ function runBench(script: string): Promise<BenchOutcome> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { only: { type: 'string' }, json: { type: 'string' } } });
+  const { values } = parseArgs({ options: { only: { type: 'string' }, skip: { type: 'string' }, json: { type: 'string' } } });
   const packageJson = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   const all = Object.keys(packageJson.scripts).filter((name) => name.startsWith('bench:'));
-  const only = values.only?.split(',').map((name) => (name.startsWith('bench:') ? name : `bench:${name}`));
-  const unknown = only?.filter((name) => !all.includes(name)) ?? [];
+  const named = (list: string | undefined) => list?.split(',').map((name) => (name.startsWith('bench:') ? name : `bench:${name}`));
+  const only = named(values.only);
+  const skipped = named(values.skip) ?? [];
+  const unknown = [...(only ?? []), ...skipped].filter((name) => !all.includes(name));
   if (unknown.length > 0) throw new Error(`no such benchmark: ${unknown.join(', ')} (package.json has ${all.join(', ')})`);
-  const scripts = only ?? all;
+  const scripts = (only ?? all).filter((name) => !skipped.includes(name));
   const loadBefore = loadavg();
   const started = performance.now();
   const outcomes: BenchOutcome[] = [];
