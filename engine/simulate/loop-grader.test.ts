@@ -107,6 +107,15 @@ describe('the run grader in the loop', () => {
     expect(resumed.summary.search.mutation_aims).toEqual(whole.summary.search.mutation_aims);
   });
 
+  it('counts the aims of the situations that rolled out, not of a batch planned ahead that a cancel never started', async () => {
+    const calls: number[] = [];
+    const { rows, summary } = await run({ grader: grader(teamCheck, calls), concurrency: 1, isCancelled: () => calls.length >= 50 });
+    expect(summary.stopped_because).toBe('cancelled');
+    const aimed = (aim: string) => rows.filter((row) => row.rollout_index === 0 && row.lineage.aim === aim).length;
+    expect(aimed('graded_failure')).toBeGreaterThan(0);
+    expect(summary.search.mutation_aims).toEqual({ graded_failure: aimed('graded_failure'), world_fault: aimed('world_fault') });
+  });
+
   it('without a grader keeps the conduct checks as the in-loop reward and yields no grade', async () => {
     const { grades, summary } = await run({ budget: 40 });
     expect(grades.size).toBe(0);

@@ -13,6 +13,8 @@ export interface PlannedRollout {
   card: SituationCard;
   ordinal: number;
   group?: number;
+  /** The first rollout of a new situation: the summary counts the situation's aim when this one is read. */
+  isSituationStart?: true;
 }
 
 export type BatchPlan = { kind: 'batch'; rollouts: PlannedRollout[] } | { kind: 'stop'; reason: StopReason };
@@ -134,12 +136,18 @@ function plannedRollouts(run: SimulationRun, topUps: readonly TopUp[], situation
     const first = cards[0];
     if (!first) continue;
     run.state.noteSituation(first.situation.scenario_id, first.lineage);
-    run.summary.situation(first);
     run.situationsPlanned++;
     for (const card of cards) {
       const group = run.groups?.open(card, stableJson(card.situation.dimensions));
-      for (let repeat = 0; repeat < run.mode.initial_repeats; repeat++)
-        planned.push({ card: { ...card, rollout_index: repeat }, ordinal: ordinal++, ...(group === undefined ? {} : { group }) });
+      for (let repeat = 0; repeat < run.mode.initial_repeats; repeat++) {
+        const isSituationStart = card === first && repeat === 0;
+        planned.push({
+          card: { ...card, rollout_index: repeat },
+          ordinal: ordinal++,
+          ...(group === undefined ? {} : { group }),
+          ...(isSituationStart ? { isSituationStart } : {}),
+        });
+      }
     }
   }
   return planned;

@@ -48,6 +48,8 @@ export function tallyLanding(
 ): SimulationEvent | undefined {
   const { summary, state } = run;
   const { card, ordinal, group } = planned;
+  // Counted here, not when planned: a batch planned ahead that a cancel never started aimed at nothing.
+  if (planned.isSituationStart) summary.situation(card);
   if (landing.kind === 'stop') {
     summary.stopped(landing.error);
     return undefined;
