@@ -8,7 +8,8 @@ import { validateTrlLine } from '../gates/validate-trl';
 import { lineJson } from './line-json';
 import type { MaskMode } from './loss-mask';
 import { type LineOptions, type MetadataMode, openAiExtras, openAiLine } from './openai-format';
-import { type PreparedInput, preparedExtrasText, preparedLineText, preparedRecipe, servesPreparedLines } from './prepared-line';
+import { type PreparedInput, preparedRecipe, servesPreparedLines } from './prepared-line';
+import { preparedExtrasText, preparedLineText } from './prepared-line-text';
 import { RewardTally } from './reward-summary';
 import { openAiExtrasText, openAiLineText, trlExtrasText, trlLineText } from './sft-line-text';
 import type { SftFormat, TrainingExportOptions, TrainingInput, TrainingReport } from './training-export';
@@ -169,8 +170,11 @@ export class TrainingTally {
    */
   preparedLine(input: PreparedInput): string {
     const { prepared } = input;
-    if (prepared.recipe !== this.preparedRecipe)
-      throw new Error(`a line prepared for ${prepared.recipe} reached an export of ${this.preparedRecipe ?? 'other options'}`);
+    if (prepared.recipe !== this.preparedRecipe || prepared.format !== this.format)
+      throw new Error(
+        `a line prepared for ${prepared.recipe} in ${prepared.format} reached an export of ` +
+          `${this.preparedRecipe ?? 'other options'} in ${this.format}`,
+      );
     const { counts, run } = this;
     const { facts } = prepared;
     const system = run.system_prompt.trim() !== '';

@@ -138,16 +138,18 @@ export function gradedRowRecords(db: Db, ids: readonly string[]): GradedRowRecor
  * A page of prepared lines and grades, by the rows' ids, without reading the rows themselves (nor their bodies, the
  * long part): a row without a line of the recipe comes with null line columns and is read whole after. Its rows come
  * as arrays (PreparedValues, in this order): better-sqlite3 builds a row object key by key, which at these 24 columns
- * cost a third of the whole export.
+ * cost a third of the whole export. `messages` is the column of the export's format (migration 016 added TRL's).
  */
-const PREPARED_PAGE_SQL = `SELECT j.value AS id, ${GRADE_COLUMNS},
-    p.prompt AS prompt, p.mask AS mask, p.head AS head, p.tail AS tail, p.messages AS messages, p.n_messages AS n_messages,
+const preparedPageSql = (messages: 'messages' | 'trl_messages') => `SELECT j.value AS id, ${GRADE_COLUMNS},
+    p.prompt AS prompt, p.mask AS mask, p.head AS head, p.tail AS tail, p.${messages} AS messages, p.n_messages AS n_messages,
     p.has_user AS has_user, p.calls AS calls, p.trained AS trained, p.masked AS masked, p.empty_turns AS empty_turns,
     p.tool_calls AS tool_calls, p.leak_checked AS leak_checked, p.leak_hit AS leak_hit, p.needle_min AS needle_min
   FROM json_each(?) j
   LEFT JOIN export_lines p ON p.row_id = j.value AND p.recipe = ?
   LEFT JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = j.value)
   LEFT JOIN labels l ON l.id = (SELECT MAX(id) FROM labels WHERE labels.row_id = j.value)`;
+
+const PREPARED_PAGE_SQL = { openai: preparedPageSql('messages'), trl: preparedPageSql('trl_messages') };
 
 type Text = string | null;
 type Count = number | null;
@@ -180,9 +182,12 @@ export type PreparedValues = [
   needle_min: Count,
 ];
 
-/** The given rows' prepared lines of `recipe` (null line columns where a row has none) with their grades, in id order. */
-export function preparedRecords(db: Db, ids: readonly string[], recipe: string): PreparedValues[] {
-  return statement<[string, string], PreparedValues>(db, PREPARED_PAGE_SQL).raw(true).all(JSON.stringify(ids), recipe);
+/**
+ * The given rows' prepared lines of `recipe` with the messages of `format` (null line columns where a row has none; TRL's
+ * messages null or '' where the row has none of them) with their grades, in id order.
+ */
+export function preparedRecords(db: Db, ids: readonly string[], recipe: string, format: 'openai' | 'trl'): PreparedValues[] {
+  return statement<[string, string], PreparedValues>(db, PREPARED_PAGE_SQL[format]).raw(true).all(JSON.stringify(ids), recipe);
 }
 
 /** Prompts and scenario ids of a run's rows, without parsing the bodies (for decontamination against other runs). */
