@@ -53,7 +53,7 @@ export function planRows(
 }
 
 /** The SFT format of the plan's export, or null for DPO and GRPO. */
-const sftFormatOf = (plan: ExportPlan): SftFormat | null =>
+export const sftFormatOf = (plan: ExportPlan): SftFormat | null =>
   plan.request.format === 'openai' || plan.request.format === 'trl' ? plan.request.format : null;
 
 /**

@@ -194,6 +194,13 @@ export function preparedRecords(db: Db, ids: readonly string[], recipe: string, 
   return statement<[string, string], PreparedValues>(db, PREPARED_PAGE_SQL[format]).raw(true).all(JSON.stringify(ids), recipe);
 }
 
+/** Whether the row has a prepared line of `recipe` with the messages of `format` (TRL's are NULL or '' where it has none). */
+export function hasPreparedLine(db: Db, rowId: string, recipe: string, format: 'openai' | 'trl'): boolean {
+  const column = format === 'trl' ? 'trl_messages' : 'messages';
+  const sql = `SELECT 1 FROM export_lines WHERE row_id = ? AND recipe = ? AND ${column} IS NOT NULL AND ${column} <> ''`;
+  return statement<[string, string], { 1: number }>(db, sql).get(rowId, recipe) !== undefined;
+}
+
 /** Prompts and scenario ids of a run's rows, without parsing the bodies (for decontamination against other runs). */
 export function runPrompts(db: Db, runId: string): { scenario_id: string; prompt: string }[] {
   return statement<[string], { scenario_id: string; prompt: string | null }>(
