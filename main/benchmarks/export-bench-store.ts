@@ -9,6 +9,12 @@ import { seedExportRun } from '../test-support/export-run';
 /** Rows simulated for the bench's store; the rest are copies of them. */
 const SEED_ROWS = 200;
 
+/**
+ * Each copy's ask (and the user turn that says it) ends with its copy number: DPO pairs the rows of one ask, and copies
+ * sharing their originals' asks would make asks of 500 rows each, where a run has a few rollouts per ask.
+ */
+const COPY_MARK = "' (copy ' || CAST(@copy AS INTEGER) || ')'";
+
 /** A store with one graded run of `rows` rows: 200 simulated, the rest copies of them under new ids and ordinals. */
 export async function buildStore(dataDir: string, rows: number): Promise<{ rows: number; seconds: number; pageBytes: number }> {
   const context = createAppContext({ dataDir, mode: 'cli' });
@@ -22,7 +28,10 @@ export async function buildStore(dataDir: string, rows: number): Promise<{ rows:
        SELECT run_id || ':' || CAST(ordinal + @shift AS INTEGER), run_id, ordinal + @shift, rollout_id || '~' || CAST(@copy AS INTEGER),
               scenario_id,
               tool, rule, stance, world_state, tool_condition, history, writer, turns, ended_by, duration_ms, created_at,
-              json_set(body, '$.ordinal', ordinal + @shift, '$.rollout_id', rollout_id || '~' || CAST(@copy AS INTEGER))
+              json_set(body, '$.ordinal', ordinal + @shift, '$.rollout_id', rollout_id || '~' || CAST(@copy AS INTEGER),
+                '$.prompt', json_extract(body, '$.prompt') || ${COPY_MARK},
+                '$.messages[0].content', json_extract(body, '$.messages[0].content') ||
+                  CASE WHEN json_extract(body, '$.messages[0].role') = 'user' THEN ${COPY_MARK} ELSE '' END)
        FROM rows WHERE run_id = @run AND ordinal < @base AND ordinal + @shift < @rows`,
     );
     const grade = context.db.prepare(

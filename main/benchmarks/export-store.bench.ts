@@ -3,18 +3,19 @@
  * costs, from the store to the file. A real offline run of 200 rows is simulated and graded, then copied in SQL up to
  * `rows` rows (new ids and ordinals, bodies otherwise alike), each copy given its prepared export line as the run
  * executor gives a row it stores (timed and printed: that work moved from the export to the simulation). The measure is
- * `runExport` of the whole run to a folder in the OpenAI-compatible SFT format, exactly as the app runs it: the plan
- * (selection, splits), rows read a page at a time as their prepared lines joined with their grades on this thread
- * (engine/export/prepared-line.ts), the file written and synced, the card. The `whole` mode reads every row whole
- * instead (each body parsed through its schema, every line built and checked: the general path, which TRL, other
- * options and rows stored before migration 012 take), as the app runs it on this machine (on worker threads started
- * from a bundle of the desktop app's export worker, main/services/exports/export-worker.ts, where the cores are there), and
- * must give the same file, byte for byte.
+ * `runExport` of the whole run to a folder, exactly as the app runs it: the plan (selection, splits), the rows read a
+ * page at a time, the file written and synced, the card. Three exports: the default SFT export (OpenAI-compatible) and
+ * the default TRL export, rows read as their prepared lines joined with their grades on this thread
+ * (engine/export/prepared-line.ts), and DPO (dpo-openai: every row read whole, pairs made by prompt). The SFT and TRL
+ * exports run again with every row read whole (each body parsed through its schema, every line built and checked: the
+ * general path, which other options and rows stored before migrations 012 and 016 take), as the app runs it on this
+ * machine (on worker threads started from a bundle of the desktop app's export worker,
+ * main/services/exports/export-worker.ts, where the cores are there), and must give the same file, byte for byte.
  * Every mode runs in a fresh process started from a bundle of this file (as the desktop app runs its main bundle; see
  * bundleBenchAndWorker). The raw reference (the same bytes from one buffer, synced) is written in a process of its own
  * and again in each export's process right after it (the machine is shared, and its load moves between processes; a
  * disk that has just taken a large file can also be slower to take the next): the ratios use the faster, the stricter.
- * Goal (issue 9): at least half the raw rate, under 300 MB. The last line is JSON for `npm run bench`.
+ * Goal (issues 9 and 25): at least half the raw rate, under 300 MB. The last line is JSON for `npm run bench`.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -30,11 +31,25 @@ import { runExport } from '../services/exports/export-service';
 import { exportTuning } from '../services/exports/export-tuning';
 
 /**
- * `prepared`: the export as the app runs it (prepared lines, on this thread); `whole`: every row read whole (the general
- * path, prepared lines unused), as the app runs that (on worker threads where the cores are there).
+ * A format alone: the export as the app runs it (SFT and TRL from prepared lines, on this thread); `-whole`: every row
+ * read whole (the general path, prepared lines unused), as the app runs that (on worker threads where the cores are there).
  */
-const MODES = ['prepared', 'whole', 'raw'] as const;
+const MODES = ['openai', 'openai-whole', 'trl', 'trl-whole', 'dpo-openai', 'raw'] as const;
 type Mode = (typeof MODES)[number];
+type ExportMode = Exclude<Mode, 'raw'>;
+/** What each export's figures are called. */
+const NAMES: Record<ExportMode, string> = {
+  openai: 'default SFT (prepared lines)',
+  'openai-whole': 'SFT read whole',
+  trl: 'TRL (prepared lines)',
+  'trl-whole': 'TRL read whole',
+  'dpo-openai': 'DPO (dpo-openai, rows read whole)',
+};
+/** The exports whose files must equal their read-whole twin's, byte for byte. */
+const TWINS = [
+  ['openai', 'openai-whole'],
+  ['trl', 'trl-whole'],
+] as const;
 const GOAL_RATIO = 0.5;
 const GOAL_PEAK_MB = 300;
 
@@ -101,12 +116,13 @@ async function measure(mode: Mode, dataDir: string, rawBytes: number, workerBund
     return { mode, wall, cpu: 0, peak: process.memoryUsage().rss, bytes: rawBytes, lines: 0, sha256: '', raw_wall: null };
   }
   // The app's own choices, with its bundled export worker at hand.
-  Object.assign(exportTuning, { worker_bundle: workerBundle, prepared_lines: mode === 'prepared' });
+  Object.assign(exportTuning, { worker_bundle: workerBundle, prepared_lines: !mode.endsWith('-whole') });
+  const format = mode.replace(/-whole$/, '');
   const context = createAppContext({ dataDir, mode: 'cli' });
   const run = context.db.prepare('SELECT id FROM runs ORDER BY rowid LIMIT 1').get() as { id: string };
   const request = ExportRequest.parse({
-    selection: { run_id: run.id },
-    format: 'openai',
+    selection: { run_id: run.id, passes_only: false },
+    format,
     splits: ['train'],
     fractions: { holdout: 0, eval: 0 },
     destination: { kind: 'folder', folder: out },
@@ -157,58 +173,52 @@ if (childMode) {
     );
     const bundles = bundleBenchAndWorker();
     const measures = new Map<Mode, Measure>();
-    let bytes = 0;
     for (const mode of MODES) {
-      const child = spawnSync(process.execPath, [bundles.bench, String(count), mode, dataDir, String(bytes), bundles.worker], {
+      const rawBytes = measures.get('openai')?.bytes ?? 0;
+      const child = spawnSync(process.execPath, [bundles.bench, String(count), mode, dataDir, String(rawBytes), bundles.worker], {
         encoding: 'utf8',
       });
       if (child.status !== 0) throw new Error(`bench ${mode} failed: ${child.stderr}`);
-      const result = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Measure;
-      measures.set(mode, result);
-      if (mode === 'prepared') bytes = result.bytes;
+      measures.set(mode, JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Measure);
     }
-    const prepared = measures.get('prepared')!;
-    const whole = measures.get('whole')!;
-    const raw = measures.get('raw')!;
-    const mb = bytes / 1e6;
     console.log(
       `machine: ${cpus().length} cores, load average ${loadavg()
         .map((value) => value.toFixed(1))
         .join(' ')} (other work on the machine slows every figure)`,
     );
-    const identical = prepared.sha256 === whole.sha256;
-    console.log(
-      `rows ${count}, lines ${prepared.lines}, ${mb.toFixed(1)} MB; the file of prepared lines identical to the file of every row read ` +
-        `whole: ${identical}`,
-    );
+    const identical = TWINS.every(([prepared, whole]) => measures.get(prepared)!.sha256 === measures.get(whole)!.sha256);
+    for (const [prepared, whole] of TWINS) {
+      const run = measures.get(prepared)!;
+      console.log(
+        `${prepared}: rows ${count}, lines ${run.lines}, ${(run.bytes / 1e6).toFixed(1)} MB; the file of prepared lines identical to ` +
+          `the file of every row read whole: ${run.sha256 === measures.get(whole)!.sha256}`,
+      );
+    }
     const wholeWhere = wholeOnWorkers() ? 'on worker threads' : 'on this thread';
     console.log(
       `the app joins prepared lines on this thread, and reads rows whole ${wholeWhere} on this machine (exportTuning, ` +
         `${availableParallelism()} cores)`,
     );
-    const names: Record<Mode, string> = { prepared: 'prepared lines', whole: `rows read whole`, raw: 'raw bytes' };
-    /** The faster of the raw write in the run's own process and the raw run alone: the stricter reference. */
-    const rawWall = (run: Measure) => Math.min(run.raw_wall ?? Number.POSITIVE_INFINITY, raw.wall);
-    for (const mode of MODES) {
+    const raw = measures.get('raw')!;
+    /** The faster of the raw write in the run's own process and the raw run alone (scaled to its bytes): the stricter reference. */
+    const rawWall = (run: Measure) => Math.min(run.raw_wall ?? Number.POSITIVE_INFINITY, (raw.wall * run.bytes) / raw.bytes);
+    console.log(`${'raw bytes'.padEnd(36)} wall ${raw.wall.toFixed(2)} s (${(raw.bytes / 1e6 / raw.wall).toFixed(1)} MB/s)`);
+    const exports = MODES.filter((mode): mode is ExportMode => mode !== 'raw');
+    for (const mode of exports) {
       const run = measures.get(mode)!;
-      const sameProcess =
-        run.raw_wall === null
-          ? ''
-          : ` (raw in this process ${run.raw_wall.toFixed(2)} s; to the raw run alone ${(raw.wall / run.wall).toFixed(2)})`;
-      const cpu = mode === 'raw' ? '' : `  cpu ${run.cpu.toFixed(2)} s  ${((run.cpu / count) * 1e6).toFixed(0)} µs/row`;
+      const mb = run.bytes / 1e6;
       console.log(
-        `${names[mode].padEnd(16)} wall ${run.wall.toFixed(2)} s (${(mb / run.wall).toFixed(1)} MB/s)${cpu}  ratio to raw ` +
-          `${(rawWall(run) / run.wall).toFixed(2)}${sameProcess}  peak rss ${(run.peak / 1e6).toFixed(0)} MB`,
+        `${NAMES[mode].padEnd(36)} wall ${run.wall.toFixed(2)} s (${(mb / run.wall).toFixed(1)} MB/s, ${mb.toFixed(0)} MB)  cpu ` +
+          `${run.cpu.toFixed(2)} s  ${((run.cpu / count) * 1e6).toFixed(0)} µs/row  ratio to raw ${(rawWall(run) / run.wall).toFixed(2)} ` +
+          `(raw in this process ${run.raw_wall!.toFixed(2)} s)  peak rss ${(run.peak / 1e6).toFixed(0)} MB`,
       );
     }
-    const results = (['prepared', 'whole'] as const).flatMap((mode) => {
+    const results = exports.flatMap((mode) => {
       const run = measures.get(mode)!;
-      const how =
-        mode === 'prepared'
-          ? 'prepared lines (the default SFT export)'
-          : `read whole, ${wholeWhere} (TRL, other options, rows stored before)`;
-      const label = `export ${count} stored rows, ${how}`;
+      const where = mode.endsWith('-whole') ? `, ${wholeWhere}` : '';
+      const label = `export ${count} stored rows, ${NAMES[mode]}${where}`;
       const ratio = rawWall(run) / run.wall;
+      const mb = run.bytes / 1e6;
       return [
         {
           name: `${label}: rate`,

@@ -4,7 +4,7 @@
  * kept in DIR/<size> and reused by later runs when --data-dir is given; a 1,000,000-row store takes tens of minutes to
  * build). Measured on each: the store's size; the calls behind the conversations table (first page, filter menus, a
  * filter, a sort, a page mid-run), the coverage view and agreement, each right after the store opened and again
- * (scale-api.ts); the default SFT export and TRL (as it is while issue 21 changes the format) with the compiled `wai`,
+ * (scale-api.ts); the default SFT and TRL exports (prepared lines) with the compiled `wai`,
  * against raw writes of the same bytes, with its peak memory (scale-export.ts); and the table in Chromium (first page,
  * filter, the longest task while scrolling) by e2e/ui.bench.ts on the same store. Then how each cost grows from the
  * smallest size to the largest. Goals (issue 25): first page and filter under 300 ms, no task over 50 ms while
@@ -93,7 +93,7 @@ async function measureSize(rows: number): Promise<Figure[]> {
     const megabytes = run.bytes / 1e6;
     const ratio = run.raw_seconds / run.seconds;
     const peak = run.peak_bytes === null ? Number.NaN : run.peak_bytes / 1e6;
-    const label = format === 'openai' ? 'export, default SFT (prepared lines)' : 'export, TRL (rows read whole, as it is)';
+    const label = format === 'openai' ? 'export, default SFT (prepared lines)' : 'export, TRL (prepared lines)';
     process.stdout.write(
       `  ${label}: ${megabytes.toFixed(0)} MB in ${run.seconds.toFixed(1)} s (${(megabytes / run.seconds).toFixed(0)} MB/s; raw ` +
         `${(megabytes / run.raw_seconds).toFixed(0)} MB/s; ratio ${ratio.toFixed(2)}), peak ${peak.toFixed(0)} MB\n`,

@@ -1,8 +1,4 @@
-import { createReadStream, existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { ExportFormatName, ExportPreview } from '../../shared/api/exports';
-import { isFullPass } from '../../shared/domain';
 import type { JobControl } from '../services/exports/export-jobs';
 
 export type SelectChoice = 'all' | 'passes';
@@ -49,30 +45,6 @@ export function trainGradeWarnings(grades: TrainGrades, tense: 'written' | 'prev
     warnings.push(`--select all: ${count(grades.ungraded, one, many)}.`);
   }
   return warnings;
-}
-
-/**
- * Counts rows in a written train split by the grade each line carries (`reward`), read from its metadata file
- * (`data/train.meta.jsonl`), or from the lines themselves when they carry it (`--with-metadata`): lines of one row (the
- * same `rollout_id`) count once. Lines without a reward are ungraded; no file counts none.
- */
-export async function trainGradesOf(folder: string): Promise<TrainGrades> {
-  const metadata = join(folder, 'data', 'train.meta.jsonl');
-  const file = existsSync(metadata) ? metadata : join(folder, 'data', 'train.jsonl');
-  if (!existsSync(file)) return { failing: 0, ungraded: 0 };
-  const failing = new Set<string>();
-  const ungraded = new Set<string>();
-  let index = 0;
-  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
-  for await (const line of lines) {
-    if (line.trim() === '') continue;
-    const parsed = JSON.parse(line) as { reward?: unknown; rollout_id?: unknown };
-    const id = typeof parsed.rollout_id === 'string' ? parsed.rollout_id : `line:${index}`;
-    index += 1;
-    if (typeof parsed.reward !== 'number') ungraded.add(id);
-    else if (!isFullPass(parsed.reward)) failing.add(id);
-  }
-  return { failing: failing.size, ungraded: ungraded.size };
 }
 
 /** Which rows the selection took, and how many of the run's rows that is: the first number a reader meets. */

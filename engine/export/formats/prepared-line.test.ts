@@ -5,22 +5,27 @@ import { context, input } from '../__fixtures__/sft-arbitraries';
 import type { ExportInput, RunContext } from '../export-input';
 import { gradeFitsPrepared, gradeMayQuote, PREPARED_LINE_VERSION, PreparedFacts, prepareLine, preparedRecipe } from './prepared-line';
 import { sha1Hex } from '../sha1';
-import { exportTraining, type TrainingExportOptions, type TrainingInput } from './training-export';
+import { exportTraining, type SftFormat, type TrainingExportOptions, type TrainingInput } from './training-export';
 
 // A row stored with its prepared line is exported by joining that line's parts with the run's system prompt, tools and
 // the row's grade. These hold the result to the general path: the same bytes and the same report, for rows of any
 // shape (a row that cannot be prepared, or whose grade quotes privileged text, is read whole).
 
-/** Each row as the store's reader gives it: its prepared line and grade where it has a usable one, else whole. */
-function asStored(inputs: readonly ExportInput[], run: RunContext): { rows: TrainingInput[]; prepared: number } {
+/** Each row as the store's reader gives it: its prepared line of the format and grade where it has a usable one, else whole. */
+function asStored(
+  inputs: readonly ExportInput[],
+  run: RunContext,
+  format: SftFormat = 'openai',
+): { rows: TrainingInput[]; prepared: number } {
   let prepared = 0;
   const rows = inputs.map((item): TrainingInput => {
     const stored = prepareLine(item.row, run);
-    if (!stored || (gradeMayQuote(stored.facts, item) && !gradeFitsPrepared(stored.needles, item))) return item;
+    const messages = format === 'trl' ? stored?.trl_messages : stored?.messages;
+    if (!stored || !messages || (gradeMayQuote(stored.facts, item) && !gradeFitsPrepared(stored.needles, item))) return item;
     prepared += 1;
     const { row: _row, ...grade } = item;
-    const { needles: _needles, ...line } = stored;
-    return { ...grade, prepared: line };
+    const { needles: _needles, trl_messages: _trl, ...line } = stored;
+    return { ...grade, prepared: { ...line, format, messages } };
   });
   return { rows, prepared };
 }
@@ -33,19 +38,22 @@ async function exported(rows: readonly TrainingInput[], run: RunContext, options
 }
 
 const metadata = fc.constantFrom('none' as const, 'inline' as const, 'sidecar' as const);
+const format = fc.constantFrom('openai' as const, 'trl' as const);
 
 describe('prepared lines', () => {
-  it('give the general path’s lines, metadata and report, byte for byte, for rows of any shape and grade', async () => {
-    let preparedRows = 0;
+  it('give the general path’s lines, metadata and report, byte for byte, for rows of any shape and grade, in both formats', async () => {
+    const preparedRows = { openai: 0, trl: 0 };
     await fc.assert(
-      fc.asyncProperty(fc.array(input, { minLength: 1, maxLength: 4 }), context, metadata, async (inputs, run, mode) => {
-        const { rows, prepared } = asStored(inputs, run);
-        preparedRows += prepared;
-        expect(await exported(rows, run, { metadata: mode })).toEqual(await exported(inputs, run, { metadata: mode }));
+      fc.asyncProperty(fc.array(input, { minLength: 1, maxLength: 4 }), context, metadata, format, async (inputs, run, mode, shape) => {
+        const { rows, prepared } = asStored(inputs, run, shape);
+        preparedRows[shape] += prepared;
+        const options = { metadata: mode, format: shape };
+        expect(await exported(rows, run, options)).toEqual(await exported(inputs, run, options));
       }),
-      { numRuns: 400 },
+      { numRuns: 600 },
     );
-    expect(preparedRows).toBeGreaterThan(30);
+    expect(preparedRows.openai).toBeGreaterThan(30);
+    expect(preparedRows.trl).toBeGreaterThan(30);
   });
 
   it('are made for clean rows, so the property above exercises them, and their facts parse', () => {
@@ -55,8 +63,8 @@ describe('prepared lines', () => {
       refundInput({ id: 'row-3', leak: true }),
     ];
     for (const run of [REFUND_CONTEXT, { system_prompt: '', tools: REFUND_CONTEXT.tools }]) {
-      const { prepared } = asStored(inputs, run);
-      expect(prepared).toBe(3);
+      expect(asStored(inputs, run).prepared).toBe(3);
+      expect(asStored(inputs, run, 'trl').prepared).toBe(3);
     }
     const facts = prepareLine(refundInput({ leak: true }).row, REFUND_CONTEXT)!.facts;
     expect(PreparedFacts.parse(JSON.parse(JSON.stringify(facts)))).toEqual(facts);
@@ -76,12 +84,13 @@ describe('prepared lines', () => {
   it('serve only the export they were made for: the same tools, the default options', async () => {
     const item = refundInput();
     const { row: _row, ...grade } = item;
-    const { needles: _needles, ...line } = prepareLine(item.row, REFUND_CONTEXT)!;
+    const { needles: _needles, trl_messages: _trl, ...line } = prepareLine(item.row, REFUND_CONTEXT)!;
     const prepared = { ...grade, prepared: line };
     const otherTools: RunContext = { system_prompt: REFUND_CONTEXT.system_prompt, tools: REFUND_CONTEXT.tools.slice(0, 1) };
     expect(preparedRecipe(otherTools)).not.toBe(prepared.prepared.recipe);
     await expect(exported([prepared], otherTools)).rejects.toThrow(/prepared for/);
-    await expect(exported([prepared], REFUND_CONTEXT, { format: 'trl' })).rejects.toThrow(/other options/);
+    await expect(exported([prepared], REFUND_CONTEXT, { mask_mode: 'final' })).rejects.toThrow(/other options/);
+    await expect(exported([prepared], REFUND_CONTEXT, { format: 'trl' })).rejects.toThrow(/in openai reached an export of .* in trl/);
   });
 
   it('change only with PREPARED_LINE_VERSION: the lines and metadata of the default export are pinned to it', async () => {

@@ -5,13 +5,12 @@ import type { ExportGrade, RunContext } from '../export-input';
 import { jsonString } from './json-text';
 import { findLeak } from '../gates/leak-gate';
 import { holdsPrivileged, mayLowerTo, privilegedNeedles } from '../gates/scrub';
-import { cleanLineStats, sftLineShape } from '../gates/sft-line-check';
-import { openAiMessagesText, systemMessageText, toolsText } from './sft-line-text';
+import { type CleanLineStats, cleanLineStats, type SftLineShape, sftLineShape } from '../gates/sft-line-check';
+import { openAiMessagesText, trlMessagesText } from './sft-line-text';
 import { sha1Hex } from '../sha1';
 import { functionTools, sealedToolsJson } from './tool-schemas';
-import type { TrainingExportOptions } from './training-export';
-import { trainingSamples } from './training-samples';
-import type { MetadataMode } from './openai-format';
+import type { SftFormat, TrainingExportOptions } from './training-export';
+import { type TrainingSample, trainingSamples } from './training-samples';
 
 /**
  * Bumped whenever a change to the exporters changes a line a prepared row would give: rows prepared before then no
@@ -56,11 +55,14 @@ export type PreparedFacts = z.infer<typeof PreparedFacts>;
  * decides, made once when the row is stored. An export joins them with the run's system prompt and tools and the row's
  * latest grade: concatenation, where the general path builds, checks and serialises the whole line again. The text is
  * the general path's, byte for byte, wherever the metadata goes (prepared-line.test.ts and the store's export tests
- * hold the two to it). Another format's prepared parts would sit beside these under a recipe of their own.
+ * hold the two to it). The default TRL export (every assistant turn trained) shares all but the messages, kept beside
+ * them in TRL's wire shape.
  */
 export interface PreparedLine {
   /** Which exports may use it: see preparedRecipe. */
   recipe: string;
+  /** The format whose wire shape `messages` is in. */
+  format: SftFormat;
   /** The row's messages in wire shape, comma-joined (the system prompt is the run's, joined on export). */
   messages: string;
   /** The ask, as JSON text. */
@@ -74,8 +76,14 @@ export interface PreparedLine {
   facts: PreparedFacts;
 }
 
-/** A prepared line as it is stored, with the privileged texts its grade may not quote (read only when one could). */
+/**
+ * A prepared line as it is stored (OpenAI's messages, TRL's beside them), with the privileged texts its grade may not
+ * quote (read only when one could).
+ */
 export interface StoredPreparedLine extends PreparedLine {
+  format: 'openai';
+  /** The messages of the row's default TRL line; null when that line is not clean where the OpenAI one is (read whole). */
+  trl_messages: string | null;
   needles: readonly string[];
 }
 
@@ -92,7 +100,6 @@ const CHECKED_AS: TrainingExportOptions = { metadata: 'inline' };
 /** Whether an SFT export with these options writes the lines rows are prepared for (the metadata may go anywhere). */
 export function servesPreparedLines(options: TrainingExportOptions): boolean {
   return (
-    (options.format ?? 'openai') === 'openai' &&
     (options.mask_mode ?? 'assistant') === 'assistant' &&
     options.unroll !== true &&
     options.strip_think !== false &&
@@ -117,6 +124,7 @@ export function preparedRecipe(context: RunContext): string {
 export function prepareLine(row: Row, context: RunContext): StoredPreparedLine | null {
   const bare: RunContext = { system_prompt: '', tools: context.tools };
   const shape = sftLineShape(bare, CHECKED_AS);
+  const trlShape = sftLineShape(bare, { ...CHECKED_AS, format: 'trl' });
   if (!shape || typeof row.prompt !== 'string' || row.messages.some((message) => message.role === 'system')) return null;
   const input = { row, reward: null };
   const [sample] = trainingSamples(input, bare, DEFAULT_SFT);
@@ -131,7 +139,9 @@ export function prepareLine(row: Row, context: RunContext): StoredPreparedLine |
   const needles = [...privilegedNeedles(row)];
   return {
     recipe: preparedRecipe(context),
+    format: 'openai',
     messages,
+    trl_messages: trlShape ? trlMessages(sample, stats, trlShape) : null,
     prompt: jsonString(row.prompt),
     mask: sample.loss_mask.join(','),
     head: carryMemberText(values.slice(0, GRADE_CARRY_START)),
@@ -149,6 +159,16 @@ export function prepareLine(row: Row, context: RunContext): StoredPreparedLine |
     },
     needles,
   };
+}
+
+/**
+ * The messages of a sample's default TRL line, when that line passes TRL's checks as the OpenAI line passes OpenAI's and
+ * they count the same (so the facts serve both); else null.
+ */
+function trlMessages(sample: TrainingSample, stats: CleanLineStats, shape: SftLineShape): string | null {
+  const trl = cleanLineStats(sample, shape);
+  const isSame = trl && trl.counted && trl.messages === stats.messages && trl.user === stats.user && trl.calls === stats.calls;
+  return isSame ? trlMessagesText(sample.messages) : null;
 }
 
 /** Whether a grade could quote a privileged text of the line's row: only then are the texts read to decide. */
@@ -171,47 +191,4 @@ const mayHold = (value: string | null | undefined, shortest: number): boolean =>
 /** Whether a prepared line can carry this grade: not when the grade's words quote one of the row's privileged texts. */
 export function gradeFitsPrepared(needles: readonly string[], grade: ExportGrade): boolean {
   return needles.length === 0 || !holdsPrivileged(gradeCarryValues(grade), needles);
-}
-
-/** The parts of a line the run decides, around a prepared row's own: written once per export (its context). */
-interface RunParts {
-  context: RunContext;
-  /** `{"messages":[` and the system message. */
-  open: string;
-  /** The messages' end and the tools. */
-  close: string;
-  /** `"loss_mask":[` and the system message's 0. */
-  mask: string;
-}
-
-let lastParts: RunParts | null = null;
-
-function runParts(context: RunContext): RunParts {
-  if (lastParts?.context !== context) {
-    const system = context.system_prompt.trim() !== '';
-    lastParts = {
-      context,
-      open: `{"messages":[${system ? `${systemMessageText(context.system_prompt)},` : ''}`,
-      close: `]${toolsText(context)}`,
-      mask: `"loss_mask":[${system ? '0,' : ''}`,
-    };
-  }
-  return lastParts;
-}
-
-/** The members of a prepared row's extras with its grade (the general path's `openAiExtras`, as text). */
-export function preparedExtrasText(input: PreparedInput, context: RunContext): string {
-  const { prepared } = input;
-  const grade = carryMemberText(gradeCarryValues(input), GRADE_CARRY_START);
-  let carry = prepared.head;
-  if (grade !== '') carry += carry === '' ? grade : `,${grade}`;
-  if (prepared.tail !== '') carry += carry === '' ? prepared.tail : `,${prepared.tail}`;
-  return `"prompt":${prepared.prompt},${runParts(context).mask}${prepared.mask}]${carry === '' ? '' : `,${carry}`}`;
-}
-
-/** The line of a prepared row with its grade, in an export of the run with this context: the general path's text. */
-export function preparedLineText(input: PreparedInput, context: RunContext, metadata: MetadataMode = 'none'): string {
-  const parts = runParts(context);
-  const head = `${parts.open}${input.prepared.messages}${parts.close}`;
-  return metadata === 'inline' ? `${head},${preparedExtrasText(input, context)}}` : `${head}}`;
 }

@@ -137,6 +137,10 @@ export function openAiMessagesText(messages: readonly SampleMessage[], mask: rea
   return listText(messages, 0, messages.length, weighted);
 }
 
+/** The messages of a TRL line, comma-joined; null when the general path must decide. */
+export const trlMessagesText = (messages: readonly SampleMessage[]): string | null =>
+  listText(messages, 0, messages.length, trlMessageText);
+
 /** The members of `JSON.stringify(openAiExtras(sample))`, or null when the general path must decide. */
 export function openAiExtrasText(sample: TrainingSample): string | null {
   const prompt = sample.input.row.prompt as unknown;
@@ -181,7 +185,7 @@ export function trlLineText(
     if (prompt === null || completion === null) return null;
     head = `{"prompt":[${prompt}],"completion":[${completion}]`;
   } else {
-    const list = listText(messages, 0, messages.length, trlMessageText);
+    const list = trlMessagesText(messages);
     if (list === null) return null;
     head = `{"messages":[${list}]`;
   }

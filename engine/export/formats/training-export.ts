@@ -46,6 +46,8 @@ export interface TrainingReport {
   masked_messages: number;
   /** Rows that call tools while the file carries no tool schemas (a warning says so). */
   tool_rows_without_schemas: number;
+  /** Rows written (a line or more) whose latest grade is not a full pass, and rows written without a grade. */
+  written_grades: { failing: number; ungraded: number };
   tool_call_roundtrip: RoundtripReport;
   privileged_leaks: LeakReport;
   line_check: FileCheckReport;

@@ -1,3 +1,4 @@
+import { isFullPass } from '../../../shared/domain/verdict';
 import { EMPTY_CONTEXT, hasToolCalls, type RunContext } from '../export-input';
 import { FileCheck, type FileCheckReport, type FileCheckState } from '../gates/file-check';
 import { LeakGate, type LeakReport } from '../gates/leak-gate';
@@ -8,7 +9,8 @@ import { validateTrlLine } from '../gates/validate-trl';
 import { lineJson } from './line-json';
 import type { MaskMode } from './loss-mask';
 import { type LineOptions, type MetadataMode, openAiExtras, openAiLine } from './openai-format';
-import { type PreparedInput, preparedExtrasText, preparedLineText, preparedRecipe, servesPreparedLines } from './prepared-line';
+import { type PreparedInput, preparedRecipe, servesPreparedLines } from './prepared-line';
+import { preparedExtrasText, preparedLineText } from './prepared-line-text';
 import { RewardTally } from './reward-summary';
 import { openAiExtrasText, openAiLineText, trlExtrasText, trlLineText } from './sft-line-text';
 import type { SftFormat, TrainingExportOptions, TrainingInput, TrainingReport } from './training-export';
@@ -31,6 +33,9 @@ type Counts = {
   trained: number;
   masked: number;
   toolRowsWithoutSchemas: number;
+  /** Rows written (a line or more) whose latest grade is not a full pass, and rows written ungraded. */
+  failingWritten: number;
+  ungradedWritten: number;
 };
 
 /** Everything an SFT export counts, as plain data: a part exported in a worker thread is carried over with it. */
@@ -70,6 +75,8 @@ export class TrainingTally {
     trained: 0,
     masked: 0,
     toolRowsWithoutSchemas: 0,
+    failingWritten: 0,
+    ungradedWritten: 0,
   };
   /** With sidecar metadata: the members of each line's metadata, in line order, until `takeMetadata` hands them on. */
   private pendingMetadata: string[] = [];
@@ -120,7 +127,14 @@ export class TrainingTally {
       }
       counts.written += 1;
     }
+    this.countWritten(input.reward);
     return lines;
+  }
+
+  /** Counts a written row by its grade (the reader of `--select all` is told how many failing and ungraded rows went in). */
+  private countWritten(reward: number | null): void {
+    if (reward === null) this.counts.ungradedWritten += 1;
+    else if (!isFullPass(reward)) this.counts.failingWritten += 1;
   }
 
   /**
@@ -169,8 +183,11 @@ export class TrainingTally {
    */
   preparedLine(input: PreparedInput): string {
     const { prepared } = input;
-    if (prepared.recipe !== this.preparedRecipe)
-      throw new Error(`a line prepared for ${prepared.recipe} reached an export of ${this.preparedRecipe ?? 'other options'}`);
+    if (prepared.recipe !== this.preparedRecipe || prepared.format !== this.format)
+      throw new Error(
+        `a line prepared for ${prepared.recipe} in ${prepared.format} reached an export of ` +
+          `${this.preparedRecipe ?? 'other options'} in ${this.format}`,
+      );
     const { counts, run } = this;
     const { facts } = prepared;
     const system = run.system_prompt.trim() !== '';
@@ -184,6 +201,7 @@ export class TrainingTally {
     counts.trained += facts.trained;
     counts.masked += facts.masked;
     counts.written += 1;
+    this.countWritten(input.reward);
     this.lineCheck.addClean({ counted: true, messages: facts.messages + (system ? 1 : 0), system, user: facts.user });
     this.roundtrip.addClean(facts.calls);
     if (this.metadata === 'sidecar') this.pendingMetadata.push(preparedExtrasText(input, run));
@@ -232,6 +250,7 @@ export class TrainingTally {
       trained_messages: counts.trained,
       masked_messages: counts.masked,
       tool_rows_without_schemas: counts.toolRowsWithoutSchemas,
+      written_grades: { failing: counts.failingWritten, ungraded: counts.ungradedWritten },
       tool_call_roundtrip: this.roundtrip.report(),
       privileged_leaks: this.leaks.report(),
       line_check: lineCheck,

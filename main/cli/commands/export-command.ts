@@ -15,7 +15,6 @@ import {
   type SelectChoice,
   selectionSentence,
   selectPassesRefusal,
-  trainGradesOf,
   trainGradeWarnings,
 } from '../export-output';
 import { collect, share } from '../option-values';
@@ -129,7 +128,7 @@ export function registerExportCommand(program: Command): void {
         try {
           const outcome = await runExport(context, request, control);
           dispose();
-          const train = warnsTrain ? await trainGradesOf(outcome.folder) : null;
+          const train = warnsTrain ? outcome.train_grades : null;
           printWarnings([
             ...noPasses(outcome.preview.n_selected),
             ...(train ? trainGradeWarnings(train, 'written') : []),

@@ -9,7 +9,8 @@ import { nothingToWrite } from './empty-export';
 import { formatKind } from './export-formats';
 import type { JobControl } from './export-jobs';
 import { engineOptions, type ExportPlan } from './export-plan';
-import { preparedRecipeOf, type ReadTally, splitLines } from './export-split-lines';
+import { hasPreparedLine } from '../../store/exports/export-rows-repository';
+import { preparedRecipeOf, type ReadTally, sftFormatOf, splitLines } from './export-split-lines';
 import { moveStagedFiles, removeStaging, stagingFolder } from './export-staging';
 import { exportTuning, exportWorker } from './export-tuning';
 
@@ -45,7 +46,7 @@ async function writeSplit(
   const format = plan.request.format;
   const signal = control?.signal;
   const worker =
-    ids.length >= exportTuning.parallel_min_rows && preparedRecipeOf(plan) === null ? exportWorker(availableParallelism()) : null;
+    ids.length >= exportTuning.parallel_min_rows && !isPrepared(context, plan, ids) ? exportWorker(availableParallelism()) : null;
   if ((format === 'openai' || format === 'trl') && worker && context.databasePath !== ':memory:') {
     const base = tally.read;
     const { written, report } = await writeTrainingParallel(
@@ -82,6 +83,17 @@ async function writeSplit(
   tally.bytes += written.bytes + (written.sidecar?.bytes ?? 0);
   control?.written?.(tally.bytes);
   return { split, file, metadata_file: written.sidecar ? metadataFile : null, lines: written.lines, report: stream.report() };
+}
+
+/**
+ * Whether the split's rows are read as prepared lines, on this thread: the export's recipe is theirs and its first row
+ * has one. Rows stored before a format's lines were (migrations 012, 016), as a whole run of an older store is until
+ * `wai store optimize`, are read whole, on worker threads where the cores are there.
+ */
+function isPrepared(context: AppContext, plan: ExportPlan, ids: readonly string[]): boolean {
+  const recipe = preparedRecipeOf(plan);
+  const format = sftFormatOf(plan);
+  return recipe !== null && format !== null && ids.length > 0 && hasPreparedLine(context.db, ids[0]!, recipe, format);
 }
 
 /**

@@ -40,5 +40,6 @@ export async function runEnvironmentExport(
     environment: report,
     push: null,
     warnings: preview.warnings,
+    train_grades: null,
   };
 }

@@ -9,8 +9,9 @@ import { previewExport } from './export-preview';
 import { runExport } from './export-service';
 import { exportTuning } from './export-tuning';
 
-// Rows stored by a run carry their prepared line (migration 012, engine/export/prepared-line.ts), and the default SFT
-// export joins those instead of rebuilding each line. These hold the files to what reading every row whole gives.
+// Rows stored by a run carry their prepared line (migrations 012 and 016, engine/export/prepared-line.ts), and the
+// default SFT exports (OpenAI and TRL) join those instead of rebuilding each line. These hold the files to what reading
+// every row whole gives.
 
 let context: AppContext;
 let seeded: SeededRun;
@@ -58,21 +59,26 @@ async function withLines<T>(change: string, work: () => Promise<T>): Promise<T> 
 }
 
 describe('prepared export lines', () => {
-  it('are stored with a run’s rows', () => {
+  it('are stored with a run’s rows, with their TRL messages', () => {
     const stored = context.db
-      .prepare('SELECT COUNT(*) AS n FROM export_lines p JOIN rows r ON r.id = p.row_id WHERE r.run_id = ?')
-      .get(seeded.run_id) as { n: number };
-    expect(stored.n).toBe(seeded.rows);
+      .prepare(
+        `SELECT COUNT(*) AS n, SUM(p.trl_messages LIKE '{"role":%') AS trl FROM export_lines p JOIN rows r ON r.id = p.row_id
+         WHERE r.run_id = ?`,
+      )
+      .get(seeded.run_id) as { n: number; trl: number };
+    expect(stored).toEqual({ n: seeded.rows, trl: seeded.rows });
   });
 
   it('give the same files, counts and warnings as reading every row whole, on this thread or on worker threads', async () => {
-    for (const withMetadata of [false, true]) {
-      const prepared = await exportFiles('openai', true, withMetadata);
-      for (const onWorkers of [false, true]) {
-        const whole = await withLines('DELETE FROM export_lines', () => exportFiles('openai', onWorkers, withMetadata));
-        expect(prepared.files).toEqual(whole.files);
-        expect(prepared.preview).toEqual(whole.preview);
-        expect(prepared.dialog).toEqual(whole.dialog);
+    for (const format of ['openai', 'trl'] as const) {
+      for (const withMetadata of [false, true]) {
+        const prepared = await exportFiles(format, true, withMetadata);
+        for (const onWorkers of [false, true]) {
+          const whole = await withLines('DELETE FROM export_lines', () => exportFiles(format, onWorkers, withMetadata));
+          expect(prepared.files).toEqual(whole.files);
+          expect(prepared.preview).toEqual(whole.preview);
+          expect(prepared.dialog).toEqual(whole.dialog);
+        }
       }
     }
   });
@@ -107,9 +113,16 @@ describe('prepared export lines', () => {
     expect(line).toContain('It should have said: [redacted]');
   });
 
-  it('serve only the default SFT export: TRL reads every row whole', async () => {
+  it('serve each format its own messages, and read whole a row whose TRL messages were never made or are not clean', async () => {
     const whole = await withLines('DELETE FROM export_lines', () => exportFiles('trl', false));
     const withStored = await withLines("UPDATE export_lines SET messages = 'never read'", () => exportFiles('trl', false));
     expect(withStored.files).toEqual(whole.files);
+    const older = await withLines('UPDATE export_lines SET trl_messages = NULL WHERE rowid % 2 = 0', () => exportFiles('trl', false));
+    expect(older.files).toEqual(whole.files);
+    const unclean = await withLines("UPDATE export_lines SET trl_messages = '' WHERE rowid % 3 = 0", () => exportFiles('trl', false));
+    expect(unclean.files).toEqual(whole.files);
+    const wholeSft = await withLines('DELETE FROM export_lines', () => exportFiles('openai', false));
+    const sft = await withLines("UPDATE export_lines SET trl_messages = 'never read'", () => exportFiles('openai', false));
+    expect(sft.files).toEqual(wholeSft.files);
   });
 });

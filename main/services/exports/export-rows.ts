@@ -6,6 +6,7 @@ import {
   gradeMayQuote,
   labelVote,
   type PreparedInput,
+  type SftFormat,
   type TrainingInput,
 } from '../../../engine/index';
 import type { Db } from '../../store/database';
@@ -39,7 +40,7 @@ function gradeOf(record: Omit<GradedRowRecord, 'body'>): ExportGrade {
  * facts that do not check (a line damaged or written by hand: the body decides), or a grade quoting the row's
  * privileged text (which only the general path redacts).
  */
-function preparedInput(db: Db, values: PreparedValues, recipe: string): TrainingInput | null {
+function preparedInput(db: Db, values: PreparedValues, recipe: string, format: SftFormat): TrainingInput | null {
   const [
     id,
     reward,
@@ -57,7 +58,8 @@ function preparedInput(db: Db, values: PreparedValues, recipe: string): Training
     messages,
     ...factValues
   ] = values;
-  if (prompt === null || mask === null || head === null || tail === null || messages === null) return null;
+  // TRL's messages are '' where the row has no clean TRL line (migration 016).
+  if (prompt === null || mask === null || head === null || tail === null || messages === null || messages === '') return null;
   const [n_messages, has_user, calls, trained, masked, empty_turns, tool_calls, leak_checked, leak_hit, needle_min] = factValues;
   const facts = preparedFactsOf({
     n_messages,
@@ -77,7 +79,7 @@ function preparedInput(db: Db, values: PreparedValues, recipe: string): Training
     const needles = storedNeedles(db, id);
     if (!needles || !gradeFitsPrepared(needles, input)) return null;
   }
-  input.prepared = { recipe, prompt, mask, head, tail, facts, messages };
+  input.prepared = { recipe, format, prompt, mask, head, tail, facts, messages };
   return input;
 }
 
@@ -110,18 +112,24 @@ export function* readRows(db: Db, ids: readonly string[], signal?: AbortSignal):
 }
 
 /**
- * `readRows` for the default SFT export: each row as its prepared line of `recipe` where it has a usable one, else
- * whole (read with the other such rows of its page).
+ * `readRows` for the default SFT export of `format`: each row as its prepared line of `recipe` where it has a usable
+ * one, else whole (read with the other such rows of its page).
  */
-export function* readTrainingRows(db: Db, ids: readonly string[], recipe: string, signal?: AbortSignal): Generator<TrainingInput> {
+export function* readTrainingRows(
+  db: Db,
+  ids: readonly string[],
+  recipe: string,
+  format: SftFormat,
+  signal?: AbortSignal,
+): Generator<TrainingInput> {
   for (let start = 0; start < ids.length; start += PAGE_ROWS) {
     signal?.throwIfAborted();
     const slice = ids.slice(start, start + PAGE_ROWS);
-    const records = preparedRecords(db, slice, recipe);
+    const records = preparedRecords(db, slice, recipe, format);
     const inputs = new Map<string, TrainingInput>();
     const unprepared: string[] = [];
     for (const values of records) {
-      const input = preparedInput(db, values, recipe);
+      const input = preparedInput(db, values, recipe, format);
       if (input) inputs.set(values[0], input);
       else unprepared.push(values[0]);
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { ExportJob, ExportPreview, ExportRecord, ExportRequest, HubPushResult } from '../../../shared/api/exports';
-import type { EnvironmentReport } from '../../../engine/index';
+import type { EnvironmentReport, ExportReport } from '../../../engine/index';
 import { insertExport, listExports as listStoredExports } from '../../store/exports/exports-repository';
 import type { AppContext } from '../app/app-context';
 import { pushFolder } from '../hub/hub-push';
@@ -24,6 +24,8 @@ export interface ExportOutcome {
   environment: EnvironmentReport | null;
   push: HubPushResult | null;
   warnings: string[];
+  /** SFT: the rows written into train whose latest grade fails, and those with none; null for other formats or no train. */
+  train_grades: { failing: number; ungraded: number } | null;
 }
 
 /** Runs one export to its destination (folder, Hub, environment) and records it. `control` is null outside a job. */
@@ -98,10 +100,16 @@ export async function runExport(context: AppContext, request: ExportRequest, con
       environment: null,
       push,
       warnings: [...pushWarnings, ...preview.warnings],
+      train_grades: trainGradesOf(written.splits),
     };
   } catch (error) {
     throw serviceErrorOf(error);
   }
+}
+
+function trainGradesOf(splits: readonly { split: string; report: ExportReport }[]): ExportOutcome['train_grades'] {
+  const report = splits.find((split) => split.split === 'train')?.report;
+  return report?.kind === 'sft' ? { ...report.written_grades } : null;
 }
 
 const lineCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'line' : 'lines'}`;

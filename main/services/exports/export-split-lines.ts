@@ -9,6 +9,7 @@ import {
   type MetadataMode,
   preparedRecipe,
   servesPreparedLines,
+  type SftFormat,
   type TrainingInput,
 } from '../../../engine/index';
 import type { AppContext } from '../app/app-context';
@@ -51,13 +52,17 @@ export function planRows(
   return counted(readRows(context.db, splitIds(plan, split), signal), plan, tally, onRow);
 }
 
+/** The SFT format of the plan's export, or null for DPO and GRPO. */
+export const sftFormatOf = (plan: ExportPlan): SftFormat | null =>
+  plan.request.format === 'openai' || plan.request.format === 'trl' ? plan.request.format : null;
+
 /**
  * The recipe of the prepared lines (engine/export/prepared-line.ts) the plan's export writes, or null when its format
- * or options are not the default SFT export's, or the run has no stored spec: every row is then read whole.
+ * or options are not a default SFT export's (OpenAI or TRL), or the run has no stored spec: every row is then read whole.
  */
 export function preparedRecipeOf(plan: ExportPlan): string | null {
-  const options = engineOptions(plan);
-  return exportTuning.prepared_lines && plan.context && options.format === 'openai' && servesPreparedLines({ ...options, format: 'openai' })
+  const format = sftFormatOf(plan);
+  return exportTuning.prepared_lines && plan.context && format && servesPreparedLines({ ...engineOptions(plan), format })
     ? preparedRecipe(plan.context)
     : null;
 }
@@ -83,12 +88,13 @@ export function splitLines(
     ...(options.metadata === undefined ? {} : { metadata: options.metadata }),
   };
   const recipe = preparedRecipeOf(plan);
-  if (recipe === null) {
+  const format = sftFormatOf(plan);
+  if (recipe === null || format === null) {
     const rows = planRows(context, plan, split, tally, options.signal, options.onRow);
     return exportRows(options.grades ? tallyGrades(rows, options.grades) : rows, plan.context, settings);
   }
-  const read = counted(readTrainingRows(context.db, splitIds(plan, split), recipe, options.signal), plan, tally, options.onRow);
-  const stream = exportTraining(options.grades ? tallyGrades(read, options.grades) : read, plan.context, { ...settings, format: 'openai' });
+  const read = counted(readTrainingRows(context.db, splitIds(plan, split), recipe, format, options.signal), plan, tally, options.onRow);
+  const stream = exportTraining(options.grades ? tallyGrades(read, options.grades) : read, plan.context, { ...settings, format });
   return { lines: stream.lines, report: (): ExportReport => ({ kind: 'sft', ...stream.report() }), takeMetadata: stream.takeMetadata };
 }
 

@@ -38,11 +38,11 @@ async function withContext<T>(dataDir: string, work: (context: AppContext) => Pr
   }
 }
 
-/** The files of the run's default SFT export. */
-function exported(dataDir: string, runId: string): Promise<string[]> {
+/** The files of the run's default SFT export (OpenAI's, or TRL's). */
+function exported(dataDir: string, runId: string, format: 'openai' | 'trl' = 'openai'): Promise<string[]> {
   return withContext(dataDir, async (context) => {
     const folder = mkdtempSync(join(tmpdir(), 'while-optimize-out-'));
-    const request = ExportRequest.parse({ format: 'openai', selection: { run_id: runId }, destination: { kind: 'folder', folder } });
+    const request = ExportRequest.parse({ format, selection: { run_id: runId }, destination: { kind: 'folder', folder } });
     await runExport(context, request);
     return ['data/train.jsonl', 'data/holdout.jsonl', 'README.md'].map((file) => readFileSync(join(folder, file), 'utf8'));
   });
@@ -74,6 +74,23 @@ describe('wai store optimize', () => {
 
     const again = await optimizeStore(dataDir);
     expect(again).toMatchObject({ lines_added: 0, lines_unprepared: report.lines_unprepared, rewrite: null });
+  }, 120_000);
+
+  it('gives lines made before migration 016 their TRL messages, and the TRL export writes the same files', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'while-optimize-trl-'));
+    const { runId, rows } = await withContext(dataDir, async (context) => {
+      const seeded = await seedExportRun(context, { budget: 60 });
+      context.db.exec('UPDATE export_lines SET trl_messages = NULL');
+      return { runId: seeded.run_id, rows: seeded.rows };
+    });
+    const before = await exported(dataDir, runId, 'trl');
+    const report = await optimizeStore(dataDir);
+    expect(report).toMatchObject({ lines_added: rows, lines_unprepared: 0 });
+    const db = openDatabase(join(dataDir, DATABASE_FILE));
+    const made = db.prepare(`SELECT COUNT(*) AS n FROM export_lines WHERE trl_messages LIKE '{"role":%'`).get() as { n: number };
+    db.close();
+    expect(made.n).toBe(rows);
+    expect(await exported(dataDir, runId, 'trl')).toEqual(before);
   }, 120_000);
 
   it('refuses while another process has the store open, and leaves it as it was', async () => {

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import type { PreparedFacts, StoredPreparedLine } from '../../../engine/index';
 import { statement, type Db } from '../database';
 
-/** Stores a row's prepared line (see migration 012), replacing any line it had. */
+/** Stores a row's prepared line (see migrations 012 and 016), replacing any line it had. */
 export function insertExportLine(db: Db, rowId: string, line: StoredPreparedLine): void {
   statement(
     db,
     `INSERT OR REPLACE INTO export_lines (row_id, recipe, prompt, mask, head, tail, n_messages, has_user, calls, trained, masked,
-       empty_turns, tool_calls, leak_checked, leak_hit, needle_min, messages, needles)
+       empty_turns, tool_calls, leak_checked, leak_hit, needle_min, messages, needles, trl_messages)
      VALUES (@row_id, @recipe, @prompt, @mask, @head, @tail, @n_messages, @has_user, @calls, @trained, @masked,
-       @empty_turns, @tool_calls, @leak_checked, @leak_hit, @needle_min, @messages, @needles)`,
+       @empty_turns, @tool_calls, @leak_checked, @leak_hit, @needle_min, @messages, @needles, @trl_messages)`,
   ).run({
     row_id: rowId,
     recipe: line.recipe,
@@ -20,6 +20,8 @@ export function insertExportLine(db: Db, rowId: string, line: StoredPreparedLine
     ...factColumns(line.facts),
     messages: line.messages,
     needles: JSON.stringify(line.needles),
+    // '' (not NULL, which marks a line made before TRL's were): the row has no clean TRL line.
+    trl_messages: line.trl_messages ?? '',
   });
 }
 

@@ -13,6 +13,8 @@ export type RowOrder = 'ordinal' | 'scenario';
 interface Where {
   sql: string;
   params: Record<string, unknown>;
+  /** Whether the clause reads the latest grade or label (`g.`, `l.`): a query over rows alone skips their joins. */
+  isGraded: boolean;
 }
 
 /** The selection as a WHERE clause over `rows r`, `grades g` (latest grade) and `labels l` (latest label). */
@@ -58,7 +60,8 @@ export function selectionWhere(selection: ExportSelection): Where {
     params.row_ids = JSON.stringify(selection.row_ids);
     clauses.push('(r.id IN (SELECT value FROM json_each(@row_ids)) OR r.rollout_id IN (SELECT value FROM json_each(@row_ids)))');
   }
-  return { sql: clauses.join(' AND '), params };
+  const isGraded = clauses.some((clause) => /\b[gl]\./.test(clause));
+  return { sql: clauses.join(' AND '), params, isGraded };
 }
 
 /**
@@ -96,11 +99,12 @@ export function* selectedRows(db: Db, selection: ExportSelection, order: RowOrde
   const where = selectionWhere(selection);
   const orderBy = order === 'ordinal' ? 'r.ordinal' : 'r.scenario_id, r.ordinal';
   const prompt = withPrompt ? "json_extract(r.body, '$.prompt')" : 'NULL';
-  // `r.ordinal >= 0` holds for every row; it lets the planner use rows_export (migration 008), which covers the list.
+  // `r.ordinal >= 0` holds for every row; it lets the planner use rows_export (migration 008), which covers the list. The
+  // latest grade and label are joined only when the selection reads them (they cost two thirds of the query).
   const rows = statement<[Record<string, unknown>], [string, string, number, number, string | null]>(
     db,
     `SELECT r.id, r.scenario_id, ${SIMULATOR_ERROR}, ${selection.passes_only ? PERSON_FAILED : '0'}, ${prompt}
-     FROM rows r ${JOINS} WHERE ${where.sql} AND r.ordinal >= 0 ORDER BY ${orderBy}`,
+     FROM rows r ${where.isGraded ? JOINS : ''} WHERE ${where.sql} AND r.ordinal >= 0 ORDER BY ${orderBy}`,
   ).raw(true);
   for (const [id, scenario_id, simulator_error, person_failed, text] of rows.iterate(where.params)) {
     yield withPrompt
@@ -138,16 +142,18 @@ export function gradedRowRecords(db: Db, ids: readonly string[]): GradedRowRecor
  * A page of prepared lines and grades, by the rows' ids, without reading the rows themselves (nor their bodies, the
  * long part): a row without a line of the recipe comes with null line columns and is read whole after. Its rows come
  * as arrays (PreparedValues, in this order): better-sqlite3 builds a row object key by key, which at these 24 columns
- * cost a third of the whole export.
+ * cost a third of the whole export. `messages` is the column of the export's format (migration 016 added TRL's).
  */
-const PREPARED_PAGE_SQL = `SELECT j.value AS id, ${GRADE_COLUMNS},
-    p.prompt AS prompt, p.mask AS mask, p.head AS head, p.tail AS tail, p.messages AS messages, p.n_messages AS n_messages,
+const preparedPageSql = (messages: 'messages' | 'trl_messages') => `SELECT j.value AS id, ${GRADE_COLUMNS},
+    p.prompt AS prompt, p.mask AS mask, p.head AS head, p.tail AS tail, p.${messages} AS messages, p.n_messages AS n_messages,
     p.has_user AS has_user, p.calls AS calls, p.trained AS trained, p.masked AS masked, p.empty_turns AS empty_turns,
     p.tool_calls AS tool_calls, p.leak_checked AS leak_checked, p.leak_hit AS leak_hit, p.needle_min AS needle_min
   FROM json_each(?) j
   LEFT JOIN export_lines p ON p.row_id = j.value AND p.recipe = ?
   LEFT JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = j.value)
   LEFT JOIN labels l ON l.id = (SELECT MAX(id) FROM labels WHERE labels.row_id = j.value)`;
+
+const PREPARED_PAGE_SQL = { openai: preparedPageSql('messages'), trl: preparedPageSql('trl_messages') };
 
 type Text = string | null;
 type Count = number | null;
@@ -180,9 +186,19 @@ export type PreparedValues = [
   needle_min: Count,
 ];
 
-/** The given rows' prepared lines of `recipe` (null line columns where a row has none) with their grades, in id order. */
-export function preparedRecords(db: Db, ids: readonly string[], recipe: string): PreparedValues[] {
-  return statement<[string, string], PreparedValues>(db, PREPARED_PAGE_SQL).raw(true).all(JSON.stringify(ids), recipe);
+/**
+ * The given rows' prepared lines of `recipe` with the messages of `format` (null line columns where a row has none; TRL's
+ * messages null or '' where the row has none of them) with their grades, in id order.
+ */
+export function preparedRecords(db: Db, ids: readonly string[], recipe: string, format: 'openai' | 'trl'): PreparedValues[] {
+  return statement<[string, string], PreparedValues>(db, PREPARED_PAGE_SQL[format]).raw(true).all(JSON.stringify(ids), recipe);
+}
+
+/** Whether the row has a prepared line of `recipe` with the messages of `format` (TRL's are NULL or '' where it has none). */
+export function hasPreparedLine(db: Db, rowId: string, recipe: string, format: 'openai' | 'trl'): boolean {
+  const column = format === 'trl' ? 'trl_messages' : 'messages';
+  const sql = `SELECT 1 FROM export_lines WHERE row_id = ? AND recipe = ? AND ${column} IS NOT NULL AND ${column} <> ''`;
+  return statement<[string, string], { 1: number }>(db, sql).get(rowId, recipe) !== undefined;
 }
 
 /** Prompts and scenario ids of a run's rows, without parsing the bodies (for decontamination against other runs). */

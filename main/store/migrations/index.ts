@@ -14,6 +14,7 @@ import { exportLines } from './012-export-lines';
 import { shownVerdicts } from './013-shown-verdicts';
 import { labellingTrust } from './014-labelling-trust';
 import { facetCounts } from './015-facet-counts';
+import { trlLines } from './016-trl-lines';
 
 export const MIGRATIONS: readonly Migration[] = [
   initial,
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   shownVerdicts,
   labellingTrust,
   facetCounts,
+  trlLines,
 ];
 
 /** The schema version this build writes. */

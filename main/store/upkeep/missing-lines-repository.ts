@@ -4,12 +4,12 @@ import { parseJsonColumn } from '../json-column';
 
 /*
  * Rows without a prepared export line of their run's recipe (migration 012): stored before it, or by an exporter of
- * another version. A row the exporter cannot prepare has none either, and is found again each time (it is read
- * whole by an export, as before).
+ * another version, or before lines kept TRL's messages too (migration 016). A row the exporter cannot prepare has none
+ * either, and is found again each time (it is read whole by an export, as before).
  */
 
 const MISSING = `FROM rows AS r LEFT JOIN export_lines AS p ON p.row_id = r.id
-  WHERE r.run_id = @run_id AND (p.row_id IS NULL OR p.recipe <> @recipe)`;
+  WHERE r.run_id = @run_id AND (p.row_id IS NULL OR p.recipe <> @recipe OR p.trl_messages IS NULL)`;
 
 /** The runs that have a spec (a run without one has no line to prepare), oldest first. */
 export function runsWithSpecs(db: Db): { id: string; spec_id: string }[] {
