@@ -107,8 +107,12 @@ export async function nextStoring<T, R>(events: AsyncIterator<T, R>, store: RunR
   if (!store.isWaiting) return next;
   let timer: NodeJS.Timeout | undefined;
   const due = new Promise<'due'>((resolve) => (timer = setTimeout(resolve, store.msLeft(), 'due')));
-  const first = await Promise.race([next, due]);
-  clearTimeout(timer);
+  let first: IteratorResult<T, R> | 'due';
+  try {
+    first = await Promise.race([next, due]);
+  } finally {
+    clearTimeout(timer);
+  }
   if (first !== 'due') return first;
   store.flush();
   return next;
