@@ -1,7 +1,8 @@
 /**
  * `npm run bench:simulate [-- --rows N]`: N offline rollouts simulated, conduct-ready and stored through the run
- * executor, against the floor: inserting the same rows into a fresh SQLite store, one transaction per row as the
- * executor does, with nothing else running. Prints rows per second and the ratio. A benchmark, not a test.
+ * executor, against the floor: inserting the same rows into a fresh SQLite store, one transaction per row (the
+ * executor commits the rows that land together in one), with nothing else running. Prints rows per second and the
+ * ratio. A benchmark, not a test.
  * The last line is JSON for `npm run bench` (main/reliability/bench-all.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';

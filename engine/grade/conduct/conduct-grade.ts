@@ -77,7 +77,23 @@ function earlierReplyLeak(row: ConductRow, finalIndex: number | undefined): Cond
   return null;
 }
 
+/**
+ * The last verdict on each row object, with the tools it was checked against: a run checks each landed row twice
+ * (its in-loop reward, then the conduct grade stored with it), and the second costs nothing.
+ */
+const verdicts = new WeakMap<ConductRow, { declared: string; verdict: ConductVerdict }>();
+
+/** The conduct checks on one row. A row is checked again only when it is another object or the tools differ. */
 export function conductGrade(row: ConductRow, declaredTools: readonly string[]): ConductVerdict {
+  const declared = declaredTools.join('\n');
+  const known = verdicts.get(row);
+  if (known?.declared === declared) return known.verdict;
+  const verdict = checkConduct(row, declaredTools);
+  verdicts.set(row, { declared, verdict });
+  return verdict;
+}
+
+function checkConduct(row: ConductRow, declaredTools: readonly string[]): ConductVerdict {
   const steps = deriveSteps(row);
   const calls = toolSteps(steps);
   const finalText = row.final_text;

@@ -3,7 +3,6 @@ import type { RunProgress } from '../../../shared/api';
 import {
   explicitModeSettings,
   type BatchRecord,
-  type Grade,
   type Row,
   type Run,
   type RunConfig,
@@ -11,12 +10,11 @@ import {
   type SimulationSummary,
   type StopReason,
 } from '../../../shared/domain';
-import { conductToGrade, offlineComponents, simulate, type SimulateOptions, type SimulationEvent } from '../../../engine/index';
+import { offlineComponents, simulate, type SimulateOptions, type SimulationEvent } from '../../../engine/index';
 import type { Db } from '../../store/database';
-import { insertGrades } from '../../store/grades/grades-repository';
-import { getRowByOrdinal, insertRow, storedRowId } from '../../store/rows/rows-repository';
+import { getRowByOrdinal, storedRowId } from '../../store/rows/rows-repository';
 import { endFill, pendingFill } from '../../store/runs/run-fills-repository';
-import { bumpRowsDone, getRun, updateRun, type RunUpdate } from '../../store/runs/runs-repository';
+import { getRun, updateRun, type RunUpdate } from '../../store/runs/runs-repository';
 import { specOfRun } from '../../store/runs/specs-repository';
 import { roleComponents, type RoleComponents } from '../settings/model-roles';
 import { fillEnding, fillSimulateOptions, isFillOver } from './run-fill';
@@ -26,6 +24,7 @@ import { replaySimulateOptions } from '../prove/prove-service';
 import { ServiceError } from '../app/service-error';
 import { traceSimulateOptions } from '../traces/traces-service';
 import { loadRunGrader, storedLoopGrade } from '../grading/run-grader';
+import { nextStoring, RunRowStore, type LandedRow, type Leased } from './run-row-store';
 
 export interface ExecuteRunOptions {
   db: Db;
@@ -33,7 +32,7 @@ export interface ExecuteRunOptions {
   onProgress?(progress: RunProgress): void;
   isCancelled?(): boolean;
   now?(): Date;
-  /** Called with each landed row after it is stored (the CLI writes --out from here). */
+  /** Called with each landed row, in plan order, once it is committed (the CLI writes --out from here). */
   onRow?(row: Row): void;
   /** Where model keys come from (default: this process's environment). */
   keys?: KeyRing;
@@ -82,8 +81,8 @@ function errorOf(summary: SimulationSummary): string | null {
 }
 
 /**
- * Runs (or resumes) one stored run to its end: rows already stored are replayed, each new row is written in
- * its own transaction with the run's count, and the summary lands with the final status.
+ * Runs (or resumes) one stored run to its end: rows already stored are replayed, new rows are written with the run's
+ * count in transactions of the rows that land together (run-row-store.ts), and the summary lands with the final status.
  */
 export async function executeRun(options: ExecuteRunOptions): Promise<SimulationSummary> {
   const { db, runId } = options;
@@ -119,8 +118,6 @@ export async function executeRun(options: ExecuteRunOptions): Promise<Simulation
   }
 }
 
-type Leased = <A extends unknown[]>(write: (...args: A) => void) => (...args: A) => void;
-
 async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: RunLease, leased: Leased): Promise<SimulationSummary> {
   const { db, runId } = options;
   const now = () => (options.now?.() ?? new Date()).toISOString();
@@ -129,20 +126,6 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
   const spec = specOfRun(db, run);
   if (!spec) throw new ServiceError('NOT_FOUND', `Run ${runId} has no stored spec.`);
   const config = run.config;
-  const context = { system_prompt: spec.system_prompt, tools: spec.tools };
-  const declared = spec.tools.map((tool) => tool.name);
-  // Each row lands with its conduct grade, then its grader's: the grader's is the row's latest, as after `wai grade`.
-  // Both are stamped when the row was judged, so the grader never reads as older than the checks stored beside it.
-  const storeRow = leased((row: Row, durationMs: number, grade: Grade | undefined) => {
-    const rowId = storedRowId(runId, row.ordinal);
-    insertRow(db, row, { run_id: runId, duration_ms: durationMs, created_at: now(), context });
-    insertGrades(db, [
-      conductToGrade(row, declared, { created_at: grade?.created_at ?? now(), row_id: rowId }).grade,
-      ...(grade ? [{ ...grade, row_id: rowId }] : []),
-    ]);
-    bumpRowsDone(db, runId, now());
-  });
-  const storeGrade = leased((row: Row, grade: Grade) => insertGrades(db, [{ ...grade, row_id: storedRowId(runId, row.ordinal) }]));
   const update = leased((fields: RunUpdate) => updateRun(db, runId, fields, now()));
   update({ status: 'running', error: null });
   // "Fill this cell" in place: the run goes on with the cell pinned, from its last row (run-fill.ts).
@@ -217,10 +200,25 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
     clock: () => performance.now(),
   });
 
+  const rows = new RunRowStore({
+    db,
+    runId,
+    leased,
+    context: { system_prompt: spec.system_prompt, tools: spec.tools },
+    now,
+    onStored: (landed: LandedRow) => {
+      if (!landed.resumed) newRows++;
+      rowsDone++;
+      options.onRow?.(landed.row);
+      progress(null);
+    },
+  });
+
   try {
     for (;;) {
-      const next = await events.next();
+      const next = await nextStoring(events, rows);
       if (next.done) {
+        rows.flush();
         const logprobs = roles.logprobs();
         const summary = logprobs ? { ...next.value, logprobs } : next.value;
         const ending: RunUpdate = {
@@ -244,6 +242,9 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
       }
       await handleEvent(next.value);
     }
+  } catch (error) {
+    rows.flushAfterFailure();
+    throw error;
   } finally {
     roles.close();
     await runGrader?.close();
@@ -253,17 +254,11 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
     switch (event.type) {
       case 'row':
         roles.observe(event.row);
-        if (!event.resumed) {
-          storeRow(event.row, event.duration_ms, event.grade);
-          newRows++;
-        } else if (event.grade) {
-          storeGrade(event.row, event.grade);
-        }
-        rowsDone++;
-        options.onRow?.(event.row);
-        progress(null);
+        rows.add({ row: event.row, resumed: event.resumed, duration_ms: event.duration_ms, grade: event.grade, landed_at: now() });
         return;
       case 'batch':
+        // The batch's rows are stored before its record, as they landed before it.
+        rows.flush();
         batches.push(event.record);
         // A fill keeps the first run's batches and pairwise (it is counted again over every row at its end).
         if (!fill) update({ pairwise: event.record.pairwise, batches });

@@ -145,9 +145,9 @@ export function runIdsWithStatus(db: Db, status: RunStatus): string[] {
     .map((record) => record.id);
 }
 
-/** Counts one more stored row; called in the same transaction as the row's insert. */
-export function bumpRowsDone(db: Db, id: string, now: string): void {
-  statement(db, 'UPDATE runs SET rows_done = rows_done + 1, updated_at = ? WHERE id = ?').run(now, id);
+/** Counts `count` more stored rows (one by default); called in the same transaction as the rows' inserts. */
+export function bumpRowsDone(db: Db, id: string, now: string, count = 1): void {
+  statement(db, 'UPDATE runs SET rows_done = rows_done + ?, updated_at = ? WHERE id = ?').run(count, now, id);
 }
 
 /** Each status's place in a word list: a status change of one run moves the token's status sum even within the same ms. */
