@@ -14,6 +14,8 @@ import { exportLines } from './012-export-lines';
 import { shownVerdicts } from './013-shown-verdicts';
 import { labellingTrust } from './014-labelling-trust';
 import { facetCounts } from './015-facet-counts';
+import { reserved } from './016-reserved';
+import { coverageCounts } from './017-coverage-counts';
 
 export const MIGRATIONS: readonly Migration[] = [
   initial,
@@ -31,6 +33,8 @@ export const MIGRATIONS: readonly Migration[] = [
   shownVerdicts,
   labellingTrust,
   facetCounts,
+  reserved,
+  coverageCounts,
 ];
 
 /** The schema version this build writes. */
