@@ -93,6 +93,9 @@ describe('migration 017 (coverage counts)', () => {
     const db = storeAt016();
     // Simulator errors before the upgrade: an unsigned one, and one an author later took back with another label.
     const label = db.prepare(labelSql);
+    const grade = db.prepare(gradeSql);
+    for (const row_id of ['mixed:1', 'mixed:2', 'mixed:3'])
+      grade.run({ row_id, run_id: 'mixed', reward: 0.1, source: 'judge', judge: 'rubric-judge' });
     label.run('mixed:1', 'mixed', 'simulator_error', null);
     label.run('mixed:2', 'mixed', 'simulator_error', 'ana');
     label.run('mixed:3', 'mixed', 'simulator_error', 'ana');
@@ -143,12 +146,14 @@ describe('migration 017 (coverage counts)', () => {
     db.prepare("UPDATE grades SET reward = 0.2 WHERE id = (SELECT MIN(id) FROM grades WHERE run_id = 'mixed' AND reward >= 0.5)").run();
     db.prepare("UPDATE grades SET reason = 'reworded' WHERE run_id = 'mixed'").run();
     db.prepare("DELETE FROM grades WHERE id = (SELECT MIN(id) FROM grades WHERE run_id = 'mixed' AND label_source = 'judge')").run();
-    db.prepare("UPDATE rows SET stance = 'hurried', tool = 'get_order' WHERE run_id = 'mixed' AND ordinal IN (0, 1, 6)").run();
+    db.prepare(
+      "UPDATE rows SET stance = 'hurried', tool = 'get_order', writer = 'second-writer' WHERE run_id = 'mixed' AND ordinal IN (0, 1, 6)",
+    ).run();
     check();
     db.prepare("DELETE FROM rows WHERE run_id = 'mixed' AND ordinal % 10 = 9").run();
     db.prepare("DELETE FROM runs WHERE id = 'conduct'").run();
     check();
-    expect(db.prepare("SELECT SUM(rows) AS rows, SUM(graded) AS graded FROM coverage_counts WHERE run_id = 'conduct'").get()).toEqual({
+    expect(db.prepare("SELECT SUM(rows) AS rows, SUM(graded) AS graded FROM row_filter_counts WHERE run_id = 'conduct'").get()).toEqual({
       rows: 0,
       graded: 0,
     });
@@ -157,7 +162,7 @@ describe('migration 017 (coverage counts)', () => {
   it('reads one run’s counts by their primary key', () => {
     const db = storeAt016();
     migrate(db, ':memory:');
-    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT tool, SUM(rows) FROM coverage_counts WHERE run_id = ? GROUP BY tool`).all('mixed');
-    expect((plan as { detail: string }[])[0]!.detail).toMatch(/^SEARCH coverage_counts USING PRIMARY KEY \(run_id=\?\)/);
+    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT tool, SUM(rows) FROM row_filter_counts WHERE run_id = ? GROUP BY tool`).all('mixed');
+    expect((plan as { detail: string }[])[0]!.detail).toMatch(/^SEARCH row_filter_counts USING PRIMARY KEY \(run_id=\?\)/);
   });
 });

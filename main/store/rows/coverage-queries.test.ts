@@ -80,8 +80,8 @@ describe('coverage queries', () => {
 
   it("read one run's lines of the kept counts by their primary key, however many rows it has", () => {
     const db = store();
-    expect(plan(db, cellCountsSql('tool', 'stance'), 'a')).toMatch(/^SEARCH coverage_counts USING PRIMARY KEY \(run_id=\?\)/);
-    expect(plan(db, COORDINATES_SQL, 'a')).toMatch(/^SEARCH coverage_counts USING PRIMARY KEY \(run_id=\?\)/);
+    expect(plan(db, cellCountsSql('tool', 'stance'), 'a')).toMatch(/^SEARCH row_filter_counts USING PRIMARY KEY \(run_id=\?\)/);
+    expect(plan(db, COORDINATES_SQL, 'a')).toMatch(/^SEARCH row_filter_counts USING PRIMARY KEY \(run_id=\?\)/);
     expect(plan(db, COORDINATES_SQL, 'a')).not.toMatch(/TEMP B-TREE/);
   });
 });

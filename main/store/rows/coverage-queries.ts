@@ -3,13 +3,13 @@ import { statement, type Db } from '../database';
 import { countRows } from './rows-repository';
 
 /*
- * The coverage view's counts, read from coverage_counts (migration 017): per run and six-axis coordinate, its rows, the
+ * The coverage view's counts, read from row_filter_counts (migration 017): per run and six-axis coordinate, its rows, the
  * rows graded (the latest grade has a reward) and failing (that reward fails, shared/domain/verdict), a row a person
  * marks simulator_error counted in rows only. Triggers keep them as rows, grades and labels are written, so a query
  * reads one run's few hundred coordinates, not its rows.
  */
 
-/** Axis names are column names of `coverage_counts`; only these ever reach SQL text. */
+/** Axis names are column names of `row_filter_counts`; only these ever reach SQL text. */
 function column(axis: Axis): Axis {
   if (!AXES.includes(axis)) throw new Error(`unknown axis "${String(axis)}"`);
   return axis;
@@ -29,7 +29,7 @@ export interface CellCount {
 export function cellCountsSql(x: Axis, y: Axis): string {
   const [first, second] = [column(x), column(y)];
   return `SELECT ${first} AS x, ${second} AS y, SUM(rows) AS rows, SUM(failing) AS failing, SUM(graded) AS graded
-     FROM coverage_counts WHERE run_id = ? GROUP BY ${first}, ${second} HAVING SUM(rows) > 0`;
+     FROM row_filter_counts WHERE run_id = ? GROUP BY ${first}, ${second} HAVING SUM(rows) > 0`;
 }
 
 /** Rows, failing and graded per pair of values of two axes. Only pairs with rows appear. */
@@ -42,7 +42,7 @@ export function axisCounts(db: Db, runId: string, axis: Axis): { value: string; 
   const name = column(axis);
   return statement<[string], { value: string; rows: number }>(
     db,
-    `SELECT ${name} AS value, SUM(rows) AS rows FROM coverage_counts WHERE run_id = ? GROUP BY ${name} HAVING SUM(rows) > 0`,
+    `SELECT ${name} AS value, SUM(rows) AS rows FROM row_filter_counts WHERE run_id = ? GROUP BY ${name} HAVING SUM(rows) > 0`,
   ).all(runId);
 }
 
@@ -52,8 +52,8 @@ export interface CoordinateCount {
 }
 
 /** The coordinates query (positional parameter: the run id); exported for its query-plan test. */
-export const COORDINATES_SQL = `SELECT ${AXES.join(', ')}, rows FROM coverage_counts WHERE run_id = ? AND rows > 0
-  ORDER BY ${AXES.join(', ')}`;
+export const COORDINATES_SQL = `SELECT ${AXES.join(', ')}, SUM(rows) AS rows FROM row_filter_counts WHERE run_id = ?
+  GROUP BY ${AXES.join(', ')} HAVING SUM(rows) > 0`;
 
 /** The distinct six-axis coordinates a run's rows landed on, with their row counts. */
 export function coordinateCounts(db: Db, runId: string): CoordinateCount[] {
@@ -66,7 +66,7 @@ export function coordinateCounts(db: Db, runId: string): CoordinateCount[] {
 export function gradeTotals(db: Db, runId: string): { graded: number; failing: number } {
   return statement<[string], { graded: number; failing: number }>(
     db,
-    'SELECT COALESCE(SUM(graded), 0) AS graded, COALESCE(SUM(failing), 0) AS failing FROM coverage_counts WHERE run_id = ?',
+    'SELECT COALESCE(SUM(graded), 0) AS graded, COALESCE(SUM(failing), 0) AS failing FROM row_filter_counts WHERE run_id = ?',
   ).get(runId)!;
 }
 

@@ -2,6 +2,7 @@ import { ROW_FILTER_KEYS, type FacetValue, type RowFacets, type RowFilterKey, ty
 import { statement, type Db } from '../database';
 import { rowFacets } from './row-facets-repository';
 import { countMatchingRows } from './rows-page-repository';
+import { keptFacet } from './row-filter-counts';
 import { FILTER_COLUMN, queryClauses, shownJudgeSource, shownJudgeVerdictSql, VERDICTS_JOIN, type ShownJudgeSource } from './rows-query';
 
 type FacetQuery = Pick<RowsQuery, 'filters' | 'search'>;
@@ -17,12 +18,15 @@ const isBare = (query: FacetQuery) => query.search === '' && ROW_FILTER_KEYS.eve
 
 /** One column's values counted over the rows `query` keeps (persona tags count rows; the Judge menu the shown verdict). */
 function facetUnder(db: Db, runId: string, key: RowFilterKey, query: FacetQuery, source: ShownJudgeSource): FacetValue[] {
+  const kept = keptFacet(db, runId, key, query);
+  if (kept !== null) return kept;
   const clauses = queryClauses(runId, query, source);
   if (key === 'persona_tags') {
     return statement<[Record<string, unknown>], FacetValue>(
       db,
+      // CROSS JOIN: the rows the query keeps first, then their tags by primary key, not every tag of the run then its row.
       `SELECT t.tag AS value, COUNT(DISTINCT t.ordinal) AS count ${clauses.from}
-         JOIN row_tags AS t ON t.run_id = rows.run_id AND t.ordinal = rows.ordinal ${clauses.where}
+         CROSS JOIN row_tags AS t ON t.run_id = rows.run_id AND t.ordinal = rows.ordinal ${clauses.where}
          GROUP BY t.tag ORDER BY count DESC, value`,
     ).all(clauses.parameters);
   }
