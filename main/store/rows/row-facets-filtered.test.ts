@@ -72,6 +72,8 @@ describe('filter menus under the other filters', () => {
     for (const key of ['rule', 'world_state', 'tool_condition', 'history', 'writer', 'ended_by'] as const)
       expect(facets.columns[key], key).toEqual(counted(all.map((row) => row[key])));
     expect(facets.columns.judge).toEqual(counted(all.map((row) => row.judge?.verdict ?? 'ungraded')));
+    expect(facets.columns.label).toEqual(counted(all.map((row) => row.label ?? 'unlabelled')));
+    expect(facets.columns.conduct).toEqual(counted(all.map((row) => row.conduct?.verdict ?? 'ungraded')));
     expect(facets.without).toEqual({ stance: rowsOf(db, withoutStance).length, tool: rowsOf(db, { stance: filters.stance }).length });
     expect(pageRows(db, RUN, RowsQuery.parse({ filters }), 0, 10).total).toBe(all.length);
   });
