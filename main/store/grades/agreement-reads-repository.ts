@@ -1,4 +1,5 @@
 import { statement, type Db } from '../database';
+import { keptRowCount } from '../rows/row-facets-repository';
 import { JUDGE_VERSION, SIMULATOR_ERROR_ROWS, type GradedBy } from './grades-repository';
 
 /*
@@ -149,13 +150,13 @@ export function labelledRowGrades(db: Db, runId: string): LabelledRowGrade[] {
     .map((record) => ({ ...record, unsure: record.unsure === 1 }));
 }
 
-/** Rows of a run, simulator-error rows left out (two index counts). */
-export const INCLUDED_ROWS = `SELECT (SELECT COUNT(*) FROM rows WHERE run_id = @run_id)
-  - (SELECT COUNT(*) FROM (${SIMULATOR_ERROR_ROWS}) AS excluded CROSS JOIN rows AS r ON r.id = excluded.row_id WHERE r.run_id = @run_id)
-    AS n`;
+/** A run's simulator-error rows (few: each found by primary key). */
+export const EXCLUDED_ROWS_OF_RUN = `SELECT COUNT(*) AS n FROM (${SIMULATOR_ERROR_ROWS}) AS excluded
+  CROSS JOIN rows AS r ON r.id = excluded.row_id WHERE r.run_id = @run_id`;
 
+/** Rows of a run, simulator-error rows left out: the run's rows from the kept counts (migration 015), less those. */
 export function countIncludedRows(db: Db, runId: string): number {
-  return statement<{ run_id: string }, { n: number }>(db, INCLUDED_ROWS).get({ run_id: runId })!.n;
+  return keptRowCount(db, runId) - statement<{ run_id: string }, { n: number }>(db, EXCLUDED_ROWS_OF_RUN).get({ run_id: runId })!.n;
 }
 
 /** A row's id and rollout id with the reward of its latest grade from the chosen judge (null: none, or no reward). */
