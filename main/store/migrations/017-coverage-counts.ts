@@ -2,8 +2,9 @@ import { failSql } from '../../../shared/domain/verdict';
 import type { Migration } from './migration';
 
 /*
- * This migration's text is history: the axis list and the rules below are frozen here. The coverage queries
- * (main/store/rows/coverage-queries.ts) read what it keeps.
+ * This migration's text is history: the column list and the rules below are frozen here. The coverage queries
+ * (main/store/rows/coverage-queries.ts) and the counts under filters (main/store/rows/row-filter-counts.ts) read what
+ * it keeps.
  */
 
 /** The columns of `rows` the conversations table filters on: the six axes, then writer and ended_by. */
