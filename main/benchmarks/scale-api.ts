@@ -24,6 +24,11 @@ function calls(rows: number): { name: string; method: string; input: object }[] 
       input: { run_id, offset: 0, ...PAGE, filters: { stance: ['hurried'] } },
     },
     {
+      name: 'conversations: filter menus under that filter',
+      method: 'rows.facets',
+      input: { run_id, filters: { stance: ['hurried'] } },
+    },
+    {
       name: 'conversations: sort (reward, descending)',
       method: 'rows.page',
       input: { run_id, offset: 0, ...PAGE, sort: { column: 'reward', direction: 'desc' } },

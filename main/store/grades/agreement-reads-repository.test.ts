@@ -5,7 +5,7 @@ import { migrate } from '../migrate';
 import {
   countIncludedRows,
   EXCLUDED_LATEST,
-  INCLUDED_ROWS,
+  EXCLUDED_ROWS_OF_RUN,
   iterateRowRewards,
   JUDGES_OF_RUN,
   LABELLED_ROW_GRADES,
@@ -94,7 +94,7 @@ describe('agreement reads', () => {
       doubts: plan(db, LATEST_DOUBTS),
       labelledGrades: plan(db, LABELLED_ROW_GRADES),
       labelledRows: plan(db, LABELLED_ROWS),
-      included: plan(db, INCLUDED_ROWS),
+      included: plan(db, EXCLUDED_ROWS_OF_RUN),
       rewards: plan(db, rowRewardsSql(1)),
       counts: plan(db, latestGradeCountsSql(2)),
     };

@@ -382,6 +382,8 @@ describe('the labeling queue in SQL', () => {
       (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as Array<{ detail: string }>).map((step) => step.detail).join('\n');
     expect(planOf(ROW_GRADES_SQL, 'row', RUN)).toBe('SEARCH g USING INDEX grades_row (row_id=?)');
     expect(planOf(RUN_LABELS_AFTER_SQL, RUN, 10)).toBe('SEARCH labels USING INTEGER PRIMARY KEY (rowid>?)');
-    expect(planOf(ROW_IDENTITY_SQL, 'row', RUN)).toBe('SEARCH rows USING INDEX sqlite_autoindex_rows_1 (id=?)');
+    expect(planOf(ROW_IDENTITY_SQL, '["row"]', RUN)).toBe(
+      'SCAN wanted VIRTUAL TABLE INDEX 1:\nSEARCH r USING INDEX sqlite_autoindex_rows_1 (id=?)',
+    );
   });
 });

@@ -114,7 +114,8 @@ describe('migration 013 (shown verdicts)', () => {
     migrate(db, ':memory:');
     expect(schemaVersion(db)).toBe(MIGRATIONS.length);
     const after = db.prepare('SELECT * FROM row_verdicts ORDER BY run_id, ordinal').all() as Record<string, unknown>[];
-    expect(after.map(({ conduct_reward: _reward, ...rest }) => rest)).toEqual(before);
+    // coverage_reward is migration 017's column, filled after this one.
+    expect(after.map(({ conduct_reward: _reward, coverage_reward: _coverage, ...rest }) => rest)).toEqual(before);
     expect(
       db
         .prepare(

@@ -15,6 +15,7 @@ import { shownVerdicts } from './013-shown-verdicts';
 import { labellingTrust } from './014-labelling-trust';
 import { facetCounts } from './015-facet-counts';
 import { trlLines } from './016-trl-lines';
+import { coverageCounts } from './017-coverage-counts';
 
 export const MIGRATIONS: readonly Migration[] = [
   initial,
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   labellingTrust,
   facetCounts,
   trlLines,
+  coverageCounts,
 ];
 
 /** The schema version this build writes. */

@@ -29,7 +29,6 @@ function store(): Db {
 
 const plan = (db: Db, sql: string, ...parameters: unknown[]) =>
   (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...parameters) as { detail: string }[]).map((step) => step.detail).join(' | ');
-const named = { run_id: 'a', threshold: 0.5 };
 
 describe('coverage queries', () => {
   it("group a run's rows by two axes with failing and graded from the latest grade", () => {
@@ -79,22 +78,10 @@ describe('coverage queries', () => {
     expect([...iteratePrompts(db, 'a', 4)]).toEqual(['ask 0', 'ask 3', 'ask 6', 'ask 9']);
   });
 
-  it("read a run's rows through an index on run_id, and the per-axis counts from the index alone", () => {
+  it("read one run's lines of the kept counts by their primary key, however many rows it has", () => {
     const db = store();
-    expect(plan(db, "SELECT stance AS value, COUNT(*) FROM rows WHERE run_id = 'a' GROUP BY stance")).toMatch(
-      /COVERING INDEX rows_stance \(run_id=\?\)/,
-    );
-    const cells = cellCountsSql('tool', 'stance');
-    expect(plan(db, cells, named)).toMatch(/SEARCH rows USING (COVERING )?INDEX rows_\w+ \(run_id=\?\)/);
-    expect(plan(db, cells, named)).toMatch(/SEARCH grades USING (COVERING )?INDEX grades_row \(row_id=\?\)/);
-  });
-});
-
-describe('migration 004 coverage-index', () => {
-  it('lets the coordinate and heatmap groupings read the index alone', () => {
-    const db = store();
-    expect(plan(db, COORDINATES_SQL, 'a')).toMatch(/COVERING INDEX rows_coordinates \(run_id=\?\)/);
-    expect(plan(db, cellCountsSql('rule', 'history'), named)).toMatch(/COVERING INDEX rows_coordinates \(run_id=\?\)/);
-    expect(coordinateCounts(db, 'a').reduce((sum, entry) => sum + entry.rows, 0)).toBe(10);
+    expect(plan(db, cellCountsSql('tool', 'stance'), 'a')).toMatch(/^SEARCH row_filter_counts USING PRIMARY KEY \(run_id=\?\)/);
+    expect(plan(db, COORDINATES_SQL, 'a')).toMatch(/^SEARCH row_filter_counts USING PRIMARY KEY \(run_id=\?\)/);
+    expect(plan(db, COORDINATES_SQL, 'a')).not.toMatch(/TEMP B-TREE/);
   });
 });

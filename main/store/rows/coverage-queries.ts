@@ -1,20 +1,19 @@
-import { AXES, PASS_THRESHOLD, type Axis, type Dimensions } from '../../../shared/domain';
+import { AXES, type Axis, type Dimensions } from '../../../shared/domain';
 import { statement, type Db } from '../database';
-import { SIMULATOR_ERROR_ROWS } from '../grades/grades-repository';
 import { countRows } from './rows-repository';
 
-/** Axis names are column names of `rows`; only these ever reach SQL text. */
+/*
+ * The coverage view's counts, read from row_filter_counts (migration 017): per run and six-axis coordinate, its rows, the
+ * rows graded (the latest grade has a reward) and failing (that reward fails, shared/domain/verdict), a row a person
+ * marks simulator_error counted in rows only. Triggers keep them as rows, grades and labels are written, so a query
+ * reads one run's few hundred coordinates, not its rows.
+ */
+
+/** Axis names are column names of `row_filter_counts`; only these ever reach SQL text. */
 function column(axis: Axis): Axis {
   if (!AXES.includes(axis)) throw new Error(`unknown axis "${String(axis)}"`);
   return axis;
 }
-
-/**
- * Each row of a run with its latest grade's reward: null when ungraded, when the judge gave none, or when a person
- * marks the row simulator_error (left out of the agent's scores; the row still counts as coverage).
- */
-const LATEST_REWARD = `CASE WHEN rows.id IN (${SIMULATOR_ERROR_ROWS}) THEN NULL
-  ELSE (SELECT reward FROM grades WHERE grades.row_id = rows.id ORDER BY grades.id DESC LIMIT 1) END`;
 
 export interface CellCount {
   x: string;
@@ -26,42 +25,24 @@ export interface CellCount {
   graded: number;
 }
 
-/**
- * The heatmap query for two axes (named parameters @run_id and @threshold); exported for its query-plan test.
- * A run with no grades skips the per-row grade lookup, which is most of the cost at 100,000 rows.
- */
-export function cellCountsSql(x: Axis, y: Axis, withGrades = true): string {
+/** The heatmap query for two axes (positional parameter: the run id); exported for its query-plan test. */
+export function cellCountsSql(x: Axis, y: Axis): string {
   const [first, second] = [column(x), column(y)];
-  if (!withGrades) {
-    return `SELECT ${first} AS x, ${second} AS y, COUNT(*) AS rows, 0 AS failing, 0 AS graded
-     FROM rows WHERE run_id = @run_id GROUP BY ${first}, ${second}`;
-  }
-  return `SELECT ${first} AS x, ${second} AS y, COUNT(*) AS rows,
-            COALESCE(SUM(reward < @threshold), 0) AS failing, COUNT(reward) AS graded
-     FROM (SELECT rows.${first}, rows.${second}, ${LATEST_REWARD} AS reward FROM rows WHERE rows.run_id = @run_id)
-     GROUP BY ${first}, ${second}`;
+  return `SELECT ${first} AS x, ${second} AS y, SUM(rows) AS rows, SUM(failing) AS failing, SUM(graded) AS graded
+     FROM row_filter_counts WHERE run_id = ? GROUP BY ${first}, ${second} HAVING SUM(rows) > 0`;
 }
 
-export function hasGrades(db: Db, runId: string): boolean {
-  return (
-    statement<[string], { found: number }>(db, 'SELECT EXISTS (SELECT 1 FROM grades WHERE run_id = ?) AS found').get(runId)!.found === 1
-  );
-}
-
-/** Rows, failing and graded per pair of values of two axes, grouped in SQL. Only pairs with rows appear. */
+/** Rows, failing and graded per pair of values of two axes. Only pairs with rows appear. */
 export function cellCounts(db: Db, runId: string, x: Axis, y: Axis): CellCount[] {
-  return statement<{ run_id: string; threshold: number }, CellCount>(db, cellCountsSql(x, y, hasGrades(db, runId))).all({
-    run_id: runId,
-    threshold: PASS_THRESHOLD,
-  });
+  return statement<[string], CellCount>(db, cellCountsSql(x, y)).all(runId);
 }
 
-/** Rows per value of one axis (read from the axis's own index). */
+/** Rows per value of one axis; only values with rows appear. */
 export function axisCounts(db: Db, runId: string, axis: Axis): { value: string; rows: number }[] {
   const name = column(axis);
   return statement<[string], { value: string; rows: number }>(
     db,
-    `SELECT ${name} AS value, COUNT(*) AS rows FROM rows WHERE run_id = ? GROUP BY ${name}`,
+    `SELECT ${name} AS value, SUM(rows) AS rows FROM row_filter_counts WHERE run_id = ? GROUP BY ${name} HAVING SUM(rows) > 0`,
   ).all(runId);
 }
 
@@ -71,7 +52,8 @@ export interface CoordinateCount {
 }
 
 /** The coordinates query (positional parameter: the run id); exported for its query-plan test. */
-export const COORDINATES_SQL = `SELECT ${AXES.join(', ')}, COUNT(*) AS rows FROM rows WHERE run_id = ? GROUP BY ${AXES.join(', ')}`;
+export const COORDINATES_SQL = `SELECT ${AXES.join(', ')}, SUM(rows) AS rows FROM row_filter_counts WHERE run_id = ?
+  GROUP BY ${AXES.join(', ')} HAVING SUM(rows) > 0`;
 
 /** The distinct six-axis coordinates a run's rows landed on, with their row counts. */
 export function coordinateCounts(db: Db, runId: string): CoordinateCount[] {
@@ -80,15 +62,12 @@ export function coordinateCounts(db: Db, runId: string): CoordinateCount[] {
     .map(({ rows, ...dimensions }) => ({ dimensions, rows }));
 }
 
-/** Rows graded (latest grade has a reward) and failing (latest reward < PASS_THRESHOLD) over a whole run. */
+/** Rows graded and failing over a whole run. */
 export function gradeTotals(db: Db, runId: string): { graded: number; failing: number } {
-  // SQLite takes `reward` from the row holding MAX(id) in each group: each row's latest grade.
-  return statement<{ run_id: string; threshold: number }, { graded: number; failing: number }>(
+  return statement<[string], { graded: number; failing: number }>(
     db,
-    `SELECT COUNT(reward) AS graded, COALESCE(SUM(reward < @threshold), 0) AS failing
-     FROM (SELECT row_id, reward, MAX(id) FROM grades WHERE run_id = @run_id GROUP BY row_id)
-     WHERE row_id NOT IN (${SIMULATOR_ERROR_ROWS})`,
-  ).get({ run_id: runId, threshold: PASS_THRESHOLD })!;
+    'SELECT COALESCE(SUM(graded), 0) AS graded, COALESCE(SUM(failing), 0) AS failing FROM row_filter_counts WHERE run_id = ?',
+  ).get(runId)!;
 }
 
 /**

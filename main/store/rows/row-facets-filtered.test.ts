@@ -61,6 +61,23 @@ describe('filter menus under the other filters', () => {
     });
   });
 
+  it('counts the columns of rows under filters on those columns alone (kept counts) as reading the rows does', () => {
+    const db = store();
+    const filters: RowFilters = { stance: ['hurried', 'hostile'], tool: ['get_order', 'issue_refund'] };
+    const facets = filteredRowFacets(db, RUN, { filters, search: '' });
+    const all = rowsOf(db, filters);
+    expect(all.length).toBeGreaterThan(0);
+    const { stance: _stance, ...withoutStance } = filters;
+    expect(facets.columns.stance).toEqual(counted(rowsOf(db, withoutStance).map((row) => row.stance)));
+    for (const key of ['rule', 'world_state', 'tool_condition', 'history', 'writer', 'ended_by'] as const)
+      expect(facets.columns[key], key).toEqual(counted(all.map((row) => row[key])));
+    expect(facets.columns.judge).toEqual(counted(all.map((row) => row.judge?.verdict ?? 'ungraded')));
+    expect(facets.columns.label).toEqual(counted(all.map((row) => row.label ?? 'unlabelled')));
+    expect(facets.columns.conduct).toEqual(counted(all.map((row) => row.conduct?.verdict ?? 'ungraded')));
+    expect(facets.without).toEqual({ stance: rowsOf(db, withoutStance).length, tool: rowsOf(db, { stance: filters.stance }).length });
+    expect(pageRows(db, RUN, RowsQuery.parse({ filters }), 0, 10).total).toBe(all.length);
+  });
+
   it('says how many rows each filter alone holds back when two of them together keep none', () => {
     const db = store();
     const [tag] = rowFacets(db, RUN).columns.persona_tags!;

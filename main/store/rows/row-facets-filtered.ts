@@ -2,6 +2,7 @@ import { ROW_FILTER_KEYS, type FacetValue, type RowFacets, type RowFilterKey, ty
 import { statement, type Db } from '../database';
 import { rowFacets } from './row-facets-repository';
 import { countMatchingRows } from './rows-page-repository';
+import { keptFacet } from './row-filter-counts';
 import { FILTER_COLUMN, queryClauses, shownJudgeSource, shownJudgeVerdictSql, VERDICTS_JOIN, type ShownJudgeSource } from './rows-query';
 
 type FacetQuery = Pick<RowsQuery, 'filters' | 'search'>;
@@ -17,12 +18,15 @@ const isBare = (query: FacetQuery) => query.search === '' && ROW_FILTER_KEYS.eve
 
 /** One column's values counted over the rows `query` keeps (persona tags count rows; the Judge menu the shown verdict). */
 function facetUnder(db: Db, runId: string, key: RowFilterKey, query: FacetQuery, source: ShownJudgeSource): FacetValue[] {
+  const kept = keptFacet(db, runId, key, query);
+  if (kept !== null) return kept;
   const clauses = queryClauses(runId, query, source);
   if (key === 'persona_tags') {
     return statement<[Record<string, unknown>], FacetValue>(
       db,
+      // CROSS JOIN: the rows the query keeps first, then their tags by primary key, not every tag of the run then its row.
       `SELECT t.tag AS value, COUNT(DISTINCT t.ordinal) AS count ${clauses.from}
-         JOIN row_tags AS t ON t.run_id = rows.run_id AND t.ordinal = rows.ordinal ${clauses.where}
+         CROSS JOIN row_tags AS t ON t.run_id = rows.run_id AND t.ordinal = rows.ordinal ${clauses.where}
          GROUP BY t.tag ORDER BY count DESC, value`,
     ).all(clauses.parameters);
   }
@@ -36,6 +40,39 @@ function facetUnder(db: Db, runId: string, key: RowFilterKey, query: FacetQuery,
   return key === 'conduct_rule' ? facets.filter((facet) => facet.value !== '') : facets;
 }
 
+/** The menus counted from row_verdicts: under one query they share its rows, so one pass counts them all. */
+const VERDICT_KEYS: readonly RowFilterKey[] = ROW_FILTER_KEYS.filter((key) => FILTER_COLUMN[key][0] === 'row_verdicts');
+
+/** SQLite's ORDER BY value (BINARY: UTF-8 bytes), for values counted in JavaScript. */
+const byBytes = (left: string, right: string) => Buffer.compare(Buffer.from(left), Buffer.from(right));
+
+/**
+ * facetUnder for several verdict columns under the same query, in one pass over the rows it keeps: each combination of
+ * their values counted once, then summed per column (most frequent first, then by value, as SQL orders them).
+ */
+function verdictFacetsUnder(db: Db, runId: string, keys: readonly RowFilterKey[], query: FacetQuery, source: ShownJudgeSource) {
+  const clauses = queryClauses(runId, query, source);
+  const values = keys.map((key) => (key === 'judge' ? shownJudgeVerdictSql(source) : `v.${FILTER_COLUMN[key][1]}`));
+  const combinations = statement<[Record<string, unknown>], Record<string, string | number>>(
+    db,
+    `SELECT ${values.map((value, index) => `${value} AS c${index}`).join(', ')}, COUNT(*) AS n ${clauses.from} ${VERDICTS_JOIN}
+     ${clauses.where} GROUP BY ${values.join(', ')}`,
+  ).all(clauses.parameters);
+  return new Map(
+    keys.map((key, index) => {
+      const counts = new Map<string, number>();
+      for (const combination of combinations) {
+        const value = String(combination[`c${index}`]);
+        counts.set(value, (counts.get(value) ?? 0) + Number(combination.n));
+      }
+      const facets = [...counts]
+        .map(([value, count]) => ({ value, count }))
+        .sort((left, right) => right.count - left.count || byBytes(left.value, right.value));
+      return [key, key === 'conduct_rule' ? facets.filter((facet) => facet.value !== '') : facets];
+    }),
+  );
+}
+
 /**
  * The filter menus under a query: each column's values counted over the rows every other active filter and the search
  * keep (so "impatient 8" is what ticking it would give), and per active filter the rows the query would keep without it
@@ -47,9 +84,12 @@ export function filteredRowFacets(db: Db, runId: string, query: FacetQuery): Row
   const source = shownJudgeSource(db, runId);
   const columns = {} as RowFacets['columns'];
   const without: NonNullable<RowFacets['without']> = {};
+  // The verdict menus no filter of theirs narrows are all counted under the whole query.
+  const shared = VERDICT_KEYS.filter((key) => !isActive(query, key));
+  const sharedFacets = shared.length > 1 ? verdictFacetsUnder(db, runId, shared, query, source) : new Map<RowFilterKey, FacetValue[]>();
   for (const key of ROW_FILTER_KEYS) {
     const others = withoutFilter(query, key);
-    columns[key] = isBare(others) ? (plain.columns[key] ?? []) : facetUnder(db, runId, key, others, source);
+    columns[key] = isBare(others) ? (plain.columns[key] ?? []) : (sharedFacets.get(key) ?? facetUnder(db, runId, key, others, source));
     if (isActive(query, key)) without[key] = isBare(others) ? plain.total : countMatchingRows(db, runId, others, source);
   }
   return { total: plain.total, columns, sources: plain.sources, without };

@@ -5,6 +5,7 @@ import { statement, type Db } from '../database';
 import { parseJsonColumn } from '../json-column';
 import { MATCH_SQL, snippetWord } from './row-match-snippet';
 import { keptRowCount } from './row-facets-repository';
+import { keptMatchingRows } from './row-filter-counts';
 import {
   activeFilters,
   ftsQuery,
@@ -92,6 +93,8 @@ export function countMatchingRows(
   source = shownJudgeSource(db, runId),
 ): number {
   if (activeFilters(query).length === 0 && ftsQuery(query.search) === null) return keptRowCount(db, runId);
+  const kept = keptMatchingRows(db, runId, query);
+  if (kept !== null) return kept;
   const clauses =
     verdictCountClauses(runId, query, source) ?? queryClauses(runId, { filters: query.filters, search: query.search }, source);
   return statement<[Record<string, unknown>], { total: number }>(db, `SELECT COUNT(*) AS total ${clauses.from} ${clauses.where}`).get(
