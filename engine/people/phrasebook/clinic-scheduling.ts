@@ -7,7 +7,7 @@ const PATIENT =
 
 export const clinicScheduling: Phrasebook = {
   things: {
-    appointment: ['my appointment', 'the appointment', 'my visit', 'my booking'],
+    appointment: ['my appointment', 'the appointment', 'my visit', 'my booking', 'my appointment on <day>'],
     patient: ['my record', 'my file'],
     provider: ['my doctor', 'the doctor'],
   },
@@ -62,6 +62,27 @@ export const clinicScheduling: Phrasebook = {
         "{blood pressure tablets|inhaler|thyroid medication}? {I'm|Patient} <ref>.",
       "I'm {nearly out|down to my last few} {of my tablets|pills}. {Can you send|Could you request} a refill? <ref>.",
       `{My pharmacy|The pharmacist} {said|told me} {I need|there has to be} a new {prescription|request} from you. ${PATIENT}.`,
+    ],
+  },
+  asks: {
+    search_available_slots: [
+      '{find|check} {the next free|any available|the earliest} {slot|appointment} with <thing>',
+      '{find|look for} {an opening|a free slot} with <thing> {next week|this week|soon}',
+    ],
+    get_appointment: ['{check|confirm} the {time|details} of <thing>', '{look up|pull up|check on} <thing>', 'confirm <thing> is still on'],
+    book_appointment: [
+      'book {an appointment|a visit|a check-up} for me',
+      '{book|arrange} {an appointment|a visit} {next week|this week|with my doctor}',
+    ],
+    reschedule_appointment: [
+      '{move|reschedule} <thing>{| to another day| to next week}',
+      'push back <thing> {a few days|to later in the week}',
+      '{change|move} the time of <thing>',
+    ],
+    cancel_appointment: ['cancel <thing>', 'cancel <thing> {on <day>|for me}', 'call off <thing>'],
+    request_prescription_refill: [
+      '{request|order} a refill of my {prescription|medication|inhaler}',
+      'request a repeat prescription for me',
     ],
   },
   reasons: {

@@ -7,7 +7,14 @@ const ACCOUNT =
 
 export const personalFinance: Phrasebook = {
   things: {
-    account: ['my account', 'the account', 'my checking account'],
+    account: [
+      'my account',
+      'the account',
+      'my checking account',
+      'my everyday account',
+      'the account I share with <relname>',
+      'my main account',
+    ],
     payee: ['my saved payee', 'the payee'],
     transaction: ['a transaction', 'the payment'],
   },
@@ -50,6 +57,26 @@ export const personalFinance: Phrasebook = {
       '{Can|Could} I get a {warning|notification} when I {go over|spend more than} a limit {on dining|each month}? Account <ref>.',
       "{I'd like|I want} {a heads-up|an alert} when I {spend too much|go over budget} on {groceries|shopping}. {Account|It's} <ref>.",
     ],
+  },
+  asks: {
+    verify_identity: ['verify my identity {for|on} <thing>', 'verify who I am so I can use <thing>'],
+    get_account_balance: [
+      '{check|look up} the {balance|available balance} {on|of} <thing>',
+      '{check|see} how much {balance|money} is {left|} in <thing>',
+    ],
+    list_transactions: [
+      '{list|show me|pull up} the {recent|last few} transactions on <thing>',
+      "{find|pull up} {this month's|last month's} transactions on <thing>",
+    ],
+    transfer_funds: [
+      '{transfer|move} some money {from|out of} <thing> {to|into} my {savings|other account}',
+      'transfer {funds|money} {from|out of} <thing>',
+    ],
+    pay_bill: [
+      'pay {my electricity bill|a bill|my phone bill|my gas bill} from <thing>',
+      '{set up|make} a payment to {my landlord|a saved payee} {from|out of} <thing>',
+    ],
+    set_budget_alert: ['set {up|} {a spending|a budget} alert on <thing>', 'set an alert on <thing> for when I {overspend|go over budget}'],
   },
   reasons: {
     transfer_funds: [

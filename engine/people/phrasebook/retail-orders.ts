@@ -5,7 +5,16 @@ const CUSTOMER = "{My customer number is|My customer number's|I'm customer|I'm d
 
 export const retailOrders: Phrasebook = {
   things: {
-    order: ['my order', 'the order', 'my package', 'my parcel', 'my delivery'],
+    order: [
+      'my order',
+      'the order',
+      'my package',
+      'my parcel',
+      'my delivery',
+      'the order I placed on <day>',
+      "the order for my <relative>'s birthday",
+      'my order from <day>',
+    ],
     customer: ['my account', 'my customer account'],
   },
   idNames: {
@@ -73,6 +82,31 @@ export const retailOrders: Phrasebook = {
       "{Can|Could} you {change|update} where order <ref> {is going|gets delivered}? I won't be {home|at that address}.",
       '{I typed|I put in} the wrong {house number|postcode|street} for order <ref>. {Can you|Could you} fix the address?',
       '{Please|Could you} {redirect|send} order <ref> to {my office|my work address|a different address} instead.',
+    ],
+  },
+  asks: {
+    get_order: [
+      '{check|look up|pull up|check on} <thing>',
+      '{tell me|confirm} what {I ordered|was in} <thing>',
+      '{give me|send me} the details of <thing>',
+      'check the status of <thing>',
+    ],
+    search_orders: [
+      '{list|pull up|find|show me} {all|the} orders on <thing>',
+      '{find|look up} {my past|my recent|my open} orders {on|under} <thing>',
+    ],
+    track_shipment: [
+      'track <thing>',
+      '{find out|check} where <thing> is',
+      '{check|look up} the tracking {for|on} <thing>',
+      'check when <thing> {will arrive|is arriving}',
+    ],
+    start_return: ['{start|set up|arrange} a return {for|on} <thing>', 'let me send back {something|an item} from <thing>'],
+    issue_refund: ['refund <thing>', '{process|sort out|issue} a refund {for|on} <thing>', 'get me my money back {for|on} <thing>'],
+    cancel_order: ['cancel <thing>', '{stop|call off} <thing> before it ships', 'cancel <thing> {straight away|before it goes out}'],
+    update_shipping_address: [
+      '{change|update|correct} the delivery address on <thing>',
+      'redirect <thing> to {my new address|my office|a different address}',
     ],
   },
   reasons: {

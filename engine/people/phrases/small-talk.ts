@@ -40,7 +40,18 @@ export const CLOSERS: readonly string[] = [
   "{I think|Hopefully} {that's|that is} everything you need.",
 ];
 
+/** Who is writing, said up front by some people (a name the template user's later replies agree with). */
+export const INTRODUCTIONS: readonly string[] = [
+  "I'm <fullname>{| from <city>}.",
+  '<fullname> here{|, from <city>}.',
+  'My name is <fullname>{| and I live in <city>}.',
+  "{This is|It's} <fullname>{|, writing from <city>}.",
+];
+
 export const SIGN_OFFS: readonly string[] = [
+  '<fullname>',
+  'Regards, <fullname>',
+  'Kind regards, <fullname>',
   '<name>',
   '- <name>',
   'Thanks, <name>',
