@@ -55,7 +55,7 @@ function goalSentences(tool: string, book: Phrasebook, slots: Slots, giveReferen
   const echoes = words.object === words.noun;
   const asks = book.asks?.[tool] ?? (book.goals?.[tool] === undefined ? undefined : []);
   if (asks?.length !== 0 && chooser.chance(COMPOSED_SHARE)) {
-    const goal = composedGoal(words.askClass, asks && withoutEcho(asks, echoes), slots, giveReference && chooser.chance(0.7), chooser);
+    const goal = composedGoal(words.askClass, asks && withoutEcho(asks, echoes), slots, giveReference && chooser.chance(0.95), chooser);
     if (goal !== undefined)
       return giveReference && !goal.includes(slots.ref ?? '\u0000') ? [goal, say(REFERENCE_LINES, slots, chooser)] : [goal];
   }
@@ -228,12 +228,13 @@ function finish(greeting: string, sentences: string[], length: Length, tags: Sty
   const named = slots.name !== undefined && greeting.includes(slots.name);
   const introduced = !named && tags.texture !== 'clipped' && tags.tone !== 'curt' && chooser.chance(0.4);
   if (introduced) parts.unshift(say(INTRODUCTIONS, slots, chooser));
-  if (length !== 'short' && !named && !introduced && tags.texture !== 'clipped' && chooser.chance(0.35))
-    parts.push(say(SIGN_OFFS, slots, chooser));
+  const signs = !named && !introduced && tags.texture !== 'clipped' && chooser.chance(length === 'short' ? 0.3 : 0.6);
+  if (signs) parts.push(say(SIGN_OFFS, slots, chooser));
   const body = parts.join(' ');
   if (greeting === '') return body;
   if (greeting.includes(',')) return `${greeting}. ${body}`;
-  return chooser.chance(0.5) ? `${greeting}, ${lowerFirst(body)}` : `${greeting}! ${body}`;
+  const startsWithName = slots.name !== undefined && body.startsWith(slots.name);
+  return chooser.chance(0.5) && !startsWithName ? `${greeting}, ${lowerFirst(body)}` : `${greeting}! ${body}`;
 }
 
 /** The sentence as it reads after a comma: its first word lowercased, unless that is "I" or a number. */

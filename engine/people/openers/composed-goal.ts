@@ -17,7 +17,7 @@ const FRAMES: readonly string[] = [
   '{Could|Can} someone <ask>?',
   '{Quick ask|Quick one|One thing}: <ask>?',
   '{My <relative> said|<relname> said} you {could|can} <ask>.',
-  'Need you to <ask>{| asap}.',
+  '{Any way|Is there a way} to <ask>{| today}?',
 ];
 
 /** What each kind of request asks, as a verb phrase after "could you", for tools no phrasebook words. */

@@ -29,6 +29,8 @@ export const clinicScheduling: Phrasebook = {
       "{When's|When is} the next {free|available} appointment with <ref>?",
       '{Can|Could} I see <ref> {on a|some} {Tuesday|Thursday|weekday} {morning|afternoon}{| next week}?',
       "{What's|What is} the {earliest|first free} {appointment|slot} I {could|can} get with <ref>?",
+      '{<relname>|My <relative>} {can drive me|is free} on <day>; {does|has} <ref> {got|have} anything {then|that day}?',
+      '{Any|Are there any} {cancellations|free slots} with <ref> {before <day>|this week}?',
     ],
     get_appointment: [
       "{When is|What time is} my appointment, <ref>? {I've lost|I can't find} the {reminder|confirmation}.",
@@ -36,6 +38,8 @@ export const clinicScheduling: Phrasebook = {
       "{I think|I'm fairly sure} I have {an appointment|a visit} {coming up|this week}: <ref>. {Is that right|Can you confirm}?",
       "Is appointment <ref> with {the nurse|the doctor}? {I've forgotten|I can't remember} who I'm seeing.",
       "{Just confirming|I'm just checking} {that|whether} appointment <ref> {is still on|is still happening}.",
+      '{<relname>|My <relative>} {is taking me|needs to know} {what time|when} appointment <ref> is. Can you {check|confirm}?',
+      '{Remind me|Can you remind me} {when|what time} appointment <ref> is{|, please}?',
     ],
     book_appointment: [
       `I'd like to book {an appointment|a visit|a check-up}{| with my doctor}. ${PATIENT}.`,
@@ -43,18 +47,22 @@ export const clinicScheduling: Phrasebook = {
       `{I need|I'd like} {a follow-up|to see someone} {about my results|after my last visit}. ${PATIENT}.`,
       `{I'd like|Could I have} {a telehealth|a video|a phone} {appointment|consultation}{| if possible}. ${PATIENT}.`,
       `{I need|Can I get} {a vaccination|my flu jab|a booster} {booked|appointment}. ${PATIENT}.`,
+      `{I'd like|Can I have} {a slot|an appointment} on <day> {morning|afternoon} {if there is one|if possible}. ${PATIENT}.`,
     ],
     reschedule_appointment: [
       'I need to {move|reschedule} my appointment <ref>{| to another day}.',
       "{Something came up|I have a clash}, so I {can't make|won't make} appointment <ref>. {Can we|Could we} {move it|find another time}?",
       '{Is it possible|Would it be possible} to {push back|move} appointment <ref> {a few days|to next week}?',
       '{Can|Could} you {change|move} {the time of|my} appointment <ref> {to later in the day|to the morning}?',
+      "{My <relative>|<relname>} {can't drive me|has a clash} {that day|on <day>}, so {could we|can we} move appointment <ref>?",
+      'Appointment <ref> {clashes|conflicts} with {work|a school event} on <day>; {can you|could you} {move|reschedule} it?',
     ],
     cancel_appointment: [
       "I {need to|have to|'ll have to} cancel my {appointment|booking}{,|:} <ref>{| I'm afraid| sorry}.",
       '{Please|Can you} cancel appointment <ref>{| for me}.',
       "{I won't be able to|I can't} make {my appointment|it} on <day>, so {please cancel it|can you cancel it}: <ref>.",
       "{I'm afraid|Sorry, but} I {have to|need to} cancel appointment <ref>.",
+      "{Please|Could you} cancel appointment <ref>; {<relname>|my <relative>} {can't take me|is away} {that day|on <day>}.",
     ],
     request_prescription_refill: [
       `I need a refill of my {prescription|medication}{| before I run out}. ${PATIENT}.`,
@@ -62,6 +70,8 @@ export const clinicScheduling: Phrasebook = {
         "{blood pressure tablets|inhaler|thyroid medication}? {I'm|Patient} <ref>.",
       "I'm {nearly out|down to my last few} {of my tablets|pills}. {Can you send|Could you request} a refill? <ref>.",
       `{My pharmacy|The pharmacist} {said|told me} {I need|there has to be} a new {prescription|request} from you. ${PATIENT}.`,
+      `{I'm running low on|I've almost run out of} {my tablets|my inhaler} and {the pharmacy|<relname>} {says|said} ` +
+        `I need a new {prescription|script}. ${PATIENT}.`,
     ],
   },
   asks: {

@@ -34,6 +34,7 @@ export const retailOrders: Phrasebook = {
       "{I'd like|Could I get} {a quick summary|the details} of order <ref>: {what's in it|items and total}.",
       "{My|The} order <ref> {shows|is showing} {a status I don't understand|something odd} " +
         'in the app. {What does it mean|Can you explain}?',
+      "{<relname>|My <relative>} {asked|wants to know} {what's in|what happened to} order <ref>. {Can you check|Any news}?",
     ],
     search_orders: [
       `Can you {pull up|list} {all my orders|my recent orders}? ${CUSTOMER}.`,
@@ -53,6 +54,7 @@ export const retailOrders: Phrasebook = {
       '{The courier|The delivery driver} {said|claimed} ' +
         '{they tried to deliver|nobody was home}, {but|yet} I was {in|home} all day. Order <ref>.',
       '{When will|When is} order <ref> {actually|finally} {arrive|get here}?',
+      "{I'm|We're} {away|out} from <day>, so {when will|will} order <ref> {arrive|turn up} {before then|in time}?",
     ],
     start_return: [
       "I'd like to {return|send back} {something|an item} from order <ref>.",
@@ -61,6 +63,7 @@ export const retailOrders: Phrasebook = {
       'How do I {start a return|return an item}? {It was on|It came in} order <ref>.',
       "{I want|I'd like} to send {part of|something from} order <ref> back{| for a refund}.",
       '{Can|Could} you {set up|start} a return for {an item|one of the items} on order <ref>?',
+      "The {gift|present} for {<relname>|my <relative>} {didn't fit|wasn't right}; I'd like to return it. Order <ref>.",
     ],
     issue_refund: [
       "I'd like a refund on order <ref>{|, please}.",
@@ -68,6 +71,7 @@ export const retailOrders: Phrasebook = {
       "{I was charged for|I paid for} order <ref> and {I'd like a refund|I want my money back}.",
       '{Please|Could you} refund order <ref>{| to my card}.',
       "{I'm still waiting|I'm waiting} on {a refund|my money} for order <ref>.",
+      '{<relname>|My <relative>} sent back order <ref> {last week|on <day>}; {when do I get|where is} my refund?',
     ],
     cancel_order: [
       "{I need|I'd like} to cancel order <ref>{| before it ships}.",
@@ -75,6 +79,7 @@ export const retailOrders: Phrasebook = {
       '{Please|Can you please} stop order <ref> {from shipping|before it goes out}.',
       '{Is it too late to|Can I still} cancel order <ref>?',
       "{I've changed my mind|Change of plan} about order <ref>; {please cancel it|can you cancel it}.",
+      '{<relname>|My <relative>} {already bought|got} the same thing, so {please|can you} cancel order <ref>.',
     ],
     update_shipping_address: [
       'I need to {change|update} the delivery address on order <ref>.',
@@ -82,6 +87,7 @@ export const retailOrders: Phrasebook = {
       "{Can|Could} you {change|update} where order <ref> {is going|gets delivered}? I won't be {home|at that address}.",
       '{I typed|I put in} the wrong {house number|postcode|street} for order <ref>. {Can you|Could you} fix the address?',
       '{Please|Could you} {redirect|send} order <ref> to {my office|my work address|a different address} instead.',
+      "{Please|Could you} send order <ref> to my {<relative>'s|work} address in <city> instead.",
     ],
   },
   asks: {

@@ -42,10 +42,13 @@ export const CLOSERS: readonly string[] = [
 
 /** Who is writing, said up front by some people (a name the template user's later replies agree with). */
 export const INTRODUCTIONS: readonly string[] = [
-  "I'm <fullname>{| from <city>}.",
+  "I'm <fullname>{| from <city>| in <city>}.",
   '<fullname> here{|, from <city>}.',
-  'My name is <fullname>{| and I live in <city>}.',
-  "{This is|It's} <fullname>{|, writing from <city>}.",
+  "{My name's|Name's} <fullname>.",
+  '{This is|It is} <fullname>{|, over in <city>}.',
+  '<fullname>, {a customer|writing} from <city>.',
+  '{You may have me down as|I should be on file as} <fullname>.',
+  '{Writing|Messaging} as <fullname>{| from <city>}.',
 ];
 
 export const SIGN_OFFS: readonly string[] = [
@@ -58,6 +61,11 @@ export const SIGN_OFFS: readonly string[] = [
   'Cheers, <name>',
   'Best, <name>',
   'Thanks again, <name>',
+  '{All the best|Best wishes|Warm regards}, <fullname>',
+  '{Speak soon|Talk soon|Ta}, <name>',
+  '<name> ({in|from} <city>)',
+  '{Many thanks|Thank you}, <fullname>',
+  '<fullname>, <city>',
 ];
 
 /** A line about the person's day, anywhere: nothing the world has to agree with. */

@@ -90,7 +90,7 @@ export const STANCE_LINES: Readonly<Record<string, readonly string[]>> = {
   exploratory: [
     "{I'm just|Just} {looking into|checking} {my options|how this works} for now.",
     "{No need to|Don't} {do anything|change anything} yet; I just want to {know|understand} {how it works|what's possible}.",
-    "{Mostly|Really} I'm {curious|wondering} what {my options are|I could do} here.",
+    "{Mostly|For now} I'm {curious about|wondering about} {my options|what's possible} here.",
     "{I haven't decided anything|Nothing's decided} yet, I'm {just|only} {asking|gathering information}.",
     "{Just|I'm just} {weighing things up|comparing options} before I {decide anything|commit to anything}.",
     '{Hypothetically|Out of interest}, what would {happen|it involve} if I {wanted to|decided to} <action>?',
