@@ -46,7 +46,7 @@ function sayOne(pool: readonly string[], slots: Slots, chooser: Chooser): string
 }
 
 /** How often a goal is said in a composed frame rather than as one of its tool's written sentences. */
-const COMPOSED_SHARE = 0.5;
+const COMPOSED_SHARE = 0.4;
 
 /** The goal, with the reference in it or in a sentence of its own (or, for a vague person, not at all). */
 function goalSentences(tool: string, book: Phrasebook, slots: Slots, giveReference: boolean, chooser: Chooser): string[] {

@@ -10,14 +10,16 @@ import type { AskClass } from '../phrases/tool-words';
  */
 const FRAMES: readonly string[] = [
   '{Can|Could|Would|Will} you <ask>{| for me| today}?',
-  '{Please|Kindly} <ask>.',
-  'I{ need| want| would like} you to <ask>.',
-  '<ask>{, please|, if you can|, thanks}.',
-  '{Hoping|I hope} you can <ask>.',
-  '{Could|Can} someone <ask>?',
-  '{Quick ask|Quick one|One thing}: <ask>?',
-  '{My <relative> said|<relname> said} you {could|can} <ask>.',
-  '{Any way|Is there a way} to <ask>{| today}?',
+  '{Please|Kindly|Do please} <ask>.',
+  'I{ need| want| would like| am asking} you to <ask>.',
+  '<ask>{, please|, if you can|, thanks|?}',
+  '{Hoping|I hope|Fingers crossed} you can <ask>.',
+  '{Could|Can} {someone|somebody} <ask>?',
+  '{Quick ask|Quick one|One thing|Simple request}: <ask>?',
+  '{My <relative> said|<relname> said|<relname> reckons} you {could|can} <ask>.',
+  '{Any way to|Any chance you could|Is there a way to} <ask>{| today}?',
+  '{Help|Please help} me <ask>.',
+  '{Mind if I ask you to|Can I ask you to} <ask>?',
 ];
 
 /** What each kind of request asks, as a verb phrase after "could you", for tools no phrasebook words. */
@@ -36,6 +38,25 @@ const ASKS: Readonly<Record<AskClass, readonly string[]>> = {
   human: [],
   other: ['<verb> <thing>', '{go ahead and|} <verb> <thing>{| today}'],
 };
+
+/** When or why, said after the ask now and then: the person's own day and people, so two asks rarely end alike. */
+/** How often a composed goal says when or why. */
+const TAIL_SHARE = 0.3;
+
+const TAILS: readonly string[] = [
+  ' before <day>',
+  ' by <day> if possible',
+  " while I'm {away|in <city>}",
+  ", since I'm {off|away} on <day>",
+  ' ahead of <day>',
+  ', as <relname> {suggested|advised}',
+  ', like my <relative> said',
+  ' before I {leave|fly out|head off} on <day>',
+  ', ideally {this morning|this afternoon|before lunch}',
+  ' while <relname> {is here|is with me|can help}',
+  ', {if it is not too late|if there is still time}',
+  ', {because|as} <relname> {is waiting on it|needs to know}',
+];
 
 /** The thing with its number beside it, in one of the ways people write that. */
 const WITH_REFERENCE = ['<thing> {(<ref>)|<ref>}', '<refname> <ref>'];
@@ -56,6 +77,7 @@ export function composedGoal(
   const ask = chooser.one(usable);
   const referenced = withReference && ask.includes('<thing>') && slots.ref !== undefined;
   const said = referenced ? ask.replace('<thing>', chooser.one(WITH_REFERENCE)) : ask;
-  const frames = FRAMES.map((frame) => frame.replace('<ask>', said)).filter((frame) => canSay(frame, slots));
+  const tail = chooser.chance(TAIL_SHARE) ? chooser.one(TAILS) : '';
+  const frames = FRAMES.map((frame) => frame.replace('<ask>', `${said}${tail}`)).filter((frame) => canSay(frame, slots));
   return frames.length === 0 ? undefined : expand(chooser.one(frames), slots, chooser);
 }

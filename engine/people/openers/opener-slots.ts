@@ -75,8 +75,8 @@ export function askSlots(
     past: IRREGULAR_PAST[words.verb] ?? pastTense(words.verb),
     thing: chooser.one(
       book.things?.[kind] ?? [
-        `my ${noun}`,
-        `the ${noun}`,
+        `my {|current |latest |existing |open }${noun}`,
+        `the {|current |latest }${noun}`,
         `this ${noun} of mine`,
         `the ${noun} I {have|set up} with you`,
         `my ${noun} from <day>`,

@@ -7,7 +7,7 @@ const PATIENT =
 
 export const clinicScheduling: Phrasebook = {
   things: {
-    appointment: ['my appointment', 'the appointment', 'my visit', 'my booking', 'my appointment on <day>'],
+    appointment: ['my {|next |upcoming }appointment', 'the appointment', 'my visit', 'my booking', 'my appointment on <day>'],
     patient: ['my record', 'my file'],
     provider: ['my doctor', 'the doctor'],
   },
@@ -18,6 +18,13 @@ export const clinicScheduling: Phrasebook = {
   },
   goals: {
     find_patient: [
+      "{I'm new here|I've just moved to <city>} and {want to check|I'm not sure} {you have|if you've got} me {registered|on your list}. " +
+        '<fullname>, {born|DOB} <dob>.',
+      '{Do you have|Have you got} a record for <fullname>? {Date of birth|Born} <dob>{|, if that helps}.',
+      "{Before I book anything|First of all}, am I {registered|on your books}? {Name's|I'm} <fullname>, born <dob>.",
+      "{My <relative>|<relname>} {registered me|signed me up} {last year|a while back}; {can you check|could you confirm} I'm on file? " +
+        '<fullname>, <dob>.',
+      "{Can you find|Could you look for} <fullname> {in your system|on your records}? {That's me|It's me}; {born|date of birth} <dob>.",
       "{Can you|Could you} {find|look up|pull up} my {record|file}? {I'm|My name is} <fullname>, born <dob>.",
       "I'm {a patient|registered} with you{|, I think}. {Can you check|Could you confirm} " +
         'you have me on file? <fullname>, {date of birth|born} <dob>.',

@@ -8,7 +8,7 @@ const ACCOUNT =
 export const personalFinance: Phrasebook = {
   things: {
     account: [
-      'my account',
+      'my {|personal |current }account',
       'the account',
       'my checking account',
       'my everyday account',

@@ -6,8 +6,8 @@ const CUSTOMER = "{My customer number is|My customer number's|I'm customer|I'm d
 export const retailOrders: Phrasebook = {
   things: {
     order: [
-      'my order',
-      'the order',
+      'my {|latest |recent |last }order',
+      'the {|online }order',
       'my package',
       'my parcel',
       'my delivery',
