@@ -199,10 +199,11 @@ function possessive(name: string): string {
 
 /** How a value is put, by what it is: money and choices can be said any way, a labelled value keeps "<label> is". */
 const MONEY_PHRASES = [
-  '{the <label> is|<own> <label> is} <value>',
-  "{make it|let's say|it's} <value>",
-  '<value>{| please| would be right}',
-  '{about|exactly} <value>',
+  '{the <label> is|<own> <label> is|the <label> would be} <value>',
+  "{make it|let's say|it's|call it|put down} <value>",
+  '<value>{| please| would be right| in total| all told}',
+  '{about|exactly|roughly|just} <value>',
+  "{it comes to|that's|we're talking} <value>",
 ];
 const CHOICE_PHRASES = [
   '{the <label> is|<own> <label> is} <value>',

@@ -197,15 +197,20 @@ function directionOf(name: string): 'from' | 'to' | undefined {
   return FROM_WORDS.has(first) ? 'from' : TO_WORDS.has(first) ? 'to' : undefined;
 }
 
-/** Ids the person placed with "from ACC-2333" / "to ACC-9747" (the latest turn's word wins). */
+/** Words that may stand between "from"/"to" and the id ("out of my checking account (ACC-2333)", "goes to is ACC-9747"). */
+const BETWEEN = String.raw`(?:(?:the|my|account|acct|number|no\.?|is|one|checking|main|everyday|personal|current|savings)\s+){0,4}`;
+const DIRECTED_ID = new RegExp(
+  String.raw`\b(from|out of|to|into|destination)\s+${BETWEEN}\(?#?([A-Za-z]{1,12}[-_]?\d{2,}[A-Za-z0-9]*)`,
+  'gi',
+);
+
+/** Ids the person placed with "from ACC-2333" or "out of my account (ACC-2333)", "to ACC-9747" or "it goes to is ACC-9747". */
 function directedIds(texts: readonly string[]): Map<string, 'from' | 'to'> {
   const directions = new Map<string, 'from' | 'to'>();
   for (const text of texts) {
-    for (const match of text.matchAll(
-      /\b(from|to|into)\s+(?:(?:the|my|account|acct)\s+){0,2}#?([A-Za-z]{1,12}[-_]?\d{2,}[A-Za-z0-9]*)/gi,
-    )) {
+    for (const match of text.matchAll(DIRECTED_ID)) {
       const id = match[2]!;
-      if (!directions.has(id)) directions.set(id, match[1]!.toLowerCase() === 'from' ? 'from' : 'to');
+      if (!directions.has(id)) directions.set(id, /^(from|out of)$/i.test(match[1]!) ? 'from' : 'to');
     }
   }
   return directions;
