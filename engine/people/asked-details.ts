@@ -31,6 +31,7 @@ export interface AskedDetails {
 /** How the agent names a parameter: `to_account_id` -> "to account number", `date_of_birth` -> "date of birth". */
 export function spokenName(name: string): string {
   const tokens = nameTokens(name);
+  if (isQueryParameter(name)) return 'search for';
   if (tokens.includes('email')) return 'email';
   if (tokens.includes('phone')) return 'phone';
   if (isIdParameter(name) && tokens.length > 1 && tokens[tokens.length - 1] !== 'code') return `${tokens.slice(0, -1).join(' ')} number`;
@@ -169,7 +170,8 @@ export function detailValue(name: string, schema: Schema, key: string, identity?
         `${faker.location.state({ abbreviated: true })} ${10000 + draw(89999)}`,
     );
   }
-  if (tokens.includes('name') || tokens.includes('holder') || tokens.includes('recipient')) {
+  // Asked what to search for, a person looks for their own records: by their name.
+  if (isQueryParameter(name) || tokens.includes('name') || tokens.includes('holder') || tokens.includes('recipient')) {
     const { first, last } = personName(key, identity);
     if (tokens.includes('first')) return first;
     if (tokens.includes('last') || tokens.includes('surname')) return last;
@@ -197,6 +199,14 @@ function possessive(name: string): string {
   return own ? 'my' : 'the';
 }
 
+/** A search's words (`query`, `search_term`): asked as "what to search for". */
+function isQueryParameter(name: string): boolean {
+  return ['query', 'q', 'keyword', 'keywords', 'term', 'search'].includes(nameTokens(name).at(-1) ?? '');
+}
+
+/** A search is put as where to look, not as "the query is". */
+const QUERY_PHRASES = ['{try|search for|look under} <value>', 'my name, <value>', "{it'd be|it should be} under <value>"];
+
 /** How a value is put, by what it is: money and choices can be said any way, a labelled value keeps "<label> is". */
 const MONEY_PHRASES = [
   '{the <label> is|<own> <label> is|the <label> would be} <value>',
@@ -217,7 +227,15 @@ const LABELLED_PHRASES = ['{the|<own>} <label> is <value>', '{the|<own>} <label>
 function phrasing(parameter: AskedParameter, value: string, hurried: boolean, chooser: Chooser): string {
   const isMoney = value.startsWith('$');
   const isChoice = Array.isArray(parameter.schema.enum);
-  const pool = hurried ? HURRIED_PHRASES : isMoney ? MONEY_PHRASES : isChoice ? CHOICE_PHRASES : LABELLED_PHRASES;
+  const pool = isQueryParameter(parameter.name)
+    ? QUERY_PHRASES
+    : hurried
+      ? HURRIED_PHRASES
+      : isMoney
+        ? MONEY_PHRASES
+        : isChoice
+          ? CHOICE_PHRASES
+          : LABELLED_PHRASES;
   const slots = { label: detailLabel(parameter.name), value, own: possessive(parameter.name) };
   // Values are said as they are (an expand would capitalise or re-space an address).
   const said = expand(chooser.one(pool).replace('<value>', '\u0000'), { ...slots, value: '' }, chooser).replace('\u0000', value);
