@@ -154,7 +154,7 @@ export function detailValue(name: string, schema: Schema, key: string, identity?
     }
     const year = isBirth ? 1950 + draw(52, ':year') : 2026;
     const month = isBirth ? 1 + draw(12, ':month') : 12;
-    return spelledDate(year, month, 1 + draw(28, ':day'), draw(3, ':style'));
+    return spelledDate(year, month, isBirth ? 1 + draw(28, ':day') : dayInRange(tokens, key), draw(3, ':style'));
   }
   if (tokens.includes('email') || schema.format === 'email') {
     const { first, last } = personName(key, identity);
@@ -183,6 +183,18 @@ export function detailValue(name: string, schema: Schema, key: string, identity?
   if (FREE_TEXT.test(name)) return NOTES[draw(NOTES.length)]!;
   if (/medication|medicine|drug|prescription/.test(name)) return MEDICATIONS[draw(MEDICATIONS.length)]!;
   return withFaker(`${key}:detail:${name}`, (faker) => faker.word.noun());
+}
+
+/**
+ * The day of a date the person asks about: the two ends of a range ("from"/"start" and "to"/"end"/"until") are drawn
+ * together, so the range never ends before it starts; any other date is drawn on its own.
+ */
+function dayInRange(tokens: readonly string[], key: string): number {
+  const start = 1 + hashInt(`${key}:detail:range-start`, 20);
+  if (tokens.some((token) => ['to', 'end', 'until', 'through'].includes(token)))
+    return start + 1 + hashInt(`${key}:detail:range-length`, 7);
+  if (tokens.some((token) => ['from', 'start', 'since'].includes(token))) return start;
+  return 1 + hashInt(`${key}:detail:${tokens.join('_')}:day`, 28);
 }
 
 /** A long value that runs to the end of its sentence (it may hold commas): said last, in a sentence of its own. */
