@@ -152,7 +152,12 @@ export const USER_LINES = {
     '{Please move it|It should go} from <from> {into|to} <to>.',
     "It's from <from>{,| and} going to <to>.",
   ],
-  ids_to: ['It goes to <to>.', '{Send it|Put it} {to|into} <to>{|, please}.', '{The one it goes to|The destination} is <to>.'],
+  ids_to: [
+    'It {goes|should go} to <to>{| please| this time}.',
+    '{Send it|Put it|Move it} {to|into} <to>{|, please|, thanks}.',
+    '{The one it goes to|The destination|The receiving account} is <to>.',
+    '{Into|To} <to>, {my other account|my savings|the usual one}.',
+  ],
   ids_from: [
     'It comes from <from>.',
     '{Take it|Use} from <from>{|, please}.',
