@@ -221,7 +221,7 @@ const QUERY_PHRASES = ['{try|search for|look under} <value>', 'my name, <value>'
 
 /** How a value is put, by what it is: money and choices can be said any way, a labelled value keeps "<label> is". */
 const MONEY_PHRASES = [
-  '{the <label> is|<own> <label> is|the <label> would be} <value>',
+  '{the <label> is|the <label> would be|the <label> comes to|<own> <label> should be} <value>',
   "{make it|let's say|it's|call it|put down} <value>",
   '<value>{| please| would be right| in total| all told}',
   '{about|exactly|roughly|just} <value>',
