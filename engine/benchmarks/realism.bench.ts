@@ -15,6 +15,7 @@ import { simulate } from '../simulate/simulate';
 import { offlineComponents } from '../simulate/offline-components';
 import { draftSpec } from '../spec/draft-spec';
 import { parseSpecText } from '../spec/parse-spec-text';
+import type { BenchResult } from './pairwise/bench-results';
 import { addConductFigures, conductFigures, conductLines, type ConductFigures } from './realism/plant-detection';
 import { meetsGoal, REALISM_GOALS, realismFigures, type RealismFigures, type RealismGoal } from './realism/realism-figures';
 
@@ -113,17 +114,6 @@ for (const { kind, now, before } of detection)
 const lowest = Math.min(...detection.map(({ now }) => now));
 
 /** The worst domain of each share (the bench meets a goal only when every domain does); contradictions summed. */
-interface BenchResult {
-  name: string;
-  measured: number;
-  unit: string;
-  reference: number;
-  reference_name: string;
-  ratio: number | null;
-  goal: string;
-  met: boolean;
-}
-
 const results: BenchResult[] = GOALS.map((goal) => {
   const bound: { most?: number; least?: number } = REALISM_GOALS[goal];
   const values = measured.map(({ figures }) => figures[goal]);
