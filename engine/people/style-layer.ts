@@ -122,9 +122,15 @@ function mapWords(text: string, change: (word: string) => string): string {
 function makePolite(text: string, thanks: string): string {
   let result = text;
   if (!/\bplease\b/i.test(result)) {
-    const [first = '', ...rest] = sentences(result);
-    const polite = /[.!?]$/.test(first) ? `${first.slice(0, -1)}, please${first.slice(-1)}` : `${first}, please.`;
-    result = [polite, ...rest].join(' ');
+    // "Please" goes on the first sentence that asks something, not on a greeting ("Good afternoon, please!").
+    const parts = sentences(result);
+    const at = Math.max(
+      0,
+      parts.findIndex((sentence) => !GREETING.test(sentence) || sentence.replace(GREETING, '').trim() !== ''),
+    );
+    const first = parts[at] ?? '';
+    parts[at] = /[.!?]$/.test(first) ? `${first.slice(0, -1)}, please${first.slice(-1)}` : `${first}, please.`;
+    result = parts.join(' ');
   }
   return /\bthank/i.test(result) ? result : `${result} ${thanks}`;
 }

@@ -102,8 +102,19 @@ export function labelledValue(name: string, text: string, toSentenceEnd: boolean
 }
 
 /** The person's own first sentence, cut at a word before `limit` characters: free text for a reason or note. */
+/** A sentence that only says hello or who is writing ("Name's Olive Botsford."): never a reason or a subject. */
+const GREETING_ONLY = /^(?:hi|hello|hey|hiya|morning|good (?:morning|afternoon|evening))\b[^.!?]{0,30}[.!?]?$/i;
+const INTRODUCTION = new RegExp(
+  String.raw`^(?:(?:I'm|I am|My name is|my name is|Name's|This is|It's|It is|Writing as|Messaging as)\s+[A-Z][a-z'-]+\s+[A-Z]|` +
+    String.raw`[A-Z][a-z'-]+\s+[A-Z][a-z'-]+(?:\s+here\b|,))`,
+);
+
 function firstSentence(text: string, limit: number): string | undefined {
-  const sentence = (text.trim().split(/(?<=[.!?])\s+/)[0] ?? '').trim();
+  const sentences = text
+    .trim()
+    .split(/(?<=[.!?])\s+/)
+    .map((part) => part.trim());
+  const sentence = sentences.find((part) => !GREETING_ONLY.test(part) && !INTRODUCTION.test(part)) ?? sentences[0] ?? '';
   if (sentence.length <= limit) return sentence || undefined;
   const cut = sentence.slice(0, limit);
   return cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).trim() || undefined;

@@ -87,5 +87,8 @@ describe('the demo agent reads the details a person gives', () => {
     };
     const planned = planCall(refund, ['The blender arrived broken, I want my money back.', 'Here you go: ORD-1042.']);
     expect(planned.args).toEqual({ order_id: 'ORD-1042', reason: 'The blender arrived broken, I want my money back.' });
+    // A hello or a name is who is writing, not why.
+    const introduced = planCall(refund, ["Good morning! Name's Olive Botsford. The blender arrived broken.", 'Here you go: ORD-1042.']);
+    expect(introduced.args).toMatchObject({ reason: 'The blender arrived broken.' });
   });
 });

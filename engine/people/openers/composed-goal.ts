@@ -78,6 +78,8 @@ export function composedGoal(
   const referenced = withReference && ask.includes('<thing>') && slots.ref !== undefined;
   const said = referenced ? ask.replace('<thing>', chooser.one(WITH_REFERENCE)) : ask;
   const tail = chooser.chance(TAIL_SHARE) ? chooser.one(TAILS) : '';
-  const frames = FRAMES.map((frame) => frame.replace('<ask>', `${said}${tail}`)).filter((frame) => canSay(frame, slots));
+  // A frame's own closing words ("{| today}") give way to the tail: "today, since I'm away on Thursday" says it twice.
+  const framed = FRAMES.map((frame) => (tail === '' ? frame : frame.replace(/\{\|[^{}]*\}(?=[.?]$)/, '')));
+  const frames = framed.map((frame) => frame.replace('<ask>', `${said}${tail}`)).filter((frame) => canSay(frame, slots));
   return frames.length === 0 ? undefined : expand(chooser.one(frames), slots, chooser);
 }

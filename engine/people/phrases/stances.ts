@@ -47,7 +47,7 @@ export const STANCE_LINES: Readonly<Record<string, readonly string[]>> = {
     "{Or maybe|Then again} {I just need|it's enough} to {know what my options are|understand where it stands}.",
     "{I'm in two minds|I'm torn} {about it|here}: {part of me|half of me} wants to <action> and {part|half} {doesn't|wants to wait}.",
     '{It depends|That depends}, {I suppose|really}, on {what it costs|how long it takes}.',
-    "{I might|Maybe I'll} {just|rather} {wait and see|leave it for now}, {unless|except if} you think {that's a bad idea|I shouldn't}.",
+    "{I might|Maybe I'll} just {wait and see|leave it for now}, unless you think {that's a bad idea|I shouldn't}.",
     "{Whatever's|Whatever is} {simplest|least hassle} {for you|really}; I don't {mind|have a strong view}.",
     "{I'm|I am} {leaning towards|thinking about} {sorting it|fixing it} {but|though} {I'm not set on it|could be talked out of it}.",
   ],

@@ -55,7 +55,7 @@ const HABITS: readonly Habit[] = [
   { said: at('maybe'), ways: ['maybe', 'perhaps', 'possibly'] },
   { said: at('(?<!as )soon(?! as)'), ways: ['soon', 'shortly', 'before long'] },
   { said: at('anyway'), ways: ['anyway', 'anyhow', 'in any case'] },
-  { said: at('thanks(?! again)'), ways: ['thanks', 'thank you', 'many thanks'] },
+  { said: at('(?<!many )thanks(?! again)'), ways: ['thanks', 'thank you', 'many thanks'] },
   { said: at('thanks again'), ways: ['thanks again', 'thanks', 'thank you', 'cheers'] },
   { said: at('(?<!the )last time'), ways: ['last time', 'previously', 'the time before'] },
   { said: at("I'm writing"), ways: ["I'm writing", "I'm messaging", "I'm getting in touch", "I'm reaching out"] },
