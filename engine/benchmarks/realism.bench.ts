@@ -15,6 +15,8 @@ import { simulate } from '../simulate/simulate';
 import { offlineComponents } from '../simulate/offline-components';
 import { draftSpec } from '../spec/draft-spec';
 import { parseSpecText } from '../spec/parse-spec-text';
+import type { BenchResult } from './pairwise/bench-results';
+import { addConductFigures, conductFigures, conductLines, type ConductFigures } from './realism/plant-detection';
 import { meetsGoal, REALISM_GOALS, realismFigures, type RealismFigures, type RealismGoal } from './realism/realism-figures';
 
 const ROWS = Number(process.argv[2] ?? 300);
@@ -67,10 +69,18 @@ const shown = (goal: RealismGoal, value: number) =>
   goal === 'distinct_2' ? value.toFixed(3) : goal === 'contradictions' ? String(value) : percent(value);
 
 const measured: { domain: Domain; figures: RealismFigures }[] = [];
+const conduct: ConductFigures[] = [];
 for (const domain of DOMAINS) {
   const spec = domain.spec();
-  const figures = realismFigures(await offlineRows(spec), spec);
+  const rows = await offlineRows(spec);
+  const figures = realismFigures(rows, spec);
   measured.push({ domain, figures });
+  conduct.push(
+    conductFigures(
+      rows,
+      spec.tools.map((tool) => tool.name),
+    ),
+  );
   console.log(`\n${domain.name} (${domain.path}, ${spec.domain}, ${figures.rows} rows)`);
   for (const goal of GOALS) {
     const value = figures[goal];
@@ -81,8 +91,30 @@ for (const domain of DOMAINS) {
   for (const example of figures.examples) console.log(`  - ${example}`);
 }
 
+const allConduct = addConductFigures(conduct);
+console.log(`\nConduct checks on the demo agent's planted mistakes, all ${allConduct.rows} rows:`);
+for (const line of conductLines(allConduct)) console.log(`  ${line}`);
+/**
+ * The share of each conduct plant the checks flagged under its own rule before issue 24 (main at c3e20dc, this
+ * bench's rows and seed, measured with realism/plant-detection.ts). The style plants are for the style report.
+ */
+const DETECTION_BEFORE: Readonly<Record<string, number>> = {
+  invented_reference: 1,
+  success_after_failure: 1,
+  claimed_without_call: 1,
+  ignore_fault: 0.563,
+  invented_identifier: 0.326,
+  leak: 0.434,
+};
+const detection = allConduct.plants
+  .filter((plant) => plant.kind in DETECTION_BEFORE && plant.planted > 0)
+  .map((plant) => ({ kind: plant.kind, now: plant.flaggedAsPlanted / plant.planted, before: DETECTION_BEFORE[plant.kind]! }));
+for (const { kind, now, before } of detection)
+  console.log(`  ${kind.padEnd(26)} flagged ${percent(now)} now, ${percent(before)} before issue 24`);
+const lowest = Math.min(...detection.map(({ now }) => now));
+
 /** The worst domain of each share (the bench meets a goal only when every domain does); contradictions summed. */
-const results = GOALS.map((goal) => {
+const results: BenchResult[] = GOALS.map((goal) => {
   const bound: { most?: number; least?: number } = REALISM_GOALS[goal];
   const values = measured.map(({ figures }) => figures[goal]);
   const isCount = goal === 'contradictions';
@@ -102,5 +134,15 @@ const results = GOALS.map((goal) => {
     goal: REALISM_GOALS[goal].goal,
     met: meetsGoal(goal, worst),
   };
+});
+results.push({
+  name: 'realism: planted conduct mistakes the conduct checks flag under their own rule, lowest kind',
+  measured: Number(lowest.toFixed(4)),
+  unit: 'share',
+  reference: 1,
+  reference_name: 'every plant',
+  ratio: Number(lowest.toFixed(3)),
+  goal: 'each kind within 2 points of its rate before issue 24, or above',
+  met: detection.every(({ now, before }) => now >= before - 0.02),
 });
 console.log(`\n${JSON.stringify({ bench: 'realism', results })}`);

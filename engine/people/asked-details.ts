@@ -31,6 +31,7 @@ export interface AskedDetails {
 /** How the agent names a parameter: `to_account_id` -> "to account number", `date_of_birth` -> "date of birth". */
 export function spokenName(name: string): string {
   const tokens = nameTokens(name);
+  if (isQueryParameter(name)) return 'search for';
   if (tokens.includes('email')) return 'email';
   if (tokens.includes('phone')) return 'phone';
   if (isIdParameter(name) && tokens.length > 1 && tokens[tokens.length - 1] !== 'code') return `${tokens.slice(0, -1).join(' ')} number`;
@@ -153,7 +154,7 @@ export function detailValue(name: string, schema: Schema, key: string, identity?
     }
     const year = isBirth ? 1950 + draw(52, ':year') : 2026;
     const month = isBirth ? 1 + draw(12, ':month') : 12;
-    return spelledDate(year, month, 1 + draw(28, ':day'), draw(3, ':style'));
+    return spelledDate(year, month, isBirth ? 1 + draw(28, ':day') : dayInRange(tokens, key), draw(3, ':style'));
   }
   if (tokens.includes('email') || schema.format === 'email') {
     const { first, last } = personName(key, identity);
@@ -169,7 +170,8 @@ export function detailValue(name: string, schema: Schema, key: string, identity?
         `${faker.location.state({ abbreviated: true })} ${10000 + draw(89999)}`,
     );
   }
-  if (tokens.includes('name') || tokens.includes('holder') || tokens.includes('recipient')) {
+  // Asked what to search for, a person looks for their own records: by their name.
+  if (isQueryParameter(name) || tokens.includes('name') || tokens.includes('holder') || tokens.includes('recipient')) {
     const { first, last } = personName(key, identity);
     if (tokens.includes('first')) return first;
     if (tokens.includes('last') || tokens.includes('surname')) return last;
@@ -181,6 +183,18 @@ export function detailValue(name: string, schema: Schema, key: string, identity?
   if (FREE_TEXT.test(name)) return NOTES[draw(NOTES.length)]!;
   if (/medication|medicine|drug|prescription/.test(name)) return MEDICATIONS[draw(MEDICATIONS.length)]!;
   return withFaker(`${key}:detail:${name}`, (faker) => faker.word.noun());
+}
+
+/**
+ * The day of a date the person asks about: the two ends of a range ("from"/"start" and "to"/"end"/"until") are drawn
+ * together, so the range never ends before it starts; any other date is drawn on its own.
+ */
+function dayInRange(tokens: readonly string[], key: string): number {
+  const start = 1 + hashInt(`${key}:detail:range-start`, 20);
+  if (tokens.some((token) => ['to', 'end', 'until', 'through'].includes(token)))
+    return start + 1 + hashInt(`${key}:detail:range-length`, 7);
+  if (tokens.some((token) => ['from', 'start', 'since'].includes(token))) return start;
+  return 1 + hashInt(`${key}:detail:${tokens.join('_')}:day`, 28);
 }
 
 /** A long value that runs to the end of its sentence (it may hold commas): said last, in a sentence of its own. */
@@ -197,12 +211,21 @@ function possessive(name: string): string {
   return own ? 'my' : 'the';
 }
 
+/** A search's words (`query`, `search_term`): asked as "what to search for". */
+function isQueryParameter(name: string): boolean {
+  return ['query', 'q', 'keyword', 'keywords', 'term', 'search'].includes(nameTokens(name).at(-1) ?? '');
+}
+
+/** A search is put as where to look, not as "the query is". */
+const QUERY_PHRASES = ['{try|search for|look under} <value>', 'my name, <value>', "{it'd be|it should be} under <value>"];
+
 /** How a value is put, by what it is: money and choices can be said any way, a labelled value keeps "<label> is". */
 const MONEY_PHRASES = [
-  '{the <label> is|<own> <label> is} <value>',
-  "{make it|let's say|it's} <value>",
-  '<value>{| please| would be right}',
-  '{about|exactly} <value>',
+  '{the <label> is|the <label> would be|the <label> comes to|<own> <label> should be} <value>',
+  "{make it|let's say|it's|call it|put down} <value>",
+  '<value>{| please| would be right| in total| all told}',
+  '{about|exactly|roughly|just} <value>',
+  "{it comes to|that's|we're talking} <value>",
 ];
 const CHOICE_PHRASES = [
   '{the <label> is|<own> <label> is} <value>',
@@ -216,7 +239,15 @@ const LABELLED_PHRASES = ['{the|<own>} <label> is <value>', '{the|<own>} <label>
 function phrasing(parameter: AskedParameter, value: string, hurried: boolean, chooser: Chooser): string {
   const isMoney = value.startsWith('$');
   const isChoice = Array.isArray(parameter.schema.enum);
-  const pool = hurried ? HURRIED_PHRASES : isMoney ? MONEY_PHRASES : isChoice ? CHOICE_PHRASES : LABELLED_PHRASES;
+  const pool = isQueryParameter(parameter.name)
+    ? QUERY_PHRASES
+    : hurried
+      ? HURRIED_PHRASES
+      : isMoney
+        ? MONEY_PHRASES
+        : isChoice
+          ? CHOICE_PHRASES
+          : LABELLED_PHRASES;
   const slots = { label: detailLabel(parameter.name), value, own: possessive(parameter.name) };
   // Values are said as they are (an expand would capitalise or re-space an address).
   const said = expand(chooser.one(pool).replace('<value>', '\u0000'), { ...slots, value: '' }, chooser).replace('\u0000', value);

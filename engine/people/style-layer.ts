@@ -1,4 +1,5 @@
 import { hashInt } from '../seeded';
+import { Chooser, expand } from './speech/grammar';
 import { parseStyleTags, type StyleTags } from './style-tags';
 
 /**
@@ -12,7 +13,10 @@ export function applyStyle(text: string, tags: readonly string[] | StyleTags, ke
   const style = Array.isArray(tags) ? parseStyleTags(tags as readonly string[]) : (tags as StyleTags);
   let result = text.replace(/\s+/g, ' ').trim();
   if (result === '') return result;
-  const pick = (pool: readonly string[], salt: string) => pool[hashInt(`${key}:${salt}:${text}`, pool.length)]!;
+  const pick = (pool: readonly string[], salt: string) => {
+    const chooser = new Chooser(`${key}:${salt}:${text}`);
+    return expand(chooser.one(pool), {}, chooser);
+  };
 
   switch (style.tone) {
     case 'impatient':
@@ -65,20 +69,35 @@ export function applyStyle(text: string, tags: readonly string[] | StyleTags, ke
   return result.replace(/\s+/g, ' ').trim();
 }
 
-const IMPATIENT_ADDITIONS = ['Need this sorted asap.', 'Asap please.', 'I need an answer asap.'];
+/** Each pool is phrase grammar (speech/grammar.ts), so a tone reads the same way without the same sentence every time. */
+const IMPATIENT_ADDITIONS = [
+  '{Need|I need} this {sorted|done|dealt with|handled} asap{| please| today}.',
+  'Asap{| please}{|, if you can|, thanks}.',
+  '{I need|Could I get|I want} an answer asap{| on this| today}.',
+  'Asap would be {ideal|great|appreciated|good}.',
+  '{Please|Kindly} {treat|handle} this asap{| as it is urgent}.',
+];
 const FRUSTRATED_ADDITIONS = [
-  'This is the second time I am asking.',
-  "Honestly, this is the second time I've had to chase this.",
-  'And yes, this is the second time I am writing in about it.',
+  'This is the second time I am {asking|writing|chasing this}{| and I am not happy| this week}.',
+  "{Honestly|Frankly|Look}, this is the second time I{'ve had to| have had to} {chase this|ask|raise this}.",
+  '{And yes|For the record}, this is the second time I am {writing in|getting in touch} about it.',
+  "{I'm annoyed|It's frustrating} that this is the second time I {have to|need to} {ask|explain this}.",
 ];
 const SARCASTIC_OPENERS = ['Great, just great.', 'Oh, great, just great.', 'Well, great, just great.'];
-const POLITE_THANKS = ['Thank you.', 'Thank you so much.', 'Thank you, I really appreciate it.'];
+const POLITE_THANKS = [
+  'Thank you{| so much| kindly| ever so much}{| for your help| for looking into this}.',
+  'Thank you, I {really|truly|genuinely} appreciate it.',
+  'Thank you{| very much} for your {time|patience|help}.',
+];
 const CHATTY_ASIDES = [
-  "Sorry, I'm juggling the kids and the dog this morning.",
-  "It's been a bit of a week over here, as you can imagine.",
-  "I'm typing this on the train, so bear with me.",
-  'Funnily enough my sister had the same thing happen last month.',
-  'I have a coffee in one hand, so forgive the typing.',
+  "Sorry, I'm juggling {the kids|the dog|two phone calls|dinner} {this morning|right now|as I type}.",
+  "It's been a bit of a {week|month|day} over here, as you can imagine.",
+  "I'm typing this on {the train|the bus|my lunch break|the sofa}, so bear with me.",
+  'Funnily enough my {sister|neighbour|cousin|best friend} had the same thing happen {last month|last year|only recently}.',
+  'I have {a coffee|a cup of tea|a toddler|the cat} in one {hand|arm}, so forgive the typing.',
+  "{You would not believe|You wouldn't believe} the {morning|day|week} I've had, {honestly|to be fair}.",
+  "{Apologies|Sorry} if I ramble; I {always do|tend to|do that} {when I'm tired|on a Monday|when I'm stressed}.",
+  '{The weather|The traffic} {here|today} is {awful|unbelievable|something else}, by the way.',
 ];
 
 const PROTECTED = /[\d@]/;
@@ -103,9 +122,15 @@ function mapWords(text: string, change: (word: string) => string): string {
 function makePolite(text: string, thanks: string): string {
   let result = text;
   if (!/\bplease\b/i.test(result)) {
-    const [first = '', ...rest] = sentences(result);
-    const polite = /[.!?]$/.test(first) ? `${first.slice(0, -1)}, please${first.slice(-1)}` : `${first}, please.`;
-    result = [polite, ...rest].join(' ');
+    // "Please" goes on the first sentence that asks something, not on a greeting ("Good afternoon, please!").
+    const parts = sentences(result);
+    const at = Math.max(
+      0,
+      parts.findIndex((sentence) => !GREETING.test(sentence) || sentence.replace(GREETING, '').trim() !== ''),
+    );
+    const first = parts[at] ?? '';
+    parts[at] = /[.!?]$/.test(first) ? `${first.slice(0, -1)}, please${first.slice(-1)}` : `${first}, please.`;
+    result = parts.join(' ');
   }
   return /\bthank/i.test(result) ? result : `${result} ${thanks}`;
 }

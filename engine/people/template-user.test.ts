@@ -103,17 +103,21 @@ describe('TemplateUser', () => {
     expect(ownAccount).toContain(accounts[1]);
   });
 
+  /** Every way the person says they have no other number (user-lines' no_other_id). */
+  const NO_OTHER_NUMBER =
+    /only (number|one|reference)|(don't have|isn't) (any other|another)|all I('ve got| have)|no other number|what I have/;
+
   it('has no other number when the record is missing', () => {
     const missing = new TemplateUser({ dimensions: { world_state: 'entity missing' } });
     const messages = [user(ASK_WITH_ID), agent("I couldn't find ORD-2002. Can you double-check the order number?")];
-    expect(textOf(missing.replyNow(request(messages)))).toMatch(/only number|don't have any other|all I've got/);
+    expect(textOf(missing.replyNow(request(messages)))).toMatch(NO_OTHER_NUMBER);
     const toolSaid: Message[] = [
       user(ASK_WITH_ID),
       { role: 'assistant', content: '', tool_calls: [{ id: 'c1', name: 'get_order', arguments: { order_id: 'ORD-2002' } }] },
       { role: 'tool', tool_call_id: 'c1', name: 'get_order', content: '{"status":"not_found","missing":["ORD-2002"]}' },
       agent('That order was not found. Can you check the order number?'),
     ];
-    expect(textOf(people.replyNow(request(toolSaid)))).toMatch(/only number|don't have any other|all I've got/);
+    expect(textOf(people.replyNow(request(toolSaid)))).toMatch(NO_OTHER_NUMBER);
   });
 
   it('misreads the number first when mistaken, then corrects it', () => {

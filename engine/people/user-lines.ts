@@ -28,10 +28,12 @@ export const USER_LINES = {
     '<id>{, but|. Careful,} {I think there are two|I might have two}; {go by|use} the {newer|second} one.',
   ],
   no_other_id: [
-    "{That's the only number I have|I don't have another number}{. Sorry|, sorry}.",
-    "<id> is all I've got{|, sorry}. It's what {was on|came in} my {confirmation|email}.",
-    "I don't have any other number. <id> is what {they gave me|I was given}.",
-    '{No|Sorry, no}, <id> is {the only one|all I have}. {Maybe|Perhaps} {search by my name|look it up another way}?',
+    "{That's the only number I have|I don't have another number|There's no other number I know of}{. Sorry|, sorry|, I'm afraid}.",
+    "<id> is {all I've got|the only one I have|all I have}{|, sorry}. It's what {was on|came in} my {confirmation|email|letter|receipt}.",
+    "{I don't have|There isn't} any other {number|reference}{| on my side}. <id> is what {they gave me|I was given|my paperwork says}.",
+    '{No|Sorry, no}, <id> is {the only one|all I have}. {Maybe|Perhaps|Could you} {search by my name|look it up another way|try my name}?',
+    "{I've checked|I looked} {twice|again} and <id> is {definitely|really} {the number|what I have}.",
+    "{That's|It's} the only {number|reference} {on my email|I was ever given|I can find}: <id>.",
   ],
   wrong_id: [
     "I think it's <wrong>.",
@@ -150,7 +152,12 @@ export const USER_LINES = {
     '{Please move it|It should go} from <from> {into|to} <to>.',
     "It's from <from>{,| and} going to <to>.",
   ],
-  ids_to: ['It goes to <to>.', '{Send it|Put it} {to|into} <to>{|, please}.', '{The one it goes to|The destination} is <to>.'],
+  ids_to: [
+    'It {goes|should go} to <to>{| please| this time}.',
+    '{Send it|Put it|Move it} {to|into} <to>{|, please|, thanks}.',
+    '{The one it goes to|The destination|The receiving account} is <to>.',
+    '{Into|To} <to>, {my other account|my savings|the usual one}.',
+  ],
   ids_from: [
     'It comes from <from>.',
     '{Take it|Use} from <from>{|, please}.',

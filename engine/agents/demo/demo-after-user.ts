@@ -1,7 +1,7 @@
 import { emailsIn, idTokens, planCall } from './demo-arguments';
 import { FAILED_OUTCOMES } from './demo-conversation';
 import { chooseTools, matchAsk } from './demo-intent';
-import { askAgainForMissing, closing, declined, redirect } from './demo-replies';
+import { askAgainForMissing, closing, declined, leftUnfinished, redirect } from './demo-replies';
 import { fromEarlier } from './demo-repeats';
 import type { Turn } from './demo-state';
 import type { TurnBuilder } from './demo-turn-builder';
@@ -12,7 +12,7 @@ const AFFIRMATIVE =
   /^\W*(yes|yeah|yep|yup|sure|ok|okay|please|correct|right|absolutely)\b|\b(yes|go ahead|do it|proceed|that's right|that's what I want)\b/i;
 const CLOSING = /\b(thanks|thank you|thx|cheers|bye|goodbye|that's all|that's everything|all I needed)\b/i;
 const RETRY_REQUEST = /\b(try (it )?again|retry|one more time|try once more|check again|another go|give it another)\b/i;
-const GIVE_UP = /\b(later|never ?mind|another time|come back to it)\b/i;
+const GIVE_UP = /\b(later(?! one)|never ?mind|another time|come back to it)\b/i;
 
 const hasNewDetail = (latest: string) => idTokens(latest).length > 0 || emailsIn(latest).length > 0;
 const namesNoTool = (turn: TurnBuilder, latest: string) =>
@@ -44,7 +44,13 @@ function answerToWaiting(turn: TurnBuilder, latest: string): Turn | undefined {
       if (namesNoTool(turn, latest)) return turn.say((wording) => declined(wording, 'declined'), 'final');
     } else if (AFFIRMATIVE.test(latest)) return turn.proceed(awaiting.calls, true);
   }
-  if (GIVE_UP.test(latest) && !latest.includes('?')) return turn.say((wording) => closing(wording, 'closing'), 'final');
+  if (GIVE_UP.test(latest) && !latest.includes('?')) {
+    const lastStep = turn.view.steps[turn.view.steps.length - 1];
+    // Left after a miss, the goodbye still says the request did not go through.
+    if (lastStep && FAILED_OUTCOMES.has(lastStep.outcome))
+      return turn.say((wording) => leftUnfinished(wording, 'left-unfinished'), 'final');
+    return turn.say((wording) => closing(wording, 'closing'), 'final');
+  }
   if (awaiting?.kind === 'retry' && !NEGATIVE.test(latest) && AFFIRMATIVE.test(latest)) return turn.retry(awaiting.call);
   if (awaiting?.kind === 'recheck' && !hasNewDetail(latest) && namesNoTool(turn, latest)) {
     return turn.say(
@@ -62,8 +68,8 @@ function answerToWaiting(turn: TurnBuilder, latest: string): Turn | undefined {
       (wording) =>
         wording.pick('cannot-choose', [
           "I can't tell the two records apart from here, so I'll leave both as they are. " + 'A colleague can work out which one is yours.',
-          "From here I have no way to pick one of the two records, so I'm leaving them untouched; " +
-            'a colleague can sort out which is yours.',
+          "I couldn't tell from here which of the two records is yours, so I'm leaving them untouched; " +
+            'a colleague can sort out which one it is.',
         ]),
       'final',
     );

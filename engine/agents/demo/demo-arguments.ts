@@ -1,6 +1,10 @@
 import type { ToolSpec } from '../../../shared/domain';
 import type { IdKinds } from '../../world/id-kinds';
 import { isIdParameter, nameTokens } from '../../world/tool-names';
+import { queryFrom } from './demo-query';
+import { EMAIL, emailsIn, idTokens, YEAR } from './demo-tokens';
+
+export { emailsIn, idTokens } from './demo-tokens';
 
 /** How the demo agent fills a tool's arguments from what the person typed (never from thin air). */
 
@@ -11,10 +15,6 @@ export interface PlannedCall {
   missing: string[];
 }
 
-const ID_TOKEN =
-  /(?<![\w@.$€£#-])#?((?:[A-Za-z]{1,12}[-_]?\d{2,}[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)|(?:[a-z]+_[0-9a-f]{8,})|(?:\d{4,}))(?![\w@%]|\.\d)/g;
-const YEAR = /^(19|20)\d{2}$/;
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 const MONEY = /(?:[$€£]\s?(\d+(?:[.,]\d{1,2})?))|(?:\b(\d+(?:\.\d{1,2})?)\s?(?:dollars?|usd|eur|euros?|gbp|pounds?|bucks|cad)\b)/gi;
 const BARE_NUMBER = /(?<![\w.$€£-])(\d+(?:\.\d{1,2})?)(?![\w-]|\.\d)/g;
 const ISO_DATE = /\b((?:19|20)\d{2}-\d{2}-\d{2})\b/;
@@ -24,8 +24,6 @@ const MONTH =
   'aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const MONTH_FIRST = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+((?:19|20)\\d{2})\\b`, 'i');
 const DAY_FIRST = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH},?\\s+((?:19|20)\\d{2})\\b`, 'i');
-/** A number right after "postal code"/"zip" is that code, not a record id. */
-const AFTER_POSTAL_LABEL = /\b(?:zip|postal|post)(?:[\s_-]*code)?\s*(?:is|:|=)?\s*$/i;
 /** Money in a parameter's description: a `monthly_limit` "in dollars" is an amount, not a count. */
 const MONEY_DESCRIPTION = /(dollar|usd|\$|amount|price|money|currency|euro|pound)/i;
 
@@ -40,24 +38,6 @@ const QUOTATION = /"[^"]{25,}"|“[^”]{25,}”/g;
 
 export function withoutQuotations(text: string): string {
   return text.replace(QUOTATION, ' ');
-}
-
-/** Id-like tokens in the text, in order: ORD-1042, A1001, ticket_3fa94c0b, #48213. Years and amounts are not ids. */
-export function idTokens(text: string): string[] {
-  const ids: string[] = [];
-  for (const match of text.matchAll(ID_TOKEN)) {
-    const token = match[1]!;
-    if (YEAR.test(token)) continue;
-    if (/^\d+$/.test(token) && AFTER_POSTAL_LABEL.test(text.slice(0, match.index ?? 0))) continue;
-    const after = text.slice((match.index ?? 0) + match[0].length);
-    if (/^\s?(dollars?|usd|eur|euros?|gbp|pounds?|bucks|cad)\b/i.test(after)) continue;
-    if (!ids.includes(token)) ids.push(token);
-  }
-  return ids;
-}
-
-export function emailsIn(text: string): string[] {
-  return [...text.matchAll(EMAIL)].map((match) => match[0].replace(/[.]+$/, ''));
 }
 
 function amountIn(text: string): number | undefined {
@@ -80,29 +60,6 @@ function countIn(text: string): number | undefined {
     if (!ids.has(match[1]!) && Number.isInteger(value) && value > 0 && value < 1000) return value;
   }
   return undefined;
-}
-
-const STOP_WORDS = new Set(
-  (
-    "a an the i i'm im me my mine we our you your do does did have has had can could would will please hi hello hey " +
-    'need want looking look find search show get any some is are was were be for of to in on at with and or it this that ' +
-    'there something anything thanks thank help like about got sell carry stock'
-  ).split(' '),
-);
-
-/** What the person is searching for: the words after "for/about/called", else their content words. */
-export function queryFrom(text: string, tool: string): string | undefined {
-  const cleaned = text.replace(EMAIL, ' ');
-  const phrase = /\b(?:for|about|called|named)\s+(?:an?\s+|the\s+|some\s+|any\s+)?([^.?!,;]{2,60})/i.exec(cleaned);
-  const toolWords = new Set(nameTokens(tool));
-  const source = phrase?.[1] ?? cleaned;
-  const words = source
-    .toLowerCase()
-    .replace(/[^a-z0-9\s-]/g, ' ')
-    .split(/\s+/)
-    .filter((word) => word.length > 1 && !STOP_WORDS.has(word) && !toolWords.has(word) && !toolWords.has(word.replace(/s$/, '')));
-  const query = words.slice(0, 6).join(' ');
-  return query.length >= 2 ? query : undefined;
 }
 
 function enumValueIn(text: string, values: readonly unknown[]): unknown {
@@ -145,8 +102,19 @@ export function labelledValue(name: string, text: string, toSentenceEnd: boolean
 }
 
 /** The person's own first sentence, cut at a word before `limit` characters: free text for a reason or note. */
+/** A sentence that only says hello or who is writing ("Name's Olive Botsford."): never a reason or a subject. */
+const GREETING_ONLY = /^(?:hi|hello|hey|hiya|morning|good (?:morning|afternoon|evening))\b[^.!?]{0,30}[.!?]?$/i;
+const INTRODUCTION = new RegExp(
+  String.raw`^(?:(?:I'm|I am|My name is|my name is|Name's|This is|It's|It is|Writing as|Messaging as)\s+[A-Z][a-z'-]+\s+[A-Z]|` +
+    String.raw`[A-Z][a-z'-]+\s+[A-Z][a-z'-]+(?:\s+here\b|,))`,
+);
+
 function firstSentence(text: string, limit: number): string | undefined {
-  const sentence = (text.trim().split(/(?<=[.!?])\s+/)[0] ?? '').trim();
+  const sentences = text
+    .trim()
+    .split(/(?<=[.!?])\s+/)
+    .map((part) => part.trim());
+  const sentence = sentences.find((part) => !GREETING_ONLY.test(part) && !INTRODUCTION.test(part)) ?? sentences[0] ?? '';
   if (sentence.length <= limit) return sentence || undefined;
   const cut = sentence.slice(0, limit);
   return cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).trim() || undefined;
@@ -197,15 +165,20 @@ function directionOf(name: string): 'from' | 'to' | undefined {
   return FROM_WORDS.has(first) ? 'from' : TO_WORDS.has(first) ? 'to' : undefined;
 }
 
-/** Ids the person placed with "from ACC-2333" / "to ACC-9747" (the latest turn's word wins). */
+/** Words that may stand between "from"/"to" and the id ("out of my checking account (ACC-2333)", "goes to is ACC-9747"). */
+const BETWEEN = String.raw`(?:(?:the|my|account|acct|number|no\.?|is|one|checking|main|everyday|personal|current|savings)\s+){0,4}`;
+const DIRECTED_ID = new RegExp(
+  String.raw`\b(from|out of|to|into|destination)\s+${BETWEEN}\(?#?([A-Za-z]{1,12}[-_]?\d{2,}[A-Za-z0-9]*)`,
+  'gi',
+);
+
+/** Ids the person placed with "from ACC-2333" or "out of my account (ACC-2333)", "to ACC-9747" or "it goes to is ACC-9747". */
 function directedIds(texts: readonly string[]): Map<string, 'from' | 'to'> {
   const directions = new Map<string, 'from' | 'to'>();
   for (const text of texts) {
-    for (const match of text.matchAll(
-      /\b(from|to|into)\s+(?:(?:the|my|account|acct)\s+){0,2}#?([A-Za-z]{1,12}[-_]?\d{2,}[A-Za-z0-9]*)/gi,
-    )) {
+    for (const match of text.matchAll(DIRECTED_ID)) {
       const id = match[2]!;
-      if (!directions.has(id)) directions.set(id, match[1]!.toLowerCase() === 'from' ? 'from' : 'to');
+      if (!directions.has(id)) directions.set(id, /^(from|out of)$/i.test(match[1]!) ? 'from' : 'to');
     }
   }
   return directions;

@@ -39,6 +39,13 @@ describe('the demo agent reads the details a person gives', () => {
       kinds,
     );
     expect(planned.args).toMatchObject({ from_account_id: FIRST, to_account_id: SECOND, amount: 250 });
+    // The source in brackets after "from my account", the destination after "goes to is" (the latest turn first).
+    const worded = planCall(
+      tool('transfer_funds'),
+      [`The one it goes to is ${FIRST!}. It's $20.`, `Hoping you can transfer money from my account (${SECOND!}).`],
+      kinds,
+    );
+    expect(worded.args).toMatchObject({ from_account_id: SECOND, to_account_id: FIRST, amount: 20 });
   });
 
   it('ends a short named value at a comma, "and" or a new sentence typed without punctuation', () => {
@@ -80,5 +87,8 @@ describe('the demo agent reads the details a person gives', () => {
     };
     const planned = planCall(refund, ['The blender arrived broken, I want my money back.', 'Here you go: ORD-1042.']);
     expect(planned.args).toEqual({ order_id: 'ORD-1042', reason: 'The blender arrived broken, I want my money back.' });
+    // A hello or a name is who is writing, not why.
+    const introduced = planCall(refund, ["Good morning! Name's Olive Botsford. The blender arrived broken.", 'Here you go: ORD-1042.']);
+    expect(introduced.args).toMatchObject({ reason: 'The blender arrived broken.' });
   });
 });

@@ -166,6 +166,9 @@ function match(
 const byStrength = (left: Match, right: Match) =>
   right.score - left.score || left.position - right.position || Number(right.fillable) - Number(left.fillable) || left.order - right.order;
 
+/** What a shop's search tool is named after (`search_products`, `browse_catalog`). */
+const CATALOGUE = /product|item|catalog|catalogue|listing|menu|inventory|stock/;
+
 /** A read tool for a lookup that named no tool: one the person's ids or email can fill, else the first read. */
 function lookupFallback(
   tools: readonly ToolSpec[],
@@ -175,11 +178,13 @@ function lookupFallback(
 ): ToolSpec | undefined {
   const reads = tools.filter((tool) => isReadTool(tool.name));
   if (SHOPPING_CUE.test(latest)) {
-    const search = reads.find((tool) => /search|find|browse/.test(tool.name));
+    // A shopping question is a catalogue search: not a search of the person's own orders, loans or requests.
+    const search = reads.find((tool) => /search|find|browse/.test(tool.name) && CATALOGUE.test(tool.name));
     if (search) return search;
   }
-  // Without an id or an email to look up, a question that names no tool is chit-chat, not a lookup.
-  const hasDetail = idTokens(latest).length > 0 || emailsIn(latest).length > 0;
+  // Without an id or an email to look up, a question that names no tool is chit-chat, not a lookup; a bare number
+  // ("split 1240 between 8 people") is arithmetic, not a record named by nothing else.
+  const hasDetail = idTokens(latest).some((id) => !/^\d+$/.test(id)) || emailsIn(latest).length > 0;
   if (!hasDetail) return undefined;
   return reads.find((tool) => !/search|find|browse/.test(tool.name) && planCall(tool, userTexts, kinds).missing.length === 0);
 }

@@ -231,6 +231,14 @@ export function closing(wording: Wording, slot: string): string {
   ]);
 }
 
+/** Goodbye when the person leaves a failed request for later: it says nothing went through. */
+export function leftUnfinished(wording: Wording, slot: string): string {
+  return wording.pick(`${slot}:left-unfinished`, [
+    "I'll leave it there, then. The request failed, so nothing is different on your side. Have a good day.",
+    "No problem. The system couldn't finish it, so nothing is different on your side; try again whenever suits you.",
+  ]);
+}
+
 export function declined(wording: Wording, slot: string): string {
   return wording.pick(`${slot}:declined`, [
     "Understood, I won't go ahead with it, and nothing has been changed.",

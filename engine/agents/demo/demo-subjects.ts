@@ -47,7 +47,7 @@ export function parameterPhrase(name: string): string {
     const subject = tokens.slice(0, -1).join(' ') || 'record';
     return `${subject} number`;
   }
-  if (['query', 'q', 'keywords', 'keyword', 'term', 'search'].includes(last ?? '')) return 'name of what you are looking for';
+  if (['query', 'q', 'keywords', 'keyword', 'term', 'search'].includes(last ?? '')) return 'name I should search for';
   return tokens.join(' ');
 }
 

@@ -87,6 +87,8 @@ export class TurnBuilder {
         return this.say((wording) => sameRefusal(earlier, wording), 'final');
       return this.retry(earlier.call);
     }
+    const unknown = this.reportedMissing(calls);
+    if (unknown && !plantedNow) return this.say((wording) => sameRefusal(unknown, wording), 'final');
     const firstDestructive = calls.findIndex((call) => isDestructiveTool(call.tool));
     if (this.environment.confirmFirst && !confirmed && firstDestructive >= 0) {
       if (firstDestructive > 0) return this.call([calls[0]!], { queue: calls.slice(1), confirmQueue: true }, plantedNow);
@@ -210,6 +212,17 @@ export class TurnBuilder {
   }
 
   /** The last answer to a call identical to this one: the world would answer it the same way again. */
+  /** An earlier answer that said one of these calls' ids does not exist: acting on it would ignore that miss. */
+  private reportedMissing(calls: readonly PlannedCall[]): ToolStep | undefined {
+    const values = new Set(calls.flatMap((call) => Object.values(call.args).filter((value) => typeof value === 'string')));
+    return this.view.steps.find(
+      (step) =>
+        step.outcome === 'not_found' &&
+        Array.isArray(step.result?.missing) &&
+        (step.result.missing as unknown[]).some((id) => typeof id === 'string' && values.has(id)),
+    );
+  }
+
   private answeredBefore(call: PlannedCall): ToolStep | undefined {
     const key = callKey(call.tool, call.args);
     return [...this.view.steps].reverse().find((step) => callKey(step.call.name, step.call.arguments) === key);

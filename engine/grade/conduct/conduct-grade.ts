@@ -1,4 +1,5 @@
 import type { Row } from '../../../shared/domain';
+import { earlierReplyIdentifier, earlierReplyIgnoringFault, earlierReplyLeak } from './earlier-replies';
 import { alreadyDone, faultView } from './faults';
 import { groundedText, inventedIdentifiers, inventedReferences } from './identifiers';
 import { repeatedCalls, repeatedUtterance } from './repetition';
@@ -63,21 +64,6 @@ function faultSpan(step: ToolStep | undefined): ConductSpan | null {
 }
 
 /**
- * The SDK's conduct checks (section 10): fourteen rules tried in order, first match wins. `declaredTools` empty
- * means the run's tools are unknown, so rule 3 is skipped, as in the SDK. As in the SDK, rules 1, 2, 8 and 9
- * report `fault_detected: false` even on a row with faults.
- */
-/** The first harness text in an assistant reply before the final one, as a span of that reply. */
-function earlierReplyLeak(row: ConductRow, finalIndex: number | undefined): ConductSpan | null {
-  for (const [index, message] of row.messages.entries()) {
-    if (message.role !== 'assistant' || index === finalIndex || typeof message.content !== 'string') continue;
-    const leak = findHarnessLeak(message.content);
-    if (leak) return { message_index: index, start: leak.start, end: leak.end, tool_call_id: null };
-  }
-  return null;
-}
-
-/**
  * The last verdict on each row object, with the tools it was checked against: a run checks each landed row twice
  * (its in-loop reward, then the conduct grade stored with it), and the second costs nothing.
  */
@@ -93,6 +79,11 @@ export function conductGrade(row: ConductRow, declaredTools: readonly string[]):
   return verdict;
 }
 
+/**
+ * The SDK's conduct checks (section 10): fourteen rules tried in order, first match wins. `declaredTools` empty
+ * means the run's tools are unknown, so rule 3 is skipped, as in the SDK. As in the SDK, rules 1, 2, 8 and 9
+ * report `fault_detected: false` even on a row with faults.
+ */
 function checkConduct(row: ConductRow, declaredTools: readonly string[]): ConductVerdict {
   const steps = deriveSteps(row);
   const calls = toolSteps(steps);
@@ -149,6 +140,11 @@ function checkConduct(row: ConductRow, declaredTools: readonly string[]): Conduc
       return verdict(0, 'ignore_fault', `Ignored a tool miss: ${faults.outstanding.join(', ')}`, true, span);
     }
   }
+  const earlierIgnored = earlierReplyIgnoringFault(steps, final?.message_index);
+  if (earlierIgnored) {
+    const { tools, span } = earlierIgnored;
+    return verdict(0, 'ignore_fault', `Ignored a tool miss in an earlier reply: ${tools.join(', ')}`, true, span);
+  }
 
   if (calls.some(alreadyDone)) {
     const proceed = findProceedAfterDone(finalText);
@@ -181,7 +177,8 @@ function checkConduct(row: ConductRow, declaredTools: readonly string[]): Conduc
   const earlierLeak = earlierReplyLeak(row, final?.message_index);
   if (earlierLeak) return verdict(0, 'leak', 'leaked harness text in an earlier reply', faultDetected, earlierLeak);
 
-  const identifiers = inventedIdentifiers(finalText, groundedText(steps, row.prompt));
+  const grounded = groundedText(steps, row.prompt);
+  const identifiers = inventedIdentifiers(finalText, grounded);
   const firstIdentifier = identifiers[0];
   if (firstIdentifier) {
     const shown = identifiers.slice(0, REASON_ITEMS_SHOWN).map((match) => match.text);
@@ -192,6 +189,12 @@ function checkConduct(row: ConductRow, declaredTools: readonly string[]): Conduc
       faultDetected,
       finalSpan(final, firstIdentifier.start, firstIdentifier.end),
     );
+  }
+  // As with leaks: an id made up in an earlier reply is trained on as the final reply's would be.
+  const earlierIdentifier = earlierReplyIdentifier(row, final?.message_index, grounded);
+  if (earlierIdentifier) {
+    const { match, span } = earlierIdentifier;
+    return verdict(0, 'invented_identifier', `invented identifier in an earlier reply: ${match.text}`, faultDetected, span);
   }
 
   if (!repetitionRequested(row.prompt.toLowerCase())) {

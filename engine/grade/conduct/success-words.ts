@@ -157,6 +157,8 @@ const FAULT_ACKNOWLEDGEMENTS = [
   'nothing (?:found|available|in)',
   'already (?:been )?(?:merged|deleted|closed|acted)',
   'no such',
+  'no record',
+  "(?:isn't|is not|aren't|are not) in (?:the|our) system",
 ];
 const FAULT_ACKNOWLEDGED = new RegExp(`\\b(?:${FAULT_ACKNOWLEDGEMENTS.join('|')})\\b`, 'i');
 /** "Neither issue 1 nor 2 was found", "none of the ids could be found". */

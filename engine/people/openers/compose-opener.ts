@@ -1,6 +1,7 @@
 import { MULTI_TOOL, UNRELATED_TOOL, type Dimensions, type ToolSpec } from '../../../shared/domain';
 import type { SituationWordingRequest } from '../../writers/wording';
 import { canSay, Chooser, expand, say, type Slots } from '../speech/grammar';
+import { inVoice, voiceKey } from '../speech/voice';
 import { personIdentity } from '../person-identity';
 import { phrasebookFor, type Phrasebook } from '../phrasebook';
 import { GOALS, REASONS, REFERENCE_LINES } from '../phrases/goals';
@@ -10,6 +11,7 @@ import {
   BACKGROUND_LINES,
   CLOSERS,
   GREETINGS,
+  INTRODUCTIONS,
   LIFE_LINES,
   PRESSURE_LINES,
   SECOND_ASKS,
@@ -20,6 +22,7 @@ import { RULE_MENTIONS, STANCE_LINES } from '../phrases/stances';
 import { toolWords } from '../phrases/tool-words';
 import { parseStyleTags, type StyleTags } from '../style-tags';
 import { askSlots, personSlots, ruleTopic } from './opener-slots';
+import { composedGoal } from './composed-goal';
 import { referenceFor } from './reference';
 
 /** What an opening message is written from: the situation's coordinate and its person (the writer's request). */
@@ -42,11 +45,21 @@ function sayOne(pool: readonly string[], slots: Slots, chooser: Chooser): string
   return usable.length === 0 ? undefined : say(usable, slots, chooser);
 }
 
+/** How often a goal is said in a composed frame rather than as one of its tool's written sentences. */
+const COMPOSED_SHARE = 0.4;
+
 /** The goal, with the reference in it or in a sentence of its own (or, for a vague person, not at all). */
 function goalSentences(tool: string, book: Phrasebook, slots: Slots, giveReference: boolean, chooser: Chooser): string[] {
   const words = toolWords(tool);
   // A domain's own words for the tool when it has them (a lookup of "me" is not a search for patients).
-  const pool = withoutEcho(book.goals?.[tool] ?? GOALS[words.askClass], words.object === words.noun);
+  const echoes = words.object === words.noun;
+  const asks = book.asks?.[tool] ?? (book.goals?.[tool] === undefined ? undefined : []);
+  if (asks?.length !== 0 && chooser.chance(COMPOSED_SHARE)) {
+    const goal = composedGoal(words.askClass, asks && withoutEcho(asks, echoes), slots, giveReference && chooser.chance(0.95), chooser);
+    if (goal !== undefined)
+      return giveReference && !goal.includes(slots.ref ?? '\u0000') ? [goal, say(REFERENCE_LINES, slots, chooser)] : [goal];
+  }
+  const pool = withoutEcho(book.goals?.[tool] ?? GOALS[words.askClass], echoes);
   const inline = giveReference && chooser.chance(0.8) ? sayable(pool, slots, true) : [];
   if (inline.length > 0) return [say(inline, slots, chooser)];
   const plain = sayable(pool, slots, false);
@@ -81,7 +94,7 @@ export function composeOpener(request: OpenerRequest): string {
 
   if (dimensions.tool === UNRELATED_TOOL) {
     sentences.push(say(OFF_TOPIC_ASKS, person, chooser));
-    return finish(greeting, sentences, length, tags, person, chooser);
+    return inVoice(finish(greeting, sentences, length, tags, person, chooser), voiceKey(identity));
   }
   const book = phrasebookFor(request.domain);
   const tools = dimensions.tool === MULTI_TOOL ? twoTools(request.tools, chooser) : [dimensions.tool];
@@ -108,7 +121,7 @@ export function composeOpener(request: OpenerRequest): string {
     ...stanceSentences(dimensions.stance, request, { ...slots, topic: ruleTopic(request.policy_rule, request.tools) }, chooser),
   );
   if (length !== 'short') sentences.push(...extraSentences(tags, book, slots, length, chooser));
-  return finish(greeting, sentences, length, tags, slots, chooser);
+  return inVoice(finish(greeting, sentences, length, tags, slots, chooser), voiceKey(identity));
 }
 
 /** How someone with two requests says so first. */
@@ -213,11 +226,15 @@ function finish(greeting: string, sentences: string[], length: Length, tags: Sty
   const parts = [...sentences];
   if (length !== 'short' && chooser.chance(0.2)) parts.push(say(CLOSERS, slots, chooser));
   const named = slots.name !== undefined && greeting.includes(slots.name);
-  if (length !== 'short' && !named && tags.texture !== 'clipped' && chooser.chance(0.35)) parts.push(say(SIGN_OFFS, slots, chooser));
+  const introduced = !named && tags.texture !== 'clipped' && tags.tone !== 'curt' && chooser.chance(0.4);
+  if (introduced) parts.unshift(say(INTRODUCTIONS, slots, chooser));
+  const signs = !named && !introduced && tags.texture !== 'clipped' && chooser.chance(length === 'short' ? 0.3 : 0.6);
+  if (signs) parts.push(say(SIGN_OFFS, slots, chooser));
   const body = parts.join(' ');
   if (greeting === '') return body;
   if (greeting.includes(',')) return `${greeting}. ${body}`;
-  return chooser.chance(0.5) ? `${greeting}, ${lowerFirst(body)}` : `${greeting}! ${body}`;
+  const startsWithName = slots.name !== undefined && body.startsWith(slots.name);
+  return chooser.chance(0.5) && !startsWithName ? `${greeting}, ${lowerFirst(body)}` : `${greeting}! ${body}`;
 }
 
 /** The sentence as it reads after a comma: its first word lowercased, unless that is "I" or a number. */

@@ -73,7 +73,15 @@ export function askSlots(
     noun,
     plural: plural(words.noun),
     past: IRREGULAR_PAST[words.verb] ?? pastTense(words.verb),
-    thing: chooser.one(book.things?.[kind] ?? [`my ${noun}`, `the ${noun}`, `this ${noun} of mine`]),
+    thing: chooser.one(
+      book.things?.[kind] ?? [
+        `my {|current |latest |existing |open }${noun}`,
+        `the {|current |latest }${noun}`,
+        `this ${noun} of mine`,
+        `the ${noun} I {have|set up} with you`,
+        `my ${noun} from <day>`,
+      ],
+    ),
     refname: chooser.one(book.idNames?.[kind] ?? [`${noun} number`, `${noun} reference`, `${noun} ID`, 'reference number', 'reference']),
     ref: reference?.id,
   };

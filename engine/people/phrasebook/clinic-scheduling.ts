@@ -7,7 +7,7 @@ const PATIENT =
 
 export const clinicScheduling: Phrasebook = {
   things: {
-    appointment: ['my appointment', 'the appointment', 'my visit', 'my booking'],
+    appointment: ['my {|next |upcoming }appointment', 'the appointment', 'my visit', 'my booking', 'my appointment on <day>'],
     patient: ['my record', 'my file'],
     provider: ['my doctor', 'the doctor'],
   },
@@ -18,6 +18,13 @@ export const clinicScheduling: Phrasebook = {
   },
   goals: {
     find_patient: [
+      "{I'm new here|I've just moved to <city>} and {want to check|I'm not sure} {you have|if you've got} me {registered|on your list}. " +
+        '<fullname>, {born|DOB} <dob>.',
+      '{Do you have|Have you got} a record for <fullname>? {Date of birth|Born} <dob>{|, if that helps}.',
+      "{Before I book anything|First of all}, am I {registered|on your books}? {Name's|I'm} <fullname>, born <dob>.",
+      "{My <relative>|<relname>} {registered me|signed me up} {last year|a while back}; {can you check|could you confirm} I'm on file? " +
+        '<fullname>, <dob>.',
+      "{Can you find|Could you look for} <fullname> {in your system|on your records}? {That's me|It's me}; {born|date of birth} <dob>.",
       "{Can you|Could you} {find|look up|pull up} my {record|file}? {I'm|My name is} <fullname>, born <dob>.",
       "I'm {a patient|registered} with you{|, I think}. {Can you check|Could you confirm} " +
         'you have me on file? <fullname>, {date of birth|born} <dob>.',
@@ -29,6 +36,8 @@ export const clinicScheduling: Phrasebook = {
       "{When's|When is} the next {free|available} appointment with <ref>?",
       '{Can|Could} I see <ref> {on a|some} {Tuesday|Thursday|weekday} {morning|afternoon}{| next week}?',
       "{What's|What is} the {earliest|first free} {appointment|slot} I {could|can} get with <ref>?",
+      '{<relname>|My <relative>} {can drive me|is free} on <day>; {does|has} <ref> {got|have} anything {then|that day}?',
+      '{Any|Are there any} {cancellations|free slots} with <ref> {before <day>|this week}?',
     ],
     get_appointment: [
       "{When is|What time is} my appointment, <ref>? {I've lost|I can't find} the {reminder|confirmation}.",
@@ -36,6 +45,8 @@ export const clinicScheduling: Phrasebook = {
       "{I think|I'm fairly sure} I have {an appointment|a visit} {coming up|this week}: <ref>. {Is that right|Can you confirm}?",
       "Is appointment <ref> with {the nurse|the doctor}? {I've forgotten|I can't remember} who I'm seeing.",
       "{Just confirming|I'm just checking} {that|whether} appointment <ref> {is still on|is still happening}.",
+      '{<relname>|My <relative>} {is taking me|needs to know} {what time|when} appointment <ref> is. Can you {check|confirm}?',
+      '{Remind me|Can you remind me} {when|what time} appointment <ref> is{|, please}?',
     ],
     book_appointment: [
       `I'd like to book {an appointment|a visit|a check-up}{| with my doctor}. ${PATIENT}.`,
@@ -43,18 +54,22 @@ export const clinicScheduling: Phrasebook = {
       `{I need|I'd like} {a follow-up|to see someone} {about my results|after my last visit}. ${PATIENT}.`,
       `{I'd like|Could I have} {a telehealth|a video|a phone} {appointment|consultation}{| if possible}. ${PATIENT}.`,
       `{I need|Can I get} {a vaccination|my flu jab|a booster} {booked|appointment}. ${PATIENT}.`,
+      `{I'd like|Can I have} {a slot|an appointment} on <day> {morning|afternoon} {if there is one|if possible}. ${PATIENT}.`,
     ],
     reschedule_appointment: [
       'I need to {move|reschedule} my appointment <ref>{| to another day}.',
       "{Something came up|I have a clash}, so I {can't make|won't make} appointment <ref>. {Can we|Could we} {move it|find another time}?",
       '{Is it possible|Would it be possible} to {push back|move} appointment <ref> {a few days|to next week}?',
       '{Can|Could} you {change|move} {the time of|my} appointment <ref> {to later in the day|to the morning}?',
+      "{My <relative>|<relname>} {can't drive me|has a clash} {that day|on <day>}, so {could we|can we} move appointment <ref>?",
+      'Appointment <ref> {clashes|conflicts} with {work|a school event} on <day>; {can you|could you} {move|reschedule} it?',
     ],
     cancel_appointment: [
       "I {need to|have to|'ll have to} cancel my {appointment|booking}{,|:} <ref>{| I'm afraid| sorry}.",
       '{Please|Can you} cancel appointment <ref>{| for me}.',
       "{I won't be able to|I can't} make {my appointment|it} on <day>, so {please cancel it|can you cancel it}: <ref>.",
       "{I'm afraid|Sorry, but} I {have to|need to} cancel appointment <ref>.",
+      "{Please|Could you} cancel appointment <ref>; {<relname>|my <relative>} {can't take me|is away} {that day|on <day>}.",
     ],
     request_prescription_refill: [
       `I need a refill of my {prescription|medication}{| before I run out}. ${PATIENT}.`,
@@ -62,6 +77,29 @@ export const clinicScheduling: Phrasebook = {
         "{blood pressure tablets|inhaler|thyroid medication}? {I'm|Patient} <ref>.",
       "I'm {nearly out|down to my last few} {of my tablets|pills}. {Can you send|Could you request} a refill? <ref>.",
       `{My pharmacy|The pharmacist} {said|told me} {I need|there has to be} a new {prescription|request} from you. ${PATIENT}.`,
+      `{I'm running low on|I've almost run out of} {my tablets|my inhaler} and {the pharmacy|<relname>} {says|said} ` +
+        `I need a new {prescription|script}. ${PATIENT}.`,
+    ],
+  },
+  asks: {
+    search_available_slots: [
+      '{find|check} {the next free|any available|the earliest} {slot|appointment} with <thing>',
+      '{find|look for} {an opening|a free slot} with <thing> {next week|this week|soon}',
+    ],
+    get_appointment: ['{check|confirm} the {time|details} of <thing>', '{look up|pull up|check on} <thing>', 'confirm <thing> is still on'],
+    book_appointment: [
+      'book {an appointment|a visit|a check-up} for me',
+      '{book|arrange} {an appointment|a visit} {next week|this week|with my doctor}',
+    ],
+    reschedule_appointment: [
+      '{move|reschedule} <thing>{| to another day| to next week}',
+      'push back <thing> {a few days|to later in the week}',
+      '{change|move} the time of <thing>',
+    ],
+    cancel_appointment: ['cancel <thing>', 'cancel <thing> {on <day>|for me}', 'call off <thing>'],
+    request_prescription_refill: [
+      '{request|order} a refill of my {prescription|medication|inhaler}',
+      'request a repeat prescription for me',
     ],
   },
   reasons: {

@@ -11,6 +11,11 @@ export interface Phrasebook {
   idNames?: Readonly<Record<string, readonly string[]>>;
   /** What they want, by tool name. */
   goals?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * What they ask the agent to do, by tool name, as a verb phrase said after "could you" ("track <thing>"): composed
+   * with many sentence frames (openers/composed-goal.ts). A tool with goals but no asks is said with its goals alone.
+   */
+  asks?: Readonly<Record<string, readonly string[]>>;
   /** Why they want it, by tool name. */
   reasons?: Readonly<Record<string, readonly string[]>>;
   /** A line about their day that fits the domain. */

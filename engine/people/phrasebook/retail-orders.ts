@@ -5,7 +5,16 @@ const CUSTOMER = "{My customer number is|My customer number's|I'm customer|I'm d
 
 export const retailOrders: Phrasebook = {
   things: {
-    order: ['my order', 'the order', 'my package', 'my parcel', 'my delivery'],
+    order: [
+      'my {|latest |recent |last }order',
+      'the {|online }order',
+      'my package',
+      'my parcel',
+      'my delivery',
+      'the order I placed on <day>',
+      "the order for my <relative>'s birthday",
+      'my order from <day>',
+    ],
     customer: ['my account', 'my customer account'],
   },
   idNames: {
@@ -25,6 +34,7 @@ export const retailOrders: Phrasebook = {
       "{I'd like|Could I get} {a quick summary|the details} of order <ref>: {what's in it|items and total}.",
       "{My|The} order <ref> {shows|is showing} {a status I don't understand|something odd} " +
         'in the app. {What does it mean|Can you explain}?',
+      "{<relname>|My <relative>} {asked|wants to know} {what's in|what happened to} order <ref>. {Can you check|Any news}?",
     ],
     search_orders: [
       `Can you {pull up|list} {all my orders|my recent orders}? ${CUSTOMER}.`,
@@ -44,6 +54,7 @@ export const retailOrders: Phrasebook = {
       '{The courier|The delivery driver} {said|claimed} ' +
         '{they tried to deliver|nobody was home}, {but|yet} I was {in|home} all day. Order <ref>.',
       '{When will|When is} order <ref> {actually|finally} {arrive|get here}?',
+      "{I'm|We're} {away|out} from <day>, so {when will|will} order <ref> {arrive|turn up} {before then|in time}?",
     ],
     start_return: [
       "I'd like to {return|send back} {something|an item} from order <ref>.",
@@ -52,6 +63,7 @@ export const retailOrders: Phrasebook = {
       'How do I {start a return|return an item}? {It was on|It came in} order <ref>.',
       "{I want|I'd like} to send {part of|something from} order <ref> back{| for a refund}.",
       '{Can|Could} you {set up|start} a return for {an item|one of the items} on order <ref>?',
+      "The {gift|present} for {<relname>|my <relative>} {didn't fit|wasn't right}; I'd like to return it. Order <ref>.",
     ],
     issue_refund: [
       "I'd like a refund on order <ref>{|, please}.",
@@ -59,6 +71,7 @@ export const retailOrders: Phrasebook = {
       "{I was charged for|I paid for} order <ref> and {I'd like a refund|I want my money back}.",
       '{Please|Could you} refund order <ref>{| to my card}.',
       "{I'm still waiting|I'm waiting} on {a refund|my money} for order <ref>.",
+      '{<relname>|My <relative>} sent back order <ref> {last week|on <day>}; {when do I get|where is} my refund?',
     ],
     cancel_order: [
       "{I need|I'd like} to cancel order <ref>{| before it ships}.",
@@ -66,6 +79,7 @@ export const retailOrders: Phrasebook = {
       '{Please|Can you please} stop order <ref> {from shipping|before it goes out}.',
       '{Is it too late to|Can I still} cancel order <ref>?',
       "{I've changed my mind|Change of plan} about order <ref>; {please cancel it|can you cancel it}.",
+      '{<relname>|My <relative>} {already bought|got} the same thing, so {please|can you} cancel order <ref>.',
     ],
     update_shipping_address: [
       'I need to {change|update} the delivery address on order <ref>.',
@@ -73,6 +87,32 @@ export const retailOrders: Phrasebook = {
       "{Can|Could} you {change|update} where order <ref> {is going|gets delivered}? I won't be {home|at that address}.",
       '{I typed|I put in} the wrong {house number|postcode|street} for order <ref>. {Can you|Could you} fix the address?',
       '{Please|Could you} {redirect|send} order <ref> to {my office|my work address|a different address} instead.',
+      "{Please|Could you} send order <ref> to my {<relative>'s|work} address in <city> instead.",
+    ],
+  },
+  asks: {
+    get_order: [
+      '{check|look up|pull up|check on} <thing>',
+      '{tell me|confirm} what {I ordered|was in} <thing>',
+      '{give me|send me} the details of <thing>',
+      'check the status of <thing>',
+    ],
+    search_orders: [
+      '{list|pull up|find|show me} {all|the} orders on <thing>',
+      '{find|look up} {my past|my recent|my open} orders {on|under} <thing>',
+    ],
+    track_shipment: [
+      'track <thing>',
+      '{find out|check} where <thing> is',
+      '{check|look up} the tracking {for|on} <thing>',
+      'check when <thing> {will arrive|is arriving}',
+    ],
+    start_return: ['{start|set up|arrange} a return {for|on} <thing>', 'let me send back {something|an item} from <thing>'],
+    issue_refund: ['refund <thing>', '{process|sort out|issue} a refund {for|on} <thing>', 'get me my money back {for|on} <thing>'],
+    cancel_order: ['cancel <thing>', '{stop|call off} <thing> before it ships', 'cancel <thing> {straight away|before it goes out}'],
+    update_shipping_address: [
+      '{change|update|correct} the delivery address on <thing>',
+      'redirect <thing> to {my new address|my office|a different address}',
     ],
   },
   reasons: {

@@ -25,6 +25,10 @@ export const GOALS: Readonly<Record<AskClass, readonly string[]>> = {
     '{Any chance|Is there any chance} you could {check|look into} <refname> <ref> {for me|today}?',
     "{I'm chasing|I'm following up on} <thing>{|, it's been a while}.",
     '{Would you|Could you} {mind checking|have a quick look at} <thing>?',
+    "{<relname>|My <relative>} asked me to {check on|chase} <thing>; {any news|what's the status}?",
+    "{Since <day>|For a week now} I've {had no word|heard nothing} about <thing>. {Where is it at|What's happening}?",
+    '{Could|Can} you {pull up|look at} <refname> <ref> and tell me {where it stands|what state it is in}?',
+    '{Checking|Checking in} on <thing> {before <day>|ahead of the weekend}: is everything {on track|okay}?',
   ],
   search: [
     '{Can|Could} you {find|look up|pull up|list} {my|all my|my recent} <plural>{| for me}?',
@@ -36,6 +40,9 @@ export const GOALS: Readonly<Record<AskClass, readonly string[]>> = {
     '{Could|Can} you {search for|dig up} <plural> {that match|for} <refname> <ref>?',
     '{Could you|Can you} {run a search|have a look} for {any|my} <plural> {on my account|under my name}?',
     '{I think|I believe} I have {a few|several} <plural> {with you|on file}; {can you|could you} {list them|show me}?',
+    "{Which|What} <plural> do I {have|still have} {with you|open}? {I've lost count|I honestly can't remember}.",
+    '{<relname>|My <relative>} {wants to know|asked} how many <plural> {are in my name|I have}. Can you {list|find} them?',
+    '{Show me|List} {everything|all the <plural>} {under my name|on my account}{|, please|, if you can}.',
   ],
   create: [
     "I{'d like to| want to| need to} <verb> <aObject>{| please| if possible}.",
@@ -51,6 +58,9 @@ export const GOALS: Readonly<Record<AskClass, readonly string[]>> = {
     "{I've|I have} {never|not} done this before: {can|could} you {help me|walk me through how to} <verb> <aObject>?",
     "{I want|I'd like} {a new|another} <object>{| set up}, {please|if that's OK}.",
     '{Is this where I can <verb> <aObject>|Can I <verb> <aObject> with you}?',
+    "{I'd like|I need} to <verb> <aObject> {before <day>|for my <relative>|this week}.",
+    "{Can|Could} we <verb> <aObject>? {<relname>|My <relative>} {said|reckons} it's {quick|easy} to do {here|with you}.",
+    "{Please|Can you} help me <verb> <aObject>{| today}; {it's|this is} {my first|the first} time.",
   ],
   cancel: [
     "I{'d like to| need to| want to} <verb> <thing>.",
@@ -65,6 +75,9 @@ export const GOALS: Readonly<Record<AskClass, readonly string[]>> = {
     "{I've decided|I've made up my mind} to <verb> <thing>.",
     "{How do I|What's the way to} <verb> <thing>? {I can't see|There's no} {a button for it|an option} {online|in the app}.",
     '{Please|Can you} {stop|<verb>} <thing> {straight away|as soon as possible}.',
+    "<thing> {is not|isn't} needed {any more|after <day>}; {please|could you} <verb> it.",
+    '{Please|Can you} <verb> <refname> <ref>{| for me}: {plans changed|<relname> sorted it another way}.',
+    "{I'd rather|Better to} <verb> <thing> {now|today} than {leave it|forget}.",
   ],
   change: [
     'I need to {change|update|<verb>} the <object> {on|for} <thing>.',
@@ -82,6 +95,9 @@ export const GOALS: Readonly<Record<AskClass, readonly string[]>> = {
     '<thing> {needs|has to be} {updated|changed}{| before <day>}.',
     '{I need to|I want to} make a {change|small change} to <refname> <ref>.',
     "{Things have changed|My plans changed}, so <thing> {needs updating|isn't right any more}.",
+    '{Can|Could} you {move|change} <thing> {to|until} {after <day>|next week|the weekend}?',
+    '{Since|Because} {my plans changed|<relname> is away}, <thing> {needs a change|has to change}.',
+    '{Please|Could you} {adjust|tweak} <refname> <ref>: the <object> {is off|is not right}.',
   ],
   refund: [
     "I'd like {a refund|my money back} {for|on} <thing>.",
@@ -117,6 +133,9 @@ export const GOALS: Readonly<Record<AskClass, readonly string[]>> = {
     '{What do I need to do|How can I} to <verb> <thing>?',
     '{Could|Can} <thing> be <past>{| today| before <day>}?',
     '{Please|Can you} <verb> <refname> <ref>{| for me}.',
+    "{Can|Could} you <verb> <thing> {before <day>|by the weekend}? {I'd|I would} hate {to miss it|for it to lapse}.",
+    '{<relname>|My <relative>} {reminded me|told me} to <verb> <thing>{| today}.',
+    '{Time to|I need to} <verb> <refname> <ref>{| again}.',
   ],
 };
 

@@ -40,13 +40,32 @@ export const CLOSERS: readonly string[] = [
   "{I think|Hopefully} {that's|that is} everything you need.",
 ];
 
+/** Who is writing, said up front by some people (a name the template user's later replies agree with). */
+export const INTRODUCTIONS: readonly string[] = [
+  "I'm <fullname>{| from <city>| in <city>}.",
+  '<fullname> here{|, from <city>}.',
+  "{My name's|Name's} <fullname>.",
+  '{This is|It is} <fullname>{|, over in <city>}.',
+  '<fullname>, {a customer|writing} from <city>.',
+  '{You may have me down as|I should be on file as} <fullname>.',
+  '{Writing|Messaging} as <fullname>{| from <city>}.',
+];
+
 export const SIGN_OFFS: readonly string[] = [
+  '<fullname>',
+  'Regards, <fullname>',
+  'Kind regards, <fullname>',
   '<name>',
   '- <name>',
   'Thanks, <name>',
   'Cheers, <name>',
   'Best, <name>',
   'Thanks again, <name>',
+  '{All the best|Best wishes|Warm regards}, <fullname>',
+  '{Speak soon|Talk soon|Ta}, <name>',
+  '<name> ({in|from} <city>)',
+  '{Many thanks|Thank you}, <fullname>',
+  '<fullname>, <city>',
 ];
 
 /** A line about the person's day, anywhere: nothing the world has to agree with. */

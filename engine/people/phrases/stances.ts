@@ -47,7 +47,7 @@ export const STANCE_LINES: Readonly<Record<string, readonly string[]>> = {
     "{Or maybe|Then again} {I just need|it's enough} to {know what my options are|understand where it stands}.",
     "{I'm in two minds|I'm torn} {about it|here}: {part of me|half of me} wants to <action> and {part|half} {doesn't|wants to wait}.",
     '{It depends|That depends}, {I suppose|really}, on {what it costs|how long it takes}.',
-    "{I might|Maybe I'll} {just|rather} {wait and see|leave it for now}, {unless|except if} you think {that's a bad idea|I shouldn't}.",
+    "{I might|Maybe I'll} just {wait and see|leave it for now}, unless you think {that's a bad idea|I shouldn't}.",
     "{Whatever's|Whatever is} {simplest|least hassle} {for you|really}; I don't {mind|have a strong view}.",
     "{I'm|I am} {leaning towards|thinking about} {sorting it|fixing it} {but|though} {I'm not set on it|could be talked out of it}.",
   ],
@@ -90,7 +90,7 @@ export const STANCE_LINES: Readonly<Record<string, readonly string[]>> = {
   exploratory: [
     "{I'm just|Just} {looking into|checking} {my options|how this works} for now.",
     "{No need to|Don't} {do anything|change anything} yet; I just want to {know|understand} {how it works|what's possible}.",
-    "{Mostly|Really} I'm {curious|wondering} what {my options are|I could do} here.",
+    "{Mostly|For now} I'm {curious about|wondering about} {my options|what's possible} here.",
     "{I haven't decided anything|Nothing's decided} yet, I'm {just|only} {asking|gathering information}.",
     "{Just|I'm just} {weighing things up|comparing options} before I {decide anything|commit to anything}.",
     '{Hypothetically|Out of interest}, what would {happen|it involve} if I {wanted to|decided to} <action>?',
