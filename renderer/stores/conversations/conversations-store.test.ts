@@ -5,6 +5,7 @@ import { putPage, EMPTY_CACHE, rowAt } from './page-cache';
 import { capSearch, filtersFromRoute, filtersToRoute, MAX_CACHED_PAGES, pagesFor, queryKeyOf, SEARCH_MAX_CHARS } from './query';
 import { selectIsStale, selectRowAt } from './selectors';
 import { createConversationsStore } from './store';
+import { MENUS_AFTER_MS } from './actions';
 
 function summary(ordinal: number, stance = ordinal % 2 === 0 ? 'hurried' : 'ordinary'): RowSummary {
   return {
@@ -111,9 +112,27 @@ describe('conversations store', () => {
     asked.answer();
     await new Promise((resolve) => setTimeout(resolve, 0));
     const facetCalls = () => pending.filter((call) => call.method === 'rows.facets').map((call) => call.input);
+    expect(facetCalls()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, MENUS_AFTER_MS + 20));
     expect(facetCalls()).toEqual([{ run_id: 'run_a', filters: { stance: ['hurried'] }, search: 'refund' }]);
     // The run itself is read once.
     expect(pending.filter((call) => call.method === 'runs.get')).toHaveLength(0);
+    await flush();
+    expect(store.getState()).toMatchObject({ facetsStatus: 'ready', facetsKey: store.getState().queryKey });
+  });
+
+  it('counts the menus once for filters chosen one after another, so no page waits behind a count for a filter left behind', async () => {
+    const { client, pending, flush } = deferredClient(ALL);
+    const store = createConversationsStore(() => client);
+    store.getState().setQuery('run_a', query());
+    await flush();
+    for (const stance of ['hurried', 'adversarial', 'boundary']) {
+      store.getState().setQuery('run_a', query({ filters: { stance: [stance] } }));
+      await flush();
+      expect(store.getState()).toMatchObject({ status: 'ready', shownKey: store.getState().queryKey });
+    }
+    await new Promise((resolve) => setTimeout(resolve, MENUS_AFTER_MS + 20));
+    expect(pending.map((call) => [call.method, call.input.filters])).toEqual([['rows.facets', { stance: ['boundary'] }]]);
     await flush();
     expect(store.getState()).toMatchObject({ facetsStatus: 'ready', facetsKey: store.getState().queryKey });
   });
