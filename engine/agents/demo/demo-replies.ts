@@ -213,13 +213,13 @@ export function redirect(tools: readonly ToolSpec[], wording: Wording, slot: str
   if (GREETING.test(ask.trim())) {
     return wording.pick(`${slot}:greeting`, [
       `Hi! I can help with ${offers}. What do you need today?`,
-      `Hello! I'm here for ${offers}. How can I help?`,
+      `Hello! I'm here to help with ${offers}. What can I do for you?`,
     ]);
   }
   return wording.pick(`${slot}:redirect`, [
     `That's not something I can help with here. I can help with ${offers}. What would you like to do?`,
     `I can only help with ${offers} in this chat. Is there something along those lines I can do for you?`,
-    `I'm set up for ${offers}. Which of those do you need?`,
+    `I'm set up to help with ${offers}. Which of those do you need?`,
   ]);
 }
 
