@@ -167,6 +167,22 @@ describe('demo agent: honest turn by turn', () => {
     expect(replies(messages)[0]).toMatch(/More than one order matches ORD-5555.*\?$/);
   });
 
+  it('once the person picks one of two records sharing a number, hands off instead of calling the same failing tool again', async () => {
+    for (const answer of ['The second one.', "It's the later one: record 71174."]) {
+      const { messages } = await play({
+        key: '8:7',
+        lines: ['check order ORD-5555 and cancel it', answer, 'Yes, go ahead.'],
+        worldState: 'duplicate entity',
+      });
+      expect(calls(messages).map((call) => call.name)).toEqual(['get_order']);
+      const last = replies(messages)[1]!;
+      expect(last).toMatch(/ORD-5555/);
+      expect(last).toMatch(/cancel the order/);
+      expect(last).toMatch(/colleague/);
+      expect(last).not.toMatch(/\?$/);
+    }
+  });
+
   it('is deterministic for a rollout key, and words the same situation differently across rollouts', async () => {
     const scenario = (key: string): Play => ({ key, lines: ['cancel order ORD-1042'], faults: { '*': { mode: 'timeout', rate: 1 } } });
     expect(await play(scenario('9:1'))).toEqual(await play(scenario('9:1')));
