@@ -5,7 +5,7 @@ import type { ToolStep } from './demo-conversation';
 import { actionPhrase, capability, capitalize, joinWords } from './demo-words';
 import type { Wording } from './demo-wording';
 import type { PlannedCall } from './demo-arguments';
-import { describeList, describeRecord, type RecordMode } from './demo-records';
+import { describeList, describeRecord, formatAmount, type RecordMode } from './demo-records';
 
 const LIST_TOOL = /^(list|search|find|browse|query)|search|history/i;
 
@@ -192,7 +192,7 @@ export function confirmQuestion(
 ): string {
   const actions = joinWords(
     calls.map((call, index) => {
-      const amount = typeof call.args.amount === 'number' ? ` (amount: ${call.args.amount})` : '';
+      const amount = typeof call.args.amount === 'number' ? ` (amount: ${formatAmount(call.args.amount)})` : '';
       const subject = subjects[index] ?? stepSubject(call.tool, call.args);
       return `${actionOn(call.tool, subject)}${amount}`;
     }),
