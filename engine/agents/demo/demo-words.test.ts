@@ -21,5 +21,7 @@ describe('capability: what the demo agent offers, in plain English', () => {
     expect(capability(tool('pay_bill'))).toBe('paying bills');
     expect(capability(tool('update_shipping_address'))).toBe('updating shipping addresses');
     expect(capability(tool('stop_payment'))).toBe('stopping payments');
+    expect(capability(tool('transfer_funds'))).toBe('transferring funds');
+    expect(capability(tool('grant_software_access'))).toBe('granting software access');
   });
 });

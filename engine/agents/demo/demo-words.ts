@@ -77,6 +77,10 @@ export function gerund(verb: string): string {
   return `${verb}ing`;
 }
 
+/** Nouns with no plural of their own ("software access"), and ones a tool name already gives as plurals ("funds"). */
+const UNCOUNTED = new Set(['access', 'information', 'data', 'money', 'equipment', 'software', 'mail', 'baggage', 'luggage', 'feedback']);
+const pluralOnce = (noun: string) => (UNCOUNTED.has(noun) || /[^su]s$/.test(noun) ? noun : plural(noun));
+
 const LOOKUP_VERBS = new Set(['get', 'fetch', 'read', 'retrieve', 'lookup', 'look', 'view', 'show', 'describe']);
 
 /** "looking up orders", "tracking shipments", "starting returns": what the agent can help with, for a redirect. */
@@ -88,7 +92,7 @@ export function capability(tool: ToolSpec): string {
   if (isReadTool(tool.name)) return `${gerund(verb)} ${plural(noun)}`;
   if (verb === noun) return `handling ${plural(noun)}`;
   const words = object.split(' ');
-  return `${gerund(verb)} ${[...words.slice(0, -1), plural(words[words.length - 1]!)].join(' ')}`;
+  return `${gerund(verb)} ${[...words.slice(0, -1), pluralOnce(words[words.length - 1]!)].join(' ')}`;
 }
 
 /** "a, b and c". */
