@@ -183,6 +183,16 @@ describe('demo agent: honest turn by turn', () => {
     }
   });
 
+  it('describes the record the person picks after a lookup that matched two', async () => {
+    const { messages } = await play({ key: '8:8', lines: ['where is order ORD-5555?', 'The second one.'], worldState: 'duplicate entity' });
+    expect(calls(messages).map((call) => call.name)).toEqual(['get_order']);
+    const listing = toolResults(messages)[0]!.data as { items: Array<Record<string, unknown>> };
+    const second = listing.items[1]!;
+    const answer = replies(messages)[1]!;
+    expect(answer).toMatch(new RegExp(`^That's record ${String(second.record_id)}\\. Order ORD-5555 is `));
+    expect(answer).not.toMatch(/More than one/);
+  });
+
   it('is deterministic for a rollout key, and words the same situation differently across rollouts', async () => {
     const scenario = (key: string): Play => ({ key, lines: ['cancel order ORD-1042'], faults: { '*': { mode: 'timeout', rate: 1 } } });
     expect(await play(scenario('9:1'))).toEqual(await play(scenario('9:1')));

@@ -1,8 +1,9 @@
-import { isDestructiveTool } from '../../world/tool-names';
+import { isDestructiveTool, isReadTool } from '../../world/tool-names';
 import { planCall, type PlannedCall } from './demo-arguments';
 import type { ToolStep } from './demo-conversation';
 import { matchAsk } from './demo-intent';
 import { isRecord } from './demo-plan-edits';
+import { describeRecord } from './demo-records';
 import type { Turn } from './demo-state';
 import { stepSubject } from './demo-subjects';
 import type { TurnBuilder } from './demo-turn-builder';
@@ -20,13 +21,32 @@ const RECORD_PARAMETER = /^(record_id|record|record_number)$/i;
 const isAmbiguous = (step: ToolStep) =>
   step.outcome === 'ambiguous' || (step.outcome === 'rejected' && step.result?.reason === 'ambiguous_reference');
 
-function candidates(steps: readonly ToolStep[], reference: string): string[] {
+/** The records the ambiguous lookup listed under the shared number. */
+function candidates(steps: readonly ToolStep[], reference: string): Record<string, unknown>[] {
   const listed = [...steps]
     .reverse()
     .map((step) => (isRecord(step.result?.data) ? step.result.data.items : undefined))
     .find((items) => Array.isArray(items) && items.some((item) => isRecord(item) && item.record_id !== undefined));
   const items = Array.isArray(listed) ? listed.filter(isRecord) : [];
-  return items.filter((item) => Object.values(item).includes(reference)).map((item) => String(item.record_id));
+  return items.filter((item) => Object.values(item).includes(reference) && item.record_id !== undefined);
+}
+
+const FIRST = /\b(first|1st|former|top)\b/i;
+const SECOND = /\b(second|2nd|latter|bottom)\b/i;
+const NEWER = /\b(later|more recent|newer|newest|latest|recent)\b/i;
+const OLDER = /\b(earlier|older|oldest|previous)\b/i;
+
+/** The record the person picked: by its record number, by place in the list, or by being the newer or older one. */
+function chosenRecord(items: readonly Record<string, unknown>[], latest: string): Record<string, unknown> | undefined {
+  const named = items.find((item) => new RegExp(`\\b${String(item.record_id)}\\b`).test(latest));
+  if (named !== undefined || items.length !== 2) return named;
+  const dateField = Object.keys(items[0]!).find((field) => /(_at|_on|date)$/.test(field) && typeof items[0]![field] === 'string');
+  const byDate = dateField === undefined ? undefined : [...items].sort((a, b) => String(a[dateField]).localeCompare(String(b[dateField])));
+  if (byDate !== undefined && NEWER.test(latest)) return byDate[1];
+  if (byDate !== undefined && OLDER.test(latest)) return byDate[0];
+  if (SECOND.test(latest)) return items[1];
+  if (FIRST.test(latest)) return items[0];
+  return undefined;
 }
 
 export function afterChoice(turn: TurnBuilder, latest: string): Turn | undefined {
@@ -45,13 +65,19 @@ export function afterChoice(turn: TurnBuilder, latest: string): Turn | undefined
     .filter((tool) => isDestructiveTool(tool.name))
     .map((tool) => ({ tool, call: planCall(tool, turn.view.userTexts, turn.environment.idKinds) }))
     .filter(({ call }) => Object.values(call.args).some((value) => typeof value === 'string' && references.has(value)));
-  const first = acting[0];
-  if (first === undefined) return undefined;
   const reference = [...references][0]!;
+  const chosen = chosenRecord(candidates(turn.view.steps, reference), latest);
+  const first = acting[0];
+  if (first === undefined) {
+    if (chosen === undefined || tools.some((tool) => !isReadTool(tool.name))) return undefined;
+    // A lookup: the person's record is already in the listing.
+    const subject = stepSubject(ambiguous.call.name, ambiguous.call.arguments);
+    const mode = turn.outstanding().size > 0 ? 'safe' : 'plain';
+    return turn.say(() => `That's record ${String(chosen.record_id)}. ${describeRecord(chosen, subject, mode)}`, 'final');
+  }
   const recordParameter = Object.keys(first.tool.parameters.properties ?? {}).find((name) => RECORD_PARAMETER.test(name));
-  const chosen = candidates(turn.view.steps, reference).find((record) => new RegExp(`\\b${record}\\b`).test(latest));
   if (recordParameter !== undefined && chosen !== undefined) {
-    const calls: PlannedCall[] = acting.map(({ call }) => ({ ...call, args: { ...call.args, [recordParameter]: chosen } }));
+    const calls: PlannedCall[] = acting.map(({ call }) => ({ ...call, args: { ...call.args, [recordParameter]: chosen.record_id } }));
     return turn.proceed(calls, false);
   }
   const subject = stepSubject(first.call.tool, first.call.args);
