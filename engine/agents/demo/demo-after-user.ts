@@ -1,4 +1,5 @@
 import { emailsIn, idTokens, planCall } from './demo-arguments';
+import { afterChoice } from './demo-choice';
 import { FAILED_OUTCOMES } from './demo-conversation';
 import { chooseTools, matchAsk } from './demo-intent';
 import { askAgainForMissing, closing, declined, leftUnfinished, redirect } from './demo-replies';
@@ -63,6 +64,8 @@ function answerToWaiting(turn: TurnBuilder, latest: string): Turn | undefined {
       'final',
     );
   }
+  const chosen = awaiting?.kind === 'choice' ? afterChoice(turn, latest) : undefined;
+  if (chosen !== undefined) return chosen;
   if (awaiting?.kind === 'choice' && !hasNewDetail(latest) && namesNoTool(turn, latest)) {
     return turn.say(
       (wording) =>

@@ -101,7 +101,7 @@ describe('demo agent: honest turn by turn', () => {
   it('calls no tool for chit-chat, and searches for a shopping question', async () => {
     const chat = await play({ key: '7:5', lines: ['what is the weather like today?'] });
     expect(calls(chat.messages)).toEqual([]);
-    expect(replies(chat.messages)[0]).toMatch(/order lookups/);
+    expect(replies(chat.messages)[0]).toMatch(/looking up orders/);
     const shopping = await play({ key: '7:6', lines: ['do you have any waterproof hiking boots?'] });
     expect(calls(shopping.messages).map((call) => [call.name, call.arguments])).toEqual([
       ['search_products', { query: 'waterproof hiking boots' }],
@@ -165,6 +165,32 @@ describe('demo agent: honest turn by turn', () => {
     const { messages } = await play({ key: '8:7', lines: ['check order ORD-5555 and cancel it'], worldState: 'duplicate entity' });
     expect(calls(messages).map((call) => call.name)).toEqual(['get_order']);
     expect(replies(messages)[0]).toMatch(/More than one order matches ORD-5555.*\?$/);
+  });
+
+  it('once the person picks one of two records sharing a number, hands off instead of calling the same failing tool again', async () => {
+    for (const answer of ['The second one.', "It's the later one: record 71174."]) {
+      const { messages } = await play({
+        key: '8:7',
+        lines: ['check order ORD-5555 and cancel it', answer, 'Yes, go ahead.'],
+        worldState: 'duplicate entity',
+      });
+      expect(calls(messages).map((call) => call.name)).toEqual(['get_order']);
+      const last = replies(messages)[1]!;
+      expect(last).toMatch(/ORD-5555/);
+      expect(last).toMatch(/cancel the order/);
+      expect(last).toMatch(/colleague/);
+      expect(last).not.toMatch(/\?$/);
+    }
+  });
+
+  it('describes the record the person picks after a lookup that matched two', async () => {
+    const { messages } = await play({ key: '8:8', lines: ['where is order ORD-5555?', 'The second one.'], worldState: 'duplicate entity' });
+    expect(calls(messages).map((call) => call.name)).toEqual(['get_order']);
+    const listing = toolResults(messages)[0]!.data as { items: Array<Record<string, unknown>> };
+    const second = listing.items[1]!;
+    const answer = replies(messages)[1]!;
+    expect(answer).toMatch(new RegExp(`^That's record ${String(second.record_id)}\\. Order ORD-5555 is `));
+    expect(answer).not.toMatch(/More than one/);
   });
 
   it('is deterministic for a rollout key, and words the same situation differently across rollouts', async () => {

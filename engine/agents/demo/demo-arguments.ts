@@ -2,6 +2,7 @@ import type { ToolSpec } from '../../../shared/domain';
 import type { IdKinds } from '../../world/id-kinds';
 import { isIdParameter, nameTokens } from '../../world/tool-names';
 import { queryFrom } from './demo-query';
+import { askedReason, statedReason } from './demo-reason';
 import { EMAIL, emailsIn, idTokens, YEAR } from './demo-tokens';
 
 export { emailsIn, idTokens } from './demo-tokens';
@@ -31,6 +32,7 @@ const AMOUNT_PARAMETER = /(amount|price|total|value|sum|refund|cost|fee|balance)
 const COUNT_PARAMETER = /(qty|quantity|count|units|number_of|limit|seats|guests|party|size)/i;
 const QUERY_PARAMETER = /^(query|q|search|term|keywords?|search_term|text|search_query)$/i;
 const FREE_TEXT_PARAMETER = /(reason|note|comment|message|description|details|body|summary|explanation)/i;
+const REASON_PARAMETER = /reason/i;
 const SUBJECT_PARAMETER = /(subject|title|topic)/i;
 
 /** A long quotation in the person's message (a policy clause they cite) is not their request or their details. */
@@ -216,6 +218,7 @@ function valueFor(name: string, schema: Schema, texts: readonly string[], tool: 
   const toSentenceEnd = FREE_TEXT_PARAMETER.test(name) || /address/i.test(name);
   const labelled = texts.map((text) => labelledValue(name, text, toSentenceEnd)).find(Boolean);
   if (labelled !== undefined) return labelled;
+  if (REASON_PARAMETER.test(name)) return statedReason(texts) ?? askedReason(tool);
   // "Here you go: ORD-1042." says which record, not why: the reason is the first sentence that names no id.
   if (FREE_TEXT_PARAMETER.test(name))
     return (

@@ -75,7 +75,7 @@ describe('the demo agent reads the details a person gives', () => {
     expect(planCall(book, ['The slot start should be 11 December 2026.']).args).toEqual({ slot_start: '2026-12-11' });
   });
 
-  it('takes a reason from a sentence that says why, not from "Here you go: ORD-1042."', () => {
+  it('gives a reason the person stated with "because", else a short one from the ask, never a stray sentence', () => {
     const refund = {
       name: 'issue_refund',
       description: 'Refund an order.',
@@ -85,10 +85,18 @@ describe('the demo agent reads the details a person gives', () => {
         required: ['order_id', 'reason'],
       },
     };
-    const planned = planCall(refund, ['The blender arrived broken, I want my money back.', 'Here you go: ORD-1042.']);
-    expect(planned.args).toEqual({ order_id: 'ORD-1042', reason: 'The blender arrived broken, I want my money back.' });
-    // A hello or a name is who is writing, not why.
-    const introduced = planCall(refund, ["Good morning! Name's Olive Botsford. The blender arrived broken.", 'Here you go: ORD-1042.']);
-    expect(introduced.args).toMatchObject({ reason: 'The blender arrived broken.' });
+    const stated = planCall(refund, ['I want my money back because the blender arrived broken.', 'Here you go: ORD-1042.']);
+    expect(stated.args).toEqual({ order_id: 'ORD-1042', reason: 'the blender arrived broken' });
+    const unstated = planCall(refund, [
+      "Good morning! Name's Olive Botsford. Please refund ORD-1042.",
+      "It's the later one: record 71174.",
+    ]);
+    expect(unstated.args).toMatchObject({ reason: 'customer requested a refund' });
+    const cancel = { ...refund, name: 'cancel_order' };
+    expect(planCall(cancel, ["Previously it fell over promptly, so I'm back. Cancel ORD-1042."]).args).toMatchObject({
+      reason: 'customer asked to cancel the order',
+    });
+    // A labelled reason (how the simulated person answers when asked) is kept as given.
+    expect(planCall(refund, ['ORD-1042.', 'The reason is it arrived damaged.']).args).toMatchObject({ reason: 'it arrived damaged' });
   });
 });

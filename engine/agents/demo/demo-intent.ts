@@ -15,7 +15,8 @@ const SHOPPING_CUE = /\b(looking for|do you (?:have|sell|carry|stock)|in stock|r
 const CONJUNCTION = /\b(and|then|also|plus|after that)\b/i;
 /** Words before a number that do not say what it is ("with DR-605", "is ORD-1042"). */
 const NOT_A_LABEL = /^(with|for|from|to|on|in|is|it's|its|under|about|and|or|my|the|a|of|at|by|was|be|me|number|reference|ref|id|no)$/i;
-const NUMBER_LABEL = /\b[a-z]+[\s_-]+(?:number|num|no\.?|#|id|reference|ref|code)\b/gi;
+/** "order number", "order no.", "order #" (a "#" has no word boundary after it when a space follows). */
+const NUMBER_LABEL = /\b[a-z]+[\s_-]+(?:(?:number|num|no\.?|id|reference|ref|code)\b|#)/gi;
 
 const isVerb = (token: string) => GENERIC_VERBS.has(token) || VERB_GROUPS.some((group) => group.includes(token));
 /** Each verb's synonyms (itself included), computed once. */

@@ -14,6 +14,8 @@ export const SUCCESS_WORD = new RegExp(`\\b(?:${SUCCESS_WORDS.join('|')})\\b`, '
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const MONEY_FIELDS: ReadonlyArray<[string, string]> = [
+  ['total_paid', 'total paid'],
+  ['amount_paid', 'amount paid'],
   ['total', 'total'],
   ['amount', 'amount'],
   ['price', 'priced at'],
@@ -52,6 +54,12 @@ function money(record: Record<string, unknown>): [string, string] | undefined {
       return [field, `${label} ${formatAmount(value)}${typeof record.currency === 'string' ? ` ${record.currency}` : ''}`];
   }
   return undefined;
+}
+
+/** The record's money figure (what was paid, its total): the most any refund or charge on it may come to. */
+export function paidAmount(record: Record<string, unknown>): number | undefined {
+  const field = money(record)?.[0];
+  return field === undefined ? undefined : (record[field] as number);
 }
 
 function details(record: Record<string, unknown>, mode: RecordMode, limit: number): string[] {

@@ -5,7 +5,7 @@ import type { ToolStep } from './demo-conversation';
 import { actionPhrase, capability, capitalize, joinWords } from './demo-words';
 import type { Wording } from './demo-wording';
 import type { PlannedCall } from './demo-arguments';
-import { describeList, describeRecord, type RecordMode } from './demo-records';
+import { describeList, describeRecord, formatAmount, type RecordMode } from './demo-records';
 
 const LIST_TOOL = /^(list|search|find|browse|query)|search|history/i;
 
@@ -192,7 +192,7 @@ export function confirmQuestion(
 ): string {
   const actions = joinWords(
     calls.map((call, index) => {
-      const amount = typeof call.args.amount === 'number' ? ` (amount: ${call.args.amount})` : '';
+      const amount = typeof call.args.amount === 'number' ? ` (amount: ${formatAmount(call.args.amount)})` : '';
       const subject = subjects[index] ?? stepSubject(call.tool, call.args);
       return `${actionOn(call.tool, subject)}${amount}`;
     }),
@@ -213,13 +213,13 @@ export function redirect(tools: readonly ToolSpec[], wording: Wording, slot: str
   if (GREETING.test(ask.trim())) {
     return wording.pick(`${slot}:greeting`, [
       `Hi! I can help with ${offers}. What do you need today?`,
-      `Hello! I'm here for ${offers}. How can I help?`,
+      `Hello! I'm here to help with ${offers}. What can I do for you?`,
     ]);
   }
   return wording.pick(`${slot}:redirect`, [
     `That's not something I can help with here. I can help with ${offers}. What would you like to do?`,
     `I can only help with ${offers} in this chat. Is there something along those lines I can do for you?`,
-    `I'm set up for ${offers}. Which of those do you need?`,
+    `I'm set up to help with ${offers}. Which of those do you need?`,
   ]);
 }
 

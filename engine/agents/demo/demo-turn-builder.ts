@@ -12,6 +12,7 @@ import {
   successAfterFailure,
   type PlantKind,
 } from './demo-plant';
+import { capToPaid } from './demo-amount-cap';
 import { describeRecord } from './demo-records';
 import { askForMissing, confirmQuestion, describeStep, followUpQuestion, stillFailing } from './demo-replies';
 import { stepSubject } from './demo-subjects';
@@ -87,6 +88,8 @@ export class TurnBuilder {
         return this.say((wording) => sameRefusal(earlier, wording), 'final');
       return this.retry(earlier.call);
     }
+    const capped = capToPaid(calls, this.view.steps);
+    calls = capped.calls;
     const unknown = this.reportedMissing(calls);
     if (unknown && !plantedNow) return this.say((wording) => sameRefusal(unknown, wording), 'final');
     const firstDestructive = calls.findIndex((call) => isDestructiveTool(call.tool));
@@ -96,7 +99,7 @@ export class TurnBuilder {
       if (lookup && this.answeredBefore(lookup) === undefined) return this.call([lookup], { queue: calls, confirmQueue: true }, plantedNow);
       const subjects = calls.map((call) => stepSubject(call.tool, call.args));
       return this.say(
-        (wording) => confirmQuestion(calls, undefined, subjects, wording, 'confirm'),
+        (wording) => confirmQuestion(calls, capped.note, subjects, wording, 'confirm'),
         'question',
         { awaiting: { kind: 'confirm', calls } },
         plantedNow,
@@ -108,7 +111,8 @@ export class TurnBuilder {
   afterResults(): Turn {
     const latest = this.view.latestSteps;
     const allWent = latest.every((step) => SUCCESSFUL.has(step.outcome));
-    const next = this.state.queue[0];
+    const queue = capToPaid(this.state.queue, this.view.steps);
+    const next = queue.calls[0];
     if (allWent && next !== undefined) {
       if (this.state.confirmQueue && isDestructiveTool(next.tool)) {
         const looked = latest[latest.length - 1];
@@ -120,15 +124,16 @@ export class TurnBuilder {
                 this.outstanding().size > 0 ? 'safe' : 'plain',
               )
             : undefined;
-        const calls = this.state.queue;
+        const calls = queue.calls;
         const subjects = calls.map((call) => stepSubject(call.tool, call.args));
-        return this.say((wording) => confirmQuestion(calls, lookedUp, subjects, wording, 'confirm'), 'question', {
+        const before = [lookedUp, queue.note].filter(Boolean).join(' ') || undefined;
+        return this.say((wording) => confirmQuestion(calls, before, subjects, wording, 'confirm'), 'question', {
           awaiting: { kind: 'confirm', calls },
           queue: [],
           confirmQueue: false,
         });
       }
-      return this.call([next], { queue: this.state.queue.slice(1), confirmQueue: this.state.confirmQueue });
+      return this.call([next], { queue: queue.calls.slice(1), confirmQueue: this.state.confirmQueue });
     }
     return this.summary();
   }

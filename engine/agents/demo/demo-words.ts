@@ -55,17 +55,44 @@ export function pastActionPhrase(tool: string): string {
   return `${pastTense(verb)} the ${object}`;
 }
 
-/** "order lookups", "refunds", "order cancellations": what the agent can help with, for a redirect. */
+/** Verbs whose doubled final consonant the one-syllable rule below cannot see ("cancel" -> "cancelling"). */
+const IRREGULAR_GERUND: Readonly<Record<string, string>> = {
+  cancel: 'cancelling',
+  transfer: 'transferring',
+  submit: 'submitting',
+  reset: 'resetting',
+  refer: 'referring',
+  admit: 'admitting',
+  commit: 'committing',
+  control: 'controlling',
+};
+
+/** "start" -> "starting", "issue" -> "issuing", "ship" -> "shipping", "verify" -> "verifying". */
+export function gerund(verb: string): string {
+  const irregular = IRREGULAR_GERUND[verb];
+  if (irregular !== undefined) return irregular;
+  if (verb.endsWith('ie')) return `${verb.slice(0, -2)}ying`;
+  if (/[^aeiou]e$/.test(verb) || /ue$/.test(verb)) return `${verb.slice(0, -1)}ing`;
+  if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(verb)) return `${verb}${verb.slice(-1)}ing`;
+  return `${verb}ing`;
+}
+
+/** Nouns with no plural of their own ("software access"), and ones a tool name already gives as plurals ("funds"). */
+const UNCOUNTED = new Set(['access', 'information', 'data', 'money', 'equipment', 'software', 'mail', 'baggage', 'luggage', 'feedback']);
+const pluralOnce = (noun: string) => (UNCOUNTED.has(noun) || /[^su]s$/.test(noun) ? noun : plural(noun));
+
+const LOOKUP_VERBS = new Set(['get', 'fetch', 'read', 'retrieve', 'lookup', 'look', 'view', 'show', 'describe']);
+
+/** "looking up orders", "tracking shipments", "starting returns": what the agent can help with, for a redirect. */
 export function capability(tool: ToolSpec): string {
-  const { verb } = verbAndObject(tool.name);
+  const { verb, object } = verbAndObject(tool.name);
   const noun = toolNoun(tool.name);
-  if (verb === 'search' || verb === 'find' || verb === 'browse') return `${noun} searches`;
-  if (isReadTool(tool.name)) return `${noun} lookups`;
-  if (verb === 'cancel') return `${noun} cancellations`;
-  if (verb === noun || ['issue', 'process', 'request', 'submit'].includes(verb)) return plural(noun);
-  if (['create', 'add', 'open', 'new', 'make'].includes(verb)) return `new ${plural(noun)}`;
-  if (['update', 'change', 'edit', 'modify', 'set'].includes(verb)) return `${noun} changes`;
-  return `${verb} requests for ${plural(noun)}`;
+  if (verb === 'search' || verb === 'find' || verb === 'browse') return `searching ${plural(noun)}`;
+  if (isReadTool(tool.name) && LOOKUP_VERBS.has(verb)) return `looking up ${plural(noun)}`;
+  if (isReadTool(tool.name)) return `${gerund(verb)} ${plural(noun)}`;
+  if (verb === noun) return `handling ${plural(noun)}`;
+  const words = object.split(' ');
+  return `${gerund(verb)} ${[...words.slice(0, -1), pluralOnce(words[words.length - 1]!)].join(' ')}`;
 }
 
 /** "a, b and c". */

@@ -1,0 +1,95 @@
+import { isDestructiveTool, isReadTool } from '../../world/tool-names';
+import { planCall, type PlannedCall } from './demo-arguments';
+import type { ToolStep } from './demo-conversation';
+import { matchAsk } from './demo-intent';
+import { isRecord } from './demo-plan-edits';
+import { describeRecord } from './demo-records';
+import type { Turn } from './demo-state';
+import { stepSubject } from './demo-subjects';
+import type { TurnBuilder } from './demo-turn-builder';
+import { plural } from '../../spec/sentence/english';
+import { actionPhrase } from './demo-words';
+
+/**
+ * The person chose one of two records sharing a number. A tool that takes only that number cannot act on one of
+ * them, so calling it again would fail the same way: the agent says so plainly and hands off. A tool with a
+ * parameter for the record itself gets the record they named.
+ */
+
+const RECORD_PARAMETER = /^(record_id|record|record_number)$/i;
+
+const isAmbiguous = (step: ToolStep) =>
+  step.outcome === 'ambiguous' || (step.outcome === 'rejected' && step.result?.reason === 'ambiguous_reference');
+
+/** The records the ambiguous lookup listed under the shared number. */
+function candidates(steps: readonly ToolStep[], reference: string): Record<string, unknown>[] {
+  const listed = [...steps]
+    .reverse()
+    .map((step) => (isRecord(step.result?.data) ? step.result.data.items : undefined))
+    .find((items) => Array.isArray(items) && items.some((item) => isRecord(item) && item.record_id !== undefined));
+  const items = Array.isArray(listed) ? listed.filter(isRecord) : [];
+  return items.filter((item) => Object.values(item).includes(reference) && item.record_id !== undefined);
+}
+
+const FIRST = /\b(first|1st|former|top)\b/i;
+const SECOND = /\b(second|2nd|latter|bottom)\b/i;
+const NEWER = /\b(later|more recent|newer|newest|latest|recent)\b/i;
+const OLDER = /\b(earlier|older|oldest|previous)\b/i;
+
+/** The record the person picked: by its record number, by place in the list, or by being the newer or older one. */
+function chosenRecord(items: readonly Record<string, unknown>[], latest: string): Record<string, unknown> | undefined {
+  const named = items.find((item) => new RegExp(`\\b${String(item.record_id)}\\b`).test(latest));
+  if (named !== undefined || items.length !== 2) return named;
+  const dateField = Object.keys(items[0]!).find((field) => /(_at|_on|date)$/.test(field) && typeof items[0]![field] === 'string');
+  const byDate = dateField === undefined ? undefined : [...items].sort((a, b) => String(a[dateField]).localeCompare(String(b[dateField])));
+  if (byDate !== undefined && NEWER.test(latest)) return byDate[1];
+  if (byDate !== undefined && OLDER.test(latest)) return byDate[0];
+  if (SECOND.test(latest)) return items[1];
+  if (FIRST.test(latest)) return items[0];
+  return undefined;
+}
+
+export function afterChoice(turn: TurnBuilder, latest: string): Turn | undefined {
+  const ambiguous = [...turn.view.steps].reverse().find(isAmbiguous);
+  if (ambiguous === undefined) return undefined;
+  const references = new Set(Object.values(ambiguous.call.arguments).filter((value): value is string => typeof value === 'string'));
+  const { tools: specs, idKinds } = turn.environment;
+  const texts = turn.view.userTexts;
+  // "The second one." names no tool: the request is the latest turn that named one.
+  const tools =
+    texts
+      .map((text) => matchAsk(specs, text, texts, idKinds))
+      .reverse()
+      .find((named) => named.length > 0) ?? [];
+  const acting = tools
+    .filter((tool) => isDestructiveTool(tool.name))
+    .map((tool) => ({ tool, call: planCall(tool, turn.view.userTexts, turn.environment.idKinds) }))
+    .filter(({ call }) => Object.values(call.args).some((value) => typeof value === 'string' && references.has(value)));
+  const reference = [...references][0]!;
+  const chosen = chosenRecord(candidates(turn.view.steps, reference), latest);
+  const first = acting[0];
+  if (first === undefined) {
+    if (chosen === undefined || tools.some((tool) => !isReadTool(tool.name))) return undefined;
+    // A lookup: the person's record is already in the listing.
+    const subject = stepSubject(ambiguous.call.name, ambiguous.call.arguments);
+    const mode = turn.outstanding().size > 0 ? 'safe' : 'plain';
+    return turn.say(() => `That's record ${String(chosen.record_id)}. ${describeRecord(chosen, subject, mode)}`, 'final');
+  }
+  const recordParameter = Object.keys(first.tool.parameters.properties ?? {}).find((name) => RECORD_PARAMETER.test(name));
+  if (recordParameter !== undefined && chosen !== undefined) {
+    const calls: PlannedCall[] = acting.map(({ call }) => ({ ...call, args: { ...call.args, [recordParameter]: chosen.record_id } }));
+    return turn.proceed(calls, false);
+  }
+  const subject = stepSubject(first.call.tool, first.call.args);
+  const action = actionPhrase(first.call.tool);
+  return turn.say(
+    (wording) =>
+      wording.pick('shared-number', [
+        `Two ${plural(subject.noun)} share the number ${reference}, and the system can only ${action} by that number, ` +
+          "so it can't act on just the one you mean. I've left both as they are; a colleague can sort out the right one with you.",
+        `The system only knows ${reference} by its number, which two ${plural(subject.noun)} share, so I can't ${action} ` +
+          'for just the one you chose. Nothing has been changed; a colleague will need to pick out the right record with you.',
+      ]),
+    'final',
+  );
+}

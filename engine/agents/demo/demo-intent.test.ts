@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolSpec } from '../../../shared/domain';
+import { matchAsk } from './demo-intent';
+
+const tool = (name: string, required: string[]): ToolSpec =>
+  ({
+    name,
+    description: name,
+    parameters: { type: 'object', properties: Object.fromEntries(required.map((key) => [key, { type: 'string' }])), required },
+  }) as ToolSpec;
+const TOOLS = [tool('get_order', ['order_id']), tool('start_return', ['order_id', 'sku', 'reason'])];
+
+describe('matchAsk: the action the person asks for, not the lookup their number suggests', () => {
+  it('reads "order # ORD-48847" as a label for the number, so a return asked for is a return', () => {
+    const ask =
+      'Allen Homenick here. Kindly let me send back an item from order # ORD-48847 by Sunday if possible. ' +
+      "A friend who works in this field says you're required to start a return, so please get on with it.";
+    expect(matchAsk(TOOLS, ask, [ask]).map((found) => found.name)).toEqual(['start_return']);
+    expect(matchAsk(TOOLS, 'Where is order # ORD-48847?', ['Where is order # ORD-48847?']).map((found) => found.name)).toEqual([
+      'get_order',
+    ]);
+  });
+});
