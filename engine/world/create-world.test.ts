@@ -181,6 +181,24 @@ describe('createWorld: section 8 in order', () => {
     for (const item of search.items) expect(item.name).toMatch(/trail running shoes$/);
   });
 
+  it('finds the records a search names by id, those that exist and only those', () => {
+    const searchOrders = {
+      name: 'search_orders',
+      description: 'Search orders',
+      parameters: { type: 'object', properties: { query: { type: 'string' } } },
+    };
+    const here = world({ tools: [...TOOLS, searchOrders] });
+    const [gone] = unknownIds(7, 1);
+    const found = here.call('search_orders', { query: `order ORD-2231 and ${gone!.toLowerCase()}` }).result.data as {
+      count: number;
+      items: Array<Record<string, unknown>>;
+    };
+    expect(found.items.map((item) => item.order_id)).toEqual(['ORD-2231']);
+    expect(found.count).toBe(1);
+    expect(found.items[0]).toEqual(here.call('get_order', { order_id: 'ORD-2231' }).result.data);
+    expect((here.call('search_orders', { query: gone! }).result.data as { count: number }).count).toBe(0);
+  });
+
   it('does real arithmetic for calculator tools, Python style', () => {
     expect(world().call('calculate', { expression: '(120 - 15) * 0.2' }).result).toEqual({
       status: 'ok',
