@@ -68,4 +68,32 @@ describe('result_shapes', () => {
     expect(hits.length).toBeLessThanOrEqual(5);
     for (const hit of hits) expect(Object.keys(hit)).toEqual(['sku', 'title', 'price']);
   });
+
+  it('refunds what the record acted on holds: a cancelled order its total, a returned line its price times its quantity', () => {
+    const startReturn = {
+      name: 'start_return',
+      description: 'Start a return for one item of an order.',
+      parameters: { type: 'object', properties: { order_id: { type: 'string' }, sku: { type: 'string' } }, required: ['order_id', 'sku'] },
+    };
+    const order = { order_id: 'ORD-1', status: 'delivered', total_paid: 138, items: [{ sku: 'SKU-100', unit_price: 89, quantity: 1 }] };
+    for (let seed = 0; seed < 20; seed++) {
+      const world = createWorld({
+        seed,
+        tools: [...RETAIL_TOOLS, startReturn],
+        world_state: 'entity exists',
+        faults: {},
+        result_shapes: {
+          get_order: order,
+          cancel_order: { order_id: 'ORD-1', status: 'cancelled', refund_amount: 59.99 },
+          start_return: { order_id: 'ORD-1', sku: 'SKU-100', return_id: 'RMA-1', refund_on_receipt: 89 },
+        },
+      });
+      const read = world.call('get_order', { order_id: 'ORD-1042' }).result.data as typeof order;
+      const line = read.items.at(-1)!;
+      const returned = world.call('start_return', { order_id: 'ORD-1042', sku: line.sku }).result.data as Record<string, unknown>;
+      expect(returned.refund_on_receipt).toBeCloseTo(line.unit_price * line.quantity, 2);
+      const cancelled = world.call('cancel_order', { order_id: 'ORD-1042' }).result.data as Record<string, unknown>;
+      expect(cancelled.refund_amount).toBe(read.total_paid);
+    }
+  });
 });

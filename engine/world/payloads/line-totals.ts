@@ -26,3 +26,26 @@ export function withLineTotals(record: EntityRecord): EntityRecord {
   }
   return record;
 }
+
+const REFUND = /^(refund_amount|refund_total|refunded_amount|refund_due|refund_on_receipt)$/;
+const LINE_KEY = /^(sku|product_id|item_id|line_id)$/;
+
+/**
+ * An action's refund agrees with the record acted on: the returned line's price times its quantity when the answer
+ * names a line the record holds (`sku`), else the record's total. Fields the call passed are left as passed.
+ */
+export function refundsFromRecord(answer: Record<string, unknown>, record: EntityRecord, passed: ReadonlySet<string>): void {
+  const refundKey = Object.keys(answer).find((key) => REFUND.test(key) && typeof answer[key] === 'number' && !passed.has(key));
+  if (refundKey === undefined) return;
+  const lineKey = Object.keys(answer).find((key) => LINE_KEY.test(key) && typeof answer[key] === 'string');
+  const lines = Object.values(record).find((value): value is Record<string, unknown>[] => Array.isArray(value) && value.every(isObject));
+  const line = lineKey === undefined ? undefined : lines?.find((item) => item[lineKey] === answer[lineKey]);
+  if (line !== undefined) {
+    const price = Object.keys(line).find((key) => PRICE.test(key) && typeof line[key] === 'number');
+    const quantity = Object.keys(line).find((key) => QUANTITY.test(key) && typeof line[key] === 'number');
+    if (price !== undefined) answer[refundKey] = roundTo(Number(line[price]) * (quantity === undefined ? 1 : Number(line[quantity])), 2);
+    return;
+  }
+  const totalKey = Object.keys(record).find((key) => TOTAL.test(key) && typeof record[key] === 'number');
+  if (totalKey !== undefined) answer[refundKey] = record[totalKey];
+}

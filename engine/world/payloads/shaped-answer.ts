@@ -3,6 +3,7 @@ import { drawId } from '../world-catalog';
 import type { EntityRecord } from '../world-memory';
 import type { AnswerShape, Template } from './answer-shapes';
 import { entityFor, entityShowing, viewOf, type EntityWorld } from './entity-payload';
+import { refundsFromRecord } from './line-totals';
 import { limitOf, listedEntities } from './listing';
 import { byDate, dateRange, filterArguments } from './search-filters';
 import { echoArguments, fillTemplate, ID_KEY, plainScope } from './template-fill';
@@ -108,8 +109,10 @@ export function actionAnswer(
   const identity = answer.identity;
   const passed = new Set(Object.keys(args));
   const isAbout = identity !== undefined && identity.kind === acted?.kind;
-  if (acted !== undefined)
+  if (acted !== undefined) {
     overlay(filled, acted.record, identity ? new Set([...passed, ...(isAbout ? [] : [identity.key])]) : passed, isAbout);
+    refundsFromRecord(filled, acted.record, passed);
+  }
   if (identity && identity.kind !== acted?.kind && identity.key in filled && !(identity.key in args)) {
     const id = String(filled[identity.key]);
     if (world.memory.recordOf(id) === undefined) world.memory.remember(id, { ...filled }, identity.kind);
