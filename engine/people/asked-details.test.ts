@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message, Persona } from '../../shared/domain';
-import { planCall } from '../agents/demo/demo-arguments';
+import { planCall } from '../agents/demo/arguments/demo-arguments';
 import { draftSpec } from '../spec';
 import { idKindsFor } from '../world/id-kinds';
 import { askedDetails, describedExamples, detailValue } from './asked-details';

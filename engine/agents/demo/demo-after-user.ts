@@ -1,4 +1,4 @@
-import { emailsIn, idTokens, planCall } from './demo-arguments';
+import { emailsIn, idTokens, planCall } from './arguments/demo-arguments';
 import { afterChoice } from './demo-choice';
 import { FAILED_OUTCOMES } from './demo-conversation';
 import { chooseTools, matchAsk } from './demo-intent';

@@ -1,4 +1,4 @@
-import type { PlannedCall } from './demo-arguments';
+import type { PlannedCall } from './arguments/demo-arguments';
 import type { ToolStep } from './demo-conversation';
 import { isRecord } from './demo-plan-edits';
 import { formatAmount, paidAmount } from './demo-records';

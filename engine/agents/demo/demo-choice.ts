@@ -1,5 +1,5 @@
 import { isDestructiveTool, isReadTool } from '../../world/tool-names';
-import { planCall, type PlannedCall } from './demo-arguments';
+import { planCall, type PlannedCall } from './arguments/demo-arguments';
 import type { ToolStep } from './demo-conversation';
 import { matchAsk } from './demo-intent';
 import { isRecord } from './demo-plan-edits';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { draftSpec } from '../../spec';
 import { idKindsFor } from '../../world/id-kinds';
-import { dateIn, idTokens, labelledValue, planCall } from './demo-arguments';
+import { dateIn, idTokens, labelledValue, planCall } from './arguments/demo-arguments';
 
 // What the demo agent reads back of the details a person gives: dates in words, limits in dollars, named values.
 const { spec } = draftSpec('a personal finance assistant that confirms before it moves money', { seed: 7 });

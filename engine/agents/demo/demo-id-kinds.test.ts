@@ -6,7 +6,7 @@ import { simulate } from '../../simulate/simulate';
 import { draftSpec } from '../../spec';
 import { idKindsFor } from '../../world/id-kinds';
 import { referenceValues } from '../../world/references';
-import { planCall } from './demo-arguments';
+import { planCall } from './arguments/demo-arguments';
 
 // The first-day review's spec: accounts (ACC), payees (PAY) and transactions (TXN), each with its own prefix.
 const { spec } = draftSpec('a personal finance assistant that confirms before it moves money', { seed: 7 });

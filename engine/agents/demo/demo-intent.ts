@@ -1,7 +1,7 @@
 import type { ToolSpec } from '../../../shared/domain';
 import { isIdKey } from '../../world/id-kinds';
 import { isDestructiveTool, isReadTool, nameTokens, singular } from '../../world/tool-names';
-import { emailsIn, idTokens, planCall, withoutQuotations, type IdKindJudge } from './demo-arguments';
+import { emailsIn, idTokens, planCall, withoutQuotations, type IdKindJudge } from './arguments/demo-arguments';
 import { GENERIC_VERBS, NOUN_SYNONYMS, VERB_GROUPS } from './demo-vocabulary';
 
 /**

@@ -2,7 +2,7 @@ import type { ToolSpec } from '../../../shared/domain';
 import { stableJson } from '../../seeded';
 import type { IdKindNames } from '../../world/id-kinds';
 import { isIdParameter, isReadTool, toolNoun } from '../../world/tool-names';
-import type { PlannedCall } from './demo-arguments';
+import type { PlannedCall } from './arguments/demo-arguments';
 import type { ToolStep } from './demo-conversation';
 import { inventReference } from './demo-plant';
 import { stepSubject } from './demo-subjects';

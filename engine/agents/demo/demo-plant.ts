@@ -2,7 +2,7 @@ import { hashInt, hashUnit } from '../../seeded';
 import type { IdKindNames } from '../../world/id-kinds';
 import { isDestructiveTool, isReadTool, nameTokens, toolNoun } from '../../world/tool-names';
 import { idFormatFor } from '../../world/world-catalog';
-import type { PlannedCall } from './demo-arguments';
+import type { PlannedCall } from './arguments/demo-arguments';
 import type { ToolStep } from './demo-conversation';
 import type { StepSubject } from './demo-subjects';
 import { actionPhrase, pastActionPhrase } from './demo-words';

@@ -4,7 +4,7 @@ import { actionOn, parameterPhrase, stepSubject, type StepSubject } from './demo
 import type { ToolStep } from './demo-conversation';
 import { actionPhrase, capability, capitalize, joinWords } from './demo-words';
 import type { Wording } from './demo-wording';
-import type { PlannedCall } from './demo-arguments';
+import type { PlannedCall } from './arguments/demo-arguments';
 import { describeList, describeRecord, formatAmount, type RecordMode } from './demo-records';
 
 const LIST_TOOL = /^(list|search|find|browse|query)|search|history/i;

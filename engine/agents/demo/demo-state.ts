@@ -1,7 +1,7 @@
 import type { ToolCall, ToolSpec } from '../../../shared/domain';
 import type { IdKindNames } from '../../world/id-kinds';
 import type { AgentReply } from '../agent';
-import type { IdKindJudge, PlannedCall } from './demo-arguments';
+import type { IdKindJudge, PlannedCall } from './arguments/demo-arguments';
 import type { PlantKind } from './demo-plant';
 
 /** What the demo agent carries from turn to turn; rebuilt each turn by replaying its own earlier decisions. */

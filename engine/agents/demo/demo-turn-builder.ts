@@ -1,7 +1,7 @@
 import type { ToolCall, ToolSpec } from '../../../shared/domain';
 import { shortHash } from '../../seeded';
 import { isDestructiveTool, isReadTool } from '../../world/tool-names';
-import type { PlannedCall } from './demo-arguments';
+import type { PlannedCall } from './arguments/demo-arguments';
 import { FAILED_OUTCOMES, type ConversationView, type ToolStep } from './demo-conversation';
 import {
   claimWithoutCall,

@@ -1,4 +1,4 @@
-import { nameTokens } from '../../world/tool-names';
+import { nameTokens } from '../../../world/tool-names';
 import { EMAIL, idTokens } from './demo-tokens';
 
 const STOP_WORDS = new Set(

@@ -1,4 +1,4 @@
-import { verbAndObject } from './demo-words';
+import { verbAndObject } from '../demo-words';
 
 /**
  * The `reason` a call carries when the person gave none by label: theirs when they said why ("because it arrived

@@ -1,6 +1,6 @@
-import type { ToolSpec } from '../../../shared/domain';
-import type { IdKinds } from '../../world/id-kinds';
-import { isIdParameter, nameTokens } from '../../world/tool-names';
+import type { ToolSpec } from '../../../../shared/domain';
+import type { IdKinds } from '../../../world/id-kinds';
+import { isIdParameter, nameTokens } from '../../../world/tool-names';
 import { queryFrom } from './demo-query';
 import { askedReason, statedReason } from './demo-reason';
 import { EMAIL, emailsIn, idTokens, YEAR } from './demo-tokens';
