@@ -1,4 +1,4 @@
-import { isFailure } from '../../../shared/domain/verdict';
+import { isFailure, isFullPass } from '../../../shared/domain/verdict';
 import { type DecontaminationOptions, type DecontaminationReport, decontaminate, type EvalRow } from '../decontamination/decontaminate';
 import { type ExportFormat, type ExportOptions, type ExportReport, exportRows } from '../export-formats';
 import { type ExportInput, type RunContext, scenarioOf } from '../export-input';
@@ -36,9 +36,9 @@ export class Selection {
     return new Selection(this.rows.slice(start, end), this.context);
   }
 
-  /** Reward exactly 1 (the SDK's `passes()`). */
+  /** Full passes only (the SDK's `passes()`: reward exactly 1). */
   passes(): Selection {
-    return this.filter((input) => input.reward === 1);
+    return this.filter((input) => input.reward !== null && isFullPass(input.reward));
   }
 
   failures(): Selection {
