@@ -97,7 +97,7 @@ const rendererZone = (packages) =>
 const E2E_ZONE = zone('e2e/ drives the app from outside: it imports only e2e/ and shared/', [intoLayer('(engine|main|renderer)')]);
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'] },
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts', '**/*.d.mts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
