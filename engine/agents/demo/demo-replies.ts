@@ -190,10 +190,12 @@ export function confirmQuestion(
   wording: Wording,
   slot: string,
 ): string {
+  const described = calls.map((call, index) => ({ call, subject: subjects[index] ?? stepSubject(call.tool, call.args) }));
+  // A look-up queued behind an action needs no yes: the question names only what changes something.
+  const changes = described.filter(({ call }) => !isReadTool(call.tool));
   const actions = joinWords(
-    calls.map((call, index) => {
+    (changes.length > 0 ? changes : described).map(({ call, subject }) => {
       const amount = typeof call.args.amount === 'number' ? ` (amount: ${formatAmount(call.args.amount)})` : '';
-      const subject = subjects[index] ?? stepSubject(call.tool, call.args);
       return `${actionOn(call.tool, subject)}${amount}`;
     }),
   );
