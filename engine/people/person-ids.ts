@@ -2,7 +2,7 @@ import type { Message } from '../../shared/domain';
 import { knownIdsIn } from '../spec/known-ids';
 import { hashInt } from '../seeded';
 import { idPrefix, type IdKinds } from '../world/id-kinds';
-import { singular } from '../world/tool-names';
+import { nameTokens, singular } from '../world/tool-names';
 import { lastAgentText } from './agent-turn';
 
 /** "account number", "booking ID", "order reference": the word before names the kind of entity asked for. */
@@ -24,6 +24,18 @@ export function userSaid(messages: readonly Message[]): string {
 export function openingIds(messages: readonly Message[]): string[] {
   const opening = messages.find((message) => message.role === 'user');
   return opening === undefined ? [] : knownIdsIn(opening.content);
+}
+
+/**
+ * Whether the person's opening named what the tool is about (`update_shipping_address`: "shipping" or "address"), so
+ * "like I said" can follow it; an opening about something else said nothing of it.
+ */
+export function openingNamed(messages: readonly Message[], tool: string): boolean {
+  const opening = messages.find((message) => message.role === 'user')?.content.toLowerCase() ?? '';
+  const subject = nameTokens(tool)
+    .slice(1)
+    .filter((token) => token.length > 2);
+  return subject.length === 0 || subject.some((token) => opening.includes(singular(token)));
 }
 
 /**

@@ -187,3 +187,18 @@ describe('TemplateUser', () => {
     expect(people.model).toBe('template');
   });
 });
+
+describe('TemplateUser after a list of what the agent can do', () => {
+  const offer = agent("I'm set up to help with looking up orders and updating shipping addresses. Which of those do you need?");
+  const shipping = new TemplateUser({ dimensions: { tool: 'update_shipping_address' } });
+  const replies = (opening: string) =>
+    Array.from({ length: 40 }, (_, index) => textOf(shipping.replyNow(request([user(opening), offer], { rollout_key: `4:${index}` }))));
+
+  it('says "like I said" only when the opening said it', () => {
+    const restated = replies('I need to change the shipping address on my order.');
+    expect(restated.some((text) => /\b(like|as) I said\b/i.test(text))).toBe(true);
+    const first = replies("If the fee on the smaller item is waived, what's my new balance?");
+    expect(first.every((text) => !/\b(like|as) I (said|mentioned)\b|to be clear/i.test(text))).toBe(true);
+    expect(first.every((text) => /\b(need|want|like|came for)\b/.test(text))).toBe(true);
+  });
+});

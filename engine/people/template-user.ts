@@ -6,7 +6,7 @@ import { agentAsked, earlierMoves, earlierQuestions, lastAgentText, readAgentTur
 import { askedDetails, describeDetails, type AskedParameter } from './asked-details';
 import { DEFAULT_AVG_TURNS, PATIENCE_HAZARDS, type PatienceHazards, userTurnCap, walkAwayHazard } from './patience';
 import { personIdentity } from './person-identity';
-import { idsOfAskedKind, misread, openingIds, personId, userSaid } from './person-ids';
+import { idsOfAskedKind, misread, openingIds, openingNamed, personId, userSaid } from './person-ids';
 import type { SimulatedUser, UserTurn, UserTurnRequest } from './simulated-user';
 import { Chooser, say } from './speech/grammar';
 import { replySlots, type Fill, type ReplyContext } from './reply-slots';
@@ -171,7 +171,7 @@ export class TemplateUser implements SimulatedUser {
     const id = openingIds(context.messages)[0];
     const slots = replySlots(this.options, context, id === undefined ? {} : { id });
     const request = `${slots.request}${id === undefined ? '' : ` (${id})`}`;
-    return this.line('restate_goal', context, { action: request });
+    return this.line(openingNamed(context.messages, tool) ? 'restate_goal' : 'first_goal', context, { action: request });
   }
 
   /**

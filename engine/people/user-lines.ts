@@ -137,6 +137,12 @@ export const USER_LINES = {
     "{Like I said|As I said}, I'd like to <action>.",
     '{Sorry, to be clear|To be clear}: I {need|want} to <action>.',
   ],
+  /** After a list of what the agent can do, when the opening never said what they came for. */
+  first_goal: [
+    '{Actually|Oh, right}, what I {need|came for} is to <action>.',
+    '{Okay|OK}, {then|in that case} I{| just} {need|want} to <action>{| please}.',
+    "{Fine|Sure}. {Really|Mainly}, I'd like to <action>.",
+  ],
   off_topic_done: [
     '{Oh|Ah}, {okay|right|I see}, never mind {then|that}{|, sorry}.',
     "{Fair enough|No worries}, {thanks anyway|I'll look elsewhere}.",
