@@ -1,4 +1,5 @@
 import type { ToolSpec } from '../../../shared/domain';
+import { UPDATE_VERB } from '../../world/action-effects';
 import { isReadTool, toolNoun } from '../../world/tool-names';
 import { actionOn, parameterPhrase, stepSubject, type StepSubject } from './demo-subjects';
 import type { ToolStep } from './demo-conversation';
@@ -41,7 +42,9 @@ export function describeStep(step: ToolStep, subject: StepSubject, wording: Word
       }
       if (isReadTool(tool)) return `${capitalize(target)} came back without details.`;
       if (safe) return `The request to ${actionOn(tool, subject)} went through.`;
-      const status = isObject(data) && typeof data.status === 'string' ? data.status.replace(/_/g, ' ') : undefined;
+      // An update writes values and leaves the status where it was: "now marked delivered" would claim a change.
+      const status =
+        isObject(data) && typeof data.status === 'string' && !UPDATE_VERB.test(tool) ? data.status.replace(/_/g, ' ') : undefined;
       const amount =
         isObject(data) && typeof data.amount === 'number'
           ? ` (${data.amount}${typeof data.currency === 'string' ? ` ${data.currency}` : ''})`

@@ -18,6 +18,7 @@ import { askForMissing, confirmQuestion, describeStep, followUpQuestion, stillFa
 import { stepSubject } from './demo-subjects';
 import { callKey, inventReferences, isRecord, lastOfEachCall, lookupFor } from './demo-plan-edits';
 import { fromEarlier, sameRefusal } from './demo-repeats';
+import { tooLate, tooLateReply } from './demo-too-late';
 import type { Awaiting, DemoEnvironment, DemoState, Turn } from './demo-state';
 import { freshText, Wording } from './demo-wording';
 
@@ -92,6 +93,8 @@ export class TurnBuilder {
     calls = capped.calls;
     const unknown = this.reportedMissing(calls);
     if (unknown && !plantedNow) return this.say((wording) => sameRefusal(unknown, wording), 'final');
+    const late = tooLate(calls[0]!, this.view.steps);
+    if (late && !plantedNow) return this.say((wording) => tooLateReply(late, this.environment.tools, wording, 'too-late'), 'final');
     const firstDestructive = calls.findIndex((call) => isDestructiveTool(call.tool));
     if (this.environment.confirmFirst && !confirmed && firstDestructive >= 0) {
       if (firstDestructive > 0) return this.call([calls[0]!], { queue: calls.slice(1), confirmQueue: true }, plantedNow);
@@ -114,6 +117,8 @@ export class TurnBuilder {
     const queue = capToPaid(this.state.queue, this.view.steps);
     const next = queue.calls[0];
     if (allWent && next !== undefined) {
+      const late = tooLate(next, this.view.steps);
+      if (late) return this.say((wording) => tooLateReply(late, this.environment.tools, wording, 'too-late'), 'final');
       if (this.state.confirmQueue && isDestructiveTool(next.tool)) {
         const looked = latest[latest.length - 1];
         const lookedUp =

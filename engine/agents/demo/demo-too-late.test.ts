@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { RETAIL_TOOLS } from '../../world/__fixtures__/retail-tools';
+import { createWorld } from '../../world/create-world';
+import { createDemoAgent } from './demo-agent';
+import type { ToolStep } from './demo-conversation';
+import { tooLate, tooLateReply } from './demo-too-late';
+import { Wording } from './demo-wording';
+import { agentReplies, toolCalls } from './__fixtures__/demo-agent-conduct';
+import { playScript } from './__fixtures__/demo-agent-script';
+
+const lookup = (orderId: string, status: string): ToolStep => ({
+  call: { id: 'call_1', name: 'get_order', arguments: { order_id: orderId } },
+  result: { status: 'ok', data: { order_id: orderId, status, total_paid: 40 } },
+  outcome: 'ok',
+  fault: undefined,
+});
+const cancel = { tool: 'cancel_order', args: { order_id: 'ORD-82336' }, missing: [] };
+const readdress = { tool: 'update_shipping_address', args: { order_id: 'ORD-82336', address: '1 Main St' }, missing: [] };
+
+describe('tooLate: no cancelling or re-addressing what has already left', () => {
+  it('finds a cancellation or an address change on an order last shown shipped or delivered', () => {
+    expect(tooLate(cancel, [lookup('ORD-82336', 'delivered')])).toEqual({ call: cancel, status: 'delivered' });
+    expect(tooLate(readdress, [lookup('ORD-82336', 'in_transit')])?.status).toBe('in_transit');
+  });
+
+  it('lets the call through before it ships, for another order, or when nothing was looked up', () => {
+    expect(tooLate(cancel, [lookup('ORD-82336', 'processing')])).toBeUndefined();
+    expect(tooLate(cancel, [lookup('ORD-10001', 'delivered')])).toBeUndefined();
+    expect(tooLate(cancel, [])).toBeUndefined();
+    // The latest answer counts: a record shown delivered, then back in processing, may be cancelled.
+    expect(tooLate(cancel, [lookup('ORD-82336', 'delivered'), lookup('ORD-82336', 'processing')])).toBeUndefined();
+    expect(tooLate({ tool: 'issue_refund', args: { order_id: 'ORD-82336' }, missing: [] }, [lookup('ORD-82336', 'delivered')])).toBe(
+      undefined,
+    );
+  });
+
+  it('says why, and offers a return where the agent can start one', () => {
+    const late = tooLate(cancel, [lookup('ORD-82336', 'delivered')])!;
+    const reply = tooLateReply(late, RETAIL_TOOLS, new Wording('late:1'), 'too-late');
+    expect(reply).toMatch(/order ORD-82336 has already been delivered/i);
+    expect(reply).toMatch(/cancel/);
+    const withReturns = RETAIL_TOOLS.some((tool) => /return/.test(tool.name));
+    expect(/return/.test(reply)).toBe(withReturns);
+    const moved = tooLateReply(tooLate(readdress, [lookup('ORD-82336', 'shipped')])!, RETAIL_TOOLS, new Wording('late:2'), 'too-late');
+    expect(moved).toMatch(/has already shipped/);
+    expect(moved).toMatch(/address/);
+  });
+});
+
+describe('the demo agent with a confirm-first policy, asked to cancel', () => {
+  const POLICY = 'You are the support agent of an online shop. Always confirm with the customer before you refund or cancel anything.';
+
+  it('looks the order up and cancels only what has not shipped', async () => {
+    const seen = new Map<string, string[]>();
+    for (let index = 0; index < 24; index++) {
+      const orderId = `ORD-${10400 + index}`;
+      const { messages } = await playScript({
+        agent: createDemoAgent({ tools: RETAIL_TOOLS, seed: 7, rate: 0 }),
+        world: createWorld({ seed: 7, tools: RETAIL_TOOLS, world_state: 'entity exists', faults: {} }),
+        tools: RETAIL_TOOLS,
+        systemPrompt: POLICY,
+        rolloutKey: `late:${index}`,
+        userTurns: [`Please cancel my order ${orderId}.`, 'Yes, go ahead.'],
+      });
+      const [first] = messages.filter((message) => message.role === 'tool').map((message) => JSON.parse(message.content));
+      const status = String(first?.data?.status);
+      const cancelled = toolCalls(messages).some((call) => call.name === 'cancel_order');
+      const sent = ['shipped', 'in_transit', 'delivered'].includes(status);
+      if (sent) expect(agentReplies(messages).join(' ')).toMatch(/cancel/);
+      expect(cancelled).toBe(!sent);
+      seen.set(sent ? 'sent' : 'not sent', [...(seen.get(sent ? 'sent' : 'not sent') ?? []), orderId]);
+    }
+    expect(seen.get('sent')?.length).toBeGreaterThan(0);
+    expect(seen.get('not sent')?.length).toBeGreaterThan(0);
+  });
+});
