@@ -12,6 +12,7 @@ import { withLineTotals } from './line-totals';
 import { applyFilters } from './search-filters';
 import { fillTemplate, ID_KEY, redrawDigits, type FillScope } from './template-fill';
 import { movedDate, shiftFor } from './dates';
+import { withDrawnStage, withStageDates } from './order-stage';
 
 /** What drawing an entity reads and writes: the world's seed, state, memory and catalog. */
 export interface EntityWorld {
@@ -120,8 +121,11 @@ function shapedEntity(template: Template, request: EntityRequest, variant: strin
 /** A fresh record for the entity: from its example (or its kind's), else its family's fields; overrides applied. */
 function drawEntity(request: EntityRequest, variant = ''): EntityRecord {
   const template = request.template ?? request.world.catalog.answers.entityTemplate(request.context.noun);
-  const drawn = template ? shapedEntity(template, request, variant) : entityRecord(request.id, request.context, variant);
-  return withLineTotals(applyFilters(drawn, request.overrides ?? {}));
+  const { world, id, context } = request;
+  const drawn = template
+    ? withDrawnStage(shapedEntity(template, request, variant), context.noun, `${world.seed}:${entityKey(id)}${variant}`)
+    : entityRecord(id, context, variant);
+  return withLineTotals(withStageDates(applyFilters(drawn, request.overrides ?? {}), context.noun));
 }
 
 /**

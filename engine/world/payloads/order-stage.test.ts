@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { RETAIL_TOOLS } from '../__fixtures__/retail-tools';
+import { createWorld } from '../create-world';
+
+const EXAMPLE = { order_id: 'ORD-1000', status: 'delivered', placed_at: '2026-03-10T09:00:00Z', delivered_at: '2026-03-14T12:05:00Z' };
+const world = (seed: number) =>
+  createWorld({ seed, tools: RETAIL_TOOLS, world_state: 'entity exists', faults: {}, result_shapes: { get_order: EXAMPLE } });
+const order = (seed: number, id: string) => {
+  const answer = world(seed).call('get_order', { order_id: id }).result as { status: string; data: Record<string, unknown> };
+  return answer.data;
+};
+
+describe('orders drawn from an example take a stage of their own', () => {
+  const orders = Array.from({ length: 200 }, (_, index) => order(3, `ORD-${20000 + index}`));
+
+  it('reach every stage, delivered the most often, not only the example', () => {
+    const counts = new Map<string, number>();
+    for (const record of orders) counts.set(String(record.status), (counts.get(String(record.status)) ?? 0) + 1);
+    expect([...counts.keys()].sort()).toEqual(['delivered', 'in_transit', 'pending', 'processing', 'shipped']);
+    expect(Math.max(...counts.values())).toBe(counts.get('delivered'));
+  });
+
+  it('show a delivery date only once delivered', () => {
+    for (const record of orders) {
+      if (record.status === 'delivered') expect(record.delivered_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      else expect(record.delivered_at).toBeNull();
+    }
+  });
+
+  it('keep their stage: the same seed and id give the same order, and a cancellation moves it', () => {
+    expect(order(3, 'ORD-20007')).toEqual(orders[7]);
+    const pending = orders.findIndex((record) => record.status === 'pending' || record.status === 'processing');
+    const shop = world(3);
+    shop.call('get_order', { order_id: `ORD-${20000 + pending}` });
+    shop.call('cancel_order', { order_id: `ORD-${20000 + pending}` });
+    const after = shop.call('get_order', { order_id: `ORD-${20000 + pending}` }).result as { data: Record<string, unknown> };
+    expect(after.data.status).toBe('cancelled');
+    expect(after.data.delivered_at).toBeNull();
+  });
+});

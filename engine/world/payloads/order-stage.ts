@@ -1,0 +1,43 @@
+import { hashInt } from '../../seeded';
+import type { EntityRecord } from '../world-memory';
+import { recordFamily } from './record-fields';
+
+/** An order's way from placed to delivered, each stage weighted by how often a support desk meets it. */
+const ORDER_STAGES: ReadonlyArray<readonly [status: string, weight: number]> = [
+  ['pending', 1],
+  ['processing', 2],
+  ['shipped', 1],
+  ['in_transit', 1],
+  ['delivered', 5],
+];
+const STAGE_INDEX = new Map(ORDER_STAGES.map(([status], index) => [status, index]));
+const TOTAL_WEIGHT = ORDER_STAGES.reduce((sum, [, weight]) => sum + weight, 0);
+/** Date fields an order fills at a stage: an order that has not reached it shows them empty. */
+const STAGE_DATES: ReadonlyArray<readonly [field: RegExp, stage: string]> = [
+  [/^(shipped|dispatched)_(at|on|date)$|^ship_date$/i, 'shipped'],
+  [/^delivered_(at|on|date)$|^delivery_date$/i, 'delivered'],
+];
+
+/**
+ * An order drawn from an example takes a stage of its own (seeded by `key`), not the example's: the example shows one
+ * delivered order, the world holds orders at every step, so some can still be cancelled or sent elsewhere. Only a
+ * status that is one of the stages moves; anything else (`return_requested`) is the example's meaning and stays.
+ */
+export function withDrawnStage(record: EntityRecord, noun: string, key: string): EntityRecord {
+  if (recordFamily(noun) !== 'order' || typeof record.status !== 'string' || !STAGE_INDEX.has(record.status)) return record;
+  let ticket = hashInt(`stage:${key}`, TOTAL_WEIGHT);
+  const [status] = ORDER_STAGES.find(([, weight]) => (ticket -= weight) < 0)!;
+  return withStageDates({ ...record, status }, noun);
+}
+
+/** An order's dates agree with its stage: a stage not yet reached leaves its date empty (null). */
+export function withStageDates(record: EntityRecord, noun: string): EntityRecord {
+  const stage = typeof record.status === 'string' ? STAGE_INDEX.get(record.status) : undefined;
+  if (recordFamily(noun) !== 'order' || stage === undefined) return record;
+  const next = { ...record };
+  for (const [field, reached] of STAGE_DATES) {
+    if (stage >= STAGE_INDEX.get(reached)!) continue;
+    for (const key of Object.keys(next)) if (field.test(key) && next[key] !== null) next[key] = null;
+  }
+  return next;
+}
