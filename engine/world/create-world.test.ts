@@ -49,7 +49,9 @@ describe('createWorld: section 8 in order', () => {
     expect(probe.call('get_order', { order_id: missing[0]! }).result).toEqual({ status: 'not_found', missing: [missing[0]] });
     for (const seed of [1, 2, 3, 4, 5]) {
       expect(world({ seed }).call('get_order', { order_id: 'ORD-2231' }).result.status).toBe('ok');
-      expect(world({ seed, known_ids: ['ORD-7777'] }).call('cancel_order', { order_id: 'ord-7777' }).result.status).toBe('ok');
+      // Found whatever its stage: cancelled, or refused because it has already shipped, never not found.
+      const cancel = world({ seed, known_ids: ['ORD-7777'] }).call('cancel_order', { order_id: 'ord-7777' }).result;
+      expect(cancel.status === 'ok' || cancel.reason === 'already_sent').toBe(true);
     }
   });
 

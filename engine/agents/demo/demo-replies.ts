@@ -7,6 +7,7 @@ import { actionPhrase, capability, capitalize, joinWords } from './demo-words';
 import type { Wording } from './demo-wording';
 import type { PlannedCall } from './arguments/demo-arguments';
 import { describeList, describeRecord, formatAmount, type RecordMode } from './demo-records';
+import { tooLateReply } from './demo-too-late';
 
 const LIST_TOOL = /^(list|search|find|browse|query)|search|history/i;
 
@@ -124,6 +125,10 @@ function rejectedSentence(step: ToolStep, subject: StepSubject, wording: Wording
       return `I couldn't ${actionPhrase(tool)} yet: the system needs your actual ${needed || 'details'}, not a placeholder.`;
     case 'invalid_argument':
       return `The system didn't accept the ${needed || 'details'} I passed, so I couldn't ${actionPhrase(tool)} yet.`;
+    case 'already_sent': {
+      const call = { tool, args: step.call.arguments, missing: [] };
+      return tooLateReply({ call, status: String(step.result?.current_status) }, [], wording, slot);
+    }
     default:
       return wording.pick(`${slot}:rejected`, [
         `I couldn't ${actionPhrase(tool)} yet: the system needs the ${needed || 'missing details'}.`,
@@ -155,6 +160,7 @@ export function followUpQuestion(step: ToolStep, subject: StepSubject, wording: 
     case 'rejected': {
       const fields = Array.isArray(step.result?.fields) ? step.result.fields.map(String) : [];
       if (step.result?.reason === 'ambiguous_reference') return 'Which one do you mean?';
+      if (step.result?.reason === 'already_sent') return undefined;
       const needed = joinWords(fields.map((field) => parameterPhrase(field.split(/[.[]/).pop() ?? field)));
       return needed ? `Could you give me the ${needed}?` : 'Could you give me the missing details?';
     }

@@ -73,4 +73,27 @@ describe('the demo agent with a confirm-first policy, asked to cancel', () => {
     expect(seen.get('sent')?.length).toBeGreaterThan(0);
     expect(seen.get('not sent')?.length).toBeGreaterThan(0);
   });
+
+  it('without a look-up first, tells the person what the world answered', async () => {
+    const plain = 'You are the support agent of an online shop. Help customers with their orders.';
+    let refused = 0;
+    for (let index = 0; index < 24; index++) {
+      const { messages } = await playScript({
+        agent: createDemoAgent({ tools: RETAIL_TOOLS, seed: 7, rate: 0 }),
+        world: createWorld({ seed: 7, tools: RETAIL_TOOLS, world_state: 'entity exists', faults: {} }),
+        tools: RETAIL_TOOLS,
+        systemPrompt: plain,
+        rolloutKey: `late-plain:${index}`,
+        userTurns: [`Please cancel my order ORD-${10400 + index}.`],
+      });
+      const answers = messages.filter((message) => message.role === 'tool').map((message) => JSON.parse(message.content));
+      const rejected = answers.find((answer) => answer.reason === 'already_sent');
+      if (rejected === undefined) continue;
+      refused++;
+      const reply = agentReplies(messages).at(-1)!;
+      expect(reply).toMatch(/has already (been delivered|shipped)/);
+      expect(reply).not.toMatch(/cancelled order|is now marked/i);
+    }
+    expect(refused).toBeGreaterThan(0);
+  });
 });

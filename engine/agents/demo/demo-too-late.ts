@@ -1,4 +1,5 @@
 import type { ToolSpec } from '../../../shared/domain';
+import { appliesBeforeSent, isCancelTool, isSent } from '../../world/payloads/order-stage';
 import { isIdParameter, nameTokens } from '../../world/tool-names';
 import type { PlannedCall } from './arguments/demo-arguments';
 import type { ToolStep } from './demo-conversation';
@@ -7,23 +8,10 @@ import { stepSubject } from './demo-subjects';
 import { capitalize } from './demo-words';
 import type { Wording } from './demo-wording';
 
-/** Statuses of a record that has left: it can no longer be stopped or sent somewhere else. */
-const SENT_STATUSES = new Set(['shipped', 'in_transit', 'out_for_delivery', 'delivered', 'fulfilled']);
-const ROUTE_WORDS = new Set(['address', 'shipping', 'delivery', 'destination']);
-const CHANGE_VERBS = new Set(['update', 'change', 'edit', 'set', 'modify']);
-
 /** A call that applies only before its record is sent, and the status that says it was. */
 export interface TooLate {
   call: PlannedCall;
   status: string;
-}
-
-const isCancel = (tool: string) => nameTokens(tool).includes('cancel');
-
-/** Cancelling a record, or changing where it goes: what only applies before it is sent. */
-function appliesBeforeSent(tool: string): boolean {
-  const tokens = nameTokens(tool);
-  return isCancel(tool) || (CHANGE_VERBS.has(tokens[0] ?? '') && tokens.some((token) => ROUTE_WORDS.has(token)));
 }
 
 /** The status the latest answer about one of `ids` showed; undefined when no answer showed one. */
@@ -46,15 +34,15 @@ export function tooLate(call: PlannedCall, steps: readonly ToolStep[]): TooLate 
     .filter(([name, value]) => isIdParameter(name) && typeof value === 'string')
     .map(([, value]) => value);
   const status = ids.length === 0 ? undefined : shownStatus(ids, steps);
-  return status !== undefined && SENT_STATUSES.has(status) ? { call, status } : undefined;
+  return isSent(status) ? { call, status } : undefined;
 }
 
 /** "Order ORD-82336 has already been delivered, so it can't be cancelled now. I can start a return for it instead, ..." */
 export function tooLateReply(late: TooLate, tools: readonly ToolSpec[], wording: Wording, slot: string): string {
   const { target } = stepSubject(late.call.tool, late.call.args);
   const where = late.status === 'delivered' || late.status === 'fulfilled' ? 'has already been delivered' : 'has already shipped';
-  const offersReturn = tools.some((tool) => nameTokens(tool.name).includes('return') && !isCancel(tool.name));
-  if (isCancel(late.call.tool)) {
+  const offersReturn = tools.some((tool) => nameTokens(tool.name).includes('return') && !isCancelTool(tool.name));
+  if (isCancelTool(late.call.tool)) {
     const instead = offersReturn
       ? wording.pick(`${slot}:instead`, [
           ' I can start a return for it instead, if you like.',

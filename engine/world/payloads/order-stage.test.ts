@@ -6,7 +6,7 @@ const EXAMPLE = { order_id: 'ORD-1000', status: 'delivered', placed_at: '2026-03
 const world = (seed: number) =>
   createWorld({ seed, tools: RETAIL_TOOLS, world_state: 'entity exists', faults: {}, result_shapes: { get_order: EXAMPLE } });
 const order = (seed: number, id: string) => {
-  const answer = world(seed).call('get_order', { order_id: id }).result as { status: string; data: Record<string, unknown> };
+  const answer = world(seed).call('get_order', { order_id: id }).result as unknown as { data: Record<string, unknown> };
   return answer.data;
 };
 
@@ -33,8 +33,23 @@ describe('orders drawn from an example take a stage of their own', () => {
     const shop = world(3);
     shop.call('get_order', { order_id: `ORD-${20000 + pending}` });
     shop.call('cancel_order', { order_id: `ORD-${20000 + pending}` });
-    const after = shop.call('get_order', { order_id: `ORD-${20000 + pending}` }).result as { data: Record<string, unknown> };
+    const after = shop.call('get_order', { order_id: `ORD-${20000 + pending}` }).result as unknown as { data: Record<string, unknown> };
     expect(after.data.status).toBe('cancelled');
     expect(after.data.delivered_at).toBeNull();
+  });
+
+  it('refuse a cancellation or an address change once shipped or delivered, and say where the order is', () => {
+    const sent = orders.findIndex((record) => record.status === 'delivered');
+    const moving = orders.findIndex((record) => record.status === 'in_transit');
+    expect(world(3).call('cancel_order', { order_id: `ORD-${20000 + sent}` }).result).toEqual({
+      status: 'rejected',
+      reason: 'already_sent',
+      current_status: 'delivered',
+    });
+    const shop = world(3);
+    expect(shop.call('cancel_order', { order_id: `ORD-${20000 + moving}` }).result).toMatchObject({ current_status: 'in_transit' });
+    expect(
+      (shop.call('get_order', { order_id: `ORD-${20000 + moving}` }).result as unknown as { data: { status: string } }).data.status,
+    ).toBe('in_transit');
   });
 });

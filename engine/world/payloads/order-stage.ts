@@ -1,4 +1,5 @@
 import { hashInt } from '../../seeded';
+import { nameTokens } from '../tool-names';
 import type { EntityRecord } from '../world-memory';
 import { recordFamily } from './record-fields';
 
@@ -40,4 +41,19 @@ export function withStageDates(record: EntityRecord, noun: string): EntityRecord
     for (const key of Object.keys(next)) if (field.test(key) && next[key] !== null) next[key] = null;
   }
   return next;
+}
+
+/** Stages at which an order has left: it can no longer be stopped or sent somewhere else. */
+const SENT_STAGES = new Set(['shipped', 'in_transit', 'out_for_delivery', 'delivered', 'fulfilled']);
+const ROUTE_WORDS = new Set(['address', 'shipping', 'delivery', 'destination']);
+const CHANGE_VERBS = new Set(['update', 'change', 'edit', 'set', 'modify']);
+
+export const isSent = (status: unknown): status is string => typeof status === 'string' && SENT_STAGES.has(status);
+
+export const isCancelTool = (tool: string): boolean => nameTokens(tool).includes('cancel');
+
+/** Cancelling an order, or changing where it goes: what applies only before it has left. */
+export function appliesBeforeSent(tool: string): boolean {
+  const tokens = nameTokens(tool);
+  return isCancelTool(tool) || (CHANGE_VERBS.has(tokens[0] ?? '') && tokens.some((token) => ROUTE_WORDS.has(token)));
 }
