@@ -21,3 +21,21 @@ describe('matchAsk: the action the person asks for, not the lookup their number 
     ]);
   });
 });
+
+describe('matchAsk: "update" as news, not as a change', () => {
+  const SHOP = [
+    tool('get_order', ['order_id']),
+    tool('track_shipment', ['order_id']),
+    tool('update_shipping_address', ['order_id', 'address']),
+  ];
+  const names = (ask: string) => matchAsk(SHOP, ask, [ask]).map((found) => found.name);
+
+  it('tracks a parcel when the person asks for a delivery update', () => {
+    expect(names('Is it possible to get a delivery update for order ORD-48847?')).toEqual(['track_shipment']);
+    expect(names('Any update on my parcel for ORD-48847?')).toEqual(['track_shipment']);
+  });
+
+  it('still changes the address when the person asks to update it', () => {
+    expect(names('Please update the delivery address on ORD-48847.')).toEqual(['update_shipping_address']);
+  });
+});

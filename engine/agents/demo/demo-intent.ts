@@ -50,10 +50,14 @@ interface AskWords {
   labels: Set<string>;
 }
 
+/** "a delivery update", "any update on": news asked for, a status, not a change to make. */
+const UPDATE_AS_NEWS =
+  /\b(an?|any|the|some|quick|latest|delivery|shipping|order|tracking|status)\s+updates?\b|\bupdates?\s+(?=on|about)\b/gi;
+
 function askWords(raw: string): AskWords {
   const ids = idTokens(raw);
   const labels = new Set<string>();
-  let text = raw;
+  let text = raw.replace(UPDATE_AS_NEWS, (phrase) => phrase.replace(/updates?/i, 'status'));
   for (const id of ids) {
     const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     text = text.replace(new RegExp(`\\b([a-z]+)(\\s+#?${escaped})`, 'gi'), (whole, label: string) => {
