@@ -1,5 +1,5 @@
 /**
- * `npm run bench:simulate-model [-- --small 400 --large 1000 --latency-ms 100 --seed 1]`: real runs as `wai simulate`
+ * `npm run bench:simulate-model [-- --small 400 --large 1000 --latency-ms 100 --seed 1 --only small|large]`: real runs as `wai simulate`
  * makes them (stored through the run executor), with a model agent and a model user on the local protocol server (its
  * own process, every answer delayed by the latency): `small` rows at concurrency 8 and `large` at 32. Prints the calls
  * per second against the ceiling (concurrency / latency: the pool never idle) and checks that the same seed gives the
@@ -25,6 +25,8 @@ const { values } = parseArgs({
     large: { type: 'string', default: '1000' },
     'latency-ms': { type: 'string', default: '100' },
     seed: { type: 'string', default: '1' },
+    /** `small` or `large`: that run alone (no comparison of rows), to profile or compare one concurrency. */
+    only: { type: 'string' },
   },
 });
 const small = Number(values.small);
@@ -44,6 +46,8 @@ interface Measured {
   seconds: number;
   body: string;
   stopped_because: string;
+  /** CPU time of this process (the run's thread and its helpers; the server is another process), per call. */
+  cpu_ms_per_call: number;
 }
 
 /** One stored run: the model calls it made, its wall time, and its rows as stored (in plan order). */
@@ -59,31 +63,53 @@ async function measure(budget: number, concurrency: number): Promise<Measured> {
   const run = await createRun(context, config);
   const before = (await server.requests()).count;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const summary = await executeRun({ db: context.db, runId: run.id, keys: keyRing({}) });
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   const calls = (await server.requests()).count - before;
   const rows = [...iterateRows(context.db, run.id)];
   await closeAppContext(context);
-  return { rows: rows.length, concurrency, calls, seconds, body: JSON.stringify(rows), stopped_because: summary.stopped_because };
+  return {
+    rows: rows.length,
+    concurrency,
+    calls,
+    seconds,
+    body: JSON.stringify(rows),
+    stopped_because: summary.stopped_because,
+    cpu_ms_per_call: (cpu.user + cpu.system) / 1000 / calls,
+  };
 }
 
+const ceiling = (concurrency: number) => concurrency / (latency / 1000);
+const rate = (run: Measured) => run.calls / run.seconds;
+const line = (run: Measured) =>
+  `${String(run.rows).padStart(6)} rows  concurrency ${String(run.concurrency).padStart(2)}  ${String(run.calls).padStart(6)} calls  ` +
+  `${run.seconds.toFixed(1).padStart(6)} s  ${rate(run).toFixed(1).padStart(6)} calls/s  ceiling ${ceiling(run.concurrency).toFixed(0)}  ` +
+  `ratio ${(rate(run) / ceiling(run.concurrency)).toFixed(3)}  CPU ${run.cpu_ms_per_call.toFixed(2)} ms/call  ` +
+  `(stopped because ${run.stopped_because})`;
 const load = loadavg()[0]!.toFixed(1);
+const heading = () =>
+  `Model-run bench: a model agent and a model user on the local server, latency ${latency} ms, seed ${seed}; load average ${load}`;
+
+if (values.only !== undefined) {
+  const alone = values.only === 'large' ? await measure(large, 32) : await measure(small, 8);
+  await server.stop();
+  rmSync(root, { recursive: true, force: true });
+  process.stdout.write(`${heading()}\n${line(alone)}\n`);
+  process.exit(0);
+}
+
 const narrow = await measure(small, 8);
 const wide = await measure(large, 32);
 const smallWide = await measure(small, 32);
 await server.stop();
 rmSync(root, { recursive: true, force: true });
 
-const ceiling = (concurrency: number) => concurrency / (latency / 1000);
-const rate = (run: Measured) => run.calls / run.seconds;
 const identical = narrow.body === smallWide.body;
-const line = (run: Measured) =>
-  `${String(run.rows).padStart(6)} rows  concurrency ${String(run.concurrency).padStart(2)}  ${String(run.calls).padStart(6)} calls  ` +
-  `${run.seconds.toFixed(1).padStart(6)} s  ${rate(run).toFixed(1).padStart(6)} calls/s  ceiling ${ceiling(run.concurrency).toFixed(0)}  ` +
-  `ratio ${(rate(run) / ceiling(run.concurrency)).toFixed(3)}  (stopped because ${run.stopped_because})`;
 process.stdout.write(
   [
-    `Model-run bench: a model agent and a model user on the local server, latency ${latency} ms, seed ${seed}; load average ${load}`,
+    heading(),
     line(narrow),
     line(wide),
     line(smallWide),
