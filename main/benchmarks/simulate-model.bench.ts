@@ -7,7 +7,7 @@
  * identical. A benchmark, not a test: the figures depend on the machine's load, printed with them. The last line is
  * JSON for `npm run bench` (main/reliability/bench-all.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -48,6 +48,18 @@ interface Measured {
   stopped_because: string;
   /** CPU time of this process (the run's thread and its helpers; the server is another process), per call. */
   cpu_ms_per_call: number;
+  /** The server process's CPU time per call (Linux: /proc), undefined where it cannot be read. */
+  server_cpu_ms_per_call: number | undefined;
+}
+
+/** CPU milliseconds the server process used so far (user and system, from /proc at 100 ticks a second). */
+function serverCpuMs(): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 /** One stored run: the model calls it made, its wall time, and its rows as stored (in plan order). */
@@ -64,9 +76,11 @@ async function measure(budget: number, concurrency: number): Promise<Measured> {
   const before = (await server.requests()).count;
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
+  const serverBefore = serverCpuMs();
   const summary = await executeRun({ db: context.db, runId: run.id, keys: keyRing({}) });
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const serverAfter = serverCpuMs();
   const calls = (await server.requests()).count - before;
   const rows = [...iterateRows(context.db, run.id)];
   await closeAppContext(context);
@@ -78,6 +92,7 @@ async function measure(budget: number, concurrency: number): Promise<Measured> {
     body: JSON.stringify(rows),
     stopped_because: summary.stopped_because,
     cpu_ms_per_call: (cpu.user + cpu.system) / 1000 / calls,
+    server_cpu_ms_per_call: serverBefore === undefined || serverAfter === undefined ? undefined : (serverAfter - serverBefore) / calls,
   };
 }
 
@@ -86,7 +101,8 @@ const rate = (run: Measured) => run.calls / run.seconds;
 const line = (run: Measured) =>
   `${String(run.rows).padStart(6)} rows  concurrency ${String(run.concurrency).padStart(2)}  ${String(run.calls).padStart(6)} calls  ` +
   `${run.seconds.toFixed(1).padStart(6)} s  ${rate(run).toFixed(1).padStart(6)} calls/s  ceiling ${ceiling(run.concurrency).toFixed(0)}  ` +
-  `ratio ${(rate(run) / ceiling(run.concurrency)).toFixed(3)}  CPU ${run.cpu_ms_per_call.toFixed(2)} ms/call  ` +
+  `ratio ${(rate(run) / ceiling(run.concurrency)).toFixed(3)}  CPU ${run.cpu_ms_per_call.toFixed(2)} ms/call ` +
+  `(server ${run.server_cpu_ms_per_call?.toFixed(2) ?? '?'})  ` +
   `(stopped because ${run.stopped_because})`;
 const load = loadavg()[0]!.toFixed(1);
 const heading = () =>
