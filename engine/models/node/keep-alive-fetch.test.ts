@@ -59,6 +59,14 @@ describe('the keep-alive fetch', () => {
     expect(connections - before).toBe(1);
   });
 
+  it('waits out an answer slower than the idle time, which closes only unused connections', async () => {
+    handler = (_request, _body, response) => setTimeout(() => response.end('late'), 400);
+    const fetch = createKeepAliveFetch({ max_sockets: 1, idle_ms: 100 });
+    expect(await (await fetch(`${url}/slow`, { method: 'POST', body: '{}' })).text()).toBe('late');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await (await fetch(`${url}/slow`, { method: 'POST', body: '{}' })).text()).toBe('late');
+  });
+
   it('reads a body the server compressed anyway', async () => {
     handler = (_request, _body, response) => {
       response.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'application/json' });
