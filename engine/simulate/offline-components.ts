@@ -49,7 +49,7 @@ export function offlineComponents(spec: Spec, options: { seed: number; demo_rate
       createMutationWriter(templateWording),
     ],
     createWorld,
-    conduct: (row) => conductGrade(row, declared).reward,
+    conduct: (row) => conductGrade(row, declared),
     signature: behaviorSignature,
     privileged: (row) => privilegedContext(row.situation),
   };

@@ -1,5 +1,6 @@
 import type { Dimensions, FaultPlan, Mode, RepeatPolicy, Row, Situation, Spec, ToolSpec, Until } from '../../shared/domain';
 import type { AgentUnderTest } from '../agents/agent';
+import type { ConductVerdict } from '../grade/conduct/conduct-grade';
 import type { SimulatedUser } from '../people/simulated-user';
 import type { RolloutLimits } from '../rollout/run-rollout';
 import type { ReplayTask } from '../traces/replay-writer';
@@ -62,8 +63,11 @@ export interface SimulateOptions {
   /** One writer per arm; an arm without a writer gets no budget. */
   writers: readonly Writer[];
   createWorld(options: WorldFactoryOptions): World;
-  /** The in-loop conduct reward, when the run has no grader: failures feed the mutation arm and the repeat policies. */
-  conduct(row: Row): number;
+  /**
+   * The in-loop conduct verdict, when the run has no grader: failures feed the mutation arm and the repeat policies,
+   * and the verdict comes with its row event, so storing the row does not check it again.
+   */
+  conduct(row: Row): ConductVerdict;
   /**
    * The run's grader (SDK `grader=`): it grades every row as it lands, inside the rollout pool, and its reward is the
    * in-loop reward instead of the conduct checks'. Each new grade comes with its row event, to be stored.

@@ -117,7 +117,7 @@ describe('simulate, deterministic at any concurrency', () => {
     expect(sizes.filter((size) => size === 2).length).toBeGreaterThan(0);
     for (const group of byPrompt.values()) {
       expect(group.map((row) => row.rollout_index)).toEqual(group.map((_, index) => index));
-      if (group.length === 8) expect(new Set(group.slice(0, 2).map((row) => OFFLINE.conduct(row) < 0.5)).size).toBe(2);
+      if (group.length === 8) expect(new Set(group.slice(0, 2).map((row) => OFFLINE.conduct(row).reward < 0.5)).size).toBe(2);
     }
     expect(summary.search.repeat_groups).toMatchObject({ topped_up: sizes.filter((size) => size === 8).length });
   });

@@ -1,3 +1,4 @@
+import type { ConductVerdict } from '../grade/conduct/conduct-grade';
 import type { BatchRecord, CoverageSummary, Grade, Row, SearchRecord, SimulationSummary, Until } from '../../shared/domain';
 
 /** The stop rule's figures per batch (SDK-REFERENCE 5.4). */
@@ -44,7 +45,10 @@ export type SimulationOutcome = Omit<SimulationSummary, 'coverage' | 'search'> &
 
 /** What `simulate` yields as it goes: each row in plan order (with its new grade), each lost rollout, and each batch once it closes. */
 export type SimulationEvent =
-  /** `grade`: the run's grader's new grade of the row, to be stored after the row's conduct grade. */
-  | { type: 'row'; row: Row; resumed: boolean; duration_ms: number; grade?: Grade }
+  /**
+   * `grade`: the run's grader's new grade of the row, to be stored after the row's conduct grade. `conduct`: the
+   * conduct checks' verdict when the loop ran them (a run without a grader), for that conduct grade.
+   */
+  | { type: 'row'; row: Row; resumed: boolean; duration_ms: number; grade?: Grade; conduct?: ConductVerdict }
   | { type: 'lost'; ordinal: number; reason: string; error: string }
   | { type: 'batch'; record: SimulationBatch; rows: number; budget: number };

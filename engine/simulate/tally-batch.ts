@@ -1,6 +1,7 @@
-import { WRITER_ARMS, type Row, type WriterArm } from '../../shared/domain';
+import { WRITER_ARMS, type WriterArm } from '../../shared/domain';
 import { isGradedFailure } from '../../shared/domain/verdict';
 import { round4 } from '../../shared/domain/rounding';
+import type { ConductVerdict } from '../grade/conduct/conduct-grade';
 import type { ArmShares } from '../writers/arm-shares';
 import { toolShapes } from './assemble-row';
 import type { PlannedRollout } from './plan-batch';
@@ -62,7 +63,8 @@ export function tallyLanding(
   const { row } = landing;
   if (run.traced && !landing.resumed && row.prompt !== card.ask && run.traced.leakage.check(row.prompt)) return undefined;
   const shapes = toolShapes(row);
-  const verdict = inLoopVerdict(run, row, landing.grade);
+  const conduct = landing.grade ? undefined : run.options.conduct(row);
+  const verdict = inLoopVerdict(landing.grade, conduct);
   const novelty = state.noteRow(row, {
     ordinal,
     scenario_id: row.situation.scenario_id,
@@ -87,12 +89,16 @@ export function tallyLanding(
     resumed: landing.resumed,
     duration_ms: landing.duration_ms,
     ...(landing.grade && landing.graded_now ? { grade: landing.grade.grade } : {}),
+    ...(conduct ? { conduct } : {}),
   };
 }
 
 /** The run's in-loop reward: its grader's, when it has one (null when the grader gave none), else the conduct checks'. */
-function inLoopVerdict(run: SimulationRun, row: Row, grade: LoopGrade | undefined): { reward: number | null; graded_failure: boolean } {
-  const reward = grade ? grade.grade.reward : run.options.conduct(row);
+function inLoopVerdict(
+  grade: LoopGrade | undefined,
+  conduct: ConductVerdict | undefined,
+): { reward: number | null; graded_failure: boolean } {
+  const reward = grade ? grade.grade.reward : (conduct?.reward ?? null);
   return { reward, graded_failure: isGradedFailure(reward, grade?.markers) };
 }
 

@@ -1,13 +1,15 @@
 /**
- * `npm run bench:simulate-model [-- --small 400 --large 1000 --latency-ms 100 --seed 1]`: real runs as `wai simulate`
- * makes them (stored through the run executor), with a model agent and a model user on the local protocol server (its
+ * `npm run bench:simulate-model [-- --small 400 --large 1000 --latency-ms 100 --seed 1 --only small|large]`: real
+ * runs as `wai simulate` makes them (its pre-flight checks with one test call per model, then the run stored through
+ * the run executor; only the run is timed), with a model agent and a model user on the local protocol server (its
  * own process, every answer delayed by the latency): `small` rows at concurrency 8 and `large` at 32. Prints the calls
- * per second against the ceiling (concurrency / latency: the pool never idle) and checks that the same seed gives the
- * same rows byte for byte at both concurrencies (`small` rows at 32 too). Goal: >= 0.9 of the ceiling at both, rows
- * identical. A benchmark, not a test: the figures depend on the machine's load, printed with them. The last line is
- * JSON for `npm run bench` (main/reliability/bench-all.ts).
+ * per second against the ceiling (concurrency / latency: the pool never idle), the CPU per call of this process and
+ * of the server's, and checks that the same seed gives the same rows byte for byte at both concurrencies (`small`
+ * rows at 32 too); `--only` runs one of the two alone. Goal: >= 0.9 of the ceiling at both, rows identical. A
+ * benchmark, not a test: the figures depend on the machine's load, printed with them. The last line is JSON for
+ * `npm run bench` (main/reliability/bench-all.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,6 +17,7 @@ import { RunConfig } from '../../shared/domain';
 import { iterateRows } from '../store/rows/rows-repository';
 import { closeAppContext, createAppContext } from '../services/app/app-context';
 import { executeRun } from '../services/runs/run-executor';
+import { preflightRun } from '../services/runs/run-preflight';
 import { createRun } from '../services/runs/runs-service';
 import { keyRing } from '../services/settings/secrets';
 import { startLocalModelProcess } from '../test-support/local-model-process';
@@ -25,6 +28,8 @@ const { values } = parseArgs({
     large: { type: 'string', default: '1000' },
     'latency-ms': { type: 'string', default: '100' },
     seed: { type: 'string', default: '1' },
+    /** `small` or `large`: that run alone (no comparison of rows), to profile or compare one concurrency. */
+    only: { type: 'string' },
   },
 });
 const small = Number(values.small);
@@ -44,6 +49,22 @@ interface Measured {
   seconds: number;
   body: string;
   stopped_because: string;
+  /** The pre-flight before the run, as `wai simulate` makes it (its probe loads the model client). */
+  preflight_ms: number;
+  /** CPU time of this process (the run's thread and its helpers; the server is another process), per call. */
+  cpu_ms_per_call: number;
+  /** The server process's CPU time per call (Linux: /proc), undefined where it cannot be read. */
+  server_cpu_ms_per_call: number | undefined;
+}
+
+/** CPU milliseconds the server process used so far (user and system, from /proc at 100 ticks a second). */
+function serverCpuMs(): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 /** One stored run: the model calls it made, its wall time, and its rows as stored (in plan order). */
@@ -56,34 +77,66 @@ async function measure(budget: number, concurrency: number): Promise<Measured> {
     seed,
     concurrency,
   });
+  // As `wai simulate` does before it stores a run: the pre-flight checks, with one test call per model (not timed).
+  const checked = performance.now();
+  const refused = (await preflightRun(context, config)).checks.filter((check) => check.level === 'error');
+  const preflightMs = performance.now() - checked;
+  if (refused.length > 0) throw new Error(`the pre-flight refused the run: ${refused.map((check) => check.message).join('; ')}`);
   const run = await createRun(context, config);
   const before = (await server.requests()).count;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const serverBefore = serverCpuMs();
   const summary = await executeRun({ db: context.db, runId: run.id, keys: keyRing({}) });
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const serverAfter = serverCpuMs();
   const calls = (await server.requests()).count - before;
   const rows = [...iterateRows(context.db, run.id)];
   await closeAppContext(context);
-  return { rows: rows.length, concurrency, calls, seconds, body: JSON.stringify(rows), stopped_because: summary.stopped_because };
+  return {
+    rows: rows.length,
+    concurrency,
+    calls,
+    seconds,
+    body: JSON.stringify(rows),
+    stopped_because: summary.stopped_because,
+    preflight_ms: preflightMs,
+    cpu_ms_per_call: (cpu.user + cpu.system) / 1000 / calls,
+    server_cpu_ms_per_call: serverBefore === undefined || serverAfter === undefined ? undefined : (serverAfter - serverBefore) / calls,
+  };
 }
 
+const ceiling = (concurrency: number) => concurrency / (latency / 1000);
+const rate = (run: Measured) => run.calls / run.seconds;
+const line = (run: Measured) =>
+  `${String(run.rows).padStart(6)} rows  concurrency ${String(run.concurrency).padStart(2)}  ${String(run.calls).padStart(6)} calls  ` +
+  `${run.seconds.toFixed(1).padStart(6)} s  ${rate(run).toFixed(1).padStart(6)} calls/s  ceiling ${ceiling(run.concurrency).toFixed(0)}  ` +
+  `ratio ${(rate(run) / ceiling(run.concurrency)).toFixed(3)}  CPU ${run.cpu_ms_per_call.toFixed(2)} ms/call ` +
+  `(server ${run.server_cpu_ms_per_call?.toFixed(2) ?? '?'})  ` +
+  `(stopped because ${run.stopped_because}; pre-flight ${run.preflight_ms.toFixed(0)} ms before)`;
 const load = loadavg()[0]!.toFixed(1);
+const heading = () =>
+  `Model-run bench: a model agent and a model user on the local server, latency ${latency} ms, seed ${seed}; load average ${load}`;
+
+if (values.only !== undefined) {
+  const alone = values.only === 'large' ? await measure(large, 32) : await measure(small, 8);
+  await server.stop();
+  rmSync(root, { recursive: true, force: true });
+  process.stdout.write(`${heading()}\n${line(alone)}\n`);
+  process.exit(0);
+}
+
 const narrow = await measure(small, 8);
 const wide = await measure(large, 32);
 const smallWide = await measure(small, 32);
 await server.stop();
 rmSync(root, { recursive: true, force: true });
 
-const ceiling = (concurrency: number) => concurrency / (latency / 1000);
-const rate = (run: Measured) => run.calls / run.seconds;
 const identical = narrow.body === smallWide.body;
-const line = (run: Measured) =>
-  `${String(run.rows).padStart(6)} rows  concurrency ${String(run.concurrency).padStart(2)}  ${String(run.calls).padStart(6)} calls  ` +
-  `${run.seconds.toFixed(1).padStart(6)} s  ${rate(run).toFixed(1).padStart(6)} calls/s  ceiling ${ceiling(run.concurrency).toFixed(0)}  ` +
-  `ratio ${(rate(run) / ceiling(run.concurrency)).toFixed(3)}  (stopped because ${run.stopped_because})`;
 process.stdout.write(
   [
-    `Model-run bench: a model agent and a model user on the local server, latency ${latency} ms, seed ${seed}; load average ${load}`,
+    heading(),
     line(narrow),
     line(wide),
     line(smallWide),

@@ -10,6 +10,8 @@ export interface LocalModelProcess {
   url: string;
   openai_base_url: string;
   anthropic_base_url: string;
+  /** The server's process id (a bench reads its CPU time). */
+  pid: number | undefined;
   /** What the server saw: request count, by status, injected faults, by protocol:model. */
   requests(): Promise<{
     count: number;
@@ -35,6 +37,7 @@ export async function startLocalModelProcess(args: readonly string[] = []): Prom
   const urls = JSON.parse(first) as { url: string; openai_base_url: string; anthropic_base_url: string };
   return {
     ...urls,
+    pid: child.pid,
     requests: async () => (await fetch(`${urls.url}/_admin/requests`)).json() as ReturnType<LocalModelProcess['requests']>,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -63,20 +63,9 @@ function faultSpan(step: ToolStep | undefined): ConductSpan | null {
   return messageSpan(step.result_message_index, step.result_text);
 }
 
-/**
- * The last verdict on each row object, with the tools it was checked against: a run checks each landed row twice
- * (its in-loop reward, then the conduct grade stored with it), and the second costs nothing.
- */
-const verdicts = new WeakMap<ConductRow, { declared: string; verdict: ConductVerdict }>();
-
-/** The conduct checks on one row. A row is checked again only when it is another object or the tools differ. */
+/** The conduct checks on one row. */
 export function conductGrade(row: ConductRow, declaredTools: readonly string[]): ConductVerdict {
-  const declared = declaredTools.join('\n');
-  const known = verdicts.get(row);
-  if (known?.declared === declared) return known.verdict;
-  const verdict = checkConduct(row, declaredTools);
-  verdicts.set(row, { declared, verdict });
-  return verdict;
+  return checkConduct(row, declaredTools);
 }
 
 /**

@@ -54,6 +54,8 @@ export interface ConductGradeOptions {
   created_at: string;
   /** The grade's `row_id` (the store's key); defaults to the row's `rollout_id`. */
   row_id?: string;
+  /** The checks' verdict on this row against these tools, when the caller has it (the run's loop): not checked again. */
+  verdict?: ConductVerdict;
 }
 
 /** One conduct grade without the judge loop (the checks are synchronous and cannot fail). */
@@ -62,7 +64,7 @@ export function conductToGrade(
   declaredTools: readonly string[],
   options: ConductGradeOptions,
 ): { grade: Grade; verdict: ConductVerdict } {
-  const verdict = conductGrade(row, declaredTools);
+  const verdict = options.verdict ?? conductGrade(row, declaredTools);
   const span = gradeSpan(verdict.span);
   return {
     verdict,

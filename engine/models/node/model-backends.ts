@@ -9,6 +9,7 @@ import { RatePause } from '../resilience/rate-pause';
 import { withResilience, type ResilientBackend } from '../resilience/resilient-backend';
 import type { RetryPolicy } from '../resilience/retry-policy';
 import { createAnthropicBackend } from './anthropic/anthropic-backend';
+import { createKeepAliveFetch } from './keep-alive-fetch';
 import { MissingKeyError } from './missing-key-error';
 import { createOpenAIBackend } from './openai/openai-backend';
 
@@ -24,6 +25,7 @@ export interface ModelBackendsOptions {
   concurrency: number;
   timeout_ms?: number;
   retry?: RetryPolicy;
+  /** The HTTP client for every server; default one keep-alive `createKeepAliveFetch` per server. */
   fetch?: typeof fetch;
   /** Replaced in tests so a backoff takes no time. */
   sleep?: (ms: number) => Promise<void>;
@@ -44,6 +46,8 @@ export class ModelBackends {
   readonly #limits = new Map<string, ConcurrencyLimit>();
   /** By server and model name. */
   readonly #pauses = new Map<string, RatePause>();
+  /** By server (base URL): its connections are kept open between calls. */
+  readonly #fetches = new Map<string, typeof fetch>();
 
   readonly #now: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
@@ -88,6 +92,15 @@ export class ModelBackends {
     return [...this.#backends.values()].map((backend) => backend.stats.snapshot());
   }
 
+  #fetchFor(server: string): typeof fetch {
+    let found = this.#fetches.get(server);
+    if (!found) {
+      found = createKeepAliveFetch({ max_sockets: this.options.concurrency });
+      this.#fetches.set(server, found);
+    }
+    return found;
+  }
+
   #raw(model: ModelSpec): ModelBackend {
     const variables = keyVariablesFor(model);
     const found = variables
@@ -100,7 +113,7 @@ export class ModelBackends {
       key_source: found?.[0] ?? 'no key',
       timeout_ms: this.#timeoutMs,
       now: this.#now,
-      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+      fetch: this.options.fetch ?? this.#fetchFor(baseUrlOf(model)),
     };
     switch (model.provider) {
       case 'openai':

@@ -254,7 +254,14 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
     switch (event.type) {
       case 'row':
         roles.observe(event.row);
-        rows.add({ row: event.row, resumed: event.resumed, duration_ms: event.duration_ms, grade: event.grade, landed_at: now() });
+        rows.add({
+          row: event.row,
+          resumed: event.resumed,
+          duration_ms: event.duration_ms,
+          grade: event.grade,
+          conduct: event.conduct,
+          landed_at: now(),
+        });
         return;
       case 'batch':
         // The batch's rows are stored before its record, as they landed before it.

@@ -1,5 +1,5 @@
 import type { Grade, Row } from '../../../shared/domain';
-import { conductToGrade, type RunContext } from '../../../engine/index';
+import { conductToGrade, type ConductVerdict, type RunContext } from '../../../engine/index';
 import type { Db } from '../../store/database';
 import { insertGrades } from '../../store/grades/grades-repository';
 import { insertRow, storedRowId } from '../../store/rows/rows-repository';
@@ -21,6 +21,8 @@ export interface LandedRow {
   duration_ms: number;
   /** The grader's grade, when the run has a grader and it judged this row now. */
   grade: Grade | undefined;
+  /** The conduct checks' verdict from the run's loop (a run without a grader), stored as the row's conduct grade. */
+  conduct?: ConductVerdict | undefined;
   /** When the row landed (ISO): its stored stamp and its conduct grade's, as when each row had its own transaction. */
   landed_at: string;
 }
@@ -122,12 +124,13 @@ export async function nextStoring<T, R>(events: AsyncIterator<T, R>, store: RunR
 function writeRows({ db, runId, context, now }: RunRowStoreOptions, declared: readonly string[], rows: readonly LandedRow[]): void {
   const grades: Grade[] = [];
   let added = 0;
-  for (const { row, resumed, duration_ms: durationMs, grade, landed_at: landedAt } of rows) {
+  for (const { row, resumed, duration_ms: durationMs, grade, conduct, landed_at: landedAt } of rows) {
     const rowId = storedRowId(runId, row.ordinal);
     if (!resumed) {
       insertRow(db, row, { run_id: runId, duration_ms: durationMs, created_at: landedAt, context });
       // Stamped when the row was judged, so the grader never reads as older than the checks stored beside it.
-      grades.push(conductToGrade(row, declared, { created_at: grade?.created_at ?? landedAt, row_id: rowId }).grade);
+      const stamp = { created_at: grade?.created_at ?? landedAt, row_id: rowId };
+      grades.push(conductToGrade(row, declared, conduct ? { ...stamp, verdict: conduct } : stamp).grade);
       added++;
     }
     if (grade) grades.push({ ...grade, row_id: rowId });
