@@ -11,13 +11,7 @@ import {
 } from '../../../engine/index';
 import type { Db } from '../../store/database';
 import { storedNeedles } from '../../store/exports/export-lines-repository';
-import {
-  gradedRowRecords,
-  preparedRecords,
-  rowBodies,
-  type GradedRowRecord,
-  type PreparedValues,
-} from '../../store/exports/export-rows-repository';
+import { gradedRowRecords, preparedRecords, type GradedRowRecord, type PreparedValues } from '../../store/exports/export-rows-repository';
 import { preparedFactsOf, readRowBody } from './export-row-body';
 
 /**
@@ -41,19 +35,29 @@ function gradeOf(record: Omit<GradedRowRecord, 'body'>): ExportGrade {
   return grade;
 }
 
-/** The grade's columns of a page of prepared lines (the same latest grade and label `gradedRowRecords` reads). */
-function gradeColumnsOf(values: PreparedValues): Omit<GradedRowRecord, 'body'> {
-  const [id, reward, reason, label_source, judge_name, judge_status, failure_class, label, label_kind] = values;
-  return { id, reward, reason, label_source, judge_name, judge_status, failure_class, label, label_kind };
-}
-
 /**
  * The row as its prepared line with its grade, or null when it must be read whole: no line of the recipe, stored
  * facts that do not check (a line damaged or written by hand: the body decides), or a grade quoting the row's
  * privileged text (which only the general path redacts).
  */
 function preparedInput(db: Db, values: PreparedValues, recipe: string, format: SftFormat): TrainingInput | null {
-  const [id, , , , , , , , , prompt, mask, head, tail, messages, ...factValues] = values;
+  const [
+    id,
+    reward,
+    reason,
+    label_source,
+    judge_name,
+    judge_status,
+    failure_class,
+    label,
+    label_kind,
+    prompt,
+    mask,
+    head,
+    tail,
+    messages,
+    ...factValues
+  ] = values;
   // TRL's messages are '' where the row has no clean TRL line (migration 016).
   if (prompt === null || mask === null || head === null || tail === null || messages === null || messages === '') return null;
   const [n_messages, has_user, calls, trained, masked, empty_turns, tool_calls, leak_checked, leak_hit, needle_min] = factValues;
@@ -70,7 +74,7 @@ function preparedInput(db: Db, values: PreparedValues, recipe: string, format: S
     needle_min,
   });
   if (!facts) return null;
-  const input = gradeOf(gradeColumnsOf(values)) as PreparedInput;
+  const input = gradeOf({ id, reward, reason, label_source, judge_name, judge_status, failure_class, label, label_kind }) as PreparedInput;
   if (gradeMayQuote(facts, input)) {
     const needles = storedNeedles(db, id);
     if (!needles || !gradeFitsPrepared(needles, input)) return null;
@@ -109,7 +113,7 @@ export function* readRows(db: Db, ids: readonly string[], signal?: AbortSignal):
 
 /**
  * `readRows` for the default SFT export of `format`: each row as its prepared line of `recipe` where it has a usable
- * one, else whole (its body read with the other such rows of its page, its grade taken from the page's query).
+ * one, else whole (read with the other such rows of its page).
  */
 export function* readTrainingRows(
   db: Db,
@@ -123,18 +127,13 @@ export function* readTrainingRows(
     const slice = ids.slice(start, start + PAGE_ROWS);
     const records = preparedRecords(db, slice, recipe, format);
     const inputs = new Map<string, TrainingInput>();
-    // Rows without a usable line are read whole; their grades came with the page.
-    const unprepared = new Map<string, PreparedValues>();
+    const unprepared: string[] = [];
     for (const values of records) {
       const input = preparedInput(db, values, recipe, format);
       if (input) inputs.set(values[0], input);
-      else unprepared.set(values[0], values);
+      else unprepared.push(values[0]);
     }
-    if (unprepared.size > 0) {
-      for (const [id, body] of rowBodies(db, [...unprepared.keys()])) {
-        inputs.set(id, wholeInput({ ...gradeColumnsOf(unprepared.get(id)!), body }));
-      }
-    }
+    if (unprepared.length > 0) for (const record of gradedRowRecords(db, unprepared)) inputs.set(record.id, wholeInput(record));
     for (const id of slice) {
       const input = inputs.get(id);
       if (input) yield input;

@@ -194,16 +194,6 @@ export function preparedRecords(db: Db, ids: readonly string[], recipe: string, 
   return statement<[string, string], PreparedValues>(db, PREPARED_PAGE_SQL[format]).raw(true).all(JSON.stringify(ids), recipe);
 }
 
-/**
- * The bodies of the rows with the given store ids, as [id, body] (in no particular order): the rows of a page of
- * prepared lines read whole, whose grades came with the page.
- */
-export function rowBodies(db: Db, ids: readonly string[]): [id: string, body: string][] {
-  return statement<[string], [string, string]>(db, 'SELECT r.id, r.body FROM json_each(?) j JOIN rows r ON r.id = j.value')
-    .raw(true)
-    .all(JSON.stringify(ids));
-}
-
 /** Whether the row has a prepared line of `recipe` with the messages of `format` (TRL's are NULL or '' where it has none). */
 export function hasPreparedLine(db: Db, rowId: string, recipe: string, format: 'openai' | 'trl'): boolean {
   const column = format === 'trl' ? 'trl_messages' : 'messages';
