@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { folderBytes } from './folder-bytes';
 import { writeRaw } from './raw-write';
 import { SCALE_RUN_ID } from './scale-store';
 
@@ -11,10 +12,13 @@ const WAI = fileURLToPath(new URL('../../dist/cli/wai.mjs', import.meta.url));
 export interface ExportMeasure {
   format: string;
   seconds: number;
+  /** Every byte the export wrote: data/train.jsonl, data/train.meta.jsonl and the card. */
   bytes: number;
+  /** data/train.jsonl's bytes alone (the reference of the figures before issue 25's correction). */
+  train_bytes: number;
   /** The export process's peak resident memory (Linux's VmHWM), in bytes; null where /proc is not there. */
   peak_bytes: number | null;
-  /** The same bytes written from one buffer and synced, right after, in this process. */
+  /** Every byte the export wrote (`bytes`), written from one buffer and synced, right after, in this process. */
   raw_seconds: number;
 }
 
@@ -29,7 +33,8 @@ function peakOf(pid: number): number | null {
 }
 
 /**
- * `wai export` of every row of the scale run to train, timed from the process's start to its end. The generated rows
+ * `wai export` of every row of the scale run to train, timed from the process's start to its end, against a raw write
+ * of every byte it wrote (not of train.jsonl's alone: the metadata file beside it is a third of them). The generated rows
  * call two tools their spec does not offer (a quarter of them): the format's gate would refuse the file, so it is
  * written anyway (--no-validate), those rows read whole.
  */
@@ -50,10 +55,11 @@ export async function measureExport(dataDir: string, format: 'openai' | 'trl'): 
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   if (code !== 0) throw new Error(`wai export --format ${format} failed (${code}):\n${output}`);
-  const bytes = statSync(join(out, 'data', 'train.jsonl')).size;
+  const bytes = folderBytes(out);
+  const train_bytes = statSync(join(out, 'data', 'train.jsonl')).size;
   rmSync(out, { recursive: true, force: true });
   const rawFile = join(dataDir, 'raw.bin');
   const raw_seconds = await writeRaw(rawFile, bytes);
   rmSync(rawFile, { force: true });
-  return { format, seconds, bytes, peak_bytes: peak, raw_seconds };
+  return { format, seconds, bytes, train_bytes, peak_bytes: peak, raw_seconds };
 }
