@@ -4,9 +4,7 @@ import type { ExportInput } from '../export-input';
 import { junkReason, normaliseText } from '../gates/junk';
 import { findLeak } from '../gates/leak-gate';
 import { groupBy, type RowStream } from '../source';
-import { withPositionalCallIds } from '../formats/call-ids';
-import { sampleMessages, stripThink } from '../formats/training-samples';
-import { EMPTY_CONTEXT } from '../export-input';
+import { choosePairs, type PairSide, pairSides } from './pair-choice';
 
 export interface PairOptions {
   max_pairs_per_prompt?: number;
@@ -57,9 +55,6 @@ export interface PairReport {
   warnings: string[];
 }
 
-const assistantChars = (input: ExportInput): number =>
-  input.row.messages.reduce((total, message) => total + (message.role === 'assistant' ? stripThink(message.content).length : 0), 0);
-
 const lineage = (input: ExportInput): PairLineage => ({
   rollout_id: input.row.rollout_id,
   scenario_id: input.row.situation.scenario_id,
@@ -68,30 +63,22 @@ const lineage = (input: ExportInput): PairLineage => ({
   ...(input.label_source ? { label_source: input.label_source } : {}),
 });
 
-function makePair(chosen: ExportInput, rejected: ExportInput): PreferencePair {
-  const chosenScore = chosen.reward!;
-  const rejectedScore = rejected.reward!;
+function makePair(chosen: PairSide, rejected: PairSide): PreferencePair {
   return {
-    prompt: chosen.row.prompt,
-    chosen,
-    rejected,
-    chosen_score: chosenScore,
-    rejected_score: rejectedScore,
-    margin: round4(chosenScore - rejectedScore),
-    chosen_model: chosen.row.agent_model,
-    rejected_model: rejected.row.agent_model,
-    same_policy: chosen.row.agent_model === rejected.row.agent_model,
-    length_delta: assistantChars(chosen) - assistantChars(rejected),
-    chosen_lineage: lineage(chosen),
-    rejected_lineage: lineage(rejected),
+    prompt: chosen.input.row.prompt,
+    chosen: chosen.input,
+    rejected: rejected.input,
+    chosen_score: chosen.reward,
+    rejected_score: rejected.reward,
+    margin: round4(chosen.reward - rejected.reward),
+    chosen_model: chosen.input.row.agent_model,
+    rejected_model: rejected.input.row.agent_model,
+    same_policy: chosen.input.row.agent_model === rejected.input.row.agent_model,
+    length_delta: chosen.chars - rejected.chars,
+    chosen_lineage: lineage(chosen.input),
+    rejected_lineage: lineage(rejected.input),
   };
 }
-
-/** A row's conversation as a trainer sees it (`<think>` removed, tool-call ids by position), for comparing two rows. */
-const conversationKey = (input: ExportInput): string =>
-  JSON.stringify(withPositionalCallIds(sampleMessages(input.row.messages, EMPTY_CONTEXT).messages));
-
-const byId = (a: ExportInput, b: ExportInput) => (a.row.rollout_id < b.row.rollout_id ? -1 : a.row.rollout_id > b.row.rollout_id ? 1 : 0);
 
 /**
  * Pairs within one prompt's rows: each candidate (chosen, rejected) differs in reward by at least `min_margin`;
@@ -101,48 +88,13 @@ export function pairsForPrompt(
   rows: readonly ExportInput[],
   options: PairOptions = {},
 ): { pairs: PreferencePair[]; ties: number; same_but_ids: number } {
-  const minMargin = options.min_margin ?? 1.0;
-  const dropTies = options.drop_ties ?? true;
-  const graded = [...rows].filter((input) => input.reward !== null).sort(byId);
-  const keys = new Map(graded.map((input) => [input, conversationKey(input)]));
-  const candidates: PreferencePair[] = [];
-  let ties = 0;
-  let sameButIds = 0;
-  for (const chosen of graded) {
-    for (const rejected of graded) {
-      if (chosen === rejected) continue;
-      const margin = chosen.reward! - rejected.reward!;
-      if (margin > 0 && margin >= minMargin && keys.get(chosen) === keys.get(rejected)) {
-        sameButIds += 1;
-        continue;
-      }
-      if (margin === 0) {
-        if (chosen.row.rollout_id < rejected.row.rollout_id && minMargin <= 0) {
-          if (dropTies) ties += 1;
-          else candidates.push(makePair(chosen, rejected));
-        }
-        continue;
-      }
-      if (margin > 0 && margin >= minMargin) candidates.push(makePair(chosen, rejected));
-    }
-  }
-  candidates.sort(
-    (a, b) =>
-      b.margin - a.margin ||
-      (options.length_match === false ? 0 : Math.abs(a.length_delta) - Math.abs(b.length_delta)) ||
-      byId(a.chosen, b.chosen) ||
-      byId(a.rejected, b.rejected),
-  );
-  const used = new Set<ExportInput>();
-  const pairs: PreferencePair[] = [];
-  for (const pair of candidates) {
-    if (pairs.length >= (options.max_pairs_per_prompt ?? 1)) break;
-    if (used.has(pair.chosen) || used.has(pair.rejected)) continue;
-    used.add(pair.chosen);
-    used.add(pair.rejected);
-    pairs.push(pair);
-  }
-  return { pairs, ties, same_but_ids: sameButIds };
+  const made = choosePairs(pairSides(rows), {
+    min_margin: options.min_margin ?? 1.0,
+    drop_ties: options.drop_ties ?? true,
+    length_match: options.length_match !== false,
+    max_pairs: options.max_pairs_per_prompt ?? 1,
+  });
+  return { pairs: made.pairs.map((pair) => makePair(pair.chosen, pair.rejected)), ties: made.ties, same_but_ids: made.same_but_ids };
 }
 
 /**
