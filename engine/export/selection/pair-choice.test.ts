@@ -5,7 +5,7 @@ import { refundInput, refundMessages } from '../__fixtures__/refund-rows';
 import { EMPTY_CONTEXT, type ExportInput } from '../export-input';
 import { withPositionalCallIds } from '../formats/call-ids';
 import { sampleMessages } from '../formats/training-samples';
-import { assistantChars } from './pair-choice';
+import { assistantChars } from './pair-row';
 import { type PairOptions, pairsForPrompt } from './preference-pairs';
 
 /** The pairing as it was first written: every two rows weighed, every candidate sorted (the reference). */

@@ -1,8 +1,5 @@
 import { round4 } from '../../../shared/domain/rounding';
-import type { Message } from '../../../shared/domain';
-import { EMPTY_CONTEXT, type ExportInput } from '../export-input';
-import { withPositionalCallIds } from '../formats/call-ids';
-import { sampleMessages, stripThink } from '../formats/training-samples';
+import type { PairRow } from './pair-row';
 
 /**
  * Which pairs one prompt's graded rows make, without weighing every two rows against each other: candidates come in
@@ -13,7 +10,7 @@ import { sampleMessages, stripThink } from '../formats/training-samples';
 
 /** A graded row of the prompt, with what pairing compares about it worked out once. */
 export interface PairSide {
-  input: ExportInput;
+  row: PairRow;
   reward: number;
   id: string;
   /** Position among the prompt's graded rows in id order (stable): the last tie-break. */
@@ -39,48 +36,15 @@ export interface PairChoice {
   same_but_ids: number;
 }
 
-export const assistantChars = (messages: readonly Message[]): number =>
-  messages.reduce((total, message) => total + (message.role === 'assistant' ? stripThink(message.content).length : 0), 0);
-
-/** The count and length of the messages sampleMessages keeps: equal for two rows whose conversationKey is equal. */
-function conversationShape(messages: readonly Message[]): string {
-  let kept = 0;
-  let chars = 0;
-  for (const message of messages) {
-    if (message.role !== 'assistant') {
-      kept += 1;
-      chars += message.content.length;
-      continue;
-    }
-    const content = stripThink(message.content);
-    const calls = message.tool_calls?.length ?? 0;
-    if (content.trim() === '' && calls === 0) continue;
-    kept += 1;
-    chars += content.length + calls;
-  }
-  return `${kept}:${chars}`;
-}
-
-/** A row's conversation as a trainer sees it (`<think>` removed, tool-call ids by position), for comparing two rows. */
-const conversationKey = (input: ExportInput): string =>
-  JSON.stringify(withPositionalCallIds(sampleMessages(input.row.messages, EMPTY_CONTEXT).messages));
-
-const byId = (a: ExportInput, b: ExportInput) => (a.row.rollout_id < b.row.rollout_id ? -1 : a.row.rollout_id > b.row.rollout_id ? 1 : 0);
-
 /** The graded rows, in id order (stable), as sides. */
-export function pairSides(rows: readonly ExportInput[]): PairSide[] {
-  const graded = rows.filter((input) => input.reward !== null).sort(byId);
-  return graded.map((input, index) => ({
-    input,
-    reward: input.reward!,
-    id: input.row.rollout_id,
-    index,
-    chars: assistantChars(input.row.messages),
-    shape: conversationShape(input.row.messages),
-  }));
+export function pairSides(rows: readonly PairRow[]): PairSide[] {
+  const graded = rows
+    .filter((row) => row.reward !== null)
+    .sort((a, b) => (a.rollout_id < b.rollout_id ? -1 : a.rollout_id > b.rollout_id ? 1 : 0));
+  return graded.map((row, index) => ({ row, reward: row.reward!, id: row.rollout_id, index, chars: row.chars, shape: row.shape }));
 }
 
-const keyOf = (side: PairSide): string => (side.key ??= conversationKey(side.input));
+const keyOf = (side: PairSide): string => (side.key ??= side.row.key());
 
 const sameConversation = (a: PairSide, b: PairSide): boolean => a.shape === b.shape && keyOf(a) === keyOf(b);
 

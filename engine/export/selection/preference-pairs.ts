@@ -1,10 +1,9 @@
 import { round4 } from '../../../shared/domain/rounding';
 import { LENGTH_BIAS_SHARE } from '../constants';
 import type { ExportInput } from '../export-input';
-import { junkReason, normaliseText } from '../gates/junk';
-import { findLeak } from '../gates/leak-gate';
 import { groupBy, type RowStream } from '../source';
 import { choosePairs, type PairSide, pairSides } from './pair-choice';
+import { type PairRow, pairRowOf } from './pair-row';
 
 export interface PairOptions {
   max_pairs_per_prompt?: number;
@@ -63,20 +62,21 @@ const lineage = (input: ExportInput): PairLineage => ({
   ...(input.label_source ? { label_source: input.label_source } : {}),
 });
 
-function makePair(chosen: PairSide, rejected: PairSide): PreferencePair {
+function makePair(chosenSide: PairSide, rejectedSide: PairSide): PreferencePair {
+  const [chosen, rejected] = [chosenSide.row.input(), rejectedSide.row.input()];
   return {
-    prompt: chosen.input.row.prompt,
-    chosen: chosen.input,
-    rejected: rejected.input,
-    chosen_score: chosen.reward,
-    rejected_score: rejected.reward,
-    margin: round4(chosen.reward - rejected.reward),
-    chosen_model: chosen.input.row.agent_model,
-    rejected_model: rejected.input.row.agent_model,
-    same_policy: chosen.input.row.agent_model === rejected.input.row.agent_model,
-    length_delta: chosen.chars - rejected.chars,
-    chosen_lineage: lineage(chosen.input),
-    rejected_lineage: lineage(rejected.input),
+    prompt: chosen.row.prompt,
+    chosen,
+    rejected,
+    chosen_score: chosenSide.reward,
+    rejected_score: rejectedSide.reward,
+    margin: round4(chosenSide.reward - rejectedSide.reward),
+    chosen_model: chosen.row.agent_model,
+    rejected_model: rejected.row.agent_model,
+    same_policy: chosen.row.agent_model === rejected.row.agent_model,
+    length_delta: chosenSide.chars - rejectedSide.chars,
+    chosen_lineage: lineage(chosen),
+    rejected_lineage: lineage(rejected),
   };
 }
 
@@ -88,6 +88,14 @@ export function pairsForPrompt(
   rows: readonly ExportInput[],
   options: PairOptions = {},
 ): { pairs: PreferencePair[]; ties: number; same_but_ids: number } {
+  return pairsOfRows(
+    rows.map((input) => pairRowOf(input)),
+    options,
+  );
+}
+
+/** pairsForPrompt over rows as pairing weighs them: only the rows of the pairs chosen are asked for whole. */
+function pairsOfRows(rows: readonly PairRow[], options: PairOptions): { pairs: PreferencePair[]; ties: number; same_but_ids: number } {
   const made = choosePairs(pairSides(rows), {
     min_margin: options.min_margin ?? 1.0,
     drop_ties: options.drop_ties ?? true,
@@ -105,16 +113,28 @@ export function buildPreferencePairs(
   scenarios: RowStream<readonly ExportInput[]>,
   options: PairOptions = {},
 ): { pairs: AsyncIterable<PreferencePair>; report(): PairReport } {
+  return pairPreferences(pairRowGroups(scenarios), options);
+}
+
+async function* pairRowGroups(scenarios: RowStream<readonly ExportInput[]>): AsyncGenerator<PairRow[]> {
+  for await (const scenarioRows of scenarios as AsyncIterable<readonly ExportInput[]>) yield scenarioRows.map((input) => pairRowOf(input));
+}
+
+/** buildPreferencePairs over scenarios of rows as pairing weighs them (see PairRow). */
+export function pairPreferences(
+  scenarios: RowStream<readonly PairRow[]>,
+  options: PairOptions = {},
+): { pairs: AsyncIterable<PreferencePair>; report(): PairReport } {
   const counts = { rows: 0, prompts: 0, contrast: 0, pairs: 0, ties: 0, sameButIds: 0, excluded: 0, longer: 0, ungraded: 0 };
   async function* pairs(): AsyncGenerator<PreferencePair> {
-    for await (const scenarioRows of scenarios as AsyncIterable<readonly ExportInput[]>) {
+    for await (const scenarioRows of scenarios as AsyncIterable<readonly PairRow[]>) {
       counts.rows += scenarioRows.length;
-      for (const ask of groupBy(scenarioRows, (input) => normaliseText(input.row.prompt))) {
+      for (const ask of groupBy(scenarioRows, (row) => row.ask)) {
         counts.prompts += 1;
-        const usable = ask.filter((input) => input.reward !== null && !junkReason(input) && !findLeak(input));
+        const usable = ask.filter((row) => !row.excluded);
         counts.excluded += ask.length - usable.length;
-        counts.ungraded += ask.filter((input) => input.reward === null).length;
-        const made = pairsForPrompt(usable, options);
+        counts.ungraded += ask.filter((row) => row.reward === null).length;
+        const made = pairsOfRows(usable, options);
         counts.ties += made.ties;
         counts.sameButIds += made.same_but_ids;
         if (made.pairs.length > 0) counts.contrast += 1;

@@ -111,6 +111,17 @@ export function* readRows(db: Db, ids: readonly string[], signal?: AbortSignal):
   for (const record of pagesOf(ids, signal, (slice) => gradedRowRecords(db, slice))) yield wholeInput(record);
 }
 
+/** `readRows`, each row with a way to read it again from the text read with it (for readers that let rows go). */
+export function* readRereadableRows(
+  db: Db,
+  ids: readonly string[],
+  signal?: AbortSignal,
+): Generator<{ input: ExportInput; reread: () => ExportInput }> {
+  for (const record of pagesOf(ids, signal, (slice) => gradedRowRecords(db, slice))) {
+    yield { input: wholeInput(record), reread: () => wholeInput(record) };
+  }
+}
+
 /**
  * `readRows` for the default SFT export of `format`: each row as its prepared line of `recipe` where it has a usable
  * one, else whole (read with the other such rows of its page).
