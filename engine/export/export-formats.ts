@@ -2,7 +2,7 @@ import { type ExportInput, type RunContext, scenarioOf } from './export-input';
 import { exportGrpo, type GrpoExportOptions, type GrpoReport } from './formats/grpo-export';
 import { exportPreference, type PreferenceExportOptions, type PreferenceFormat, type PreferenceReport } from './formats/preference-export';
 import { type PairOptions, type PairReport, pairPreferences } from './selection/preference-pairs';
-import { type PairRow, pairRowOf } from './selection/pair-row';
+import { type PairScenario, pairRowOf } from './selection/pair-row';
 import { groupBy, groupConsecutive, type RowStream, streamOf } from './source';
 import { type ExportStream, exportTraining, type TrainingExportOptions, type TrainingReport } from './formats/training-export';
 
@@ -34,16 +34,16 @@ async function* scenarioGroups(rows: RowStream<ExportInput>, sorted: boolean): A
 
 const PREFERENCE: Record<string, PreferenceFormat> = { 'dpo-openai': 'openai', 'dpo-trl': 'trl', 'dpo-full': 'full' };
 
-async function* pairRowGroups(groups: AsyncIterable<ExportInput[]>): AsyncGenerator<PairRow[]> {
-  for await (const group of groups) yield group.map((input) => pairRowOf(input));
+async function* pairRowGroups(groups: AsyncIterable<ExportInput[]>): AsyncGenerator<PairScenario> {
+  for await (const group of groups) yield { rows: group.map((input) => pairRowOf(input)) };
 }
 
 /**
  * A DPO export of scenarios of rows as pairing weighs them (each scenario's rows together): a reader that gives
- * PairRows may read a row whole only when it ends up in a pair.
+ * PairRows may read a row whole again only when pairing asks for it (see PairScenario).
  */
 export function exportPairRows(
-  scenarios: RowStream<readonly PairRow[]>,
+  scenarios: RowStream<PairScenario>,
   context: RunContext | null,
   options: ExportOptions & { format: 'dpo-openai' | 'dpo-trl' | 'dpo-full' },
 ): ExportStream<ExportReport> {

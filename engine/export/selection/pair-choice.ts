@@ -44,6 +44,13 @@ export function pairSides(rows: readonly PairRow[]): PairSide[] {
   return graded.map((row, index) => ({ row, reward: row.reward!, id: row.rollout_id, index, chars: row.chars, shape: row.shape }));
 }
 
+/** The graded rows whose whole conversation pairing compares: those sharing their shape with another graded row. */
+export function rowsToCompare(rows: readonly PairRow[]): PairRow[] {
+  const shapes = new Map<string, number>();
+  for (const row of rows) if (row.reward !== null) shapes.set(row.shape, (shapes.get(row.shape) ?? 0) + 1);
+  return rows.filter((row) => row.reward !== null && shapes.get(row.shape)! > 1);
+}
+
 const keyOf = (side: PairSide): string => (side.key ??= side.row.key());
 
 const sameConversation = (a: PairSide, b: PairSide): boolean => a.shape === b.shape && keyOf(a) === keyOf(b);

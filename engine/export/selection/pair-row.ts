@@ -27,6 +27,15 @@ export interface PairRow {
   input(): ExportInput;
 }
 
+/**
+ * A scenario's rows as a reader gives them. `prepare`, when the reader has it, is told before pairing asks for rows whole
+ * which it will ask for, in that order: first the rows whose conversations it compares, then those of its pairs.
+ */
+export interface PairScenario {
+  rows: readonly PairRow[];
+  prepare?(rows: readonly PairRow[]): void;
+}
+
 export const assistantChars = (messages: readonly Message[]): number =>
   messages.reduce((total, message) => total + (message.role === 'assistant' ? stripThink(message.content).length : 0), 0);
 

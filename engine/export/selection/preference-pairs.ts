@@ -2,8 +2,8 @@ import { round4 } from '../../../shared/domain/rounding';
 import { LENGTH_BIAS_SHARE } from '../constants';
 import type { ExportInput } from '../export-input';
 import { groupBy, type RowStream } from '../source';
-import { choosePairs, type PairSide, pairSides } from './pair-choice';
-import { type PairRow, pairRowOf } from './pair-row';
+import { type PairChoice, choosePairs, type PairSide, pairSides, rowsToCompare } from './pair-choice';
+import { type PairRow, pairRowOf, type PairScenario } from './pair-row';
 
 export interface PairOptions {
   max_pairs_per_prompt?: number;
@@ -94,14 +94,17 @@ export function pairsForPrompt(
   );
 }
 
-/** pairsForPrompt over rows as pairing weighs them: only the rows of the pairs chosen are asked for whole. */
-function pairsOfRows(rows: readonly PairRow[], options: PairOptions): { pairs: PreferencePair[]; ties: number; same_but_ids: number } {
-  const made = choosePairs(pairSides(rows), {
+const choose = (rows: readonly PairRow[], options: PairOptions): PairChoice =>
+  choosePairs(pairSides(rows), {
     min_margin: options.min_margin ?? 1.0,
     drop_ties: options.drop_ties ?? true,
     length_match: options.length_match !== false,
     max_pairs: options.max_pairs_per_prompt ?? 1,
   });
+
+/** pairsForPrompt over rows as pairing weighs them: only the rows of the pairs chosen are asked for whole. */
+function pairsOfRows(rows: readonly PairRow[], options: PairOptions): { pairs: PreferencePair[]; ties: number; same_but_ids: number } {
+  const made = choose(rows, options);
   return { pairs: made.pairs.map((pair) => makePair(pair.chosen, pair.rejected)), ties: made.ties, same_but_ids: made.same_but_ids };
 }
 
@@ -116,29 +119,37 @@ export function buildPreferencePairs(
   return pairPreferences(pairRowGroups(scenarios), options);
 }
 
-async function* pairRowGroups(scenarios: RowStream<readonly ExportInput[]>): AsyncGenerator<PairRow[]> {
-  for await (const scenarioRows of scenarios as AsyncIterable<readonly ExportInput[]>) yield scenarioRows.map((input) => pairRowOf(input));
+async function* pairRowGroups(scenarios: RowStream<readonly ExportInput[]>): AsyncGenerator<PairScenario> {
+  for await (const scenarioRows of scenarios as AsyncIterable<readonly ExportInput[]>) {
+    yield { rows: scenarioRows.map((input) => pairRowOf(input)) };
+  }
 }
 
 /** buildPreferencePairs over scenarios of rows as pairing weighs them (see PairRow). */
 export function pairPreferences(
-  scenarios: RowStream<readonly PairRow[]>,
+  scenarios: RowStream<PairScenario>,
   options: PairOptions = {},
 ): { pairs: AsyncIterable<PreferencePair>; report(): PairReport } {
   const counts = { rows: 0, prompts: 0, contrast: 0, pairs: 0, ties: 0, sameButIds: 0, excluded: 0, longer: 0, ungraded: 0 };
   async function* pairs(): AsyncGenerator<PreferencePair> {
-    for await (const scenarioRows of scenarios as AsyncIterable<readonly PairRow[]>) {
-      counts.rows += scenarioRows.length;
-      for (const ask of groupBy(scenarioRows, (row) => row.ask)) {
-        counts.prompts += 1;
+    for await (const scenario of scenarios as AsyncIterable<PairScenario>) {
+      counts.rows += scenario.rows.length;
+      const asks = groupBy(scenario.rows, (row) => row.ask).map((ask) => {
         const usable = ask.filter((row) => !row.excluded);
+        counts.prompts += 1;
         counts.excluded += ask.length - usable.length;
         counts.ungraded += ask.filter((row) => row.reward === null).length;
-        const made = pairsOfRows(usable, options);
+        return usable;
+      });
+      scenario.prepare?.(asks.flatMap(rowsToCompare));
+      const chosen = asks.map((usable) => choose(usable, options));
+      scenario.prepare?.(chosen.flatMap((made) => made.pairs.flatMap((pair) => [pair.chosen.row, pair.rejected.row])));
+      for (const made of chosen) {
         counts.ties += made.ties;
         counts.sameButIds += made.same_but_ids;
         if (made.pairs.length > 0) counts.contrast += 1;
-        for (const pair of made.pairs) {
+        for (const choice of made.pairs) {
+          const pair = makePair(choice.chosen, choice.rejected);
           counts.pairs += 1;
           if (pair.length_delta > 0) counts.longer += 1;
           yield pair;
