@@ -9,7 +9,7 @@ import {
   type RunContext,
 } from '../../../../engine/index';
 import type { Db } from '../../../store/database';
-import { gradedRowRecords, type GradedRowRecord } from '../../../store/exports/export-rows-repository';
+import { type GradedRowRecord, rowBodies } from '../../../store/exports/export-rows-repository';
 import { PAGE_ROWS, readRecords, wholeInput } from '../export-rows';
 
 const PREFERENCE_FORMATS = ['dpo-openai', 'dpo-trl', 'dpo-full'] as const;
@@ -26,7 +26,7 @@ export const preferenceFormatOf = (format: ExportFormat): PreferenceFormat | nul
 class RowsAgain {
   private order = new Map<string, number>();
   private wanted: string[] = [];
-  private page = new Map<string, GradedRowRecord>();
+  private page = new Map<string, string>();
 
   constructor(private readonly db: Db) {}
 
@@ -35,16 +35,17 @@ class RowsAgain {
     this.order = new Map(ids.map((id, index) => [id, index]));
   }
 
-  input(id: string): ExportInput {
-    let record = this.page.get(id);
-    if (!record) {
+  /** The row with the grade read with it the first time (only its body is read again). */
+  input(grade: Omit<GradedRowRecord, 'body'>): ExportInput {
+    const { id } = grade;
+    let body = this.page.get(id);
+    if (body === undefined) {
       const at = this.order.get(id);
-      const slice = at === undefined ? [id] : this.wanted.slice(at, at + PAGE_ROWS);
-      this.page = new Map(gradedRowRecords(this.db, slice).map((read) => [read.id, read]));
-      record = this.page.get(id);
-      if (!record) throw new Error(`row ${id} is no longer in the store`);
+      this.page = new Map(rowBodies(this.db, at === undefined ? [id] : this.wanted.slice(at, at + PAGE_ROWS)));
+      body = this.page.get(id);
+      if (body === undefined) throw new Error(`row ${id} is no longer in the store`);
     }
-    return wholeInput(record);
+    return wholeInput({ ...grade, body });
   }
 }
 
@@ -60,10 +61,11 @@ export function* pairRowScenarios(
   signal?: AbortSignal,
 ): Generator<PairScenario> {
   // `seen` passes each row on as it takes it, so the row it gives is always the one read last.
-  let storeId = '';
+  let grade: Omit<GradedRowRecord, 'body'> | null = null;
   function* whole(): Generator<ExportInput> {
     for (const record of readRecords(db, ids, signal)) {
-      storeId = record.id;
+      const { body: _body, ...rest } = record;
+      grade = rest;
       yield wholeInput(record);
     }
   }
@@ -75,14 +77,14 @@ export function* pairRowScenarios(
   let scenario = new Map<PairRow, string>();
   let scenarioId: string | null = null;
   for (const input of seen(whole())) {
-    const id = storeId;
-    const row = pairRowOf(input, () => again.input(id));
+    const read = grade!;
+    const row = pairRowOf(input, () => again.input(read));
     if (scenario.size > 0 && scenarioId !== row.scenario_id) {
       yield scenarioOf(scenario);
       scenario = new Map();
     }
     scenarioId = row.scenario_id;
-    scenario.set(row, id);
+    scenario.set(row, read.id);
   }
   if (scenario.size > 0) yield scenarioOf(scenario);
 }
