@@ -2,10 +2,10 @@ import { round4 } from '../../../shared/domain/rounding';
 import type { PairRow } from './pair-row';
 
 /**
- * Which pairs one prompt's graded rows make, without weighing every two rows against each other: candidates come in
- * order of margin from a heap (each chosen row walks the rows from the lowest reward up), and only a margin's own
- * candidates are sorted, by length and id, to be taken in turn. The rules and the pairs are those of the quadratic
- * original (pair-choice.test.ts holds the two to the same pairs on generated groups).
+ * Which pairs one prompt's graded rows make: candidates come in order of margin from a heap (each chosen row walks the
+ * rows from the lowest reward up), and only the margins the picks reach are sorted, by length and id, to be taken in
+ * turn (a margin's candidates all at once: passes x failures on an ask of many of both). The rules and the pairs are
+ * those of the original that weighed every two rows (pair-choice.test.ts holds the two to the same pairs).
  */
 
 /** A graded row of the prompt, with what pairing compares about it worked out once. */
