@@ -74,7 +74,16 @@ function generator(seed: number): () => number {
 }
 
 const REWARDS = [0, 0, 1, 1, 0.5, 0.25, 0.75, 1 / 3, 2 / 3, 0.33333, 0.66667, 0.00001, 0.99999, null];
-const FINALS = ['Done.', 'Done!', 'No.', 'Refund R-1 is on its way.', 'Refund R-2 is on its way.', '<think>check</think>Done.', '   '];
+const FINALS = [
+  'Done.',
+  'Done!',
+  'No.',
+  'Done!!!',
+  'Refund R-1 is on its way.',
+  'Refund R-2 is on its way.',
+  '<think>check</think>Done.',
+  '   ',
+];
 
 /** A row of the group: the same conversation as others but for its tool-call ids, equal lengths, ties and ungraded rows. */
 function generatedRow(next: () => number, index: number): ExportInput {
@@ -111,7 +120,8 @@ describe('pairsForPrompt without weighing every two rows', () => {
     const counted = { ties: 0, same_but_ids: 0 };
     for (let seed = 1; seed <= 300; seed++) {
       const next = generator(seed);
-      const size = 1 + Math.floor(next() * 14);
+      // Mostly small asks, every tenth a large one (many rows of one length and one reward).
+      const size = seed % 10 === 0 ? 30 + Math.floor(next() * 50) : 1 + Math.floor(next() * 14);
       const rows = Array.from({ length: size }, (_, index) => generatedRow(next, index));
       for (const options of OPTIONS) {
         const expected = quadraticPairs(rows, options);

@@ -1,11 +1,13 @@
 import { round4 } from '../../../shared/domain/rounding';
+import { Heap } from './heap';
+import { PartnerCursor } from './partner-cursor';
 import type { PairRow } from './pair-row';
 
 /**
- * Which pairs one prompt's graded rows make: candidates come in order of margin from a heap (each chosen row walks the
- * rows from the lowest reward up), and only the margins the picks reach are sorted, by length and id, to be taken in
- * turn (a margin's candidates all at once: passes x failures on an ask of many of both). The rules and the pairs are
- * those of the original that weighed every two rows (pair-choice.test.ts holds the two to the same pairs).
+ * Which pairs one prompt's graded rows make, without weighing every two rows: candidates come in order of margin from a
+ * heap (each chosen row walks the rows from the lowest reward up), and within a margin each chosen row's partners come
+ * closest length first from a cursor over its reward's partners sorted once (partner-cursor.ts). The rules and the
+ * pairs are those of the original that weighed every two rows (pair-choice.test.ts holds the two to the same pairs).
  */
 
 /** A graded row of the prompt, with what pairing compares about it worked out once. */
@@ -116,21 +118,21 @@ export function choosePairs(sides: readonly PairSide[], rules: PairRules): PairC
   const tiesAllowed = rules.min_margin <= 0 && !rules.drop_ties;
   const ties = rules.min_margin <= 0 && rules.drop_ties ? tieCount(sides) : 0;
   const rising = [...sides].sort((a, b) => a.reward - b.reward);
+  const fits = (chosen: PairSide, rejected: PairSide): boolean => {
+    const margin = chosen.reward - rejected.reward;
+    if (margin > 0) return margin >= rules.min_margin && !sameConversation(chosen, rejected);
+    return margin === 0 && tiesAllowed && chosen.id < rejected.id;
+  };
   /** The next rejected side at or after `at` that makes a candidate with `chosen`, or -1: margins only fall from there. */
   const next = (chosen: PairSide, at: number): number => {
     for (let index = at; index < rising.length; index++) {
-      const rejected = rising[index]!;
-      const margin = chosen.reward - rejected.reward;
-      if (margin > 0) {
-        if (margin < rules.min_margin) return -1;
-        if (!sameConversation(chosen, rejected)) return index;
-      } else if (margin === 0) {
-        if (tiesAllowed && chosen.id < rejected.id) return index;
-      } else return -1;
+      const margin = chosen.reward - rising[index]!.reward;
+      if (margin < 0 || (margin > 0 && margin < rules.min_margin)) return -1;
+      if (fits(chosen, rising[index]!)) return index;
     }
     return -1;
   };
-  const heap = new MarginHeap();
+  const heap = new Heap<Entry>((a, b) => a.margin > b.margin);
   const enter = (chosen: PairSide, from: number) => {
     const at = next(chosen, from);
     if (at >= 0) heap.push({ chosen, at, margin: chosen.reward - rising[at]!.reward });
@@ -138,70 +140,64 @@ export function choosePairs(sides: readonly PairSide[], rules: PairRules): PairC
   for (const side of sides) enter(side, 0);
   const used = new Set<PairSide>();
   const pairs: PairChoice['pairs'] = [];
+  const byLength = (a: PairSide, b: PairSide) => a.chars - b.chars || a.index - b.index;
   while (heap.size > 0 && pairs.length < rules.max_pairs) {
     const level = round4(heap.peek().margin);
-    const candidates: { chosen: PairSide; rejected: PairSide }[] = [];
+    const chosenRows: PairSide[] = [];
     while (heap.size > 0 && round4(heap.peek().margin) === level) {
-      const { chosen, at } = heap.pop();
+      const { chosen } = heap.pop();
+      if (!used.has(chosen)) chosenRows.push(chosen);
+    }
+    // The rows of one reward share their partners at this margin: a stretch of the rows by reward, sorted once.
+    const ranges = new Map<number, { end: number; partners: PairSide[] }>();
+    const rangeOf = (reward: number) => {
+      let range = ranges.get(reward);
+      if (!range) {
+        const start = firstAt(rising, (rejected) => round4(reward - rejected.reward) <= level);
+        const end = firstAt(rising, (rejected) => round4(reward - rejected.reward) < level);
+        const partners = rising.slice(start, end).sort(rules.length_match ? byLength : (a, b) => a.index - b.index);
+        ranges.set(reward, (range = { end, partners }));
+      }
+      return range;
+    };
+    const cursors = new Heap<PartnerCursor>(
+      (a, b) =>
+        (a.gap - b.gap ||
+          sideById(a.chosen, b.chosen) ||
+          sideById(a.current!, b.current!) ||
+          a.chosen.index - b.chosen.index ||
+          a.current!.index - b.current!.index) < 0,
+    );
+    for (const chosen of chosenRows) {
+      const cursor = new PartnerCursor(chosen, rangeOf(chosen.reward).partners, rules.length_match);
+      if (cursor.advance((rejected) => fits(chosen, rejected))) cursors.push(cursor);
+    }
+    while (cursors.size > 0 && pairs.length < rules.max_pairs) {
+      const cursor = cursors.pop();
+      const { chosen } = cursor;
       if (used.has(chosen)) continue;
-      if (!used.has(rising[at]!)) candidates.push({ chosen, rejected: rising[at]! });
-      enter(chosen, at + 1);
+      const rejected = cursor.current!;
+      if (!used.has(rejected)) {
+        used.add(chosen);
+        used.add(rejected);
+        pairs.push({ chosen, rejected });
+      } else if (cursor.advance((partner) => fits(chosen, partner))) cursors.push(cursor);
     }
-    const gap = (pair: { chosen: PairSide; rejected: PairSide }) =>
-      rules.length_match ? Math.abs(pair.chosen.chars - pair.rejected.chars) : 0;
-    candidates.sort((a, b) => gap(a) - gap(b) || a.chosen.index - b.chosen.index || a.rejected.index - b.rejected.index);
-    for (const pair of candidates) {
-      if (pairs.length >= rules.max_pairs) break;
-      if (used.has(pair.chosen) || used.has(pair.rejected)) continue;
-      used.add(pair.chosen);
-      used.add(pair.rejected);
-      pairs.push(pair);
-    }
+    for (const chosen of chosenRows) if (!used.has(chosen)) enter(chosen, rangeOf(chosen.reward).end);
   }
   return { pairs, ties, same_but_ids: sameButIds(sides, rules) };
 }
 
-/** Entries by margin, largest on top. */
-class MarginHeap {
-  private readonly entries: Entry[] = [];
+/** By id: candidates of one length gap go by the chosen side's id, the rejected side's, then place (two rows may share an id). */
+const sideById = (a: PairSide, b: PairSide): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-  get size(): number {
-    return this.entries.length;
+/** The first position in `rows` where `reached` holds (it holds from there on), or rows.length. */
+function firstAt(rows: readonly PairSide[], reached: (row: PairSide) => boolean): number {
+  let [low, high] = [0, rows.length];
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (reached(rows[middle]!)) high = middle;
+    else low = middle + 1;
   }
-
-  peek(): Entry {
-    return this.entries[0]!;
-  }
-
-  push(entry: Entry): void {
-    const entries = this.entries;
-    let index = entries.push(entry) - 1;
-    while (index > 0) {
-      const parent = (index - 1) >> 1;
-      if (entries[parent]!.margin >= entry.margin) break;
-      entries[index] = entries[parent]!;
-      index = parent;
-    }
-    entries[index] = entry;
-  }
-
-  pop(): Entry {
-    const entries = this.entries;
-    const top = entries[0]!;
-    const last = entries.pop()!;
-    if (entries.length > 0) {
-      let index = 0;
-      for (;;) {
-        const left = 2 * index + 1;
-        if (left >= entries.length) break;
-        const right = left + 1;
-        const larger = right < entries.length && entries[right]!.margin > entries[left]!.margin ? right : left;
-        if (entries[larger]!.margin <= last.margin) break;
-        entries[index] = entries[larger]!;
-        index = larger;
-      }
-      entries[index] = last;
-    }
-    return top;
-  }
+  return low;
 }
