@@ -44,8 +44,8 @@ const NAMES: Record<ExportMode, string> = {
   'openai-whole': 'SFT read whole',
   trl: 'TRL (prepared lines)',
   'trl-whole': 'TRL read whole',
-  'dpo-openai': 'DPO (dpo-openai, read for pairing first)',
-  'dpo-trl': 'DPO (dpo-trl, read for pairing first)',
+  'dpo-openai': 'DPO (dpo-openai, pairing first)',
+  'dpo-trl': 'DPO (dpo-trl, pairing first)',
 };
 /** The exports whose files must equal their read-whole twin's, byte for byte. */
 const TWINS = [
