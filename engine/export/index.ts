@@ -36,6 +36,8 @@ export {
 export { EmptyExportError } from './empty-export-error';
 export { ExportCancelledError } from './export-cancelled-error';
 export { EXPORT_FORMATS, type ExportFormat, type ExportOptions, type ExportReport, exportRows } from './export-formats';
+export { exportPairRows } from './export-formats';
+export { type PairRow, pairRowOf, type PairScenario } from './selection/pair-row';
 export {
   EMPTY_CONTEXT,
   type ExportGold,

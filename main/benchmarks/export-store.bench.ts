@@ -4,9 +4,10 @@
  * `rows` rows (new ids and ordinals, bodies otherwise alike), each copy given its prepared export line as the run
  * executor gives a row it stores (timed and printed: that work moved from the export to the simulation). The measure is
  * `runExport` of the whole run to a folder, exactly as the app runs it: the plan (selection, splits), the rows read a
- * page at a time, the file written and synced, the card. Three exports: the default SFT export (OpenAI-compatible) and
+ * page at a time, the file written and synced, the card. Four exports: the default SFT export (OpenAI-compatible) and
  * the default TRL export, rows read as their prepared lines joined with their grades on this thread
- * (engine/export/prepared-line.ts), and DPO (dpo-openai: every row read whole, pairs made by prompt). The SFT and TRL
+ * (engine/export/prepared-line.ts), and DPO (dpo-openai and dpo-trl: each row read whole once for what pairing weighs, and
+ * again only for a pair's line, main/services/exports/preference). The SFT and TRL
  * exports run again with every row read whole (each body parsed through its schema, every line built and checked: the
  * general path, which other options and rows stored before migrations 012 and 016 take), as the app runs it on this
  * machine (on worker threads started from a bundle of the desktop app's export worker,
@@ -36,7 +37,7 @@ import { exportTuning } from '../services/exports/export-tuning';
  * A format alone: the export as the app runs it (SFT and TRL from prepared lines, on this thread); `-whole`: every row
  * read whole (the general path, prepared lines unused), as the app runs that (on worker threads where the cores are there).
  */
-const MODES = ['openai', 'openai-whole', 'trl', 'trl-whole', 'dpo-openai', 'raw'] as const;
+const MODES = ['openai', 'openai-whole', 'trl', 'trl-whole', 'dpo-openai', 'dpo-trl', 'raw'] as const;
 type Mode = (typeof MODES)[number];
 type ExportMode = Exclude<Mode, 'raw'>;
 /** What each export's figures are called. */
@@ -45,7 +46,8 @@ const NAMES: Record<ExportMode, string> = {
   'openai-whole': 'SFT read whole',
   trl: 'TRL (prepared lines)',
   'trl-whole': 'TRL read whole',
-  'dpo-openai': 'DPO (dpo-openai, rows read whole)',
+  'dpo-openai': 'DPO (dpo-openai, pairing first)',
+  'dpo-trl': 'DPO (dpo-trl, pairing first)',
 };
 /** The exports whose files must equal their read-whole twin's, byte for byte. */
 const TWINS = [
@@ -210,6 +212,11 @@ if (childMode) {
         `${prepared}: rows ${count}, lines ${run.lines}, ${(run.bytes / 1e6).toFixed(1)} MB; the file of prepared lines identical to ` +
           `the file of every row read whole: ${run.sha256 === measures.get(whole)!.sha256}`,
       );
+    }
+    for (const mode of ['dpo-openai', 'dpo-trl'] as const) {
+      const run = measures.get(mode)!;
+      // The file's hash, to hold a change to the DPO path to the same file, byte for byte, as before it.
+      console.log(`${mode}: rows ${count}, lines ${run.lines}, ${(run.bytes / 1e6).toFixed(1)} MB, sha256 ${run.sha256}`);
     }
     const wholeWhere = wholeOnWorkers() ? 'on worker threads' : 'on this thread';
     console.log(

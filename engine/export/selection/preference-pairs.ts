@@ -1,12 +1,9 @@
 import { round4 } from '../../../shared/domain/rounding';
 import { LENGTH_BIAS_SHARE } from '../constants';
 import type { ExportInput } from '../export-input';
-import { junkReason, normaliseText } from '../gates/junk';
-import { findLeak } from '../gates/leak-gate';
 import { groupBy, type RowStream } from '../source';
-import { withPositionalCallIds } from '../formats/call-ids';
-import { sampleMessages, stripThink } from '../formats/training-samples';
-import { EMPTY_CONTEXT } from '../export-input';
+import { type PairChoice, choosePairs, type PairSide, pairSides, rowsToCompare } from './pair-choice';
+import { type PairRow, pairRowOf, type PairScenario } from './pair-row';
 
 export interface PairOptions {
   max_pairs_per_prompt?: number;
@@ -57,9 +54,6 @@ export interface PairReport {
   warnings: string[];
 }
 
-const assistantChars = (input: ExportInput): number =>
-  input.row.messages.reduce((total, message) => total + (message.role === 'assistant' ? stripThink(message.content).length : 0), 0);
-
 const lineage = (input: ExportInput): PairLineage => ({
   rollout_id: input.row.rollout_id,
   scenario_id: input.row.situation.scenario_id,
@@ -68,30 +62,23 @@ const lineage = (input: ExportInput): PairLineage => ({
   ...(input.label_source ? { label_source: input.label_source } : {}),
 });
 
-function makePair(chosen: ExportInput, rejected: ExportInput): PreferencePair {
-  const chosenScore = chosen.reward!;
-  const rejectedScore = rejected.reward!;
+function makePair(chosenSide: PairSide, rejectedSide: PairSide): PreferencePair {
+  const [chosen, rejected] = [chosenSide.row.input(), rejectedSide.row.input()];
   return {
     prompt: chosen.row.prompt,
     chosen,
     rejected,
-    chosen_score: chosenScore,
-    rejected_score: rejectedScore,
-    margin: round4(chosenScore - rejectedScore),
+    chosen_score: chosenSide.reward,
+    rejected_score: rejectedSide.reward,
+    margin: round4(chosenSide.reward - rejectedSide.reward),
     chosen_model: chosen.row.agent_model,
     rejected_model: rejected.row.agent_model,
     same_policy: chosen.row.agent_model === rejected.row.agent_model,
-    length_delta: assistantChars(chosen) - assistantChars(rejected),
+    length_delta: chosenSide.chars - rejectedSide.chars,
     chosen_lineage: lineage(chosen),
     rejected_lineage: lineage(rejected),
   };
 }
-
-/** A row's conversation as a trainer sees it (`<think>` removed, tool-call ids by position), for comparing two rows. */
-const conversationKey = (input: ExportInput): string =>
-  JSON.stringify(withPositionalCallIds(sampleMessages(input.row.messages, EMPTY_CONTEXT).messages));
-
-const byId = (a: ExportInput, b: ExportInput) => (a.row.rollout_id < b.row.rollout_id ? -1 : a.row.rollout_id > b.row.rollout_id ? 1 : 0);
 
 /**
  * Pairs within one prompt's rows: each candidate (chosen, rejected) differs in reward by at least `min_margin`;
@@ -101,48 +88,24 @@ export function pairsForPrompt(
   rows: readonly ExportInput[],
   options: PairOptions = {},
 ): { pairs: PreferencePair[]; ties: number; same_but_ids: number } {
-  const minMargin = options.min_margin ?? 1.0;
-  const dropTies = options.drop_ties ?? true;
-  const graded = [...rows].filter((input) => input.reward !== null).sort(byId);
-  const keys = new Map(graded.map((input) => [input, conversationKey(input)]));
-  const candidates: PreferencePair[] = [];
-  let ties = 0;
-  let sameButIds = 0;
-  for (const chosen of graded) {
-    for (const rejected of graded) {
-      if (chosen === rejected) continue;
-      const margin = chosen.reward! - rejected.reward!;
-      if (margin > 0 && margin >= minMargin && keys.get(chosen) === keys.get(rejected)) {
-        sameButIds += 1;
-        continue;
-      }
-      if (margin === 0) {
-        if (chosen.row.rollout_id < rejected.row.rollout_id && minMargin <= 0) {
-          if (dropTies) ties += 1;
-          else candidates.push(makePair(chosen, rejected));
-        }
-        continue;
-      }
-      if (margin > 0 && margin >= minMargin) candidates.push(makePair(chosen, rejected));
-    }
-  }
-  candidates.sort(
-    (a, b) =>
-      b.margin - a.margin ||
-      (options.length_match === false ? 0 : Math.abs(a.length_delta) - Math.abs(b.length_delta)) ||
-      byId(a.chosen, b.chosen) ||
-      byId(a.rejected, b.rejected),
+  return pairsOfRows(
+    rows.map((input) => pairRowOf(input)),
+    options,
   );
-  const used = new Set<ExportInput>();
-  const pairs: PreferencePair[] = [];
-  for (const pair of candidates) {
-    if (pairs.length >= (options.max_pairs_per_prompt ?? 1)) break;
-    if (used.has(pair.chosen) || used.has(pair.rejected)) continue;
-    used.add(pair.chosen);
-    used.add(pair.rejected);
-    pairs.push(pair);
-  }
-  return { pairs, ties, same_but_ids: sameButIds };
+}
+
+const choose = (rows: readonly PairRow[], options: PairOptions): PairChoice =>
+  choosePairs(pairSides(rows), {
+    min_margin: options.min_margin ?? 1.0,
+    drop_ties: options.drop_ties ?? true,
+    length_match: options.length_match !== false,
+    max_pairs: options.max_pairs_per_prompt ?? 1,
+  });
+
+/** pairsForPrompt over rows as pairing weighs them: only the rows of the pairs chosen are asked for whole. */
+function pairsOfRows(rows: readonly PairRow[], options: PairOptions): { pairs: PreferencePair[]; ties: number; same_but_ids: number } {
+  const made = choose(rows, options);
+  return { pairs: made.pairs.map((pair) => makePair(pair.chosen, pair.rejected)), ties: made.ties, same_but_ids: made.same_but_ids };
 }
 
 /**
@@ -153,20 +116,40 @@ export function buildPreferencePairs(
   scenarios: RowStream<readonly ExportInput[]>,
   options: PairOptions = {},
 ): { pairs: AsyncIterable<PreferencePair>; report(): PairReport } {
+  return pairPreferences(pairRowGroups(scenarios), options);
+}
+
+async function* pairRowGroups(scenarios: RowStream<readonly ExportInput[]>): AsyncGenerator<PairScenario> {
+  for await (const scenarioRows of scenarios as AsyncIterable<readonly ExportInput[]>) {
+    yield { rows: scenarioRows.map((input) => pairRowOf(input)) };
+  }
+}
+
+/** buildPreferencePairs over scenarios of rows as pairing weighs them (see PairRow). */
+export function pairPreferences(
+  scenarios: RowStream<PairScenario>,
+  options: PairOptions = {},
+): { pairs: AsyncIterable<PreferencePair>; report(): PairReport } {
   const counts = { rows: 0, prompts: 0, contrast: 0, pairs: 0, ties: 0, sameButIds: 0, excluded: 0, longer: 0, ungraded: 0 };
   async function* pairs(): AsyncGenerator<PreferencePair> {
-    for await (const scenarioRows of scenarios as AsyncIterable<readonly ExportInput[]>) {
-      counts.rows += scenarioRows.length;
-      for (const ask of groupBy(scenarioRows, (input) => normaliseText(input.row.prompt))) {
+    for await (const scenario of scenarios as AsyncIterable<PairScenario>) {
+      counts.rows += scenario.rows.length;
+      const asks = groupBy(scenario.rows, (row) => row.ask).map((ask) => {
+        const usable = ask.filter((row) => !row.excluded);
         counts.prompts += 1;
-        const usable = ask.filter((input) => input.reward !== null && !junkReason(input) && !findLeak(input));
         counts.excluded += ask.length - usable.length;
-        counts.ungraded += ask.filter((input) => input.reward === null).length;
-        const made = pairsForPrompt(usable, options);
+        counts.ungraded += ask.filter((row) => row.reward === null).length;
+        return usable;
+      });
+      scenario.prepare?.(asks.flatMap(rowsToCompare));
+      const chosen = asks.map((usable) => choose(usable, options));
+      scenario.prepare?.(chosen.flatMap((made) => made.pairs.flatMap((pair) => [pair.chosen.row, pair.rejected.row])));
+      for (const made of chosen) {
         counts.ties += made.ties;
         counts.sameButIds += made.same_but_ids;
         if (made.pairs.length > 0) counts.contrast += 1;
-        for (const pair of made.pairs) {
+        for (const choice of made.pairs) {
+          const pair = makePair(choice.chosen, choice.rejected);
           counts.pairs += 1;
           if (pair.length_delta > 0) counts.longer += 1;
           yield pair;

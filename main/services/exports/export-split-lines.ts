@@ -14,6 +14,7 @@ import {
 } from '../../../engine/index';
 import type { AppContext } from '../app/app-context';
 import { engineOptions, type ExportPlan } from './export-plan';
+import { preferenceFormatOf, preferenceLines } from './preference/preference-lines';
 import { readRows, readTrainingRows } from './export-rows';
 import { exportTuning } from './export-tuning';
 
@@ -89,6 +90,14 @@ export function splitLines(
   };
   const recipe = preparedRecipeOf(plan);
   const format = sftFormatOf(plan);
+  const preference = preferenceFormatOf(plan.request.format);
+  if (preference && plan.order === 'scenario') {
+    const seen = (rows: Iterable<ExportInput>) => {
+      const read = counted(rows, plan, tally, options.onRow);
+      return options.grades ? tallyGrades(read, options.grades) : read;
+    };
+    return preferenceLines(context.db, splitIds(plan, split), seen, plan.context, { ...settings, format: preference }, options.signal);
+  }
   if (recipe === null || format === null) {
     const rows = planRows(context, plan, split, tally, options.signal, options.onRow);
     return exportRows(options.grades ? tallyGrades(rows, options.grades) : rows, plan.context, settings);

@@ -138,6 +138,13 @@ export function gradedRowRecords(db: Db, ids: readonly string[]): GradedRowRecor
   return statement<[string], GradedRowRecord>(db, PAGE_SQL).all(JSON.stringify(ids));
 }
 
+/** The stored bodies of the given rows (in no particular order), without their grades: for a row read again. */
+export function rowBodies(db: Db, ids: readonly string[]): [id: string, body: string][] {
+  return statement<[string], [string, string]>(db, 'SELECT id, body FROM rows WHERE id IN (SELECT value FROM json_each(?))')
+    .raw(true)
+    .all(JSON.stringify(ids));
+}
+
 /**
  * A page of prepared lines and grades, by the rows' ids, without reading the rows themselves (nor their bodies, the
  * long part): a row without a line of the recipe comes with null line columns and is read whole after. Its rows come
