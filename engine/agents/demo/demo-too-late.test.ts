@@ -3,7 +3,7 @@ import { RETAIL_TOOLS } from '../../world/__fixtures__/retail-tools';
 import { createWorld } from '../../world/create-world';
 import { createDemoAgent } from './demo-agent';
 import type { ToolStep } from './demo-conversation';
-import { tooLate, tooLateReply } from './demo-too-late';
+import { doneBefore, doneBeforeReply, tooLate, tooLateReply } from './demo-too-late';
 import { Wording } from './demo-wording';
 import { agentReplies, toolCalls } from './__fixtures__/demo-agent-conduct';
 import { playScript } from './__fixtures__/demo-agent-script';
@@ -95,5 +95,39 @@ describe('the demo agent with a confirm-first policy, asked to cancel', () => {
       expect(reply).not.toMatch(/cancelled order|is now marked/i);
     }
     expect(refused).toBeGreaterThan(0);
+  });
+});
+
+describe('doneBefore: an action the record says was already carried out', () => {
+  const noted = (note: string): ToolStep => ({
+    ...lookup('ORD-82336', 'completed'),
+    result: { status: 'ok', data: { order_id: 'ORD-82336', note } },
+  });
+
+  it('reads the note and its date, and says there is nothing left to do', () => {
+    const done = doneBefore(cancel, [noted('the requested action was already carried out on 2024-01-28')]);
+    expect(done).toEqual({ call: cancel, date: '2024-01-28' });
+    expect(doneBeforeReply(done!, new Wording('done:1'), 'done')).toMatch(/already (done|taken care of) on 2024-01-28/);
+    expect(doneBefore(readdress, [noted('already done')])).toEqual({ call: readdress, date: null });
+  });
+
+  it('leaves a look-up, a note about something else, and a half-done request alone', () => {
+    expect(doneBefore({ tool: 'get_order', args: { order_id: 'ORD-82336' }, missing: [] }, [noted('already carried out')])).toBe(undefined);
+    expect(doneBefore(cancel, [noted('an earlier request on this record was started on 2024-12-02 but not finished')])).toBeUndefined();
+    expect(doneBefore(cancel, [lookup('ORD-82336', 'processing')])).toBeUndefined();
+  });
+
+  it('in a world where it was already done, the agent says so instead of asking to confirm and calling', async () => {
+    const policy = 'You are the support agent of an online shop. Always confirm with the customer before you refund or cancel anything.';
+    const { messages } = await playScript({
+      agent: createDemoAgent({ tools: RETAIL_TOOLS, seed: 7, rate: 0 }),
+      world: createWorld({ seed: 7, tools: RETAIL_TOOLS, world_state: 'entity already acted on', faults: {}, known_ids: ['ORD-10400'] }),
+      tools: RETAIL_TOOLS,
+      systemPrompt: policy,
+      rolloutKey: 'done:1',
+      userTurns: ['Please cancel my order ORD-10400.', 'Yes, go ahead.'],
+    });
+    expect(toolCalls(messages).map((call) => call.name)).toEqual(['get_order']);
+    expect(agentReplies(messages)[0]).toMatch(/already (done|taken care of)/);
   });
 });

@@ -1,6 +1,6 @@
 import type { ToolSpec } from '../../../shared/domain';
 import { appliesBeforeSent, isCancelTool, isSent } from '../../world/payloads/order-stage';
-import { isIdParameter, nameTokens } from '../../world/tool-names';
+import { isIdParameter, isReadTool, nameTokens } from '../../world/tool-names';
 import type { PlannedCall } from './arguments/demo-arguments';
 import type { ToolStep } from './demo-conversation';
 import { isRecord } from './demo-plan-edits';
@@ -14,14 +14,38 @@ export interface TooLate {
   status: string;
 }
 
-/** The status the latest answer about one of `ids` showed; undefined when no answer showed one. */
-function shownStatus(ids: readonly unknown[], steps: readonly ToolStep[]): string | undefined {
+/** The latest record an answer showed for one of the call's ids; undefined when none did. */
+function shownRecord(call: PlannedCall, steps: readonly ToolStep[]): Record<string, unknown> | undefined {
+  const ids = Object.entries(call.args)
+    .filter(([name, value]) => isIdParameter(name) && typeof value === 'string')
+    .map(([, value]) => value);
+  if (ids.length === 0) return undefined;
   for (const step of [...steps].reverse()) {
     const data = step.result?.data;
-    if (step.outcome !== 'ok' || !isRecord(data) || !Object.values(data).some((value) => ids.includes(value))) continue;
-    return typeof data.status === 'string' ? data.status : undefined;
+    if (step.outcome === 'ok' && isRecord(data) && Object.values(data).some((value) => ids.includes(value))) return data;
   }
   return undefined;
+}
+
+/** A record's note that says the action asked for was already carried out ("... already carried out on 2024-01-28"). */
+const DONE_NOTE = /\balready (?:been )?(?:carried out|done|completed|processed)\b(?:\D*(\d{4}-\d{2}-\d{2}))?/i;
+
+/** An action whose record, as last shown, notes it was already carried out: the date, or null when the note gives none. */
+export function doneBefore(call: PlannedCall, steps: readonly ToolStep[]): { call: PlannedCall; date: string | null } | undefined {
+  if (isReadTool(call.tool)) return undefined;
+  const note = shownRecord(call, steps)?.note;
+  const found = typeof note === 'string' ? DONE_NOTE.exec(note) : null;
+  return found ? { call, date: found[1] ?? null } : undefined;
+}
+
+/** "Order ORD-82336 shows this was already done on 2024-01-28, so there is nothing left for me to do on it." */
+export function doneBeforeReply(done: { call: PlannedCall; date: string | null }, wording: Wording, slot: string): string {
+  const { target } = stepSubject(done.call.tool, done.call.args);
+  const when = done.date ? ` on ${done.date}` : '';
+  return wording.pick(`${slot}:done-before`, [
+    `${capitalize(target)} shows this was already done${when}, so there is nothing left for me to do on it.`,
+    `According to the record, that was already taken care of${when}, so I've left ${target} as it is.`,
+  ]);
 }
 
 /**
@@ -30,10 +54,7 @@ function shownStatus(ids: readonly unknown[], steps: readonly ToolStep[]): strin
  */
 export function tooLate(call: PlannedCall, steps: readonly ToolStep[]): TooLate | undefined {
   if (!appliesBeforeSent(call.tool)) return undefined;
-  const ids = Object.entries(call.args)
-    .filter(([name, value]) => isIdParameter(name) && typeof value === 'string')
-    .map(([, value]) => value);
-  const status = ids.length === 0 ? undefined : shownStatus(ids, steps);
+  const status = shownRecord(call, steps)?.status;
   return isSent(status) ? { call, status } : undefined;
 }
 

@@ -18,7 +18,7 @@ import { askForMissing, confirmQuestion, describeStep, followUpQuestion, stillFa
 import { stepSubject } from './demo-subjects';
 import { callKey, inventReferences, isRecord, lastOfEachCall, lookupFor } from './demo-plan-edits';
 import { fromEarlier, sameRefusal } from './demo-repeats';
-import { tooLate, tooLateReply } from './demo-too-late';
+import { doneBefore, doneBeforeReply, tooLate, tooLateReply } from './demo-too-late';
 import type { Awaiting, DemoEnvironment, DemoState, Turn } from './demo-state';
 import { freshText, Wording } from './demo-wording';
 
@@ -93,8 +93,8 @@ export class TurnBuilder {
     calls = capped.calls;
     const unknown = this.reportedMissing(calls);
     if (unknown && !plantedNow) return this.say((wording) => sameRefusal(unknown, wording), 'final');
-    const late = tooLate(calls[0]!, this.view.steps);
-    if (late && !plantedNow) return this.say((wording) => tooLateReply(late, this.environment.tools, wording, 'too-late'), 'final');
+    const stop = this.cannotGoAhead(calls[0]!);
+    if (stop && !plantedNow) return stop;
     const firstDestructive = calls.findIndex((call) => isDestructiveTool(call.tool));
     if (this.environment.confirmFirst && !confirmed && firstDestructive >= 0) {
       if (firstDestructive > 0) return this.call([calls[0]!], { queue: calls.slice(1), confirmQueue: true }, plantedNow);
@@ -117,8 +117,8 @@ export class TurnBuilder {
     const queue = capToPaid(this.state.queue, this.view.steps);
     const next = queue.calls[0];
     if (allWent && next !== undefined) {
-      const late = tooLate(next, this.view.steps);
-      if (late) return this.say((wording) => tooLateReply(late, this.environment.tools, wording, 'too-late'), 'final');
+      const stop = this.cannotGoAhead(next);
+      if (stop) return stop;
       if (this.state.confirmQueue && isDestructiveTool(next.tool)) {
         const looked = latest[latest.length - 1];
         const lookedUp =
@@ -141,6 +141,14 @@ export class TurnBuilder {
       return this.call([next], { queue: queue.calls.slice(1), confirmQueue: this.state.confirmQueue });
     }
     return this.summary();
+  }
+
+  /** The reply to an action the record already rules out: done before, or too late now (shipped, delivered). */
+  private cannotGoAhead(call: PlannedCall): Turn | undefined {
+    const done = doneBefore(call, this.view.steps);
+    if (done) return this.say((wording) => doneBeforeReply(done, wording, 'done-before'), 'final');
+    const late = tooLate(call, this.view.steps);
+    return late ? this.say((wording) => tooLateReply(late, this.environment.tools, wording, 'too-late'), 'final') : undefined;
   }
 
   /** The reply closing an exchange: every step since the person spoke, honestly, then any question it raises. */
