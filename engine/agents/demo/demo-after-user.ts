@@ -45,7 +45,8 @@ function answerToWaiting(turn: TurnBuilder, latest: string): Turn | undefined {
       if (namesNoTool(turn, latest)) return turn.say((wording) => declined(wording, 'declined'), 'final');
     } else if (AFFIRMATIVE.test(latest)) return turn.proceed(awaiting.calls, true);
   }
-  if (GIVE_UP.test(latest) && !latest.includes('?')) {
+  // Only a reply gives up: an opening that says "later" ("where can I watch the game later") asks something.
+  if (GIVE_UP.test(latest) && !latest.includes('?') && turn.view.userTexts.length > 1) {
     const lastStep = turn.view.steps[turn.view.steps.length - 1];
     // Left after a miss, the goodbye still says the request did not go through.
     if (lastStep && FAILED_OUTCOMES.has(lastStep.outcome))

@@ -244,3 +244,13 @@ describe('demo agent: clean rollouts pass the conduct checks', () => {
     }
   });
 });
+
+describe('demo agent: an opening that says "later"', () => {
+  it('is an ask, not a goodbye', async () => {
+    const { messages } = await play({
+      key: 'later:1',
+      lines: ['Hello this is Jett Random question but any idea where I can watch the game later'],
+    });
+    expect(replies(messages)[0]).toMatch(/help with/);
+  });
+});
