@@ -76,6 +76,7 @@ describe('result_shapes', () => {
       parameters: { type: 'object', properties: { order_id: { type: 'string' }, sku: { type: 'string' } }, required: ['order_id', 'sku'] },
     };
     const order = { order_id: 'ORD-1', status: 'delivered', total_paid: 138, items: [{ sku: 'SKU-100', unit_price: 89, quantity: 1 }] };
+    const acted = { returned: 0, cancelled: 0 };
     for (let seed = 0; seed < 20; seed++) {
       const world = createWorld({
         seed,
@@ -89,11 +90,19 @@ describe('result_shapes', () => {
         },
       });
       const read = world.call('get_order', { order_id: 'ORD-1042' }).result.data as typeof order;
-      const line = read.items.at(-1)!;
-      const returned = world.call('start_return', { order_id: 'ORD-1042', sku: line.sku }).result.data as Record<string, unknown>;
-      expect(returned.refund_on_receipt).toBeCloseTo(line.unit_price * line.quantity, 2);
-      const cancelled = world.call('cancel_order', { order_id: 'ORD-1042' }).result.data as Record<string, unknown>;
-      expect(cancelled.refund_amount).toBe(read.total_paid);
+      // A delivered order can be sent back, one not yet shipped cancelled (order-stage.test.ts holds the refusals).
+      if (read.status === 'delivered') {
+        const line = read.items.at(-1)!;
+        const returned = world.call('start_return', { order_id: 'ORD-1042', sku: line.sku }).result.data as Record<string, unknown>;
+        expect(returned.refund_on_receipt).toBeCloseTo(line.unit_price * line.quantity, 2);
+        acted.returned++;
+      } else if (read.status === 'pending' || read.status === 'processing') {
+        const cancelled = world.call('cancel_order', { order_id: 'ORD-1042' }).result.data as Record<string, unknown>;
+        expect(cancelled.refund_amount).toBe(read.total_paid);
+        acted.cancelled++;
+      }
     }
+    expect(acted.returned).toBeGreaterThan(0);
+    expect(acted.cancelled).toBeGreaterThan(0);
   });
 });

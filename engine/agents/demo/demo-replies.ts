@@ -125,9 +125,10 @@ function rejectedSentence(step: ToolStep, subject: StepSubject, wording: Wording
       return `I couldn't ${actionPhrase(tool)} yet: the system needs your actual ${needed || 'details'}, not a placeholder.`;
     case 'invalid_argument':
       return `The system didn't accept the ${needed || 'details'} I passed, so I couldn't ${actionPhrase(tool)} yet.`;
-    case 'already_sent': {
+    case 'already_sent':
+    case 'not_delivered': {
       const call = { tool, args: step.call.arguments, missing: [] };
-      return tooLateReply({ call, status: String(step.result?.current_status) }, [], wording, slot);
+      return tooLateReply({ call, status: String(step.result?.current_status), reason: step.result.reason }, [], wording, slot);
     }
     default:
       return wording.pick(`${slot}:rejected`, [
@@ -160,7 +161,7 @@ export function followUpQuestion(step: ToolStep, subject: StepSubject, wording: 
     case 'rejected': {
       const fields = Array.isArray(step.result?.fields) ? step.result.fields.map(String) : [];
       if (step.result?.reason === 'ambiguous_reference') return 'Which one do you mean?';
-      if (step.result?.reason === 'already_sent') return undefined;
+      if (step.result?.reason === 'already_sent' || step.result?.reason === 'not_delivered') return undefined;
       const needed = joinWords(fields.map((field) => parameterPhrase(field.split(/[.[]/).pop() ?? field)));
       return needed ? `Could you give me the ${needed}?` : 'Could you give me the missing details?';
     }

@@ -19,7 +19,7 @@ const readdress = { tool: 'update_shipping_address', args: { order_id: 'ORD-8233
 
 describe('tooLate: no cancelling or re-addressing what has already left', () => {
   it('finds a cancellation or an address change on an order last shown shipped or delivered', () => {
-    expect(tooLate(cancel, [lookup('ORD-82336', 'delivered')])).toEqual({ call: cancel, status: 'delivered' });
+    expect(tooLate(cancel, [lookup('ORD-82336', 'delivered')])).toEqual({ call: cancel, status: 'delivered', reason: 'already_sent' });
     expect(tooLate(readdress, [lookup('ORD-82336', 'in_transit')])?.status).toBe('in_transit');
   });
 
@@ -129,5 +129,28 @@ describe('doneBefore: an action the record says was already carried out', () => 
     });
     expect(toolCalls(messages).map((call) => call.name)).toEqual(['get_order']);
     expect(agentReplies(messages)[0]).toMatch(/already (done|taken care of)/);
+  });
+});
+
+describe('tooLate: no return before the order has arrived', () => {
+  const startReturn = { tool: 'start_return', args: { order_id: 'ORD-82336', sku: 'SKU-1', reason: 'changed_mind' }, missing: [] };
+
+  it('finds a return on an order last shown not yet delivered, and lets one through once it has', () => {
+    expect(tooLate(startReturn, [lookup('ORD-82336', 'processing')])).toEqual({
+      call: startReturn,
+      status: 'processing',
+      reason: 'not_delivered',
+    });
+    expect(tooLate(startReturn, [lookup('ORD-82336', 'delivered')])).toBeUndefined();
+    expect(tooLate({ ...startReturn, tool: 'get_return' }, [lookup('ORD-82336', 'processing')])).toBeUndefined();
+  });
+
+  it('says the order has not arrived, and offers to cancel it while it has not shipped', () => {
+    const early = tooLateReply(tooLate(startReturn, [lookup('ORD-82336', 'processing')])!, RETAIL_TOOLS, new Wording('ny:1'), 'late');
+    expect(early).toMatch(/processing/);
+    expect(early).toMatch(/cancel it instead/);
+    const moving = tooLateReply(tooLate(startReturn, [lookup('ORD-82336', 'in_transit')])!, RETAIL_TOOLS, new Wording('ny:2'), 'late');
+    expect(moving).toMatch(/in transit/);
+    expect(moving).not.toMatch(/cancel/);
   });
 });

@@ -1,5 +1,12 @@
 import type { ToolSpec } from '../../../shared/domain';
-import { appliesBeforeSent, isCancelTool, isSent } from '../../world/payloads/order-stage';
+import {
+  appliesAfterDelivered,
+  appliesBeforeSent,
+  isCancelTool,
+  isSent,
+  stageRefusal,
+  type StageRefusal,
+} from '../../world/payloads/order-stage';
 import { isIdParameter, isReadTool, nameTokens } from '../../world/tool-names';
 import type { PlannedCall } from './arguments/demo-arguments';
 import type { ToolStep } from './demo-conversation';
@@ -8,10 +15,11 @@ import { stepSubject } from './demo-subjects';
 import { capitalize } from './demo-words';
 import type { Wording } from './demo-wording';
 
-/** A call that applies only before its record is sent, and the status that says it was. */
+/** A call its order's stage rules out, the status that says so, and why (see stageRefusal). */
 export interface TooLate {
   call: PlannedCall;
   status: string;
+  reason: StageRefusal;
 }
 
 /** The latest record an answer showed for one of the call's ids; undefined when none did. */
@@ -49,18 +57,21 @@ export function doneBeforeReply(done: { call: PlannedCall; date: string | null }
 }
 
 /**
- * Whether `call` can no longer apply: a cancellation or an address change on a record the conversation already showed
- * as shipped or delivered (a policy's "only before it ships"). A competent agent says so instead of calling.
+ * Whether `call` cannot apply to the order as the conversation last showed it: a cancellation or an address change
+ * once shipped or delivered (a policy's "only before it ships"), a return before it arrived. A competent agent says
+ * so instead of calling.
  */
 export function tooLate(call: PlannedCall, steps: readonly ToolStep[]): TooLate | undefined {
-  if (!appliesBeforeSent(call.tool)) return undefined;
+  if (!appliesBeforeSent(call.tool) && !appliesAfterDelivered(call.tool)) return undefined;
   const status = shownRecord(call, steps)?.status;
-  return isSent(status) ? { call, status } : undefined;
+  const reason = stageRefusal(call.tool, status);
+  return reason === undefined || typeof status !== 'string' ? undefined : { call, status, reason };
 }
 
 /** "Order ORD-82336 has already been delivered, so it can't be cancelled now. I can start a return for it instead, ..." */
 export function tooLateReply(late: TooLate, tools: readonly ToolSpec[], wording: Wording, slot: string): string {
   const { target } = stepSubject(late.call.tool, late.call.args);
+  if (late.reason === 'not_delivered') return notYetReply(late, target, tools, wording, slot);
   const where = late.status === 'delivered' || late.status === 'fulfilled' ? 'has already been delivered' : 'has already shipped';
   const offersReturn = tools.some((tool) => nameTokens(tool.name).includes('return') && !isCancelTool(tool.name));
   if (isCancelTool(late.call.tool)) {
@@ -78,5 +89,16 @@ export function tooLateReply(late: TooLate, tools: readonly ToolSpec[], wording:
   return wording.pick(`${slot}:route`, [
     `${capitalize(target)} ${where}, so its delivery address can't be changed any more.`,
     `I can't change the address now: ${target} ${where}.`,
+  ]);
+}
+
+/** "Order ORD-95347 hasn't arrived yet (it is processing), so a return can't be started." */
+function notYetReply(late: TooLate, target: string, tools: readonly ToolSpec[], wording: Wording, slot: string): string {
+  const stage = late.status.replace(/_/g, ' ');
+  const cancellable = !isSent(late.status) && tools.some((tool) => isCancelTool(tool.name));
+  const instead = cancellable ? ' If you no longer want it, I can cancel it instead.' : '';
+  return wording.pick(`${slot}:not-yet`, [
+    `${capitalize(target)} hasn't been delivered yet (it is ${stage}), so a return can't be started.${instead}`,
+    `A return can only start once ${target} has arrived, and it is still ${stage}.${instead}`,
   ]);
 }

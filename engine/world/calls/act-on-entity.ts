@@ -2,7 +2,7 @@ import { applyAction, doneStatus } from '../action-effects';
 import { codePayload } from '../payloads/code-payloads';
 import { entityFor } from '../payloads/entity-payload';
 import { recordFamily } from '../payloads/record-fields';
-import { appliesBeforeSent, isSent } from '../payloads/order-stage';
+import { appliesAfterDelivered, appliesBeforeSent, stageRefusal } from '../payloads/order-stage';
 import { CODE_KINDS } from '../payloads/result-kind';
 import { actionAnswer, plainAnswer } from '../payloads/shaped-answer';
 import type { ReferenceValue } from '../references';
@@ -28,8 +28,8 @@ export function actOnEntity(world: WorldParts, call: ToolCall): WorldResult {
   const example = answer === undefined ? undefined : answer.kind === 'record' ? answer.template : (answer.template ?? [answer.item]);
   if (primary === undefined)
     return { status: 'ok', data: example === undefined ? processedData(world, call) : plainAnswer(shapedCall(world, call), example) };
-  const sent = sentRefusal(world, call, primary);
-  if (sent !== undefined) return sent;
+  const refused = stageRefused(world, call, primary);
+  if (refused !== undefined) return refused;
   const acted = changeEntity(world, call, primary, answer?.kind === 'record' ? answer.template : undefined);
   if (answer?.kind === 'record') return { status: 'ok', data: actionAnswer(shapedCall(world, call), answer, acted) };
   if (example !== undefined) return { status: 'ok', data: plainAnswer(shapedCall(world, call), example) };
@@ -53,14 +53,20 @@ function processedData(world: WorldParts, { tool, args, digest }: ToolCall): Rec
   return { ...scalarArguments(args), status: doneStatus(tool) ?? 'accepted', reference: digest.slice(0, 8), processed_at: processed };
 }
 
-/** A cancellation or an address change on an order that has already shipped or arrived: refused, as a shop's system would. */
-function sentRefusal(world: WorldParts, { tool }: ToolCall, primary: ReferenceValue): WorldResult | undefined {
-  if (!appliesBeforeSent(tool)) return undefined;
-  const context = world.catalog.forReference(primary.key, tool);
-  if (recordFamily(context.noun) !== 'order') return undefined;
-  const { status } = entityFor({ world, id: primary.value, context });
-  if (!isSent(status)) return undefined;
-  return { status: 'rejected', reason: 'already_sent', current_status: status };
+/**
+ * An action the order's stage rules out, refused as a shop's system would: cancelling or re-addressing an order that has
+ * shipped or arrived, or starting a return on one that has not arrived yet.
+ */
+function stageRefused(world: WorldParts, { tool, references }: ToolCall, primary: ReferenceValue): WorldResult | undefined {
+  if (!appliesBeforeSent(tool) && !appliesAfterDelivered(tool)) return undefined;
+  for (const reference of [primary, ...references.filter((other) => other !== primary)]) {
+    const context = world.catalog.forReference(reference.key, tool);
+    if (recordFamily(context.noun) !== 'order') continue;
+    const { status } = entityFor({ world, id: reference.value, context });
+    const reason = stageRefusal(tool, status);
+    return reason === undefined ? undefined : { status: 'rejected', reason, current_status: status };
+  }
+  return undefined;
 }
 
 /**

@@ -52,4 +52,28 @@ describe('orders drawn from an example take a stage of their own', () => {
       (shop.call('get_order', { order_id: `ORD-${20000 + moving}` }).result as unknown as { data: { status: string } }).data.status,
     ).toBe('in_transit');
   });
+
+  it('refuse a return until the order has arrived', () => {
+    const startReturn = {
+      name: 'start_return',
+      description: 'Start a return for one item of an order.',
+      parameters: { type: 'object', properties: { order_id: { type: 'string' }, sku: { type: 'string' } }, required: ['order_id', 'sku'] },
+    };
+    const shop = (seed: number) =>
+      createWorld({
+        seed,
+        tools: [...RETAIL_TOOLS, startReturn],
+        world_state: 'entity exists',
+        faults: {},
+        result_shapes: { get_order: EXAMPLE },
+      });
+    const early = orders.findIndex((record) => record.status === 'processing');
+    const arrived = orders.findIndex((record) => record.status === 'delivered');
+    expect(shop(3).call('start_return', { order_id: `ORD-${20000 + early}`, sku: 'SKU-1' }).result).toEqual({
+      status: 'rejected',
+      reason: 'not_delivered',
+      current_status: 'processing',
+    });
+    expect(shop(3).call('start_return', { order_id: `ORD-${20000 + arrived}`, sku: 'SKU-1' }).result.status).toBe('ok');
+  });
 });

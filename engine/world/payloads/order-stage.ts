@@ -1,5 +1,5 @@
 import { hashInt } from '../../seeded';
-import { nameTokens } from '../tool-names';
+import { isReadTool, nameTokens } from '../tool-names';
 import type { EntityRecord } from '../world-memory';
 import { recordFamily } from './record-fields';
 
@@ -56,4 +56,20 @@ export const isCancelTool = (tool: string): boolean => nameTokens(tool).includes
 export function appliesBeforeSent(tool: string): boolean {
   const tokens = nameTokens(tool);
   return isCancelTool(tool) || (CHANGE_VERBS.has(tokens[0] ?? '') && tokens.some((token) => ROUTE_WORDS.has(token)));
+}
+
+/** Stages before an order arrives: nothing can be sent back yet. */
+const UNDELIVERED_STAGES = new Set(['pending', 'processing', 'on_hold', 'shipped', 'in_transit', 'out_for_delivery']);
+
+/** Starting a return: what applies only once an order has arrived. */
+export const appliesAfterDelivered = (tool: string): boolean =>
+  !isReadTool(tool) && !isCancelTool(tool) && nameTokens(tool).includes('return');
+
+/** Why an action cannot apply to an order at `status`: it has already left, or it has not arrived yet. */
+export type StageRefusal = 'already_sent' | 'not_delivered';
+
+export function stageRefusal(tool: string, status: unknown): StageRefusal | undefined {
+  if (appliesBeforeSent(tool) && isSent(status)) return 'already_sent';
+  if (appliesAfterDelivered(tool) && typeof status === 'string' && UNDELIVERED_STAGES.has(status)) return 'not_delivered';
+  return undefined;
 }
