@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earlierQuestions, readAgentTurn } from './agent-turn';
+import { earlierQuestions, listedRecords, readAgentTurn } from './agent-turn';
 
 describe('readAgentTurn', () => {
   it('reads what a question asks for', () => {
@@ -36,5 +36,18 @@ describe('readAgentTurn', () => {
     ];
     expect(earlierQuestions(messages)).toBe(1);
     expect(earlierQuestions(messages.slice(0, 2))).toBe(0);
+  });
+});
+
+describe('listedRecords', () => {
+  it('reads each listed record with the date said beside it', () => {
+    const text =
+      'More than one order matches ORD-82336: record 75699: pending, total paid 24.66, 1 item, placed on 2026-04-21 and ' +
+      'record 63974: delivered, total paid 301.81, 5 items, placed on 2025-05-09. Which one is it?';
+    expect(listedRecords(text)).toEqual([
+      { number: '75699', date: '2026-04-21' },
+      { number: '63974', date: '2025-05-09' },
+    ]);
+    expect(listedRecords('Is it record 12 or record 13?')).toEqual([{ number: '12' }, { number: '13' }]);
   });
 });

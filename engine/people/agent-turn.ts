@@ -122,3 +122,19 @@ export function earlierQuestions(messages: readonly Message[]): number {
 export function earlierMoves(messages: readonly Message[], move: AgentMove): number {
   return earlierAgentTexts(messages).filter((text) => readAgentTurn(text) === move).length;
 }
+
+export interface ListedRecord {
+  number: string;
+  /** The first ISO date said with the record ("placed on 2024-05-09"), when there is one. */
+  date?: string;
+}
+
+/** The records an agent's text lists by number ("record 75699: pending, ..., placed on 2026-04-21"), in order. */
+export function listedRecords(text: string): ListedRecord[] {
+  const starts = [...text.matchAll(/\brecord (\d+)/gi)];
+  return starts.map((match, index) => {
+    const said = text.slice(match.index, starts[index + 1]?.index ?? text.length);
+    const date = /\b(\d{4}-\d{2}-\d{2})\b/.exec(said)?.[1];
+    return date === undefined ? { number: match[1]! } : { number: match[1]!, date };
+  });
+}

@@ -201,4 +201,22 @@ describe('TemplateUser after a list of what the agent can do', () => {
     expect(first.every((text) => !/\b(like|as) I (said|mentioned)\b|to be clear/i.test(text))).toBe(true);
     expect(first.every((text) => /\b(need|want|like|came for)\b/.test(text))).toBe(true);
   });
+
+  it('picks the newer of two listed records by their dates, and claims no date when none was given', () => {
+    const listing = agent(
+      'More than one order matches ORD-1001: record 75699: pending, total paid 24.66, 1 item, placed on 2026-04-21 and ' +
+        'record 63974: delivered, total paid 301.81, 5 items, placed on 2025-05-09. Which one is it?',
+    );
+    const undated = agent('More than one order matches ORD-1001: record 75699: pending and record 63974: delivered. Which one?');
+    let named = 0;
+    for (let index = 0; index < 40; index++) {
+      const key = `3:${index}`;
+      const dated = textOf(people.replyNow(request([user(ASK), listing], { rollout_key: key })));
+      expect(dated).not.toContain('63974');
+      if (dated.includes('record 75699')) named++;
+      const plain = textOf(people.replyNow(request([user(ASK), undated], { rollout_key: key })));
+      expect(plain).not.toMatch(/newer|later|recent/);
+    }
+    expect(named).toBeGreaterThan(10);
+  });
 });

@@ -2,7 +2,7 @@ import { MULTI_TOOL, UNRELATED_TOOL, type Dimensions, type Persona, type ToolSpe
 import { hashUnit } from '../seeded';
 import type { IdKinds } from '../world/id-kinds';
 import { referenceNoun } from '../world/tool-names';
-import { agentAsked, earlierMoves, earlierQuestions, lastAgentText, readAgentTurn, type AgentMove } from './agent-turn';
+import { agentAsked, earlierMoves, earlierQuestions, lastAgentText, listedRecords, readAgentTurn, type AgentMove } from './agent-turn';
 import { askedDetails, describeDetails, type AskedParameter } from './asked-details';
 import { DEFAULT_AVG_TURNS, PATIENCE_HAZARDS, type PatienceHazards, userTurnCap, walkAwayHazard } from './patience';
 import { personIdentity } from './person-identity';
@@ -147,13 +147,18 @@ export class TemplateUser implements SimulatedUser {
     return this.line('no_other_id', context, { id: personId(context.messages, context.key, this.options) });
   }
 
-  /** Asked which of two records they mean: the newer one, by the record number the agent listed when it did. */
+  /**
+   * Asked which of two records they mean: the newer one when the agent's list gave dates (the latest date named with a
+   * record), else the last record listed, without claiming it is the newer.
+   */
   private answerChoice(context: Context): string {
     const { messages, persona } = context;
     if (persona.stance === 'unsure' || persona.stance === 'ambiguous') return this.line('pick_unsure', context);
-    const records = [...lastAgentText(messages).matchAll(/\brecord (\d+)/gi)].map((match) => `record ${match[1]}`);
-    const pick = records.at(-1) ?? 'the second one';
-    return this.line('pick_record', context, { pick });
+    const records = listedRecords(lastAgentText(messages));
+    const dated = records.filter((record) => record.date !== undefined).sort((a, b) => a.date!.localeCompare(b.date!));
+    if (dated.length >= 2) return this.line('pick_record', context, { pick: `record ${dated.at(-1)!.number}` });
+    const last = records.at(-1);
+    return this.line('pick_listed_record', context, { pick: last ? `record ${last.number}` : 'the second one' });
   }
 
   /** Asked whether to try a failed call again: yes, unless it already failed twice or they were only looking. */

@@ -123,11 +123,12 @@ export const USER_LINES = {
     "Never mind, {I'll|I will} sort it out later.",
   ],
   pick_record: [
-    'The {newer|second|more recent} one{|, <pick>}.',
+    'The {newer|more recent} one{|, <pick>}.',
     "{I mean|It's} <pick>{|, the newer one}.",
-    '<pick>, {I think|I believe}.',
-    "{The|It's the} {one from this week|later one}: <pick>.",
+    "<pick>, {I think|I believe}. {It's|That's} the {newer|later} one.",
+    "{The|It's the} later one: <pick>.",
   ],
+  pick_listed_record: ["{I mean|It's} <pick>.", '<pick>, {I think|I believe}.', 'The {second|last} one{|, <pick>}.'],
   pick_unsure: [
     "I'm not sure, to be honest. {What's the difference|How do they differ}?",
     "{No idea|I don't know}. {Can you tell|Which one looks} {which is mine|right}?",

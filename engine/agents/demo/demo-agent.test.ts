@@ -165,6 +165,10 @@ describe('demo agent: honest turn by turn', () => {
     const { messages } = await play({ key: '8:7', lines: ['check order ORD-5555 and cancel it'], worldState: 'duplicate entity' });
     expect(calls(messages).map((call) => call.name)).toEqual(['get_order']);
     expect(replies(messages)[0]).toMatch(/More than one order matches ORD-5555.*\?$/);
+    // Each record is listed with the day it was placed, so the person can tell which is theirs.
+    const listing = toolResults(messages)[0]!.data as { items: Array<Record<string, unknown>> };
+    for (const item of listing.items)
+      expect(replies(messages)[0]).toMatch(new RegExp(`record ${String(item.record_id)}: [^;]*placed on ${String(item.placed_at).slice(0, 10)}`));
   });
 
   it('once the person picks one of two records sharing a number, hands off instead of calling the same failing tool again', async () => {

@@ -132,13 +132,15 @@ function itemLine(item: Record<string, unknown>, mode: RecordMode): string {
       : typeof item.name === 'string' && idField
         ? `${label} (${String(item[idField])})`
         : label;
+  // Records sharing one number are told apart by when they were placed, so a person can say which is theirs.
+  const factCount = idField === 'record_id' ? 4 : 3;
   const facts = [
     statusOf(item, mode),
     money(item)?.[1],
-    ...details(item, mode, 2).filter((part) => !/^(total|amount|priced at)/.test(part)),
+    ...details(item, mode, factCount - 1).filter((part) => !/^(total|amount|priced at)/.test(part)),
   ]
     .filter((fact): fact is string => fact !== undefined)
-    .slice(0, 3);
+    .slice(0, factCount);
   return facts.length > 0 ? `${prefix}: ${facts.join(', ')}` : prefix;
 }
 
