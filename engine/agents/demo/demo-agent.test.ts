@@ -168,7 +168,9 @@ describe('demo agent: honest turn by turn', () => {
     // Each record is listed with the day it was placed, so the person can tell which is theirs.
     const listing = toolResults(messages)[0]!.data as { items: Array<Record<string, unknown>> };
     for (const item of listing.items)
-      expect(replies(messages)[0]).toMatch(new RegExp(`record ${String(item.record_id)}: [^;]*placed on ${String(item.placed_at).slice(0, 10)}`));
+      expect(replies(messages)[0]).toMatch(
+        new RegExp(`record ${String(item.record_id)}: [^;]*placed on ${String(item.placed_at).slice(0, 10)}`),
+      );
   });
 
   it('once the person picks one of two records sharing a number, hands off instead of calling the same failing tool again', async () => {
