@@ -12,7 +12,7 @@ import { withLineTotals } from './line-totals';
 import { applyFilters } from './search-filters';
 import { fillTemplate, ID_KEY, redrawDigits, type FillScope } from './template-fill';
 import { movedDate, shiftFor } from './dates';
-import { withDrawnStage, withStageDates } from './order-stage';
+import { hasOrderStage, withDrawnStage, withStageDates } from './order-stage';
 
 /** What drawing an entity reads and writes: the world's seed, state, memory and catalog. */
 export interface EntityWorld {
@@ -35,8 +35,11 @@ export interface EntityRequest {
   stateless?: boolean;
 }
 
-/** How the world state shows on a record the first time it is read: a half-done action, or one already done. */
-function withWorldState(record: EntityRecord, state: WorldStateKind, key: string): EntityRecord {
+/**
+ * How the world state shows on a record the first time it is read: a half-done action, or one already done. An order
+ * with a half-done request keeps its stage (a processing order can still be cancelled, a delivered one returned).
+ */
+function withWorldState(record: EntityRecord, state: WorldStateKind, key: string, noun: string): EntityRecord {
   if (state !== 'partial' && state !== 'already_done') return record;
   // The half-done or finished action is the record's last change: `updated_at`, or a few days after its last date.
   const latest = Object.values(record)
@@ -52,7 +55,7 @@ function withWorldState(record: EntityRecord, state: WorldStateKind, key: string
   if (state === 'partial') {
     return {
       ...record,
-      status: 'in_progress',
+      status: hasOrderStage(record, noun) ? record.status : 'in_progress',
       note: `an earlier request on this record was started on ${changed.slice(0, 10)} but not finished`,
     };
   }
@@ -137,7 +140,7 @@ export function entityFor(request: EntityRequest): EntityRecord {
   const stored = world.memory.recordOf(id);
   if (stored) return stored;
   const drawn = drawEntity(request);
-  const record = request.stateless ? drawn : withWorldState(drawn, world.state, `${world.seed}:${entityKey(id)}`);
+  const record = request.stateless ? drawn : withWorldState(drawn, world.state, `${world.seed}:${entityKey(id)}`, context.noun);
   world.memory.remember(id, record, context.noun);
   return record;
 }

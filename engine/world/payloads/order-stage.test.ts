@@ -76,4 +76,42 @@ describe('orders drawn from an example take a stage of their own', () => {
     });
     expect(shop(3).call('start_return', { order_id: `ORD-${20000 + arrived}`, sku: 'SKU-1' }).result.status).toBe('ok');
   });
+
+  it('keep their stage under a half-done earlier request, so the stage still decides what can be done', () => {
+    const halfDone = () =>
+      createWorld({ seed: 3, tools: RETAIL_TOOLS, world_state: 'partially completed', faults: {}, result_shapes: { get_order: EXAMPLE } });
+    const read = (id: string) => (halfDone().call('get_order', { order_id: id }).result as { data?: Record<string, unknown> }).data;
+    // A half-done world knows only some ids; each order it knows keeps the stage it has in a world without the request.
+    const records = Array.from({ length: 40 }, (_, index) => read(`ORD-${20000 + index}`));
+    const known = [...records.entries()].filter((entry): entry is [number, Record<string, unknown>] => entry[1] !== undefined);
+    expect(known.length).toBeGreaterThan(5);
+    for (const [index, record] of known) {
+      expect(record.status).toBe(orders[index]!.status);
+      expect(String(record.note)).toContain('not finished');
+    }
+    const sent = known.find(([, record]) => record.status === 'delivered' || record.status === 'shipped')![0];
+    expect(halfDone().call('cancel_order', { order_id: `ORD-${20000 + sent}` }).result).toMatchObject({ reason: 'already_sent' });
+  });
+
+  it('refuse a cancellation once a return was started on the order', () => {
+    const startReturn = {
+      name: 'start_return',
+      description: 'Start a return for one item of an order.',
+      parameters: { type: 'object', properties: { order_id: { type: 'string' }, sku: { type: 'string' } }, required: ['order_id', 'sku'] },
+    };
+    const arrived = `ORD-${20000 + orders.findIndex((record) => record.status === 'delivered')}`;
+    const shop = createWorld({
+      seed: 3,
+      tools: [...RETAIL_TOOLS, startReturn],
+      world_state: 'entity exists',
+      faults: {},
+      result_shapes: { get_order: EXAMPLE, start_return: { order_id: 'ORD-1000', status: 'return_requested' } },
+    });
+    expect(shop.call('start_return', { order_id: arrived, sku: 'SKU-1' }).result.status).toBe('ok');
+    expect(shop.call('cancel_order', { order_id: arrived }).result).toEqual({
+      status: 'rejected',
+      reason: 'already_sent',
+      current_status: 'return_requested',
+    });
+  });
 });

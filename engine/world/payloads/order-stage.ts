@@ -12,6 +12,10 @@ const ORDER_STAGES: ReadonlyArray<readonly [status: string, weight: number]> = [
   ['delivered', 5],
 ];
 const STAGE_INDEX = new Map(ORDER_STAGES.map(([status], index) => [status, index]));
+
+/** An order's status that is one of its stages (not `in_progress` or an example's own word). */
+export const hasOrderStage = (record: EntityRecord, noun: string): boolean =>
+  recordFamily(noun) === 'order' && typeof record.status === 'string' && STAGE_INDEX.has(record.status);
 const TOTAL_WEIGHT = ORDER_STAGES.reduce((sum, [, weight]) => sum + weight, 0);
 /** Date fields an order fills at a stage: an order that has not reached it shows them empty. */
 const STAGE_DATES: ReadonlyArray<readonly [field: RegExp, stage: string]> = [
@@ -25,7 +29,7 @@ const STAGE_DATES: ReadonlyArray<readonly [field: RegExp, stage: string]> = [
  * status that is one of the stages moves; anything else (`return_requested`) is the example's meaning and stays.
  */
 export function withDrawnStage(record: EntityRecord, noun: string, key: string): EntityRecord {
-  if (recordFamily(noun) !== 'order' || typeof record.status !== 'string' || !STAGE_INDEX.has(record.status)) return record;
+  if (!hasOrderStage(record, noun)) return record;
   let ticket = hashInt(`stage:${key}`, TOTAL_WEIGHT);
   const [status] = ORDER_STAGES.find(([, weight]) => (ticket -= weight) < 0)!;
   return withStageDates({ ...record, status }, noun);
@@ -48,7 +52,11 @@ const SENT_STAGES = new Set(['shipped', 'in_transit', 'out_for_delivery', 'deliv
 const ROUTE_WORDS = new Set(['address', 'shipping', 'delivery', 'destination']);
 const CHANGE_VERBS = new Set(['update', 'change', 'edit', 'set', 'modify']);
 
-export const isSent = (status: unknown): status is string => typeof status === 'string' && SENT_STAGES.has(status);
+/** A return or a refund on an order means it arrived: `return_requested`, `refunded`, `partially_returned`. */
+const AFTER_DELIVERY = /return|refund|exchang/i;
+
+export const isSent = (status: unknown): status is string =>
+  typeof status === 'string' && (SENT_STAGES.has(status) || AFTER_DELIVERY.test(status));
 
 export const isCancelTool = (tool: string): boolean => nameTokens(tool).includes('cancel');
 
