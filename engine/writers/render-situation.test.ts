@@ -163,6 +163,18 @@ describe('renderSituation', () => {
     ).toBeGreaterThanOrEqual(17);
   });
 
+  it('weighs up only what changes something: a lookup is never something to decide on', () => {
+    const openers = ['get_order', 'search_orders', 'cancel_order'].flatMap((name) =>
+      ['exploratory', 'ambiguous', 'conflicting'].flatMap((stance) =>
+        Array.from({ length: 40 }, (_, variant) => [name, retail({ tool: name, stance }, variant)] as const),
+      ),
+    );
+    const weighing =
+      /what would (happen|it involve) if I (wanted|decided) to|whether (I want )?to|(part|half) of me wants to|I could \w+ (it|them) (any time|for free)/i;
+    for (const [name, text] of openers) if (name !== 'cancel_order') expect(text).not.toMatch(weighing);
+    expect(openers.filter(([name, text]) => name === 'cancel_order' && weighing.test(text)).length).toBeGreaterThan(3);
+  });
+
   it('keeps an off-topic ask off topic, and a two-part ask in two parts', () => {
     for (let variant = 0; variant < 20; variant++) {
       const unrelated = retail({ tool: 'unrelated', world_state: 'entity missing', history: 'prior_failure' }, variant);

@@ -30,6 +30,9 @@ const ACTIONS: Readonly<Record<AskClass, string>> = {
   other: '<verb> it',
 };
 
+/** Asks that only find something out: nothing to weigh up or decide, so no line about choosing to do them. */
+const LOOKS: ReadonlySet<AskClass> = new Set(['look', 'search', 'human']);
+
 /** The whole request in a few words, as someone restates it ("cancel my order"): it names what the tool does. */
 const REQUESTS: Readonly<Record<AskClass, string>> = {
   look: '{check on|look up} <thing>',
@@ -86,6 +89,7 @@ export function askSlots(
     ref: reference?.id,
   };
   slots.action = ACTIONS[words.askClass];
+  if (!LOOKS.has(words.askClass)) slots.choice = ACTIONS[words.askClass];
   slots.request = words.askClass === 'change' && words.object === words.noun ? '{change|update} <thing>' : REQUESTS[words.askClass];
   return slots;
 }

@@ -1,5 +1,6 @@
 /**
- * How each stance sounds. Slots: `<action>` (what they want done: "cancel it"), `<thing>`, and for the lines that
+ * How each stance sounds. Slots: `<action>` (what they want done: "cancel it"), `<choice>` (the same, only when it
+ * changes something, so weighing it up makes sense: never "check on it"), `<thing>`, and for the lines that
  * bring up a rule, `<topic>` (what the rule is about, in the person's words: "refunds"). A person mentions a rule
  * only when pushing on it, and never quotes it.
  */
@@ -40,12 +41,12 @@ export const STANCE_LINES: Readonly<Record<string, readonly string[]>> = {
     "{I'm|I am} {losing patience|fed up}, so {do it now|just <action>}{| please}.",
   ],
   ambiguous: [
-    "I'm not sure {whether|if} I want to <action> or {just|maybe} {leave it|wait a bit|change something instead}.",
-    '{Maybe|Possibly} <action>? {Or|Though} {I could just wait|maybe not}. What would you {do|suggest}?',
-    "{I can't decide|I go back and forth} {on|about} {this|whether to <action>}, {to be honest|honestly}.",
+    "I'm not sure {whether|if} I want to <choice> or {just|maybe} {leave it|wait a bit|change something instead}.",
+    '{Maybe|Possibly} <choice>? {Or|Though} {I could just wait|maybe not}. What would you {do|suggest}?',
+    "{I can't decide|I go back and forth} {on|about} {this|whether to <choice>}, {to be honest|honestly}.",
     '{Either|Whichever} {sorting it out|fixing it or undoing it} {works|is fine}; you {tell me|pick} what {makes sense|is easier}.',
     "{Or maybe|Then again} {I just need|it's enough} to {know what my options are|understand where it stands}.",
-    "{I'm in two minds|I'm torn} {about it|here}: {part of me|half of me} wants to <action> and {part|half} {doesn't|wants to wait}.",
+    "{I'm in two minds|I'm torn} {about it|here}: {part of me|half of me} wants to <choice> and {part|half} {doesn't|wants to wait}.",
     '{It depends|That depends}, {I suppose|really}, on {what it costs|how long it takes}.',
     "{I might|Maybe I'll} just {wait and see|leave it for now}, unless you think {that's a bad idea|I shouldn't}.",
     "{Whatever's|Whatever is} {simplest|least hassle} {for you|really}; I don't {mind|have a strong view}.",
@@ -93,7 +94,7 @@ export const STANCE_LINES: Readonly<Record<string, readonly string[]>> = {
     "{Mostly|For now} I'm {curious about|wondering about} {my options|what's possible} here.",
     "{I haven't decided anything|Nothing's decided} yet, I'm {just|only} {asking|gathering information}.",
     "{Just|I'm just} {weighing things up|comparing options} before I {decide anything|commit to anything}.",
-    '{Hypothetically|Out of interest}, what would {happen|it involve} if I {wanted to|decided to} <action>?',
+    '{Hypothetically|Out of interest}, what would {happen|it involve} if I {wanted to|decided to} <choice>?',
     '{Before I do anything|Before I commit to anything|Ahead of deciding}, ' +
       "{I want to|I'd like to} {know|understand} {the options|what's involved}.",
     '{Is there|Would there be} {a fee|any cost|a catch} if I {went ahead|did it} {later|at some point}?',
@@ -102,7 +103,7 @@ export const STANCE_LINES: Readonly<Record<string, readonly string[]>> = {
   ],
   conflicting: [
     '{Your website|The email I got|Your app} says one thing and {the last agent|your terms|the person on the phone} said another.',
-    "I {was told|read} I could <action> {any time|for free}, but {now|the app} {says otherwise|won't let me}.",
+    "I {was told|read} I could <choice> {any time|for free}, but {now|the app} {says otherwise|won't let me}.",
     '{Two of your agents|Your colleagues} told me {two different things|opposite things} {last week|on the phone}.',
     "{The email|Your help page} and {the app|your terms} {don't match|disagree}, so I'm going {by|with} {the email|the help page}.",
     '{One|The first} {agent|person} said {yes|it was fine}, {another|the next} ' +
