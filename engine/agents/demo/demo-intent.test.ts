@@ -39,3 +39,25 @@ describe('matchAsk: "update" as news, not as a change', () => {
     expect(names('Please update the delivery address on ORD-48847.')).toEqual(['update_shipping_address']);
   });
 });
+
+describe('matchAsk: words typed with a slip', () => {
+  const SHOP = [
+    tool('get_order', ['order_id']),
+    tool('search_orders', ['customer_id']),
+    tool('cancel_order', ['order_id']),
+    tool('issue_refund', ['order_id', 'amount']),
+  ];
+  const names = (ask: string) => matchAsk(SHOP, ask, [ask]).map((found) => found.name);
+
+  it('reads two swapped or one dropped letter as the word meant', () => {
+    expect(names('Please search my odrers for CUS-6636.')).toEqual(['search_orders']);
+    expect(names('Please search my ordesr for CUS-6636.')).toEqual(['search_orders']);
+    expect(names('Can you cancle ORD-95347?')).toEqual(['cancel_order']);
+    expect(names("I'd like a rfund on ORD-95347")).toEqual(['issue_refund']);
+  });
+
+  it('does not stretch to other words', () => {
+    expect(names('What time do you close today?')).toEqual([]);
+    expect(names('Can you tell me about ORD-95347?')).toEqual(['get_order']);
+  });
+});

@@ -19,6 +19,9 @@ const NOT_A_LABEL = /^(with|for|from|to|on|in|is|it's|its|under|about|and|or|my|
 const NUMBER_LABEL = /\b[a-z]+[\s_-]+(?:(?:number|num|no\.?|id|reference|ref|code)\b|#)/gi;
 
 const isVerb = (token: string) => GENERIC_VERBS.has(token) || VERB_GROUPS.some((group) => group.includes(token));
+const ALL_VERBS = [...GENERIC_VERBS, ...VERB_GROUPS.flat()].filter((verb) => verb.length >= 5);
+/** "cancle ORD-1042": a verb typed with a slip still says what to do; it does not label the number. */
+const isVerbOrSlip = (token: string) => isVerb(token) || ALL_VERBS.some((verb) => isSlipOf(token, verb));
 /** Each verb's synonyms (itself included), computed once. */
 const SYNONYMS = new Map<string, readonly string[]>();
 for (const group of VERB_GROUPS) for (const verb of group) SYNONYMS.set(verb, [...new Set([...(SYNONYMS.get(verb) ?? []), ...group])]);
@@ -61,7 +64,7 @@ function askWords(raw: string): AskWords {
   for (const id of ids) {
     const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     text = text.replace(new RegExp(`\\b([a-z]+)(\\s+#?${escaped})`, 'gi'), (whole, label: string) => {
-      if (NOT_A_LABEL.test(label) || isVerb(label.toLowerCase())) return whole;
+      if (NOT_A_LABEL.test(label) || isVerbOrSlip(label.toLowerCase())) return whole;
       labels.add(singular(label.toLowerCase()));
       return ' ';
     });
@@ -85,9 +88,24 @@ function askWords(raw: string): AskWords {
 /** Index of the first ask word that is the word, its plural or an inflection (refund -> refunded); phrases anywhere. */
 function wordIndex(word: string, ask: AskWords): number {
   if (word.includes(' ')) return ask.text.indexOf(` ${word} `) >= 0 ? ask.words.indexOf(word.split(' ')[0]!) : -1;
-  return ask.words.findIndex(
+  const exact = ask.words.findIndex(
     (candidate, position) => candidate === word || ask.singulars[position] === word || (word.length >= 4 && candidate.startsWith(word)),
   );
+  return exact >= 0 || word.length < 5
+    ? exact
+    : ask.words.findIndex((candidate) => isSlipOf(candidate, word) || isSlipOf(candidate, `${word}s`));
+}
+
+/** A typing slip of a longer word, as people make them: two neighbouring letters swapped, or one left out (not the first). */
+function isSlipOf(typed: string, word: string): boolean {
+  if (typed[0] !== word[0]) return false;
+  if (typed.length === word.length - 1) {
+    for (let index = 1; index < word.length; index++) if (word.slice(0, index) + word.slice(index + 1) === typed) return true;
+    return false;
+  }
+  if (typed.length !== word.length || typed === word) return false;
+  const first = [...typed].findIndex((letter, index) => letter !== word[index]);
+  return typed[first] === word[first + 1] && typed[first + 1] === word[first] && typed.slice(first + 2) === word.slice(first + 2);
 }
 
 /** How a token of a tool's name is said: outright or in its synonyms (3), only as a typed id's prefix (1), or not. */
