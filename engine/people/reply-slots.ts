@@ -24,6 +24,8 @@ export interface Fill {
   action?: string;
   from?: string;
   to?: string;
+  /** What the person calls the number they give, when it is not their ask's kind ("SKU"). */
+  refname?: string;
 }
 
 /** "What's the order number?" -> "order number": the person calls the number what the agent called it. */
@@ -65,5 +67,6 @@ export function replySlots(options: TemplateUserOptions, context: ReplyContext, 
     to: fill.to ?? '',
     ...(fill.action === undefined ? {} : { action: fill.action }),
     ...(asked === undefined ? {} : { refname: asked }),
+    ...(fill.refname === undefined ? {} : { refname: fill.refname }),
   };
 }

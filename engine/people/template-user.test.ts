@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message, Persona } from '../../shared/domain';
+import type { Message, Persona, ToolSpec } from '../../shared/domain';
 import { draftSpec } from '../spec';
 import { idKindsFor } from '../world/id-kinds';
 import type { UserTurnRequest } from './simulated-user';
@@ -218,5 +218,33 @@ describe('TemplateUser after a list of what the agent can do', () => {
       expect(plain).not.toMatch(/newer|later|recent/);
     }
     expect(named).toBeGreaterThan(10);
+  });
+
+  it('calls a number of another kind than the ask by its own name', () => {
+    const startReturn: ToolSpec = {
+      name: 'start_return',
+      description: 'Start a return for one item of an order.',
+      parameters: {
+        type: 'object',
+        properties: { order_id: { type: 'string' }, sku: { type: 'string' }, reason: { type: 'string', enum: ['damaged', 'wrong_item'] } },
+        required: ['order_id', 'sku', 'reason'],
+      },
+    };
+    const returns = new TemplateUser({
+      dimensions: { tool: 'start_return', world_state: 'entity exists' },
+      tools: [startReturn],
+      known_ids: ['ORD-48847', 'SKU-53881'],
+      scenario_id: 'sc-1',
+      id_kinds: { idsOf: (noun: string) => (noun === 'product' ? ['SKU-53881'] : noun === 'order' ? ['ORD-48847'] : []) },
+    });
+    const asked = [user('I want to return something from order ORD-48847.'), agent("What's the reason and sku?")];
+    let named = 0;
+    for (let index = 0; index < 30; index++) {
+      const text = textOf(returns.replyNow(request(asked, { rollout_key: `4:${index}` })));
+      expect(text).not.toMatch(/order (number|reference|ID) (is|should be|reads) SKU/i);
+      expect(text).toContain('SKU-53881');
+      if (/SKU (is|should be|reads) SKU-/.test(text)) named++;
+    }
+    expect(named).toBeGreaterThan(0);
   });
 });

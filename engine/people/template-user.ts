@@ -1,7 +1,7 @@
 import { MULTI_TOOL, UNRELATED_TOOL, type Dimensions, type Persona, type ToolSpec } from '../../shared/domain';
 import { hashUnit } from '../seeded';
 import type { IdKinds } from '../world/id-kinds';
-import { referenceNoun } from '../world/tool-names';
+import { referenceNoun, toolNoun } from '../world/tool-names';
 import { agentAsked, earlierMoves, earlierQuestions, lastAgentText, listedRecords, readAgentTurn, type AgentMove } from './agent-turn';
 import { askedDetails, describeDetails, type AskedParameter } from './asked-details';
 import { DEFAULT_AVG_TURNS, PATIENCE_HAZARDS, type PatienceHazards, userTurnCap, walkAwayHazard } from './patience';
@@ -125,7 +125,14 @@ export class TemplateUser implements SimulatedUser {
     }
   }
 
-  private answerIdentifier(context: Context, kindIds?: readonly string[]): string {
+  /** What the person calls a number of another kind than their ask's: "the SKU is SKU-53881", not "the order reference". */
+  private otherRefname(parameter: AskedParameter): string | undefined {
+    const tool = this.options.dimensions?.tool ?? '';
+    if (referenceNoun(parameter.name, tool) === referenceNoun(`${toolNoun(tool)}_id`, tool)) return undefined;
+    return /^(sku|asin)$/i.test(parameter.name) ? parameter.name.toUpperCase() : parameter.name.replace(/_id$/i, ' ID').replace(/_/g, ' ');
+  }
+
+  private answerIdentifier(context: Context, kindIds?: readonly string[], refname?: string): string {
     const { messages, key, persona } = context;
     const said = userSaid(messages);
     const id = personId(messages, key, this.options, kindIds);
@@ -138,7 +145,7 @@ export class TemplateUser implements SimulatedUser {
     const notFound = messages.some((message) => message.role === 'tool' && message.content.includes('"not_found"'));
     if (said.includes(id) && (worldState === 'entity missing' || notFound)) return this.line('no_other_id', context, { id });
     if (worldState === 'duplicate entity') return this.line('duplicate_id', context, { id });
-    return this.line(said.includes(id) ? 'repeat_id' : 'give_id', context, { id });
+    return this.line(said.includes(id) ? 'repeat_id' : 'give_id', context, refname === undefined ? { id } : { id, refname });
   }
 
   /** Asked to check a number that was not found: the right one when they misread it, else they have no other. */
@@ -215,7 +222,7 @@ export class TemplateUser implements SimulatedUser {
   private idsSentence(context: Context, ids: readonly AskedParameter[], kindIds: readonly string[]): string {
     const { messages, key } = context;
     const directed = ids.filter((parameter) => /^(from|to|source|destination|target)_/.test(parameter.name));
-    if (directed.length === 0) return this.answerIdentifier(context, kindIds);
+    if (directed.length === 0) return this.answerIdentifier(context, kindIds, kindIds.length > 0 ? this.otherRefname(ids[0]!) : undefined);
     const own = personId(messages, key, this.options, kindIds);
     const asked = idsOfAskedKind(messages, this.options);
     const ofKind = (asked.length > 0 ? asked : kindIds).filter((id) => id !== own);
