@@ -25,6 +25,24 @@ const shaped = (seed: number) =>
   });
 
 describe('result_shapes', () => {
+  it('redraws a date under any key, not only one that says date ("estimated_delivery")', () => {
+    const days = new Set<string>();
+    for (let seed = 0; seed < 20; seed++) {
+      const world = createWorld({
+        seed,
+        tools: RETAIL_TOOLS,
+        world_state: 'unknown',
+        faults: {},
+        result_shapes: { get_order: { order_id: 'ORD-1', estimated_delivery: '2026-03-16', note: 'Leave at 2026-03-16 door' } },
+      });
+      const data = world.call('get_order', { order_id: 'ORD-1042' }).result.data as Record<string, unknown>;
+      expect(String(data.estimated_delivery)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(data.note).toBe('Leave at 2026-03-16 door');
+      days.add(String(data.estimated_delivery));
+    }
+    expect(days.size).toBeGreaterThan(10);
+  });
+
   it('keeps the example field names and text, redraws ids, dates, people and numbers', () => {
     const seen = { total: new Set<number>(), customer: new Set<string>(), placed: new Set<string>(), lines: new Set<number>() };
     for (let seed = 0; seed < 40; seed++) {

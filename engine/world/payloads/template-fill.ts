@@ -12,6 +12,8 @@ const PHONE_KEY = /phone|mobile/i;
 export const ID_KEY = /(^id$|_id$|number$|^sku$|^ref$|^pnr$|^code$|^asin$|_ref$|_code$)/i;
 const DATE_KEY = /(date|_at$|^at$|time$|day$|when|_on$|_start$|_end$|^start$|^end$)/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
+/** A value that is a date and nothing else is one whatever its key says ("estimated_delivery": "2026-03-16"). */
+const WHOLE_ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 /** Display names of people under a `*_name` key of a role ("provider_name": "Dr. Samuel Ortiz"). */
 const PERSON_ROLES = 'member|holder|patient|provider|doctor|physician|agent|contact|customer|guest|owner|staff|user|passenger|tenant';
 const PERSON_NAME_KEY = new RegExp(`(^|_)(${PERSON_ROLES})_?name$`, 'i');
@@ -89,7 +91,7 @@ function fillString(key: string, value: string, scope: FillScope, index: number,
     const title = TITLED.exec(value);
     return title ? `${title[1]}. ${personName(faker)}` : personName(faker);
   }
-  if (DATE_KEY.test(key) && ISO_DATE.test(value)) {
+  if ((DATE_KEY.test(key) || WHOLE_ISO_DATE.test(value)) && ISO_DATE.test(value)) {
     if (scope.range) return rangedDate(value, scope.range, faker);
     return scope.dayShift === 0 ? dateIn(faker) + value.slice(10) : movedDate(value, scope.dayShift);
   }
