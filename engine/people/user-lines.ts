@@ -131,7 +131,7 @@ export const USER_LINES = {
   pick_listed_record: ["{I mean|It's} <pick>.", '<pick>, {I think|I believe}.', 'The {second|last} one{|, <pick>}.'],
   pick_unsure: [
     "I'm not sure, to be honest. {What's the difference|How do they differ}?",
-    "{No idea|I don't know}. {Can you tell|Which one looks} {which is mine|right}?",
+    "{No idea|I don't know}. {Can you tell which is mine|Which one looks right to you}?",
   ],
   restate_goal: [
     '{I just|I only} want to <action>{| please}.',

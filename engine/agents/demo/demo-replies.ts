@@ -39,7 +39,7 @@ export function describeStep(step: ToolStep, subject: StepSubject, wording: Word
           : undefined;
         if (Array.isArray(listed))
           return describeList({ count: listed.length, items: listed }, { ...subject, noun: toolNoun(tool) }, step.call.arguments, mode);
-        return describeRecord(data, subject, mode);
+        return describeRecord(data, LIST_TOOL.test(tool) ? foundSubject(data, subject, toolNoun(tool)) : subject, mode);
       }
       if (isReadTool(tool)) return `${capitalize(target)} came back without details.`;
       if (safe) return `The request to ${actionOn(tool, subject)} went through.`;
@@ -263,4 +263,11 @@ export function stillFailing(step: ToolStep, subject: StepSubject, wording: Word
     `It failed again, so I still can't ${actionOn(step.call.name, subject)}. It may be worth trying later.`,
     `Same problem on the second try: I can't ${actionOn(step.call.name, subject)} right now.`,
   ]);
+}
+
+/** A search that found one record names it by its own id ("Patient PT-48390: ..."), not as "your patients". */
+function foundSubject(record: Record<string, unknown>, subject: StepSubject, noun: string): StepSubject {
+  const id = record[`${noun}_id`] ?? record.id;
+  if (typeof id !== 'string' && typeof id !== 'number') return subject;
+  return { ...subject, noun, ref: String(id), target: `${noun} ${String(id)}` };
 }
