@@ -11,6 +11,7 @@ import type { LoopGrade } from './loop-grader';
 import type { Settled } from './ordered-pool';
 import type { PlannedRollout } from './plan-batch';
 import type { SimulationRun } from './simulation-run';
+import { personIdentity } from '../people/person-identity';
 
 /**
  * How a planned rollout ended. `writer_error`: the model writer failed on this card and the template wrote it. `grade`:
@@ -139,6 +140,7 @@ function worldFor(run: SimulationRun, card: SituationCard) {
     faults: card.situation.faults,
     known_ids: spec.known_ids,
     result_shapes: spec.result_shapes,
+    person: personIdentity(card.situation.scenario_id, card.persona),
   });
 }
 

@@ -8,6 +8,7 @@ import type { TraceAim } from '../traces/trace-aim';
 import type { World } from '../world/world';
 import type { PeopleSettings, Writer } from '../writers/writer';
 import type { LoopGrade, LoopGrader } from './loop-grader';
+import type { WorldPerson } from '../world/payloads/person-record';
 
 export interface WorldFactoryOptions {
   seed: number;
@@ -16,6 +17,8 @@ export interface WorldFactoryOptions {
   faults: Record<string, FaultPlan>;
   known_ids: readonly string[];
   result_shapes: Record<string, unknown>;
+  /** Who the simulated person is: a search by their own name finds their record. */
+  person?: WorldPerson;
 }
 
 export interface SimulateOptions {

@@ -13,6 +13,7 @@ import type { World, WorldAnswer } from './world';
 import { WorldCatalog } from './world-catalog';
 import { WorldMemory } from './world-memory';
 import { worldStateKind } from './world-state';
+import type { WorldPerson } from './payloads/person-record';
 
 export interface CreateWorldOptions {
   /** The rollout's seed: every answer is a function of it, the options and the calls made so far. */
@@ -30,6 +31,8 @@ export interface CreateWorldOptions {
   exists_share?: number;
   /** Inclusive range of hits a search or listing returns (WORLD_SEARCH_HITS, default 1..6). */
   search_hits?: readonly [number, number];
+  /** The simulated person: a search by their own name finds their record, with their name and date of birth. */
+  person?: WorldPerson;
 }
 
 const answer = (result: WorldResult): WorldAnswer => ({ result, fault: null });
@@ -64,6 +67,7 @@ class SimulatedWorld implements World {
       idKinds,
       resultShapes: options.result_shapes,
       hits: options.search_hits ?? [1, 6],
+      ...(options.person === undefined ? {} : { person: options.person }),
     };
   }
 

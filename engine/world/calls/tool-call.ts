@@ -8,6 +8,7 @@ import type { WorldAnswer } from '../world';
 import type { WorldCatalog } from '../world-catalog';
 import type { WorldMemory } from '../world-memory';
 import type { WorldStateKind } from '../world-state';
+import type { WorldPerson } from '../payloads/person-record';
 
 export type ToolArguments = Readonly<Record<string, unknown>>;
 export type WorldResult = WorldAnswer['result'];
@@ -23,6 +24,8 @@ export interface WorldParts {
   resultShapes: Readonly<Record<string, unknown>> | undefined;
   /** Inclusive range of hits a search or listing returns. */
   hits: readonly [number, number];
+  /** The simulated person, whose own record a search by their name finds. */
+  person?: WorldPerson;
 }
 
 /** One call to a known tool that no fault or calculator answered. */

@@ -13,6 +13,7 @@ import { applyFilters } from './search-filters';
 import { fillTemplate, ID_KEY, redrawDigits, type FillScope } from './template-fill';
 import { movedDate, shiftFor } from './dates';
 import { hasOrderStage, withDrawnStage, withStageDates } from './order-stage';
+import { asThePerson, type WorldPerson } from './person-record';
 
 /** What drawing an entity reads and writes: the world's seed, state, memory and catalog. */
 export interface EntityWorld {
@@ -20,6 +21,8 @@ export interface EntityWorld {
   state: WorldStateKind;
   memory: WorldMemory;
   catalog: WorldCatalog;
+  /** The simulated person, whose own record a search by their name finds. */
+  person?: WorldPerson;
 }
 
 export interface EntityRequest {
@@ -42,7 +45,10 @@ export interface EntityRequest {
 function withWorldState(record: EntityRecord, state: WorldStateKind, key: string, noun: string): EntityRecord {
   if (state !== 'partial' && state !== 'already_done') return record;
   // The half-done or finished action is the record's last change: `updated_at`, or a few days after its last date.
-  const latest = Object.values(record)
+  // A date of birth is no event on the record: a request is not started two days after someone was born.
+  const latest = Object.entries(record)
+    .filter(([key]) => !/birth|^dob$/i.test(key))
+    .map(([, value]) => value)
     .filter((value): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value))
     .sort()
     .at(-1);
@@ -128,7 +134,8 @@ function drawEntity(request: EntityRequest, variant = ''): EntityRecord {
   const drawn = template
     ? withDrawnStage(shapedEntity(template, request, variant), context.noun, `${world.seed}:${entityKey(id)}${variant}`)
     : entityRecord(id, context, variant);
-  return withLineTotals(withStageDates(applyFilters(drawn, request.overrides ?? {}), context.noun));
+  const filters = request.overrides ?? {};
+  return withLineTotals(withStageDates(asThePerson(applyFilters(drawn, filters), filters, world.person), context.noun));
 }
 
 /**
