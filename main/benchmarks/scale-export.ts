@@ -36,7 +36,8 @@ function peakOf(pid: number): number | null {
  * `wai export` of every row of the scale run to train, timed from the process's start to its end, against a raw write
  * of every byte it wrote (not of train.jsonl's alone: the metadata file beside it is a third of them). The generated rows
  * call two tools their spec does not offer (a quarter of them): the format's gate would refuse the file, so it is
- * written anyway (--no-validate), those rows read whole.
+ * written anyway (--no-validate). Since migration 018 those rows have prepared lines too, which keep the gate's
+ * problems (a store built before gets them from `wai store optimize`).
  */
 export async function measureExport(dataDir: string, format: 'openai' | 'trl'): Promise<ExportMeasure> {
   const out = join(dataDir, `export-${format}`);

@@ -16,18 +16,21 @@ function asStored(
   inputs: readonly ExportInput[],
   run: RunContext,
   format: SftFormat = 'openai',
-): { rows: TrainingInput[]; prepared: number } {
+): { rows: TrainingInput[]; prepared: number; withProblems: number } {
   let prepared = 0;
+  let withProblems = 0;
   const rows = inputs.map((item): TrainingInput => {
     const stored = prepareLine(item.row, run);
     const messages = format === 'trl' ? stored?.trl_messages : stored?.messages;
     if (!stored || !messages || (gradeMayQuote(stored.facts, item) && !gradeFitsPrepared(stored.needles, item))) return item;
     prepared += 1;
     const { row: _row, ...grade } = item;
-    const { needles: _needles, trl_messages: _trl, ...line } = stored;
-    return { ...grade, prepared: { ...line, format, messages } };
+    const { needles: _needles, trl_messages: _trl, trl_problems: trlProblems, ...line } = stored;
+    const problems = format === 'trl' ? trlProblems : line.problems;
+    if (problems.length > 0) withProblems += 1;
+    return { ...grade, prepared: { ...line, format, messages, problems } };
   });
-  return { rows, prepared };
+  return { rows, prepared, withProblems };
 }
 
 async function exported(rows: readonly TrainingInput[], run: RunContext, options: TrainingExportOptions = {}) {
@@ -37,16 +40,22 @@ async function exported(rows: readonly TrainingInput[], run: RunContext, options
   return { lines, metadata: stream.takeMetadata?.() ?? [], report: stream.report() };
 }
 
+/** A run offering one of the two tools its rows call: the other's calls are the line check's problems. */
+const ONE_TOOL: RunContext = { system_prompt: REFUND_CONTEXT.system_prompt, tools: REFUND_CONTEXT.tools.slice(0, 1) };
+const runs = fc.oneof(context, fc.constantFrom(ONE_TOOL, { ...ONE_TOOL, system_prompt: '' }));
 const metadata = fc.constantFrom('none' as const, 'inline' as const, 'sidecar' as const);
 const format = fc.constantFrom('openai' as const, 'trl' as const);
 
 describe('prepared lines', () => {
   it('give the general path’s lines, metadata and report, byte for byte, for rows of any shape and grade, in both formats', async () => {
     const preparedRows = { openai: 0, trl: 0 };
+    // Rows calling a tool the run does not offer: prepared with the line check's problems, counted as the general path counts them.
+    const withProblems = { openai: 0, trl: 0 };
     await fc.assert(
-      fc.asyncProperty(fc.array(input, { minLength: 1, maxLength: 4 }), context, metadata, format, async (inputs, run, mode, shape) => {
-        const { rows, prepared } = asStored(inputs, run, shape);
+      fc.asyncProperty(fc.array(input, { minLength: 1, maxLength: 4 }), runs, metadata, format, async (inputs, run, mode, shape) => {
+        const { rows, prepared, withProblems: problemRows } = asStored(inputs, run, shape);
         preparedRows[shape] += prepared;
+        withProblems[shape] += problemRows;
         const options = { metadata: mode, format: shape };
         expect(await exported(rows, run, options)).toEqual(await exported(inputs, run, options));
       }),
@@ -54,6 +63,8 @@ describe('prepared lines', () => {
     );
     expect(preparedRows.openai).toBeGreaterThan(30);
     expect(preparedRows.trl).toBeGreaterThan(30);
+    expect(withProblems.openai).toBeGreaterThan(5);
+    expect(withProblems.trl).toBeGreaterThan(5);
   });
 
   it('are made for clean rows, so the property above exercises them, and their facts parse', () => {
@@ -84,7 +95,7 @@ describe('prepared lines', () => {
   it('serve only the export they were made for: the same tools, the default options', async () => {
     const item = refundInput();
     const { row: _row, ...grade } = item;
-    const { needles: _needles, trl_messages: _trl, ...line } = prepareLine(item.row, REFUND_CONTEXT)!;
+    const { needles: _needles, trl_messages: _trl, trl_problems: _trlProblems, ...line } = prepareLine(item.row, REFUND_CONTEXT)!;
     const prepared = { ...grade, prepared: line };
     const otherTools: RunContext = { system_prompt: REFUND_CONTEXT.system_prompt, tools: REFUND_CONTEXT.tools.slice(0, 1) };
     expect(preparedRecipe(otherTools)).not.toBe(prepared.prepared.recipe);

@@ -8,6 +8,11 @@ import { holdsPrivileged, mayLowerTo, privilegedNeedles } from '../gates/scrub';
 import { type CleanLineStats, cleanLineStats, type SftLineShape, sftLineShape } from '../gates/sft-line-check';
 import { openAiMessagesText, trlMessagesText } from './sft-line-text';
 import { sha1Hex } from '../sha1';
+import type { LineProblem } from '../gates/line-problems';
+import { validateOpenAiLine } from '../gates/validate-openai';
+import { validateTrlLine } from '../gates/validate-trl';
+import { openAiLine } from './openai-format';
+import { trlLine } from './trl-format';
 import { functionTools, sealedToolsJson } from './tool-schemas';
 import type { SftFormat, TrainingExportOptions } from './training-export';
 import { type TrainingSample, trainingSamples } from './training-samples';
@@ -74,6 +79,11 @@ export interface PreparedLine {
   /** The carry members after the grade's (`arm` to `lineage`); '' when none. */
   tail: string;
   facts: PreparedFacts;
+  /**
+   * What the format's line check finds in the line: the calls of tools the run does not offer (the one problem a
+   * prepared line may have), paths as in a line without the system message (see problemsAfterSystem); mostly none.
+   */
+  problems: readonly LineProblem[];
 }
 
 /**
@@ -84,6 +94,8 @@ export interface StoredPreparedLine extends PreparedLine {
   format: 'openai';
   /** The messages of the row's default TRL line; null when that line is not clean where the OpenAI one is (read whole). */
   trl_messages: string | null;
+  /** The line check's problems with the row's TRL line (see `problems`). */
+  trl_problems: readonly LineProblem[];
   needles: readonly string[];
 }
 
@@ -129,10 +141,12 @@ export function prepareLine(row: Row, context: RunContext): StoredPreparedLine |
   const input = { row, reward: null };
   const [sample] = trainingSamples(input, bare, DEFAULT_SFT);
   if (!sample || sample.tool_output_truncated > 0) return null;
-  const stats = cleanLineStats(sample, shape);
+  const checked = checkedLine(sample, shape, bare);
   const messages = openAiMessagesText(sample.messages, sample.loss_mask);
   const { values, privileged } = carryValuesOf(input);
-  if (!stats || messages === null || privileged) return null;
+  if (!checked || messages === null || privileged) return null;
+  const { stats, problems } = checked;
+  const trl = trlShape ? trlLineOf(sample, stats, trlShape, bare) : null;
   const trained = sample.loss_mask.filter((weight) => weight === 1).length;
   const assistant = sample.messages.filter((message) => message.role === 'assistant').length;
   const hasPrivileged = row.privileged !== undefined && Object.keys(row.privileged).length > 0;
@@ -141,7 +155,9 @@ export function prepareLine(row: Row, context: RunContext): StoredPreparedLine |
     recipe: preparedRecipe(context),
     format: 'openai',
     messages,
-    trl_messages: trlShape ? trlMessages(sample, stats, trlShape) : null,
+    problems,
+    trl_messages: trl?.messages ?? null,
+    trl_problems: trl?.problems ?? NO_PROBLEMS,
     prompt: jsonString(row.prompt),
     mask: sample.loss_mask.join(','),
     head: carryMemberText(values.slice(0, GRADE_CARRY_START)),
@@ -161,14 +177,58 @@ export function prepareLine(row: Row, context: RunContext): StoredPreparedLine |
   };
 }
 
+const NO_PROBLEMS: readonly LineProblem[] = [];
+
+/** A line's stats, and the problems the format's check finds in it: none when it is clean. */
+interface CheckedLine {
+  stats: CleanLineStats;
+  problems: readonly LineProblem[];
+}
+
 /**
- * The messages of a sample's default TRL line, when that line passes TRL's checks as the OpenAI line passes OpenAI's and
- * they count the same (so the facts serve both); else null.
+ * The stats of a sample's line in the shape's format, with the problems its check finds: none for a clean line; for a
+ * line clean but for calls of tools the run does not offer, the validator's problems (the same whatever the metadata
+ * mode, else null: read whole). Null when the line may fail anything else (the general path then checks it).
  */
-function trlMessages(sample: TrainingSample, stats: CleanLineStats, shape: SftLineShape): string | null {
-  const trl = cleanLineStats(sample, shape);
-  const isSame = trl && trl.counted && trl.messages === stats.messages && trl.user === stats.user && trl.calls === stats.calls;
-  return isSame ? trlMessagesText(sample.messages) : null;
+function checkedLine(sample: TrainingSample, shape: SftLineShape, context: RunContext): CheckedLine | null {
+  const stats = cleanLineStats(sample, shape);
+  if (stats) return { stats, problems: NO_PROBLEMS };
+  const named = cleanLineStats(sample, { ...shape, toolNames: null, requireTools: false });
+  if (!named || shape.toolNames === null) return null;
+  const problems = lineProblems(sample, shape, context, CHECKED_AS);
+  const text = JSON.stringify(problems);
+  const isNamesOnly = problems.length > 0 && problems.every((problem) => problem.type === 'tool_name_unknown');
+  return isNamesOnly && JSON.stringify(lineProblems(sample, shape, context, DEFAULT_SFT)) === text ? { stats: named, problems } : null;
+}
+
+function lineProblems(sample: TrainingSample, shape: SftLineShape, context: RunContext, options: TrainingExportOptions): LineProblem[] {
+  const requireTools = context.tools.length > 0;
+  return shape.format === 'openai'
+    ? validateOpenAiLine(openAiLine(sample, context, options), { requireTools })
+    : validateTrlLine(trlLine(sample, context, false, options), 'sft', { requireTools });
+}
+
+/**
+ * The messages of a sample's default TRL line and its problems, when that line passes TRL's checks as the OpenAI line
+ * passes OpenAI's and they count the same (so the facts serve both); else null.
+ */
+function trlLineOf(sample: TrainingSample, stats: CleanLineStats, shape: SftLineShape, context: RunContext) {
+  const trl = checkedLine(sample, shape, context);
+  const isSame =
+    trl && trl.stats.counted && trl.stats.messages === stats.messages && trl.stats.user === stats.user && trl.stats.calls === stats.calls;
+  const messages = isSame ? trlMessagesText(sample.messages) : null;
+  return messages === null ? null : { messages, problems: trl!.problems };
+}
+
+/**
+ * A prepared line's problems as the line check finds them in a line that opens with the run's system message: each
+ * path's message index one further.
+ */
+export function problemsAfterSystem(problems: readonly LineProblem[]): LineProblem[] {
+  return problems.map((problem) => ({
+    ...problem,
+    path: problem.path.replace(/^messages\[(\d+)\]/, (_match, index: string) => `messages[${Number(index) + 1}]`),
+  }));
 }
 
 /** Whether a grade could quote a privileged text of the line's row: only then are the texts read to decide. */

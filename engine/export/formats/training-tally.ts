@@ -9,7 +9,7 @@ import { validateTrlLine } from '../gates/validate-trl';
 import { lineJson } from './line-json';
 import type { MaskMode } from './loss-mask';
 import { type LineOptions, type MetadataMode, openAiExtras, openAiLine } from './openai-format';
-import { type PreparedInput, preparedRecipe, servesPreparedLines } from './prepared-line';
+import { type PreparedInput, preparedRecipe, problemsAfterSystem, servesPreparedLines } from './prepared-line';
 import { preparedExtrasText, preparedLineText } from './prepared-line-text';
 import { RewardTally } from './reward-summary';
 import { openAiExtrasText, openAiLineText, trlExtrasText, trlLineText } from './sft-line-text';
@@ -177,7 +177,7 @@ export class TrainingTally {
 
   /**
    * A prepared row's line (see prepared-line.ts), counted as `rowLines` counts the row it was prepared from: its
-   * checks passed when it was prepared, against the same tool list (the recipe says so), and only the system prompt
+   * checks ran when it was prepared, against the same tool list (the recipe says so), and only the system prompt
    * and the grade are joined here. The reader passes a row whole when its grade quotes privileged text
    * (`gradeFitsPrepared`), which only the general path redacts.
    */
@@ -202,7 +202,8 @@ export class TrainingTally {
     counts.masked += facts.masked;
     counts.written += 1;
     this.countWritten(input.reward);
-    this.lineCheck.addClean({ counted: true, messages: facts.messages + (system ? 1 : 0), system, user: facts.user });
+    const problems = system && prepared.problems.length > 0 ? problemsAfterSystem(prepared.problems) : prepared.problems;
+    this.lineCheck.addKnown({ counted: true, messages: facts.messages + (system ? 1 : 0), system, user: facts.user }, problems);
     this.roundtrip.addClean(facts.calls);
     if (this.metadata === 'sidecar') this.pendingMetadata.push(preparedExtrasText(input, run));
     return preparedLineText(input, run, this.metadata);

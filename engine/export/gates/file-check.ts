@@ -52,13 +52,17 @@ export class FileCheck {
   add(line: unknown): LineProblem[] {
     this.lines += 1;
     const problems = this.validate(line);
+    this.countProblems(problems);
+    this.countMessages(typeof line === 'string' ? safeParse(line) : line);
+    return problems;
+  }
+
+  private countProblems(problems: readonly LineProblem[]): void {
     if (problems.length > 0) this.invalid += 1;
     for (const problem of problems) {
       this.errors[problem.type] = (this.errors[problem.type] ?? 0) + 1;
       if (this.examples.length < REPORT_EXAMPLES) this.examples.push({ ...problem, line: this.lines });
     }
-    this.countMessages(typeof line === 'string' ? safeParse(line) : line);
-    return problems;
   }
 
   /**
@@ -68,6 +72,12 @@ export class FileCheck {
   addClean(stats: { counted: boolean; messages: number; system: boolean; user: boolean }): void {
     this.lines += 1;
     if (stats.counted) this.countRoles(stats.messages, stats.system, stats.user);
+  }
+
+  /** `addClean` for a line whose problems are known without checking it again (a prepared line's: see prepared-line.ts). */
+  addKnown(stats: { counted: boolean; messages: number; system: boolean; user: boolean }, problems: readonly LineProblem[]): void {
+    this.addClean(stats);
+    this.countProblems(problems);
   }
 
   private countMessages(value: unknown): void {

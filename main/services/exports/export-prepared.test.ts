@@ -8,8 +8,11 @@ import { type AppContext, closeAppContext, createAppContext } from '../app/app-c
 import { previewExport } from './export-preview';
 import { runExport } from './export-service';
 import { exportTuning } from './export-tuning';
+import { insertExportLine } from '../../store/exports/export-lines-repository';
+import { getRow, preparedOrNone } from '../../store/rows/rows-repository';
+import { Spec } from '../../../shared/domain';
 
-// Rows stored by a run carry their prepared line (migrations 012 and 016, engine/export/prepared-line.ts), and the
+// Rows stored by a run carry their prepared line (migrations 012, 016 and 018, engine/export/prepared-line.ts), and the
 // default SFT exports (OpenAI and TRL) join those instead of rebuilding each line. These hold the files to what reading
 // every row whole gives.
 
@@ -31,12 +34,12 @@ const FILES = ['data/train.jsonl', 'data/train.meta.jsonl', 'data/holdout.jsonl'
 /** With --with-metadata the lines carry it, and no metadata file is written. */
 const INLINE_FILES = ['data/train.jsonl', 'data/holdout.jsonl', 'README.md'];
 
-async function exportFiles(format: 'openai' | 'trl', onWorkers: boolean, withMetadata = false) {
+async function exportFiles(format: 'openai' | 'trl', onWorkers: boolean, withMetadata = false, validate = true) {
   const out = mkdtempSync(join(tmpdir(), 'while-prepared-out-'));
   const tuning = { ...exportTuning };
   if (onWorkers) Object.assign(exportTuning, { parallel_min_rows: 1, parallel_min_cores: 1, source_min_cores: 1 });
   try {
-    const asked = request({ format, with_metadata: withMetadata, destination: { kind: 'folder', folder: out } });
+    const asked = request({ format, with_metadata: withMetadata, validate, destination: { kind: 'folder', folder: out } });
     const outcome = await runExport(context, asked);
     const preview = await previewExport(context, asked);
     const files = (withMetadata ? INLINE_FILES : FILES).map((file) => readFileSync(join(out, file), 'utf8'));
@@ -47,14 +50,14 @@ async function exportFiles(format: 'openai' | 'trl', onWorkers: boolean, withMet
 }
 
 /** Runs `change` on the run's prepared lines, exports, and puts the lines back as they were. */
-async function withLines<T>(change: string, work: () => Promise<T>): Promise<T> {
+async function withLines<T>(change: string, work: () => Promise<T>, kept = 'kept_lines'): Promise<T> {
   const db = context.db;
-  db.exec('CREATE TEMP TABLE kept_lines AS SELECT * FROM export_lines');
+  db.exec(`CREATE TEMP TABLE ${kept} AS SELECT * FROM export_lines`);
   try {
     db.prepare(change).run();
     return await work();
   } finally {
-    db.exec('DELETE FROM export_lines; INSERT INTO export_lines SELECT * FROM kept_lines; DROP TABLE kept_lines');
+    db.exec(`DELETE FROM export_lines; INSERT INTO export_lines SELECT * FROM ${kept}; DROP TABLE ${kept}`);
   }
 }
 
@@ -124,5 +127,56 @@ describe('prepared export lines', () => {
     const wholeSft = await withLines('DELETE FROM export_lines', () => exportFiles('openai', false));
     const sft = await withLines("UPDATE export_lines SET trl_messages = 'never read'", () => exportFiles('openai', false));
     expect(sft.files).toEqual(wholeSft.files);
+  });
+
+  it('are made for rows calling a tool the run does not offer, which the export counts, warns of and refuses as before', async () => {
+    const { db } = context;
+    const spec = db.prepare('SELECT s.id, s.body FROM specs s JOIN runs r ON r.spec_id = s.id WHERE r.id = ?').get(seeded.run_id) as {
+      id: string;
+      body: string;
+    };
+    const called = db
+      .prepare(
+        `SELECT json_extract(c.value, '$.name') AS name, COUNT(DISTINCT r.id) AS n FROM rows r, json_each(r.body, '$.messages') m,
+           json_each(m.value, '$.tool_calls') c WHERE r.run_id = ? GROUP BY name ORDER BY n DESC`,
+      )
+      .get(seeded.run_id) as { name: string; n: number };
+    const offered = Spec.parse(JSON.parse(spec.body));
+    const { [called.name]: _shape, ...shapes } = offered.result_shapes;
+    const narrowed = { ...offered, tools: offered.tools.filter((tool) => tool.name !== called.name), result_shapes: shapes };
+    const ids = (db.prepare('SELECT id FROM rows WHERE run_id = ?').all(seeded.run_id) as { id: string }[]).map((row) => row.id);
+    const remake = () => {
+      for (const id of ids) {
+        const line = preparedOrNone(getRow(db, id)!, { system_prompt: narrowed.system_prompt, tools: narrowed.tools });
+        if (line) insertExportLine(db, id, line);
+      }
+    };
+    db.prepare('UPDATE specs SET body = ? WHERE id = ?').run(JSON.stringify(narrowed), spec.id);
+    try {
+      await withLines(
+        'DELETE FROM export_lines',
+        async () => {
+          remake();
+          const problems = db.prepare("SELECT COUNT(*) AS n FROM export_lines WHERE problems LIKE '%tool_name_unknown%'").get() as {
+            n: number;
+          };
+          expect(problems.n).toBe(called.n);
+          for (const format of ['openai', 'trl'] as const) {
+            const prepared = await exportFiles(format, false, false, false);
+            const whole = await withLines('DELETE FROM export_lines', () => exportFiles(format, false, false, false));
+            expect(prepared.files).toEqual(whole.files);
+            expect(prepared.preview).toEqual(whole.preview);
+            expect(prepared.dialog).toEqual(whole.dialog);
+            const refused = (validate: boolean) => exportFiles(format, false, false, validate).catch((error: Error) => error.message);
+            const refusal = await refused(true);
+            expect(refusal).toMatch(/tool_name_unknown x/);
+            expect(refusal).toEqual(await withLines('DELETE FROM export_lines', () => refused(true)));
+          }
+        },
+        'offered_lines',
+      );
+    } finally {
+      db.prepare('UPDATE specs SET body = ? WHERE id = ?').run(spec.body, spec.id);
+    }
   });
 });

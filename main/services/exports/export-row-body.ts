@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { LeakHitFact, type PreparedFacts } from '../../../engine/index';
+import { LeakHitFact, type LineProblem, type PreparedFacts } from '../../../engine/index';
 import { Row } from '../../../shared/domain';
 
 /**
@@ -194,6 +194,25 @@ export function preparedFactsOf(columns: FactColumns): PreparedFacts | null {
     leak,
     needle_min,
   };
+}
+
+const NO_PROBLEMS: readonly LineProblem[] = [];
+
+const isProblem = (value: unknown): value is LineProblem =>
+  isRecord(value) &&
+  Object.keys(value).length === 3 &&
+  typeof value.type === 'string' &&
+  typeof value.path === 'string' &&
+  typeof value.message === 'string';
+
+/**
+ * A prepared line's problems from their column (migration 018): none for NULL; null when they do not check (a line
+ * damaged or written by hand: the row is then read whole).
+ */
+export function preparedProblemsOf(text: string | null): readonly LineProblem[] | null {
+  if (text === null) return NO_PROBLEMS;
+  const value = parsedOrNull(text);
+  return Array.isArray(value) && value.length > 0 && value.every(isProblem) ? value : null;
 }
 
 function parsedOrNull(text: string): unknown {

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../store/database';
 import { storedNeedles } from '../../store/exports/export-lines-repository';
 import { gradedRowRecords, preparedRecords, type GradedRowRecord, type PreparedValues } from '../../store/exports/export-rows-repository';
-import { preparedFactsOf, readRowBody } from './export-row-body';
+import { preparedFactsOf, preparedProblemsOf, readRowBody } from './export-row-body';
 
 /**
  * Rows fetched per query: small enough that a page never holds the connection for long and that its bodies die young
@@ -60,7 +60,8 @@ function preparedInput(db: Db, values: PreparedValues, recipe: string, format: S
   ] = values;
   // TRL's messages are '' where the row has no clean TRL line (migration 016).
   if (prompt === null || mask === null || head === null || tail === null || messages === null || messages === '') return null;
-  const [n_messages, has_user, calls, trained, masked, empty_turns, tool_calls, leak_checked, leak_hit, needle_min] = factValues;
+  const [n_messages, has_user, calls, trained, masked, empty_turns, tool_calls, leak_checked, leak_hit, needle_min, problemsText] =
+    factValues;
   const facts = preparedFactsOf({
     n_messages,
     has_user,
@@ -73,13 +74,14 @@ function preparedInput(db: Db, values: PreparedValues, recipe: string, format: S
     leak_hit,
     needle_min,
   });
-  if (!facts) return null;
+  const problems = preparedProblemsOf(problemsText);
+  if (!facts || !problems) return null;
   const input = gradeOf({ id, reward, reason, label_source, judge_name, judge_status, failure_class, label, label_kind }) as PreparedInput;
   if (gradeMayQuote(facts, input)) {
     const needles = storedNeedles(db, id);
     if (!needles || !gradeFitsPrepared(needles, input)) return null;
   }
-  input.prepared = { recipe, format, prompt, mask, head, tail, facts, messages };
+  input.prepared = { recipe, format, prompt, mask, head, tail, facts, messages, problems };
   return input;
 }
 

@@ -148,19 +148,20 @@ export function rowBodies(db: Db, ids: readonly string[]): [id: string, body: st
 /**
  * A page of prepared lines and grades, by the rows' ids, without reading the rows themselves (nor their bodies, the
  * long part): a row without a line of the recipe comes with null line columns and is read whole after. Its rows come
- * as arrays (PreparedValues, in this order): better-sqlite3 builds a row object key by key, which at these 24 columns
- * cost a third of the whole export. `messages` is the column of the export's format (migration 016 added TRL's).
+ * as arrays (PreparedValues, in this order): better-sqlite3 builds a row object key by key, which at these 25 columns
+ * cost a third of the whole export. `messages` and `problems` are the columns of the export's format (migrations 016 and 018).
  */
-const preparedPageSql = (messages: 'messages' | 'trl_messages') => `SELECT j.value AS id, ${GRADE_COLUMNS},
-    p.prompt AS prompt, p.mask AS mask, p.head AS head, p.tail AS tail, p.${messages} AS messages, p.n_messages AS n_messages,
-    p.has_user AS has_user, p.calls AS calls, p.trained AS trained, p.masked AS masked, p.empty_turns AS empty_turns,
-    p.tool_calls AS tool_calls, p.leak_checked AS leak_checked, p.leak_hit AS leak_hit, p.needle_min AS needle_min
+const preparedPageSql = (format: 'openai' | 'trl') => `SELECT j.value AS id, ${GRADE_COLUMNS},
+    p.prompt AS prompt, p.mask AS mask, p.head AS head, p.tail AS tail, p.${format === 'trl' ? 'trl_messages' : 'messages'} AS messages,
+    p.n_messages AS n_messages, p.has_user AS has_user, p.calls AS calls, p.trained AS trained, p.masked AS masked,
+    p.empty_turns AS empty_turns, p.tool_calls AS tool_calls, p.leak_checked AS leak_checked, p.leak_hit AS leak_hit,
+    p.needle_min AS needle_min, p.${format === 'trl' ? 'trl_problems' : 'problems'} AS problems
   FROM json_each(?) j
   LEFT JOIN export_lines p ON p.row_id = j.value AND p.recipe = ?
   LEFT JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = j.value)
   LEFT JOIN labels l ON l.id = (SELECT MAX(id) FROM labels WHERE labels.row_id = j.value)`;
 
-const PREPARED_PAGE_SQL = { openai: preparedPageSql('messages'), trl: preparedPageSql('trl_messages') };
+const PREPARED_PAGE_SQL = { openai: preparedPageSql('openai'), trl: preparedPageSql('trl') };
 
 type Text = string | null;
 type Count = number | null;
@@ -191,6 +192,7 @@ export type PreparedValues = [
   leak_checked: Count,
   leak_hit: Text,
   needle_min: Count,
+  problems: Text,
 ];
 
 /**

@@ -16,6 +16,7 @@ import { labellingTrust } from './014-labelling-trust';
 import { facetCounts } from './015-facet-counts';
 import { trlLines } from './016-trl-lines';
 import { coverageCounts } from './017-coverage-counts';
+import { lineProblems } from './018-line-problems';
 
 export const MIGRATIONS: readonly Migration[] = [
   initial,
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   facetCounts,
   trlLines,
   coverageCounts,
+  lineProblems,
 ];
 
 /** The schema version this build writes. */
