@@ -71,7 +71,7 @@ function prepareCopies(context: AppContext, runId: string): { rows: number; seco
       const row = Row.parse(JSON.parse(record.body));
       const line = prepareLine(row, runContext);
       if (line) insertExportLine(context.db, record.id, line);
-      insertPairFacts(context.db, record.id, pairFactsOf(row));
+      insertPairFacts(context.db, record.id, row, pairFactsOf(row));
     }
   })();
   return { rows: missing.length, seconds: (performance.now() - start) / 1000 };

@@ -23,7 +23,7 @@ export function backfillPairFacts(
     db.transaction(() => {
       for (const { id, row } of page) {
         const facts = pairFactsOrNone(row);
-        if (facts) insertPairFacts(db, id, facts);
+        if (facts) insertPairFacts(db, id, row, facts);
         added += facts ? 1 : 0;
       }
     })();

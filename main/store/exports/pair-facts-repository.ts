@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PAIR_FACTS_VERSION, type StoredPairFacts } from '../../../engine/index';
+import type { Row } from '../../../shared/domain';
 import { statement, type Db } from '../database';
 import { GRADE_COLUMNS, type GradedRowRecord } from './export-rows-repository';
 
@@ -7,14 +8,16 @@ import { GRADE_COLUMNS, type GradedRowRecord } from './export-rows-repository';
 export const conversationDigest = (key: string): string => createHash('sha1').update(key).digest('base64');
 
 /** Stores a row's pairing facts (migration 019), replacing any it had. */
-export function insertPairFacts(db: Db, rowId: string, facts: StoredPairFacts): void {
+export function insertPairFacts(db: Db, rowId: string, row: Pick<Row, 'rollout_id' | 'situation'>, facts: StoredPairFacts): void {
   statement(
     db,
-    `INSERT OR REPLACE INTO pair_facts (row_id, version, junk, leak, tool_calls, chars, shape, key_hash, ask)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT OR REPLACE INTO pair_facts (row_id, version, rollout_id, scenario_id, junk, leak, tool_calls, chars, shape, key_hash, ask)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     rowId,
     PAIR_FACTS_VERSION,
+    row.rollout_id,
+    row.situation.scenario_id,
     facts.junk ? 1 : 0,
     facts.leak ? 1 : 0,
     facts.tool_calls ? 1 : 0,
@@ -28,7 +31,7 @@ export function insertPairFacts(db: Db, rowId: string, facts: StoredPairFacts): 
 type Text = string | null;
 type Count = number | null;
 
-/** A row of PAIR_PAGE_SQL: the id, the grade's columns, the row's ids, its facts' columns (null where it has none). */
+/** A row of PAIR_PAGE_SQL: the id, the grade's columns, the row's facts (null where it has none, or is gone). */
 export type PairFactValues = [
   id: string,
   reward: Count,
@@ -39,8 +42,8 @@ export type PairFactValues = [
   failure_class: Text,
   label: Text,
   label_kind: Text,
-  rollout_id: string,
-  scenario_id: string,
+  rollout_id: Text,
+  scenario_id: Text,
   junk: Count,
   leak: Count,
   tool_calls: Count,
@@ -51,10 +54,9 @@ export type PairFactValues = [
 ];
 
 /** Arrays, not objects: better-sqlite3 builds an object key by key (see preparedRecords). Exported for its plan test. */
-export const PAIR_PAGE_SQL = `SELECT j.value AS id, ${GRADE_COLUMNS}, r.rollout_id AS rollout_id, r.scenario_id AS scenario_id,
+export const PAIR_PAGE_SQL = `SELECT j.value AS id, ${GRADE_COLUMNS}, f.rollout_id AS rollout_id, f.scenario_id AS scenario_id,
     f.junk AS junk, f.leak AS leak, f.tool_calls AS tool_calls, f.chars AS chars, f.shape AS shape, f.key_hash AS key_hash, f.ask AS ask
   FROM json_each(?) j
-  JOIN rows r ON r.id = j.value
   LEFT JOIN pair_facts f ON f.row_id = j.value AND f.version = ?
   LEFT JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = j.value)
   LEFT JOIN labels l ON l.id = (SELECT MAX(id) FROM labels WHERE labels.row_id = j.value)`;

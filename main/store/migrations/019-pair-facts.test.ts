@@ -35,6 +35,5 @@ describe('migration 019 (DPO pairing facts)', () => {
       .map((step) => step.detail)
       .join('\n');
     expect(plan).toMatch(/SEARCH f USING INDEX sqlite_autoindex_pair_facts_1 \(row_id=\?\)/);
-    expect(plan).toMatch(/SEARCH r USING INDEX sqlite_autoindex_rows_1 \(id=\?\)/);
   });
 });

@@ -65,7 +65,7 @@ export function insertRow(db: Db, row: Row, meta: StoredRowMeta): void {
   const line = preparedOrNone(row, meta.context);
   if (line) insertExportLine(db, id, line);
   const facts = pairFactsOrNone(row);
-  if (facts) insertPairFacts(db, id, facts);
+  if (facts) insertPairFacts(db, id, row, facts);
 }
 
 /**

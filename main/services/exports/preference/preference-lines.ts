@@ -69,9 +69,8 @@ function storedInput(values: PairFactValues, again: RowsAgain): PairInput | null
   const [id, reward, reason, label_source, judge_name, judge_status, failure_class, label, label_kind, rollout_id, scenario_id, ...facts] =
     values;
   const [junk, leak, toolCalls, chars, shape, keyHash, ask] = facts;
-  if (junk === null || leak === null || toolCalls === null || chars === null || shape === null || keyHash === null || ask === null) {
-    return null;
-  }
+  if (rollout_id === null || scenario_id === null || junk === null || leak === null || toolCalls === null) return null;
+  if (chars === null || shape === null || keyHash === null || ask === null) return null;
   const grade: Grade = { id, reward, reason, label_source, judge_name, judge_status, failure_class, label, label_kind };
   const pair = pairRowOfStored({
     rollout_id,
