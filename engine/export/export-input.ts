@@ -41,4 +41,4 @@ export const hasToolCalls = (row: Row): boolean =>
 export { isPass };
 
 /** A human label of `simulator_error` means the simulated person broke the conversation: never trained on. */
-export const isSimulatorError = (input: ExportInput): boolean => input.gold?.label === 'simulator_error';
+export const isSimulatorError = (input: Pick<ExportInput, 'gold'>): boolean => input.gold?.label === 'simulator_error';

@@ -38,6 +38,7 @@ export { ExportCancelledError } from './export-cancelled-error';
 export { EXPORT_FORMATS, type ExportFormat, type ExportOptions, type ExportReport, exportRows } from './export-formats';
 export { exportPairRows } from './export-formats';
 export { type PairRow, pairRowOf, type PairScenario } from './selection/pair-row';
+export { PAIR_FACTS_VERSION, pairFactsOf, pairRowOfStored, type StoredPairFacts, type StoredPairRow } from './selection/pair-facts';
 export {
   EMPTY_CONTEXT,
   type ExportGold,

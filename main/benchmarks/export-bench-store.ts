@@ -1,7 +1,8 @@
 import { Row } from '../../shared/domain';
-import { prepareLine } from '../../engine/index';
+import { pairFactsOf, prepareLine } from '../../engine/index';
 import { type AppContext, closeAppContext, createAppContext } from '../services/app/app-context';
 import { insertExportLine } from '../store/exports/export-lines-repository';
+import { insertPairFacts } from '../store/exports/pair-facts-repository';
 import { getRun } from '../store/runs/runs-repository';
 import { specOfRun } from '../store/runs/specs-repository';
 import { seedExportRun } from '../test-support/export-run';
@@ -52,8 +53,8 @@ export async function buildStore(dataDir: string, rows: number): Promise<{ rows:
 }
 
 /**
- * The copies' prepared lines, made as the run executor makes each row's when it stores it (insertRow): the part of
- * the export's work this design moves to the time rows are written. Returns the seconds it took, per row.
+ * The copies' prepared lines and DPO pairing facts, made as the run executor makes each row's when it stores it
+ * (insertRow): the part of the export's work this design moves to the time rows are written. Returns the seconds it took, per row.
  */
 function prepareCopies(context: AppContext, runId: string): { rows: number; seconds: number } {
   const run = getRun(context.db, runId)!;
@@ -67,8 +68,10 @@ function prepareCopies(context: AppContext, runId: string): { rows: number; seco
   const start = performance.now();
   context.db.transaction(() => {
     for (const record of missing) {
-      const line = prepareLine(Row.parse(JSON.parse(record.body)), runContext);
+      const row = Row.parse(JSON.parse(record.body));
+      const line = prepareLine(row, runContext);
       if (line) insertExportLine(context.db, record.id, line);
+      insertPairFacts(context.db, record.id, row, pairFactsOf(row));
     }
   })();
   return { rows: missing.length, seconds: (performance.now() - start) / 1000 };

@@ -2,12 +2,13 @@
  * `npm run bench:export` (tsx main/benchmarks/export-store.bench.ts [rows], 100,000 by default): what a person's export
  * costs, from the store to the file. A real offline run of 200 rows is simulated and graded, then copied in SQL up to
  * `rows` rows (new ids and ordinals, bodies otherwise alike), each copy given its prepared export line as the run
- * executor gives a row it stores (timed and printed: that work moved from the export to the simulation). The measure is
+ * executor gives a row it stores, with its DPO pairing facts (timed and printed: that work moved from the export to the
+ * simulation). The measure is
  * `runExport` of the whole run to a folder, exactly as the app runs it: the plan (selection, splits), the rows read a
  * page at a time, the file written and synced, the card. Four exports: the default SFT export (OpenAI-compatible) and
  * the default TRL export, rows read as their prepared lines joined with their grades on this thread
- * (engine/export/prepared-line.ts), and DPO (dpo-openai and dpo-trl: each row read whole once for what pairing weighs, and
- * again only for a pair's line, main/services/exports/preference). The SFT and TRL
+ * (engine/export/prepared-line.ts), and DPO (dpo-openai and dpo-trl: paired from the facts stored with each row, migration
+ * 019, and a row read whole only for a pair's line, main/services/exports/preference). The SFT and TRL
  * exports run again with every row read whole (each body parsed through its schema, every line built and checked: the
  * general path, which other options and rows stored before migrations 012 and 016 take), as the app runs it on this
  * machine (on worker threads started from a bundle of the desktop app's export worker,
@@ -186,7 +187,7 @@ if (childMode) {
         `${copies.pageBytes / 1024} KiB pages`,
     );
     console.log(
-      `prepared export lines of the ${copies.rows} copied rows made in ${copies.seconds.toFixed(1)} s, ` +
+      `prepared export lines and DPO pairing facts of the ${copies.rows} copied rows made in ${copies.seconds.toFixed(1)} s, ` +
         `${((copies.seconds / copies.rows) * 1e6).toFixed(0)} µs/row` +
         ' (work moved to the time a row is stored: the simulation bench includes it)',
     );

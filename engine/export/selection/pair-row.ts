@@ -40,7 +40,7 @@ export const assistantChars = (messages: readonly Message[]): number =>
   messages.reduce((total, message) => total + (message.role === 'assistant' ? stripThink(message.content).length : 0), 0);
 
 /** The count and length of the messages sampleMessages keeps: equal for two rows whose conversationKey is equal. */
-function conversationShape(messages: readonly Message[]): string {
+export function conversationShape(messages: readonly Message[]): string {
   let kept = 0;
   let chars = 0;
   for (const message of messages) {

@@ -21,7 +21,7 @@ import { preparedFactsOf, preparedProblemsOf, readRowBody } from './export-row-b
  */
 export const PAGE_ROWS = 200;
 
-function gradeOf(record: Omit<GradedRowRecord, 'body'>): ExportGrade {
+export function gradeOf(record: Omit<GradedRowRecord, 'body'>): ExportGrade {
   const grade: ExportGrade = { reward: record.reward };
   if (record.reason !== null) grade.reason = record.reason;
   if (record.label_source !== null) grade.label_source = record.label_source;

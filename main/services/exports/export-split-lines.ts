@@ -14,7 +14,7 @@ import {
 } from '../../../engine/index';
 import type { AppContext } from '../app/app-context';
 import { engineOptions, type ExportPlan } from './export-plan';
-import { preferenceFormatOf, preferenceLines } from './preference/preference-lines';
+import { type PairInput, preferenceFormatOf, preferenceLines } from './preference/preference-lines';
 import { readRows, readTrainingRows } from './export-rows';
 import { exportTuning } from './export-tuning';
 
@@ -25,15 +25,23 @@ export interface ReadTally {
 }
 
 /** Counts the rows an export reads, and the tool-calling ones going out without schemas, as they pass. */
-function* counted<T extends TrainingInput>(rows: Iterable<T>, plan: ExportPlan, tally: ReadTally, onRow?: () => void): Generator<T> {
+function* counted<T extends TrainingInput | PairInput>(
+  rows: Iterable<T>,
+  plan: ExportPlan,
+  tally: ReadTally,
+  onRow?: () => void,
+): Generator<T> {
   const noSchemas = !plan.context || plan.context.tools.length === 0;
   for (const input of rows) {
     tally.read += 1;
     onRow?.();
-    if (noSchemas && ('prepared' in input ? input.prepared.facts.tool_calls : hasToolCalls(input.row))) tally.toolRowsWithoutSchemas += 1;
+    if (noSchemas && toolCalling(input)) tally.toolRowsWithoutSchemas += 1;
     yield input;
   }
 }
+
+const toolCalling = (input: TrainingInput | PairInput): boolean =>
+  'pair' in input ? input.tool_calls : 'prepared' in input ? input.prepared.facts.tool_calls : hasToolCalls(input.row);
 
 const splitIds = (plan: ExportPlan, split: SplitName | 'all') =>
   split === 'all' ? [...plan.ids.values()].flat() : (plan.ids.get(split) ?? []);
@@ -92,7 +100,7 @@ export function splitLines(
   const format = sftFormatOf(plan);
   const preference = preferenceFormatOf(plan.request.format);
   if (preference && plan.order === 'scenario') {
-    const seen = (rows: Iterable<ExportInput>) => {
+    const seen = (rows: Iterable<PairInput>) => {
       const read = counted(rows, plan, tally, options.onRow);
       return options.grades ? tallyGrades(read, options.grades) : read;
     };

@@ -23,6 +23,7 @@ async function oldStore(): Promise<{ dataDir: string; runId: string; rows: numbe
   try {
     const seeded = await seedExportRun(context, { budget: 60 });
     context.db.exec("DELETE FROM export_lines WHERE rowid % 3 <> 0; UPDATE export_lines SET recipe = '0:old'");
+    context.db.exec('DELETE FROM pair_facts WHERE rowid % 2 = 0; UPDATE pair_facts SET version = 0 WHERE rowid % 5 = 0');
     return { dataDir, runId: seeded.run_id, rows: seeded.rows };
   } finally {
     await closeAppContext(context);
@@ -38,8 +39,8 @@ async function withContext<T>(dataDir: string, work: (context: AppContext) => Pr
   }
 }
 
-/** The files of the run's default SFT export (OpenAI's, or TRL's). */
-function exported(dataDir: string, runId: string, format: 'openai' | 'trl' = 'openai'): Promise<string[]> {
+/** The files of the run's default SFT export (OpenAI's, or TRL's), or of a DPO export. */
+function exported(dataDir: string, runId: string, format: 'openai' | 'trl' | 'dpo-openai' = 'openai'): Promise<string[]> {
   return withContext(dataDir, async (context) => {
     const folder = mkdtempSync(join(tmpdir(), 'while-optimize-out-'));
     const request = ExportRequest.parse({ format, selection: { run_id: runId }, destination: { kind: 'folder', folder } });
@@ -49,9 +50,10 @@ function exported(dataDir: string, runId: string, format: 'openai' | 'trl' = 'op
 }
 
 describe('wai store optimize', () => {
-  it('gives old rows their prepared lines and rewrites the store in 8 KiB pages, exporting the same files after', async () => {
+  it('gives old rows their prepared lines and pairing facts and rewrites the store in 8 KiB pages, exporting the same files after', async () => {
     const { dataDir, runId, rows } = await oldStore();
     const before = await exported(dataDir, runId);
+    const dpoBefore = await exported(dataDir, runId, 'dpo-openai');
     expect(await withContext(dataDir, (context) => appInfo(context).store_optimize)).toMatchObject({ page_bytes: 4096 });
 
     const progress: number[] = [];
@@ -59,6 +61,7 @@ describe('wai store optimize', () => {
     expect(report.lines_added + report.lines_unprepared).toBe(rows);
     expect(report.lines_added).toBeGreaterThan(rows / 2);
     expect(progress.at(-1)).toBe(rows);
+    expect(report.pair_facts_added).toBeGreaterThan(rows / 2);
     expect(report.before.page_bytes).toBe(4096);
     expect(report.rewrite).toMatchObject({ after: { page_bytes: 8192, free_pages: 0 } });
     // Only the store is left in its folder: no rewritten copy beside it, no WAL of the old file.
@@ -68,12 +71,14 @@ describe('wai store optimize', () => {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect((db.prepare('SELECT COUNT(*) AS n FROM export_lines').get() as { n: number }).n).toBe(report.lines_added);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM pair_facts WHERE version > 0').get() as { n: number }).n).toBe(rows);
     db.close();
     expect(await exported(dataDir, runId)).toEqual(before);
+    expect(await exported(dataDir, runId, 'dpo-openai')).toEqual(dpoBefore);
     expect(await withContext(dataDir, (context) => appInfo(context).store_optimize)).toBeNull();
 
     const again = await optimizeStore(dataDir);
-    expect(again).toMatchObject({ lines_added: 0, lines_unprepared: report.lines_unprepared, rewrite: null });
+    expect(again).toMatchObject({ lines_added: 0, lines_unprepared: report.lines_unprepared, pair_facts_added: 0, rewrite: null });
   }, 120_000);
 
   it('gives lines made before migration 016 their TRL messages, and the TRL export writes the same files', async () => {

@@ -11,6 +11,7 @@ import { openStoreAlone } from '../../store/upkeep/store-alone';
 import { isWorthRewriting, storePages, type StorePages } from '../../store/upkeep/store-pages';
 import { ServiceError } from '../app/service-error';
 import { watchGrowth } from './growth-watcher';
+import { backfillPairFacts } from './pair-facts-backfill';
 
 /** Rows given their lines per transaction. */
 const LINES_PAGE = 500;
@@ -18,6 +19,8 @@ const LINES_PAGE = 500;
 export interface OptimizeOptions {
   /** After each page of rows given their prepared lines: rows done and to do over the whole store. */
   onLines?(progress: { done: number; total: number }): void;
+  /** After each page of rows given their DPO pairing facts (migration 019): rows done and to do over the whole store. */
+  onPairFacts?(progress: { done: number; total: number }): void;
   /** Where the rewrite's progress is written while it runs (it blocks this thread); none when absent. */
   rewriteProgressDescriptor?: number;
 }
@@ -27,6 +30,8 @@ export interface OptimizeReport {
   lines_added: number;
   /** Rows that still have none: the exporter cannot prepare them (an export reads them whole, as before). */
   lines_unprepared: number;
+  /** Rows that lacked DPO pairing facts of this version and got them (a row without is read whole by a DPO export). */
+  pair_facts_added: number;
   before: StorePages;
   /** Null when the store was not worth rewriting (see isWorthRewriting). */
   rewrite: (Rewrite & { seconds: number }) | null;
@@ -76,7 +81,7 @@ async function rewrite(db: Db, path: string, before: StorePages, descriptor: num
 }
 
 /**
- * `wai store optimize`: gives old rows their prepared export lines, then rewrites a store made before 8 KiB pages (or
+ * `wai store optimize`: gives old rows their prepared export lines and DPO pairing facts, then rewrites a store made before 8 KiB pages (or
  * a tenth free) with VACUUM INTO and an atomic swap. Refuses while any other connection has the store open.
  */
 export async function optimizeStore(dataDir: string, options: OptimizeOptions = {}): Promise<OptimizeReport> {
@@ -90,9 +95,10 @@ export async function optimizeStore(dataDir: string, options: OptimizeOptions = 
     );
   try {
     const lines = backfillLines(db, options.onLines);
+    const facts = backfillPairFacts(db, options.onPairFacts);
     const before = storePages(db);
     const rewritten = isWorthRewriting(before) ? await rewrite(db, path, before, options.rewriteProgressDescriptor) : null;
-    return { ...lines, before, rewrite: rewritten };
+    return { ...lines, pair_facts_added: facts.added, before, rewrite: rewritten };
   } finally {
     db.close();
   }

@@ -127,7 +127,7 @@ export interface GradedRowRecord {
   label_kind: string | null;
 }
 
-const GRADE_COLUMNS = `g.reward AS reward, g.reason AS reason, g.label_source AS label_source, g.judge_name AS judge_name,
+export const GRADE_COLUMNS = `g.reward AS reward, g.reason AS reason, g.label_source AS label_source, g.judge_name AS judge_name,
     g.judge_status AS judge_status, g.failure_class AS failure_class, l.label AS label, l.kind AS label_kind`;
 
 const PAGE_SQL = `SELECT r.id AS id, r.body AS body, ${GRADE_COLUMNS}

@@ -1,22 +1,23 @@
-import { initial } from './001-initial';
-import { rowSearch } from './002-row-search';
-import { grading } from './003-grading';
-import { coverageIndex } from './004-coverage-index';
+import { initial } from './steps/001-initial';
+import { rowSearch } from './steps/002-row-search';
+import { grading } from './steps/003-grading';
+import { coverageIndex } from './steps/004-coverage-index';
 import type { Migration } from './migration';
-import { traces } from './005-traces';
-import { gradesDoubtful } from './006-grades-doubtful';
-import { queueOrder } from './007-queue-order';
-import { exportSelection } from './008-export-selection';
-import { runLeases } from './009-run-leases';
-import { changeCounts } from './010-change-counts';
-import { traceIdentity } from './011-trace-identity';
-import { exportLines } from './012-export-lines';
-import { shownVerdicts } from './013-shown-verdicts';
-import { labellingTrust } from './014-labelling-trust';
-import { facetCounts } from './015-facet-counts';
-import { trlLines } from './016-trl-lines';
-import { coverageCounts } from './017-coverage-counts';
-import { lineProblems } from './018-line-problems';
+import { traces } from './steps/005-traces';
+import { gradesDoubtful } from './steps/006-grades-doubtful';
+import { queueOrder } from './steps/007-queue-order';
+import { exportSelection } from './steps/008-export-selection';
+import { runLeases } from './steps/009-run-leases';
+import { changeCounts } from './steps/010-change-counts';
+import { traceIdentity } from './steps/011-trace-identity';
+import { exportLines } from './steps/012-export-lines';
+import { shownVerdicts } from './steps/013-shown-verdicts';
+import { labellingTrust } from './steps/014-labelling-trust';
+import { facetCounts } from './steps/015-facet-counts';
+import { trlLines } from './steps/016-trl-lines';
+import { coverageCounts } from './steps/017-coverage-counts';
+import { lineProblems } from './steps/018-line-problems';
+import { pairFacts } from './steps/019-pair-facts';
 
 export const MIGRATIONS: readonly Migration[] = [
   initial,
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   trlLines,
   coverageCounts,
   lineProblems,
+  pairFacts,
 ];
 
 /** The schema version this build writes. */

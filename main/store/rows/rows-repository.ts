@@ -1,7 +1,8 @@
 import { Row, type Grade } from '../../../shared/domain';
-import { prepareLine, type RunContext, type StoredPreparedLine } from '../../../engine/index';
+import { pairFactsOf, prepareLine, type RunContext, type StoredPairFacts, type StoredPreparedLine } from '../../../engine/index';
 import { statement, type Db } from '../database';
 import { insertExportLine } from '../exports/export-lines-repository';
+import { insertPairFacts } from '../exports/pair-facts-repository';
 import { toGrade, type GradeColumns } from '../grades/grades-repository';
 import { parseJsonColumn } from '../json-column';
 import { rowSearchText } from './row-search-text';
@@ -10,7 +11,10 @@ export interface StoredRowMeta {
   run_id: string;
   duration_ms: number;
   created_at: string;
-  /** The run's system prompt and tools: given, the row's prepared export line is stored with it (migration 012). */
+  /**
+   * The run's system prompt and tools: given, the row's prepared export line (migration 012) and DPO pairing facts
+   * (migration 019) are stored with it.
+   */
   context?: RunContext;
 }
 
@@ -21,7 +25,7 @@ export function storedRowId(runId: string, ordinal: number): string {
 
 /**
  * Writes one finished row with its search text, persona tags and, when the run's context is given, its prepared export
- * line; the caller wraps it with the run's progress update in one transaction.
+ * line and DPO pairing facts; the caller wraps it with the run's progress update in one transaction.
  */
 export function insertRow(db: Db, row: Row, meta: StoredRowMeta): void {
   const { tool, rule, stance, world_state, tool_condition, history } = row.situation.dimensions;
@@ -57,8 +61,11 @@ export function insertRow(db: Db, row: Row, meta: StoredRowMeta): void {
   });
   const insertTag = statement(db, 'INSERT INTO row_tags (run_id, ordinal, position, tag) VALUES (?, ?, ?, ?)');
   row.persona.tags.forEach((tag, position) => insertTag.run(meta.run_id, row.ordinal, position, tag));
-  const line = meta.context ? preparedOrNone(row, meta.context) : null;
+  if (!meta.context) return;
+  const line = preparedOrNone(row, meta.context);
   if (line) insertExportLine(db, id, line);
+  const facts = pairFactsOrNone(row);
+  if (facts) insertPairFacts(db, id, row, facts);
 }
 
 /**
@@ -68,6 +75,15 @@ export function insertRow(db: Db, row: Row, meta: StoredRowMeta): void {
 export function preparedOrNone(row: Row, context: RunContext): StoredPreparedLine | null {
   try {
     return prepareLine(row, context);
+  } catch {
+    return null;
+  }
+}
+
+/** The row's DPO pairing facts (migration 019); none when working them out fails, as for preparedOrNone. */
+export function pairFactsOrNone(row: Row): StoredPairFacts | null {
+  try {
+    return pairFactsOf(row);
   } catch {
     return null;
   }
