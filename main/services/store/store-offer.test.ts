@@ -10,6 +10,7 @@ import { MIGRATIONS } from '../../store/migrations/index';
 import { appInfo } from '../app/app-service';
 import { closeAppContext, createAppContext } from '../app/app-context';
 import { optimizeStore } from './store-optimize-service';
+import { SAMPLE_READS } from '../../store/upkeep/missing-lines-repository';
 
 /** A store as While Studio left it at schema 11, before prepared export lines: 8 KiB pages, a run of `rows` rows. */
 function storeBeforeLines(rows: number): string {
@@ -70,6 +71,26 @@ describe('the store offer', () => {
     expect(offer?.unprepared_rows?.is_estimate).toBe(true);
     expectNear(offer?.unprepared_rows?.count, report.lines_added);
   }, 120_000);
+
+  it('samples by index seeks: the run’s rows by ordinal, each line by its row', () => {
+    const db = openDatabase(join(storeBeforeLines(1), DATABASE_FILE));
+    const plans = SAMPLE_READS.map((sql) =>
+      (
+        db
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .all(...(sql.includes('@') ? [{ run_id: 'r', recipe: 'x', from: 0, limit: 16 }] : ['r'])) as {
+          detail: string;
+        }[]
+      )
+        .map((step) => step.detail)
+        .join('\n'),
+    );
+    db.close();
+    expect(plans[0]).toMatch(/SEARCH rows USING (COVERING )?INDEX (rows_queue|sqlite_autoindex_rows_2) \(run_id=\? AND ordinal>\?\)/);
+    expect(plans[0]).toContain('SEARCH p USING INDEX sqlite_autoindex_export_lines_1 (row_id=?)');
+    expect(plans[1]).toBe('SEARCH rows USING COVERING INDEX sqlite_autoindex_rows_2 (run_id=?)');
+    expect(plans[2]).toBe('SEARCH rows USING COVERING INDEX sqlite_autoindex_rows_2 (run_id=?)');
+  });
 
   it('says nothing for rows without lines under 1% of the store', async () => {
     const dataDir = storeBeforeLines(1_000);
