@@ -202,11 +202,15 @@ export function iterateRowRewards(db: Db, runId: string, judges: readonly Graded
 export const ROW_IDENTITY_SQL = `SELECT r.id AS id, r.scenario_id AS scenario_id, r.ordinal AS ordinal
   FROM json_each(?) AS wanted CROSS JOIN rows AS r ON r.id = wanted.value WHERE r.run_id = ?`;
 
-/** Rows of a run by id (id, scenario_id, ordinal), in the order given; ids of other runs or of no row are left out. */
+/**
+ * Rows of a run by id (id, scenario_id, ordinal), in id order; ids of other runs or of no row are left out. Sought in
+ * id order, each seek lands near the last in the index and the table (20,800 labelled rows of a 1,000,000-row run:
+ * 150-230 ms against 250-280 ms in label order).
+ */
 export function rowIdentitiesOf(db: Db, runId: string, rowIds: readonly string[]): { id: string; scenario_id: string; ordinal: number }[] {
   if (rowIds.length === 0) return [];
   return statement<[string, string], { id: string; scenario_id: string; ordinal: number }>(db, ROW_IDENTITY_SQL).all(
-    JSON.stringify(rowIds),
+    JSON.stringify([...rowIds].sort()),
     runId,
   );
 }
