@@ -1,5 +1,5 @@
 import { dispatch } from '../api/dispatch';
-import { closeAppContext, createAppContext } from '../services/app/app-context';
+import { closeAppContext, createAppContext, type AppContext } from '../services/app/app-context';
 import { SCALE_RUN_ID } from './scale-store';
 
 /** One call the app makes, timed: the first (right after the store opened) and the median of the next. */
@@ -12,6 +12,8 @@ export interface CallTiming {
 const REPEATS = 5;
 const run_id = SCALE_RUN_ID;
 const PAGE = { limit: 100 };
+
+const JUDGE_FAIL_MENUS: object = { run_id, filters: { judge: ['fail'] } };
 
 /** The calls behind the screens the bench measures, as the renderer makes them (through dispatch, input parsed). */
 function calls(rows: number): { name: string; method: string; input: object }[] {
@@ -28,6 +30,7 @@ function calls(rows: number): { name: string; method: string; input: object }[] 
       method: 'rows.facets',
       input: { run_id, filters: { stance: ['hurried'] } },
     },
+    { name: 'conversations: filter menus under Judge fail', method: 'rows.facets', input: JUDGE_FAIL_MENUS },
     {
       name: 'conversations: sort (reward, descending)',
       method: 'rows.page',
@@ -60,8 +63,37 @@ export async function timeCalls(dataDir: string, rows: number): Promise<CallTimi
         median_ms: rest.sort((left, right) => left - right)[Math.floor(rest.length / 2)]!,
       });
     }
+    timings.push(await pageWhileCounting(context));
     return timings;
   } finally {
     await closeAppContext(context);
   }
+}
+
+/**
+ * A page asked for 20 ms after the menus under Judge fail (the table asks for them 250 ms after a page, and pages on
+ * while they count): how long it waits from then. Counted on the main thread, it waited for the whole count.
+ */
+async function pageWhileCounting(context: AppContext): Promise<CallTiming> {
+  const durations: number[] = [];
+  for (let index = 0; index <= REPEATS; index += 1) {
+    const sentAt = performance.now() + 20;
+    const page = new Promise<number>((resolve, reject) => {
+      setTimeout(() => {
+        dispatch(context, 'rows.page', { run_id, offset: 0, ...PAGE, filters: { stance: ['hurried'] } }).then(
+          (result) => (result.ok ? resolve(performance.now() - sentAt) : reject(new Error(result.error.message))),
+          reject,
+        );
+      }, 20);
+    });
+    const menus = await dispatch(context, 'rows.facets', JUDGE_FAIL_MENUS);
+    if (!menus.ok) throw new Error(`rows.facets failed: ${menus.error.message}`);
+    durations.push(await page);
+  }
+  const [first, ...rest] = durations;
+  return {
+    name: 'conversations: a page while the menus count under Judge fail',
+    first_ms: first!,
+    median_ms: rest.sort((left, right) => left - right)[Math.floor(rest.length / 2)]!,
+  };
 }

@@ -3,12 +3,13 @@
  * store holds one generated, graded and labelled run with its prepared export lines (main/benchmarks/scale-store.ts,
  * kept in DIR/<size> and reused by later runs when --data-dir is given; a 1,000,000-row store takes tens of minutes to
  * build). Measured on each: the store's size; the calls behind the conversations table (first page, filter menus, a
- * filter, a sort, a page mid-run), the coverage view and agreement, each right after the store opened and again
- * (scale-api.ts); the default SFT and TRL exports (prepared lines) with the compiled `wai`, against raw writes of every
- * byte they wrote (data, metadata and card), with its peak memory (scale-export.ts); and the table in Chromium (first page,
- * filter, the longest task while scrolling) by e2e/ui.bench.ts on the same store. Then how each cost grows from the
- * smallest size to the largest. Goals (issue 25): first page and filter under 300 ms, no task over 50 ms while
- * scrolling, the export at half the raw rate under 300 MB, the store under 8 GB. The last line is JSON for `npm run bench`.
+ * filter, a sort, a page mid-run, the menus under Judge fail and a page asked for while they count), the coverage view
+ * and agreement, each right after the store opened and again (scale-api.ts); the default SFT and TRL exports (prepared
+ * lines) with the compiled `wai`, against raw writes of every byte they wrote (data, metadata and card), with its peak
+ * memory (scale-export.ts); and the table in Chromium (first page, filter, the longest task while scrolling) by
+ * e2e/ui.bench.ts on the same store. Then how each cost grows from the smallest size to the largest. Goals (issue 25):
+ * first page and filter under 300 ms, no task over 50 ms while scrolling, the export at half the raw rate under 300 MB,
+ * the store under 8 GB. The last line is JSON for `npm run bench`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';

@@ -32,6 +32,28 @@ describe('the store notice', () => {
     expect(screen.queryByRole('region', { name: 'Store notice' })).toBeNull();
   });
 
+  it('offers it for rows without prepared lines alone, with how many and what it makes faster', () => {
+    const offer = { page_bytes: 8192, free_share: 0, rewrites_pages: false, unprepared_rows: { count: 257_813, is_estimate: true } };
+    useAppStore.setState({ info: { ...info, store_optimize: offer }, status: 'ready' });
+    render(<StoreNotice />);
+    const notice = screen.getByRole('region', { name: 'Store notice' });
+    expect(notice.textContent).toContain(
+      'About 257,813 rows of this run store have no prepared export line: SFT and TRL exports build those lines from the whole ' +
+        'conversation each time, slower than reading prepared ones. To prepare them (every run stays), close While Studio and run',
+    );
+    expect(notice.textContent).not.toContain('KiB');
+  });
+
+  it('names both when the pages and the lines call for it', () => {
+    const offer = { page_bytes: 4096, free_share: 0, rewrites_pages: true, unprepared_rows: { count: 1_200, is_estimate: false } };
+    useAppStore.setState({ info: { ...info, store_optimize: offer }, status: 'ready' });
+    render(<StoreNotice />);
+    expect(screen.getByRole('region', { name: 'Store notice' }).textContent).toContain(
+      'This run store has 4 KiB pages and 1,200 rows without a prepared export line: exports read it slower than a new one. ' +
+        'To rewrite it and prepare those lines (every run stays), close While Studio',
+    );
+  });
+
   it('says nothing for a store with nothing to gain', () => {
     useAppStore.setState({ info, status: 'ready' });
     render(<StoreNotice />);

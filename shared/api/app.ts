@@ -11,11 +11,22 @@ export const AppInfo = z.object({
   database_path: z.string(),
   schema_version: z.number().int(),
   /**
-   * Set when `wai store optimize` would make the store faster (made before 8 KiB pages, or a tenth of it free): its
-   * page size in bytes and its share of free pages. Null or absent when there is nothing to gain.
+   * Set when `wai store optimize` would make the store faster (made before 8 KiB pages, or a tenth of it free; or rows
+   * without prepared export lines): its page size in bytes and its share of free pages. Null or absent when there is
+   * nothing to gain.
    */
   store_optimize: z
-    .object({ page_bytes: z.number().int().positive(), free_share: z.number().min(0).max(1) })
+    .object({
+      page_bytes: z.number().int().positive(),
+      free_share: z.number().min(0).max(1),
+      /** Whether it would rewrite the pages; false when only rows without prepared lines call for it. Absent: true. */
+      rewrites_pages: z.boolean().optional(),
+      /**
+       * The rows it would give prepared export lines (SFT and TRL exports build a row without one from its whole
+       * conversation), when at least 1% of the store's rows lack one; `is_estimate` when counted from a sample.
+       */
+      unprepared_rows: z.object({ count: z.number().int().positive(), is_estimate: z.boolean() }).nullable().optional(),
+    })
     .nullable()
     .optional(),
 });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { AppMode } from '../../../shared/api';
 import { DATABASE_FILE, openDatabase, type Db } from '../../store/database';
+import { OffThreadReads } from '../../store/off-thread-reads';
 import { EventBus } from './event-bus';
 import { ExportJobs } from '../exports/export-jobs';
 import { GradeJobs } from '../grading/grade-jobs';
@@ -32,6 +33,8 @@ export interface AppContext {
   sessionSecrets: KeyStore;
   /** The desktop's folder picker (Electron's dialog); absent elsewhere. Resolves null when the person cancels. */
   chooseFolder?: FolderPicker;
+  /** Long reads on the store's own reader thread (started at the first), so requests do not wait behind them. */
+  reads: OffThreadReads;
 }
 
 export type FolderPicker = (options: { title?: string; default_path?: string }) => Promise<string | null>;
@@ -50,6 +53,7 @@ export interface AppContextOptions {
 export function createAppContext(options: AppContextOptions): AppContext {
   const databasePath = join(options.dataDir, DATABASE_FILE);
   const base: Omit<AppContext, 'jobs' | 'gradeJobs' | 'exportJobs'> = {
+    reads: new OffThreadReads(databasePath),
     db: openDatabase(databasePath),
     dataDir: options.dataDir,
     databasePath,
@@ -69,6 +73,6 @@ export function createAppContext(options: AppContextOptions): AppContext {
 }
 
 export async function closeAppContext(context: AppContext): Promise<void> {
-  await Promise.all([context.jobs.stopAll(), context.gradeJobs.stopAll(), context.exportJobs.stopAll()]);
+  await Promise.all([context.jobs.stopAll(), context.gradeJobs.stopAll(), context.exportJobs.stopAll(), context.reads.close()]);
   context.db.close();
 }

@@ -1,20 +1,17 @@
 import type { AppInfo } from '../../../shared/api';
 import { schemaVersion } from '../../store/migrate';
-import { isWorthRewriting, storePages } from '../../store/upkeep/store-pages';
+import { storeOptimizeOffer } from '../store/store-offer';
 import type { AppContext } from './app-context';
 import { ServiceError } from './service-error';
 
 export function appInfo(context: AppContext): AppInfo {
-  const pages = storePages(context.db);
   return {
     mode: context.mode,
     version: context.version,
     data_dir: context.dataDir,
     database_path: context.databasePath,
     schema_version: schemaVersion(context.db),
-    store_optimize: isWorthRewriting(pages)
-      ? { page_bytes: pages.page_bytes, free_share: pages.free_pages / Math.max(1, pages.pages) }
-      : null,
+    store_optimize: storeOptimizeOffer(context.db),
   };
 }
 

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { contract, type MethodOutput } from '../../../shared/api';
 import { dispatch } from '../../api/dispatch';
 import { GENERATED_SPEC, storeGeneratedRun } from '../../store/__fixtures__/generated-rows';
+import { filteredRowFacets } from '../../store/rows/row-facets-filtered';
 import { closeAppContext, createAppContext, type AppContext } from '../app/app-context';
 
 let context: AppContext | undefined;
@@ -78,5 +79,19 @@ describe('rows service', () => {
     expect(facets.columns.stance.reduce((sum, facet) => sum + facet.count, 0)).toBe(80);
     expect(facets.columns.conduct.reduce((sum, facet) => sum + facet.count, 0)).toBe(80);
     expect(facets.sources.find((source) => source.label_source === 'conduct')?.rows).toBeGreaterThan(0);
+  });
+
+  it('counts the menus under a Judge filter on the reader thread as on this one, and sees rows stored since', async () => {
+    contextWithRun(90);
+    const query = { filters: { judge: ['fail' as const], stance: ['hurried'] }, search: '' };
+    const facets = await call('rows.facets', { run_id: 'run_a', ...query });
+    expect(facets).toEqual(await filteredRowFacets(context!.db, 'run_a', query));
+    expect(facets.columns.tool.reduce((sum, facet) => sum + facet.count, 0)).toBe(
+      (await call('rows.page', { run_id: 'run_a', ...query, limit: 1 })).total,
+    );
+    storeGeneratedRun(context!.db, { runId: 'run_b', count: 30 });
+    const other = await call('rows.facets', { run_id: 'run_b', ...query });
+    expect(other).toEqual(await filteredRowFacets(context!.db, 'run_b', query));
+    expect(other.without?.judge).toBe((await call('rows.page', { run_id: 'run_b', filters: { stance: ['hurried'] }, limit: 1 })).total);
   });
 });

@@ -24,10 +24,13 @@ export function countRunRows(context: AppContext, runId: string): number {
   return countRows(context.db, requireRun(context, runId).id);
 }
 
-/** The filter menus' counts: over the run, or with filters and search, each menu under the other filters. */
-export function facetsOfRun(context: AppContext, input: MethodParsedInput<'rows.facets'>): RowFacets {
+/**
+ * The filter menus' counts: over the run, or with filters and search, each menu under the other filters. What the kept
+ * counts cannot give is counted off the main thread (context.reads), so no other request waits behind it.
+ */
+export function facetsOfRun(context: AppContext, input: MethodParsedInput<'rows.facets'>): Promise<RowFacets> {
   requireRun(context, input.run_id);
-  return filteredRowFacets(context.db, input.run_id, { filters: input.filters ?? {}, search: input.search ?? '' });
+  return filteredRowFacets(context.db, input.run_id, { filters: input.filters ?? {}, search: input.search ?? '' }, context.reads.all);
 }
 
 /** A conversation with everything the conversation view shows, and its neighbours in the table's query. */

@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { preparedRecipe } from '../../../engine/index';
 import { DATABASE_FILE, type Db } from '../../store/database';
 import { insertExportLine } from '../../store/exports/export-lines-repository';
 import { preparedOrNone } from '../../store/rows/rows-repository';
-import { getSpec } from '../../store/runs/specs-repository';
 import { countMissingLines, rowsMissingLines, runsWithSpecs } from '../../store/upkeep/missing-lines-repository';
 import { rewritePath, rewriteStore, type Rewrite } from '../../store/upkeep/rewrite-store';
 import { openStoreAlone } from '../../store/upkeep/store-alone';
@@ -12,6 +10,7 @@ import { isWorthRewriting, storePages, type StorePages } from '../../store/upkee
 import { ServiceError } from '../app/service-error';
 import { watchGrowth } from './growth-watcher';
 import { backfillPairFacts } from './pair-facts-backfill';
+import { runLineRecipe } from './run-line-recipe';
 
 /** Rows given their lines per transaction. */
 const LINES_PAGE = 500;
@@ -40,10 +39,9 @@ export interface OptimizeReport {
 /** Gives every run's rows that lack one their prepared export line (as the run executor does when it stores a row). */
 function backfillLines(db: Db, onLines: OptimizeOptions['onLines']): Pick<OptimizeReport, 'lines_added' | 'lines_unprepared'> {
   const runs = runsWithSpecs(db).map((run) => {
-    const spec = getSpec(db, run.spec_id);
-    const context = spec ? { system_prompt: spec.system_prompt, tools: spec.tools } : null;
-    const recipe = context ? preparedRecipe(context) : '';
-    return { id: run.id, context, recipe, missing: context ? countMissingLines(db, run.id, recipe) : 0 };
+    const line = runLineRecipe(db, run.spec_id);
+    const recipe = line?.recipe ?? '';
+    return { id: run.id, context: line?.context ?? null, recipe, missing: line ? countMissingLines(db, run.id, recipe) : 0 };
   });
   const total = runs.reduce((sum, run) => sum + run.missing, 0);
   let done = 0;

@@ -7,7 +7,6 @@ import {
   EXCLUDED_LATEST,
   EXCLUDED_ROWS_OF_RUN,
   iterateRowRewards,
-  JUDGES_OF_RUN,
   LABELLED_ROW_GRADES,
   labelledRowGrades,
   LATEST_DOUBTS,
@@ -20,6 +19,7 @@ import {
   rowRewardsSql,
 } from './agreement-reads-repository';
 import { insertGrades } from './grades-repository';
+import { JUDGE_KEY_READS, judgesOfRun } from './judge-keys-repository';
 import { insertLabels, LABELLED_ROWS, listLabelledRows } from '../labels/labels-repository';
 import { insertRow } from '../rows/rows-repository';
 import { insertRun } from '../runs/runs-repository';
@@ -80,6 +80,12 @@ function plan(db: Database.Database, sql: string): string {
   return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(parameters) as Array<{ detail: string }>).map((step) => step.detail).join('\n');
 }
 
+/** The plan of a statement of `?` parameters, each bound to a name as a judge's would be. */
+function positionalPlan(db: Database.Database, sql: string): string {
+  const values = Array.from(sql.matchAll(/\?/g), () => 'j');
+  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as Array<{ detail: string }>).map((step) => step.detail).join('\n');
+}
+
 /** A walk of a whole table (not of a materialized subquery). */
 const TABLE_SCAN = /\bSCAN (rows|grades|labels|r|g|l)\b/;
 
@@ -87,7 +93,7 @@ describe('agreement reads', () => {
   it('walk indexes, never a table: the whole run from index counts, labelled rows by key', () => {
     const db = newStore(0);
     const plans = {
-      judges: plan(db, JUDGES_OF_RUN),
+      judges: JUDGE_KEY_READS.map((sql) => positionalPlan(db, sql)).join('\n'),
       span: plan(db, LATEST_GRADE_SPAN),
       spanIncluded: plan(db, LATEST_GRADE_SPAN_INCLUDED),
       excluded: plan(db, EXCLUDED_LATEST),
@@ -99,7 +105,9 @@ describe('agreement reads', () => {
       counts: plan(db, latestGradeCountsSql(2)),
     };
     for (const [name, text] of Object.entries(plans)) expect(text, name).not.toMatch(TABLE_SCAN);
-    expect(plans.judges).toContain('grades_latest (run_id=?)');
+    expect(plans.judges).toContain('SEARCH grades USING COVERING INDEX grades_run (run_id=? AND judge_name>?)');
+    expect(plans.judges).toContain('SEARCH grades USING COVERING INDEX grades_latest (run_id=? AND judge_name=? AND <expr>>?)');
+    expect(plans.judges).not.toContain('TEMP B-TREE');
     expect(plans.span).toContain('SEARCH grades USING COVERING INDEX grades_latest (run_id=? AND judge_name=? AND <expr>=?)');
     expect(plans.span).not.toContain('TEMP B-TREE');
     expect(plans.spanIncluded).toContain('SEARCH grades USING COVERING INDEX grades_latest (run_id=? AND judge_name=? AND <expr>=?)');
@@ -163,6 +171,29 @@ describe('agreement reads', () => {
     expect([...iterateRowRewards(db, 'run_a', [])].map((row) => [row.id, row.rollout_id, row.reward])).toEqual(
       Array.from({ length: 6 }, (_, ordinal) => [`run_a:${ordinal}`, sampleRow(ordinal).rollout_id, null]),
     );
+  });
+
+  it('list every version of each judge, the unversioned first, and walk the grades of a name with several versions', () => {
+    const db = newStore(4);
+    insertGrades(db, [
+      grade(0, 'second', 'v2', 1),
+      grade(1, 'first', null, 0),
+      grade(2, 'second', 'v1', 1),
+      grade(3, 'second', 'v2', 0),
+      grade(0, 'first', 'v1', 1),
+    ]);
+    expect(judgesOfRun(db, 'run_a')).toEqual([
+      { judge_name: 'first', version: null },
+      { judge_name: 'first', version: 'v1' },
+      { judge_name: 'second', version: 'v1' },
+      { judge_name: 'second', version: 'v2' },
+    ]);
+    expect(latestGradeSpans(db, 'run_a')).toEqual([
+      { judge_name: 'second', version: 'v2', n_graded: 2, first_id: 1, last_id: 4 },
+      { judge_name: 'first', version: null, n_graded: 1, first_id: 2, last_id: 2 },
+      { judge_name: 'second', version: 'v1', n_graded: 1, first_id: 3, last_id: 3 },
+      { judge_name: 'first', version: 'v1', n_graded: 1, first_id: 5, last_id: 5 },
+    ]);
   });
 
   it('count a judge again without simulator-error rows when one of them holds its first or last grade', () => {

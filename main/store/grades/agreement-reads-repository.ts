@@ -1,6 +1,7 @@
 import { statement, type Db } from '../database';
 import { keptRowCount } from '../rows/row-facets-repository';
 import { JUDGE_VERSION, SIMULATOR_ERROR_ROWS, type GradedBy } from './grades-repository';
+import { judgesOfRun, singleGradeSpan, type JudgeKey } from './judge-keys-repository';
 
 /*
  * Reads for agreement.get, which runs after every burst of labels: over the whole run they return counts only (from
@@ -36,21 +37,22 @@ export const EXCLUDED_LATEST = `SELECT g.judge_name AS judge_name, json_extract(
   FROM (${SIMULATOR_ERROR_ROWS}) AS excluded CROSS JOIN grades AS g ON g.row_id = excluded.row_id
   WHERE +g.run_id = @run_id GROUP BY g.judge_name, json_extract(g.provenance, '$.version'), g.row_id`;
 
-/** Every judge (name + version) that graded a run, by a walk of index grades_latest. */
-export const JUDGES_OF_RUN = `SELECT judge_name, ${JUDGE_VERSION} AS version FROM grades WHERE run_id = @run_id
-  GROUP BY judge_name, ${JUDGE_VERSION}`;
-
 /**
  * Exactly judgeTotals' judge_name, version, n_graded, first_id and last_id, in its order (first_id), without reading
- * a grade's row: one walk of index grades_latest per judge, less the judge's latest grades on simulator-error rows.
+ * a grade's row: per judge a few index seeks when each row holds one grade of it (singleGradeSpan), else one walk of
+ * index grades_latest; less the judge's latest grades on simulator-error rows.
  */
 export function latestGradeSpans(db: Db, runId: string): LatestGradeSpan[] {
-  type Judge = { judge_name: string; version: string | null };
+  type Judge = JudgeKey;
   const excluded = statement<{ run_id: string }, Judge & { id: number }>(db, EXCLUDED_LATEST).all({ run_id: runId });
   const spans: LatestGradeSpan[] = [];
-  for (const judge of statement<{ run_id: string }, Judge>(db, JUDGES_OF_RUN).all({ run_id: runId })) {
+  const judges = judgesOfRun(db, runId);
+  for (const judge of judges) {
     const parameters = { run_id: runId, judge_name: judge.judge_name, version: judge.version };
-    const all = statement<typeof parameters, Omit<LatestGradeSpan, keyof Judge>>(db, LATEST_GRADE_SPAN).get(parameters)!;
+    const isOnlyVersion = judges.filter((other) => other.judge_name === judge.judge_name).length === 1;
+    const all =
+      singleGradeSpan(db, runId, judge, isOnlyVersion) ??
+      statement<typeof parameters, Omit<LatestGradeSpan, keyof Judge>>(db, LATEST_GRADE_SPAN).get(parameters)!;
     const left = excluded
       .filter((grade) => grade.judge_name === judge.judge_name && grade.version === judge.version)
       .map((grade) => grade.id);
@@ -200,11 +202,15 @@ export function iterateRowRewards(db: Db, runId: string, judges: readonly Graded
 export const ROW_IDENTITY_SQL = `SELECT r.id AS id, r.scenario_id AS scenario_id, r.ordinal AS ordinal
   FROM json_each(?) AS wanted CROSS JOIN rows AS r ON r.id = wanted.value WHERE r.run_id = ?`;
 
-/** Rows of a run by id (id, scenario_id, ordinal), in the order given; ids of other runs or of no row are left out. */
+/**
+ * Rows of a run by id (id, scenario_id, ordinal), in id order; ids of other runs or of no row are left out. Sought in
+ * id order, each seek lands near the last in the index and the table (20,800 labelled rows of a 1,000,000-row run:
+ * 150-230 ms against 250-280 ms in label order).
+ */
 export function rowIdentitiesOf(db: Db, runId: string, rowIds: readonly string[]): { id: string; scenario_id: string; ordinal: number }[] {
   if (rowIds.length === 0) return [];
   return statement<[string, string], { id: string; scenario_id: string; ordinal: number }>(db, ROW_IDENTITY_SQL).all(
-    JSON.stringify(rowIds),
+    JSON.stringify([...rowIds].sort()),
     runId,
   );
 }

@@ -37,10 +37,10 @@ function counted(values: string[]): FacetValue[] {
 }
 
 describe('filter menus under the other filters', () => {
-  it('counts each column over the rows every other active filter keeps, as reading those rows does', () => {
+  it('counts each column over the rows every other active filter keeps, as reading those rows does', async () => {
     const db = store();
     const filters: RowFilters = { stance: ['hurried', 'hostile'], tool: ['get_order', 'issue_refund'], label: ['unlabelled'] };
-    const facets = filteredRowFacets(db, RUN, { filters, search: '' });
+    const facets = await filteredRowFacets(db, RUN, { filters, search: '' });
     const { stance: _stance, ...withoutStance } = filters;
     const { tool: _tool, ...withoutTool } = filters;
     const { label: _label, ...withoutLabel } = filters;
@@ -61,10 +61,10 @@ describe('filter menus under the other filters', () => {
     });
   });
 
-  it('counts the columns of rows under filters on those columns alone (kept counts) as reading the rows does', () => {
+  it('counts the columns of rows under filters on those columns alone (kept counts) as reading the rows does', async () => {
     const db = store();
     const filters: RowFilters = { stance: ['hurried', 'hostile'], tool: ['get_order', 'issue_refund'] };
-    const facets = filteredRowFacets(db, RUN, { filters, search: '' });
+    const facets = await filteredRowFacets(db, RUN, { filters, search: '' });
     const all = rowsOf(db, filters);
     expect(all.length).toBeGreaterThan(0);
     const { stance: _stance, ...withoutStance } = filters;
@@ -78,19 +78,19 @@ describe('filter menus under the other filters', () => {
     expect(pageRows(db, RUN, RowsQuery.parse({ filters }), 0, 10).total).toBe(all.length);
   });
 
-  it('says how many rows each filter alone holds back when two of them together keep none', () => {
+  it('says how many rows each filter alone holds back when two of them together keep none', async () => {
     const db = store();
     const [tag] = rowFacets(db, RUN).columns.persona_tags!;
     const hurried = rowsOf(db, { stance: ['hurried'] });
     const absent = rowFacets(db, RUN).columns.tool!.find((facet) => !hurried.some((row) => row.tool === facet.value));
     const filters: RowFilters = { stance: ['hurried'], persona_tags: [tag!.value], ...(absent ? { tool: [absent.value] } : {}) };
-    const facets = filteredRowFacets(db, RUN, { filters, search: '' });
+    const facets = await filteredRowFacets(db, RUN, { filters, search: '' });
     expect(facets.without?.stance).toBe(rowsOf(db, { ...filters, stance: [] }).length);
     if (absent) expect(rowsOf(db, filters)).toEqual([]);
   });
 
-  it('gives the run’s plain counts when no filter or search is active', () => {
+  it('gives the run’s plain counts when no filter or search is active', async () => {
     const db = store();
-    expect(filteredRowFacets(db, RUN, { filters: {}, search: '' })).toEqual(rowFacets(db, RUN));
+    expect(await filteredRowFacets(db, RUN, { filters: {}, search: '' })).toEqual(rowFacets(db, RUN));
   });
 });

@@ -1,8 +1,9 @@
 import { ROW_FILTER_KEYS, type FacetValue, type RowFacets, type RowFilterKey, type RowsQuery } from '../../../shared/api/rows';
-import { statement, type Db } from '../database';
+import type { Db } from '../database';
+import { readHere, type ReadAll } from '../off-thread-reads';
 import { rowFacets } from './row-facets-repository';
-import { countMatchingRows } from './rows-page-repository';
-import { keptFacet } from './row-filter-counts';
+import { matchingRowsCountSql } from './rows-page-repository';
+import { keptFacet, keptMatchingRows } from './row-filter-counts';
 import { FILTER_COLUMN, queryClauses, shownJudgeSource, shownJudgeVerdictSql, VERDICTS_JOIN, type ShownJudgeSource } from './rows-query';
 
 type FacetQuery = Pick<RowsQuery, 'filters' | 'search'>;
@@ -16,27 +17,37 @@ function withoutFilter(query: FacetQuery, key: RowFilterKey): FacetQuery {
 const isActive = (query: FacetQuery, key: RowFilterKey) => (query.filters[key]?.length ?? 0) > 0;
 const isBare = (query: FacetQuery) => query.search === '' && ROW_FILTER_KEYS.every((key) => !isActive(query, key));
 
-/** One column's values counted over the rows `query` keeps (persona tags count rows; the Judge menu the shown verdict). */
-function facetUnder(db: Db, runId: string, key: RowFilterKey, query: FacetQuery, source: ShownJudgeSource): FacetValue[] {
+/**
+ * One column's values counted over the rows `query` keeps (persona tags count rows; the Judge menu the shown verdict):
+ * from the kept counts when they can say, else by `read`.
+ */
+async function facetUnder(
+  db: Db,
+  read: ReadAll,
+  runId: string,
+  key: RowFilterKey,
+  query: FacetQuery,
+  source: ShownJudgeSource,
+): Promise<FacetValue[]> {
   const kept = keptFacet(db, runId, key, query);
   if (kept !== null) return kept;
   const clauses = queryClauses(runId, query, source);
   if (key === 'persona_tags') {
-    return statement<[Record<string, unknown>], FacetValue>(
-      db,
+    return read<FacetValue>(
       // CROSS JOIN: the rows the query keeps first, then their tags by primary key, not every tag of the run then its row.
       `SELECT t.tag AS value, COUNT(DISTINCT t.ordinal) AS count ${clauses.from}
          CROSS JOIN row_tags AS t ON t.run_id = rows.run_id AND t.ordinal = rows.ordinal ${clauses.where}
          GROUP BY t.tag ORDER BY count DESC, value`,
-    ).all(clauses.parameters);
+      clauses.parameters,
+    );
   }
   const [table, column] = FILTER_COLUMN[key];
   const value = key === 'judge' ? shownJudgeVerdictSql(source) : table === 'rows' ? `rows.${column}` : `v.${column}`;
   const join = table === 'rows' && key !== 'judge' ? '' : VERDICTS_JOIN;
-  const facets = statement<[Record<string, unknown>], FacetValue>(
-    db,
+  const facets = await read<FacetValue>(
     `SELECT ${value} AS value, COUNT(*) AS count ${clauses.from} ${join} ${clauses.where} GROUP BY ${value} ORDER BY count DESC, value`,
-  ).all(clauses.parameters);
+    clauses.parameters,
+  );
   return key === 'conduct_rule' ? facets.filter((facet) => facet.value !== '') : facets;
 }
 
@@ -50,15 +61,21 @@ const byBytes = (left: string, right: string) => Buffer.compare(Buffer.from(left
  * facetUnder for several verdict columns under the same query, in one pass over the rows it keeps: each combination of
  * their values counted once, then summed per column (most frequent first, then by value, as SQL orders them).
  */
-function verdictFacetsUnder(db: Db, runId: string, keys: readonly RowFilterKey[], query: FacetQuery, source: ShownJudgeSource) {
+async function verdictFacetsUnder(
+  read: ReadAll,
+  runId: string,
+  keys: readonly RowFilterKey[],
+  query: FacetQuery,
+  source: ShownJudgeSource,
+) {
   const clauses = queryClauses(runId, query, source);
   const values = keys.map((key) => (key === 'judge' ? shownJudgeVerdictSql(source) : `v.${FILTER_COLUMN[key][1]}`));
-  const combinations = statement<[Record<string, unknown>], Record<string, string | number>>(
-    db,
+  const combinations = await read<Record<string, string | number>>(
     `SELECT ${values.map((value, index) => `${value} AS c${index}`).join(', ')}, COUNT(*) AS n ${clauses.from} ${VERDICTS_JOIN}
      ${clauses.where} GROUP BY ${values.join(', ')}`,
-  ).all(clauses.parameters);
-  return new Map(
+    clauses.parameters,
+  );
+  return new Map<RowFilterKey, FacetValue[]>(
     keys.map((key, index) => {
       const counts = new Map<string, number>();
       for (const combination of combinations) {
@@ -76,9 +93,10 @@ function verdictFacetsUnder(db: Db, runId: string, keys: readonly RowFilterKey[]
 /**
  * The filter menus under a query: each column's values counted over the rows every other active filter and the search
  * keep (so "impatient 8" is what ticking it would give), and per active filter the rows the query would keep without it
- * (`total` stays the run's rows). Columns no other filter narrows take the run's plain counts (rowFacets).
+ * (`total` stays the run's rows). Columns no other filter narrows take the run's plain counts (rowFacets). Counts the
+ * kept tables cannot give are read by `read` (OffThreadReads in the app: at 1,000,000 rows they take seconds).
  */
-export function filteredRowFacets(db: Db, runId: string, query: FacetQuery): RowFacets {
+export async function filteredRowFacets(db: Db, runId: string, query: FacetQuery, read: ReadAll = readHere(db)): Promise<RowFacets> {
   const plain = rowFacets(db, runId);
   if (isBare(query)) return plain;
   const source = shownJudgeSource(db, runId);
@@ -86,11 +104,23 @@ export function filteredRowFacets(db: Db, runId: string, query: FacetQuery): Row
   const without: NonNullable<RowFacets['without']> = {};
   // The verdict menus no filter of theirs narrows are all counted under the whole query.
   const shared = VERDICT_KEYS.filter((key) => !isActive(query, key));
-  const sharedFacets = shared.length > 1 ? verdictFacetsUnder(db, runId, shared, query, source) : new Map<RowFilterKey, FacetValue[]>();
+  const sharedFacets =
+    shared.length > 1 ? await verdictFacetsUnder(read, runId, shared, query, source) : new Map<RowFilterKey, FacetValue[]>();
   for (const key of ROW_FILTER_KEYS) {
     const others = withoutFilter(query, key);
-    columns[key] = isBare(others) ? (plain.columns[key] ?? []) : (sharedFacets.get(key) ?? facetUnder(db, runId, key, others, source));
-    if (isActive(query, key)) without[key] = isBare(others) ? plain.total : countMatchingRows(db, runId, others, source);
+    columns[key] = isBare(others)
+      ? (plain.columns[key] ?? [])
+      : (sharedFacets.get(key) ?? (await facetUnder(db, read, runId, key, others, source)));
+    if (isActive(query, key)) without[key] = isBare(others) ? plain.total : await countWithout(db, read, runId, others, source);
   }
   return { total: plain.total, columns, sources: plain.sources, without };
+}
+
+/** The rows a query keeps: from the kept counts when they can say, else by `read`. */
+async function countWithout(db: Db, read: ReadAll, runId: string, query: FacetQuery, source: ShownJudgeSource): Promise<number> {
+  const kept = keptMatchingRows(db, runId, query);
+  if (kept !== null) return kept;
+  const count = matchingRowsCountSql(runId, query, source);
+  const [line] = await read<{ total: number }>(count.sql, count.parameters);
+  return line!.total;
 }

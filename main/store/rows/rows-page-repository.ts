@@ -95,11 +95,19 @@ export function countMatchingRows(
   if (activeFilters(query).length === 0 && ftsQuery(query.search) === null) return keptRowCount(db, runId);
   const kept = keptMatchingRows(db, runId, query);
   if (kept !== null) return kept;
+  const count = matchingRowsCountSql(runId, query, source);
+  return statement<[Record<string, unknown>], { total: number }>(db, count.sql).get(count.parameters)!.total;
+}
+
+/** The statement that counts a query's rows when no kept count can say (`total`); the caller runs it where it likes. */
+export function matchingRowsCountSql(
+  runId: string,
+  query: Pick<RowsQuery, 'filters' | 'search'>,
+  source: ShownJudgeSource,
+): { sql: string; parameters: Record<string, string | number> } {
   const clauses =
     verdictCountClauses(runId, query, source) ?? queryClauses(runId, { filters: query.filters, search: query.search }, source);
-  return statement<[Record<string, unknown>], { total: number }>(db, `SELECT COUNT(*) AS total ${clauses.from} ${clauses.where}`).get(
-    clauses.parameters,
-  )!.total;
+  return { sql: `SELECT COUNT(*) AS total ${clauses.from} ${clauses.where}`, parameters: clauses.parameters };
 }
 
 /** The SQL that picks one page's rows (their rowids, in order); exported so tests can read its query plan. */
