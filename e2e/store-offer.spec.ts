@@ -30,9 +30,9 @@ oldStore(
     await expect(notice).not.toContainText('KiB');
     await expect(notice.locator('code')).toHaveText(`wai --data-dir "${studio.dataDir}" store optimize`);
     const count = Number(/About ([\d,]+) rows/.exec((await notice.textContent()) ?? '')![1]!.replaceAll(',', ''));
-    // A quarter of these generated rows cannot be prepared (they stay without a line): the offer counts only the rest.
+    // Rows that cannot be prepared stay without a line: the offer counts only the rest of the 1,500.
     expect(count).toBeGreaterThan(900);
-    expect(count).toBeLessThan(1_300);
+    expect(count).toBeLessThanOrEqual(1_500);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'store-offer-prepared-lines.png') });
     await notice.getByRole('button', { name: 'Dismiss' }).click();
     await expect(notice).toBeHidden();
