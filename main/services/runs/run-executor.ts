@@ -198,6 +198,8 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
     // A lease lost to a heartbeat check stops the rollouts too; the next write would throw anyway.
     isCancelled: () => lease.lost || (options.isCancelled?.() ?? false),
     clock: () => performance.now(),
+    // Planning a batch lets the replies of the calls in flight through between situations instead of holding them.
+    pause: () => yieldToEventLoop(),
   });
 
   const rows = new RunRowStore({
