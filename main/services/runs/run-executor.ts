@@ -264,6 +264,8 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
           conduct: event.conduct,
           landed_at: now(),
         });
+        // A burst of rows (those read after a slow rollout) is stored a window at a time, the calls' replies let in between.
+        if (!rows.isWaiting) await yieldToEventLoop();
         return;
       case 'batch':
         // The batch's rows are stored before its record, as they landed before it.
