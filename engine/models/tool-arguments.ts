@@ -14,9 +14,19 @@ const MAX_CACHED = 512;
 
 let ajv: Ajv2020 | undefined;
 const validators = new Map<string, ValidateFunction | null>();
+/** The same tool's schema object comes with every call of a run: found by identity, it is not serialised each time. */
+const validatorsBySchema = new WeakMap<Record<string, unknown>, ValidateFunction | null>();
 
 /** Each distinct schema compiles once per process; a schema that does not compile validates nothing. */
 function validatorFor(schema: Record<string, unknown>): ValidateFunction | null {
+  const known = validatorsBySchema.get(schema);
+  if (known !== undefined) return known;
+  const validator = compiledFor(schema);
+  validatorsBySchema.set(schema, validator);
+  return validator;
+}
+
+function compiledFor(schema: Record<string, unknown>): ValidateFunction | null {
   const key = stableJson(schema);
   const cached = validators.get(key);
   if (cached !== undefined) return cached;

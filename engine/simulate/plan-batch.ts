@@ -85,6 +85,7 @@ async function proposeSituations(run: SimulationRun, allocation: ArmShares, roun
         mode,
         faults: run.faults,
         ...(options.people ? { people: options.people } : {}),
+        ...(options.pause ? { pause: options.pause } : {}),
       };
       const proposed = await writer.propose(request);
       situations.push(...proposed);

@@ -95,6 +95,12 @@ export interface SimulateOptions {
   /** Milliseconds from any fixed origin, for row timings and `time_budget` (neither enters a Row). */
   clock?: () => number;
   /**
+   * Lets the host's other work through (a macrotask: replies of the model calls in flight, stored rows): the template
+   * writers await it between the situations they word, so planning a batch never holds up the calls in flight for
+   * its whole length. Never changes what is planned. Unset: planning runs in one piece.
+   */
+  pause?: () => Promise<void>;
+  /**
    * Read once at the end: degraded codes and warnings from outside the loop (role checks such as `same_model`,
    * model-call figures such as retries), put before the run's own warnings.
    */

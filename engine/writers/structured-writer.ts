@@ -97,11 +97,14 @@ export function createStructuredWriter(kindOf: (tool: string) => ToolKind, wordi
       const cells = rankedCells(request, kindOf, request.count - (gap ? 1 : 0), gap?.scenario_id);
       const chosen = gap ? [gap, ...cells] : cells;
       const extraUses = new Map<string, number>();
-      return chosen.map((cell) => {
+      const proposed: SituationCard[][] = [];
+      for (const cell of chosen) {
+        if (proposed.length > 0) await request.pause?.();
         const earlier = extraUses.get(cell.scenario_id) ?? 0;
         extraUses.set(cell.scenario_id, earlier + 1);
-        return situationCards(cell, 'structured', request, wording, { extraUses: earlier });
-      });
+        proposed.push(situationCards(cell, 'structured', request, wording, { extraUses: earlier }));
+      }
+      return proposed;
     },
   };
 }

@@ -20,6 +20,8 @@ export interface WriterRequest {
   faults: FaultPolicy;
   /** Who the people are (`hard_share=`, `patience=`); unset: the SDK's defaults. */
   people?: PeopleSettings;
+  /** Awaited between the situations a writer words, so the run's calls in flight are answered meanwhile (SimulateOptions.pause). */
+  pause?: () => Promise<void>;
 }
 
 /** The people dials of a run (SDK-REFERENCE 7). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Row } from '../../../shared/domain';
+import type { Row, ToolSpec } from '../../../shared/domain';
 import { carryMemberText, carryValuesOf, GRADE_CARRY_END, GRADE_CARRY_START, gradeCarryValues } from './carry';
 import type { ExportGrade, RunContext } from '../export-input';
 import { jsonString } from './json-text';
@@ -125,8 +125,31 @@ export function servesPreparedLines(options: TrainingExportOptions): boolean {
  * of every other row.
  */
 export function preparedRecipe(context: RunContext): string {
-  const tools = context.tools.length > 0 ? (sealedToolsJson(functionTools(context.tools)) ?? '') : '';
-  return `${PREPARED_LINE_VERSION}:${sha1Hex(tools)}`;
+  return toolsPreparation(context.tools).recipe;
+}
+
+/** What a run's tool list alone decides of each of its rows' prepared lines, made once per list (not once per row). */
+interface ToolsPreparation {
+  recipe: string;
+  shape: SftLineShape | null;
+  trlShape: SftLineShape | null;
+}
+
+const preparations = new WeakMap<readonly ToolSpec[], ToolsPreparation>();
+
+function toolsPreparation(tools: readonly ToolSpec[]): ToolsPreparation {
+  let preparation = preparations.get(tools);
+  if (!preparation) {
+    const sealed = tools.length > 0 ? (sealedToolsJson(functionTools(tools)) ?? '') : '';
+    const bare: RunContext = { system_prompt: '', tools };
+    preparation = {
+      recipe: `${PREPARED_LINE_VERSION}:${sha1Hex(sealed)}`,
+      shape: sftLineShape(bare, CHECKED_AS),
+      trlShape: sftLineShape(bare, { ...CHECKED_AS, format: 'trl' }),
+    };
+    preparations.set(tools, preparation);
+  }
+  return preparation;
 }
 
 /**
@@ -135,8 +158,7 @@ export function preparedRecipe(context: RunContext): string {
  */
 export function prepareLine(row: Row, context: RunContext): StoredPreparedLine | null {
   const bare: RunContext = { system_prompt: '', tools: context.tools };
-  const shape = sftLineShape(bare, CHECKED_AS);
-  const trlShape = sftLineShape(bare, { ...CHECKED_AS, format: 'trl' });
+  const { recipe, shape, trlShape } = toolsPreparation(context.tools);
   if (!shape || typeof row.prompt !== 'string' || row.messages.some((message) => message.role === 'system')) return null;
   const input = { row, reward: null };
   const [sample] = trainingSamples(input, bare, DEFAULT_SFT);
@@ -152,7 +174,7 @@ export function prepareLine(row: Row, context: RunContext): StoredPreparedLine |
   const hasPrivileged = row.privileged !== undefined && Object.keys(row.privileged).length > 0;
   const needles = [...privilegedNeedles(row)];
   return {
-    recipe: preparedRecipe(context),
+    recipe,
     format: 'openai',
     messages,
     problems,

@@ -198,6 +198,8 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
     // A lease lost to a heartbeat check stops the rollouts too; the next write would throw anyway.
     isCancelled: () => lease.lost || (options.isCancelled?.() ?? false),
     clock: () => performance.now(),
+    // Planning a batch lets the replies of the calls in flight through between situations instead of holding them.
+    pause: () => yieldToEventLoop(),
   });
 
   const rows = new RunRowStore({
@@ -262,6 +264,8 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
           conduct: event.conduct,
           landed_at: now(),
         });
+        // A burst of rows (those read after a slow rollout) is stored a window at a time, the calls' replies let in between.
+        if (!rows.isWaiting) await yieldToEventLoop();
         return;
       case 'batch':
         // The batch's rows are stored before its record, as they landed before it.
