@@ -6,7 +6,11 @@ export const PAGING_KEY = /^(limit|max_results|top_k|page|page_size|per_page|off
 const FROM_KEY = /^(from|start|since|after|earliest)(_|$)|_(from|start|after)$/i;
 const TO_KEY = /^(to|end|until|before|latest)(_|$)|_(to|end|before|until)$/i;
 const DATE_VALUE = /^\d{4}-\d{2}-\d{2}/;
-const PERSON_FIELD = /(^name$|full_name|customer_name|patient_name|member_name|contact_name|guest_name|holder_name|owner_name)/i;
+/** A field holding a person's whole name. */
+export const PERSON_FIELD = /(^name$|full_name|customer_name|patient_name|member_name|contact_name|guest_name|holder_name|owner_name)/i;
+/** A search argument or field holding a family name, or a given name. */
+export const LAST_NAME_KEY = /^(last_name|surname|family_name)$/i;
+export const FIRST_NAME_KEY = /^(first_name|given_name)$/i;
 const RANGE_DAYS = 60;
 
 const isScalar = (value: unknown): value is string | number | boolean =>
@@ -61,8 +65,7 @@ function replaceWord(name: string, which: 'first' | 'last', word: string): strin
 export function applyFilters(record: Record<string, unknown>, filters: Readonly<Record<string, unknown>>): Record<string, unknown> {
   for (const [key, value] of Object.entries(filters)) {
     if (value === null || value === undefined || typeof value === 'object') continue;
-    const lower = key.toLowerCase();
-    const part = /^(last_name|surname|family_name)$/.test(lower) ? 'last' : /^(first_name|given_name)$/.test(lower) ? 'first' : undefined;
+    const part = LAST_NAME_KEY.test(key) ? 'last' : FIRST_NAME_KEY.test(key) ? 'first' : undefined;
     const personField = Object.keys(record).find((field) => PERSON_FIELD.test(field) && typeof record[field] === 'string');
     if (part !== undefined && !(key in record) && personField !== undefined) {
       record[personField] = replaceWord(String(record[personField]), part, String(value));

@@ -163,12 +163,11 @@ const preparedPageSql = (format: 'openai' | 'trl') => `SELECT j.value AS id, ${G
 
 const PREPARED_PAGE_SQL = { openai: preparedPageSql('openai'), trl: preparedPageSql('trl') };
 
-type Text = string | null;
-type Count = number | null;
+export type Text = string | null;
+export type Count = number | null;
 
-/** A row of PREPARED_PAGE_SQL: the id, the grade's columns, the line's texts, its facts' columns. */
-export type PreparedValues = [
-  id: string,
+/** GRADE_COLUMNS as a page query returns them, in order. */
+export type GradeValues = [
   reward: Count,
   reason: Text,
   label_source: GradedRowRecord['label_source'],
@@ -177,6 +176,12 @@ export type PreparedValues = [
   failure_class: Text,
   label: Text,
   label_kind: Text,
+];
+
+/** A row of PREPARED_PAGE_SQL: the id, the grade's columns, the line's texts, its facts' columns. */
+export type PreparedValues = [
+  id: string,
+  ...grade: GradeValues,
   prompt: Text,
   mask: Text,
   head: Text,

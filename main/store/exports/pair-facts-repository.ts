@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PAIR_FACTS_VERSION, type StoredPairFacts } from '../../../engine/index';
 import type { Row } from '../../../shared/domain';
 import { statement, type Db } from '../database';
-import { GRADE_COLUMNS, type GradedRowRecord } from './export-rows-repository';
+import { GRADE_COLUMNS, type Count, type GradeValues, type Text } from './export-rows-repository';
 
 /** The digest the store keeps of a conversation key (pair_facts.key_hash): two rows' keys are equal when theirs are. */
 export const conversationDigest = (key: string): string => createHash('sha1').update(key).digest('base64');
@@ -28,20 +28,10 @@ export function insertPairFacts(db: Db, rowId: string, row: Pick<Row, 'rollout_i
   );
 }
 
-type Text = string | null;
-type Count = number | null;
-
 /** A row of PAIR_PAGE_SQL: the id, the grade's columns, the row's facts (null where it has none, or is gone). */
 export type PairFactValues = [
   id: string,
-  reward: Count,
-  reason: Text,
-  label_source: GradedRowRecord['label_source'],
-  judge_name: Text,
-  judge_status: GradedRowRecord['judge_status'],
-  failure_class: Text,
-  label: Text,
-  label_kind: Text,
+  ...grade: GradeValues,
   rollout_id: Text,
   scenario_id: Text,
   junk: Count,
