@@ -10,6 +10,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // Every data folder and download lands under one temporary root, removed when the run ends.
+  globalSetup: '../main/test-support/temp-root.ts',
   timeout: 60_000,
   // A separate folder per concurrent run (E2E_OUTPUT_DIR) keeps one run from deleting another's traces.
   outputDir: process.env.E2E_OUTPUT_DIR ?? '../test-results/e2e',
