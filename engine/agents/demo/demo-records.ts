@@ -62,11 +62,33 @@ export function paidAmount(record: Record<string, unknown>): number | undefined 
   return field === undefined ? undefined : (record[field] as number);
 }
 
+/** Items counted as a person counts them: a line of two tote bags is two items. */
+function unitCount(items: readonly unknown[]): number {
+  return items.reduce<number>((sum, item) => {
+    const quantity = isObject(item) ? item.quantity : undefined;
+    return sum + (typeof quantity === 'number' && Number.isInteger(quantity) && quantity > 0 ? quantity : 1);
+  }, 0);
+}
+
+/** What the record holds, by name, lines of one name told as one: " Items: Canvas tote bag x3; Merino crew sweater, navy, M." */
+function itemNames(record: Record<string, unknown>, mode: RecordMode): string {
+  const counts = new Map<string, number>();
+  for (const item of (Array.isArray(record.items) ? record.items : []).filter(isObject)) {
+    if (typeof item.name === 'string' && allowed(item.name, mode)) counts.set(item.name, (counts.get(item.name) ?? 0) + unitCount([item]));
+  }
+  if (counts.size === 0) return '';
+  // Semicolons between items: a name may hold commas ("Merino crew sweater, navy, M").
+  const shown = [...counts].slice(0, 4).map(([name, count]) => (count > 1 ? `${name} x${count}` : name));
+  const more = counts.size > shown.length ? `; and ${counts.size - shown.length} more` : '';
+  return ` Items: ${shown.join('; ')}${more}.`;
+}
+
 function details(record: Record<string, unknown>, mode: RecordMode, limit: number): string[] {
   const parts: string[] = [];
   const used = new Set<string>();
   if (Array.isArray(record.items)) {
-    parts.push(`${record.items.length} item${record.items.length === 1 ? '' : 's'}`);
+    const count = unitCount(record.items);
+    parts.push(`${count} item${count === 1 ? '' : 's'}`);
     used.add('items');
   }
   if (typeof record.subject === 'string' && allowed(record.subject, mode)) {
@@ -118,7 +140,7 @@ export function describeRecord(record: Record<string, unknown>, subject: StepSub
     ? `${title} is ${status}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}.`
     : `${title}: ${parts.length > 0 ? parts.join(', ') : 'no further details'}.`;
   const note = typeof record.note === 'string' && allowed(record.note, mode) ? ` Note: ${record.note}.` : '';
-  return body + note;
+  return body + itemNames(record, mode) + note;
 }
 
 function itemLine(item: Record<string, unknown>, mode: RecordMode): string {

@@ -219,9 +219,18 @@ export function confirmQuestion(
 
 const GREETING = /^\W*(hi|hello|hey|hiya|good (morning|afternoon|evening))\b[\w\s,!.']{0,24}$/i;
 
+/** Offers named one by one; a longer tool list ends in "a few other things" rather than in a list that looks whole. */
+const NAMED_OFFERS = 8;
+
+/** Everything the agent's tools let it do, so "I can only help with ..." never leaves one out. */
+function offersOf(tools: readonly ToolSpec[]): string {
+  const offers = [...new Set(tools.map(capability))];
+  return offers.length <= NAMED_OFFERS ? joinWords(offers) : joinWords([...offers.slice(0, NAMED_OFFERS - 1), 'a few other things']);
+}
+
 /** What the agent can do, for an ask that names none of it (a greeting gets a greeting back). */
 export function redirect(tools: readonly ToolSpec[], wording: Wording, slot: string, ask = ''): string {
-  const offers = joinWords([...new Set(tools.slice(0, 5).map(capability))]);
+  const offers = offersOf(tools);
   if (GREETING.test(ask.trim())) {
     return wording.pick(`${slot}:greeting`, [
       `Hi! I can help with ${offers}. What do you need today?`,
