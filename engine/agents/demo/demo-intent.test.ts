@@ -61,3 +61,19 @@ describe('matchAsk: words typed with a slip', () => {
     expect(names('Can you tell me about ORD-95347?')).toEqual(['get_order']);
   });
 });
+
+describe('matchAsk: two lookups in one message', () => {
+  const SHOP = [tool('get_order', ['order_id']), tool('search_orders', ['customer_id']), tool('track_shipment', ['order_id'])];
+  const names = (ask: string) => matchAsk(SHOP, ask, [ask]).map((found) => found.name);
+
+  it('does both when each names its own verb and its own record', () => {
+    const ask =
+      'There is more than one thing. The tracking has been stuck for days on order ORD-82336, is it lost? ' +
+      'Second, could you find all orders on my customer account CUS-6636?';
+    expect(names(ask)).toEqual(['track_shipment', 'search_orders']);
+  });
+
+  it('looks a record up once when two lookups would read the same number', () => {
+    expect(names('Can you check order ORD-82336 and track it too?')).toHaveLength(1);
+  });
+});

@@ -12,7 +12,7 @@ import { GENERIC_VERBS, NOUN_SYNONYMS, VERB_GROUPS } from './demo-vocabulary';
  */
 
 const SHOPPING_CUE = /\b(looking for|do you (?:have|sell|carry|stock)|in stock|recommend|any .+ (?:under|below|for)|find me)\b/i;
-const CONJUNCTION = /\b(and|then|also|plus|after that)\b/i;
+const CONJUNCTION = /\b(and|then|also|plus|after that|next|second(?:ly)?|too|as well)\b/i;
 /** Words before a number that do not say what it is ("with DR-605", "is ORD-1042"). */
 const NOT_A_LABEL = /^(with|for|from|to|on|in|is|it's|its|under|about|and|or|my|the|a|of|at|by|was|be|me|number|reference|ref|id|no)$/i;
 /** "order number", "order no.", "order #" (a "#" has no word boundary after it when a space follows). */
@@ -136,6 +136,8 @@ interface Match {
   order: number;
   full: boolean;
   nounMatched: boolean;
+  /** Where the person said the tool's verb or a synonym ("track", "list"); -1 when they named only its record. */
+  verbIndex: number;
   score: number;
   position: number;
   /** The person's words fill every required parameter (computed on first use: it is the costly part). */
@@ -176,6 +178,7 @@ function match(
     order,
     full: nounMatched && verbMatched,
     nounMatched,
+    verbIndex: verbFound.index,
     score: nouns.reduce((sum, found) => sum + found.score, 0) + verbFound.score + kindFit(tool, ids, kinds),
     position: positions.length === 0 ? Number.MAX_SAFE_INTEGER : Math.min(...positions),
     get fillable() {
@@ -212,6 +215,13 @@ function lookupFallback(
   return reads.find((tool) => !/search|find|browse/.test(tool.name) && planCall(tool, userTexts, kinds).missing.length === 0);
 }
 
+/** Two lookups filled with one of the same values (an order's status and its tracking) look at one record twice. */
+function sharesValue(left: ToolSpec, right: ToolSpec, userTexts: readonly string[], kinds?: IdKindJudge): boolean {
+  const values = (tool: ToolSpec) => Object.values(planCall(tool, userTexts, kinds).args).filter((value) => typeof value === 'string');
+  const leftValues = new Set(values(left));
+  return values(right).some((value) => leftValues.has(value));
+}
+
 /** The tools one ask names: the best full match first, plus other steps a joined request fully names. */
 export function matchAsk(tools: readonly ToolSpec[], quoted: string, userTexts: readonly string[], kinds?: IdKindJudge): ToolSpec[] {
   const text = withoutQuotations(quoted);
@@ -225,10 +235,15 @@ export function matchAsk(tools: readonly ToolSpec[], quoted: string, userTexts: 
     const primary = full[0]!;
     const chosen = [primary];
     if (CONJUNCTION.test(text)) {
-      // A joined request adds only steps the person's words can fill, and at most one lookup.
+      // A joined request adds only steps the person's words can fill, and a second lookup only when a verb of its own
+      // was said ("list" asks for one lookup, not two) and it looks at other records.
       for (const other of full.slice(1)) {
-        const isSecondRead = isReadTool(other.tool.name) && chosen.some((found) => isReadTool(found.tool.name));
-        if (other.fillable && !isSecondRead && chosen.length < 3) chosen.push(other);
+        const isExtraLookup =
+          isReadTool(other.tool.name) &&
+          chosen.some((found) => isReadTool(found.tool.name)) &&
+          (other.verbIndex < 0 ||
+            chosen.some((found) => found.verbIndex === other.verbIndex || sharesValue(found.tool, other.tool, userTexts, kinds)));
+        if (other.fillable && !isExtraLookup && chosen.length < 3) chosen.push(other);
       }
     }
     return chosen.sort((left, right) => left.position - right.position).map((found) => found.tool);

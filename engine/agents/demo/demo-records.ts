@@ -175,7 +175,7 @@ export function describeList(
 ): string {
   const items = (Array.isArray(data.items) ? data.items : []).filter(isObject);
   const count = typeof data.count === 'number' ? data.count : items.length;
-  const status = typeof args.status === 'string' ? ` with status ${args.status}` : '';
+  const status = typeof args.status === 'string' && !/^(any|all)$/i.test(args.status) ? ` with status ${args.status}` : '';
   const filter = `${subject.forRef}${status}`;
   if (typeof data.note === 'string' && /more than one/i.test(data.note)) {
     return `More than one ${subject.noun} matches ${subject.ref ?? 'that'}: ${joinWords(items.map((item) => itemLine(item, mode)))}.`;
