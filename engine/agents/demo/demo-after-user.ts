@@ -1,8 +1,9 @@
-import { emailsIn, idTokens, planCall } from './arguments/demo-arguments';
+import { emailsIn, idTokens, planCall, type PlannedCall } from './arguments/demo-arguments';
 import { afterChoice } from './demo-choice';
 import { FAILED_OUTCOMES } from './demo-conversation';
 import { chooseTools, matchAsk } from './demo-intent';
 import { askAgainForMissing, closing, declined, leftUnfinished, redirect } from './demo-replies';
+import { callKey } from './demo-plan-edits';
 import { fromEarlier } from './demo-repeats';
 import type { Turn } from './demo-state';
 import type { TurnBuilder } from './demo-turn-builder';
@@ -15,6 +16,8 @@ const CLOSING = /\b(thanks|thank you|thx|cheers|bye|goodbye|that's all|that's ev
 const RETRY_REQUEST = /\b(try (it )?again|retry|one more time|try once more|check again|another go|give it another)\b/i;
 const GIVE_UP = /\b(later(?! one)|never ?mind|another time|come back to it)\b/i;
 
+const wasCalled = (turn: TurnBuilder, call: PlannedCall) =>
+  turn.view.steps.some((step) => callKey(step.call.name, step.call.arguments) === callKey(call.tool, call.args));
 const hasNewDetail = (latest: string) => idTokens(latest).length > 0 || emailsIn(latest).length > 0;
 const namesNoTool = (turn: TurnBuilder, latest: string) =>
   chooseTools(turn.environment.tools, [latest], turn.environment.idKinds).length === 0;
@@ -121,10 +124,13 @@ function answerToAsk(turn: TurnBuilder, latest: string): Turn {
     return turn.say((wording) => closing(wording, 'closing'), 'final');
   const tools = chooseTools(turn.environment.tools, turn.view.userTexts, turn.environment.idKinds);
   if (tools.length > 0) {
-    return turn.proceed(
-      tools.map((tool) => planCall(tool, turn.view.userTexts, turn.environment.idKinds)),
-      false,
-    );
+    const planned = tools.map((tool) => planCall(tool, turn.view.userTexts, turn.environment.idKinds));
+    const waiting = planned.filter((call) => call.missing.length > 0);
+    if (planned.length === 1 || waiting.length === 0) return turn.proceed(planned, false);
+    // Of several asks, what the words fill (and was not done already) goes first; then the agent asks for what each
+    // of the rest lacks, one at a time.
+    const ready = planned.filter((call) => call.missing.length === 0 && !wasCalled(turn, call));
+    return ready.length > 0 ? turn.proceed(ready, false, waiting) : turn.proceed(waiting.slice(0, 1), false, waiting.slice(1));
   }
   if (turn.state.awaiting?.kind === 'redirected') {
     return turn.say(

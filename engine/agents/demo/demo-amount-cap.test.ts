@@ -27,6 +27,17 @@ describe('capToPaid: never more than the looked-up record was paid', () => {
     expect(capToPaid([refund(500)], [other]).calls[0]!.args.amount).toBe(500);
   });
 
+  it('finds the lookup behind a later step on the same order that carries no amount (a return started)', () => {
+    const started: ToolStep = {
+      call: { id: 'call_2', name: 'start_return', arguments: { order_id: 'ORD-95347', sku: 'SKU-1', reason: 'damaged' } },
+      result: { status: 'ok', data: { order_id: 'ORD-95347', label_sent_to: 'a@example.com' } },
+      outcome: 'ok',
+      fault: undefined,
+    };
+    const { calls } = capToPaid([refund(750)], [lookup({ order_id: 'ORD-95347', total_paid: 140.09 }), started]);
+    expect(calls[0]!.args.amount).toBe(140.09);
+  });
+
   it('asks to confirm the lowered amount, written as money', () => {
     const { calls, note } = capToPaid([refund(750)], [lookup({ order_id: 'ORD-95347', total_paid: 27.9 })]);
     const question = confirmQuestion(calls, note, [], new Wording('cap'), 'confirm');

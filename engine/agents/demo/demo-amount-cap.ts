@@ -30,6 +30,7 @@ export function capToPaid(calls: readonly PlannedCall[], steps: readonly ToolSte
         (step) =>
           step.outcome === 'ok' &&
           isRecord(step.result?.data) &&
+          paidAmount(step.result.data) !== undefined &&
           Object.values(step.call.arguments).some((value) => typeof value === 'string' && ids.has(value)),
       );
     const paid = looked && isRecord(looked.result?.data) ? paidAmount(looked.result.data) : undefined;

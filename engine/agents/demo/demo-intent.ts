@@ -235,15 +235,16 @@ export function matchAsk(tools: readonly ToolSpec[], quoted: string, userTexts: 
     const primary = full[0]!;
     const chosen = [primary];
     if (CONJUNCTION.test(text)) {
-      // A joined request adds only steps the person's words can fill, and a second lookup only when a verb of its own
-      // was said ("list" asks for one lookup, not two) and it looks at other records.
+      // A joined request adds its other steps, and a second lookup only when a verb of its own was said ("list" asks
+      // for one lookup, not two) and it looks at other records.
       for (const other of full.slice(1)) {
         const isExtraLookup =
           isReadTool(other.tool.name) &&
           chosen.some((found) => isReadTool(found.tool.name)) &&
           (other.verbIndex < 0 ||
             chosen.some((found) => found.verbIndex === other.verbIndex || sharesValue(found.tool, other.tool, userTexts, kinds)));
-        if (other.fillable && !isExtraLookup && chosen.length < 3) chosen.push(other);
+        // An action the words cannot fill yet is still asked for: the agent does the rest, then asks what it lacks.
+        if ((other.fillable || !isReadTool(other.tool.name)) && !isExtraLookup && chosen.length < 3) chosen.push(other);
       }
     }
     return chosen.sort((left, right) => left.position - right.position).map((found) => found.tool);

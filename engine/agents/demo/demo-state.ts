@@ -16,6 +16,8 @@ export interface DemoState {
   queue: PlannedCall[];
   /** Ask the person before running a destructive call from the queue. */
   confirmQueue: boolean;
+  /** Steps of a joined request that lack details the person has not given yet: asked for once the others are done. */
+  later: PlannedCall[];
 }
 
 export type Awaiting =
@@ -45,5 +47,5 @@ export interface Turn {
 }
 
 export function initialState(planned: PlantKind | null): DemoState {
-  return { planned, planted: false, claimed: false, awaiting: null, queue: [], confirmQueue: false };
+  return { planned, planted: false, claimed: false, awaiting: null, queue: [], confirmQueue: false, later: [] };
 }

@@ -60,8 +60,11 @@ export class TurnBuilder {
     return this.environment.tools.find((candidate) => candidate.name === tool);
   }
 
-  /** Calls the plan, after asking for what is missing or for a confirmation the policy wants. */
-  proceed(planned: PlannedCall[], confirmed: boolean): Turn {
+  /**
+   * Calls the plan, after asking for what is missing or for a confirmation the policy wants. `later`: steps of the
+   * same request that wait for details, asked for once these are done.
+   */
+  proceed(planned: PlannedCall[], confirmed: boolean, later: PlannedCall[] = this.state.later): Turn {
     let calls = planned;
     let plantedNow: PlantKind | undefined;
     const subject = stepSubject(calls[0]!.tool, calls[0]!.args);
@@ -79,6 +82,7 @@ export class TurnBuilder {
       const waiting = calls.filter((call) => call.missing.length > 0);
       return this.say((wording) => askForMissing(waiting, wording, 'missing'), 'question', {
         awaiting: { kind: 'missing', calls, asked: 1 },
+        later,
       });
     }
     const earlier = this.answeredBefore(calls[0]!);
@@ -97,18 +101,19 @@ export class TurnBuilder {
     if (stop && !plantedNow) return stop;
     const firstDestructive = calls.findIndex((call) => isDestructiveTool(call.tool));
     if (this.environment.confirmFirst && !confirmed && firstDestructive >= 0) {
-      if (firstDestructive > 0) return this.call([calls[0]!], { queue: calls.slice(1), confirmQueue: true }, plantedNow);
+      if (firstDestructive > 0) return this.call([calls[0]!], { queue: calls.slice(1), confirmQueue: true, later }, plantedNow);
       const lookup = lookupFor(calls[firstDestructive]!, this.environment.tools);
-      if (lookup && this.answeredBefore(lookup) === undefined) return this.call([lookup], { queue: calls, confirmQueue: true }, plantedNow);
+      if (lookup && this.answeredBefore(lookup) === undefined)
+        return this.call([lookup], { queue: calls, confirmQueue: true, later }, plantedNow);
       const subjects = calls.map((call) => stepSubject(call.tool, call.args));
       return this.say(
         (wording) => confirmQuestion(calls, capped.note, subjects, wording, 'confirm'),
         'question',
-        { awaiting: { kind: 'confirm', calls } },
+        { awaiting: { kind: 'confirm', calls }, later },
         plantedNow,
       );
     }
-    return this.call([calls[0]!], { queue: calls.slice(1), confirmQueue: false }, plantedNow);
+    return this.call([calls[0]!], { queue: calls.slice(1), confirmQueue: false, later }, plantedNow);
   }
 
   afterResults(): Turn {
@@ -136,6 +141,7 @@ export class TurnBuilder {
           awaiting: { kind: 'confirm', calls },
           queue: [],
           confirmQueue: false,
+          later: this.state.later,
         });
       }
       return this.call([next], { queue: queue.calls.slice(1), confirmQueue: this.state.confirmQueue });
@@ -157,6 +163,7 @@ export class TurnBuilder {
     const outstanding = this.outstanding();
     const safe = outstanding.size > 0;
     const trouble = steps.find((step) => FAILED_OUTCOMES.has(step.outcome) || step.outcome === 'ambiguous');
+    const later = this.state.later;
     const compose = (wording: Wording) => {
       const sentences = steps.map((step, index) =>
         describeStep(step, stepSubject(step.call.name, step.call.arguments), wording, `step-${index}`, safe),
@@ -171,8 +178,12 @@ export class TurnBuilder {
             'A team member with access to that system would have to do it.',
           ]),
         );
-      return [...sentences, question].filter(Boolean).join(' ');
+      const laterQuestion = trouble || later.length === 0 ? undefined : askForMissing(later.slice(0, 1), wording, 'later');
+      return [...sentences, question, laterQuestion].filter(Boolean).join(' ');
     };
+    // The next step still waiting for details is asked for now, unless a failed step's question comes first.
+    if (trouble === undefined && later.length > 0)
+      return this.say(compose, 'question', { awaiting: { kind: 'missing', calls: later.slice(0, 1), asked: 1 }, later: later.slice(1) });
     const awaiting = this.awaitingAfter(trouble);
     const failed = [...steps].reverse().find((step) => FAILED_OUTCOMES.has(step.outcome));
     if (
@@ -279,6 +290,7 @@ export class TurnBuilder {
       awaiting: null,
       queue: [],
       confirmQueue: false,
+      later: [],
       ...next,
       planted: this.state.planted || seeded !== undefined,
     };
