@@ -198,6 +198,16 @@ export function listLabelledRows(db: Db, runId: string): LabelledRow[] {
   return statement<{ run_id: string }, LabelledRow>(db, LABELLED_ROWS).all({ run_id: runId });
 }
 
+/**
+ * The run's rows that carry a label or a settlement, in row order, from the lines migration 021 keeps (labelled_rows):
+ * one walk of a small index, where reading them from `rows` read a page of 8 KiB for each.
+ */
+export const KEPT_LABELLED_ROWS = `SELECT row_id AS id, scenario_id, ordinal FROM labelled_rows WHERE run_id = ? ORDER BY ordinal`;
+
+export function keptLabelledRows(db: Db, runId: string): LabelledRow[] {
+  return statement<[string], LabelledRow>(db, KEPT_LABELLED_ROWS).all(runId);
+}
+
 /** The newest label id of the store (any run), 0 when there is none. */
 export function newestLabelId(db: Db): number {
   return statement<[], { id: number | null }>(db, 'SELECT MAX(id) AS id FROM labels').get()!.id ?? 0;
