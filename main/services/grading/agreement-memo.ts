@@ -13,7 +13,7 @@ import {
 import { simulatorErrorRowIds } from '../../store/grades/grades-repository';
 import { rowGrades, rowIdentitiesOf } from '../../store/grades/agreement-reads-repository';
 import { countLabelsAfter, newestLabelId, runLabelsAfter } from '../../store/labels/labels-repository';
-import { keptLabelledRows, listLabels, type LabelledRow } from '../../store/labels/labels-repository';
+import { keptLabelledRows, runLabelsUpTo, type LabelledRow } from '../../store/labels/labels-repository';
 import { memoOnTables, tablesVersion, type KeyReadAt } from '../../store/store-memo';
 import type { AppContext } from '../app/app-context';
 import { gradedJudges } from './grading-service';
@@ -188,9 +188,7 @@ export function keptRunLabels<G>(context: AppContext, runId: string, goldOf: (la
   const readAll = (): LabelsKept => {
     const newestId = newestLabelId(db);
     // Labels that land after newestId was read wait for the next call (their ids are over it).
-    const labels = listLabels(db, runId)
-      .filter((label) => label.id <= newestId)
-      .map(toLabel);
+    const labels = runLabelsUpTo(db, runId, newestId);
     const byRow = new Map<string, Label[]>();
     for (const label of labels) {
       const list = byRow.get(label.row_id);

@@ -110,6 +110,29 @@ export function listLabels(db: Db, runId: string, latestOnly = false): StoredLab
   return statement<[string], LabelRecord>(db, sql).all(runId).map(toStoredLabel);
 }
 
+/** A run's labels up to an id, oldest first, as gold reads them (no id or run id). */
+export const RUN_LABELS_UP_TO_SQL = `SELECT row_id, label, kind, author, note, created_at, blind FROM labels WHERE run_id = ? AND id <= ? ORDER BY id`;
+
+/**
+ * A run's labels with ids up to `newestId`, oldest first, in one object each: agreement.get's first call reads every
+ * label of the run (20,800 at 1,000,000 rows), and listLabels then a copy without the ids took twice the time. The
+ * values are the store's CHECK constraints' own (label, kind), so they are not parsed again.
+ */
+export function runLabelsUpTo(db: Db, runId: string, newestId: number): Label[] {
+  type Record = Omit<LabelRecord, 'id' | 'run_id'> & { label: LabelValue; kind: LabelKind };
+  return statement<[string, number], Record>(db, RUN_LABELS_UP_TO_SQL)
+    .all(runId, newestId)
+    .map((record) => ({
+      row_id: record.row_id,
+      label: record.label,
+      kind: record.kind,
+      author: record.author,
+      note: record.note,
+      created_at: record.created_at,
+      blind: record.blind === null ? null : record.blind === 1,
+    }));
+}
+
 /** One row's labels, oldest first. */
 export function listRowLabels(db: Db, rowId: string, latestOnly = false): StoredLabel[] {
   const sql = `SELECT * FROM labels WHERE row_id = ? ${latestOnly ? `AND ${CURRENT}` : ''} ORDER BY id`;
