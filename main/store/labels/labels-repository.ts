@@ -111,7 +111,8 @@ export function listLabels(db: Db, runId: string, latestOnly = false): StoredLab
 }
 
 /** A run's labels up to an id, oldest first, as gold reads them (no id or run id). */
-export const RUN_LABELS_UP_TO_SQL = `SELECT row_id, label, kind, author, note, created_at, blind FROM labels WHERE run_id = ? AND id <= ? ORDER BY id`;
+export const RUN_LABELS_UP_TO_SQL = `SELECT row_id, label, kind, author, note, created_at, blind FROM labels
+  WHERE run_id = ? AND id <= ? ORDER BY id`;
 
 /**
  * A run's labels with ids up to `newestId`, oldest first, in one object each: agreement.get's first call reads every
