@@ -3,12 +3,14 @@ import type { Migration } from '../migration';
 /** Whether a label or a settlement still names the row of `line` (`old` or `new`): its line stays while one does. */
 const still = (line: string) =>
   `EXISTS (SELECT 1 FROM labels WHERE row_id = ${line}.row_id) OR EXISTS (SELECT 1 FROM adjudications WHERE row_id = ${line}.row_id)`;
+/** A row's line, read from `rows` (a row labelled again already has one: the insert trigger looks first). */
 const added = (line: string) => `INSERT OR IGNORE INTO labelled_rows (run_id, ordinal, row_id, scenario_id)
       SELECT run_id, ordinal, id, scenario_id FROM rows WHERE id = ${line}.row_id;`;
 const dropped = (line: string) => `DELETE FROM labelled_rows WHERE row_id = ${line}.row_id AND NOT (${still(line)});`;
 
 const triggers = (table: 'labels' | 'adjudications') => `
-    CREATE TRIGGER labelled_rows_${table}_insert AFTER INSERT ON ${table} BEGIN ${added('new')} END;
+    CREATE TRIGGER labelled_rows_${table}_insert AFTER INSERT ON ${table}
+      WHEN NOT EXISTS (SELECT 1 FROM labelled_rows WHERE row_id = new.row_id) BEGIN ${added('new')} END;
     CREATE TRIGGER labelled_rows_${table}_delete AFTER DELETE ON ${table} BEGIN ${dropped('old')} END;
     CREATE TRIGGER labelled_rows_${table}_update AFTER UPDATE OF row_id ON ${table} WHEN old.row_id IS NOT new.row_id BEGIN
       ${dropped('old')}
