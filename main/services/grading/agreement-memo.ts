@@ -13,7 +13,7 @@ import {
 import { simulatorErrorRowIds } from '../../store/grades/grades-repository';
 import { rowGrades, rowIdentitiesOf } from '../../store/grades/agreement-reads-repository';
 import { countLabelsAfter, newestLabelId, runLabelsAfter } from '../../store/labels/labels-repository';
-import { listLabels, type LabelledRow } from '../../store/labels/labels-repository';
+import { keptLabelledRows, runLabelsUpTo, type LabelledRow } from '../../store/labels/labels-repository';
 import { memoOnTables, tablesVersion, type KeyReadAt } from '../../store/store-memo';
 import type { AppContext } from '../app/app-context';
 import { gradedJudges } from './grading-service';
@@ -94,12 +94,17 @@ const READ_ONE_BY_ONE = 64;
 
 /**
  * The run's rows among `rowIds` (the labelled ones), in row order, as listLabelledRows gives them. A row's identity
- * is read once per version of the rows table.
+ * is read once per version of the rows table: on a first read, every labelled row's from the kept lines (migration
+ * 021), any other asked for by key.
  */
 export function labelledRowsOf(context: AppContext, runId: string, rowIds: Iterable<string>): LabelledRow[] {
   const known = memoOnTables(context.db, ['rows'], JSON.stringify(['row-identities', runId]), () => new Map<string, LabelledRow | null>());
   const wanted = [...new Set(rowIds)];
-  const missing = wanted.filter((rowId) => !known.has(rowId));
+  let missing = wanted.filter((rowId) => !known.has(rowId));
+  if (missing.length > READ_ONE_BY_ONE) {
+    for (const row of keptLabelledRows(context.db, runId)) known.set(row.id, row);
+    missing = missing.filter((rowId) => !known.has(rowId));
+  }
   const found = new Map(rowIdentitiesOf(context.db, runId, missing).map((row) => [row.id, row]));
   for (const rowId of missing) known.set(rowId, found.get(rowId) ?? null);
   return wanted
@@ -183,9 +188,7 @@ export function keptRunLabels<G>(context: AppContext, runId: string, goldOf: (la
   const readAll = (): LabelsKept => {
     const newestId = newestLabelId(db);
     // Labels that land after newestId was read wait for the next call (their ids are over it).
-    const labels = listLabels(db, runId)
-      .filter((label) => label.id <= newestId)
-      .map(toLabel);
+    const labels = runLabelsUpTo(db, runId, newestId);
     const byRow = new Map<string, Label[]>();
     for (const label of labels) {
       const list = byRow.get(label.row_id);

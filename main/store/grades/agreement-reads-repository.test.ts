@@ -12,6 +12,7 @@ import {
   LATEST_DOUBTS,
   LATEST_GRADE_SPAN,
   LATEST_GRADE_SPAN_INCLUDED,
+  ONLY_GRADE_DOUBTS,
   latestGradeCounts,
   latestGradeCountsSql,
   latestGradeDoubts,
@@ -20,7 +21,7 @@ import {
 } from './agreement-reads-repository';
 import { insertGrades } from './grades-repository';
 import { JUDGE_KEY_READS, judgesOfRun } from './judge-keys-repository';
-import { insertLabels, LABELLED_ROWS, listLabelledRows } from '../labels/labels-repository';
+import { insertLabels, KEPT_LABELLED_ROWS, keptLabelledRows, LABELLED_ROWS, listLabelledRows } from '../labels/labels-repository';
 import { insertRow } from '../rows/rows-repository';
 import { insertRun } from '../runs/runs-repository';
 import { sampleRow } from '../__fixtures__/sample-row';
@@ -98,6 +99,8 @@ describe('agreement reads', () => {
       spanIncluded: plan(db, LATEST_GRADE_SPAN_INCLUDED),
       excluded: plan(db, EXCLUDED_LATEST),
       doubts: plan(db, LATEST_DOUBTS),
+      onlyGradeDoubts: plan(db, ONLY_GRADE_DOUBTS),
+      keptLabelledRows: positionalPlan(db, KEPT_LABELLED_ROWS),
       labelledGrades: plan(db, LABELLED_ROW_GRADES),
       labelledRows: plan(db, LABELLED_ROWS),
       included: plan(db, EXCLUDED_ROWS_OF_RUN),
@@ -113,7 +116,9 @@ describe('agreement reads', () => {
     expect(plans.spanIncluded).toContain('SEARCH grades USING COVERING INDEX grades_latest (run_id=? AND judge_name=? AND <expr>=?)');
     expect(plans.excluded).toContain('SEARCH g USING INDEX grades_row (row_id=?)');
     expect(plans.doubts).toContain('SEARCH g USING COVERING INDEX grades_doubtful (run_id=? AND judge_name=? AND <expr>=?)');
-    expect(plans.labelledGrades).toContain('SEARCH labels USING COVERING INDEX labels_latest (run_id=?)');
+    expect(plans.onlyGradeDoubts).toContain('SEARCH g USING COVERING INDEX grades_doubtful (run_id=? AND judge_name=? AND <expr>=?)');
+    expect(plans.keptLabelledRows).toBe('SEARCH labelled_rows USING PRIMARY KEY (run_id=?)');
+    expect(plans.labelledGrades).toContain('SEARCH labelled USING PRIMARY KEY (run_id=?)');
     expect(plans.labelledGrades).toContain('SEARCH g USING INDEX grades_row (row_id=?)');
     expect(plans.labelledRows).toContain('SEARCH r USING INDEX sqlite_autoindex_rows_1 (id=?)');
     expect(plans.rewards).toContain(
@@ -154,6 +159,7 @@ describe('agreement reads', () => {
     expect(listLabelledRows(db, 'run_a')).toEqual(
       [0, 2, 4, 5].map((ordinal) => ({ id: `run_a:${ordinal}`, scenario_id: sampleRow(ordinal).situation.scenario_id, ordinal })),
     );
+    expect(keptLabelledRows(db, 'run_a')).toEqual(listLabelledRows(db, 'run_a'));
     expect(labelledRowGrades(db, 'run_a').map((entry) => [entry.row_id, entry.judge_name, entry.reward, entry.unsure])).toEqual([
       ['run_a:0', 'first', 1, false],
       ['run_a:2', 'first', 0.4, true],
@@ -202,5 +208,23 @@ describe('agreement reads', () => {
     label(db, 0, 'simulator_error');
     label(db, 3, 'simulator_error');
     expect(latestGradeSpans(db, 'run_a')).toEqual([{ judge_name: 'first', version: 'v1', n_graded: 2, first_id: 2, last_id: 3 }]);
+  });
+
+  it("count a judge's doubts from its grades alone while each row holds one, and by each row's newest after a re-grade", () => {
+    const db = newStore(5);
+    const doubts = (sql: string) => db.prepare(sql).get({ run_id: 'run_a', judge_name: 'solo', version: 'v1' });
+    insertGrades(db, [
+      grade(0, 'solo', 'v1', null),
+      grade(1, 'solo', 'v1', 0.45, true),
+      grade(2, 'solo', 'v1', 1),
+      grade(3, 'solo', 'v1', null),
+    ]);
+    label(db, 3, 'simulator_error');
+    expect(latestGradeDoubts(db, 'run_a', { judge_name: 'solo', version: 'v1' })).toEqual({ n_unjudged: 1, n_unsure: 1 });
+    expect(doubts(ONLY_GRADE_DOUBTS)).toEqual(doubts(LATEST_DOUBTS));
+    // A re-grade of row 1, judged and sure: the newest grade counts, the unsure one before it no longer.
+    insertGrades(db, [grade(1, 'solo', 'v1', 0.9)]);
+    expect(latestGradeDoubts(db, 'run_a', { judge_name: 'solo', version: 'v1' })).toEqual({ n_unjudged: 1, n_unsure: 0 });
+    expect(doubts(ONLY_GRADE_DOUBTS)).not.toEqual(doubts(LATEST_DOUBTS));
   });
 });

@@ -65,6 +65,19 @@ const NAME_ENDS = {
   last: 'SELECT id FROM grades WHERE run_id = ? AND judge_name = ? ORDER BY id DESC LIMIT 1',
 };
 
+type NameCounts = { lines: number; rows: number; grades: number };
+
+const nameCounts = (db: Db, runId: string, judgeName: string): NameCounts =>
+  statement<[string, string], NameCounts>(db, NAME_COUNTS).get(runId, judgeName)!;
+
+/** Each row holds one grade of the name, all from one source: then each of its grades is its row's latest, whatever its version. */
+const isOneGradePerRow = (counts: NameCounts): boolean => counts.lines === 1 && counts.rows === counts.grades && counts.grades > 0;
+
+/** Whether every row a judge name graded on the run holds exactly one grade of that name, from one source. */
+export function holdsOneGradePerRow(db: Db, runId: string, judgeName: string): boolean {
+  return isOneGradePerRow(nameCounts(db, runId, judgeName));
+}
+
 /**
  * The span of a judge's latest grades when every row it graded holds exactly one grade of its name, from one source,
  * in its only version: then each grade is its row's latest, so the span is the kept count and the name's first and
@@ -72,11 +85,8 @@ const NAME_ENDS = {
  */
 export function singleGradeSpan(db: Db, runId: string, judge: JudgeKey, isOnlyVersion: boolean): GradeSpan | null {
   if (!isOnlyVersion) return null;
-  const counts = statement<[string, string], { lines: number; rows: number; grades: number }>(db, NAME_COUNTS).get(
-    runId,
-    judge.judge_name,
-  )!;
-  if (counts.lines !== 1 || counts.rows !== counts.grades || counts.grades === 0) return null;
+  const counts = nameCounts(db, runId, judge.judge_name);
+  if (!isOneGradePerRow(counts)) return null;
   const end = (sql: string) => statement<[string, string], { id: number }>(db, sql).get(runId, judge.judge_name)!.id;
   return { n_graded: counts.grades, first_id: end(NAME_ENDS.first), last_id: end(NAME_ENDS.last) };
 }

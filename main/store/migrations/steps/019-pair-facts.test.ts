@@ -15,7 +15,7 @@ describe('migration 019 (DPO pairing facts)', () => {
     migrate(db, ':memory:', MIGRATIONS.slice(0, 17));
     storeGeneratedRun(db, { runId: 'old', count: 30 });
 
-    migrate(db, ':memory:');
+    migrate(db, ':memory:', MIGRATIONS.slice(0, 19));
     expect(schemaVersion(db)).toBe(19);
     expect(countMissingPairFacts(db)).toBe(30);
     const ids = (db.prepare("SELECT id FROM rows WHERE run_id = 'old' ORDER BY ordinal").all() as { id: string }[]).map(({ id }) => id);
