@@ -3,8 +3,8 @@ import type { Db } from '../database';
 /*
  * Grows a stored run to many rows fast, for the scale benchmark: its first `base` rows are copied in SQL under the next
  * ordinals until it holds `total` (new ids, rollout ids and ordinals; everything else alike), with each copy's search
- * text, persona tags, prepared export line, DPO pairing facts, grades (in their order) and labels. The store's triggers fill the verdict
- * lines and the facet counts as they would for rows written one by one.
+ * text, persona tags, prepared export lines (OpenAI's and TRL's), DPO pairing facts, grades (in their order) and labels.
+ * The store's triggers fill the verdict lines and the facet counts as they would for rows written one by one.
  */
 
 /** A table's columns in order, with some of them written as the given SQL expressions instead of copied. */
@@ -33,6 +33,7 @@ function copyStatements(db: Db) {
     'base',
   );
   const lines = columns(db, 'export_lines', { row_id: copiedId }, 'line');
+  const trlLines = columns(db, 'trl_lines', { row_id: copiedId }, 'line');
   const facts = columns(db, 'pair_facts', { row_id: copiedId, rollout_id: "facts.rollout_id || '~' || CAST(@copy AS INTEGER)" }, 'facts');
   const grades = columns(db, 'grades', { row_id: copiedId }, 'grade');
   const labels = columns(db, 'labels', { row_id: copiedId }, 'label');
@@ -45,6 +46,8 @@ function copyStatements(db: Db) {
     `INSERT INTO row_tags (run_id, ordinal, position, tag)
        SELECT base.run_id, base.ordinal + @shift, base.position, base.tag FROM row_tags AS base WHERE ${BASE}`,
     `INSERT INTO export_lines (${lines.names}) SELECT ${lines.values} FROM export_lines AS line JOIN rows AS base ON base.id = line.row_id
+       WHERE ${BASE}`,
+    `INSERT INTO trl_lines (${trlLines.names}) SELECT ${trlLines.values} FROM trl_lines AS line JOIN rows AS base ON base.id = line.row_id
        WHERE ${BASE}`,
     `INSERT INTO pair_facts (${facts.names}) SELECT ${facts.values} FROM pair_facts AS facts JOIN rows AS base ON base.id = facts.row_id
        WHERE ${BASE}`,

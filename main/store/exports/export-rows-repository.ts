@@ -149,19 +149,25 @@ export function rowBodies(db: Db, ids: readonly string[]): [id: string, body: st
  * A page of prepared lines and grades, by the rows' ids, without reading the rows themselves (nor their bodies, the
  * long part): a row without a line of the recipe comes with null line columns and is read whole after. Its rows come
  * as arrays (PreparedValues, in this order): better-sqlite3 builds a row object key by key, which at these 25 columns
- * cost a third of the whole export. `messages` and `problems` are the columns of the export's format (migrations 016 and 018).
+ * cost a third of the whole export. Each format reads its own table (migration 020): OpenAI's lines in export_lines,
+ * TRL's in trl_lines; a TRL line written before migration 020 is read from export_lines' TRL columns (016 and 018).
  */
-const preparedPageSql = (format: 'openai' | 'trl') => `SELECT j.value AS id, ${GRADE_COLUMNS},
-    p.prompt AS prompt, p.mask AS mask, p.head AS head, p.tail AS tail, p.${format === 'trl' ? 'trl_messages' : 'messages'} AS messages,
+const preparedPageSql = (table: string, messages: string, problems: string) => `SELECT j.value AS id, ${GRADE_COLUMNS},
+    p.prompt AS prompt, p.mask AS mask, p.head AS head, p.tail AS tail, p.${messages} AS messages,
     p.n_messages AS n_messages, p.has_user AS has_user, p.calls AS calls, p.trained AS trained, p.masked AS masked,
     p.empty_turns AS empty_turns, p.tool_calls AS tool_calls, p.leak_checked AS leak_checked, p.leak_hit AS leak_hit,
-    p.needle_min AS needle_min, p.${format === 'trl' ? 'trl_problems' : 'problems'} AS problems
+    p.needle_min AS needle_min, p.${problems} AS problems
   FROM json_each(?) j
-  LEFT JOIN export_lines p ON p.row_id = j.value AND p.recipe = ?
+  LEFT JOIN ${table} p ON p.row_id = j.value AND p.recipe = ?
   LEFT JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = j.value)
   LEFT JOIN labels l ON l.id = (SELECT MAX(id) FROM labels WHERE labels.row_id = j.value)`;
 
-const PREPARED_PAGE_SQL = { openai: preparedPageSql('openai'), trl: preparedPageSql('trl') };
+export const PREPARED_PAGE_SQL = {
+  openai: preparedPageSql('export_lines', 'messages', 'problems'),
+  trl: preparedPageSql('trl_lines', 'messages', 'problems'),
+  /** TRL's lines written before migration 020. */
+  older_trl: preparedPageSql('export_lines', 'trl_messages', 'trl_problems'),
+};
 
 export type Text = string | null;
 export type Count = number | null;
@@ -200,19 +206,32 @@ export type PreparedValues = [
   problems: Text,
 ];
 
+const pageOf = (db: Db, sql: string, ids: readonly string[], recipe: string) =>
+  statement<[string, string], PreparedValues>(db, sql).raw(true).all(JSON.stringify(ids), recipe);
+
+/** Where PreparedValues holds the line's prompt (null when the row has no line of the recipe in the table read) and messages. */
+const PROMPT = 9;
+const MESSAGES = 13;
+
 /**
  * The given rows' prepared lines of `recipe` with the messages of `format` (null line columns where a row has none; TRL's
- * messages null or '' where the row has none of them) with their grades, in id order.
+ * messages null or '' where the row has none of them) with their grades, in id order. A TRL page reads the rows without
+ * a line in trl_lines again from export_lines, where a store written before migration 020 keeps their TRL lines.
  */
 export function preparedRecords(db: Db, ids: readonly string[], recipe: string, format: 'openai' | 'trl'): PreparedValues[] {
-  return statement<[string, string], PreparedValues>(db, PREPARED_PAGE_SQL[format]).raw(true).all(JSON.stringify(ids), recipe);
+  if (format === 'openai') return pageOf(db, PREPARED_PAGE_SQL.openai, ids, recipe);
+  const records = pageOf(db, PREPARED_PAGE_SQL.trl, ids, recipe);
+  const older = records.filter((values) => values[PROMPT] === null).map((values) => values[0]);
+  if (older.length === 0) return records;
+  const olderById = new Map(pageOf(db, PREPARED_PAGE_SQL.older_trl, older, recipe).map((values) => [values[0], values]));
+  return records.map((values) => olderById.get(values[0]) ?? values);
 }
 
 /** Whether the row has a prepared line of `recipe` with the messages of `format` (TRL's are NULL or '' where it has none). */
 export function hasPreparedLine(db: Db, rowId: string, recipe: string, format: 'openai' | 'trl'): boolean {
-  const column = format === 'trl' ? 'trl_messages' : 'messages';
-  const sql = `SELECT 1 FROM export_lines WHERE row_id = ? AND recipe = ? AND ${column} IS NOT NULL AND ${column} <> ''`;
-  return statement<[string, string], { 1: number }>(db, sql).get(rowId, recipe) !== undefined;
+  const [record] = preparedRecords(db, [rowId], recipe, format);
+  const messages = record?.[MESSAGES];
+  return messages !== null && messages !== undefined && messages !== '';
 }
 
 /** Prompts and scenario ids of a run's rows, without parsing the bodies (for decontamination against other runs). */

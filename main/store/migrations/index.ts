@@ -18,6 +18,7 @@ import { trlLines } from './steps/016-trl-lines';
 import { coverageCounts } from './steps/017-coverage-counts';
 import { lineProblems } from './steps/018-line-problems';
 import { pairFacts } from './steps/019-pair-facts';
+import { trlLineTable } from './steps/020-trl-line-table';
 
 export const MIGRATIONS: readonly Migration[] = [
   initial,
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly Migration[] = [
   coverageCounts,
   lineProblems,
   pairFacts,
+  trlLineTable,
 ];
 
 /** The schema version this build writes. */

@@ -15,7 +15,7 @@ describe('migration 019 (DPO pairing facts)', () => {
     migrate(db, ':memory:', MIGRATIONS.slice(0, 17));
     storeGeneratedRun(db, { runId: 'old', count: 30 });
 
-    migrate(db, ':memory:');
+    migrate(db, ':memory:', MIGRATIONS.slice(0, 19));
     expect(schemaVersion(db)).toBe(19);
     expect(countMissingPairFacts(db)).toBe(30);
     const ids = (db.prepare("SELECT id FROM rows WHERE run_id = 'old' ORDER BY ordinal").all() as { id: string }[]).map(({ id }) => id);
@@ -25,6 +25,7 @@ describe('migration 019 (DPO pairing facts)', () => {
     expect(records.filter((values) => values[1] !== null).length).toBeGreaterThan(15);
 
     expect(backfillPairFacts(db)).toEqual({ added: 30, failed: 0 });
+    migrate(db, ':memory:');
     storeGeneratedRun(db, { runId: 'new', count: 20, withLines: true });
     expect(countMissingPairFacts(db)).toBe(0);
     const facts = db.prepare('SELECT COUNT(*) AS n FROM pair_facts WHERE version = ?').get(PAIR_FACTS_VERSION) as { n: number };
