@@ -145,28 +145,33 @@ export function rowBodies(db: Db, ids: readonly string[]): [id: string, body: st
     .all(JSON.stringify(ids));
 }
 
+/** JOINS for a page of ids (`j.value`) instead of rows. */
+const PAGE_JOINS = `LEFT JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = j.value)
+  LEFT JOIN labels l ON l.id = (SELECT MAX(id) FROM labels WHERE labels.row_id = j.value)`;
+
 /**
  * A page of prepared lines and grades, by the rows' ids, without reading the rows themselves (nor their bodies, the
  * long part): a row without a line of the recipe comes with null line columns and is read whole after. Its rows come
  * as arrays (PreparedValues, in this order): better-sqlite3 builds a row object key by key, which at these 25 columns
  * cost a third of the whole export. Each format reads its own table (migration 020): OpenAI's lines in export_lines,
  * TRL's in trl_lines; a TRL line written before migration 020 is read from export_lines' TRL columns (016 and 018).
+ * `withGrades` false: the grade's columns are NULL, for lines read again beside a page that has its grades.
  */
-const preparedPageSql = (table: string, messages: string, problems: string) => `SELECT j.value AS id, ${GRADE_COLUMNS},
+const preparedPageSql = (table: string, messages: string, problems: string, withGrades = true) => `SELECT j.value AS id,
+    ${withGrades ? GRADE_COLUMNS : GRADE_COLUMNS.replace(/\b[gl]\.\w+/g, 'NULL')},
     p.prompt AS prompt, p.mask AS mask, p.head AS head, p.tail AS tail, p.${messages} AS messages,
     p.n_messages AS n_messages, p.has_user AS has_user, p.calls AS calls, p.trained AS trained, p.masked AS masked,
     p.empty_turns AS empty_turns, p.tool_calls AS tool_calls, p.leak_checked AS leak_checked, p.leak_hit AS leak_hit,
     p.needle_min AS needle_min, p.${problems} AS problems
   FROM json_each(?) j
   LEFT JOIN ${table} p ON p.row_id = j.value AND p.recipe = ?
-  LEFT JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = j.value)
-  LEFT JOIN labels l ON l.id = (SELECT MAX(id) FROM labels WHERE labels.row_id = j.value)`;
+  ${withGrades ? PAGE_JOINS : ''}`;
 
 export const PREPARED_PAGE_SQL = {
   openai: preparedPageSql('export_lines', 'messages', 'problems'),
   trl: preparedPageSql('trl_lines', 'messages', 'problems'),
-  /** TRL's lines written before migration 020. */
-  older_trl: preparedPageSql('export_lines', 'trl_messages', 'trl_problems'),
+  /** TRL's lines written before migration 020, without the grades (the TRL page has read them). */
+  older_trl: preparedPageSql('export_lines', 'trl_messages', 'trl_problems', false),
 };
 
 export type Text = string | null;
@@ -224,7 +229,10 @@ export function preparedRecords(db: Db, ids: readonly string[], recipe: string, 
   const older = records.filter((values) => values[PROMPT] === null).map((values) => values[0]);
   if (older.length === 0) return records;
   const olderById = new Map(pageOf(db, PREPARED_PAGE_SQL.older_trl, older, recipe).map((values) => [values[0], values]));
-  return records.map((values) => olderById.get(values[0]) ?? values);
+  return records.map((values) => {
+    const line = olderById.get(values[0]);
+    return line ? ([...values.slice(0, PROMPT), ...line.slice(PROMPT)] as PreparedValues) : values;
+  });
 }
 
 /** Whether the row has a prepared line of `recipe` with the messages of `format` (TRL's are NULL or '' where it has none). */
