@@ -20,6 +20,18 @@ const copiedId = "base.run_id || ':' || CAST(base.ordinal + @shift AS INTEGER)";
 /** The base rows of one copy: the first `@count` ordinals of the run. */
 const BASE = 'base.run_id = @run AND base.ordinal < @count';
 
+const copiedRollout = "base.rollout_id || '~' || CAST(@copy AS INTEGER)";
+/** The line's JSON text naming the row's rollout id (its head) and its lineage (its tail), of the base row or its copy. */
+const rolloutText = (rollout: string) => `'"rollout_id":"' || ${rollout} || '"'`;
+const lineageText = (rollout: string, ordinal: string) =>
+  `'"lineage":{"rollout_id":"' || ${rollout} || '","ordinal":' || CAST(${ordinal} AS INTEGER) || '}'`;
+/** A prepared line's columns for the copy: its row, and the carry keys naming the copy's rollout id and ordinal. */
+const LINE_KEYS = {
+  row_id: copiedId,
+  head: `replace(line.head, ${rolloutText('base.rollout_id')}, ${rolloutText(copiedRollout)})`,
+  tail: `replace(line.tail, ${lineageText('base.rollout_id', 'base.ordinal')}, ${lineageText(copiedRollout, 'base.ordinal + @shift')})`,
+};
+
 function copyStatements(db: Db) {
   const rows = columns(
     db,
@@ -27,13 +39,13 @@ function copyStatements(db: Db) {
     {
       id: copiedId,
       ordinal: 'base.ordinal + @shift',
-      rollout_id: "base.rollout_id || '~' || CAST(@copy AS INTEGER)",
-      body: "json_set(base.body, '$.ordinal', base.ordinal + @shift, '$.rollout_id', base.rollout_id || '~' || CAST(@copy AS INTEGER))",
+      rollout_id: copiedRollout,
+      body: `json_set(base.body, '$.ordinal', base.ordinal + @shift, '$.rollout_id', ${copiedRollout})`,
     },
     'base',
   );
-  const lines = columns(db, 'export_lines', { row_id: copiedId }, 'line');
-  const trlLines = columns(db, 'trl_lines', { row_id: copiedId }, 'line');
+  const lines = columns(db, 'export_lines', LINE_KEYS, 'line');
+  const trlLines = columns(db, 'trl_lines', LINE_KEYS, 'line');
   const facts = columns(db, 'pair_facts', { row_id: copiedId, rollout_id: "facts.rollout_id || '~' || CAST(@copy AS INTEGER)" }, 'facts');
   const grades = columns(db, 'grades', { row_id: copiedId }, 'grade');
   const labels = columns(db, 'labels', { row_id: copiedId }, 'label');
