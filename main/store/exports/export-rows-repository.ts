@@ -145,33 +145,50 @@ export function rowBodies(db: Db, ids: readonly string[]): [id: string, body: st
     .all(JSON.stringify(ids));
 }
 
-/** JOINS for a page of ids (`j.value`) instead of rows. */
-const PAGE_JOINS = `LEFT JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = j.value)
-  LEFT JOIN labels l ON l.id = (SELECT MAX(id) FROM labels WHERE labels.row_id = j.value)`;
+/** A line's columns as a page reads them, each named as in export_lines (the format's messages and problems as such). */
+const LINE_COLUMNS = [
+  'prompt',
+  'mask',
+  'head',
+  'tail',
+  'messages',
+  'n_messages',
+  'has_user',
+  'calls',
+  'trained',
+  'masked',
+  'empty_turns',
+  'tool_calls',
+  'leak_checked',
+  'leak_hit',
+  'needle_min',
+  'problems',
+];
+
+/** The columns of a line written before migration 020, in export_lines, that hold TRL's messages and problems. */
+const OLDER_TRL = { messages: 'trl_messages', problems: 'trl_problems' } as Record<string, string>;
 
 /**
  * A page of prepared lines and grades, by the rows' ids, without reading the rows themselves (nor their bodies, the
  * long part): a row without a line of the recipe comes with null line columns and is read whole after. Its rows come
  * as arrays (PreparedValues, in this order): better-sqlite3 builds a row object key by key, which at these 25 columns
  * cost a third of the whole export. Each format reads its own table (migration 020): OpenAI's lines in export_lines,
- * TRL's in trl_lines; a TRL line written before migration 020 is read from export_lines' TRL columns (016 and 018).
- * `withGrades` false: the grade's columns are NULL, for lines read again beside a page that has its grades.
+ * TRL's in trl_lines. A TRL line written before migration 020 is in export_lines' TRL columns (016 and 018): a TRL page
+ * joins export_lines only for a row without a line in trl_lines (`t.row_id IS NULL`, tested before the seek).
  */
-const preparedPageSql = (table: string, messages: string, problems: string, withGrades = true) => `SELECT j.value AS id,
-    ${withGrades ? GRADE_COLUMNS : GRADE_COLUMNS.replace(/\b[gl]\.\w+/g, 'NULL')},
-    p.prompt AS prompt, p.mask AS mask, p.head AS head, p.tail AS tail, p.${messages} AS messages,
-    p.n_messages AS n_messages, p.has_user AS has_user, p.calls AS calls, p.trained AS trained, p.masked AS masked,
-    p.empty_turns AS empty_turns, p.tool_calls AS tool_calls, p.leak_checked AS leak_checked, p.leak_hit AS leak_hit,
-    p.needle_min AS needle_min, p.${problems} AS problems
-  FROM json_each(?) j
-  LEFT JOIN ${table} p ON p.row_id = j.value AND p.recipe = ?
-  ${withGrades ? PAGE_JOINS : ''}`;
-
 export const PREPARED_PAGE_SQL = {
-  openai: preparedPageSql('export_lines', 'messages', 'problems'),
-  trl: preparedPageSql('trl_lines', 'messages', 'problems'),
-  /** TRL's lines written before migration 020, without the grades (the TRL page has read them). */
-  older_trl: preparedPageSql('export_lines', 'trl_messages', 'trl_problems', false),
+  openai: `SELECT j.value AS id, ${GRADE_COLUMNS}, ${LINE_COLUMNS.map((column) => `p.${column} AS ${column}`).join(', ')}
+    FROM json_each(?) j
+    LEFT JOIN export_lines p ON p.row_id = j.value AND p.recipe = ?
+    LEFT JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = j.value)
+    LEFT JOIN labels l ON l.id = (SELECT MAX(id) FROM labels WHERE labels.row_id = j.value)`,
+  trl: `SELECT j.value AS id, ${GRADE_COLUMNS},
+      ${LINE_COLUMNS.map((column) => `COALESCE(t.${column}, p.${OLDER_TRL[column] ?? column}) AS ${column}`).join(', ')}
+    FROM json_each(?) j
+    LEFT JOIN trl_lines t ON t.row_id = j.value AND t.recipe = ?
+    LEFT JOIN export_lines p ON t.row_id IS NULL AND p.row_id = j.value AND p.recipe = ?
+    LEFT JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = j.value)
+    LEFT JOIN labels l ON l.id = (SELECT MAX(id) FROM labels WHERE labels.row_id = j.value)`,
 };
 
 export type Text = string | null;
@@ -211,28 +228,17 @@ export type PreparedValues = [
   problems: Text,
 ];
 
-const pageOf = (db: Db, sql: string, ids: readonly string[], recipe: string) =>
-  statement<[string, string], PreparedValues>(db, sql).raw(true).all(JSON.stringify(ids), recipe);
-
-/** Where PreparedValues holds the line's prompt (null when the row has no line of the recipe in the table read) and messages. */
-const PROMPT = 9;
+/** Where PreparedValues holds the line's messages. */
 const MESSAGES = 13;
 
 /**
  * The given rows' prepared lines of `recipe` with the messages of `format` (null line columns where a row has none; TRL's
- * messages null or '' where the row has none of them) with their grades, in id order. A TRL page reads the rows without
- * a line in trl_lines again from export_lines, where a store written before migration 020 keeps their TRL lines.
+ * messages null or '' where the row has none of them) with their grades, in id order.
  */
 export function preparedRecords(db: Db, ids: readonly string[], recipe: string, format: 'openai' | 'trl'): PreparedValues[] {
-  if (format === 'openai') return pageOf(db, PREPARED_PAGE_SQL.openai, ids, recipe);
-  const records = pageOf(db, PREPARED_PAGE_SQL.trl, ids, recipe);
-  const older = records.filter((values) => values[PROMPT] === null).map((values) => values[0]);
-  if (older.length === 0) return records;
-  const olderById = new Map(pageOf(db, PREPARED_PAGE_SQL.older_trl, older, recipe).map((values) => [values[0], values]));
-  return records.map((values) => {
-    const line = olderById.get(values[0]);
-    return line ? ([...values.slice(0, PROMPT), ...line.slice(PROMPT)] as PreparedValues) : values;
-  });
+  const page = JSON.stringify(ids);
+  const query = statement<string[], PreparedValues>(db, PREPARED_PAGE_SQL[format]).raw(true);
+  return format === 'trl' ? query.all(page, recipe, recipe) : query.all(page, recipe);
 }
 
 /** Whether the row has a prepared line of `recipe` with the messages of `format` (TRL's are NULL or '' where it has none). */
