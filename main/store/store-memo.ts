@@ -1,5 +1,5 @@
 import { statement, type Db } from './database';
-import type { CountedTable } from './migrations/steps/010-change-counts';
+import type { CountedTable } from './migrations/steps/001-010/010-change-counts';
 
 export type { CountedTable };
 

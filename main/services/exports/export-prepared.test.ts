@@ -49,24 +49,29 @@ async function exportFiles(format: 'openai' | 'trl', onWorkers: boolean, withMet
   }
 }
 
-/** Runs `change` on the run's prepared lines, exports, and puts the lines back as they were. */
+/** Runs `change` (SQL statements) on the run's prepared lines and their texts, exports, and puts both back as they were. */
 async function withLines<T>(change: string, work: () => Promise<T>, kept = 'kept_lines'): Promise<T> {
   const db = context.db;
-  db.exec(`CREATE TEMP TABLE ${kept} AS SELECT * FROM export_lines`);
+  db.exec(`CREATE TEMP TABLE ${kept} AS SELECT * FROM export_lines; CREATE TEMP TABLE ${kept}_trl AS SELECT * FROM trl_lines`);
   try {
-    db.prepare(change).run();
+    db.exec(change);
     return await work();
   } finally {
-    db.exec(`DELETE FROM export_lines; INSERT INTO export_lines SELECT * FROM ${kept}; DROP TABLE ${kept}`);
+    db.exec(`DELETE FROM export_lines; INSERT INTO export_lines SELECT * FROM ${kept}; DROP TABLE ${kept};
+      DELETE FROM trl_lines; INSERT INTO trl_lines SELECT * FROM ${kept}_trl; DROP TABLE ${kept}_trl`);
   }
 }
+
+/** Lines as a store written before migration 020 holds them: TRL's messages and the needles in export_lines. */
+const OLDER_LAYOUT = `UPDATE export_lines SET trl_messages = t.messages, trl_problems = t.problems, needles = t.needles FROM trl_lines t
+  WHERE t.row_id = export_lines.row_id; DELETE FROM trl_lines;`;
 
 describe('prepared export lines', () => {
   it('are stored with a run’s rows, with their TRL messages', () => {
     const stored = context.db
       .prepare(
-        `SELECT COUNT(*) AS n, SUM(p.trl_messages LIKE '{"role":%') AS trl FROM export_lines p JOIN rows r ON r.id = p.row_id
-         WHERE r.run_id = ?`,
+        `SELECT COUNT(*) AS n, SUM(t.messages LIKE '{"role":%') AS trl FROM export_lines p JOIN rows r ON r.id = p.row_id
+         JOIN trl_lines t ON t.row_id = p.row_id WHERE r.run_id = ?`,
       )
       .get(seeded.run_id) as { n: number; trl: number };
     expect(stored).toEqual({ n: seeded.rows, trl: seeded.rows });
@@ -96,9 +101,13 @@ describe('prepared export lines', () => {
       exportFiles('openai', false),
     );
     expect(stale.files).toEqual(whole.files);
-    const needle = `UPDATE export_lines SET needles = '["did not confirm"]', needle_min = 15`;
+    const needle = `UPDATE trl_lines SET needles = '["did not confirm"]'; UPDATE export_lines SET needle_min = 15`;
     const quoting = await withLines(needle, () => exportFiles('openai', false));
     expect(quoting.files).toEqual(whole.files);
+    const quotingOlder = await withLines(`${OLDER_LAYOUT} ${needle.replace('trl_lines', 'export_lines')}`, () =>
+      exportFiles('openai', false),
+    );
+    expect(quotingOlder.files).toEqual(whole.files);
   });
 
   it('leave a grade quoting the row’s privileged text to the general path, which redacts it', async () => {
@@ -120,13 +129,32 @@ describe('prepared export lines', () => {
     const whole = await withLines('DELETE FROM export_lines', () => exportFiles('trl', false));
     const withStored = await withLines("UPDATE export_lines SET messages = 'never read'", () => exportFiles('trl', false));
     expect(withStored.files).toEqual(whole.files);
-    const older = await withLines('UPDATE export_lines SET trl_messages = NULL WHERE rowid % 2 = 0', () => exportFiles('trl', false));
+    const older = await withLines(
+      'DELETE FROM trl_lines WHERE rowid % 2 = 0; UPDATE export_lines SET trl_messages = NULL WHERE row_id NOT IN (SELECT row_id FROM trl_lines)',
+      () => exportFiles('trl', false),
+    );
     expect(older.files).toEqual(whole.files);
-    const unclean = await withLines("UPDATE export_lines SET trl_messages = '' WHERE rowid % 3 = 0", () => exportFiles('trl', false));
+    const unclean = await withLines("UPDATE trl_lines SET messages = '' WHERE rowid % 3 = 0", () => exportFiles('trl', false));
     expect(unclean.files).toEqual(whole.files);
+    const olderLayout = await withLines(`${OLDER_LAYOUT} UPDATE export_lines SET trl_messages = '' WHERE rowid % 3 = 0`, () =>
+      exportFiles('trl', false),
+    );
+    expect(olderLayout.files).toEqual(whole.files);
+    const damaged = await withLines("UPDATE trl_lines SET n_messages = -1, leak_hit = 'not json' WHERE rowid % 3 = 0", () =>
+      exportFiles('trl', false),
+    );
+    expect(damaged.files).toEqual(whole.files);
+    const stale = await withLines("UPDATE trl_lines SET recipe = '0:old', messages = 'stale' WHERE rowid % 2 = 0", () =>
+      exportFiles('trl', false),
+    );
+    expect(stale.files).toEqual(whole.files);
     const wholeSft = await withLines('DELETE FROM export_lines', () => exportFiles('openai', false));
-    const sft = await withLines("UPDATE export_lines SET trl_messages = 'never read'", () => exportFiles('openai', false));
+    const sft = await withLines("UPDATE trl_lines SET messages = 'never read'", () => exportFiles('openai', false));
     expect(sft.files).toEqual(wholeSft.files);
+    const sftOlder = await withLines(`${OLDER_LAYOUT} UPDATE export_lines SET trl_messages = 'never read'`, () =>
+      exportFiles('openai', false),
+    );
+    expect(sftOlder.files).toEqual(wholeSft.files);
   });
 
   it('are made for rows calling a tool the run does not offer, which the export counts, warns of and refuses as before', async () => {

@@ -87,6 +87,7 @@ describe('the store offer', () => {
     db.close();
     expect(plans[0]).toMatch(/SEARCH rows USING (COVERING )?INDEX (rows_queue|sqlite_autoindex_rows_2) \(run_id=\? AND ordinal>\?\)/);
     expect(plans[0]).toContain('SEARCH p USING INDEX sqlite_autoindex_export_lines_1 (row_id=?)');
+    expect(plans[0]).toContain('SEARCH t USING COVERING INDEX sqlite_autoindex_trl_lines_1 (row_id=?)');
     expect(plans[1]).toBe('SEARCH rows USING COVERING INDEX sqlite_autoindex_rows_2 (run_id=?)');
     expect(plans[2]).toBe('SEARCH rows USING COVERING INDEX sqlite_autoindex_rows_2 (run_id=?)');
   });

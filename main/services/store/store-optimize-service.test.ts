@@ -85,14 +85,15 @@ describe('wai store optimize', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'while-optimize-trl-'));
     const { runId, rows } = await withContext(dataDir, async (context) => {
       const seeded = await seedExportRun(context, { budget: 60 });
-      context.db.exec('UPDATE export_lines SET trl_messages = NULL');
+      // As a line stored before migration 016 was: no TRL messages, and (before migration 020) no texts of its own.
+      context.db.exec('DELETE FROM trl_lines; UPDATE export_lines SET trl_messages = NULL');
       return { runId: seeded.run_id, rows: seeded.rows };
     });
     const before = await exported(dataDir, runId, 'trl');
     const report = await optimizeStore(dataDir);
     expect(report).toMatchObject({ lines_added: rows, lines_unprepared: 0 });
     const db = openDatabase(join(dataDir, DATABASE_FILE));
-    const made = db.prepare(`SELECT COUNT(*) AS n FROM export_lines WHERE trl_messages LIKE '{"role":%'`).get() as { n: number };
+    const made = db.prepare(`SELECT COUNT(*) AS n FROM trl_lines WHERE messages LIKE '{"role":%'`).get() as { n: number };
     db.close();
     expect(made.n).toBe(rows);
     expect(await exported(dataDir, runId, 'trl')).toEqual(before);

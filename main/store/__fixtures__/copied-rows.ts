@@ -3,8 +3,8 @@ import type { Db } from '../database';
 /*
  * Grows a stored run to many rows fast, for the scale benchmark: its first `base` rows are copied in SQL under the next
  * ordinals until it holds `total` (new ids, rollout ids and ordinals; everything else alike), with each copy's search
- * text, persona tags, prepared export line, DPO pairing facts, grades (in their order) and labels. The store's triggers fill the verdict
- * lines and the facet counts as they would for rows written one by one.
+ * text, persona tags, prepared export lines (OpenAI's and TRL's), DPO pairing facts, grades (in their order) and labels.
+ * The store's triggers fill the verdict lines and the facet counts as they would for rows written one by one.
  */
 
 /** A table's columns in order, with some of them written as the given SQL expressions instead of copied. */
@@ -20,6 +20,18 @@ const copiedId = "base.run_id || ':' || CAST(base.ordinal + @shift AS INTEGER)";
 /** The base rows of one copy: the first `@count` ordinals of the run. */
 const BASE = 'base.run_id = @run AND base.ordinal < @count';
 
+const copiedRollout = "base.rollout_id || '~' || CAST(@copy AS INTEGER)";
+/** The line's JSON text naming the row's rollout id (its head) and its lineage (its tail), of the base row or its copy. */
+const rolloutText = (rollout: string) => `'"rollout_id":"' || ${rollout} || '"'`;
+const lineageText = (rollout: string, ordinal: string) =>
+  `'"lineage":{"rollout_id":"' || ${rollout} || '","ordinal":' || CAST(${ordinal} AS INTEGER) || '}'`;
+/** A prepared line's columns for the copy: its row, and the carry keys naming the copy's rollout id and ordinal. */
+const LINE_KEYS = {
+  row_id: copiedId,
+  head: `replace(line.head, ${rolloutText('base.rollout_id')}, ${rolloutText(copiedRollout)})`,
+  tail: `replace(line.tail, ${lineageText('base.rollout_id', 'base.ordinal')}, ${lineageText(copiedRollout, 'base.ordinal + @shift')})`,
+};
+
 function copyStatements(db: Db) {
   const rows = columns(
     db,
@@ -27,12 +39,13 @@ function copyStatements(db: Db) {
     {
       id: copiedId,
       ordinal: 'base.ordinal + @shift',
-      rollout_id: "base.rollout_id || '~' || CAST(@copy AS INTEGER)",
-      body: "json_set(base.body, '$.ordinal', base.ordinal + @shift, '$.rollout_id', base.rollout_id || '~' || CAST(@copy AS INTEGER))",
+      rollout_id: copiedRollout,
+      body: `json_set(base.body, '$.ordinal', base.ordinal + @shift, '$.rollout_id', ${copiedRollout})`,
     },
     'base',
   );
-  const lines = columns(db, 'export_lines', { row_id: copiedId }, 'line');
+  const lines = columns(db, 'export_lines', LINE_KEYS, 'line');
+  const trlLines = columns(db, 'trl_lines', LINE_KEYS, 'line');
   const facts = columns(db, 'pair_facts', { row_id: copiedId, rollout_id: "facts.rollout_id || '~' || CAST(@copy AS INTEGER)" }, 'facts');
   const grades = columns(db, 'grades', { row_id: copiedId }, 'grade');
   const labels = columns(db, 'labels', { row_id: copiedId }, 'label');
@@ -45,6 +58,8 @@ function copyStatements(db: Db) {
     `INSERT INTO row_tags (run_id, ordinal, position, tag)
        SELECT base.run_id, base.ordinal + @shift, base.position, base.tag FROM row_tags AS base WHERE ${BASE}`,
     `INSERT INTO export_lines (${lines.names}) SELECT ${lines.values} FROM export_lines AS line JOIN rows AS base ON base.id = line.row_id
+       WHERE ${BASE}`,
+    `INSERT INTO trl_lines (${trlLines.names}) SELECT ${trlLines.values} FROM trl_lines AS line JOIN rows AS base ON base.id = line.row_id
        WHERE ${BASE}`,
     `INSERT INTO pair_facts (${facts.names}) SELECT ${facts.values} FROM pair_facts AS facts JOIN rows AS base ON base.id = facts.row_id
        WHERE ${BASE}`,

@@ -2,15 +2,17 @@ import { z } from 'zod';
 import type { LineProblem, PreparedFacts, StoredPreparedLine } from '../../../engine/index';
 import { statement, type Db } from '../database';
 
-/** Stores a row's prepared line (see migrations 012, 016 and 018), replacing any line it had. */
+/** The columns a line shares between export_lines and trl_lines (migrations 012 and 020), each written as its parameter. */
+const LINE_COLUMNS = `row_id, recipe, prompt, mask, head, tail, n_messages, has_user, calls, trained, masked, empty_turns, tool_calls,
+  leak_checked, leak_hit, needle_min`;
+const LINE_VALUES = LINE_COLUMNS.replace(/(\w+)/g, '@$1');
+
+/**
+ * Stores a row's prepared line (see migrations 012, 016, 018 and 020), replacing any line it had: OpenAI's in
+ * export_lines (with '' for the needles and TRL's messages), TRL's with the needles in trl_lines.
+ */
 export function insertExportLine(db: Db, rowId: string, line: StoredPreparedLine): void {
-  statement(
-    db,
-    `INSERT OR REPLACE INTO export_lines (row_id, recipe, prompt, mask, head, tail, n_messages, has_user, calls, trained, masked,
-       empty_turns, tool_calls, leak_checked, leak_hit, needle_min, messages, needles, trl_messages, problems, trl_problems)
-     VALUES (@row_id, @recipe, @prompt, @mask, @head, @tail, @n_messages, @has_user, @calls, @trained, @masked,
-       @empty_turns, @tool_calls, @leak_checked, @leak_hit, @needle_min, @messages, @needles, @trl_messages, @problems, @trl_problems)`,
-  ).run({
+  const shared = {
     row_id: rowId,
     recipe: line.recipe,
     prompt: line.prompt,
@@ -18,12 +20,22 @@ export function insertExportLine(db: Db, rowId: string, line: StoredPreparedLine
     head: line.head,
     tail: line.tail,
     ...factColumns(line.facts),
-    messages: line.messages,
+  };
+  statement(
+    db,
+    `INSERT OR REPLACE INTO export_lines (${LINE_COLUMNS}, messages, problems, needles, trl_messages, trl_problems)
+     VALUES (${LINE_VALUES}, @messages, @problems, '', '', NULL)`,
+  ).run({ ...shared, messages: line.messages, problems: problemsColumn(line.problems) });
+  statement(
+    db,
+    `INSERT OR REPLACE INTO trl_lines (${LINE_COLUMNS}, messages, problems, needles)
+     VALUES (${LINE_VALUES}, @messages, @problems, @needles)`,
+  ).run({
+    ...shared,
+    // '': the row's TRL line is not clean where its OpenAI line is, so a TRL export reads the row whole.
+    messages: line.trl_messages ?? '',
+    problems: problemsColumn(line.trl_problems),
     needles: JSON.stringify(line.needles),
-    // '' (not NULL, which marks a line made before TRL's were): the row has no clean TRL line.
-    trl_messages: line.trl_messages ?? '',
-    problems: problemsColumn(line.problems),
-    trl_problems: problemsColumn(line.trl_problems),
   });
 }
 
@@ -48,9 +60,13 @@ function factColumns(facts: PreparedFacts) {
 
 const NEEDLES = z.array(z.string());
 
+/** A line's privileged texts: in trl_lines since migration 020, in export_lines before. */
+const NEEDLES_SQL = `SELECT COALESCE(t.needles, p.needles) AS needles FROM export_lines p
+  LEFT JOIN trl_lines t ON t.row_id = p.row_id WHERE p.row_id = ?`;
+
 /** The privileged texts stored with a row's line, or null when there is none or they do not parse. */
 export function storedNeedles(db: Db, rowId: string): string[] | null {
-  const text = statement<[string], { needles: string }>(db, 'SELECT needles FROM export_lines WHERE row_id = ?').get(rowId)?.needles;
+  const text = statement<[string], { needles: string }>(db, NEEDLES_SQL).get(rowId)?.needles;
   if (text === undefined) return null;
   try {
     const parsed = NEEDLES.safeParse(JSON.parse(text));

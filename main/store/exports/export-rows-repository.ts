@@ -145,23 +145,51 @@ export function rowBodies(db: Db, ids: readonly string[]): [id: string, body: st
     .all(JSON.stringify(ids));
 }
 
+/** A line's columns as a page reads them, each named as in export_lines (the format's messages and problems as such). */
+const LINE_COLUMNS = [
+  'prompt',
+  'mask',
+  'head',
+  'tail',
+  'messages',
+  'n_messages',
+  'has_user',
+  'calls',
+  'trained',
+  'masked',
+  'empty_turns',
+  'tool_calls',
+  'leak_checked',
+  'leak_hit',
+  'needle_min',
+  'problems',
+];
+
+/** The columns of a line written before migration 020, in export_lines, that hold TRL's messages and problems. */
+const OLDER_TRL = { messages: 'trl_messages', problems: 'trl_problems' } as Record<string, string>;
+
 /**
  * A page of prepared lines and grades, by the rows' ids, without reading the rows themselves (nor their bodies, the
  * long part): a row without a line of the recipe comes with null line columns and is read whole after. Its rows come
  * as arrays (PreparedValues, in this order): better-sqlite3 builds a row object key by key, which at these 25 columns
- * cost a third of the whole export. `messages` and `problems` are the columns of the export's format (migrations 016 and 018).
+ * cost a third of the whole export. Each format reads its own table (migration 020): OpenAI's lines in export_lines,
+ * TRL's in trl_lines. A TRL line written before migration 020 is in export_lines' TRL columns (016 and 018): a TRL page
+ * joins export_lines only for a row without a line in trl_lines (`t.row_id IS NULL`, tested before the seek).
  */
-const preparedPageSql = (format: 'openai' | 'trl') => `SELECT j.value AS id, ${GRADE_COLUMNS},
-    p.prompt AS prompt, p.mask AS mask, p.head AS head, p.tail AS tail, p.${format === 'trl' ? 'trl_messages' : 'messages'} AS messages,
-    p.n_messages AS n_messages, p.has_user AS has_user, p.calls AS calls, p.trained AS trained, p.masked AS masked,
-    p.empty_turns AS empty_turns, p.tool_calls AS tool_calls, p.leak_checked AS leak_checked, p.leak_hit AS leak_hit,
-    p.needle_min AS needle_min, p.${format === 'trl' ? 'trl_problems' : 'problems'} AS problems
-  FROM json_each(?) j
-  LEFT JOIN export_lines p ON p.row_id = j.value AND p.recipe = ?
-  LEFT JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = j.value)
-  LEFT JOIN labels l ON l.id = (SELECT MAX(id) FROM labels WHERE labels.row_id = j.value)`;
-
-const PREPARED_PAGE_SQL = { openai: preparedPageSql('openai'), trl: preparedPageSql('trl') };
+export const PREPARED_PAGE_SQL = {
+  openai: `SELECT j.value AS id, ${GRADE_COLUMNS}, ${LINE_COLUMNS.map((column) => `p.${column} AS ${column}`).join(', ')}
+    FROM json_each(?) j
+    LEFT JOIN export_lines p ON p.row_id = j.value AND p.recipe = ?
+    LEFT JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = j.value)
+    LEFT JOIN labels l ON l.id = (SELECT MAX(id) FROM labels WHERE labels.row_id = j.value)`,
+  trl: `SELECT j.value AS id, ${GRADE_COLUMNS},
+      ${LINE_COLUMNS.map((column) => `COALESCE(t.${column}, p.${OLDER_TRL[column] ?? column}) AS ${column}`).join(', ')}
+    FROM json_each(?) j
+    LEFT JOIN trl_lines t ON t.row_id = j.value AND t.recipe = ?
+    LEFT JOIN export_lines p ON t.row_id IS NULL AND p.row_id = j.value AND p.recipe = ?
+    LEFT JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = j.value)
+    LEFT JOIN labels l ON l.id = (SELECT MAX(id) FROM labels WHERE labels.row_id = j.value)`,
+};
 
 export type Text = string | null;
 export type Count = number | null;
@@ -200,19 +228,24 @@ export type PreparedValues = [
   problems: Text,
 ];
 
+/** Where PreparedValues holds the line's messages. */
+const MESSAGES = 13;
+
 /**
  * The given rows' prepared lines of `recipe` with the messages of `format` (null line columns where a row has none; TRL's
  * messages null or '' where the row has none of them) with their grades, in id order.
  */
 export function preparedRecords(db: Db, ids: readonly string[], recipe: string, format: 'openai' | 'trl'): PreparedValues[] {
-  return statement<[string, string], PreparedValues>(db, PREPARED_PAGE_SQL[format]).raw(true).all(JSON.stringify(ids), recipe);
+  const page = JSON.stringify(ids);
+  const query = statement<string[], PreparedValues>(db, PREPARED_PAGE_SQL[format]).raw(true);
+  return format === 'trl' ? query.all(page, recipe, recipe) : query.all(page, recipe);
 }
 
 /** Whether the row has a prepared line of `recipe` with the messages of `format` (TRL's are NULL or '' where it has none). */
 export function hasPreparedLine(db: Db, rowId: string, recipe: string, format: 'openai' | 'trl'): boolean {
-  const column = format === 'trl' ? 'trl_messages' : 'messages';
-  const sql = `SELECT 1 FROM export_lines WHERE row_id = ? AND recipe = ? AND ${column} IS NOT NULL AND ${column} <> ''`;
-  return statement<[string, string], { 1: number }>(db, sql).get(rowId, recipe) !== undefined;
+  const [record] = preparedRecords(db, [rowId], recipe, format);
+  const messages = record?.[MESSAGES];
+  return messages !== null && messages !== undefined && messages !== '';
 }
 
 /** Prompts and scenario ids of a run's rows, without parsing the bodies (for decontamination against other runs). */

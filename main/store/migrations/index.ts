@@ -1,24 +1,25 @@
-import { initial } from './steps/001-initial';
-import { rowSearch } from './steps/002-row-search';
-import { grading } from './steps/003-grading';
-import { coverageIndex } from './steps/004-coverage-index';
+import { initial } from './steps/001-010/001-initial';
+import { rowSearch } from './steps/001-010/002-row-search';
+import { grading } from './steps/001-010/003-grading';
+import { coverageIndex } from './steps/001-010/004-coverage-index';
 import type { Migration } from './migration';
-import { traces } from './steps/005-traces';
-import { gradesDoubtful } from './steps/006-grades-doubtful';
-import { queueOrder } from './steps/007-queue-order';
-import { exportSelection } from './steps/008-export-selection';
-import { runLeases } from './steps/009-run-leases';
-import { changeCounts } from './steps/010-change-counts';
-import { traceIdentity } from './steps/011-trace-identity';
-import { exportLines } from './steps/012-export-lines';
-import { shownVerdicts } from './steps/013-shown-verdicts';
-import { labellingTrust } from './steps/014-labelling-trust';
-import { facetCounts } from './steps/015-facet-counts';
-import { trlLines } from './steps/016-trl-lines';
-import { coverageCounts } from './steps/017-coverage-counts';
-import { lineProblems } from './steps/018-line-problems';
-import { pairFacts } from './steps/019-pair-facts';
-import { labelledRows } from './steps/021-labelled-rows';
+import { traces } from './steps/001-010/005-traces';
+import { gradesDoubtful } from './steps/001-010/006-grades-doubtful';
+import { queueOrder } from './steps/001-010/007-queue-order';
+import { exportSelection } from './steps/001-010/008-export-selection';
+import { runLeases } from './steps/001-010/009-run-leases';
+import { changeCounts } from './steps/001-010/010-change-counts';
+import { traceIdentity } from './steps/011-020/011-trace-identity';
+import { exportLines } from './steps/011-020/012-export-lines';
+import { shownVerdicts } from './steps/011-020/013-shown-verdicts';
+import { labellingTrust } from './steps/011-020/014-labelling-trust';
+import { facetCounts } from './steps/011-020/015-facet-counts';
+import { trlLines } from './steps/011-020/016-trl-lines';
+import { coverageCounts } from './steps/011-020/017-coverage-counts';
+import { lineProblems } from './steps/011-020/018-line-problems';
+import { pairFacts } from './steps/011-020/019-pair-facts';
+import { trlLineTable } from './steps/011-020/020-trl-line-table';
+import { labelledRows } from './steps/021-030/021-labelled-rows';
 
 export const MIGRATIONS: readonly Migration[] = [
   initial,
@@ -40,8 +41,7 @@ export const MIGRATIONS: readonly Migration[] = [
   coverageCounts,
   lineProblems,
   pairFacts,
-  // The branch with migration 020 (export_lines) takes this place when the branches merge (an empty step keeps the versions consecutive).
-  { version: 20, name: 'reserved', sql: '' },
+  trlLineTable,
   labelledRows,
 ];
 

@@ -5,7 +5,7 @@ import { parseTraceFile, placeTrace } from '../../../engine/index';
 import { openDatabase, type Db } from '../database';
 import { migrate, schemaVersion } from '../migrate';
 import { MIGRATIONS } from '../migrations';
-import { traces } from '../migrations/steps/005-traces';
+import { traces } from '../migrations/steps/001-010/005-traces';
 import { deleteTraceImport, insertTraceImport, listTraceImports, mapTraces, pageTraceRows, traceSourceTexts } from './traces-repository';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../engine/traces/__fixtures__/${name}`, import.meta.url), 'utf8');

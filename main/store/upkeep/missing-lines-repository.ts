@@ -4,12 +4,16 @@ import { parseJsonColumn } from '../json-column';
 
 /*
  * Rows without a prepared export line of their run's recipe (migration 012): stored before it, or by an exporter of
- * another version, or before lines kept TRL's messages too (migration 016). A row the exporter cannot prepare has none
+ * another version, or before lines kept TRL's messages too (migration 016), or before TRL's lines had a table of their
+ * own (migration 020: such a line is read where it is, but reads slower). A row the exporter cannot prepare has none
  * either, and is found again each time (it is read whole by an export, as before).
  */
 
-const MISSING = `FROM rows AS r LEFT JOIN export_lines AS p ON p.row_id = r.id
-  WHERE r.run_id = @run_id AND (p.row_id IS NULL OR p.recipe <> @recipe OR p.trl_messages IS NULL)`;
+/** Whether the row `r` lacks a line of @recipe in either table (`p` its line in export_lines, `t` in trl_lines). */
+const LACKS_LINE = 'p.row_id IS NULL OR p.recipe <> @recipe OR p.trl_messages IS NULL OR t.row_id IS NULL';
+
+const MISSING = `FROM rows AS r LEFT JOIN export_lines AS p ON p.row_id = r.id LEFT JOIN trl_lines AS t ON t.row_id = r.id
+  WHERE r.run_id = @run_id AND (${LACKS_LINE})`;
 
 /** The runs that have a spec (a run without one has no line to prepare), oldest first. */
 export function runsWithSpecs(db: Db): { id: string; spec_id: string }[] {
@@ -45,9 +49,9 @@ const SAMPLE_SPANS = 64;
 const SAMPLE_SPAN_ROWS = 16;
 
 /** The first `limit` rows of a run from ordinal `from`, each with whether it lacks a line of `recipe` (index seeks and keys). */
-const SAMPLED = `SELECT r.id AS id, (p.row_id IS NULL OR p.recipe <> @recipe OR p.trl_messages IS NULL) AS is_missing
+const SAMPLED = `SELECT r.id AS id, (${LACKS_LINE}) AS is_missing
   FROM (SELECT id, ordinal FROM rows WHERE run_id = @run_id AND ordinal >= @from ORDER BY ordinal LIMIT @limit) AS r
-  LEFT JOIN export_lines AS p ON p.row_id = r.id ORDER BY r.ordinal`;
+  LEFT JOIN export_lines AS p ON p.row_id = r.id LEFT JOIN trl_lines AS t ON t.row_id = r.id ORDER BY r.ordinal`;
 
 /** A run's first and last ordinal, one seek each (MIN and MAX in one statement walk the run). */
 const ORDINAL_ENDS = {
@@ -64,8 +68,8 @@ export interface LinesSample {
 /**
  * A run's rows without a line of `recipe`, without reading the run (countMissingLines reads every row and line: 27 s
  * at 1,000,000 rows): a run of up to 1,024 rows whole; a larger one as 64 spans of 16 rows spread over its ordinals
- * (1,024 seeks). Old stores lack lines in long stretches (every row before migration 012 or 016, or of an older
- * exporter's recipe), which such a sample finds.
+ * (1,024 seeks). Old stores lack lines in long stretches (every row before migration 012, 016 or 020, or of an
+ * older exporter's recipe), which such a sample finds.
  */
 export function sampleRunLines(db: Db, runId: string, recipe: string, rows: number): LinesSample {
   const read = (from: number, limit: number) =>

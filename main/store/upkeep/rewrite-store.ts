@@ -33,7 +33,7 @@ function syncFolder(folder: string): void {
 }
 
 /** The tables whose row counts must come through a rewrite unchanged (a check that costs an index read each). */
-const CHECKED_TABLES = ['runs', 'rows', 'grades', 'labels', 'export_lines', 'pair_facts'];
+const CHECKED_TABLES = ['runs', 'rows', 'grades', 'labels', 'export_lines', 'trl_lines', 'pair_facts'];
 const counts = (db: Db) => CHECKED_TABLES.map((table) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n);
 
 /**
