@@ -1,30 +1,36 @@
 import { z } from 'zod';
 import type { LineProblem, PreparedFacts, StoredPreparedLine } from '../../../engine/index';
 import { statement, type Db } from '../database';
+import { runWrites, type StoreWrite } from '../store-write';
 
 /** Stores a row's prepared line (see migrations 012, 016 and 018), replacing any line it had. */
 export function insertExportLine(db: Db, rowId: string, line: StoredPreparedLine): void {
-  statement(
-    db,
-    `INSERT OR REPLACE INTO export_lines (row_id, recipe, prompt, mask, head, tail, n_messages, has_user, calls, trained, masked,
+  runWrites(db, [exportLineWrite(rowId, line)]);
+}
+
+/** The write of insertExportLine. */
+export function exportLineWrite(rowId: string, line: StoredPreparedLine): StoreWrite {
+  return {
+    sql: `INSERT OR REPLACE INTO export_lines (row_id, recipe, prompt, mask, head, tail, n_messages, has_user, calls, trained, masked,
        empty_turns, tool_calls, leak_checked, leak_hit, needle_min, messages, needles, trl_messages, problems, trl_problems)
      VALUES (@row_id, @recipe, @prompt, @mask, @head, @tail, @n_messages, @has_user, @calls, @trained, @masked,
        @empty_turns, @tool_calls, @leak_checked, @leak_hit, @needle_min, @messages, @needles, @trl_messages, @problems, @trl_problems)`,
-  ).run({
-    row_id: rowId,
-    recipe: line.recipe,
-    prompt: line.prompt,
-    mask: line.mask,
-    head: line.head,
-    tail: line.tail,
-    ...factColumns(line.facts),
-    messages: line.messages,
-    needles: JSON.stringify(line.needles),
-    // '' (not NULL, which marks a line made before TRL's were): the row has no clean TRL line.
-    trl_messages: line.trl_messages ?? '',
-    problems: problemsColumn(line.problems),
-    trl_problems: problemsColumn(line.trl_problems),
-  });
+    parameters: {
+      row_id: rowId,
+      recipe: line.recipe,
+      prompt: line.prompt,
+      mask: line.mask,
+      head: line.head,
+      tail: line.tail,
+      ...factColumns(line.facts),
+      messages: line.messages,
+      needles: JSON.stringify(line.needles),
+      // '' (not NULL, which marks a line made before TRL's were): the row has no clean TRL line.
+      trl_messages: line.trl_messages ?? '',
+      problems: problemsColumn(line.problems),
+      trl_problems: problemsColumn(line.trl_problems),
+    },
+  };
 }
 
 /** A line's problems as stored (migration 018): NULL for a clean line. */
