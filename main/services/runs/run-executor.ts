@@ -203,7 +203,7 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
     pause: () => yieldToEventLoop(),
   });
 
-  const writes = RunWrites.forRun(db, lease, leased);
+  const writes = RunWrites.forRun(db, lease, leased, { isOffline: Object.keys(roles.components).length === 0 && !runGrader });
   const rows = new RunRowStore({
     runId,
     writes,
@@ -217,6 +217,7 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
     },
   });
 
+  let previousBatchStored = Promise.resolve();
   try {
     for (;;) {
       const next = await nextStoring(events, rows);
@@ -279,7 +280,12 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
         writes.write(fill ? [] : [runUpdateWrite(runId, { pairwise: event.record.pairwise, batches }, now())], () =>
           progress(event.record),
         );
-        // Let cancel messages and other I/O through between batches of CPU-bound offline rollouts.
+        // The run goes on while this batch is stored, but never more than one batch ahead of its store: the batch
+        // before it is committed (and reported) first, so offline rows, which land faster than they are stored, wait
+        // for it. Then cancel messages and other I/O come through, between batches of CPU-bound rollouts too.
+        await previousBatchStored;
+        previousBatchStored = writes.drained();
+        writes.throwIfFailed();
         await yieldToEventLoop();
         return;
       case 'lost':

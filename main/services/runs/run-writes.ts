@@ -14,9 +14,11 @@ type Commit = (writes: readonly StoreWrite[]) => void | Promise<WriteOutcome>;
 
 /**
  * A run's writes while it runs, each list in one transaction under the run's lease, committed in the order given and
- * each followed by its callback. A store in a file is written on a thread of its own (off-thread-writes.ts), so the
- * run's thread goes on with its model calls meanwhile; a store in memory (tests) is written at once on this thread.
- * After a failure nothing more is written and every later call throws the first failure.
+ * each followed by its callback. A run whose rows wait on model calls writes a store in a file on a thread of its own
+ * (off-thread-writes.ts), so the run's thread goes on with its calls meanwhile. Other runs write on this thread at
+ * once: a store in memory (tests), and offline runs, whose rows land without the thread ever waiting, so a writer
+ * thread's reports would come batches after the rows (and a cancel counted from them batches late). After a failure
+ * nothing more is written and every later call throws the first failure.
  */
 export class RunWrites {
   #last: Promise<void> = Promise.resolve();
@@ -27,8 +29,8 @@ export class RunWrites {
     private readonly writer: OffThreadWrites | null,
   ) {}
 
-  static forRun(db: Db, lease: RunLease, leased: Leased): RunWrites {
-    if (db.memory)
+  static forRun(db: Db, lease: RunLease, leased: Leased, options: { isOffline: boolean }): RunWrites {
+    if (db.memory || options.isOffline)
       return new RunWrites(
         leased((writes: readonly StoreWrite[]) => runWrites(db, writes)),
         null,
