@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { CONNECTION_PRAGMAS } from './database';
+import { startStoreWorker } from './store-worker';
 import type { StoreWrite } from './store-write';
 
 /*
@@ -72,17 +72,14 @@ export class OffThreadWrites {
 
   #started(): Worker {
     if (this.#worker) return this.#worker;
-    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    const worker = new Worker(WRITER, { eval: true, workerData: { driver, path: this.path, pragmas: CONNECTION_PRAGMAS } });
-    worker.on('message', (reply: Reply) => this.#settle(reply));
-    worker.on('error', (error) => this.#failAll(error.message));
-    worker.on('exit', () => {
-      if (this.#worker === worker) this.#worker = null;
-      this.#failAll('The store writer stopped.');
+    this.#worker = startStoreWorker<Reply>(WRITER, { path: this.path, pragmas: CONNECTION_PRAGMAS }, 'The store writer stopped.', {
+      reply: (reply) => this.#settle(reply),
+      stop: (worker, error) => {
+        if (this.#worker === worker) this.#worker = null;
+        this.#failAll(error.message);
+      },
     });
-    worker.unref();
-    this.#worker = worker;
-    return worker;
+    return this.#worker;
   }
 
   #settle({ id, ...outcome }: Reply): void {
