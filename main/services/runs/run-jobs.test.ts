@@ -26,13 +26,19 @@ function runEnd(app: AppContext, runId: string): Promise<EventPayload<'run-end'>
   });
 }
 
+/** The rows_done of each run-progress event the app sends from now on. */
+function rowsDoneSeen(app: AppContext): number[] {
+  const seen: number[] = [];
+  app.events.subscribe((name, payload) => {
+    if (name === 'run-progress') seen.push((payload as EventPayload<'run-progress'>).rows_done);
+  });
+  return seen;
+}
+
 describe('runs in worker threads', () => {
   it('start from a sentence, stream progress and store every row', async () => {
     context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-jobs-')), mode: 'browser' });
-    const progress: number[] = [];
-    context.events.subscribe((name, payload) => {
-      if (name === 'run-progress') progress.push((payload as EventPayload<'run-progress'>).rows_done);
-    });
+    const progress = rowsDoneSeen(context);
     const started = await dispatch(context, 'runs.start', {
       config: {
         source: { kind: 'describe', sentence: 'a telecom support agent that hands off to a human only when asked' },
@@ -54,10 +60,7 @@ describe('runs in worker threads', () => {
     const server = await startLocalModelProcess(['--latency-ms', '5']);
     try {
       context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-jobs-')), mode: 'browser' });
-      const progress: number[] = [];
-      context.events.subscribe((name, payload) => {
-        if (name === 'run-progress') progress.push((payload as EventPayload<'run-progress'>).rows_done);
-      });
+      const progress = rowsDoneSeen(context);
       const started = await dispatch(context, 'runs.start', {
         config: {
           source: { kind: 'describe', sentence: 'a telecom support agent that hands off to a human only when asked' },
