@@ -3,8 +3,8 @@
  * runs as `wai simulate` makes them (its pre-flight checks with one test call per model, then the run stored through
  * the run executor; only the run is timed), with a model agent and a model user on the local protocol server (its
  * own process, every answer delayed by the latency): `small` rows at concurrency 8 and `large` at 32. Prints the calls
- * per second against the ceiling (concurrency / latency: the pool never idle), the CPU per call of this process and
- * of the server's, and checks that the same seed gives the same rows byte for byte at both concurrencies (`small`
+ * per second against the ceiling (concurrency / latency: the pool never idle), the CPU per call of this process, of
+ * its run thread alone and of the server's, and checks that the same seed gives the same rows byte for byte at both concurrencies (`small`
  * rows at 32 too); `--only` runs one of the two alone. Goal: >= 0.9 of the ceiling at both, rows identical. A
  * benchmark, not a test: the figures depend on the machine's load, printed with them. The last line is JSON for
  * `npm run bench` (main/reliability/bench-all.ts).
@@ -55,17 +55,25 @@ interface Measured {
   cpu_ms_per_call: number;
   /** The server process's CPU time per call (Linux: /proc), undefined where it cannot be read. */
   server_cpu_ms_per_call: number | undefined;
+  /** The run's thread alone (this process's main thread, without the store's writer thread), per call (Linux: /proc). */
+  thread_cpu_ms_per_call: number | undefined;
 }
 
-/** CPU milliseconds the server process used so far (user and system, from /proc at 100 ticks a second). */
-function serverCpuMs(): number | undefined {
+/** CPU milliseconds a process or thread used so far (user and system, from its /proc stat at 100 ticks a second). */
+function cpuMs(stat: string): number | undefined {
   try {
-    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return undefined;
   }
 }
+
+const serverCpuMs = () => cpuMs(`/proc/${server.pid}/stat`);
+/** The main thread's: its thread id is the process id. */
+const threadCpuMs = () => cpuMs(`/proc/self/task/${process.pid}/stat`);
+const perCall = (before: number | undefined, after: number | undefined, calls: number) =>
+  before === undefined || after === undefined ? undefined : (after - before) / calls;
 
 /** One stored run: the model calls it made, its wall time, and its rows as stored (in plan order). */
 async function measure(budget: number, concurrency: number): Promise<Measured> {
@@ -87,10 +95,12 @@ async function measure(budget: number, concurrency: number): Promise<Measured> {
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   const serverBefore = serverCpuMs();
+  const threadBefore = threadCpuMs();
   const summary = await executeRun({ db: context.db, runId: run.id, keys: keyRing({}) });
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const serverAfter = serverCpuMs();
+  const threadAfter = threadCpuMs();
   const calls = (await server.requests()).count - before;
   const rows = [...iterateRows(context.db, run.id)];
   await closeAppContext(context);
@@ -103,7 +113,8 @@ async function measure(budget: number, concurrency: number): Promise<Measured> {
     stopped_because: summary.stopped_because,
     preflight_ms: preflightMs,
     cpu_ms_per_call: (cpu.user + cpu.system) / 1000 / calls,
-    server_cpu_ms_per_call: serverBefore === undefined || serverAfter === undefined ? undefined : (serverAfter - serverBefore) / calls,
+    server_cpu_ms_per_call: perCall(serverBefore, serverAfter, calls),
+    thread_cpu_ms_per_call: perCall(threadBefore, threadAfter, calls),
   };
 }
 
@@ -113,7 +124,7 @@ const line = (run: Measured) =>
   `${String(run.rows).padStart(6)} rows  concurrency ${String(run.concurrency).padStart(2)}  ${String(run.calls).padStart(6)} calls  ` +
   `${run.seconds.toFixed(1).padStart(6)} s  ${rate(run).toFixed(1).padStart(6)} calls/s  ceiling ${ceiling(run.concurrency).toFixed(0)}  ` +
   `ratio ${(rate(run) / ceiling(run.concurrency)).toFixed(3)}  CPU ${run.cpu_ms_per_call.toFixed(2)} ms/call ` +
-  `(server ${run.server_cpu_ms_per_call?.toFixed(2) ?? '?'})  ` +
+  `(run thread ${run.thread_cpu_ms_per_call?.toFixed(2) ?? '?'}, server ${run.server_cpu_ms_per_call?.toFixed(2) ?? '?'})  ` +
   `(stopped because ${run.stopped_because}; pre-flight ${run.preflight_ms.toFixed(0)} ms before)`;
 const load = loadavg()[0]!.toFixed(1);
 const heading = () =>

@@ -10,6 +10,18 @@ export const DATABASE_FILE = 'while-studio.sqlite';
 /** The page size of a new store (bytes); an older store keeps the size it was made with until `wai store optimize`. */
 export const STORE_PAGE_BYTES = 8192;
 
+/** Each connection's settings, set on every connection that writes (this thread's and off-thread-writes.ts's). */
+export const CONNECTION_PRAGMAS: readonly string[] = [
+  'synchronous = NORMAL',
+  // A stored row dirties ~40 pages (its body, ten row indexes, its verdicts line and seven indexes, its export line,
+  // tags, the search index), so the default checkpoint (1,000 pages) synced the disk every ~25 rows of a run.
+  // Checkpoint every 10,000 pages instead, and cut the WAL file back to 64 MB after one.
+  'wal_autocheckpoint = 10000',
+  'journal_size_limit = 67108864',
+  'foreign_keys = ON',
+  'busy_timeout = 5000',
+];
+
 /** Opens (creating if needed) the run store: WAL, foreign keys on, migrations applied. */
 export function openDatabase(path: string): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -20,14 +32,7 @@ export function openDatabase(path: string): Db {
     // 25-30% less time (16 KiB: 40% less, but every row's commit wrote twice the WAL, and runs stored 28% slower).
     db.pragma(`page_size = ${STORE_PAGE_BYTES}`);
     db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    // A stored row dirties ~40 pages (its body, ten row indexes, its verdicts line and seven indexes, its export line,
-    // tags, the search index), so the default checkpoint (1,000 pages) synced the disk every ~25 rows of a run.
-    // Checkpoint every 10,000 pages instead, and cut the WAL file back to 64 MB after one.
-    db.pragma('wal_autocheckpoint = 10000');
-    db.pragma('journal_size_limit = 67108864');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
+    for (const pragma of CONNECTION_PRAGMAS) db.pragma(pragma);
     migrate(db, path);
     return db;
   } catch (error) {

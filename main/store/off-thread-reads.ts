@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { statement, type Db } from './database';
+import { startStoreWorker } from './store-worker';
 
 /*
  * Long reads on a connection of their own in a worker thread, so the main process answers other requests meanwhile:
@@ -63,17 +63,14 @@ export class OffThreadReads {
 
   #started(): Worker {
     if (this.#worker) return this.#worker;
-    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    const worker = new Worker(READER, { eval: true, workerData: { driver, path: this.path } });
-    worker.on('message', (reply: Reply) => this.#settle(reply));
-    worker.on('error', (error) => this.#failAll(error));
-    worker.on('exit', () => {
-      if (this.#worker === worker) this.#worker = null;
-      this.#failAll(new Error('The store reader stopped.'));
+    this.#worker = startStoreWorker<Reply>(READER, { path: this.path }, 'The store reader stopped.', {
+      reply: (reply) => this.#settle(reply),
+      stop: (worker, error) => {
+        if (this.#worker === worker) this.#worker = null;
+        this.#failAll(error);
+      },
     });
-    worker.unref();
-    this.#worker = worker;
-    return worker;
+    return this.#worker;
   }
 
   #settle(reply: Reply): void {

@@ -14,7 +14,7 @@ import { offlineComponents, simulate, type SimulateOptions, type SimulationEvent
 import type { Db } from '../../store/database';
 import { getRowByOrdinal, storedRowId } from '../../store/rows/rows-repository';
 import { endFill, pendingFill } from '../../store/runs/run-fills-repository';
-import { getRun, updateRun, type RunUpdate } from '../../store/runs/runs-repository';
+import { getRun, runUpdateWrite, updateRun, type RunUpdate } from '../../store/runs/runs-repository';
 import { specOfRun } from '../../store/runs/specs-repository';
 import { roleComponents, type RoleComponents } from '../settings/model-roles';
 import { fillEnding, fillSimulateOptions, isFillOver } from './run-fill';
@@ -24,7 +24,8 @@ import { replaySimulateOptions } from '../prove/prove-service';
 import { ServiceError } from '../app/service-error';
 import { traceSimulateOptions } from '../traces/traces-service';
 import { loadRunGrader, storedLoopGrade } from '../grading/run-grader';
-import { nextStoring, RunRowStore, type LandedRow, type Leased } from './run-row-store';
+import { nextStoring, RunRowStore, type LandedRow } from './run-row-store';
+import { RunWrites, type Leased } from './run-writes';
 
 export interface ExecuteRunOptions {
   db: Db;
@@ -202,10 +203,10 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
     pause: () => yieldToEventLoop(),
   });
 
+  const writes = RunWrites.forRun(db, lease, leased, { isOffline: Object.keys(roles.components).length === 0 && !runGrader });
   const rows = new RunRowStore({
-    db,
     runId,
-    leased,
+    writes,
     context: { system_prompt: spec.system_prompt, tools: spec.tools },
     now,
     onStored: (landed: LandedRow) => {
@@ -216,11 +217,13 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
     },
   });
 
+  let previousBatchStored = Promise.resolve();
   try {
     for (;;) {
       const next = await nextStoring(events, rows);
       if (next.done) {
         rows.flush();
+        await writes.settled();
         const logprobs = roles.logprobs();
         const summary = logprobs ? { ...next.value, logprobs } : next.value;
         const ending: RunUpdate = {
@@ -246,8 +249,10 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
     }
   } catch (error) {
     rows.flushAfterFailure();
+    await writes.drained();
     throw error;
   } finally {
+    await writes.close();
     roles.close();
     await runGrader?.close();
   }
@@ -272,9 +277,15 @@ async function executeLeased(options: ExecuteRunOptions, stored: Run, lease: Run
         rows.flush();
         batches.push(event.record);
         // A fill keeps the first run's batches and pairwise (it is counted again over every row at its end).
-        if (!fill) update({ pairwise: event.record.pairwise, batches });
-        progress(event.record);
-        // Let cancel messages and other I/O through between batches of CPU-bound offline rollouts.
+        writes.write(fill ? [] : [runUpdateWrite(runId, { pairwise: event.record.pairwise, batches }, now())], () =>
+          progress(event.record),
+        );
+        // The run goes on while this batch is stored, but never more than one batch ahead of its store: the batch
+        // before it is committed (and reported) first, so offline rows, which land faster than they are stored, wait
+        // for it. Then cancel messages and other I/O come through, between batches of CPU-bound rollouts too.
+        await previousBatchStored;
+        previousBatchStored = writes.drained();
+        writes.throwIfFailed();
         await yieldToEventLoop();
         return;
       case 'lost':

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../shared/api';
 import { dispatch } from '../../api/dispatch';
 import { countRows } from '../../store/rows/rows-repository';
+import { startLocalModelProcess } from '../../test-support/local-model-process';
 import { closeAppContext, createAppContext, type AppContext } from '../app/app-context';
 import { freshBundleIn } from './run-jobs';
 
@@ -25,13 +26,19 @@ function runEnd(app: AppContext, runId: string): Promise<EventPayload<'run-end'>
   });
 }
 
+/** The rows_done of each run-progress event the app sends from now on. */
+function rowsDoneSeen(app: AppContext): number[] {
+  const seen: number[] = [];
+  app.events.subscribe((name, payload) => {
+    if (name === 'run-progress') seen.push((payload as EventPayload<'run-progress'>).rows_done);
+  });
+  return seen;
+}
+
 describe('runs in worker threads', () => {
   it('start from a sentence, stream progress and store every row', async () => {
     context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-jobs-')), mode: 'browser' });
-    const progress: number[] = [];
-    context.events.subscribe((name, payload) => {
-      if (name === 'run-progress') progress.push((payload as EventPayload<'run-progress'>).rows_done);
-    });
+    const progress = rowsDoneSeen(context);
     const started = await dispatch(context, 'runs.start', {
       config: {
         source: { kind: 'describe', sentence: 'a telecom support agent that hands off to a human only when asked' },
@@ -48,6 +55,34 @@ describe('runs in worker threads', () => {
     const detail = await dispatch(context, 'runs.get', { run_id: run.id });
     expect(detail).toMatchObject({ ok: true, value: { run: { rows_done: 48, status: 'completed' }, summary: { rows: 48 } } });
   });
+
+  it('store a model run from the worker through its writer thread: every row, the count and progress to the budget', async () => {
+    const server = await startLocalModelProcess(['--latency-ms', '5']);
+    try {
+      context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-jobs-')), mode: 'browser' });
+      const progress = rowsDoneSeen(context);
+      const started = await dispatch(context, 'runs.start', {
+        config: {
+          source: { kind: 'describe', sentence: 'a telecom support agent that hands off to a human only when asked' },
+          models: {
+            agent: `compatible:jobs-agent@${server.openai_base_url}`,
+            user_model: `compatible:jobs-person@${server.openai_base_url}`,
+          },
+          budget: 24,
+          seed: 2,
+          concurrency: 8,
+        },
+      });
+      expect(started.ok).toBe(true);
+      const run = (started as { value: { id: string } }).value;
+      expect(await runEnd(context, run.id)).toMatchObject({ status: 'completed', stopped_because: 'budget' });
+      expect(countRows(context.db, run.id)).toBe(24);
+      expect(progress.at(-1)).toBe(24);
+      expect(await dispatch(context, 'runs.get', { run_id: run.id })).toMatchObject({ ok: true, value: { run: { rows_done: 24 } } });
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
 
   it('cancel after the rollouts in flight, then resume to the budget', { timeout: 90_000 }, async () => {
     context = createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'while-jobs-')), mode: 'browser' });

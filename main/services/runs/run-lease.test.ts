@@ -128,8 +128,9 @@ describe('a run lease', () => {
         // The writer looks stalled to a clock past its stale limit: another process takes the run over. Rows are
         // committed in batches, so the 20th reported row's batch may hold a few more, all committed before the takeover.
         if (landed.length === 20) {
-          storedAtTakeover = countRows(app.db, runId);
           thief = RunLease.acquire(app.db, runId, 'wai runs resume', { clock: () => Date.now() + STALE_MS + HEARTBEAT_MS + 1 });
+          // Counted once the lease is the thief's: the writer's thread may commit until the takeover, not one row after.
+          storedAtTakeover = countRows(app.db, runId);
         }
       },
     });

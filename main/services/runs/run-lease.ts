@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppMode, RunWriter } from '../../../shared/api';
 import type { Db } from '../../store/database';
+import type { StoreWrite } from '../../store/store-write';
 import {
   acquireRunLease,
   getRunLease,
   releaseRunLease,
   renewRunLease,
+  renewRunLeaseWrite,
   runLeaseToken,
   type LeaseHolder,
   type RunLeaseRecord,
@@ -28,6 +30,9 @@ export const HEARTBEAT_MS = 2_000;
  * that is gone from this machine is taken over at once, whatever its heartbeat.
  */
 export const STALE_MS = 10_000;
+
+/** The failure of a renewal write whose lease is another's. */
+const LEASE_LOST = 'the run lease is no longer held by this process';
 
 const lostMarker = Symbol.for('while-studio.RunLeaseLostError');
 
@@ -183,6 +188,24 @@ export class RunLease {
     }
   }
 
+  /**
+   * The write that comes first in each transaction of a writer on another connection (off-thread-writes.ts): it renews
+   * the heartbeat, and fails unless the lease is still this process's. Report how it ended with `settleRenewal`.
+   */
+  renewalWrite(): StoreWrite {
+    return renewRunLeaseWrite(this.runId, this.holder.token, this.#clock(), LEASE_LOST);
+  }
+
+  /**
+   * How a renewal write ended: committed with its transaction, failed as the lease is another's, or rolled back by
+   * another write's failure. The error to throw once the lease is lost.
+   */
+  settleRenewal(outcome: 'renewed' | 'lost' | 'unknown'): RunLeaseLostError | null {
+    if (outcome === 'lost') this.#lost = true;
+    else if (outcome === 'renewed') this.#lastRenewal = this.#clock();
+    return this.#lost ? new RunLeaseLostError(this.#lostMessage()) : null;
+  }
+
   /** Renews the heartbeat now; false (and `lost` from then on) when the lease was taken over. */
   heartbeat(): boolean {
     if (this.#lost) return false;
@@ -198,7 +221,10 @@ export class RunLease {
 
   /** Renews the heartbeat every HEARTBEAT_MS until the returned function is called. */
   startHeartbeat(): () => void {
-    const timer = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
+    // A writer that renews with each transaction (renewalWrite) leaves the timer nothing to do while rows land.
+    const timer = setInterval(() => {
+      if (this.#clock() - this.#lastRenewal >= HEARTBEAT_MS / 2) this.heartbeat();
+    }, HEARTBEAT_MS);
     timer.unref();
     return () => clearInterval(timer);
   }

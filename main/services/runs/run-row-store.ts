@@ -1,9 +1,10 @@
 import type { Grade, Row } from '../../../shared/domain';
 import { conductToGrade, type ConductVerdict, type RunContext } from '../../../engine/index';
-import type { Db } from '../../store/database';
-import { insertGrades } from '../../store/grades/grades-repository';
-import { insertRow, storedRowId } from '../../store/rows/rows-repository';
-import { bumpRowsDone } from '../../store/runs/runs-repository';
+import { gradeWrites } from '../../store/grades/grades-repository';
+import { rowWrites, storedRowId } from '../../store/rows/rows-repository';
+import { bumpRowsDoneWrite } from '../../store/runs/runs-repository';
+import type { StoreWrite } from '../../store/store-write';
+import type { RunWrites } from './run-writes';
 
 /**
  * How long (ms) a landed row waits for others to share its transaction. Rows that land in one turn of the event loop
@@ -27,13 +28,10 @@ export interface LandedRow {
   landed_at: string;
 }
 
-/** A write run inside the run's own IMMEDIATE transaction, which first checks the run's lease. */
-export type Leased = <A extends unknown[]>(write: (...args: A) => void) => (...args: A) => void;
-
 export interface RunRowStoreOptions {
-  db: Db;
   runId: string;
-  leased: Leased;
+  /** The run's writes, in order: the rows' transactions go there. */
+  writes: RunWrites;
   /** The run's system prompt and tools, stored with each row's prepared export line. */
   context: RunContext;
   now(): string;
@@ -45,19 +43,18 @@ export interface RunRowStoreOptions {
 /**
  * Stores a run's landed rows in batches: one transaction (one lease check, one count update) for the rows that land
  * within STORE_WINDOW_MS of the first. A row is reported through `onStored` only after its transaction committed, so
- * a crash loses only rows never reported, and the stored rows stay a prefix of the plan that a resume replays.
+ * a crash loses only rows never reported, and the stored rows stay a prefix of the plan that a resume replays (the
+ * run's writes are committed in order, and none after a failure).
  */
 export class RunRowStore {
   #waiting: LandedRow[] = [];
   #since = 0;
-  #failed = false;
-  readonly #write: (rows: readonly LandedRow[]) => void;
+  readonly #declared: readonly string[];
   readonly #clock: () => number;
 
   constructor(private readonly options: RunRowStoreOptions) {
     this.#clock = options.clock ?? (() => performance.now());
-    const declared = options.context.tools.map((tool) => tool.name);
-    this.#write = options.leased((rows: readonly LandedRow[]) => writeRows(options, declared, rows));
+    this.#declared = options.context.tools.map((tool) => tool.name);
   }
 
   get isWaiting(): boolean {
@@ -75,23 +72,22 @@ export class RunRowStore {
     if (this.#waiting.length >= STORE_MAX_ROWS || this.msLeft() === 0) this.flush();
   }
 
-  /** Stores every waiting row in one transaction, then reports each; a failed write reports none and is thrown. */
+  /**
+   * Hands every waiting row to the run's writes as one transaction; each is reported once it committed. A failed
+   * write reports none, and is thrown here or by the run's writes later.
+   */
   flush(): void {
     if (this.#waiting.length === 0) return;
     const rows = this.#waiting;
     this.#waiting = [];
-    try {
-      this.#write(rows);
-    } catch (error) {
-      this.#failed = true;
-      throw error;
-    }
-    for (const landed of rows) this.options.onStored(landed);
+    this.options.writes.write(rowsWrites(this.options, this.#declared, rows), () => {
+      for (const landed of rows) this.options.onStored(landed);
+    });
   }
 
   /** After the run failed elsewhere: stores what landed before, unless storing is what failed (then nothing more). */
   flushAfterFailure(): void {
-    if (this.#failed) return;
+    if (this.options.writes.hasFailed) return;
     try {
       this.flush();
     } catch {
@@ -121,13 +117,14 @@ export async function nextStoring<T, R>(events: AsyncIterator<T, R>, store: RunR
 }
 
 /** Each new row with its conduct grade, then its grader's (the row's latest, as after `wai grade`), and the run's count. */
-function writeRows({ db, runId, context, now }: RunRowStoreOptions, declared: readonly string[], rows: readonly LandedRow[]): void {
+function rowsWrites({ runId, context, now }: RunRowStoreOptions, declared: readonly string[], rows: readonly LandedRow[]): StoreWrite[] {
+  const writes: StoreWrite[] = [];
   const grades: Grade[] = [];
   let added = 0;
   for (const { row, resumed, duration_ms: durationMs, grade, conduct, landed_at: landedAt } of rows) {
     const rowId = storedRowId(runId, row.ordinal);
     if (!resumed) {
-      insertRow(db, row, { run_id: runId, duration_ms: durationMs, created_at: landedAt, context });
+      writes.push(...rowWrites(row, { run_id: runId, duration_ms: durationMs, created_at: landedAt, context }));
       // Stamped when the row was judged, so the grader never reads as older than the checks stored beside it.
       const stamp = { created_at: grade?.created_at ?? landedAt, row_id: rowId };
       grades.push(conductToGrade(row, declared, conduct ? { ...stamp, verdict: conduct } : stamp).grade);
@@ -135,6 +132,7 @@ function writeRows({ db, runId, context, now }: RunRowStoreOptions, declared: re
     }
     if (grade) grades.push({ ...grade, row_id: rowId });
   }
-  insertGrades(db, grades);
-  if (added > 0) bumpRowsDone(db, runId, now(), added);
+  writes.push(...gradeWrites(grades));
+  if (added > 0) writes.push(bumpRowsDoneWrite(runId, now(), added));
+  return writes;
 }

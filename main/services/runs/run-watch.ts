@@ -16,15 +16,18 @@ const ROWS_BEFORE_TIME_LEFT = 5;
  * times are compared with.
  */
 export function watchRun(context: AppContext, runId: string, nowMs = Date.now()): RunWatch {
-  const detail = runDetail(context, runId);
-  const lease = getRunLease(context.db, runId);
-  if (!lease) return { ...detail, writer: null, pace: null };
-  const writer = runWriter(lease, context.jobs.isActive(runId), nowMs);
-  const pace =
-    writer.where === 'elsewhere'
-      ? paceOf(latestRowStamps(context.db, runId, PACE_WINDOW_ROWS), lease, detail.run.rows_done, detail.run.config.budget, nowMs)
-      : null;
-  return { ...detail, writer, pace };
+  // One read transaction: the run, its lease and its latest rows as of one commit of a writer on another connection.
+  return context.db.transaction(() => {
+    const detail = runDetail(context, runId);
+    const lease = getRunLease(context.db, runId);
+    if (!lease) return { ...detail, writer: null, pace: null };
+    const writer = runWriter(lease, context.jobs.isActive(runId), nowMs);
+    const pace =
+      writer.where === 'elsewhere'
+        ? paceOf(latestRowStamps(context.db, runId, PACE_WINDOW_ROWS), lease, detail.run.rows_done, detail.run.config.budget, nowMs)
+        : null;
+    return { ...detail, writer, pace };
+  })();
 }
 
 /** runs.watch: watchRun with how long the run was running, once it has stopped. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { LineProblem, PreparedFacts, StoredPreparedLine } from '../../../engine/index';
 import { statement, type Db } from '../database';
+import { runWrites, type StoreWrite } from '../store-write';
 
 /** The columns a line shares between export_lines and trl_lines (migrations 012 and 020), each written as its parameter. */
 const LINE_COLUMNS = `row_id, recipe, prompt, mask, head, tail, n_messages, has_user, calls, trained, masked, empty_turns, tool_calls,
@@ -12,6 +13,11 @@ const LINE_VALUES = LINE_COLUMNS.replace(/(\w+)/g, '@$1');
  * export_lines (with '' for the needles and TRL's messages), TRL's with the needles in trl_lines.
  */
 export function insertExportLine(db: Db, rowId: string, line: StoredPreparedLine): void {
+  runWrites(db, exportLineWrites(rowId, line));
+}
+
+/** The writes of insertExportLine. */
+export function exportLineWrites(rowId: string, line: StoredPreparedLine): StoreWrite[] {
   const shared = {
     row_id: rowId,
     recipe: line.recipe,
@@ -21,22 +27,24 @@ export function insertExportLine(db: Db, rowId: string, line: StoredPreparedLine
     tail: line.tail,
     ...factColumns(line.facts),
   };
-  statement(
-    db,
-    `INSERT OR REPLACE INTO export_lines (${LINE_COLUMNS}, messages, problems, needles, trl_messages, trl_problems)
-     VALUES (${LINE_VALUES}, @messages, @problems, '', '', NULL)`,
-  ).run({ ...shared, messages: line.messages, problems: problemsColumn(line.problems) });
-  statement(
-    db,
-    `INSERT OR REPLACE INTO trl_lines (${LINE_COLUMNS}, messages, problems, needles)
-     VALUES (${LINE_VALUES}, @messages, @problems, @needles)`,
-  ).run({
-    ...shared,
-    // '': the row's TRL line is not clean where its OpenAI line is, so a TRL export reads the row whole.
-    messages: line.trl_messages ?? '',
-    problems: problemsColumn(line.trl_problems),
-    needles: JSON.stringify(line.needles),
-  });
+  return [
+    {
+      sql: `INSERT OR REPLACE INTO export_lines (${LINE_COLUMNS}, messages, problems, needles, trl_messages, trl_problems)
+       VALUES (${LINE_VALUES}, @messages, @problems, '', '', NULL)`,
+      parameters: { ...shared, messages: line.messages, problems: problemsColumn(line.problems) },
+    },
+    {
+      sql: `INSERT OR REPLACE INTO trl_lines (${LINE_COLUMNS}, messages, problems, needles)
+       VALUES (${LINE_VALUES}, @messages, @problems, @needles)`,
+      parameters: {
+        ...shared,
+        // '': the row's TRL line is not clean where its OpenAI line is, so a TRL export reads the row whole.
+        messages: line.trl_messages ?? '',
+        problems: problemsColumn(line.trl_problems),
+        needles: JSON.stringify(line.needles),
+      },
+    },
+  ];
 }
 
 /** A line's problems as stored (migration 018): NULL for a clean line. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PAIR_FACTS_VERSION, type StoredPairFacts } from '../../../engine/index';
 import type { Row } from '../../../shared/domain';
 import { statement, type Db } from '../database';
+import { runWrites, type StoreWrite } from '../store-write';
 import { GRADE_COLUMNS, type Count, type GradeValues, type Text } from './export-rows-repository';
 
 /** The digest the store keeps of a conversation key (pair_facts.key_hash): two rows' keys are equal when theirs are. */
@@ -9,23 +10,28 @@ export const conversationDigest = (key: string): string => createHash('sha1').up
 
 /** Stores a row's pairing facts (migration 019), replacing any it had. */
 export function insertPairFacts(db: Db, rowId: string, row: Pick<Row, 'rollout_id' | 'situation'>, facts: StoredPairFacts): void {
-  statement(
-    db,
-    `INSERT OR REPLACE INTO pair_facts (row_id, version, rollout_id, scenario_id, junk, leak, tool_calls, chars, shape, key_hash, ask)
+  runWrites(db, [pairFactsWrite(rowId, row, facts)]);
+}
+
+/** The write of insertPairFacts. */
+export function pairFactsWrite(rowId: string, row: Pick<Row, 'rollout_id' | 'situation'>, facts: StoredPairFacts): StoreWrite {
+  return {
+    sql: `INSERT OR REPLACE INTO pair_facts (row_id, version, rollout_id, scenario_id, junk, leak, tool_calls, chars, shape, key_hash, ask)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    rowId,
-    PAIR_FACTS_VERSION,
-    row.rollout_id,
-    row.situation.scenario_id,
-    facts.junk ? 1 : 0,
-    facts.leak ? 1 : 0,
-    facts.tool_calls ? 1 : 0,
-    facts.chars,
-    facts.shape,
-    conversationDigest(facts.key),
-    facts.ask,
-  );
+    parameters: [
+      rowId,
+      PAIR_FACTS_VERSION,
+      row.rollout_id,
+      row.situation.scenario_id,
+      facts.junk ? 1 : 0,
+      facts.leak ? 1 : 0,
+      facts.tool_calls ? 1 : 0,
+      facts.chars,
+      facts.shape,
+      conversationDigest(facts.key),
+      facts.ask,
+    ],
+  };
 }
 
 /** A row of PAIR_PAGE_SQL: the id, the grade's columns, the row's facts (null where it has none, or is gone). */

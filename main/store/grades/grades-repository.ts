@@ -3,6 +3,7 @@ import { judgeKey, type StoredGrade } from '../../../shared/api/grades';
 import { Grade, JudgeStatus, Provenance, TextSpan } from '../../../shared/domain';
 import { statement, type Db } from '../database';
 import { parseJsonColumn } from '../json-column';
+import { runWrites, type StoreWrite } from '../store-write';
 
 /** The version of a grade's judge, spelled exactly as in index `grades_latest` (migration 003). */
 export const JUDGE_VERSION = "json_extract(provenance, '$.version')";
@@ -86,33 +87,35 @@ function toStoredGrade(record: GradeRecord, latestIds: ReadonlySet<number>): Sto
  */
 export function insertGrades(db: Db, grades: readonly Grade[]): void {
   if (grades.length === 0) return;
-  const insert = statement(
-    db,
-    `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, failure_class, unsure, span, judge_meta,
-      provenance, created_at)
-     SELECT @row_id, run_id, @reward, @reason, @judge_status, @label_source, @judge_name, @failure_class, @unsure, @span, @judge_meta,
-       @provenance, @created_at
-     FROM rows WHERE id = @row_id`,
-  );
-  db.transaction(() => {
-    for (const grade of grades) {
-      const { changes } = insert.run({
-        row_id: grade.row_id,
-        reward: grade.reward,
-        reason: grade.reason,
-        judge_status: grade.judge_status,
-        label_source: grade.label_source,
-        judge_name: grade.provenance.judge,
-        failure_class: grade.failure_class,
-        unsure: grade.unsure ? 1 : 0,
-        span: grade.span === null ? null : JSON.stringify(grade.span),
-        judge_meta: JSON.stringify(grade.judge_meta),
-        provenance: JSON.stringify(grade.provenance),
-        created_at: grade.created_at,
-      });
-      if (changes !== 1) throw new Error(`cannot store a grade for row ${grade.row_id}: there is no such row`);
-    }
-  })();
+  db.transaction(() => runWrites(db, gradeWrites(grades)))();
+}
+
+const INSERT_GRADE = `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, failure_class, unsure,
+    span, judge_meta, provenance, created_at)
+  SELECT @row_id, run_id, @reward, @reason, @judge_status, @label_source, @judge_name, @failure_class, @unsure, @span, @judge_meta,
+    @provenance, @created_at
+  FROM rows WHERE id = @row_id`;
+
+/** The writes of insertGrades: each fails unless its row is stored. */
+export function gradeWrites(grades: readonly Grade[]): StoreWrite[] {
+  return grades.map((grade) => ({
+    sql: INSERT_GRADE,
+    parameters: {
+      row_id: grade.row_id,
+      reward: grade.reward,
+      reason: grade.reason,
+      judge_status: grade.judge_status,
+      label_source: grade.label_source,
+      judge_name: grade.provenance.judge,
+      failure_class: grade.failure_class,
+      unsure: grade.unsure ? 1 : 0,
+      span: grade.span === null ? null : JSON.stringify(grade.span),
+      judge_meta: JSON.stringify(grade.judge_meta),
+      provenance: JSON.stringify(grade.provenance),
+      created_at: grade.created_at,
+    },
+    mustChangeOne: `cannot store a grade for row ${grade.row_id}: there is no such row`,
+  }));
 }
 
 /** Every grade of one row, newest first, each marked when it is its judge's latest on the row. */

@@ -1,8 +1,9 @@
 import { Row, type Grade } from '../../../shared/domain';
 import { pairFactsOf, prepareLine, type RunContext, type StoredPairFacts, type StoredPreparedLine } from '../../../engine/index';
 import { statement, type Db } from '../database';
-import { insertExportLine } from '../exports/export-lines-repository';
-import { insertPairFacts } from '../exports/pair-facts-repository';
+import { exportLineWrites } from '../exports/export-lines-repository';
+import { pairFactsWrite } from '../exports/pair-facts-repository';
+import { runWrites, type StoreWrite } from '../store-write';
 import { toGrade, type GradeColumns } from '../grades/grades-repository';
 import { parseJsonColumn } from '../json-column';
 import { rowSearchText } from './row-search-text';
@@ -28,44 +29,58 @@ export function storedRowId(runId: string, ordinal: number): string {
  * line and DPO pairing facts; the caller wraps it with the run's progress update in one transaction.
  */
 export function insertRow(db: Db, row: Row, meta: StoredRowMeta): void {
+  runWrites(db, rowWrites(row, meta));
+}
+
+/** The writes of insertRow, to run in order in one transaction on any connection to the store. */
+export function rowWrites(row: Row, meta: StoredRowMeta): StoreWrite[] {
   const { tool, rule, stance, world_state, tool_condition, history } = row.situation.dimensions;
   const id = storedRowId(meta.run_id, row.ordinal);
-  const { lastInsertRowid } = statement(
-    db,
-    `INSERT INTO rows (id, run_id, ordinal, rollout_id, scenario_id, tool, rule, stance, world_state, tool_condition, history,
+  const writes: StoreWrite[] = [
+    {
+      sql: `INSERT INTO rows (id, run_id, ordinal, rollout_id, scenario_id, tool, rule, stance, world_state, tool_condition, history,
                        writer, turns, ended_by, duration_ms, created_at, body)
      VALUES (@id, @run_id, @ordinal, @rollout_id, @scenario_id, @tool, @rule, @stance, @world_state, @tool_condition, @history,
              @writer, @turns, @ended_by, @duration_ms, @created_at, @body)`,
-  ).run({
-    id,
-    run_id: meta.run_id,
-    ordinal: row.ordinal,
-    rollout_id: row.rollout_id,
-    scenario_id: row.situation.scenario_id,
-    tool,
-    rule,
-    stance,
-    world_state,
-    tool_condition,
-    history,
-    writer: row.writer,
-    turns: row.messages.filter((message) => message.role === 'user' || message.role === 'assistant').length,
-    ended_by: row.ended_by,
-    duration_ms: meta.duration_ms,
-    created_at: meta.created_at,
-    body: JSON.stringify(row),
-  });
-  statement(db, 'INSERT INTO row_search (rowid, prompt, messages, final_text) VALUES (@rowid, @prompt, @messages, @final_text)').run({
-    rowid: lastInsertRowid,
-    ...rowSearchText(row),
-  });
-  const insertTag = statement(db, 'INSERT INTO row_tags (run_id, ordinal, position, tag) VALUES (?, ?, ?, ?)');
-  row.persona.tags.forEach((tag, position) => insertTag.run(meta.run_id, row.ordinal, position, tag));
-  if (!meta.context) return;
+      parameters: {
+        id,
+        run_id: meta.run_id,
+        ordinal: row.ordinal,
+        rollout_id: row.rollout_id,
+        scenario_id: row.situation.scenario_id,
+        tool,
+        rule,
+        stance,
+        world_state,
+        tool_condition,
+        history,
+        writer: row.writer,
+        turns: row.messages.filter((message) => message.role === 'user' || message.role === 'assistant').length,
+        ended_by: row.ended_by,
+        duration_ms: meta.duration_ms,
+        created_at: meta.created_at,
+        body: JSON.stringify(row),
+      },
+    },
+    // The row's rowid read back by its key, as the write may run on a connection whose last insert this thread cannot see.
+    {
+      sql: `INSERT INTO row_search (rowid, prompt, messages, final_text)
+     VALUES ((SELECT rowid FROM rows WHERE id = @id), @prompt, @messages, @final_text)`,
+      parameters: { id, ...rowSearchText(row) },
+    },
+  ];
+  row.persona.tags.forEach((tag, position) =>
+    writes.push({
+      sql: 'INSERT INTO row_tags (run_id, ordinal, position, tag) VALUES (?, ?, ?, ?)',
+      parameters: [meta.run_id, row.ordinal, position, tag],
+    }),
+  );
+  if (!meta.context) return writes;
   const line = preparedOrNone(row, meta.context);
-  if (line) insertExportLine(db, id, line);
+  if (line) writes.push(...exportLineWrites(id, line));
   const facts = pairFactsOrNone(row);
-  if (facts) insertPairFacts(db, id, row, facts);
+  if (facts) writes.push(pairFactsWrite(id, row, facts));
+  return writes;
 }
 
 /**

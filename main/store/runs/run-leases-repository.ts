@@ -1,4 +1,5 @@
 import { statement, type Db } from '../database';
+import type { StoreWrite } from '../store-write';
 
 /** Who holds a run's lease (migration 009). Times are milliseconds since the Unix epoch. */
 export interface RunLeaseRecord {
@@ -76,9 +77,16 @@ export function runLeaseToken(db: Db, runId: string): string | undefined {
   return statement<[string], { token: string }>(db, 'SELECT token FROM run_leases WHERE run_id = ?').get(runId)?.token;
 }
 
+const RENEW_SQL = 'UPDATE run_leases SET heartbeat_at = ? WHERE run_id = ? AND token = ?';
+
 /** Moves the heartbeat on; false when the lease is no longer this token's. */
 export function renewRunLease(db: Db, runId: string, token: string, nowMs: number): boolean {
-  return statement(db, 'UPDATE run_leases SET heartbeat_at = ? WHERE run_id = ? AND token = ?').run(nowMs, runId, token).changes === 1;
+  return statement(db, RENEW_SQL).run(nowMs, runId, token).changes === 1;
+}
+
+/** renewRunLease as a write that fails (with `lost`) when the lease is no longer this token's. */
+export function renewRunLeaseWrite(runId: string, token: string, nowMs: number, lost: string): StoreWrite {
+  return { sql: RENEW_SQL, parameters: [nowMs, runId, token], mustChangeOne: lost };
 }
 
 /** Gives the lease up; false when it was not this token's (released already, or taken over). */

@@ -11,6 +11,7 @@ import {
 import { statement, type Db } from '../database';
 import { SIMULATOR_ERROR_ROWS } from '../grades/grades-repository';
 import { parseJsonColumn } from '../json-column';
+import { runWrites, type StoreWrite } from '../store-write';
 
 interface RunRecord {
   id: string;
@@ -86,6 +87,11 @@ export interface RunUpdate {
 const updatable = ['status', 'summary', 'batches', 'rows_done', 'stopped_because', 'degraded', 'warnings', 'pairwise', 'error'] as const;
 
 export function updateRun(db: Db, id: string, update: RunUpdate, now: string): void {
+  runWrites(db, [runUpdateWrite(id, update, now)]);
+}
+
+/** The write of updateRun. */
+export function runUpdateWrite(id: string, update: RunUpdate, now: string): StoreWrite {
   const fields = updatable.filter((field) => update[field] !== undefined);
   const values: Record<string, unknown> = { id, now };
   for (const field of fields) {
@@ -93,7 +99,7 @@ export function updateRun(db: Db, id: string, update: RunUpdate, now: string): v
     values[field] = typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
   }
   const assignments = fields.map((field) => `${field} = @${field}`).concat('updated_at = @now');
-  statement(db, `UPDATE runs SET ${assignments.join(', ')} WHERE id = @id`).run(values);
+  return { sql: `UPDATE runs SET ${assignments.join(', ')} WHERE id = @id`, parameters: values };
 }
 
 interface RunSummaryRecord extends RunRecord {
@@ -147,7 +153,12 @@ export function runIdsWithStatus(db: Db, status: RunStatus): string[] {
 
 /** Counts `count` more stored rows (one by default); called in the same transaction as the rows' inserts. */
 export function bumpRowsDone(db: Db, id: string, now: string, count = 1): void {
-  statement(db, 'UPDATE runs SET rows_done = rows_done + ?, updated_at = ? WHERE id = ?').run(count, now, id);
+  runWrites(db, [bumpRowsDoneWrite(id, now, count)]);
+}
+
+/** The write of bumpRowsDone. */
+export function bumpRowsDoneWrite(id: string, now: string, count = 1): StoreWrite {
+  return { sql: 'UPDATE runs SET rows_done = rows_done + ?, updated_at = ? WHERE id = ?', parameters: [count, now, id] };
 }
 
 /** Each status's place in a word list: a status change of one run moves the token's status sum even within the same ms. */
