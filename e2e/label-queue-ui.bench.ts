@@ -17,11 +17,11 @@
  *   tsx e2e/label-queue-ui.bench.ts --rows 20000 --presses 8 --fast 12 --orders generated,unsure --annotator timer
  */
 import { chromium, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { freshDataDir, REPO_ROOT, startStudio, stopStudio } from './fixtures';
 import { CHROMIUM_PATH } from './playwright.config';
 
@@ -61,46 +61,44 @@ function prepareStore(dataDir: string, annotator: string): void {
   if (output.trim()) process.stdout.write(`${output.trim()}\n`);
 }
 
-type Db = InstanceType<typeof Database>;
+type KeyFor = (ordinal: number) => Promise<['p' | 'f', number | null]>;
 
 /**
- * n gold after `annotator` labels the row with `label` (as agreement-service counts it: each author's latest label and
- * every unsigned one, pass against fail, no gold on a tie or on a simulator error): the delta, or null when excluded.
+ * The key to press on a row: pass or fail, whichever moves n gold (with the move), else pass (null: it cannot). Asked
+ * of a child process that applies agreement's own rule (engine's `rowGold`) to the row's labels and settlement as
+ * stored: e2e/ imports only e2e/ and shared/, and the rule must not be written twice.
  */
-function goldDelta(db: Db, ordinal: number, annotator: string, label: 'pass' | 'fail'): number | null {
-  const labels = db
-    .prepare(
-      'SELECT l.label AS label, l.author AS author FROM labels l JOIN rows r ON r.id = l.row_id WHERE r.run_id = ? AND r.ordinal = ? ORDER BY l.id',
-    )
-    .all(RUN_ID, ordinal) as { label: string; author: string | null }[];
-  const gold = (list: readonly { label: string; author: string | null }[]) => {
-    const latest = new Map<string, string>();
-    const unsigned: string[] = [];
-    for (const entry of list) {
-      if (entry.author === null) unsigned.push(entry.label);
-      else {
-        latest.delete(entry.author);
-        latest.set(entry.author, entry.label);
-      }
-    }
-    const votes = [...latest.values(), ...unsigned];
-    const isExcluded = votes.includes('simulator_error');
-    const passes = votes.filter((value) => value === 'pass').length;
-    const fails = votes.filter((value) => value === 'fail').length;
-    return { isExcluded, hasGold: passes !== fails };
+function startKeyOracle(dbPath: string, annotator: string): { keyFor: KeyFor; stop: () => void } {
+  const script = `
+    const { default: Database } = await import('better-sqlite3');
+    const { rowGold } = await import(${JSON.stringify(join(REPO_ROOT, 'engine/grade/agreement/gold/row-gold.ts'))});
+    const { createInterface } = await import('node:readline');
+    const db = new Database(${JSON.stringify(dbPath)}, { readonly: true });
+    const labelsOf = db.prepare('SELECT l.label, l.kind, l.author FROM labels l JOIN rows r ON r.id = l.row_id WHERE r.run_id = ? AND r.ordinal = ? ORDER BY l.id');
+    const settledOf = db.prepare('SELECT a.label, a.author FROM adjudications a JOIN rows r ON r.id = a.row_id WHERE r.run_id = ? AND r.ordinal = ? ORDER BY a.id DESC LIMIT 1');
+    for await (const line of createInterface({ input: process.stdin })) {
+      const ordinal = Number(line);
+      const labels = labelsOf.all(${JSON.stringify(RUN_ID)}, ordinal);
+      const settled = settledOf.get(${JSON.stringify(RUN_ID)}, ordinal);
+      const settlement = settled ? { label: settled.label === 'pass' ? 1 : 0, author: settled.author } : null;
+      const hasGold = (list) => rowGold(list, settlement).gold !== null;
+      const delta = (label) => Number(hasGold([...labels, { label, kind: 'human', author: ${JSON.stringify(annotator)} }])) - Number(hasGold(labels));
+      const pass = delta('pass');
+      const fail = delta('fail');
+      process.stdout.write(JSON.stringify(pass !== 0 ? ['p', pass] : fail !== 0 ? ['f', fail] : ['p', null]) + '\\n');
+    }`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: REPO_ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const answers = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const keyFor: KeyFor = async (ordinal) => {
+    child.stdin.write(`${ordinal}\n`);
+    const answer = await answers.next();
+    if (answer.done) throw new Error(`the key oracle ended before answering for row #${ordinal}`);
+    return JSON.parse(answer.value) as ['p' | 'f', number | null];
   };
-  const before = gold(labels);
-  const after = gold([...labels, { label, author: annotator }]);
-  if (before.isExcluded || after.isExcluded) return null;
-  return Number(after.hasGold) - Number(before.hasGold);
-}
-
-/** The key to press on a row: pass or fail, whichever moves n gold (with the move), else pass (null: it cannot). */
-function keyFor(db: Db, ordinal: number, annotator: string): ['p' | 'f', number | null] {
-  const passDelta = goldDelta(db, ordinal, annotator, 'pass');
-  if (passDelta !== null && passDelta !== 0) return ['p', passDelta];
-  const failDelta = goldDelta(db, ordinal, annotator, 'fail');
-  return failDelta !== null && failDelta !== 0 ? ['f', failDelta] : ['p', null];
+  return { keyFor, stop: () => child.kill() };
 }
 
 /** What is on screen: the row's ordinal (null while none), whether its transcript shows, and the panel's n gold. */
@@ -110,7 +108,7 @@ async function screen(page: Page): Promise<{ ordinal: number | null; hasTranscri
     const cells = [...document.querySelectorAll('table[aria-label="Agreement"] tr')].find(
       (row) => row.querySelector('th')?.textContent === 'n gold',
     );
-    const nGold = cells?.querySelector('td')?.textContent;
+    const nGold = cells?.querySelector('td')?.firstChild?.textContent;
     return {
       ordinal: /#(\d+)/.test(heading) ? Number(/#(\d+)/.exec(heading)![1]) : null,
       hasTranscript: document.querySelector('ol[aria-label="Transcript"]') !== null,
@@ -142,7 +140,7 @@ async function arm(page: Page, from: number, gold: number | null): Promise<void>
         const cells = [...document.querySelectorAll('table[aria-label="Agreement"] tr')].find(
           (row) => row.querySelector('th')?.textContent === 'n gold',
         );
-        const nGold = cells?.querySelector('td')?.textContent;
+        const nGold = cells?.querySelector('td')?.firstChild?.textContent;
         return {
           ordinal,
           hasTranscript: document.querySelector('ol[aria-label="Transcript"]') !== null,
@@ -212,7 +210,7 @@ interface OrderFigures {
   missed: number;
 }
 
-async function measureOrder(page: Page, db: Db, annotator: string, url: string, order: Order): Promise<OrderFigures> {
+async function measureOrder(page: Page, keyFor: KeyFor, url: string, order: Order): Promise<OrderFigures> {
   await page.goto(`${url}#/runs/${RUN_ID}/label`);
   await page.getByRole('heading', { name: 'Label', exact: true }).waitFor();
   await settle(page);
@@ -231,7 +229,7 @@ async function measureOrder(page: Page, db: Db, annotator: string, url: string, 
   // A calm person: each key, then the next row and the panel's new numbers, before the next key.
   for (let press = 0; press < presses; press += 1) {
     const { ordinal, nGold } = await settle(page);
-    const [key, delta] = keyFor(db, ordinal, annotator);
+    const [key, delta] = await keyFor(ordinal);
     await arm(page, ordinal, delta === null ? null : nGold + delta);
     await page.keyboard.press(key);
     const result = await watched(page);
@@ -253,7 +251,7 @@ async function measureOrder(page: Page, db: Db, annotator: string, url: string, 
   let ordinal = settled.ordinal;
   let expected = settled.nGold;
   for (let press = 0; press < fastPresses; press += 1) {
-    const [key, delta] = keyFor(db, ordinal, annotator);
+    const [key, delta] = await keyFor(ordinal);
     expected += delta ?? 0;
     // The last key is timed to the panel only when it moves n gold (else the panel may show the total already).
     const isLast = press === fastPresses - 1 && delta !== null;
@@ -284,7 +282,7 @@ async function main(): Promise<void> {
   const annotator = option('annotator') ?? 'timer';
   prepareStore(dataDir, annotator);
   const { studio, process: server } = await startStudio(dataDir);
-  const db = new Database(join(dataDir, 'while-studio.sqlite'), { readonly: true });
+  const oracle = startKeyOracle(join(dataDir, 'while-studio.sqlite'), annotator);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -302,7 +300,7 @@ async function main(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.addInitScript('window.__name = (fn) => fn;');
     const results: OrderFigures[] = [];
-    for (const order of orders) results.push(await measureOrder(page, db, annotator, studio.url, order));
+    for (const order of orders) results.push(await measureOrder(page, oracle.keyFor, studio.url, order));
     const load = [...loadBefore, ...loadavg()].map((value) => value.toFixed(2));
     const lines = [
       `Labelling queue UI: ${rows.toLocaleString('en')} rows, Chromium, browser mode (load average ${load.slice(0, 3).join(' ')} before, ${load.slice(3).join(' ')} after${isKept ? `; data kept in ${dataDir}` : ''})`,
@@ -344,7 +342,7 @@ async function main(): Promise<void> {
     ]);
     process.stdout.write(`${JSON.stringify({ bench: 'label-queue-ui', rows, load_average: loadavg(), results: json })}\n`);
   } finally {
-    db.close();
+    oracle.stop();
     await browser.close();
     await stopStudio(server);
     if (!isKept) rmSync(dataDir, { recursive: true, force: true });
