@@ -1,10 +1,11 @@
-// `npm run bench [-- --only pairwise,simulate] [--skip scale] [--json FILE]`: runs every `bench:*` script of package.json
-// (or those --only names, less those --skip names; bench:scale alone takes some 25 minutes), one after another (each
-// alone on the machine, as far as this process goes), shows their own output as it comes, and ends with ONE table of
-// every figure against its reference: benchmark, measured, reference, ratio, goal, met?
+// `npm run bench [-- --only pairwise,simulate] [--skip scale] [--scale-dir DIR] [--json FILE]`: runs every `bench:*`
+// script of package.json (or those --only names, less those --skip names), one after another (each alone on the
+// machine, as far as this process goes), shows their own output as it comes, and ends with ONE table of every figure
+// against its reference: benchmark, measured, reference, ratio, goal, met?
 // Each bench prints, as its last JSON line, `{"bench": name, "results": [BenchResult, ...]}`; a bench that prints
 // none (it crashed) gets a row saying so. Benchmarks, not tests: the figures depend on the machine and its load,
-// printed with the table.
+// printed with the table. bench:scale alone takes some 25 minutes, most of it building its stores: --scale-dir gives it
+// a folder whose stores it keeps and reuses.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -15,11 +16,14 @@ import { benchReport, benchTable, type BenchOutcome } from './bench-report';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Runs `npm run --silent SCRIPT`, echoing its output, and reads its report. */
-function runBench(script: string): Promise<BenchOutcome> {
+/** Runs `npm run --silent SCRIPT [-- ARGS]`, echoing its output, and reads its report. */
+function runBench(script: string, args: readonly string[]): Promise<BenchOutcome> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('npm', ['run', '--silent', script, ...(args.length > 0 ? ['--', ...args] : [])], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
@@ -35,7 +39,9 @@ function runBench(script: string): Promise<BenchOutcome> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { only: { type: 'string' }, skip: { type: 'string' }, json: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { only: { type: 'string' }, skip: { type: 'string' }, 'scale-dir': { type: 'string' }, json: { type: 'string' } },
+  });
   const packageJson = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   const all = Object.keys(packageJson.scripts).filter((name) => name.startsWith('bench:'));
   const named = (list: string | undefined) => list?.split(',').map((name) => (name.startsWith('bench:') ? name : `bench:${name}`));
@@ -49,7 +55,8 @@ async function main(): Promise<void> {
   const outcomes: BenchOutcome[] = [];
   for (const script of scripts) {
     process.stdout.write(`\n== npm run ${script}\n`);
-    const outcome = await runBench(script);
+    const scaleDir = values['scale-dir'];
+    const outcome = await runBench(script, script === 'bench:scale' && scaleDir ? ['--data-dir', scaleDir] : []);
     process.stdout.write(`== ${script}: ${outcome.seconds.toFixed(0)} s, exit ${outcome.exitCode}\n`);
     outcomes.push(outcome);
   }
