@@ -180,7 +180,7 @@ export function askForMissing(calls: readonly PlannedCall[], wording: Wording, s
   return wording.pick(`${slot}:missing`, [
     `I can ${action} for you. What's the ${needed}?`,
     `To ${action} I need the ${needed}. Could you send it?`,
-    `Sure, I can do that. What's the ${needed}?`,
+    `Happy to ${action}. What's the ${needed}?`,
     `Could you tell me the ${needed} so I can ${action}?`,
   ]);
 }
