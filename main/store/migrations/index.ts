@@ -20,6 +20,7 @@ import { lineProblems } from './steps/011-020/018-line-problems';
 import { pairFacts } from './steps/011-020/019-pair-facts';
 import { trlLineTable } from './steps/011-020/020-trl-line-table';
 import { labelledRows } from './steps/021-030/021-labelled-rows';
+import { verdictCounts } from './steps/021-030/022-verdict-counts';
 
 export const MIGRATIONS: readonly Migration[] = [
   initial,
@@ -43,6 +44,7 @@ export const MIGRATIONS: readonly Migration[] = [
   pairFacts,
   trlLineTable,
   labelledRows,
+  verdictCounts,
 ];
 
 /** The schema version this build writes. */

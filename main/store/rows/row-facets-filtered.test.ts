@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { RowsQuery, type FacetValue, type RowFilters, type RowSummary } from '../../../shared/api/rows';
+import { ROW_FILTER_KEYS, RowsQuery, type FacetValue, type RowFilterKey, type RowFilters, type RowSummary } from '../../../shared/api/rows';
 import { storeGeneratedRun } from '../__fixtures__/generated-rows';
 import { migrate } from '../migrate';
 import { rowFacets } from './row-facets-repository';
@@ -17,11 +17,11 @@ function store(): Database.Database {
 }
 
 /** Every row a query keeps, read page by page as the table reads them. */
-function rowsOf(db: Database.Database, filters: RowFilters, search = ''): RowSummary[] {
+function rowsOf(db: Database.Database, filters: RowFilters, search = '', runId = RUN): RowSummary[] {
   const query = RowsQuery.parse({ filters, search });
   const rows: RowSummary[] = [];
   for (let offset = 0; ; offset += 500) {
-    const page = pageRows(db, RUN, query, offset, 500).rows;
+    const page = pageRows(db, runId, query, offset, 500).rows;
     rows.push(...page);
     if (page.length < 500) return rows;
   }
@@ -34,6 +34,41 @@ function counted(values: string[]): FacetValue[] {
   return [...counts]
     .map(([value, count]) => ({ value, count }))
     .sort((left, right) => right.count - left.count || (left.value < right.value ? -1 : 1));
+}
+
+/** A row's values in one column's menu as the table shows them (a row counts once per tag; no conduct rule, no entry). */
+function menuValues(row: RowSummary, key: RowFilterKey): string[] {
+  switch (key) {
+    case 'persona_tags':
+      return [...new Set(row.persona_tags)];
+    case 'conduct':
+      return [row.conduct?.verdict ?? 'ungraded'];
+    case 'conduct_rule':
+      return row.conduct?.rule ? [row.conduct.rule] : [];
+    case 'judge':
+      return [row.judge?.verdict ?? 'ungraded'];
+    case 'label':
+      return [row.label ?? 'unlabelled'];
+    default:
+      return [row[key]];
+  }
+}
+
+/** Every menu and `without` total under `filters` as reading the rows each would keep gives them. */
+async function expectMenusAsRead(db: Database.Database, runId: string, filters: RowFilters) {
+  const facets = await filteredRowFacets(db, runId, { filters, search: '' });
+  for (const key of ROW_FILTER_KEYS) {
+    const { [key]: _left, ...others } = filters;
+    expect(facets.columns[key], key).toEqual(counted(rowsOf(db, others, '', runId).flatMap((row) => menuValues(row, key))));
+  }
+  const without = Object.fromEntries(
+    Object.keys(filters).map((key) => {
+      const { [key as RowFilterKey]: _left, ...others } = filters;
+      return [key, rowsOf(db, others, '', runId).length];
+    }),
+  );
+  expect(facets.without).toEqual(without);
+  expect(pageRows(db, runId, RowsQuery.parse({ filters }), 0, 10).total).toBe(rowsOf(db, filters, '', runId).length);
 }
 
 describe('filter menus under the other filters', () => {
@@ -76,6 +111,29 @@ describe('filter menus under the other filters', () => {
     expect(facets.columns.conduct).toEqual(counted(all.map((row) => row.conduct?.verdict ?? 'ungraded')));
     expect(facets.without).toEqual({ stance: rowsOf(db, withoutStance).length, tool: rowsOf(db, { stance: filters.stance }).length });
     expect(pageRows(db, RUN, RowsQuery.parse({ filters }), 0, 10).total).toBe(all.length);
+  });
+
+  it('counts every menu under a verdict filter, alone and with a filter on rows (kept counts), as reading the rows does', async () => {
+    const db = store();
+    expect(rowsOf(db, { judge: ['fail'] }).length).toBeGreaterThan(10);
+    await expectMenusAsRead(db, RUN, { judge: ['fail'] });
+    await expectMenusAsRead(db, RUN, { judge: ['fail', 'pass'], stance: ['hurried', 'hostile'] });
+    await expectMenusAsRead(db, RUN, {
+      conduct: ['fail'],
+      conduct_rule: rowFacets(db, RUN).columns.conduct_rule!.map((facet) => facet.value),
+    });
+    await expectMenusAsRead(db, RUN, { label: ['unlabelled'], tool: ['get_order'], judge: ['ungraded'] });
+  });
+
+  it('counts the Judge menu and filter as the shown verdict of a run only the conduct checks graded', async () => {
+    const db = store();
+    storeGeneratedRun(db, { runId: 'conduct_only', count: 200 });
+    db.prepare("DELETE FROM grades WHERE run_id = 'conduct_only' AND label_source <> 'conduct'").run();
+    await expectMenusAsRead(db, 'conduct_only', { judge: ['fail'] });
+    await expectMenusAsRead(db, 'conduct_only', {
+      judge: ['pass'],
+      world_state: [rowFacets(db, 'conduct_only').columns.world_state![0]!.value],
+    });
   });
 
   it('says how many rows each filter alone holds back when two of them together keep none', async () => {

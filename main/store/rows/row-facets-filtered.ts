@@ -3,7 +3,7 @@ import type { Db } from '../database';
 import { readHere, type ReadAll } from '../off-thread-reads';
 import { rowFacets } from './row-facets-repository';
 import { matchingRowsCountSql } from './rows-page-repository';
-import { keptFacet, keptMatchingRows } from './row-filter-counts';
+import { isCounted, keptFacet, keptMatchingRows } from './row-filter-counts';
 import { FILTER_COLUMN, queryClauses, shownJudgeSource, shownJudgeVerdictSql, VERDICTS_JOIN, type ShownJudgeSource } from './rows-query';
 
 type FacetQuery = Pick<RowsQuery, 'filters' | 'search'>;
@@ -29,8 +29,12 @@ async function facetUnder(
   query: FacetQuery,
   source: ShownJudgeSource,
 ): Promise<FacetValue[]> {
-  const kept = keptFacet(db, runId, key, query);
-  if (kept !== null) return kept;
+  const facets = keptFacet(db, runId, key, query, source) ?? (await readFacet(read, runId, key, query, source));
+  return key === 'conduct_rule' ? facets.filter((facet) => facet.value !== '') : facets;
+}
+
+/** facetUnder by reading the rows `query` keeps (and their tags or verdicts). */
+async function readFacet(read: ReadAll, runId: string, key: RowFilterKey, query: FacetQuery, source: ShownJudgeSource) {
   const clauses = queryClauses(runId, query, source);
   if (key === 'persona_tags') {
     return read<FacetValue>(
@@ -44,11 +48,10 @@ async function facetUnder(
   const [table, column] = FILTER_COLUMN[key];
   const value = key === 'judge' ? shownJudgeVerdictSql(source) : table === 'rows' ? `rows.${column}` : `v.${column}`;
   const join = table === 'rows' && key !== 'judge' ? '' : VERDICTS_JOIN;
-  const facets = await read<FacetValue>(
+  return read<FacetValue>(
     `SELECT ${value} AS value, COUNT(*) AS count ${clauses.from} ${join} ${clauses.where} GROUP BY ${value} ORDER BY count DESC, value`,
     clauses.parameters,
   );
-  return key === 'conduct_rule' ? facets.filter((facet) => facet.value !== '') : facets;
 }
 
 /** The menus counted from row_verdicts: under one query they share its rows, so one pass counts them all. */
@@ -102,8 +105,8 @@ export async function filteredRowFacets(db: Db, runId: string, query: FacetQuery
   const source = shownJudgeSource(db, runId);
   const columns = {} as RowFacets['columns'];
   const without: NonNullable<RowFacets['without']> = {};
-  // The verdict menus no filter of theirs narrows are all counted under the whole query.
-  const shared = VERDICT_KEYS.filter((key) => !isActive(query, key));
+  // Read from the rows, the verdict menus no filter of theirs narrows are all counted under the whole query at once.
+  const shared = isCounted(query) ? [] : VERDICT_KEYS.filter((key) => !isActive(query, key));
   const sharedFacets =
     shared.length > 1 ? await verdictFacetsUnder(read, runId, shared, query, source) : new Map<RowFilterKey, FacetValue[]>();
   for (const key of ROW_FILTER_KEYS) {
@@ -118,7 +121,7 @@ export async function filteredRowFacets(db: Db, runId: string, query: FacetQuery
 
 /** The rows a query keeps: from the kept counts when they can say, else by `read`. */
 async function countWithout(db: Db, read: ReadAll, runId: string, query: FacetQuery, source: ShownJudgeSource): Promise<number> {
-  const kept = keptMatchingRows(db, runId, query);
+  const kept = keptMatchingRows(db, runId, query, source);
   if (kept !== null) return kept;
   const count = matchingRowsCountSql(runId, query, source);
   const [line] = await read<{ total: number }>(count.sql, count.parameters);

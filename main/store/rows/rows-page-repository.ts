@@ -93,7 +93,7 @@ export function countMatchingRows(
   source = shownJudgeSource(db, runId),
 ): number {
   if (activeFilters(query).length === 0 && ftsQuery(query.search) === null) return keptRowCount(db, runId);
-  const kept = keptMatchingRows(db, runId, query);
+  const kept = keptMatchingRows(db, runId, query, source);
   if (kept !== null) return kept;
   const count = matchingRowsCountSql(runId, query, source);
   return statement<[Record<string, unknown>], { total: number }>(db, count.sql).get(count.parameters)!.total;

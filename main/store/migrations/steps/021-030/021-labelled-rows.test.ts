@@ -45,7 +45,7 @@ describe('migration 021 (labelled rows)', () => {
     storeGeneratedRun(db, { runId: 'other', count: 200 });
     insertAdjudication(db, settle('old:1'));
     migrate(db, ':memory:');
-    expect(schemaVersion(db)).toBe(21);
+    expect(schemaVersion(db)).toBe(MIGRATIONS.length);
     const counted = expectKeptAsCounted(db);
     expect(counted.length).toBeGreaterThan(5);
     expect(counted).toContainEqual(expect.objectContaining({ run_id: 'old', ordinal: 1, row_id: 'old:1' }));
