@@ -59,11 +59,10 @@ describe('migration 020 (TRL’s prepared lines in a table of their own)', () =>
     expect(storedNeedles(db, newer[0]!)).toEqual(JSON.parse(texts.needles));
     expect(hasPreparedLine(db, newer[0]!, recipe, 'trl')).toBe(true);
 
-    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${PREPARED_PAGE_SQL.trl}`).all('[]', recipe, recipe) as { detail: string }[])
-      .map((step) => step.detail)
-      .join('\n');
-    expect(plan).toMatch(/SEARCH t USING INDEX sqlite_autoindex_trl_lines_1 \(row_id=\?\)/);
-    expect(plan).toMatch(/SEARCH p USING INDEX sqlite_autoindex_export_lines_1 \(row_id=\?\)/);
+    const plan = (sql: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('[]', recipe) as { detail: string }[]).map((step) => step.detail).join('\n');
+    expect(plan(PREPARED_PAGE_SQL.trl)).toMatch(/SEARCH p USING INDEX sqlite_autoindex_trl_lines_1 \(row_id=\?\)/);
+    expect(plan(PREPARED_PAGE_SQL.trl_older)).toMatch(/SEARCH p USING INDEX sqlite_autoindex_export_lines_1 \(row_id=\?\)/);
 
     // A row's line goes with its row, and its TRL line with its line.
     db.prepare('DELETE FROM rows WHERE id = ?').run(newer[0]);
