@@ -2,8 +2,8 @@ import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 
 /**
  * Commands whose work streams the whole run through memory, run on a thread whose young generation is bounded. V8
- * grows it to 48 MB by default, and a 1,000,000-row export that outgrew it promoted enough short-lived pages to peak
- * at 220-414 MB (five runs of one store); bounded to 24 MB it peaked at about 205 MB, and took less time, not more.
+ * lets it grow to 48 MB, and a 1,000,000-row export of main peaked at 220-414 MB in six runs of one store; on this
+ * thread at 24 MB four runs peaked at 209-216 MB in the same time (12 MB took a third longer, README "Performance").
  */
 const BOUNDED_COMMANDS: Readonly<Record<string, { youngGenerationMb: number }>> = { export: { youngGenerationMb: 24 } };
 
