@@ -1,6 +1,8 @@
 #!/usr/bin/env node
+import { isMainThread } from 'node:worker_threads';
 import { Command } from 'commander';
 import { APP_VERSION } from '../services/app/version';
+import { listenForInterrupts, runOnBoundedThread, threadBoundOf } from './bounded-thread';
 import { COMMAND_LIST, namedCommand } from './command-list';
 
 /**
@@ -27,12 +29,19 @@ export async function createProgram(argv: readonly string[] = process.argv.slice
 }
 
 // `npm run wai` starts the CLI in the package folder; a person's relative paths (--out, --spec, files to read) name
-// places from where they typed the command, which npm passes as INIT_CWD.
-if (process.env.npm_lifecycle_event === 'wai' && process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+// places from where they typed the command, which npm passes as INIT_CWD (the working folder is the process's: a
+// bounded thread finds it changed).
+if (isMainThread && process.env.npm_lifecycle_event === 'wai' && process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
 
-createProgram()
-  .then((program) => program.parseAsync())
-  .catch((error: unknown) => {
-    process.stderr.write(`wai: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
+const argv = process.argv.slice(2);
+const bound = threadBoundOf(namedCommand(argv), import.meta.url);
+if (bound) runOnBoundedThread(new URL(import.meta.url), argv, bound);
+else {
+  listenForInterrupts();
+  createProgram(argv)
+    .then((program) => program.parseAsync())
+    .catch((error: unknown) => {
+      process.stderr.write(`wai: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    });
+}

@@ -1,5 +1,5 @@
 import { build, type Metafile } from 'esbuild';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -46,6 +46,7 @@ describe('the terminal bundles', () => {
 
     // `wai --help` parses the command list alone; `wai pairwise` the covering-array code, no store, schema or model client.
     expect(inputsOf('wai.mjs').sort()).toEqual([
+      'main/cli/bounded-thread.ts',
       'main/cli/command-list.ts',
       'main/cli/wai.ts',
       'main/services/app/version.ts',
@@ -62,5 +63,14 @@ describe('the terminal bundles', () => {
     expect(node([wai, 'pairwise', model, '--seed', '4'])).toBe(fromSource(['pairwise', model, '--seed', '4']));
     const dataDir = mkdtempSync(join(tmpdir(), 'while-terminal-'));
     expect(node([wai, '--data-dir', dataDir, 'runs', 'list'])).toBe(`No runs yet in ${dataDir}.\n`);
+    // `wai export` runs on a bounded thread (bounded-thread.ts): what it prints and its exit code are the process's.
+    const refused = spawnSync(process.execPath, [wai, '--data-dir', dataDir, 'export', 'nope', '--out', join(dataDir, 'out')], {
+      encoding: 'utf8',
+    });
+    expect({ status: refused.status, stdout: refused.stdout, stderr: refused.stderr }).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: 'wai: There is no run nope.\n',
+    });
   }, 180_000);
 });
