@@ -21,6 +21,7 @@ import { pairFacts } from './steps/011-020/019-pair-facts';
 import { trlLineTable } from './steps/011-020/020-trl-line-table';
 import { labelledRows } from './steps/021-030/021-labelled-rows';
 import { verdictCounts } from './steps/021-030/022-verdict-counts';
+import { tagCounts } from './steps/021-030/023-tag-counts';
 
 export const MIGRATIONS: readonly Migration[] = [
   initial,
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly Migration[] = [
   trlLineTable,
   labelledRows,
   verdictCounts,
+  tagCounts,
 ];
 
 /** The schema version this build writes. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ROW_FILTER_KEYS, RowsQuery, type FacetValue, type RowFilterKey, type RowFilters, type RowSummary } from '../../../shared/api/rows';
 import { storeGeneratedRun } from '../__fixtures__/generated-rows';
 import { migrate } from '../migrate';
+import { readHere, type ReadAll } from '../off-thread-reads';
 import { rowFacets } from './row-facets-repository';
 import { filteredRowFacets } from './row-facets-filtered';
 import { pageRows } from './rows-page-repository';
@@ -123,6 +124,28 @@ describe('filter menus under the other filters', () => {
       conduct_rule: rowFacets(db, RUN).columns.conduct_rule!.map((facet) => facet.value),
     });
     await expectMenusAsRead(db, RUN, { label: ['unlabelled'], tool: ['get_order'], judge: ['ungraded'] });
+  });
+
+  it('counts the persona tags menu from the kept counts, reading no rows, under a verdict filter, a rows filter and both', async () => {
+    const db = store();
+    const noRows: ReadAll = async (sql) => {
+      throw new Error(`read the rows: ${sql}`);
+    };
+    const cases: RowFilters[] = [
+      { judge: ['fail'] },
+      { stance: ['hurried', 'hostile'] },
+      { judge: ['fail', 'pass'], stance: ['hurried', 'hostile'], label: ['unlabelled'] },
+      { conduct: ['fail'], persona_tags: [rowFacets(db, RUN).columns.persona_tags![0]!.value] },
+    ];
+    for (const filters of cases) {
+      const { persona_tags: _tags, ...others } = filters;
+      const read = Object.keys(filters).includes('persona_tags') ? readHere(db) : noRows;
+      const facets = await filteredRowFacets(db, RUN, { filters, search: '' }, read);
+      expect(facets.columns.persona_tags, JSON.stringify(filters)).toEqual(
+        counted(rowsOf(db, others).flatMap((row) => menuValues(row, 'persona_tags'))),
+      );
+      expect(facets.columns.persona_tags!.length).toBeGreaterThan(0);
+    }
   });
 
   it('counts the Judge menu and filter as the shown verdict of a run only the conduct checks graded', async () => {

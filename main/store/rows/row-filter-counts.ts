@@ -5,8 +5,9 @@ import { activeFilters, FILTER_COLUMN, ftsQuery, shownJudgeVerdictSql, type Show
 /*
  * Counts under filters on the columns of `rows` and `row_verdicts`, read from row_verdict_counts (migration 022: rows
  * per run and combination of those columns, kept by triggers), so a menu or a total under "stance is hurried" or
- * "Judge is fail" sums a few thousand lines instead of reading the run's rows. A filter on persona tags, or a search,
- * needs the rows themselves: null then.
+ * "Judge is fail" sums a few thousand lines instead of reading the run's rows; the persona tags menu likewise from
+ * row_tag_counts (migration 023: the same per tag). A filter on persona tags, or a search, needs the rows themselves:
+ * null then.
  */
 
 /** The filter keys row_verdict_counts has a column for (each named like its column of `rows` or `row_verdicts`). */
@@ -56,14 +57,18 @@ export function keptMatchingRows(db: Db, runId: string, query: CountQuery, sourc
   ).get(clause.parameters)!.total;
 }
 
-/** One counted column's values over the rows a query keeps (most frequent first), or null when the counts cannot say. */
+/**
+ * One counted column's values, or the persona tags', over the rows a query keeps (most frequent first), or null when
+ * the counts cannot say.
+ */
 export function keptFacet(db: Db, runId: string, key: RowFilterKey, query: CountQuery, source: ShownJudgeSource): FacetValue[] | null {
   const clause = countedWhere(runId, query, source);
-  if (clause === null || !COUNTED_KEYS.has(key)) return null;
-  const value = countedValue(key, source);
+  if (clause === null || (key !== 'persona_tags' && !COUNTED_KEYS.has(key))) return null;
+  // The tags menu counts rows per tag (migration 023); a row counts once under each tag it carries.
+  const [value, table] = key === 'persona_tags' ? ['v.tag', 'row_tag_counts'] : [countedValue(key, source), 'row_verdict_counts'];
   return statement<[Record<string, string>], FacetValue>(
     db,
-    `SELECT ${value} AS value, SUM(v.rows) AS count FROM row_verdict_counts AS v ${clause.where}
+    `SELECT ${value} AS value, SUM(v.rows) AS count FROM ${table} AS v ${clause.where}
      GROUP BY ${value} HAVING SUM(v.rows) > 0 ORDER BY count DESC, value`,
   ).all(clause.parameters);
 }
