@@ -17,8 +17,13 @@ const columnsOf = (row: string, line: string, tag: string) =>
 
 const ADD = `ON CONFLICT (run_id, ${COLUMNS.join(', ')}) DO UPDATE SET rows = rows + excluded.rows`;
 
-/** A row's distinct tags (`row` is `new` or `old`): a row that carries a tag twice counts once under it. */
-const tagsOf = (row: string) => `(SELECT DISTINCT tag FROM row_tags WHERE run_id = ${row}.run_id AND ordinal = ${row}.ordinal) AS t`;
+/**
+ * A row's tags (`row` is `new` or `old`), each once: a row that carries a tag twice counts once under it. Its first
+ * line of each tag, not SELECT DISTINCT, which reads the run's tags in row_tags_tag's order.
+ */
+const tagsOf = (row: string) =>
+  `row_tags AS t WHERE t.run_id = ${row}.run_id AND t.ordinal = ${row}.ordinal AND NOT EXISTS (SELECT 1 FROM row_tags AS e
+      WHERE e.run_id = t.run_id AND e.tag = t.tag AND e.ordinal = t.ordinal AND e.position < t.position)`;
 
 /**
  * Adds (`step` 1) or takes away (-1) one row under each tag of `tags` at its combination: the row `row` and its
@@ -33,10 +38,10 @@ const rowAndLineOf = (tag: 'new' | 'old') =>
   `rows AS r JOIN row_verdicts AS v ON v.run_id = r.run_id AND v.ordinal = r.ordinal
       WHERE r.run_id = ${tag}.run_id AND r.ordinal = ${tag}.ordinal`;
 /** A verdicts line's row and its tags (`line` is `new` or `old`). */
-const rowAndTagsOf = (line: 'new' | 'old') => `rows AS r, ${tagsOf(line)} WHERE r.run_id = ${line}.run_id AND r.ordinal = ${line}.ordinal`;
+const rowAndTagsOf = (line: 'new' | 'old') => `rows AS r, ${tagsOf(line)} AND r.run_id = ${line}.run_id AND r.ordinal = ${line}.ordinal`;
 /** A row's verdicts line and its tags (`row` is `new` or `old`). */
 const lineAndTagsOf = (row: 'new' | 'old') =>
-  `row_verdicts AS v, ${tagsOf(row)} WHERE v.run_id = ${row}.run_id AND v.ordinal = ${row}.ordinal`;
+  `row_verdicts AS v, ${tagsOf(row)} AND v.run_id = ${row}.run_id AND v.ordinal = ${row}.ordinal`;
 
 /** How many of a row's tag lines carry the tag of `line` (after the trigger's write). */
 const tagCount = (line: 'new' | 'old') =>
