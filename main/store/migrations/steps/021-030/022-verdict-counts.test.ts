@@ -1,17 +1,15 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generatedRow, storeGeneratedRun } from '../../../__fixtures__/generated-rows';
+import { generatedRow } from '../../../__fixtures__/generated-rows';
 import { insertAdjudication } from '../../../labels/adjudications-repository';
 import { insertLabels, undoLabel } from '../../../labels/labels-repository';
 import { migrate, schemaVersion } from '../../../migrate';
 import { insertRow } from '../../../rows/rows-repository';
 import { MIGRATIONS } from '../../index';
+import { COUNTS_GRADE_SQL, COUNTS_NOW, countsStoreAt, humanLabel } from '../../../__fixtures__/counts-store';
 import { verdictCounts } from './022-verdict-counts';
 
-const NOW = '2026-01-01T00:00:00.000Z';
+const NOW = COUNTS_NOW;
 const COLUMNS =
   'tool, rule, stance, world_state, tool_condition, history, writer, ended_by, conduct_verdict, conduct_rule, judge_verdict, human_label';
 
@@ -30,29 +28,6 @@ function expectKeptAsCounted(db: Database.Database): unknown[] {
   return counted;
 }
 
-/** A store file at schema 021 with a mixed run (conduct grades on 60% of rows, a judge's on 40%, labels) and a conduct-only run. */
-function storeAt021(): Database.Database {
-  const db = new Database(join(mkdtempSync(join(tmpdir(), 'while-022-')), 'store.sqlite'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  migrate(db, ':memory:', MIGRATIONS.slice(0, 21));
-  storeGeneratedRun(db, { runId: 'mixed', count: 400 });
-  storeGeneratedRun(db, { runId: 'conduct', count: 150 });
-  db.prepare("DELETE FROM grades WHERE run_id = 'conduct' AND label_source <> 'conduct'").run();
-  return db;
-}
-
-const gradeSql = `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, unsure, judge_meta, provenance,
-  created_at) VALUES (@row_id, @run_id, @reward, 'why', 'ok', @source, @judge, 0, @meta, '{}', '${NOW}')`;
-const label = (rowId: string, value: 'pass' | 'fail', author: string) => ({
-  row_id: rowId,
-  label: value,
-  kind: 'human' as const,
-  author,
-  note: null,
-  created_at: NOW,
-});
-
 describe('migration 022 (verdict counts)', () => {
   it('is registered as version 22', () => {
     expect(MIGRATIONS[21]).toBe(verdictCounts);
@@ -60,8 +35,8 @@ describe('migration 022 (verdict counts)', () => {
   });
 
   it('counts the rows an older store holds, with their verdicts, labels and settlements', () => {
-    const db = storeAt021();
-    insertLabels(db, [label('mixed:1', 'pass', 'ana'), label('mixed:1', 'fail', 'ben'), label('mixed:2', 'fail', 'ana')]);
+    const db = countsStoreAt(21);
+    insertLabels(db, [humanLabel('mixed:1', 'pass', 'ana'), humanLabel('mixed:1', 'fail', 'ben'), humanLabel('mixed:2', 'fail', 'ana')]);
     insertAdjudication(db, { row_id: 'mixed:3', label: 'fail', author: 'lead', note: null, created_at: NOW });
     migrate(db, ':memory:');
     expect(schemaVersion(db)).toBe(MIGRATIONS.length);
@@ -71,9 +46,9 @@ describe('migration 022 (verdict counts)', () => {
   });
 
   it('keeps every count as rows are stored, graded, regraded, labelled, settled, taken back and deleted', () => {
-    const db = storeAt021();
+    const db = countsStoreAt(21);
     migrate(db, ':memory:');
-    const grade = db.prepare(gradeSql);
+    const grade = db.prepare(COUNTS_GRADE_SQL);
     db.transaction(() => {
       for (let ordinal = 400; ordinal < 460; ordinal += 1)
         insertRow(db, generatedRow(ordinal), { run_id: 'mixed', duration_ms: 3, created_at: NOW });
@@ -88,8 +63,12 @@ describe('migration 022 (verdict counts)', () => {
     expectKeptAsCounted(db);
 
     // Labels that agree, labels that conflict, a settlement over a conflict, and one label taken back (undo).
-    insertLabels(db, [label('mixed:6', 'pass', 'ana'), label('mixed:9', 'pass', 'ana'), label('mixed:9', 'fail', 'ben')]);
-    insertLabels(db, [label('mixed:12', 'fail', 'ana'), label('mixed:12', 'pass', 'ben'), label('conduct:5', 'fail', 'ana')]);
+    insertLabels(db, [humanLabel('mixed:6', 'pass', 'ana'), humanLabel('mixed:9', 'pass', 'ana'), humanLabel('mixed:9', 'fail', 'ben')]);
+    insertLabels(db, [
+      humanLabel('mixed:12', 'fail', 'ana'),
+      humanLabel('mixed:12', 'pass', 'ben'),
+      humanLabel('conduct:5', 'fail', 'ana'),
+    ]);
     insertAdjudication(db, { row_id: 'mixed:12', label: 'pass', author: 'lead', note: null, created_at: NOW });
     expectKeptAsCounted(db);
     const taken = db.prepare("SELECT MAX(id) AS id FROM labels WHERE row_id = 'mixed:9'").get() as { id: number };
@@ -111,7 +90,7 @@ describe('migration 022 (verdict counts)', () => {
   });
 
   it('reads one run’s counts by their primary key', () => {
-    const db = storeAt021();
+    const db = countsStoreAt(21);
     migrate(db, ':memory:');
     const plan = db
       .prepare(`EXPLAIN QUERY PLAN SELECT judge_verdict, SUM(rows) FROM row_verdict_counts WHERE run_id = ? GROUP BY judge_verdict`)

@@ -1,17 +1,15 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generatedRow, storeGeneratedRun } from '../../../__fixtures__/generated-rows';
+import { generatedRow } from '../../../__fixtures__/generated-rows';
 import { insertAdjudication } from '../../../labels/adjudications-repository';
 import { insertLabels, undoLabel } from '../../../labels/labels-repository';
 import { migrate, schemaVersion } from '../../../migrate';
 import { insertRow } from '../../../rows/rows-repository';
 import { MIGRATIONS } from '../../index';
+import { COUNTS_GRADE_SQL, COUNTS_NOW, countsStoreAt, humanLabel } from '../../../__fixtures__/counts-store';
 import { tagCounts } from './023-tag-counts';
 
-const NOW = '2026-01-01T00:00:00.000Z';
+const NOW = COUNTS_NOW;
 const COLUMNS =
   'tool, rule, stance, world_state, tool_condition, history, writer, ended_by, conduct_verdict, conduct_rule, judge_verdict, human_label';
 const VERDICT_COLUMNS = new Set(['conduct_verdict', 'conduct_rule', 'judge_verdict', 'human_label']);
@@ -32,18 +30,6 @@ function expectKeptAsCounted(db: Database.Database): unknown[] {
   return counted;
 }
 
-/** A store file at schema 022 with a mixed run (conduct grades on 60% of rows, a judge's on 40%, labels) and a conduct-only run. */
-function storeAt022(): Database.Database {
-  const db = new Database(join(mkdtempSync(join(tmpdir(), 'while-023-')), 'store.sqlite'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  migrate(db, ':memory:', MIGRATIONS.slice(0, 22));
-  storeGeneratedRun(db, { runId: 'mixed', count: 400 });
-  storeGeneratedRun(db, { runId: 'conduct', count: 150 });
-  db.prepare("DELETE FROM grades WHERE run_id = 'conduct' AND label_source <> 'conduct'").run();
-  return db;
-}
-
 /** A row that carries the same tag twice (a persona's tags are free text), stored whole. */
 function storeRowTaggedTwice(db: Database.Database, ordinal: number) {
   const row = generatedRow(ordinal);
@@ -59,17 +45,6 @@ function storeRowTaggedTwice(db: Database.Database, ordinal: number) {
   );
 }
 
-const gradeSql = `INSERT INTO grades (row_id, run_id, reward, reason, judge_status, label_source, judge_name, unsure, judge_meta, provenance,
-  created_at) VALUES (@row_id, @run_id, @reward, 'why', 'ok', @source, @judge, 0, @meta, '{}', '${NOW}')`;
-const label = (rowId: string, value: 'pass' | 'fail', author: string) => ({
-  row_id: rowId,
-  label: value,
-  kind: 'human' as const,
-  author,
-  note: null,
-  created_at: NOW,
-});
-
 describe('migration 023 (tag counts)', () => {
   it('is registered as version 23', () => {
     expect(MIGRATIONS[22]).toBe(tagCounts);
@@ -77,8 +52,8 @@ describe('migration 023 (tag counts)', () => {
   });
 
   it('counts the rows an older store holds under each tag, with their verdicts, labels and settlements', () => {
-    const db = storeAt022();
-    insertLabels(db, [label('mixed:1', 'pass', 'ana'), label('mixed:1', 'fail', 'ben'), label('mixed:2', 'fail', 'ana')]);
+    const db = countsStoreAt(22);
+    insertLabels(db, [humanLabel('mixed:1', 'pass', 'ana'), humanLabel('mixed:1', 'fail', 'ben'), humanLabel('mixed:2', 'fail', 'ana')]);
     insertAdjudication(db, { row_id: 'mixed:3', label: 'fail', author: 'lead', note: null, created_at: NOW });
     storeRowTaggedTwice(db, 400);
     migrate(db, ':memory:');
@@ -89,9 +64,9 @@ describe('migration 023 (tag counts)', () => {
   });
 
   it('keeps every count as rows and tags are stored, graded, regraded, labelled, settled, taken back and deleted', () => {
-    const db = storeAt022();
+    const db = countsStoreAt(22);
     migrate(db, ':memory:');
-    const grade = db.prepare(gradeSql);
+    const grade = db.prepare(COUNTS_GRADE_SQL);
     db.transaction(() => {
       for (let ordinal = 400; ordinal < 460; ordinal += 1)
         insertRow(db, generatedRow(ordinal), { run_id: 'mixed', duration_ms: 3, created_at: NOW });
@@ -105,8 +80,12 @@ describe('migration 023 (tag counts)', () => {
     })();
     expectKeptAsCounted(db);
 
-    insertLabels(db, [label('mixed:6', 'pass', 'ana'), label('mixed:9', 'pass', 'ana'), label('mixed:9', 'fail', 'ben')]);
-    insertLabels(db, [label('mixed:12', 'fail', 'ana'), label('mixed:12', 'pass', 'ben'), label('conduct:5', 'fail', 'ana')]);
+    insertLabels(db, [humanLabel('mixed:6', 'pass', 'ana'), humanLabel('mixed:9', 'pass', 'ana'), humanLabel('mixed:9', 'fail', 'ben')]);
+    insertLabels(db, [
+      humanLabel('mixed:12', 'fail', 'ana'),
+      humanLabel('mixed:12', 'pass', 'ben'),
+      humanLabel('conduct:5', 'fail', 'ana'),
+    ]);
     insertAdjudication(db, { row_id: 'mixed:12', label: 'pass', author: 'lead', note: null, created_at: NOW });
     expectKeptAsCounted(db);
     const taken = db.prepare("SELECT MAX(id) AS id FROM labels WHERE row_id = 'mixed:9'").get() as { id: number };
@@ -138,7 +117,7 @@ describe('migration 023 (tag counts)', () => {
   });
 
   it('reads one run’s counts by their primary key', () => {
-    const db = storeAt022();
+    const db = countsStoreAt(22);
     migrate(db, ':memory:');
     const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT tag, SUM(rows) FROM row_tag_counts WHERE run_id = ? GROUP BY tag`).all('mixed');
     expect((plan as { detail: string }[])[0]!.detail).toMatch(/^SEARCH row_tag_counts USING PRIMARY KEY \(run_id=\?\)/);
