@@ -52,7 +52,13 @@ async function writeSplit(
     const { written, report } = await writeTrainingParallel(
       { module: worker.module, data: { databasePath: context.databasePath, ids }, total: ids.length },
       plan.context,
-      { ...engineOptions(plan), format, workerUrl: worker.workerUrl },
+      {
+        ...engineOptions(plan),
+        format,
+        workerUrl: worker.workerUrl,
+        pageRows: exportTuning.page_rows,
+        maxAhead: exportTuning.pages_ahead,
+      },
       {
         folder: staging,
         file,
