@@ -78,6 +78,16 @@ describe('migration 024 (latest grade and label)', () => {
     undoLabel(db, taken.id, NOW);
     expectKeptAsJoined(db);
 
+    // A grade stored under an id lower than the row's latest grade (an id a delete freed) leaves the row's line as it was.
+    const freed = db.prepare("SELECT MIN(id) AS id FROM grades WHERE row_id <> 'mixed:1'").get() as { id: number };
+    db.prepare('DELETE FROM grades WHERE id = ?').run(freed.id);
+    db.prepare(
+      `INSERT INTO grades (id, row_id, run_id, reward, reason, judge_status, label_source, judge_name, unsure, judge_meta, provenance,
+         created_at) VALUES (?, 'mixed:1', 'mixed', 0.2, 'older', 'ok', 'judge', 'late-judge', 0, '{}', '{}', '${NOW}')`,
+    ).run(freed.id);
+    expect(db.prepare("SELECT reason FROM latest_grade_label WHERE row_id = 'mixed:1'").get()).not.toEqual({ reason: 'older' });
+    expectKeptAsJoined(db);
+
     // A grade moved to another row, grades and a label deleted (the row left with none), a label changed, rows deleted.
     db.prepare("UPDATE grades SET row_id = 'mixed:20' WHERE id = (SELECT MAX(id) FROM grades WHERE run_id = 'mixed')").run();
     db.prepare("DELETE FROM grades WHERE id = (SELECT MIN(id) FROM grades WHERE run_id = 'mixed' AND label_source = 'judge')").run();

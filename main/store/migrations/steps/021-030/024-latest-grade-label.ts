@@ -25,8 +25,36 @@ const refresh = (rowId: string) => `
       DELETE FROM latest_grade_label WHERE row_id = ${rowId};
       ${linesOf(`r.id = ${rowId}`)};`;
 
+/** A table's columns in latest_grade_label, each as its column in that table. */
+const KEPT: Record<'grades' | 'labels', Record<string, string>> = {
+  grades: {
+    reward: 'reward',
+    reason: 'reason',
+    label_source: 'label_source',
+    judge_name: 'judge_name',
+    judge_status: 'judge_status',
+    failure_class: 'failure_class',
+  },
+  labels: { label: 'label', label_kind: 'kind' },
+};
+
+/**
+ * A grade or label inserted with the row's highest id (every one the app writes) becomes the row's latest: its columns
+ * go into the row's line as they are, the other table's kept; one inserted with a lower id changes nothing.
+ */
+const insertedLatest = (table: 'grades' | 'labels') => {
+  const columns = Object.keys(KEPT[table]);
+  return `
+    CREATE TRIGGER latest_grade_label_${table}_insert AFTER INSERT ON ${table}
+      WHEN new.id = (SELECT MAX(id) FROM ${table} WHERE row_id = new.row_id) BEGIN
+      INSERT INTO latest_grade_label (row_id, ${columns.join(', ')})
+        VALUES (new.row_id, ${columns.map((column) => `new.${KEPT[table][column]}`).join(', ')})
+        ON CONFLICT (row_id) DO UPDATE SET ${columns.map((column) => `${column} = excluded.${column}`).join(', ')};
+    END;`;
+};
+
 const kept = (table: 'grades' | 'labels') => `
-    CREATE TRIGGER latest_grade_label_${table}_insert AFTER INSERT ON ${table} BEGIN ${refresh('new.row_id')} END;
+    ${insertedLatest(table)}
     CREATE TRIGGER latest_grade_label_${table}_delete AFTER DELETE ON ${table} BEGIN ${refresh('old.row_id')} END;
     CREATE TRIGGER latest_grade_label_${table}_update AFTER UPDATE ON ${table} BEGIN
       ${refresh('old.row_id')} ${refresh('new.row_id')}
@@ -37,9 +65,10 @@ const kept = (table: 'grades' | 'labels') => `
  * that has either, keyed by the row's id: the export's page of prepared lines reads one line per row here where it
  * looked up the latest grade and the latest label through grades_row and labels_row, then each by id (the join cost
  * 200-220 ms of a 100,000-row TRL export, issue 25; this line is found in one seek). A row with neither has no line,
- * which reads as the nulls of the join. Triggers keep it in the writer's transaction: a grade or label inserted,
- * updated (also moved to another row) or deleted (also with its row, by the foreign key) reads the row's line again;
- * a row deleted takes its line with it. Filled here for the rows already stored.
+ * which reads as the nulls of the join. Triggers keep it in the writer's transaction: a grade or label inserted as the
+ * row's latest writes its columns into the line; one updated (also moved to another row) or deleted (also with its
+ * row, by the foreign key) reads the row's line again; a row deleted takes its line with it. Filled here for the
+ * rows already stored.
  */
 export const latestGradeLabel: Migration = {
   version: 24,
