@@ -1,14 +1,26 @@
+import { setFlagsFromString } from 'node:v8';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 
+/** How a command's thread bounds its heap. */
+export interface ThreadBound {
+  youngGenerationMb: number;
+  /** After a full collection the old generation may grow by this share of what survived before the next one. */
+  heapGrowingPercent: number;
+}
+
 /**
- * Commands whose work streams the whole run through memory, run on a thread whose young generation is bounded. V8
- * lets it grow to 48 MB, and a 1,000,000-row export of main peaked at 220-414 MB in six runs of one store; on this
- * thread at 24 MB four runs peaked at 209-216 MB in the same time (12 MB took a third longer, README "Performance").
+ * Commands whose work streams the whole run through memory, run on a thread whose heap is bounded. A 1,000,000-row
+ * export holds its million row ids (about 60 MB of heap) throughout. In most runs almost nothing else outlives two
+ * young collections, and it peaks near 205 MB. In about one run in eight (more often on a busy machine) 1.3-4 MB of
+ * each young collection reach the old generation, and V8, free to let that grow to four times what survived, collected
+ * it only at 250-275 MB: the process peaked at 380-414 MB. Capped at twice, two such runs collected it at 126-140 MB
+ * and peaked at 244 and 248 MB; a usual run has no full collection after the plan, so the cap costs it nothing. The
+ * young generation: V8 lets it grow to 48 MB; 24 MB took the same time (12 MB a third longer, README "Performance").
  */
-const BOUNDED_COMMANDS: Readonly<Record<string, { youngGenerationMb: number }>> = { export: { youngGenerationMb: 24 } };
+const BOUNDED_COMMANDS: Readonly<Record<string, ThreadBound>> = { export: { youngGenerationMb: 24, heapGrowingPercent: 100 } };
 
 /** The bound of the command `named` runs under, or null when it runs on the main thread as it is. */
-export function threadBoundOf(named: string | null, entry: string): { youngGenerationMb: number } | null {
+export function threadBoundOf(named: string | null, entry: string): ThreadBound | null {
   // Only the compiled bundle (wai.mjs) starts itself again: run from source the thread would need tsx's loader.
   return isMainThread && named !== null && entry.endsWith('.mjs') ? (BOUNDED_COMMANDS[named] ?? null) : null;
 }
@@ -17,7 +29,9 @@ export function threadBoundOf(named: string | null, entry: string): { youngGener
  * Runs `entry` (wai itself) again on a worker thread with the command line's words and the bound: its output reaches
  * this process's stdout and stderr, its exit code becomes the process's, and Ctrl-C reaches it as a SIGINT event.
  */
-export function runOnBoundedThread(entry: URL, argv: readonly string[], bound: { youngGenerationMb: number }): void {
+export function runOnBoundedThread(entry: URL, argv: readonly string[], bound: ThreadBound): void {
+  // A V8 flag, so the whole process's: this thread's own heap stays a few MB, and wai runs one command.
+  setFlagsFromString(`--heap-growing-percent=${bound.heapGrowingPercent}`);
   const worker = new Worker(entry, { argv: [...argv], resourceLimits: { maxYoungGenerationSizeMb: bound.youngGenerationMb } });
   const onInterrupt = () => worker.postMessage('SIGINT');
   process.on('SIGINT', onInterrupt);
