@@ -1,5 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import type { ThreadTerminal } from './terminal';
 
 /** How a command's thread bounds its heap. */
 export interface ThreadBound {
@@ -27,12 +28,17 @@ export function threadBoundOf(named: string | null, entry: string): ThreadBound 
 
 /**
  * Runs `entry` (wai itself) again on a worker thread with the command line's words and the bound: its output reaches
- * this process's stdout and stderr, its exit code becomes the process's, and Ctrl-C reaches it as a SIGINT event.
+ * this process's stdout and stderr (and whether that is a terminal, so progress shows), its exit code becomes the process's,
+ * and Ctrl-C reaches it as a SIGINT event.
  */
 export function runOnBoundedThread(entry: URL, argv: readonly string[], bound: ThreadBound): void {
   // A V8 flag, so the whole process's: this thread's own heap stays a few MB, and wai runs one command.
   setFlagsFromString(`--heap-growing-percent=${bound.heapGrowingPercent}`);
-  const worker = new Worker(entry, { argv: [...argv], resourceLimits: { maxYoungGenerationSizeMb: bound.youngGenerationMb } });
+  const worker = new Worker(entry, {
+    argv: [...argv],
+    resourceLimits: { maxYoungGenerationSizeMb: bound.youngGenerationMb },
+    workerData: { stderr_is_terminal: process.stderr.isTTY === true } satisfies ThreadTerminal,
+  });
   const onInterrupt = () => worker.postMessage('SIGINT');
   process.on('SIGINT', onInterrupt);
   // A reader that stopped reading (`wai export --help | head`) ends the command, as it would on the main thread.

@@ -1,5 +1,6 @@
 import type { ExportFormatName, ExportPreview } from '../../shared/api/exports';
 import type { JobControl } from '../services/exports/export-jobs';
+import { stderrIsTerminal, throttledProgress } from './terminal';
 
 export type SelectChoice = 'all' | 'passes';
 
@@ -94,17 +95,19 @@ export function foregroundControl(): { control: JobControl; dispose: () => void 
     controller.abort();
   };
   process.on('SIGINT', onInterrupt);
+  const terminal = stderrIsTerminal();
+  const draw = throttledProgress((text) => process.stderr.write(text));
   const control: JobControl = {
     signal: controller.signal,
     progress: (done, total, message) => {
-      if (process.stderr.isTTY) process.stderr.write(`\r${message ? `${message}: ` : ''}${done}${total === null ? '' : `/${total}`}   `);
+      if (terminal) draw(done, total, message);
     },
   };
   return {
     control,
     dispose: () => {
       process.off('SIGINT', onInterrupt);
-      if (process.stderr.isTTY) process.stderr.write('\n');
+      if (terminal) process.stderr.write('\n');
     },
   };
 }

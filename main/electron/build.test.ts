@@ -6,9 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { electronBuilds, MAIN_ENTRIES, PRELOAD_ENTRIES, terminalBuilds } from './build-options';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** A word for `sh -c`, quoted. */
+const shellWord = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 const outdir = mkdtempSync(join(tmpdir(), 'while-electron-build-'));
 
 describe('the desktop bundles', () => {
@@ -72,5 +75,12 @@ describe('the terminal bundles', () => {
       stdout: '',
       stderr: 'wai: There is no run nope.\n',
     });
+
+    // At a terminal (`script` gives it one) the export's thread draws its progress, though its own stderr is a pipe.
+    node([wai, '--data-dir', dataDir, 'simulate', '--spec', 'resources/examples/refund-desk.spec.yaml', '--rows', '20', '--seed', '1']);
+    const runId = z.object({ runs: z.array(z.object({ id: z.string() })).length(1) }).parse(JSON.parse(node([wai, '--data-dir', dataDir, 'runs', 'list', '--json']))).runs[0]!.id;
+    const exportLine = [process.execPath, wai, '--data-dir', dataDir, 'export', runId, '--select', 'all', '--out', join(dataDir, 'at-terminal')];
+    const atTerminal = execFileSync('script', ['-qec', exportLine.map(shellWord).join(' '), '/dev/null'], { cwd: ROOT, encoding: 'utf8' });
+    expect(atTerminal).toMatch(/\r20\/20 {3}/);
   }, 180_000);
 });
