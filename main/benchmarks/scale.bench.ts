@@ -140,9 +140,10 @@ const results: BenchResult[] = [];
 for (const [index, figure] of bySize.get(largest)!.entries()) {
   const small = bySize.get(smallest)![index]!.value;
   const growth = figure.value / small;
+  const grows = Number.isFinite(growth) ? `x${show(growth)}` : '-';
   const met = figure.goal ? figure.goal.isMet(figure.value) : null;
   lines.push(
-    `| ${figure.name} | ${show(small)} ${figure.unit} | ${show(figure.value)} ${figure.unit} | x${show(growth)} | ` +
+    `| ${figure.name} | ${show(small)} ${figure.unit} | ${show(figure.value)} ${figure.unit} | ${grows} | ` +
       `${figure.goal?.text ?? '-'} | ${met === null ? '-' : met ? 'yes' : 'NO'} |`,
   );
   results.push({
