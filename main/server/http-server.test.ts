@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawPost } from './__fixtures__/raw-post';
 import { closeAppContext, createAppContext, type AppContext } from '../services/app/app-context';
 import { tokenCookieName } from './access';
 import { bodyLimit, DEFAULT_BODY_BYTES, MAX_BODY_BYTES } from './body-limits';
@@ -179,44 +179,20 @@ describe('browser-mode server', () => {
       const prefix = Buffer.from(options.prefix ?? '{}');
       const suffix = Buffer.from(options.suffix ?? '');
       const space = Buffer.alloc(MIB, 0x20);
-      let sent = 0;
       function* chunks() {
         yield prefix;
-        sent += prefix.length;
         for (let left = size - prefix.length - suffix.length; left > 0; left -= space.length) {
-          const chunk = left >= space.length ? space : space.subarray(0, left);
-          sent += chunk.length;
-          yield chunk;
+          yield left >= space.length ? space : space.subarray(0, left);
         }
-        sent += suffix.length;
         yield suffix;
       }
-      return new Promise((resolve, reject) => {
-        let isAnswered = false;
-        const headers = {
-          Host: `127.0.0.1:${server.port}`,
-          ...bearer(),
-          ...json,
-          ...(options.declare ? { 'Content-Length': String(size) } : {}),
-        };
-        const request = httpRequest(
-          { host: '127.0.0.1', port: server.port, path: `/api/${method}`, method: 'POST', headers },
-          (response) => {
-            let body = '';
-            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-            response.on('end', () => {
-              isAnswered = true;
-              resolve({ status: response.statusCode ?? 0, headers: response.headers, body, sent });
-            });
-          },
-        );
-        request.on('error', (error) => {
-          if (!isAnswered) reject(error);
-        });
-        Readable.from(chunks())
-          .on('error', () => undefined)
-          .pipe(request);
-      });
+      const headers = {
+        Host: `127.0.0.1:${server.port}`,
+        ...bearer(),
+        ...json,
+        ...(options.declare ? { 'Content-Length': String(size) } : {}),
+      };
+      return rawPost({ port: server.port, path: `/api/${method}`, headers, body: chunks(), declare: options.declare });
     }
 
     it('follows the contract: 16 MB by default, room for a 64 MB labels file and 200 MB of traces', () => {
