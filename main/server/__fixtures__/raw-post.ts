@@ -76,7 +76,8 @@ export function rawPost(request: RawPost): Promise<RawReply> {
     // A refused upload ends in EPIPE or ECONNRESET on a write: what was read is judged when the socket closes.
     socket.on('error', () => undefined);
     socket.on('close', () => settle(true));
-    const closed = once(socket, 'close');
+    // Not events.once: it rejects on the socket's 'error', which here is expected and judged by `settle`.
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     const write = async (bytes: Buffer) => {
       if (!socket.write(bytes)) await Promise.race([once(socket, 'drain'), closed]);
     };
