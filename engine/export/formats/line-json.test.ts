@@ -47,9 +47,30 @@ describe('lineJson', () => {
           line.tools = tools;
           for (const [key, item] of entries.slice(keys.length)) if (!(key in line)) line[key] = item;
           expect(lineJson(line)).toBe(JSON.stringify(line));
+          // OpenAI's DPO line keeps its tools in `input`, whatever members surround it there and outside.
+          const outer: Record<string, unknown> = {};
+          for (const [key, item] of keys) outer[key] = item;
+          outer.input = line;
+          for (const [key, item] of entries.slice(keys.length)) if (!(key in outer)) outer[key] = item;
+          expect(lineJson(outer)).toBe(JSON.stringify(outer));
         },
       ),
     );
+  });
+
+  it('writes an `input` that is not a plain object as JSON.stringify does (its toJSON, a class)', () => {
+    const tools = functionTools(REFUND_TOOLS);
+    const withToJson = { input: { tools, toJSON: () => 'mine' }, other: 1 };
+    expect(lineJson(withToJson)).toBe(JSON.stringify(withToJson));
+    class Input {
+      constructor(readonly tools: unknown) {}
+      toJSON() {
+        return { only: true };
+      }
+    }
+    const classed = { input: new Input(tools) };
+    expect(lineJson(classed)).toBe(JSON.stringify(classed));
+    expect(lineJson({ input: { tools } })).toBe(`{"input":{"tools":${sealedToolsJson(tools)!}}}`);
   });
 
   it('serialises only the frozen list functionTools built; a copy is serialised in full', () => {

@@ -1,5 +1,6 @@
 import { withPositionalCallIds } from './call-ids';
 import { lineJson } from './line-json';
+import { sameMessage } from './same-message';
 import { MetadataNumbering } from './metadata-line';
 import { EMPTY_CONTEXT, type RunContext } from '../export-input';
 import { ExportRefusedError } from '../export-refused-error';
@@ -50,7 +51,6 @@ export interface PreferenceReport {
   warnings: string[];
 }
 
-const sameMessage = (a: SampleMessage, b: SampleMessage) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The first message where the sides differ, tool-call ids aside (they are per rollout; templates drop them). */
 function divergence(chosen: SampleMessage[], rejected: SampleMessage[]): number {

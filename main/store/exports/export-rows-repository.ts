@@ -171,8 +171,8 @@ const LINE_COLUMNS = [
 /** The columns of a line written before migration 020, in export_lines, that hold TRL's messages and problems. */
 const OLDER_TRL: Record<string, string> = { messages: 'trl_messages', problems: 'trl_problems' };
 
-/** GRADE_COLUMNS as latest_grade_label (migration 024) keeps them, in the same order. */
-const KEPT_GRADE_COLUMNS = ['reward', 'reason', 'label_source', 'judge_name', 'judge_status', 'failure_class', 'label', 'label_kind']
+/** GRADE_COLUMNS as latest_grade_label (migration 024) keeps them (alias `k`), in the same order. */
+export const KEPT_GRADE_COLUMNS = ['reward', 'reason', 'label_source', 'judge_name', 'judge_status', 'failure_class', 'label', 'label_kind']
   .map((column) => `k.${column} AS ${column}`)
   .join(', ');
 
