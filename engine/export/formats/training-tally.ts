@@ -1,6 +1,7 @@
 import { isFullPass } from '../../../shared/domain/verdict';
 import { EMPTY_CONTEXT, hasToolCalls, type RunContext } from '../export-input';
 import { FileCheck, type FileCheckReport, type FileCheckState } from '../gates/file-check';
+import type { LineProblem } from '../gates/line-problems';
 import { LeakGate, type LeakReport } from '../gates/leak-gate';
 import { RoundtripGate, type RoundtripReport } from '../gates/roundtrip-gate';
 import { cleanLineStats, type SftLineShape, sftLineShape } from '../gates/sft-line-check';
@@ -20,6 +21,15 @@ import { trlExtras, trlLine } from './trl-format';
 export const missingSchemasWarning = (rows: number) =>
   `${rows} rows call tools but the file carries no tool schemas: pass the run's tools (a selection ` +
   `carries them) or the trainer cannot render the calls`;
+
+/** Prepared problems as problemsAfterSystem shifts them, once per list: the rows of a page share their parsed lists. */
+const shifted = new WeakMap<readonly LineProblem[], readonly LineProblem[]>();
+
+function shiftedOnce(problems: readonly LineProblem[]): readonly LineProblem[] {
+  let after = shifted.get(problems);
+  if (!after) shifted.set(problems, (after = problemsAfterSystem(problems)));
+  return after;
+}
 
 type Counts = {
   n: number;
@@ -202,7 +212,7 @@ export class TrainingTally {
     counts.masked += facts.masked;
     counts.written += 1;
     this.countWritten(input.reward);
-    const problems = system && prepared.problems.length > 0 ? problemsAfterSystem(prepared.problems) : prepared.problems;
+    const problems = system && prepared.problems.length > 0 ? shiftedOnce(prepared.problems) : prepared.problems;
     this.lineCheck.addKnown({ counted: true, messages: facts.messages + (system ? 1 : 0), system, user: facts.user }, problems);
     this.roundtrip.addClean(facts.calls);
     if (this.metadata === 'sidecar') this.pendingMetadata.push(preparedExtrasText(input, run));
