@@ -11,7 +11,8 @@ import { lineJson } from './line-json';
 import type { MaskMode } from './loss-mask';
 import { type LineOptions, type MetadataMode, openAiExtras, openAiLine } from './openai-format';
 import { type PreparedInput, preparedRecipe, problemsAfterSystem, servesPreparedLines } from './prepared-line';
-import { preparedExtrasText, preparedLineText } from './prepared-line-text';
+import type { JsonlLine } from './framed-line';
+import { preparedExtrasText, preparedFramedLine, preparedLineText } from './prepared-line-text';
 import { RewardTally } from './reward-summary';
 import { openAiExtrasText, openAiLineText, trlExtrasText, trlLineText } from './sft-line-text';
 import type { SftFormat, TrainingExportOptions, TrainingInput, TrainingReport } from './training-export';
@@ -192,6 +193,17 @@ export class TrainingTally {
    * (`gradeFitsPrepared`), which only the general path redacts.
    */
   preparedLine(input: PreparedInput): string {
+    this.countPrepared(input);
+    return preparedLineText(input, this.run, this.metadata);
+  }
+
+  /** `preparedLine`, framed (framed-line.ts) where its metadata is not inline. */
+  preparedJsonlLine(input: PreparedInput): JsonlLine {
+    this.countPrepared(input);
+    return this.metadata === 'inline' ? preparedLineText(input, this.run, this.metadata) : preparedFramedLine(input, this.run);
+  }
+
+  private countPrepared(input: PreparedInput): void {
     const { prepared } = input;
     if (prepared.recipe !== this.preparedRecipe || prepared.format !== this.format)
       throw new Error(
@@ -216,7 +228,6 @@ export class TrainingTally {
     this.lineCheck.addKnown({ counted: true, messages: facts.messages + (system ? 1 : 0), system, user: facts.user }, problems);
     this.roundtrip.addClean(facts.calls);
     if (this.metadata === 'sidecar') this.pendingMetadata.push(preparedExtrasText(input, run));
-    return preparedLineText(input, run, this.metadata);
   }
 
   state(): TrainingState {
