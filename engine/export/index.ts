@@ -94,6 +94,7 @@ export { checkFractions, emptySplitWarning, type SplitFractions, type SplitName,
 export {
   type ExportStream,
   exportTraining,
+  exportTrainingFramed,
   SFT_FORMATS,
   type SftFormat,
   type TrainingExportOptions,
@@ -103,6 +104,7 @@ export {
 } from './formats/training-export';
 export { type TrainingState, TrainingTally } from './formats/training-tally';
 export { lineJson } from './formats/line-json';
+export { FramedLine, type JsonlLine, LineFrame } from './formats/framed-line';
 export {
   gradeFitsPrepared,
   gradeMayQuote,

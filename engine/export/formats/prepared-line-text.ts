@@ -1,5 +1,6 @@
 import { carryMemberText, GRADE_CARRY_START, gradeCarryValues } from './carry';
 import type { RunContext } from '../export-input';
+import { FramedLine, LineFrame } from './framed-line';
 import type { MetadataMode } from './openai-format';
 import type { PreparedInput } from './prepared-line';
 import { systemMessageText, toolsText } from './sft-line-text';
@@ -18,6 +19,8 @@ interface RunParts {
   close: string;
   /** `"loss_mask":[` and the system message's 0. */
   mask: string;
+  /** A line without its metadata around the row's messages: `open`, then `close` and the line's end. */
+  frame: LineFrame;
 }
 
 let lastParts: RunParts | null = null;
@@ -25,12 +28,9 @@ let lastParts: RunParts | null = null;
 function runParts(context: RunContext): RunParts {
   if (lastParts?.context !== context) {
     const system = context.system_prompt.trim() !== '';
-    lastParts = {
-      context,
-      open: `{"messages":[${system ? `${systemMessageText(context.system_prompt)},` : ''}`,
-      close: `]${toolsText(context)}`,
-      mask: `"loss_mask":[${system ? '0,' : ''}`,
-    };
+    const open = `{"messages":[${system ? `${systemMessageText(context.system_prompt)},` : ''}`;
+    const close = `]${toolsText(context)}`;
+    lastParts = { context, open, close, mask: `"loss_mask":[${system ? '0,' : ''}`, frame: new LineFrame(open, `${close}}`) };
   }
   return lastParts;
 }
@@ -59,3 +59,7 @@ export function preparedLineText(input: PreparedInput, context: RunContext, meta
   const head = `${parts.open}${input.prepared.messages}${parts.close}`;
   return metadata === 'inline' ? `${head},${preparedExtrasText(input, context)}}` : `${head}}`;
 }
+
+/** `preparedLineText` without inline metadata, framed: the same text once joined (framed-line.ts). */
+export const preparedFramedLine = (input: PreparedInput, context: RunContext): FramedLine =>
+  new FramedLine(runParts(context).frame, input.prepared.messages);

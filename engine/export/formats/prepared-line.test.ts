@@ -5,7 +5,7 @@ import { context, input } from '../__fixtures__/sft-arbitraries';
 import type { ExportInput, RunContext } from '../export-input';
 import { gradeFitsPrepared, gradeMayQuote, PREPARED_LINE_VERSION, PreparedFacts, prepareLine, preparedRecipe } from './prepared-line';
 import { sha1Hex } from '../sha1';
-import { exportTraining, type SftFormat, type TrainingExportOptions, type TrainingInput } from './training-export';
+import { exportTraining, exportTrainingFramed, type SftFormat, type TrainingExportOptions, type TrainingInput } from './training-export';
 
 // A row stored with its prepared line is exported by joining that line's parts with the run's system prompt, tools and
 // the row's grade. These hold the result to the general path: the same bytes and the same report, for rows of any
@@ -33,10 +33,11 @@ function asStored(
   return { rows, prepared, withProblems };
 }
 
-async function exported(rows: readonly TrainingInput[], run: RunContext, options: TrainingExportOptions = {}) {
-  const stream = exportTraining(rows, run, { ...options, validate: false });
+/** The export's lines, metadata and report; `framed`: as a writer gets them (exportTrainingFramed), joined here. */
+async function exported(rows: readonly TrainingInput[], run: RunContext, options: TrainingExportOptions = {}, framed = false) {
+  const stream = (framed ? exportTrainingFramed : exportTraining)(rows, run, { ...options, validate: false });
   const lines: string[] = [];
-  for await (const line of stream.lines) lines.push(line);
+  for await (const line of stream.lines) lines.push(String(line));
   return { lines, metadata: stream.takeMetadata?.() ?? [], report: stream.report() };
 }
 
@@ -57,7 +58,9 @@ describe('prepared lines', () => {
         preparedRows[shape] += prepared;
         withProblems[shape] += problemRows;
         const options = { metadata: mode, format: shape };
-        expect(await exported(rows, run, options)).toEqual(await exported(inputs, run, options));
+        const general = await exported(inputs, run, options);
+        expect(await exported(rows, run, options)).toEqual(general);
+        expect(await exported(rows, run, options, true)).toEqual(general);
       }),
       { numRuns: 600 },
     );

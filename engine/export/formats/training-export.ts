@@ -4,6 +4,7 @@ import type { FileCheckReport } from '../gates/file-check';
 import type { LeakReport } from '../gates/leak-gate';
 import type { RoundtripReport } from '../gates/roundtrip-gate';
 import type { RowStream } from '../source';
+import type { JsonlLine } from './framed-line';
 import type { MaskMode } from './loss-mask';
 import { MetadataNumbering } from './metadata-line';
 import type { LineOptions } from './openai-format';
@@ -55,9 +56,9 @@ export interface TrainingReport {
 }
 
 /** Lines to write and the report, final once the lines have been read to the end. */
-export interface ExportStream<Report> {
+export interface ExportStream<Report, Line = string> {
   /** Synchronous when the rows are (a list, a generator, pages read from the store): no promise per line. */
-  lines: AsyncIterable<string> | Iterable<string>;
+  lines: AsyncIterable<Line> | Iterable<Line>;
   report(): Report;
   /**
    * With sidecar metadata: the metadata lines (metadata-line.ts) of the lines read since the last call, in order. A
@@ -67,7 +68,7 @@ export interface ExportStream<Report> {
 }
 
 /** The SFT stream, plus its counts as data (for a part exported in a worker thread). */
-export interface TrainingStream extends ExportStream<TrainingReport> {
+export interface TrainingStream<Line = string> extends ExportStream<TrainingReport, Line> {
   state(): TrainingState;
 }
 
@@ -82,6 +83,26 @@ export function exportTraining(
   context: RunContext | null,
   options: TrainingExportOptions = {},
 ): TrainingStream {
+  return trainingStream(source, context, options, (tally, input) => tally.rowLines(input, options));
+}
+
+/** `exportTraining` whose prepared rows' lines come framed (framed-line.ts): for a writer, which copies the frame's bytes. */
+export function exportTrainingFramed(
+  source: RowStream<TrainingInput>,
+  context: RunContext | null,
+  options: TrainingExportOptions = {},
+): TrainingStream<JsonlLine> {
+  return trainingStream<JsonlLine>(source, context, options, (tally, input) =>
+    'prepared' in input ? [tally.preparedJsonlLine(input)] : tally.rowLines(input, options),
+  );
+}
+
+function trainingStream<Line>(
+  source: RowStream<TrainingInput>,
+  context: RunContext | null,
+  options: TrainingExportOptions,
+  rowLines: (tally: TrainingTally, input: TrainingInput) => Line[],
+): TrainingStream<Line> {
   const validate = options.validate ?? true;
   const tally = new TrainingTally(context, options);
 
@@ -89,13 +110,13 @@ export function exportTraining(
     const reasons = validate ? tally.refusals() : [];
     if (reasons.length > 0) throw new ExportRefusedError({ reasons, report: tally.report() });
   };
-  async function* streamed(rows: AsyncIterable<TrainingInput>): AsyncGenerator<string> {
-    for await (const input of rows) for (const line of tally.rowLines(input, options)) yield line;
+  async function* streamed(rows: AsyncIterable<TrainingInput>): AsyncGenerator<Line> {
+    for await (const input of rows) for (const line of rowLines(tally, input)) yield line;
     refuse();
   }
   // A list or a generator (pages read from the store) gives its lines synchronously: no promise per row or line.
-  function* listed(rows: Iterable<TrainingInput>): Generator<string> {
-    for (const input of rows) for (const line of tally.rowLines(input, options)) yield line;
+  function* listed(rows: Iterable<TrainingInput>): Generator<Line> {
+    for (const input of rows) for (const line of rowLines(tally, input)) yield line;
     refuse();
   }
 

@@ -1,6 +1,7 @@
 import { isFullPass } from '../../../shared/domain/verdict';
 import { EMPTY_CONTEXT, hasToolCalls, type RunContext } from '../export-input';
 import { FileCheck, type FileCheckReport, type FileCheckState } from '../gates/file-check';
+import type { LineProblem } from '../gates/line-problems';
 import { LeakGate, type LeakReport } from '../gates/leak-gate';
 import { RoundtripGate, type RoundtripReport } from '../gates/roundtrip-gate';
 import { cleanLineStats, type SftLineShape, sftLineShape } from '../gates/sft-line-check';
@@ -10,7 +11,8 @@ import { lineJson } from './line-json';
 import type { MaskMode } from './loss-mask';
 import { type LineOptions, type MetadataMode, openAiExtras, openAiLine } from './openai-format';
 import { type PreparedInput, preparedRecipe, problemsAfterSystem, servesPreparedLines } from './prepared-line';
-import { preparedExtrasText, preparedLineText } from './prepared-line-text';
+import type { JsonlLine } from './framed-line';
+import { preparedExtrasText, preparedFramedLine, preparedLineText } from './prepared-line-text';
 import { RewardTally } from './reward-summary';
 import { openAiExtrasText, openAiLineText, trlExtrasText, trlLineText } from './sft-line-text';
 import type { SftFormat, TrainingExportOptions, TrainingInput, TrainingReport } from './training-export';
@@ -20,6 +22,15 @@ import { trlExtras, trlLine } from './trl-format';
 export const missingSchemasWarning = (rows: number) =>
   `${rows} rows call tools but the file carries no tool schemas: pass the run's tools (a selection ` +
   `carries them) or the trainer cannot render the calls`;
+
+/** Prepared problems as problemsAfterSystem shifts them, once per list: the rows of a page share their parsed lists. */
+const shifted = new WeakMap<readonly LineProblem[], readonly LineProblem[]>();
+
+function shiftedOnce(problems: readonly LineProblem[]): readonly LineProblem[] {
+  let after = shifted.get(problems);
+  if (!after) shifted.set(problems, (after = problemsAfterSystem(problems)));
+  return after;
+}
 
 type Counts = {
   n: number;
@@ -182,6 +193,17 @@ export class TrainingTally {
    * (`gradeFitsPrepared`), which only the general path redacts.
    */
   preparedLine(input: PreparedInput): string {
+    this.countPrepared(input);
+    return preparedLineText(input, this.run, this.metadata);
+  }
+
+  /** `preparedLine`, framed (framed-line.ts) where its metadata is not inline. */
+  preparedJsonlLine(input: PreparedInput): JsonlLine {
+    this.countPrepared(input);
+    return this.metadata === 'inline' ? preparedLineText(input, this.run, this.metadata) : preparedFramedLine(input, this.run);
+  }
+
+  private countPrepared(input: PreparedInput): void {
     const { prepared } = input;
     if (prepared.recipe !== this.preparedRecipe || prepared.format !== this.format)
       throw new Error(
@@ -202,11 +224,10 @@ export class TrainingTally {
     counts.masked += facts.masked;
     counts.written += 1;
     this.countWritten(input.reward);
-    const problems = system && prepared.problems.length > 0 ? problemsAfterSystem(prepared.problems) : prepared.problems;
+    const problems = system && prepared.problems.length > 0 ? shiftedOnce(prepared.problems) : prepared.problems;
     this.lineCheck.addKnown({ counted: true, messages: facts.messages + (system ? 1 : 0), system, user: facts.user }, problems);
     this.roundtrip.addClean(facts.calls);
     if (this.metadata === 'sidecar') this.pendingMetadata.push(preparedExtrasText(input, run));
-    return preparedLineText(input, run, this.metadata);
   }
 
   state(): TrainingState {

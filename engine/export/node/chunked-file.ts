@@ -1,4 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
+import type { FramedLine, JsonlLine, LineFrame } from '../formats/framed-line';
 
 const CHUNK_BYTES = 1 << 20;
 const BUFFERS = 4;
@@ -36,10 +37,37 @@ export class ChunkedFile {
    * Appends line `number` (1-based) and its newline; returns the bytes it took, at once (no promise, so no turn of the
    * microtask queue per line) unless a buffer had to be sent first. A line holding a newline of its own is refused.
    */
-  add(line: string, number: number): number | Promise<number> {
+  add(line: JsonlLine, number: number): number | Promise<number> {
+    if (typeof line !== 'string') return this.addFramed(line, number);
     // Worst case 3 bytes per UTF-16 unit: a line that may not fit goes to a fresh buffer (or alone, when huge).
     if (this.used + line.length * 3 + 1 > CHUNK_BYTES) return this.addAfterFlush(line, number);
     return this.encode(line, number);
+  }
+
+  /** `add` of a framed line: its frame's bytes copied, only the row's text encoded (the frame holds no newline). */
+  private addFramed(line: FramedLine, number: number): number | Promise<number> {
+    const { text } = line;
+    const frame = frameBytes(line.frame);
+    const most = frame.openBytes.length + text.length * 3 + frame.closeBytes.length + 1;
+    if (this.used + most > CHUNK_BYTES)
+      return most > CHUNK_BYTES ? this.addAfterFlush(String(line), number) : this.flushThenFramed(line, number);
+    if (text.includes('\n')) throw newlineError(number);
+    const buffer = this.buffers[this.current]!;
+    let at = this.used;
+    buffer.set(frame.openBytes, at);
+    at += frame.openBytes.length;
+    at += buffer.write(text, at);
+    buffer.set(frame.closeBytes, at);
+    at += frame.closeBytes.length;
+    buffer[at++] = NEWLINE;
+    const written = at - this.used;
+    this.used = at;
+    return written;
+  }
+
+  private async flushThenFramed(line: FramedLine, number: number): Promise<number> {
+    await this.flush();
+    return this.addFramed(line, number);
   }
 
   private encode(line: string, number: number): number {
@@ -110,6 +138,24 @@ export class ChunkedFile {
     await this.syncing;
     if (this.syncError) throw this.syncError;
   }
+}
+
+interface FrameBytes {
+  openBytes: Uint8Array;
+  closeBytes: Uint8Array;
+}
+
+const encodedFrames = new WeakMap<LineFrame, FrameBytes>();
+
+/** A frame's bytes, encoded once per frame (an export's lines share one). */
+function frameBytes(frame: LineFrame): FrameBytes {
+  let bytes = encodedFrames.get(frame);
+  if (!bytes) {
+    if (frame.open.includes('\n') || frame.close.includes('\n')) throw new Error('a line frame holds a newline: not a JSONL line');
+    bytes = { openBytes: encoder.encode(frame.open), closeBytes: encoder.encode(frame.close) };
+    encodedFrames.set(frame, bytes);
+  }
+  return bytes;
 }
 
 export const newlineError = (number: number) => new Error(`line ${number} contains a newline: not a JSONL line`);

@@ -8,6 +8,7 @@ import { ExportPathError } from '../export-path-error';
 import { ExportRefusedError } from '../export-refused-error';
 import { writeJsonl, writeTextFiles, type WriteProgress } from './jsonl-writer';
 import { exportTraining } from '../formats/training-export';
+import { FramedLine, type JsonlLine, LineFrame } from '../formats/framed-line';
 
 let folder: string;
 beforeEach(async () => {
@@ -125,5 +126,32 @@ describe('writeJsonl encoding', () => {
     const text = await readFile(join(folder, 'big.jsonl'), 'utf8');
     expect(text).toBe(`${lines.join('\n')}\n`);
     expect(result.bytes).toBe(Buffer.byteLength(text));
+  });
+});
+
+describe('writeJsonl framed lines', () => {
+  it('writes a framed line as its joined text, byte for byte, across buffers and beside plain lines', async () => {
+    const frame = new LineFrame('{"messages":[{"role":"system","content":"é"},', `],"tools":[${'"t",'.repeat(300)}"✓"]}`);
+    const lines: JsonlLine[] = [
+      '{"a":"plain"}',
+      ...Array.from(
+        { length: 2000 },
+        (_, index) => new FramedLine(frame, JSON.stringify({ index, text: `ünï ${'x'.repeat(index % 900)}` })),
+      ),
+      new FramedLine(frame, JSON.stringify({ huge: `${'é✓'.repeat(400_000)}🙂` })),
+      '{"b":2}',
+    ];
+    const result = await writeJsonl(lines, { folder, file: 'framed.jsonl' });
+    const text = await readFile(join(folder, 'framed.jsonl'), 'utf8');
+    expect(text).toBe(`${lines.map(String).join('\n')}\n`);
+    expect(result).toMatchObject({ lines: lines.length, bytes: Buffer.byteLength(text) });
+  });
+
+  it('refuses a framed line whose text or frame holds a newline', async () => {
+    const frame = new LineFrame('{"m":[', ']}');
+    await expect(writeJsonl([new FramedLine(frame, '1\n2')], { folder, file: 'bad.jsonl' })).rejects.toThrow(/newline/);
+    const broken = new LineFrame('{"m":[\n', ']}');
+    await expect(writeJsonl([new FramedLine(broken, '1')], { folder, file: 'bad.jsonl' })).rejects.toThrow(/newline/);
+    expect(await readdir(folder)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { type FileHandle, lstat, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ExportCancelledError } from '../export-cancelled-error';
 import { ExportPathError } from '../export-path-error';
+import type { JsonlLine } from '../formats/framed-line';
 import { ChunkedFile, NEWLINE } from './chunked-file';
 import { resolveOutputPath } from './output-path';
 
@@ -71,7 +72,7 @@ class TempFile {
   }
 
   /** Appends one line; a promise only when a buffer had to go out first. */
-  add(line: string): void | Promise<void> {
+  add(line: JsonlLine): void | Promise<void> {
     const added = this.file!.add(line, this.lines + 1);
     this.lines += 1;
     if (typeof added === 'number') this.bytes += added;
@@ -148,7 +149,7 @@ const SIDECAR_EVERY = 256;
  * Cancelling through `signal`, or an error from the lines (a refused gate), removes the temp file: no half file is left.
  * A sidecar's lines are taken as the lines are read and written beside them, renamed with them.
  */
-export function writeJsonl(lines: AsyncIterable<string> | Iterable<string>, options: WriteOptions): Promise<WriteResult> {
+export function writeJsonl(lines: AsyncIterable<JsonlLine> | Iterable<JsonlLine>, options: WriteOptions): Promise<WriteResult> {
   const every = Math.max(1, options.progressEvery ?? 1000);
   return writeAtomically(options, async (main, sidecar) => {
     const takeSidecar = async () => {
@@ -159,7 +160,7 @@ export function writeJsonl(lines: AsyncIterable<string> | Iterable<string>, opti
       return sidecar && main.lines % SIDECAR_EVERY === 0 ? takeSidecar() : undefined;
     };
     /** One line in: a promise only when a buffer had to go out first or the sidecar's lines are due. */
-    const step = (line: string): Promise<void> | undefined => {
+    const step = (line: JsonlLine): Promise<void> | undefined => {
       if (options.signal?.aborted) throw new ExportCancelledError();
       const added = main.add(line);
       return added ? added.then(afterLine) : afterLine();

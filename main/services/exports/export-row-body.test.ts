@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Row } from '../../../shared/domain';
 import { openDatabase } from '../../store/database';
 import { storeGeneratedRun } from '../../store/__fixtures__/generated-rows';
-import { canonicalRow, readRowBody } from './export-row-body';
+import { canonicalRow, preparedProblemsOf, readRowBody } from './export-row-body';
 
 function storedBodies(count: number): { id: string; body: string }[] {
   const db = openDatabase(':memory:');
@@ -68,5 +68,26 @@ describe('readRowBody', () => {
       );
     }
     expect(() => readRowBody(id, '[1, 2]')).toThrow(`stored body of row ${id} does not match the row schema at (root)`);
+  });
+});
+
+describe('preparedProblemsOf', () => {
+  const text = JSON.stringify([
+    { type: 'tool_name_unknown', path: 'messages[1].tool_calls[0].function.name', message: '"x" is not in the line\'s tools' },
+  ]);
+
+  it('parses a problems text once: rows with the same text share one frozen list', () => {
+    const first = preparedProblemsOf(text);
+    expect(first).toEqual(JSON.parse(text));
+    expect(preparedProblemsOf(`${text}`)).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first![0])).toBe(true);
+    expect(preparedProblemsOf(null)).toEqual([]);
+  });
+
+  it('refuses a damaged text every time it is read', () => {
+    for (const damaged of ['[{"type":"x"}]', 'not json', '[]']) {
+      expect(preparedProblemsOf(damaged)).toBeNull();
+      expect(preparedProblemsOf(damaged)).toBeNull();
+    }
   });
 });

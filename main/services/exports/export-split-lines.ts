@@ -4,7 +4,7 @@ import {
   type ExportInput,
   type ExportReport,
   exportRows,
-  exportTraining,
+  exportTrainingFramed,
   hasToolCalls,
   type MetadataMode,
   preparedRecipe,
@@ -111,7 +111,7 @@ export function splitLines(
     return exportRows(options.grades ? tallyGrades(rows, options.grades) : rows, plan.context, settings);
   }
   const read = counted(readTrainingRows(context.db, splitIds(plan, split), recipe, format, options.signal), plan, tally, options.onRow);
-  const stream = exportTraining(options.grades ? tallyGrades(read, options.grades) : read, plan.context, { ...settings, format });
+  const stream = exportTrainingFramed(options.grades ? tallyGrades(read, options.grades) : read, plan.context, { ...settings, format });
   return { lines: stream.lines, report: (): ExportReport => ({ kind: 'sft', ...stream.report() }), takeMetadata: stream.takeMetadata };
 }
 

@@ -2,7 +2,7 @@ import { RowsQuery, type RowDetail, type RowFacets, type RowsPageOutput } from '
 import type { MethodParsedInput } from '../../../shared/api';
 import { getRun } from '../../store/runs/runs-repository';
 import { specOfRun } from '../../store/runs/specs-repository';
-import { countRows } from '../../store/rows/rows-repository';
+import { keptRowCount } from '../../store/rows/row-facets-repository';
 import { rowAdjudications } from '../../store/labels/adjudications-repository';
 import { getStoredRow, rowGrades, rowLabels } from '../../store/rows/row-detail-repository';
 import { filteredRowFacets } from '../../store/rows/row-facets-filtered';
@@ -19,9 +19,12 @@ export function pageOfRows(context: AppContext, input: MethodParsedInput<'rows.p
   return { rows, total, offset };
 }
 
-/** How many rows the run has stored. */
+/**
+ * How many rows the run has stored, from the counts the store keeps (a COUNT(*) of a 1,000,000-row run read its index
+ * whole: 0.2 s of `wai export`).
+ */
 export function countRunRows(context: AppContext, runId: string): number {
-  return countRows(context.db, requireRun(context, runId).id);
+  return keptRowCount(context.db, requireRun(context, runId).id);
 }
 
 /**

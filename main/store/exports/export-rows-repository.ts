@@ -99,19 +99,25 @@ export interface SelectedRow {
 export function* selectedRows(db: Db, selection: ExportSelection, order: RowOrder, withPrompt = false): Generator<SelectedRow> {
   const where = selectionWhere(selection);
   const orderBy = order === 'ordinal' ? 'r.ordinal' : 'r.scenario_id, r.ordinal';
-  const prompt = withPrompt ? "json_extract(r.body, '$.prompt')" : 'NULL';
+  // Only the columns the caller reads: two constant columns more cost 0.15 s of a 1,000,000-row list.
+  const columns = ['r.id', 'r.scenario_id'];
+  if (selection.passes_only) columns.push(PERSON_FAILED);
+  if (withPrompt) columns.push("json_extract(r.body, '$.prompt')");
+  const promptAt = columns.length - 1;
   // `r.ordinal >= 0` holds for every row; it lets the planner use rows_export (migration 008), which covers the list. The
   // latest grade and label are joined only when the selection reads them (they cost two thirds of the query).
   const errors = new Set(statement<[string], string>(db, SIMULATOR_ERRORS).pluck().all(selection.run_id));
-  const rows = statement<[Record<string, unknown>], [string, string, number, string | null]>(
+  const rows = statement<[Record<string, unknown>], [string, string, ...(number | string | null)[]]>(
     db,
-    `SELECT r.id, r.scenario_id, ${selection.passes_only ? PERSON_FAILED : '0'}, ${prompt}
-     FROM rows r ${where.isGraded ? JOINS : ''} WHERE ${where.sql} AND r.ordinal >= 0 ORDER BY ${orderBy}`,
+    `SELECT ${columns.join(', ')} FROM rows r ${where.isGraded ? JOINS : ''} WHERE ${where.sql} AND r.ordinal >= 0 ORDER BY ${orderBy}`,
   ).raw(true);
-  for (const [id, scenario_id, person_failed, text] of rows.iterate(where.params)) {
-    const simulator_error = errors.has(id) ? 1 : 0;
+  for (const values of rows.iterate(where.params)) {
+    const id = values[0];
+    const scenario_id = values[1];
+    const simulator_error = errors.size > 0 && errors.has(id) ? 1 : 0;
+    const person_failed = selection.passes_only ? (values[2] as number) : 0;
     yield withPrompt
-      ? { id, scenario_id, simulator_error, person_failed, prompt: text }
+      ? { id, scenario_id, simulator_error, person_failed, prompt: values[promptAt] as string | null }
       : { id, scenario_id, simulator_error, person_failed };
   }
 }
