@@ -1,6 +1,11 @@
 import { type ExportInput, type RunContext, scenarioOf } from './export-input';
 import { exportGrpo, type GrpoExportOptions, type GrpoReport } from './formats/grpo-export';
-import { exportPreference, type PreferenceExportOptions, type PreferenceFormat, type PreferenceReport } from './formats/preference-export';
+import {
+  exportPreference,
+  type PreferenceExportOptions,
+  type PreferenceFormat,
+  type PreferenceReport,
+} from './formats/preference/preference-export';
 import { type PairOptions, type PairReport, pairPreferences } from './selection/preference-pairs';
 import { type PairScenario, pairRowOf } from './selection/pair-row';
 import { groupBy, groupConsecutive, type RowStream, streamOf } from './source';

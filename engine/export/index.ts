@@ -78,7 +78,7 @@ export {
   type PreferenceFormat,
   type PreferenceReport,
   preferenceLine,
-} from './formats/preference-export';
+} from './formats/preference/preference-export';
 export { buildPreferencePairs, type PairOptions, type PairReport, pairsForPrompt, type PreferencePair } from './selection/preference-pairs';
 export { decodeArguments, pythonJson } from './formats/python-json';
 export { type RewardSummary } from './formats/reward-summary';

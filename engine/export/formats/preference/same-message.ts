@@ -1,4 +1,4 @@
-import type { SampleMessage } from './training-samples';
+import type { SampleMessage } from '../training-samples';
 
 /**
  * `JSON.stringify(a) === JSON.stringify(b)`, member by member where both have the same keys in the same order (a JSON

@@ -1,24 +1,24 @@
-import { withPositionalCallIds } from './call-ids';
-import { lineJson } from './line-json';
+import { withPositionalCallIds } from '../call-ids';
+import { lineJson } from '../line-json';
 import { sameMessage } from './same-message';
-import { MetadataNumbering } from './metadata-line';
-import { EMPTY_CONTEXT, type RunContext } from '../export-input';
-import { ExportRefusedError } from '../export-refused-error';
-import { FileCheck, type FileCheckReport } from '../gates/file-check';
-import { LeakGate, type LeakReport } from '../gates/leak-gate';
-import { isRecord } from '../gates/line-problems';
-import { type MetadataMode, openAiMessage } from './openai-format';
-import type { PreferencePair } from '../selection/preference-pairs';
-import { RoundtripGate, type RoundtripReport } from '../gates/roundtrip-gate';
-import { privilegedNeedles, redactPrivileged, scrubPrivileged } from '../gates/scrub';
-import type { RowStream } from '../source';
-import { functionTools } from './tool-schemas';
-import type { ExportStream } from './training-export';
-import { refusalReasons } from './training-tally';
-import { sampleMessages, type SampleMessage } from './training-samples';
-import { trlMessage } from './trl-format';
-import { validateOpenAiLine, validateOpenAiPreferenceLine } from '../gates/validate-openai';
-import { validateTrlLine } from '../gates/validate-trl';
+import { MetadataNumbering } from '../metadata-line';
+import { EMPTY_CONTEXT, type RunContext } from '../../export-input';
+import { ExportRefusedError } from '../../export-refused-error';
+import { FileCheck, type FileCheckReport } from '../../gates/file-check';
+import { LeakGate, type LeakReport } from '../../gates/leak-gate';
+import { isRecord } from '../../gates/line-problems';
+import { type MetadataMode, openAiMessage } from '../openai-format';
+import type { PreferencePair } from '../../selection/preference-pairs';
+import { RoundtripGate, type RoundtripReport } from '../../gates/roundtrip-gate';
+import { privilegedNeedles, redactPrivileged, scrubPrivileged } from '../../gates/scrub';
+import type { RowStream } from '../../source';
+import { functionTools } from '../tool-schemas';
+import type { ExportStream } from '../training-export';
+import { refusalReasons } from '../training-tally';
+import { sampleMessages, type SampleMessage } from '../training-samples';
+import { trlMessage } from '../trl-format';
+import { validateOpenAiLine, validateOpenAiPreferenceLine } from '../../gates/validate-openai';
+import { validateTrlLine } from '../../gates/validate-trl';
 
 /**
  * `openai`: OpenAI's DPO line (also Together's and Fireworks'): `input.messages` = the shared prefix, one assistant
@@ -50,7 +50,6 @@ export interface PreferenceReport {
   line_check: FileCheckReport;
   warnings: string[];
 }
-
 
 /** The first message where the sides differ, tool-call ids aside (they are per rollout; templates drop them). */
 function divergence(chosen: SampleMessage[], rejected: SampleMessage[]): number {

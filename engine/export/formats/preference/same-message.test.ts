@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sameMessage } from './same-message';
-import type { SampleMessage } from './training-samples';
+import type { SampleMessage } from '../training-samples';
 
 /** A member a message may carry: texts (short ones, so that two are often alike), numbers, objects, undefined. */
 const value = fc.oneof(

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../../shared/domain';
-import { HIDDEN_STATE, REFERENCE, REFUND_CONTEXT, refundInput, rollouts } from '../__fixtures__/refund-rows';
-import type { ExportInput } from '../export-input';
-import type { MetadataMode } from './openai-format';
+import type { Message } from '../../../../shared/domain';
+import { HIDDEN_STATE, REFERENCE, REFUND_CONTEXT, refundInput, rollouts } from '../../__fixtures__/refund-rows';
+import type { ExportInput } from '../../export-input';
+import type { MetadataMode } from '../openai-format';
 import { exportPreference, type PreferenceFormat } from './preference-export';
-import { buildPreferencePairs, pairsForPrompt, type PreferencePair } from '../selection/preference-pairs';
-import { collect } from '../source';
-import { toolCallRoundtrip } from '../gates/roundtrip-gate';
-import { validateOpenAiPreferenceLine } from '../gates/validate-openai';
-import { validateTrlLine } from '../gates/validate-trl';
-import type { ParsedJson } from '../__fixtures__/parsed-json';
+import { buildPreferencePairs, pairsForPrompt, type PreferencePair } from '../../selection/preference-pairs';
+import { collect } from '../../source';
+import { toolCallRoundtrip } from '../../gates/roundtrip-gate';
+import { validateOpenAiPreferenceLine } from '../../gates/validate-openai';
+import { validateTrlLine } from '../../gates/validate-trl';
+import type { ParsedJson } from '../../__fixtures__/parsed-json';
 
 const hastyMessages = (): Message[] => [
   { role: 'user', content: 'Hi, I was charged twice for order A1001 last week. Can you refund the duplicate charge?' },
