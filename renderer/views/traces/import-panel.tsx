@@ -10,11 +10,19 @@ export function ImportPanel() {
   );
   const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<File[]>([]);
+  // The files chosen last, read after an import: the list of imports is still reloading when its result shows.
+  const latest = useRef<File[]>([]);
+  const choose = (files: File[]) => {
+    latest.current = files;
+    setChosen(files);
+  };
 
   const submit = async () => {
-    const files = await Promise.all(chosen.map(readChosenFile));
-    if (await importFiles(files)) {
-      setChosen([]);
+    const submitted = chosen;
+    const files = await Promise.all(submitted.map(readChosenFile));
+    // Files chosen while the import ran are the next import's: only the submitted ones are cleared.
+    if ((await importFiles(files)) && latest.current === submitted) {
+      choose([]);
       if (input.current) input.current.value = '';
     }
   };
@@ -35,7 +43,7 @@ export function ImportPanel() {
           type="file"
           multiple
           accept=".json,.jsonl,.ndjson,application/json"
-          onChange={(event) => setChosen([...(event.target.files ?? [])])}
+          onChange={(event) => choose([...(event.target.files ?? [])])}
         />
         <button type="button" className="primary" disabled={chosen.length === 0 || importing} onClick={() => void submit()}>
           {importing ? 'Importing…' : `Import${chosen.length > 1 ? ` ${chosen.length} files` : ''}`}
