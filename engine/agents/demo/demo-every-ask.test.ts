@@ -128,6 +128,8 @@ describe('what a read-only answer says about an earlier request', () => {
     expect(reply).toMatch(/ORD-48847/);
     expect(reply).not.toMatch(/requested action/);
     expect(reply).toMatch(/earlier request on it was already carried out/);
+    const partial = await play('every-ask:partial', 'partially completed', ['Can you send me the details of order ORD-48847?']);
+    expect(agentReplies(partial.messages)[0]).toMatch(/Its record shows an earlier request on it was started on [\d-]+ but not finished\./);
   });
 });
 

@@ -152,7 +152,10 @@ export const DONE_NOTE = /\balready (?:been )?(?:carried out|done|completed|proc
  */
 function noteSentence(note: string): string {
   const done = DONE_NOTE.exec(note);
-  if (done === null) return `Note: ${note}.`;
+  if (done === null)
+    return /^an earlier request on this record\b/i.test(note)
+      ? `Its record shows ${note.replace(/this record/i, 'it')}.`
+      : `Note: ${note}.`;
   return `Its record shows an earlier request on it was already carried out${done[1] === undefined ? '' : ` on ${done[1]}`}.`;
 }
 
