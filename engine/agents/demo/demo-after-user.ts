@@ -120,7 +120,8 @@ function answerToMissing(turn: TurnBuilder, latest: string): Turn | undefined {
 
 /** A close, or the tools the person's words name; none named: what the agent can do, then (asked again) goodbye. */
 function answerToAsk(turn: TurnBuilder, latest: string): Turn {
-  if (CLOSING.test(latest) && !latest.includes('?') && !hasNewDetail(latest))
+  // "Many thanks" closing a request is not a goodbye: a close names nothing to do.
+  if (CLOSING.test(latest) && !latest.includes('?') && !hasNewDetail(latest) && namesNoTool(turn, latest))
     return turn.say((wording) => closing(wording, 'closing'), 'final');
   const tools = chooseTools(turn.environment.tools, turn.view.userTexts, turn.environment.idKinds);
   if (tools.length > 0) {

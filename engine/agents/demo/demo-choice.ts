@@ -1,4 +1,4 @@
-import { isDestructiveTool, isReadTool } from '../../world/tool-names';
+import { isReadTool } from '../../world/tool-names';
 import { planCall, type PlannedCall } from './arguments/demo-arguments';
 import type { ToolStep } from './demo-conversation';
 import { matchAsk } from './demo-intent';
@@ -8,7 +8,7 @@ import type { Turn } from './demo-state';
 import { stepSubject } from './demo-subjects';
 import type { TurnBuilder } from './demo-turn-builder';
 import { plural } from '../../spec/sentence/english';
-import { actionPhrase } from './demo-words';
+import { actionPhrase, isSlipOf, joinWords } from './demo-words';
 
 /**
  * The person chose one of two records sharing a number. A tool that takes only that number cannot act on one of
@@ -31,10 +31,16 @@ function candidates(steps: readonly ToolStep[], reference: string): Record<strin
   return items.filter((item) => Object.values(item).includes(reference) && item.record_id !== undefined);
 }
 
-const FIRST = /\b(first|1st|former|top)\b/i;
-const SECOND = /\b(second|2nd|latter|bottom)\b/i;
-const NEWER = /\b(later|more recent|newer|newest|latest|recent)\b/i;
-const OLDER = /\b(earlier|older|oldest|previous)\b/i;
+const FIRST = ['first', '1st', 'former', 'top'];
+const SECOND = ['second', '2nd', 'latter', 'bottom'];
+const NEWER = ['later', 'newer', 'newest', 'latest', 'recent'];
+const OLDER = ['earlier', 'older', 'oldest', 'previous'];
+
+/** One of the words said, or typed with a slip ("the more recnet one"): a slip of a short word could be another word. */
+function says(latest: string, words: readonly string[]): boolean {
+  const typed = latest.toLowerCase().split(/[^a-z0-9]+/);
+  return typed.some((token) => words.some((word) => token === word || (word.length >= 5 && isSlipOf(token, word))));
+}
 
 /** The record the person picked: by its record number, by place in the list, or by being the newer or older one. */
 function chosenRecord(items: readonly Record<string, unknown>[], latest: string): Record<string, unknown> | undefined {
@@ -42,10 +48,10 @@ function chosenRecord(items: readonly Record<string, unknown>[], latest: string)
   if (named !== undefined || items.length !== 2) return named;
   const dateField = Object.keys(items[0]!).find((field) => /(_at|_on|date)$/.test(field) && typeof items[0]![field] === 'string');
   const byDate = dateField === undefined ? undefined : [...items].sort((a, b) => String(a[dateField]).localeCompare(String(b[dateField])));
-  if (byDate !== undefined && NEWER.test(latest)) return byDate[1];
-  if (byDate !== undefined && OLDER.test(latest)) return byDate[0];
-  if (SECOND.test(latest)) return items[1];
-  if (FIRST.test(latest)) return items[0];
+  if (byDate !== undefined && says(latest, NEWER)) return byDate[1];
+  if (byDate !== undefined && says(latest, OLDER)) return byDate[0];
+  if (says(latest, SECOND)) return items[1];
+  if (says(latest, FIRST)) return items[0];
   return undefined;
 }
 
@@ -62,7 +68,8 @@ export function afterChoice(turn: TurnBuilder, latest: string): Turn | undefined
       .reverse()
       .find((named) => named.length > 0) ?? [];
   const acting = tools
-    .filter((tool) => isDestructiveTool(tool.name))
+    // Any action, not only a destructive one: a return started on the wrong one of two records is as wrong.
+    .filter((tool) => !isReadTool(tool.name))
     .map((tool) => ({ tool, call: planCall(tool, turn.view.userTexts, turn.environment.idKinds) }))
     .filter(({ call }) => Object.values(call.args).some((value) => typeof value === 'string' && references.has(value)));
   const reference = [...references][0]!;
@@ -81,7 +88,10 @@ export function afterChoice(turn: TurnBuilder, latest: string): Turn | undefined
     return turn.proceed(calls, false);
   }
   const subject = stepSubject(first.call.tool, first.call.args);
-  const action = actionPhrase(first.call.tool);
+  const action = joinWords(
+    acting.map(({ call }) => actionPhrase(call.tool)),
+    'or',
+  );
   return turn.say(
     (wording) =>
       wording.pick('shared-number', [

@@ -1,8 +1,20 @@
 import type { ToolSpec } from '../../../shared/domain';
-import { isIdKey } from '../../world/id-kinds';
 import { isDestructiveTool, isReadTool, nameTokens, singular } from '../../world/tool-names';
 import { emailsIn, idTokens, planCall, withoutQuotations, type IdKindJudge } from './arguments/demo-arguments';
-import { GENERIC_VERBS, NOUN_SYNONYMS, VERB_GROUPS } from './demo-vocabulary';
+import { kindFit, sharesValue } from './arguments/demo-call-fit';
+import {
+  CATALOGUE,
+  CONJUNCTION,
+  GENERIC_VERBS,
+  INTERJECTION,
+  NOT_A_LABEL,
+  NOUN_SYNONYMS,
+  NUMBER_LABEL,
+  SHOPPING_CUE,
+  UPDATE_AS_NEWS,
+  VERB_GROUPS,
+} from './demo-vocabulary';
+import { isSlipOf } from './demo-words';
 
 /**
  * Which tools the person's ask calls for: each tool is scored by how much of its name the ask says (its nouns
@@ -10,13 +22,6 @@ import { GENERIC_VERBS, NOUN_SYNONYMS, VERB_GROUPS } from './demo-vocabulary';
  * person typed are of the kind its parameters take. Words that only label a number ("order number", "order
  * ORD-1042") say which record, not what to do with it.
  */
-
-const SHOPPING_CUE = /\b(looking for|do you (?:have|sell|carry|stock)|in stock|recommend|any .+ (?:under|below|for)|find me)\b/i;
-const CONJUNCTION = /\b(and|then|also|plus|after that|next|second(?:ly)?|too|as well)\b/i;
-/** Words before a number that do not say what it is ("with DR-605", "is ORD-1042"). */
-const NOT_A_LABEL = /^(with|for|from|to|on|in|is|it's|its|under|about|and|or|my|the|a|of|at|by|was|be|me|number|reference|ref|id|no)$/i;
-/** "order number", "order no.", "order #" (a "#" has no word boundary after it when a space follows). */
-const NUMBER_LABEL = /\b[a-z]+[\s_-]+(?:(?:number|num|no\.?|id|reference|ref|code)\b|#)/gi;
 
 const isVerb = (token: string) => GENERIC_VERBS.has(token) || VERB_GROUPS.some((group) => group.includes(token));
 const ALL_VERBS = [...GENERIC_VERBS, ...VERB_GROUPS.flat()].filter((verb) => verb.length >= 5);
@@ -53,14 +58,10 @@ interface AskWords {
   labels: Set<string>;
 }
 
-/** "a delivery update", "any update on": news asked for, a status, not a change to make. */
-const UPDATE_AS_NEWS =
-  /\b(an?|any|the|some|quick|latest|delivery|shipping|order|tracking|status)\s+updates?\b|\bupdates?\s+(?=on|about)\b/gi;
-
 function askWords(raw: string): AskWords {
   const ids = idTokens(raw);
   const labels = new Set<string>();
-  let text = raw.replace(UPDATE_AS_NEWS, (phrase) => phrase.replace(/updates?/i, 'status'));
+  let text = raw.replace(UPDATE_AS_NEWS, (phrase) => phrase.replace(/updates?/i, 'status')).replace(INTERJECTION, '$1');
   for (const id of ids) {
     const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     text = text.replace(new RegExp(`\\b([a-z]+)(\\s+#?${escaped})`, 'gi'), (whole, label: string) => {
@@ -96,18 +97,6 @@ function wordIndex(word: string, ask: AskWords): number {
     : ask.words.findIndex((candidate) => isSlipOf(candidate, word) || isSlipOf(candidate, `${word}s`));
 }
 
-/** A typing slip of a longer word, as people make them: two neighbouring letters swapped, or one left out (not the first). */
-function isSlipOf(typed: string, word: string): boolean {
-  if (typed[0] !== word[0]) return false;
-  if (typed.length === word.length - 1) {
-    for (let index = 1; index < word.length; index++) if (word.slice(0, index) + word.slice(index + 1) === typed) return true;
-    return false;
-  }
-  if (typed.length !== word.length || typed === word) return false;
-  const first = [...typed].findIndex((letter, index) => letter !== word[index]);
-  return typed[first] === word[first + 1] && typed[first + 1] === word[first] && typed.slice(first + 2) === word.slice(first + 2);
-}
-
 /** How a token of a tool's name is said: outright or in its synonyms (3), only as a typed id's prefix (1), or not. */
 function nounMatch(token: string, ask: AskWords): { score: number; index: number } {
   const direct = Math.max(wordIndex(token, ask), wordIndex(singular(token), ask));
@@ -136,21 +125,16 @@ interface Match {
   order: number;
   full: boolean;
   nounMatched: boolean;
+  /** Every noun of its name said in words, not only read off a typed id's prefix or label: what the ask is about. */
+  nounSaid: boolean;
   /** Where the person said the tool's verb or a synonym ("track", "list"); -1 when they named only its record. */
   verbIndex: number;
   score: number;
   position: number;
+  /** Where the first of its nouns was said in words (not a label); MAX_SAFE_INTEGER when none was. */
+  nounPosition: number;
   /** The person's words fill every required parameter (computed on first use: it is the costly part). */
   readonly fillable: boolean;
-}
-
-/** +2 when a typed id is of the kind the tool's id parameters take, -6 (out of the running) when every one is of another. */
-function kindFit(tool: ToolSpec, ids: readonly string[], kinds: IdKindJudge | undefined): number {
-  if (kinds === undefined || ids.length === 0) return 0;
-  const keys = Object.keys((tool.parameters.properties ?? {}) as Record<string, unknown>).filter(isIdKey);
-  const fits = keys.flatMap((key) => ids.map((id) => kinds.fit({ path: key, key, value: id }, tool.name)));
-  if (fits.includes('right')) return 2;
-  return fits.length > 0 && fits.every((fit) => fit === 'wrong') ? -6 : 0;
 }
 
 function match(
@@ -168,9 +152,8 @@ function match(
   const nounMatched = nouns.every((found) => found.score > 0);
   const verbFound = verb === undefined || GENERIC_VERBS.has(verb) ? { score: 0, index: -1 } : verbMatch(verb, ask);
   const verbMatched = verb === undefined || GENERIC_VERBS.has(verb) || verbFound.score > 0;
-  const positions = [...nouns.filter((found) => found.score >= 3).map((found) => found.index), verbFound.index].filter(
-    (index) => index >= 0,
-  );
+  const said = nouns.filter((found) => found.score >= 3 && found.index >= 0).map((found) => found.index);
+  const positions = [...said, verbFound.index].filter((index) => index >= 0);
   if (positions.length === 0 && !nouns.some((found) => found.score > 0)) return undefined;
   let fillable: boolean | undefined;
   return {
@@ -178,9 +161,11 @@ function match(
     order,
     full: nounMatched && verbMatched,
     nounMatched,
+    nounSaid: nouns.every((found) => found.score >= 3),
     verbIndex: verbFound.index,
     score: nouns.reduce((sum, found) => sum + found.score, 0) + verbFound.score + kindFit(tool, ids, kinds),
     position: positions.length === 0 ? Number.MAX_SAFE_INTEGER : Math.min(...positions),
+    nounPosition: said.length === 0 ? Number.MAX_SAFE_INTEGER : Math.min(...said),
     get fillable() {
       fillable ??= planCall(tool, userTexts, kinds).missing.length === 0;
       return fillable;
@@ -188,12 +173,16 @@ function match(
   };
 }
 
-/** More of the tool's name said (and numbers of its kind), then said earlier (a request tends to come first), then fillable. */
+/**
+ * More of the tool's name said (and numbers of its kind), then its thing said in words ("get me my money back for ORD-1":
+ * the order is only the number's label), then said earlier (a request tends to come first), then fillable.
+ */
 const byStrength = (left: Match, right: Match) =>
-  right.score - left.score || left.position - right.position || Number(right.fillable) - Number(left.fillable) || left.order - right.order;
-
-/** What a shop's search tool is named after (`search_products`, `browse_catalog`). */
-const CATALOGUE = /product|item|catalog|catalogue|listing|menu|inventory|stock/;
+  right.score - left.score ||
+  Number(right.nounSaid) - Number(left.nounSaid) ||
+  left.position - right.position ||
+  Number(right.fillable) - Number(left.fillable) ||
+  left.order - right.order;
 
 /** A read tool for a lookup that named no tool: one the person's ids or email can fill, else the first read. */
 function lookupFallback(
@@ -215,11 +204,21 @@ function lookupFallback(
   return reads.find((tool) => !/search|find|browse/.test(tool.name) && planCall(tool, userTexts, kinds).missing.length === 0);
 }
 
-/** Two lookups filled with one of the same values (an order's status and its tracking) look at one record twice. */
-function sharesValue(left: ToolSpec, right: ToolSpec, userTexts: readonly string[], kinds?: IdKindJudge): boolean {
-  const values = (tool: ToolSpec) => Object.values(planCall(tool, userTexts, kinds).args).filter((value) => typeof value === 'string');
-  const leftValues = new Set(values(left));
-  return values(right).some((value) => leftValues.has(value));
+/**
+ * "Get me my money back for my order": a lookup's verb ("get", "check") whose object, said right after it, is an
+ * action's thing asks for that action, not for the lookup.
+ */
+function verbOfAnother(lookup: Match, matches: readonly Match[]): boolean {
+  if (lookup.verbIndex < 0 || !isReadTool(lookup.tool.name)) return false;
+  return matches.some(
+    (action) =>
+      action.full &&
+      action.nounSaid &&
+      !isReadTool(action.tool.name) &&
+      action.nounPosition > lookup.verbIndex &&
+      action.nounPosition <= lookup.verbIndex + 4 &&
+      action.nounPosition < lookup.nounPosition,
+  );
 }
 
 /** The tools one ask names: the best full match first, plus other steps a joined request fully names. */
@@ -230,7 +229,7 @@ export function matchAsk(tools: readonly ToolSpec[], quoted: string, userTexts: 
   const matches = tools
     .map((tool, order) => match(tool, order, ask, userTexts, ids, kinds))
     .filter((found): found is Match => found !== undefined);
-  const full = matches.filter((found) => found.full && found.score > 0).sort(byStrength);
+  const full = matches.filter((found) => found.full && found.score > 0 && !verbOfAnother(found, matches)).sort(byStrength);
   if (full.length > 0) {
     const primary = full[0]!;
     const chosen = [primary];
@@ -247,6 +246,9 @@ export function matchAsk(tools: readonly ToolSpec[], quoted: string, userTexts: 
         if ((other.fillable || !isReadTool(other.tool.name)) && !isExtraLookup && chosen.length < 3) chosen.push(other);
       }
     }
+    // "Not what I ordered: could you sort out a refund for ORD-1?": the look-up is the context of the action asked.
+    const action = full.find((found) => found.nounSaid && !isReadTool(found.tool.name));
+    if (chosen.length === 1 && isReadTool(primary.tool.name) && action) chosen.push(action);
     return chosen.sort((left, right) => left.position - right.position).map((found) => found.tool);
   }
   // Only the noun matched: a lookup is a safe guess, a destructive action never is; nor a record of another kind.

@@ -139,8 +139,24 @@ export function describeRecord(record: Record<string, unknown>, subject: StepSub
   const body = status
     ? `${title} is ${status}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}.`
     : `${title}: ${parts.length > 0 ? parts.join(', ') : 'no further details'}.`;
-  const note = typeof record.note === 'string' && allowed(record.note, mode) ? ` Note: ${record.note}.` : '';
+  const note = typeof record.note === 'string' && allowed(record.note, mode) ? ` ${noteSentence(record.note)}` : '';
   return body + itemNames(record, mode) + note;
+}
+
+/** A record's note that says the action asked for was already carried out ("... already carried out on 2024-01-28"). */
+export const DONE_NOTE = /\balready (?:been )?(?:carried out|done|completed|processed)\b(?:\D*(\d{4}-\d{2}-\d{2}))?/i;
+
+/**
+ * The world's note as a customer can read it: "the requested action was already carried out" speaks of a request
+ * the person may never have made (they only asked to see the record), so it says what the record shows.
+ */
+function noteSentence(note: string): string {
+  const done = DONE_NOTE.exec(note);
+  if (done === null)
+    return /^an earlier request on this record\b/i.test(note)
+      ? `Its record shows ${note.replace(/this record/i, 'it')}.`
+      : `Note: ${note}.`;
+  return `Its record shows an earlier request on it was already carried out${done[1] === undefined ? '' : ` on ${done[1]}`}.`;
 }
 
 function itemLine(item: Record<string, unknown>, mode: RecordMode): string {

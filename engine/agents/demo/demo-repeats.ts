@@ -1,4 +1,5 @@
 import { isReadTool } from '../../world/tool-names';
+import type { PlannedCall } from './arguments/demo-arguments';
 import type { ToolStep } from './demo-conversation';
 import { describeStep } from './demo-replies';
 import { stepSubject } from './demo-subjects';
@@ -41,4 +42,15 @@ export function sameRefusal(step: ToolStep, wording: Wording): string {
         'go further with it as it stands.'
       );
   }
+}
+
+/** An earlier answer that said one of these calls' ids does not exist: acting on it would ignore that miss. */
+export function reportedMissing(calls: readonly PlannedCall[], steps: readonly ToolStep[]): ToolStep | undefined {
+  const values = new Set(calls.flatMap((call) => Object.values(call.args).filter((value) => typeof value === 'string')));
+  return steps.find(
+    (step) =>
+      step.outcome === 'not_found' &&
+      Array.isArray(step.result?.missing) &&
+      (step.result.missing as unknown[]).some((id) => typeof id === 'string' && values.has(id)),
+  );
 }

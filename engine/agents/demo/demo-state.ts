@@ -2,6 +2,7 @@ import type { ToolCall, ToolSpec } from '../../../shared/domain';
 import type { IdKindNames } from '../../world/id-kinds';
 import type { AgentReply } from '../agent';
 import type { IdKindJudge, PlannedCall } from './arguments/demo-arguments';
+import type { ToolStep } from './demo-conversation';
 import type { PlantKind } from './demo-plant';
 
 /** What the demo agent carries from turn to turn; rebuilt each turn by replaying its own earlier decisions. */
@@ -18,6 +19,8 @@ export interface DemoState {
   confirmQueue: boolean;
   /** Steps of a joined request that lack details the person has not given yet: asked for once the others are done. */
   later: PlannedCall[];
+  /** Asked-for calls the record ruled out (done before, too late now): the next reply to the person says why. */
+  skipped: PlannedCall[];
 }
 
 export type Awaiting =
@@ -47,5 +50,29 @@ export interface Turn {
 }
 
 export function initialState(planned: PlantKind | null): DemoState {
-  return { planned, planted: false, claimed: false, awaiting: null, queue: [], confirmQueue: false, later: [] };
+  return { planned, planted: false, claimed: false, awaiting: null, queue: [], confirmQueue: false, later: [], skipped: [] };
+}
+
+/** What the summary's closing question waits for. */
+export function awaitingAfter(trouble: ToolStep | undefined): Awaiting | null {
+  if (trouble === undefined) return null;
+  switch (trouble.outcome) {
+    case 'timeout':
+    case 'malformed':
+    case 'stale':
+      return { kind: 'retry', call: trouble.call };
+    case 'not_found':
+      return { kind: 'recheck' };
+    case 'ambiguous':
+      return { kind: 'choice' };
+    case 'rejected': {
+      if (trouble.result?.reason === 'ambiguous_reference') return { kind: 'choice' };
+      const fields = Array.isArray(trouble.result?.fields) ? trouble.result.fields.map(String) : [];
+      return fields.length > 0
+        ? { kind: 'missing', calls: [{ tool: trouble.call.name, args: trouble.call.arguments, missing: fields }], asked: 1 }
+        : null;
+    }
+    default:
+      return null;
+  }
 }

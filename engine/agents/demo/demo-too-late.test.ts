@@ -107,7 +107,7 @@ describe('doneBefore: an action the record says was already carried out', () => 
   it('reads the note and its date, and says there is nothing left to do', () => {
     const done = doneBefore(cancel, [noted('the requested action was already carried out on 2024-01-28')]);
     expect(done).toEqual({ call: cancel, date: '2024-01-28' });
-    expect(doneBeforeReply(done!, new Wording('done:1'), 'done')).toMatch(/already (done|taken care of) on 2024-01-28/);
+    expect(doneBeforeReply([done!], new Wording('done:1'), 'done')).toMatch(/already (done|taken care of) on 2024-01-28/);
     expect(doneBefore(readdress, [noted('already done')])).toEqual({ call: readdress, date: null });
   });
 

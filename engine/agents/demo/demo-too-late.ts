@@ -11,8 +11,9 @@ import { isIdParameter, isReadTool, nameTokens } from '../../world/tool-names';
 import type { PlannedCall } from './arguments/demo-arguments';
 import type { ToolStep } from './demo-conversation';
 import { isRecord } from './demo-plan-edits';
+import { DONE_NOTE } from './demo-records';
 import { stepSubject } from './demo-subjects';
-import { capitalize } from './demo-words';
+import { actionPhrase, capitalize, gerundPhrase, joinWords } from './demo-words';
 import type { Wording } from './demo-wording';
 
 /** A call its order's stage rules out, the status that says so, and why (see stageRefusal). */
@@ -35,25 +36,63 @@ function shownRecord(call: PlannedCall, steps: readonly ToolStep[]): Record<stri
   return undefined;
 }
 
-/** A record's note that says the action asked for was already carried out ("... already carried out on 2024-01-28"). */
-const DONE_NOTE = /\balready (?:been )?(?:carried out|done|completed|processed)\b(?:\D*(\d{4}-\d{2}-\d{2}))?/i;
-
 /** An action whose record, as last shown, notes it was already carried out: the date, or null when the note gives none. */
-export function doneBefore(call: PlannedCall, steps: readonly ToolStep[]): { call: PlannedCall; date: string | null } | undefined {
+export interface DoneBefore {
+  call: PlannedCall;
+  date: string | null;
+}
+
+export function doneBefore(call: PlannedCall, steps: readonly ToolStep[]): DoneBefore | undefined {
   if (isReadTool(call.tool)) return undefined;
   const note = shownRecord(call, steps)?.note;
   const found = typeof note === 'string' ? DONE_NOTE.exec(note) : null;
   return found ? { call, date: found[1] ?? null } : undefined;
 }
 
-/** "Order ORD-82336 shows this was already done on 2024-01-28, so there is nothing left for me to do on it." */
-export function doneBeforeReply(done: { call: PlannedCall; date: string | null }, wording: Wording, slot: string): string {
-  const { target } = stepSubject(done.call.tool, done.call.args);
-  const when = done.date ? ` on ${done.date}` : '';
+/**
+ * "Order ORD-82336 shows this was already done on 2024-01-28, so I won't cancel the order a second time.": every
+ * action asked for on one record is named, so a person who asked for two things hears about both.
+ */
+export function doneBeforeReply(done: readonly DoneBefore[], wording: Wording, slot: string): string {
+  const { target } = stepSubject(done[0]!.call.tool, done[0]!.call.args);
+  const date = done.find((each) => each.date !== null)?.date;
+  const when = date ? ` on ${date}` : '';
+  const actions = [...new Set(done.map((each) => actionPhrase(each.call.tool)))];
+  const doing = [...new Set(done.map((each) => gerundPhrase(each.call.tool)))];
   return wording.pick(`${slot}:done-before`, [
-    `${capitalize(target)} shows this was already done${when}, so there is nothing left for me to do on it.`,
-    `According to the record, that was already taken care of${when}, so I've left ${target} as it is.`,
+    `${capitalize(target)} shows this was already done${when}, so I won't ${joinWords(actions, 'or')} a second time.`,
+    `According to the record, that was already taken care of${when}, so I've left ${target} as it is rather than ` +
+      `${joinWords(doing, 'or')} again.`,
   ]);
+}
+
+/** What the record rules out of these calls: each call done before or too late now, with the reason. */
+export interface Blocked {
+  done: DoneBefore[];
+  late: TooLate[];
+}
+
+export function blockedCalls(calls: readonly PlannedCall[], steps: readonly ToolStep[]): Blocked {
+  const done = calls.flatMap((call) => doneBefore(call, steps) ?? []);
+  const late = calls.flatMap((call) => (doneBefore(call, steps) ? [] : (tooLate(call, steps) ?? [])));
+  return { done, late };
+}
+
+export const isBlocked = (call: PlannedCall, steps: readonly ToolStep[]) =>
+  doneBefore(call, steps) !== undefined || tooLate(call, steps) !== undefined;
+
+/** The sentences for everything blocked: one per record for what was done before, one per call too late. */
+export function blockedReply(blocked: Blocked, tools: readonly ToolSpec[], wording: Wording, slot: string): string {
+  const targets = [...new Set(blocked.done.map((each) => stepSubject(each.call.tool, each.call.args).target))];
+  const done = targets.map((target, index) =>
+    doneBeforeReply(
+      blocked.done.filter((each) => stepSubject(each.call.tool, each.call.args).target === target),
+      wording,
+      `${slot}-${index}`,
+    ),
+  );
+  const late = blocked.late.map((each, index) => tooLateReply(each, tools, wording, `${slot}-late-${index}`));
+  return [...done, ...late].join(' ');
 }
 
 /**

@@ -17,9 +17,10 @@ import { describeRecord } from './demo-records';
 import { askForMissing, confirmQuestion, describeStep, followUpQuestion, stillFailing } from './demo-replies';
 import { stepSubject } from './demo-subjects';
 import { callKey, inventReferences, isRecord, lastOfEachCall, lookupFor } from './demo-plan-edits';
-import { fromEarlier, sameRefusal } from './demo-repeats';
-import { doneBefore, doneBeforeReply, tooLate, tooLateReply } from './demo-too-late';
-import type { Awaiting, DemoEnvironment, DemoState, Turn } from './demo-state';
+import { fromEarlier, reportedMissing, sameRefusal } from './demo-repeats';
+import { blockedCalls, blockedReply, isBlocked } from './demo-too-late';
+import { unservedAsks, unservedNote, withNote } from './demo-other-asks';
+import { awaitingAfter, type DemoEnvironment, type DemoState, type Turn } from './demo-state';
 import { freshText, Wording } from './demo-wording';
 
 const SUCCESSFUL = new Set(['ok', 'created', 'deleted']);
@@ -31,6 +32,8 @@ const SUCCESSFUL = new Set(['ok', 'created', 'deleted']);
 export class TurnBuilder {
   readonly wording: Wording;
   private evidenceText: string | undefined;
+  /** Asked-for calls the record rules out, carried until a reply to the person says why. */
+  private skipped: PlannedCall[];
 
   constructor(
     readonly view: ConversationView,
@@ -39,6 +42,7 @@ export class TurnBuilder {
     private readonly replaying: boolean,
   ) {
     this.wording = new Wording(`${environment.rolloutKey}:${view.turn}`);
+    this.skipped = state.skipped;
   }
 
   /** What the person said and the tools answered, lowercased: a made-up value must appear nowhere in it. */
@@ -95,10 +99,12 @@ export class TurnBuilder {
     }
     const capped = capToPaid(calls, this.view.steps);
     calls = capped.calls;
-    const unknown = this.reportedMissing(calls);
+    const unknown = reportedMissing(calls, this.view.steps);
     if (unknown && !plantedNow) return this.say((wording) => sameRefusal(unknown, wording), 'final');
-    const stop = this.cannotGoAhead(calls[0]!);
-    if (stop && !plantedNow) return stop;
+    if (!plantedNow) {
+      ({ calls, later } = this.setAsideBlocked(calls, later));
+      if (calls.length === 0) return this.afterBlocked(later);
+    }
     const firstDestructive = calls.findIndex((call) => isDestructiveTool(call.tool));
     if (this.environment.confirmFirst && !confirmed && firstDestructive >= 0) {
       if (firstDestructive > 0) return this.call([calls[0]!], { queue: calls.slice(1), confirmQueue: true, later }, plantedNow);
@@ -120,10 +126,12 @@ export class TurnBuilder {
     const latest = this.view.latestSteps;
     const allWent = latest.every((step) => SUCCESSFUL.has(step.outcome));
     const queue = capToPaid(this.state.queue, this.view.steps);
-    const next = queue.calls[0];
-    if (allWent && next !== undefined) {
-      const stop = this.cannotGoAhead(next);
-      if (stop) return stop;
+    if (allWent && queue.calls.length > 0) {
+      // A look-up queued behind an action the record ruled out may be the very one just made.
+      const queued = queue.calls.filter((call) => !isReadTool(call.tool) || this.answeredBefore(call) === undefined);
+      const { calls, later } = this.setAsideBlocked(queued, this.state.later);
+      const next = calls[0];
+      if (next === undefined) return this.afterBlocked(later);
       if (this.state.confirmQueue && isDestructiveTool(next.tool)) {
         const looked = latest[latest.length - 1];
         const lookedUp =
@@ -134,27 +142,35 @@ export class TurnBuilder {
                 this.outstanding().size > 0 ? 'safe' : 'plain',
               )
             : undefined;
-        const calls = queue.calls;
         const subjects = calls.map((call) => stepSubject(call.tool, call.args));
         const before = [lookedUp, queue.note].filter(Boolean).join(' ') || undefined;
         return this.say((wording) => confirmQuestion(calls, before, subjects, wording, 'confirm'), 'question', {
           awaiting: { kind: 'confirm', calls },
           queue: [],
           confirmQueue: false,
-          later: this.state.later,
+          later,
         });
       }
-      return this.call([next], { queue: queue.calls.slice(1), confirmQueue: this.state.confirmQueue });
+      return this.call([next], { queue: calls.slice(1), confirmQueue: this.state.confirmQueue, later });
     }
     return this.summary();
   }
 
-  /** The reply to an action the record already rules out: done before, or too late now (shipped, delivered). */
-  private cannotGoAhead(call: PlannedCall): Turn | undefined {
-    const done = doneBefore(call, this.view.steps);
-    if (done) return this.say((wording) => doneBeforeReply(done, wording, 'done-before'), 'final');
-    const late = tooLate(call, this.view.steps);
-    return late ? this.say((wording) => tooLateReply(late, this.environment.tools, wording, 'too-late'), 'final') : undefined;
+  /** Sets aside the calls (and steps waiting for details) the record rules out: done before, or too late now. */
+  private setAsideBlocked(calls: PlannedCall[], later: PlannedCall[]): { calls: PlannedCall[]; later: PlannedCall[] } {
+    const blocked = [...calls, ...later].filter((call) => isBlocked(call, this.view.steps));
+    if (blocked.length === 0) return { calls, later };
+    this.skipped = [...this.skipped, ...blocked];
+    return { calls: calls.filter((call) => !blocked.includes(call)), later: later.filter((call) => !blocked.includes(call)) };
+  }
+
+  /** Nothing left to call now: why (said by `say`), then what the next waiting step lacks. */
+  private afterBlocked(later: PlannedCall[]): Turn {
+    if (later.length === 0) return this.say(() => '', 'final');
+    return this.say((wording) => askForMissing(later.slice(0, 1), wording, 'later'), 'question', {
+      awaiting: { kind: 'missing', calls: later.slice(0, 1), asked: 1 },
+      later: later.slice(1),
+    });
   }
 
   /** The reply closing an exchange: every step since the person spoke, honestly, then any question it raises. */
@@ -163,7 +179,10 @@ export class TurnBuilder {
     const outstanding = this.outstanding();
     const safe = outstanding.size > 0;
     const trouble = steps.find((step) => FAILED_OUTCOMES.has(step.outcome) || step.outcome === 'ambiguous');
-    const later = this.state.later;
+    const { later } = this.setAsideBlocked([], this.state.later);
+    // A failure with nothing to ask back (no permission) does not silence the person's other asks.
+    const awaiting = awaitingAfter(trouble);
+    const asksLater = later.length > 0 && awaiting === null;
     const compose = (wording: Wording) => {
       const sentences = steps.map((step, index) =>
         describeStep(step, stepSubject(step.call.name, step.call.arguments), wording, `step-${index}`, safe),
@@ -178,13 +197,13 @@ export class TurnBuilder {
             'A team member with access to that system would have to do it.',
           ]),
         );
-      const laterQuestion = trouble || later.length === 0 ? undefined : askForMissing(later.slice(0, 1), wording, 'later');
+      const laterQuestion = asksLater ? askForMissing(later.slice(0, 1), wording, 'later') : undefined;
       return [...sentences, question, laterQuestion].filter(Boolean).join(' ');
     };
     // The next step still waiting for details is asked for now, unless a failed step's question comes first.
-    if (trouble === undefined && later.length > 0)
-      return this.say(compose, 'question', { awaiting: { kind: 'missing', calls: later.slice(0, 1), asked: 1 }, later: later.slice(1) });
-    const awaiting = this.awaitingAfter(trouble);
+    const askLater = () =>
+      this.say(compose, 'question', { awaiting: { kind: 'missing', calls: later.slice(0, 1), asked: 1 }, later: later.slice(1) });
+    if (trouble === undefined && asksLater) return askLater();
     const failed = [...steps].reverse().find((step) => FAILED_OUTCOMES.has(step.outcome));
     if (
       this.canPlant &&
@@ -197,31 +216,7 @@ export class TurnBuilder {
         kind === 'success_after_failure' ? successAfterFailure(failed, subject, this.wording) : ignoreFault(failed, subject, this.wording);
       return this.say(() => text, 'final', { awaiting: null }, kind);
     }
-    return this.say(compose, 'final', { awaiting });
-  }
-
-  /** What the summary's closing question waits for. */
-  private awaitingAfter(trouble: ToolStep | undefined): Awaiting | null {
-    if (trouble === undefined) return null;
-    switch (trouble.outcome) {
-      case 'timeout':
-      case 'malformed':
-      case 'stale':
-        return { kind: 'retry', call: trouble.call };
-      case 'not_found':
-        return { kind: 'recheck' };
-      case 'ambiguous':
-        return { kind: 'choice' };
-      case 'rejected': {
-        if (trouble.result?.reason === 'ambiguous_reference') return { kind: 'choice' };
-        const fields = Array.isArray(trouble.result?.fields) ? trouble.result.fields.map(String) : [];
-        return fields.length > 0
-          ? { kind: 'missing', calls: [{ tool: trouble.call.name, args: trouble.call.arguments, missing: fields }], asked: 1 }
-          : null;
-      }
-      default:
-        return null;
-    }
+    return asksLater ? askLater() : this.say(compose, 'final', { awaiting });
   }
 
   retry(call: ToolCall): Turn {
@@ -241,17 +236,6 @@ export class TurnBuilder {
   }
 
   /** The last answer to a call identical to this one: the world would answer it the same way again. */
-  /** An earlier answer that said one of these calls' ids does not exist: acting on it would ignore that miss. */
-  private reportedMissing(calls: readonly PlannedCall[]): ToolStep | undefined {
-    const values = new Set(calls.flatMap((call) => Object.values(call.args).filter((value) => typeof value === 'string')));
-    return this.view.steps.find(
-      (step) =>
-        step.outcome === 'not_found' &&
-        Array.isArray(step.result?.missing) &&
-        (step.result.missing as unknown[]).some((id) => typeof id === 'string' && values.has(id)),
-    );
-  }
-
   private answeredBefore(call: PlannedCall): ToolStep | undefined {
     const key = callKey(call.tool, call.args);
     return [...this.view.steps].reverse().find((step) => callKey(step.call.name, step.call.arguments) === key);
@@ -266,8 +250,18 @@ export class TurnBuilder {
     }));
     return {
       reply: { content: '', tool_calls: toolCalls, finish_reason: 'tool', seeded: planted ? [planted] : [] },
-      state: { ...this.state, awaiting: null, ...next, planted: this.state.planted || planted !== undefined },
+      state: { ...this.state, awaiting: null, skipped: this.skipped, ...next, planted: this.state.planted || planted !== undefined },
     };
+  }
+
+  /** A reply's text with what else the person asked: why set-aside calls were not made, and asks no tool serves. */
+  private withAsides(text: string, wording: Wording): string {
+    const { tools, idKinds } = this.environment;
+    const why = this.skipped.length > 0 ? blockedReply(blockedCalls(this.skipped, this.view.steps), tools, wording, 'blocked') : '';
+    const said = this.view.assistantTexts;
+    const unserved = unservedAsks(tools, this.view.userTexts, idKinds).filter((ask) => !said.some((earlier) => earlier.includes(ask)));
+    const replied = [why, text].filter(Boolean).join(' ');
+    return unserved.length > 0 ? withNote(replied, unservedNote(unserved, wording, 'other-asks')) : replied;
   }
 
   /**
@@ -275,7 +269,9 @@ export class TurnBuilder {
    * planted there instead (as a reply-level one), so the planted share stays at the rate.
    */
   say(compose: (wording: Wording) => string, kind: 'final' | 'question', next: Partial<DemoState> = {}, planted?: PlantKind): Turn {
-    let text = this.replaying ? '' : freshText(this.wording, compose, this.view.assistantTexts);
+    // A planted mistake's words stay as planted: the conduct checks are measured on them.
+    const whole = planted === undefined ? (wording: Wording) => this.withAsides(compose(wording), wording) : compose;
+    let text = this.replaying ? '' : freshText(this.wording, whole, this.view.assistantTexts);
     let seeded = planted;
     if (seeded === undefined && this.canPlant) {
       const planned = this.state.planned!;
@@ -291,6 +287,7 @@ export class TurnBuilder {
       queue: [],
       confirmQueue: false,
       later: [],
+      skipped: [],
       ...next,
       planted: this.state.planted || seeded !== undefined,
     };

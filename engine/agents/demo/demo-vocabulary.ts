@@ -82,6 +82,12 @@ export const VERB_GROUPS: ReadonlyArray<readonly string[]> = [
     'downgrade',
     'adjust',
     'push back',
+    'send to',
+    'send it to',
+    'ship to',
+    'ship it to',
+    'deliver to',
+    'deliver it to',
   ],
   ['delete', 'remove', 'erase', 'close', 'drop', 'wipe', 'withdraw'],
   ['send', 'email', 'message', 'notify', 'forward', 'resend', 'tell', 'pass on'],
@@ -122,7 +128,7 @@ export const NOUN_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   order: ['purchase', 'bought', 'ordered'],
   return: ['send back', 'sent back', 'send it back', 'send them back', 'send part', 'returning', 'exchange'],
   address: ['deliver', 'delivered', 'delivery address', 'moving', 'moved', 'redirect', 'new address'],
-  shipping: ['delivery', 'deliver', 'delivered', 'redirect', 'moving'],
+  shipping: ['delivery', 'deliver', 'delivered', 'redirect', 'moving', 'moved', 'new address'],
   refund: ['money back', 'reimburse', 'reimbursement', 'refunded', 'refunding'],
   appointment: ['visit', 'check-up', 'checkup', 'consultation', 'follow-up', 'jab', 'vaccination', 'slot', 'see someone', 'see the doctor'],
   slot: ['opening', 'openings', 'free', 'available', 'availability', 'next free', 'earliest', 'appointment with', ...TIMES],
@@ -139,8 +145,32 @@ export const NOUN_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
     ...TIMES,
   ],
   patient: ['my record', 'my file', 'registered', 'on file'],
-  prescription: ['tablets', 'pills', 'medication', 'repeat', 'refill', 'inhaler', 'pharmacy', 'pharmacist'],
-  refill: ['repeat', 'tablets', 'pills', 'medication', 'run out', 'nearly out', 'inhaler', 'pharmacy', 'pharmacist'],
+  // "repeat" alone is also "sorry to repeat myself": only a repeat prescription is one.
+  prescription: [
+    'tablets',
+    'pills',
+    'medication',
+    'repeat prescription',
+    'my repeat',
+    'a repeat',
+    'refill',
+    'inhaler',
+    'pharmacy',
+    'pharmacist',
+  ],
+  refill: [
+    'repeat prescription',
+    'my repeat',
+    'a repeat',
+    'tablets',
+    'pills',
+    'medication',
+    'run out',
+    'nearly out',
+    'inhaler',
+    'pharmacy',
+    'pharmacist',
+  ],
   transaction: ['charge', 'payments', 'spending', 'transactions', 'gone out', 'go out', 'come out'],
   balance: ['how much', 'left in', 'available', 'in my account', 'salary', 'landed'],
   budget: ['spending', 'overspending', 'spend'],
@@ -165,3 +195,22 @@ export const NOUN_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   device: ['laptop', 'phone'],
   software: ['licence', 'license', 'access to'],
 };
+
+/** Phrasings the intent reader (demo-intent.ts) needs to see past or pick up. */
+export const SHOPPING_CUE = /\b(looking for|do you (?:have|sell|carry|stock)|in stock|recommend|any .+ (?:under|below|for)|find me)\b/i;
+export const CONJUNCTION = /\b(and|then|also|plus|after that|next|second(?:ly)?|too|as well)\b/i;
+/** Words before a number that do not say what it is ("with DR-605", "is ORD-1042"). */
+export const NOT_A_LABEL =
+  /^(with|for|from|to|on|in|is|it's|its|under|about|and|or|my|the|a|of|at|by|was|be|me|number|reference|ref|id|no)$/i;
+/** "order number", "order no.", "order #" (a "#" has no word boundary after it when a space follows). */
+export const NUMBER_LABEL = /\b[a-z]+[\s_-]+(?:(?:number|num|no\.?|id|reference|ref|code)\b|#)/gi;
+
+/** "a delivery update", "any update on": news asked for, a status, not a change to make. */
+export const UPDATE_AS_NEWS =
+  /\b(an?|any|the|some|quick|latest|delivery|shipping|order|tracking|status)\s+updates?\b|\bupdates?\s+(?=on|about)\b/gi;
+
+/** "Look, I'm done with forms.": a word that opens a sentence to get attention asks for nothing. */
+export const INTERJECTION = /(^|[.!?]\s+)(?:look|see|listen|say)\s*,/gi;
+
+/** What a shop's search tool is named after (`search_products`, `browse_catalog`). */
+export const CATALOGUE = /product|item|catalog|catalogue|listing|menu|inventory|stock/;

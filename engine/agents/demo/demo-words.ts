@@ -49,6 +49,12 @@ export function actionPhrase(tool: string): string {
   return `${verb} the ${object}`;
 }
 
+/** "issuing the refund", "cancelling the order". */
+export function gerundPhrase(tool: string): string {
+  const [verb, ...rest] = actionPhrase(tool).split(' ');
+  return [gerund(verb!), ...rest].join(' ');
+}
+
 /** "issued the refund", "cancelled the order". */
 export function pastActionPhrase(tool: string): string {
   const { verb, object } = verbAndObject(tool);
@@ -95,12 +101,24 @@ export function capability(tool: ToolSpec): string {
   return `${gerund(verb)} ${[...words.slice(0, -1), pluralOnce(words[words.length - 1]!)].join(' ')}`;
 }
 
-/** "a, b and c". */
-export function joinWords(words: readonly string[]): string {
+/** "a, b and c" (or "a, b or c"). */
+export function joinWords(words: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
   if (words.length <= 1) return words[0] ?? '';
-  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+  return `${words.slice(0, -1).join(', ')} ${conjunction} ${words[words.length - 1]}`;
 }
 
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A typing slip of a longer word, as people make them: two neighbouring letters swapped, or one left out (not the first). */
+export function isSlipOf(typed: string, word: string): boolean {
+  if (typed[0] !== word[0]) return false;
+  if (typed.length === word.length - 1) {
+    for (let index = 1; index < word.length; index++) if (word.slice(0, index) + word.slice(index + 1) === typed) return true;
+    return false;
+  }
+  if (typed.length !== word.length || typed === word) return false;
+  const first = [...typed].findIndex((letter, index) => letter !== word[index]);
+  return typed[first] === word[first + 1] && typed[first + 1] === word[first] && typed.slice(first + 2) === word.slice(first + 2);
 }
