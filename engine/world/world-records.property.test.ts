@@ -80,18 +80,21 @@ describe("an order's dates follow each other", () => {
     }
   });
 
-  it('the same order is placed on the same day in every situation, and its tracking estimate follows it', () => {
+  it('the same order holds the same lines and is placed on the same day in every situation; its tracking follows it', () => {
     for (const id of ORDER_IDS.slice(0, 8)) {
       const placed = new Set<string>();
+      const contents = new Set<string>();
       for (let seed = 1; seed <= 20; seed += 1) {
         const world = worldAt(seed, 'entity exists');
         const order = (world.call('get_order', { order_id: id }).result as unknown as { data: Order }).data;
         const tracking = (world.call('track_shipment', { order_id: id }).result as unknown as { data: Record<string, unknown> }).data;
         placed.add(day(order.placed_at)!);
+        contents.add(JSON.stringify([order.items, order.total_paid, order.customer_id]));
         expect(day(tracking.estimated_delivery)! >= day(order.placed_at)!).toBe(true);
         if (order.status === 'delivered') expect(day(tracking.estimated_delivery)).toBe(day(order.delivered_at));
       }
       expect(placed.size).toBe(1);
+      expect(contents.size).toBe(1);
     }
   });
 });

@@ -40,8 +40,6 @@ export interface EntityRequest {
   template?: Template;
   /** A search hit nobody asked about: the world state (half done, already done) is not shown on it. */
   stateless?: boolean;
-  /** A product: the same record in every world of the run (its name and price do not depend on the situation). */
-  runWide?: boolean;
 }
 
 /** A key that names an entity by id and is not the record's own (`customer_id` in an order, `sku` in a line). */
@@ -86,7 +84,7 @@ function lineEntity(
   if (product !== undefined) {
     world.memory.remember(product.id, undefined, identity.kind);
     const { template, overrides } = product;
-    const record = entityFor({ world, id: product.id, context, template, overrides, stateless: true, runWide: true });
+    const record = entityFor({ world, id: product.id, context, template, overrides, stateless: true });
     return { ...viewOf(record, template), ...product.line };
   }
   const lineId = relatedFor(request, identity.key, String(first[identity.key]), index, faker);
@@ -96,12 +94,13 @@ function lineEntity(
 }
 
 function shapedEntity(template: Template, request: EntityRequest, variant: string): EntityRecord {
-  const { world, id, context } = request;
+  const { id, context } = request;
   const idKey = context.idKey in template ? context.idKey : (identityOf(template, context.noun, context.noun)?.key ?? context.idKey);
-  const key = `${request.runWide ? 'run' : world.seed}:${entityKey(id)}${variant}`;
-  // An entity's dates move by a shift of its own id: the same order is placed on the same day in every situation.
-  const dayShift = entityShift(`${entityKey(id)}${variant}`, template, withFaker);
-  return withFaker(`shape:${key}`, (faker) => {
+  // Drawn from its own id alone, as the SDK's records are: the same order holds the same lines, placed on the same day,
+  // and a product has the same name and price, in every situation of the run; only its stage and the world state vary.
+  const key = `${entityKey(id)}${variant}`;
+  const dayShift = entityShift(key, template, withFaker);
+  return withFaker(`shape:run:${key}`, (faker) => {
     const scope: FillScope = {
       faker,
       dayShift,
