@@ -124,14 +124,14 @@ export function actionAnswer(
 }
 
 /**
- * A read's answer about an entity it names but does not describe (an order's tracking): filled for the call on the
- * entity's calendar, so its dates fall where the example puts them beside the entity's; an estimate for an order
- * that has arrived is the day it arrived.
+ * A read's answer about an entity it names but does not describe (an order's tracking): drawn from the entity's id
+ * (the same tracking number in every situation) on the entity's calendar, so its dates fall where the example puts
+ * them beside the entity's; an estimate for an order that has arrived is the day it arrived.
  */
 export function answerAbout(call: ShapedCall, template: Template, entity: { id: string; noun: string; record: EntityRecord }): unknown {
   const example = call.world.catalog.answers.entityTemplate(entity.noun) ?? template;
   const dayShift = entityShift(entityKey(entity.id), example, withFaker);
-  const filled = withFaker(`shape-call:${call.world.seed}:${call.tool}:${call.digest}`, (faker) =>
+  const filled = withFaker(`about:${call.tool}:${entityKey(entity.id)}`, (faker) =>
     fillTemplate(template, { ...plainScope(faker, template), dayShift }),
   );
   if (!isObject(filled)) return filled;
