@@ -141,6 +141,7 @@ function worldFor(run: SimulationRun, card: SituationCard) {
     known_ids: spec.known_ids,
     result_shapes: spec.result_shapes,
     person: personIdentity(card.situation.scenario_id, card.persona),
+    asked_tool: card.situation.dimensions.tool,
   });
 }
 

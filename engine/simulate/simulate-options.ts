@@ -19,6 +19,8 @@ export interface WorldFactoryOptions {
   result_shapes: Record<string, unknown>;
   /** Who the simulated person is: a search by their own name finds their record. */
   person?: WorldPerson;
+  /** The tool the situation is about (its `tool` axis value): what a record "already acted on" had done to it. */
+  asked_tool?: string;
 }
 
 export interface SimulateOptions {

@@ -33,6 +33,8 @@ export interface CreateWorldOptions {
   search_hits?: readonly [number, number];
   /** The simulated person: a search by their own name finds their record, with their name and date of birth. */
   person?: WorldPerson;
+  /** The tool the situation is about: a record "already acted on" shows that tool's action done. */
+  asked_tool?: string;
 }
 
 const answer = (result: WorldResult): WorldAnswer => ({ result, fault: null });
@@ -68,6 +70,7 @@ class SimulatedWorld implements World {
       resultShapes: options.result_shapes,
       hits: options.search_hits ?? [1, 6],
       ...(options.person === undefined ? {} : { person: options.person }),
+      ...(options.asked_tool !== undefined && this.tools.has(options.asked_tool) ? { askedTool: options.asked_tool } : {}),
     };
   }
 

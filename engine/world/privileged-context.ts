@@ -16,7 +16,8 @@ const WORLD_TRUTH: Readonly<Record<WorldStateKind, string>> = {
   exists: 'The record the person refers to exists and can be acted on.',
   missing: 'The record the person refers to does not exist: every lookup and action on it comes back not found.',
   already_done:
-    'The action the person asks for was already carried out; the record reads as completed and ' +
+    'The action the person asks for was already carried out; the record reads as done (completed, or cancelled ' +
+    'for an order that had not shipped) and ' +
     'repeating the action is refused as already done.',
   duplicate:
     'More than one record answers to the identifier the person gives: a lookup returns two ' +

@@ -25,17 +25,18 @@ const shaped = (seed: number) =>
   });
 
 describe('result_shapes', () => {
+  // An order's dates are its own (the same order is placed on the same day in every world): each seed reads another.
   it('redraws a date under any key, not only one that says date ("estimated_delivery")', () => {
     const days = new Set<string>();
     for (let seed = 0; seed < 20; seed++) {
       const world = createWorld({
         seed,
         tools: RETAIL_TOOLS,
-        world_state: 'unknown',
+        world_state: 'entity exists',
         faults: {},
         result_shapes: { get_order: { order_id: 'ORD-1', estimated_delivery: '2026-03-16', note: 'Leave at 2026-03-16 door' } },
       });
-      const data = world.call('get_order', { order_id: 'ORD-1042' }).result.data as Record<string, unknown>;
+      const data = world.call('get_order', { order_id: `ORD-${1042 + seed}` }).result.data as Record<string, unknown>;
       expect(String(data.estimated_delivery)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(data.note).toBe('Leave at 2026-03-16 door');
       days.add(String(data.estimated_delivery));
@@ -46,9 +47,12 @@ describe('result_shapes', () => {
   it('keeps the example field names and text, redraws ids, dates, people and numbers', () => {
     const seen = { total: new Set<number>(), customer: new Set<string>(), placed: new Set<string>(), lines: new Set<number>() };
     for (let seed = 0; seed < 40; seed++) {
-      const data = shaped(seed).call('get_order', { order_id: 'ORD-1042' }).result.data as Record<string, unknown>;
+      const id = `ORD-${1042 + seed}`;
+      const answer = shaped(seed).call('get_order', { order_id: id }).result;
+      if (answer.status === 'not_found') continue;
+      const data = answer.data as Record<string, unknown>;
       expect(Object.keys(data)).toEqual(Object.keys(ORDER_EXAMPLE));
-      expect(data.order_id).toBe('ORD-1042');
+      expect(data.order_id).toBe(id);
       expect(data.carrier).toBe('UPS Ground');
       expect(data.gift).toBe(false);
       expect(data.total).toBeGreaterThanOrEqual(600);
@@ -62,7 +66,8 @@ describe('result_shapes', () => {
       expect(lines.length).toBeLessThanOrEqual(5);
       for (const line of lines) {
         expect(Object.keys(line)).toEqual(['sku', 'title', 'qty']);
-        expect(line.title).toBe('Desk lamp');
+        // The example's product, or a variant of it (another colour or pack) under its own SKU.
+        expect(line.title).toMatch(/^Desk lamp(, [a-z0-9 -]+)?$/);
         expect(String(line.sku)).toMatch(/^SKU-\d{3}$/);
       }
       seen.total.add(data.total as number);

@@ -37,6 +37,16 @@ describe('worldContradictions', () => {
     expect(worldContradictions({ messages })).toEqual([]);
   });
 
+  it("reads a product's quantity in an order's line as the order's, its name and price as the product's", () => {
+    const line = (quantity: number, unit_price: number) => ({ sku: 'SKU-1', name: 'Canvas tote bag', quantity, unit_price });
+    const messages = [
+      ...exchange('get_order', { order_id: 'ORD-1' }, { status: 'ok', data: { order_id: 'ORD-1', items: [line(1, 24.5)] } }),
+      ...exchange('get_order', { order_id: 'ORD-2' }, { status: 'ok', data: { order_id: 'ORD-2', items: [line(3, 24.5)] } }),
+      ...exchange('get_order', { order_id: 'ORD-3' }, { status: 'ok', data: { order_id: 'ORD-3', items: [line(2, 19)] } }),
+    ];
+    expect(worldContradictions({ messages })).toEqual(['get_order shows sku-1 unit_price "19" after "24.5"']);
+  });
+
   it('finds a read that forgets a write, an answer with another value than written, and goods that changed', () => {
     const messages = [
       ...exchange('get_order', { order_id: 'ORD-1' }, { status: 'ok', data: ORDER }),

@@ -15,6 +15,8 @@ const ID_KEY = /(^id$|_id$|^sku$|^asin$|_number$|^number$)/i;
 /** Fields that may move without anyone writing them, or that only describe the answer. */
 const VOLATILE = /(^updated_at$|^as_of$|^note$|^record_id$|^count$|^query$|^processed_at$)/i;
 const OK = new Set(['ok', 'success', 'created', 'deleted']);
+/** A line of a record (an order's product) shows how many the record holds: the record's fact, not the product's. */
+const LINE_FIELD = /^(quantity|qty|units)$/i;
 
 type Fields = Map<string, string>;
 interface Call {
@@ -52,10 +54,10 @@ interface View {
   fields: Fields;
 }
 
-/** Every entity view in an answer: objects with an identity, their scalar fields. */
-function viewsIn(value: unknown, call: Call, isIssuing: boolean, into: View[]): void {
+/** Every entity view in an answer: objects with an identity, their scalar fields (a line's quantity left out). */
+function viewsIn(value: unknown, call: Call, isIssuing: boolean, into: View[], isLine = false): void {
   if (Array.isArray(value)) {
-    for (const item of value) viewsIn(item, call, true, into);
+    for (const item of value) viewsIn(item, call, true, into, isLine);
     return;
   }
   if (!isObject(value)) return;
@@ -64,11 +66,14 @@ function viewsIn(value: unknown, call: Call, isIssuing: boolean, into: View[]): 
     const fields: Fields = new Map();
     for (const [field, child] of Object.entries(value)) {
       if (field === key || VOLATILE.test(field) || child === null || typeof child === 'object') continue;
+      if (isLine && LINE_FIELD.test(field)) continue;
       fields.set(field, String(child));
     }
     into.push({ entity: String(value[key]).toLowerCase(), fields });
   }
-  for (const child of Object.values(value)) if (child !== null && typeof child === 'object') viewsIn(child, call, false, into);
+  for (const child of Object.values(value)) {
+    if (child !== null && typeof child === 'object') viewsIn(child, call, false, into, isLine || key !== undefined || 'record_id' in value);
+  }
 }
 
 /** The contradictions of one conversation, each in a sentence; empty when the world held together. */

@@ -1,9 +1,9 @@
 import { codePayload } from '../payloads/code-payloads';
-import { duplicateCandidates, entityShowing, viewOf } from '../payloads/entity-payload';
+import { duplicateCandidates, entityFor, entityShowing, viewOf } from '../payloads/entity-payload';
 import { listPayload } from '../payloads/list-payload';
 import { moneyAmount } from '../payloads/record-fields';
 import { CODE_KINDS } from '../payloads/result-kind';
-import { listingAnswer, lookupAnswer, plainAnswer } from '../payloads/shaped-answer';
+import { answerAbout, listingAnswer, lookupAnswer, plainAnswer } from '../payloads/shaped-answer';
 import type { Template } from '../payloads/answer-shapes';
 import type { ReferenceValue } from '../references';
 import { timestampIn, withFaker } from '../seeded-faker';
@@ -32,7 +32,11 @@ export function readEntity(world: WorldParts, call: ToolCall): ReadAnswer {
     const named = identity && call.references.find((reference) => referenceNoun(reference.key, tool) === identity.kind);
     if (named) return readNamed(world, call, named, answer.template);
     if (identity) return { data: lookupAnswer(shapedCall(world, call), answer) };
-    return { data: plainAnswer(shapedCall(world, call), answer.template) };
+    const about = primaryReference(call);
+    if (about === undefined) return { data: plainAnswer(shapedCall(world, call), answer.template) };
+    const context = world.catalog.forReference(about.key, tool);
+    const record = entityFor({ world, id: about.value, context });
+    return { data: answerAbout(shapedCall(world, call), answer.template, { id: about.value, noun: context.noun, record }) };
   }
   const main = primaryReference(call);
   const isList = LIST_TOOL.test(tool) && (main === undefined || referenceNoun(main.key, tool) !== toolNoun(tool));

@@ -26,6 +26,8 @@ export interface WorldParts {
   hits: readonly [number, number];
   /** The simulated person, whose own record a search by their name finds. */
   person?: WorldPerson;
+  /** The spec's tool the situation is about, when it names one: what a record already acted on had done. */
+  askedTool?: string;
 }
 
 /** One call to a known tool that no fault or calculator answered. */

@@ -47,3 +47,11 @@ export function movedDate(value: string, days: number): string {
   const day = dayOf(value);
   return day === undefined ? value : isoDay(day + days * DAY) + value.slice(10);
 }
+
+/**
+ * The shift of an entity's dates, from its own id and its kind's example: the same order is placed on the same day in
+ * every situation, and an answer about it (its tracking) lands on the same calendar as its record.
+ */
+export function entityShift(entityKey: string, example: unknown, withDraw: <T>(key: string, draw: (faker: SeededFaker) => T) => T): number {
+  return withDraw(`dates:${entityKey}`, (faker) => shiftFor(example, faker));
+}

@@ -1,7 +1,7 @@
 import { hashInt } from '../../seeded';
 import { entityKey } from '../references';
 import { relatedId } from '../relations';
-import { timestampIn, withFaker } from '../seeded-faker';
+import { withFaker } from '../seeded-faker';
 import { referenceNoun, singular, nameTokens } from '../tool-names';
 import type { WorldCatalog } from '../world-catalog';
 import type { EntityRecord, WorldMemory } from '../world-memory';
@@ -11,8 +11,10 @@ import { entityRecord, type RecordContext } from './entity-record';
 import { withLineTotals } from './line-totals';
 import { applyFilters } from './search-filters';
 import { fillTemplate, ID_KEY, redrawDigits, type FillScope } from './template-fill';
-import { movedDate, shiftFor } from './dates';
-import { hasOrderStage, withDrawnStage, withStageDates } from './order-stage';
+import { entityShift } from './dates';
+import { withDrawnStage, withStageDates } from './order-stage';
+import { lineProduct, namedLine } from './line-products';
+import { withWorldState } from './world-state-record';
 import { asThePerson, type WorldPerson } from './person-record';
 
 /** What drawing an entity reads and writes: the world's seed, state, memory and catalog. */
@@ -23,6 +25,8 @@ export interface EntityWorld {
   catalog: WorldCatalog;
   /** The simulated person, whose own record a search by their name finds. */
   person?: WorldPerson;
+  /** The spec's tool the situation is about, when it names one: what a record already acted on had done. */
+  askedTool?: string;
 }
 
 export interface EntityRequest {
@@ -36,39 +40,6 @@ export interface EntityRequest {
   template?: Template;
   /** A search hit nobody asked about: the world state (half done, already done) is not shown on it. */
   stateless?: boolean;
-}
-
-/**
- * How the world state shows on a record the first time it is read: a half-done action, or one already done. An order
- * with a half-done request keeps its stage (a processing order can still be cancelled, a delivered one returned).
- */
-function withWorldState(record: EntityRecord, state: WorldStateKind, key: string, noun: string): EntityRecord {
-  if (state !== 'partial' && state !== 'already_done') return record;
-  // The half-done or finished action is the record's last change: `updated_at`, or a few days after its last date.
-  // A date of birth is no event on the record: a request is not started two days after someone was born.
-  const latest = Object.entries(record)
-    .filter(([key]) => !/birth|^dob$/i.test(key))
-    .map(([, value]) => value)
-    .filter((value): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value))
-    .sort()
-    .at(-1);
-  const changed =
-    typeof record.updated_at === 'string'
-      ? record.updated_at
-      : latest !== undefined
-        ? movedDate(latest, 1 + hashInt(`changed:${key}`, 9))
-        : withFaker(`changed:${key}`, timestampIn);
-  if (state === 'partial') {
-    return {
-      ...record,
-      status: hasOrderStage(record, noun) ? record.status : 'in_progress',
-      note: `an earlier request on this record was started on ${changed.slice(0, 10)} but not finished`,
-    };
-  }
-  if (state === 'already_done') {
-    return { ...record, status: 'completed', note: `the requested action was already carried out on ${changed.slice(0, 10)}` };
-  }
-  return record;
 }
 
 /** A key that names an entity by id and is not the record's own (`customer_id` in an order, `sku` in a line). */
@@ -93,7 +64,10 @@ function relatedFor(request: EntityRequest, key: string, example: string, index:
   return related;
 }
 
-/** A line of a record that names another entity (an order's product): that entity's view, drawn once per world. */
+/**
+ * A line of a record that names another entity (an order's product): that entity's view, drawn once per world; a
+ * product's line shows the product as it is everywhere, in the quantity of this line.
+ */
 function lineEntity(
   request: EntityRequest,
   listKey: string,
@@ -103,21 +77,33 @@ function lineEntity(
 ): Record<string, unknown> | undefined {
   const first = elements[0]!;
   const identity = identityOf(first, singular(nameTokens(listKey).at(-1) ?? listKey), request.context.noun);
-  if (identity === undefined) return undefined;
+  if (identity === undefined) return namedLine(request.id, elements, index, faker);
+  const { world } = request;
+  const context = { ...world.catalog.forNoun(identity.kind), idKey: identity.key };
+  const product = lineProduct({ ownerId: request.id, identity, elements, known: world.catalog.idsOf(identity.kind), index, faker });
+  if (product !== undefined) {
+    world.memory.remember(product.id, undefined, identity.kind);
+    const { template, overrides } = product;
+    const record = entityFor({ world, id: product.id, context, template, overrides, stateless: true });
+    return { ...viewOf(record, template), ...product.line };
+  }
   const lineId = relatedFor(request, identity.key, String(first[identity.key]), index, faker);
   const matching = elements.find((element) => String(element[identity.key]) === lineId);
   const template = matching ?? elements[hashInt(`line:${entityKey(lineId)}`, elements.length)]!;
-  const context = { ...request.world.catalog.forNoun(identity.kind), idKey: identity.key };
-  return viewOf(entityFor({ world: request.world, id: lineId, context, template, stateless: true }), template);
+  return viewOf(entityFor({ world, id: lineId, context, template, stateless: true }), template);
 }
 
 function shapedEntity(template: Template, request: EntityRequest, variant: string): EntityRecord {
-  const { world, id, context } = request;
+  const { id, context } = request;
   const idKey = context.idKey in template ? context.idKey : (identityOf(template, context.noun, context.noun)?.key ?? context.idKey);
-  return withFaker(`shape:${world.seed}:${entityKey(id)}${variant}`, (faker) => {
+  // Drawn from its own id alone, as the SDK's records are: the same order holds the same lines, placed on the same day,
+  // and a product has the same name and price, in every situation of the run; only its stage and the world state vary.
+  const key = `${entityKey(id)}${variant}`;
+  const dayShift = entityShift(key, template, withFaker);
+  return withFaker(`shape:run:${key}`, (faker) => {
     const scope: FillScope = {
       faker,
-      dayShift: shiftFor(template, faker),
+      dayShift,
       idFor: (key, example, index) => (key === idKey ? id : relatedFor(request, key, example, index, faker)),
       entityItem: (listKey, _element, elements, index) => lineEntity(request, listKey, elements, index, faker),
     };
@@ -127,15 +113,21 @@ function shapedEntity(template: Template, request: EntityRequest, variant: strin
   });
 }
 
-/** A fresh record for the entity: from its example (or its kind's), else its family's fields; overrides applied. */
-function drawEntity(request: EntityRequest, variant = ''): EntityRecord {
+/**
+ * A fresh record for the entity: from its example (or its kind's), else its family's fields; overrides applied; the
+ * world state, when given, shown before the order's dates follow its status.
+ */
+function drawEntity(request: EntityRequest, variant = '', state?: WorldStateKind): EntityRecord {
   const template = request.template ?? request.world.catalog.answers.entityTemplate(request.context.noun);
   const { world, id, context } = request;
   const drawn = template
     ? withDrawnStage(shapedEntity(template, request, variant), context.noun, `${world.seed}:${entityKey(id)}${variant}`)
     : entityRecord(id, context, variant);
   const filters = request.overrides ?? {};
-  return withLineTotals(withStageDates(asThePerson(applyFilters(drawn, filters), filters, world.person), context.noun));
+  const filtered = asThePerson(applyFilters(drawn, filters), filters, world.person);
+  const stateKey = `${world.seed}:${entityKey(id)}`;
+  const shown = state === undefined ? filtered : withWorldState(filtered, state, stateKey, context.noun, world.askedTool);
+  return withLineTotals(withStageDates(shown, context.noun));
 }
 
 /**
@@ -146,8 +138,7 @@ export function entityFor(request: EntityRequest): EntityRecord {
   const { id, world, context } = request;
   const stored = world.memory.recordOf(id);
   if (stored) return stored;
-  const drawn = drawEntity(request);
-  const record = request.stateless ? drawn : withWorldState(drawn, world.state, `${world.seed}:${entityKey(id)}`, context.noun);
+  const record = drawEntity(request, '', request.stateless ? undefined : world.state);
   world.memory.remember(id, record, context.noun);
   return record;
 }

@@ -7,10 +7,28 @@ const TOTAL = /^(total|total_paid|order_total|amount_paid|subtotal|grand_total|t
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** A record whose lines carry a price and a quantity has a total that is their sum, not a number of its own. */
+/** Charges on top of the lines (a delivery fee, a tip, tax) and what comes off them (a discount, a credit). */
+const CHARGE = /(^|_)(fee|fees|tip|tax|shipping|surcharge|gratuity)$/i;
+const DEDUCTION = /(^|_)(discount|credit|promo|coupon)(_amount)?$/i;
+
+/** The sum of the record's charges, less its deductions: what the total adds to its lines. */
+function extras(record: EntityRecord): number {
+  let sum = 0;
+  for (const [key, value] of Object.entries(record)) {
+    if (typeof value !== 'number' || TOTAL.test(key)) continue;
+    if (CHARGE.test(key)) sum += value;
+    else if (DEDUCTION.test(key)) sum -= Math.abs(value);
+  }
+  return sum;
+}
+
+/**
+ * A record whose lines carry a price and a quantity has a total that is their sum, not a number of its own; a total
+ * beside a delivery fee or a tip adds them (a subtotal does not).
+ */
 export function withLineTotals(record: EntityRecord): EntityRecord {
-  const totalKey = Object.keys(record).find((key) => TOTAL.test(key) && typeof record[key] === 'number');
-  if (totalKey === undefined) return record;
+  const totalKeys = Object.keys(record).filter((key) => TOTAL.test(key) && typeof record[key] === 'number');
+  if (totalKeys.length === 0) return record;
   for (const value of Object.values(record)) {
     if (!Array.isArray(value) || value.length === 0 || !value.every(isObject)) continue;
     const line = value[0] as Record<string, unknown>;
@@ -22,7 +40,9 @@ export function withLineTotals(record: EntityRecord): EntityRecord {
       const count = quantity === undefined ? 1 : Number((item as Record<string, unknown>)[quantity]);
       return total + (Number.isFinite(each) && Number.isFinite(count) ? each * count : 0);
     }, 0);
-    return { ...record, [totalKey]: roundTo(sum, 2) };
+    const totals: EntityRecord = {};
+    for (const key of totalKeys) totals[key] = roundTo(/subtotal/i.test(key) ? sum : sum + extras(record), 2);
+    return { ...record, ...totals };
   }
   return record;
 }

@@ -12,6 +12,16 @@ const ORDER_STAGES: ReadonlyArray<readonly [status: string, weight: number]> = [
   ['delivered', 5],
 ];
 const STAGE_INDEX = new Map(ORDER_STAGES.map(([status], index) => [status, index]));
+const DELIVERED = STAGE_INDEX.get('delivered')!;
+/**
+ * How far an order's dates go at each status, stages and ends alike: an order cancelled (only possible before it
+ * shipped) never shipped or arrived; a completed, returned or refunded one arrived.
+ */
+function dateLevel(status: string): number | undefined {
+  if (status === 'cancelled' || status === 'on_hold') return 0;
+  if (status === 'completed' || AFTER_DELIVERY.test(status)) return DELIVERED;
+  return STAGE_INDEX.get(status);
+}
 
 /** An order's status that is one of its stages (not `in_progress` or an example's own word). */
 export const hasOrderStage = (record: EntityRecord, noun: string): boolean =>
@@ -32,12 +42,15 @@ export function withDrawnStage(record: EntityRecord, noun: string, key: string):
   if (!hasOrderStage(record, noun)) return record;
   let ticket = hashInt(`stage:${key}`, TOTAL_WEIGHT);
   const [status] = ORDER_STAGES.find(([, weight]) => (ticket -= weight) < 0)!;
-  return withStageDates({ ...record, status }, noun);
+  return { ...record, status };
 }
 
-/** An order's dates agree with its stage: a stage not yet reached leaves its date empty (null). */
+/**
+ * An order's dates agree with its stage: a stage not yet reached leaves its date empty (null). Dates are only
+ * emptied, once the status is final for the draw, so a record whose status moves later in the draw keeps its dates.
+ */
 export function withStageDates(record: EntityRecord, noun: string): EntityRecord {
-  const stage = typeof record.status === 'string' ? STAGE_INDEX.get(record.status) : undefined;
+  const stage = typeof record.status === 'string' ? dateLevel(record.status) : undefined;
   if (recordFamily(noun) !== 'order' || stage === undefined) return record;
   const next = { ...record };
   for (const [field, reached] of STAGE_DATES) {
@@ -66,6 +79,9 @@ export function appliesBeforeSent(tool: string): boolean {
   return isCancelTool(tool) || (CHANGE_VERBS.has(tokens[0] ?? '') && tokens.some((token) => ROUTE_WORDS.has(token)));
 }
 
+/** Whether an order at `status` has not left yet: it can still be cancelled. */
+export const isBeforeShipping = (status: unknown): boolean => status === 'pending' || status === 'processing' || status === 'on_hold';
+
 /** Stages before an order arrives: nothing can be sent back yet. */
 const UNDELIVERED_STAGES = new Set(['pending', 'processing', 'on_hold', 'shipped', 'in_transit', 'out_for_delivery']);
 
@@ -80,4 +96,19 @@ export function stageRefusal(tool: string, status: unknown): StageRefusal | unde
   if (appliesBeforeSent(tool) && isSent(status)) return 'already_sent';
   if (appliesAfterDelivered(tool) && typeof status === 'string' && UNDELIVERED_STAGES.has(status)) return 'not_delivered';
   return undefined;
+}
+
+const ESTIMATE = /^(estimated|expected|eta)(_|$)|_eta$/i;
+const ARRIVED = /^delivered_(at|on|date)$|^delivery_date$/i;
+
+/** An answer about an order that has arrived estimates nothing later: its estimated delivery is the day it arrived. */
+export function withArrivedEstimate(answer: Record<string, unknown>, order: EntityRecord): Record<string, unknown> {
+  const arrived = Object.entries(order).find(([key, value]) => ARRIVED.test(key) && typeof value === 'string')?.[1] as string | undefined;
+  if (arrived === undefined) return answer;
+  for (const key of Object.keys(answer)) {
+    const value = answer[key];
+    const isDate = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value);
+    if (ESTIMATE.test(key) && isDate) answer[key] = arrived.slice(0, 10) + value.slice(10);
+  }
+  return answer;
 }

@@ -7,6 +7,9 @@ import { refundsFromRecord } from './line-totals';
 import { limitOf, listedEntities } from './listing';
 import { byDate, dateRange, filterArguments } from './search-filters';
 import { echoArguments, fillTemplate, ID_KEY, plainScope } from './template-fill';
+import { entityShift } from './dates';
+import { entityKey } from '../references';
+import { withArrivedEstimate } from './order-stage';
 
 /** One call answered from its tool's example. */
 export interface ShapedCall {
@@ -118,6 +121,22 @@ export function actionAnswer(
     if (world.memory.recordOf(id) === undefined) world.memory.remember(id, { ...filled }, identity.kind);
   }
   return filled;
+}
+
+/**
+ * A read's answer about an entity it names but does not describe (an order's tracking): drawn from the entity's id
+ * (the same tracking number in every situation) on the entity's calendar, so its dates fall where the example puts
+ * them beside the entity's; an estimate for an order that has arrived is the day it arrived.
+ */
+export function answerAbout(call: ShapedCall, template: Template, entity: { id: string; noun: string; record: EntityRecord }): unknown {
+  const example = call.world.catalog.answers.entityTemplate(entity.noun) ?? template;
+  const dayShift = entityShift(entityKey(entity.id), example, withFaker);
+  const filled = withFaker(`about:${call.tool}:${entityKey(entity.id)}`, (faker) =>
+    fillTemplate(template, { ...plainScope(faker, template), dayShift }),
+  );
+  if (!isObject(filled)) return filled;
+  echoArguments(filled, call.args);
+  return withArrivedEstimate(filled, entity.record);
 }
 
 /** A read's answer from an example about no one entity: filled for the call, arguments echoed. */

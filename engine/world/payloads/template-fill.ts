@@ -46,7 +46,7 @@ function decimals(value: number): number {
   return point === -1 ? 0 : text.length - point - 1;
 }
 
-function jitterNumber(value: number, faker: SeededFaker): number {
+export function jitterNumber(value: number, faker: SeededFaker): number {
   if (Number.isInteger(value)) {
     if (Math.abs(value) <= 1) return value;
     const span = Math.max(1, Math.floor(Math.abs(value) / JITTER_DIVISOR));
