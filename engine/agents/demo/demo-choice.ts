@@ -1,3 +1,4 @@
+import { isIdKey } from '../../world/id-kinds';
 import { isReadTool } from '../../world/tool-names';
 import { planCall, type PlannedCall } from './arguments/demo-arguments';
 import type { ToolStep } from './demo-conversation';
@@ -20,6 +21,18 @@ const RECORD_PARAMETER = /^(record_id|record|record_number)$/i;
 
 const isAmbiguous = (step: ToolStep) =>
   step.outcome === 'ambiguous' || (step.outcome === 'rejected' && step.result?.reason === 'ambiguous_reference');
+
+/**
+ * The number two records share: the argument the world's refusal names (`fields`), else the call's first id. An
+ * address change's first argument is the address, which no two records "share".
+ */
+function sharedReference(step: ToolStep): string {
+  const args = step.call.arguments;
+  const fields = Array.isArray(step.result?.fields) ? step.result.fields : [];
+  const named = fields.map((field) => args[String(field)]).find((value) => typeof value === 'string');
+  const id = Object.entries(args).find(([key, value]) => isIdKey(key) && typeof value === 'string')?.[1];
+  return String(named ?? id ?? Object.values(args).find((value) => typeof value === 'string'));
+}
 
 /** The records the ambiguous lookup listed under the shared number. */
 function candidates(steps: readonly ToolStep[], reference: string): Record<string, unknown>[] {
@@ -72,7 +85,7 @@ export function afterChoice(turn: TurnBuilder, latest: string): Turn | undefined
     .filter((tool) => !isReadTool(tool.name))
     .map((tool) => ({ tool, call: planCall(tool, turn.view.userTexts, turn.environment.idKinds) }))
     .filter(({ call }) => Object.values(call.args).some((value) => typeof value === 'string' && references.has(value)));
-  const reference = [...references][0]!;
+  const reference = sharedReference(ambiguous);
   const chosen = chosenRecord(candidates(turn.view.steps, reference), latest);
   const first = acting[0];
   if (first === undefined) {

@@ -29,11 +29,11 @@ const CONFIRM_FIRST = 'You are the assistant of an online store. Refund only aft
 
 const names = (ask: string) => matchAsk(DESK, ask, [ask]).map((found) => found.name);
 
-async function play(key: string, worldState: string, lines: string[], systemPrompt = CONFIRM_FIRST) {
+async function play(key: string, worldState: string, lines: string[], systemPrompt = CONFIRM_FIRST, tools = DESK) {
   return playScript({
-    agent: createDemoAgent({ tools: DESK, seed: 3, rate: 0 }),
-    world: createWorld({ seed: 3, tools: DESK, world_state: worldState, faults: {} }),
-    tools: DESK,
+    agent: createDemoAgent({ tools, seed: 3, rate: 0 }),
+    world: createWorld({ seed: 3, tools, world_state: worldState, faults: {} }),
+    tools,
     systemPrompt,
     rolloutKey: key,
     userTurns: lines,
@@ -151,5 +151,21 @@ describe('which of two records the person means', () => {
     // The one attempt the world refused as ambiguous; nothing is started on a record guessed after it.
     expect(toolCalls(messages).map((call) => call.name)).toEqual(['start_return']);
     expect(agentReplies(messages).at(-1)).toMatch(/start the return/);
+  });
+
+  it('names the shared order number, not the new address, when an address change cannot tell the two apart', async () => {
+    // The spec lists the address first (its parameters in name order): the call's first argument is not the number.
+    const desk = DESK.map((spec) => (spec.name === 'update_shipping_address' ? tool(spec.name, ['address', 'order_id']) : spec));
+    const lines = [
+      'Please update the shipping address on order ORD-48847.',
+      'My address is 7970 Montana Junctions, New Edd, MN 53316.',
+      'No idea. Which one looks right to you?',
+    ];
+    const { messages } = await play('every-ask:address', 'duplicate entity', lines, CONFIRM_FIRST, desk);
+    expect(toolCalls(messages).map((call) => call.name)).toContain('update_shipping_address');
+    const last = agentReplies(messages).at(-1)!;
+    expect(last).toMatch(/update the shipping address/);
+    expect(last).toContain('ORD-48847');
+    expect(last).not.toContain('Montana');
   });
 });
