@@ -128,4 +128,30 @@ describe('result_shapes', () => {
     expect(acted.returned).toBeGreaterThan(0);
     expect(acted.cancelled).toBeGreaterThan(0);
   });
+
+  it("keeps the titles of a list that is not of things sold (a customer's tickets): no colour or pack is added", () => {
+    const titles = new Set<string>();
+    for (let seed = 0; seed < 20; seed++) {
+      const world = createWorld({
+        seed,
+        tools: RETAIL_TOOLS,
+        world_state: 'entity exists',
+        faults: {},
+        result_shapes: {
+          get_order: {
+            order_id: 'ORD-1',
+            status: 'delivered',
+            tickets: [
+              { ticket_id: 'TCK-100', title: 'Parcel left at the wrong door' },
+              { ticket_id: 'TCK-101', title: 'Refund not received' },
+            ],
+          },
+        },
+      });
+      const data = world.call('get_order', { order_id: `ORD-${1042 + seed}` }).result.data as { tickets?: { title: string }[] };
+      for (const ticket of data.tickets ?? []) titles.add(ticket.title);
+    }
+    expect(titles.size).toBeGreaterThan(0);
+    expect([...titles].every((title) => ['Parcel left at the wrong door', 'Refund not received'].includes(title))).toBe(true);
+  });
 });

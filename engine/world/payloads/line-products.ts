@@ -32,8 +32,12 @@ function asVariant(line: Template, nameKey: string, variant: Variant): Template 
   return priced;
 }
 
-const isProductLine = (line: Template) =>
-  nameKeyOf(line) !== undefined || Object.keys(line).some((key) => PRICE_KEY.test(key) && typeof line[key] === 'number');
+/** Kinds of id that name a thing sold: a coded line of another kind (a ticket, a booking) is not a product. */
+const PRODUCT_KIND = /^(sku|product|item|article|part|asin|variant)s?$/i;
+
+/** A line of something sold: priced, or coded as a product. A ticket's title is not a product name to vary. */
+const isProductLine = (line: Template, identity: Identity) =>
+  PRODUCT_KIND.test(identity.kind) || Object.keys(line).some((key) => PRICE_KEY.test(key) && typeof line[key] === 'number');
 
 /**
  * The run's products of a kind: the known ids, the example's, then ids drawn in the example's shape from the kind
@@ -121,7 +125,7 @@ export interface LineProduct {
  */
 export function lineProduct(request: LineProductRequest): LineProduct | undefined {
   const { identity, elements, known, index, faker } = request;
-  if (!isProductLine(elements[0]!)) return undefined;
+  if (!isProductLine(elements[0]!, identity)) return undefined;
   const range = rangeFor(identity, elements, known);
   const owner = entityKey(request.ownerId);
   const picked = [...range.ids].sort(
